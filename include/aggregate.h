@@ -1,0 +1,93 @@
+/*
+ * aggregate.h - from per-commit paths to the tree of trees.
+ *
+ * The flow is what every renderer draws: the trees with their counts, the
+ * edges between them, the paths as an indented tree (a tree pulled at two
+ * levels appears under each), the unrecognised merges and the summary
+ * figures of the report.  It owns nothing but its arrays; names and URLs
+ * are borrowed from the tree table and the history, which must outlive it.
+ */
+#ifndef TREEPLOT_AGGREGATE_H
+#define TREEPLOT_AGGREGATE_H
+
+#include <stdint.h>
+
+#include "attribute.h"
+#include "classify.h"
+#include "history.h"
+#include "naming.h"
+
+struct flow_tree {
+	uint32_t tree;		/* id in the tree table; TREE_NONE: "K other trees" */
+	const char *name;	/* borrowed (or owned by the flow for the fold) */
+	uint32_t commits;	/* non-merge commits that passed through it */
+	uint32_t own;		/* commits whose innermost tree it is */
+	uint32_t depth;		/* smallest distance from the mainline (0: itself) */
+	uint32_t pulls;		/* merges that pulled it */
+	char *const *urls;	/* borrowed: every spelling seen */
+	uint32_t urls_nr;
+};
+
+struct flow_edge {
+	uint32_t from, to;	/* indexes into flow.trees: from was pulled into to */
+	uint32_t commits;	/* non-merge commits that flowed along it */
+	uint32_t pulls;		/* merges that pulled from into to */
+};
+
+/* The paths as an indented tree, in display order (pre-order, the larger
+ * subtree first, ties by name). */
+struct flow_node {
+	uint32_t tree;		/* index into flow.trees */
+	uint32_t level;		/* 0 for the mainline */
+	uint32_t commits;	/* commits along this path and deeper ones */
+	uint32_t own;		/* commits whose path ends here */
+};
+
+struct flow {
+	const struct history *h;	/* borrowed: ids and subjects */
+	const char *repo;	/* borrowed */
+	const char *range;	/* borrowed: "v1.0..v1.1", "v1.1" */
+	uint32_t commits;	/* non-merge commits in the range */
+	uint32_t direct;	/* of which went straight into the mainline */
+	uint32_t merges;	/* merge commits in the range */
+	uint32_t shallow;	/* shallow boundary commits met */
+
+	struct flow_tree *trees;	/* [0] is the mainline; then by commits */
+	uint32_t trees_nr;		/* descending, ties by name */
+	struct flow_edge *edges;	/* by commits descending, then names */
+	uint32_t edges_nr;
+	struct flow_node *nodes;
+	uint32_t nodes_nr;
+
+	/* Summary figures, always over every tree (--top folds only the
+	 * trees, edges and nodes above). */
+	uint32_t total_trees;	/* trees that carried a commit, mainline excluded */
+	uint32_t *by_depth;	/* by_depth[d]: trees at depth d (d >= 1) */
+	uint32_t max_depth;
+	uint32_t small_trees;	/* trees with five or fewer commits */
+	uint32_t folded;	/* trees folded into "K other trees" by --top */
+
+	const uint32_t *unrecognised;	/* borrowed history indexes */
+	uint32_t unrecognised_nr;
+
+	char **mainline_urls;	/* owned array of borrowed strings: the */
+	uint32_t mainline_urls_nr;	/* spellings of the mainline's repository */
+
+	char *fold_name;	/* owned: "K other trees" */
+};
+
+struct aggregate_input {
+	const struct history *h;
+	const struct merge_table *m;
+	const struct tree_table *trees;
+	const struct attribution *a;
+	const uint8_t *is_mainline;	/* per tree id: the mainline's repository */
+	const char *repo;
+	const char *range;
+	uint32_t top;		/* 0: keep every tree */
+};
+
+void aggregate(const struct aggregate_input *in, struct flow *out);
+void flow_release(struct flow *f);
+
+#endif

@@ -1,0 +1,46 @@
+/*
+ * escape.h - make untrusted text (commit messages, URLs in them) safe for
+ * each output format.
+ *
+ * Everything that reaches an output from a commit message goes through one
+ * of these.  Each appends to a buffer and never fails.
+ */
+#ifndef TREEPLOT_ESCAPE_H
+#define TREEPLOT_ESCAPE_H
+
+#include <stddef.h>
+
+#include "util.h"
+
+/*
+ * Decode one UTF-8 sequence at s (len bytes available).  Returns its length
+ * and stores the code point, or returns 0 for an invalid, overlong,
+ * surrogate or truncated sequence.
+ */
+size_t utf8_decode(const unsigned char *s, size_t len, unsigned int *cp);
+
+/*
+ * For the text report and the tab-separated outputs: valid printable UTF-8
+ * is kept; a backslash becomes "\\", tab, newline and carriage return
+ * "\t" "\n" "\r", every other control character (C0, DEL, C1) and every
+ * byte of invalid UTF-8 "\xNN".  No terminal escape sequence survives, and
+ * the result never holds a tab or a newline.
+ */
+void escape_text(struct buf *out, const char *s, size_t len);
+
+/*
+ * The inside of a JSON string (no surrounding quotes): '"' and '\' and
+ * control characters escaped, each byte of invalid UTF-8 replaced by
+ * U+FFFD, so the output is always valid UTF-8 and valid JSON.
+ */
+void escape_json(struct buf *out, const char *s, size_t len);
+
+/*
+ * A Graphviz label (an escString): a backslash is doubled so that \N, \G,
+ * \n, \l are not interpreted, control characters are shown as "\xNN" (the
+ * backslash doubled, so it prints literally), invalid UTF-8 becomes U+FFFD.
+ * Quoting for the DOT syntax itself is done by cgraph when it writes.
+ */
+void escape_gv_label(struct buf *out, const char *s, size_t len);
+
+#endif

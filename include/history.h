@@ -1,0 +1,126 @@
+/*
+ * history.h - the commit graph of a range, read once through libgit2.
+ *
+ * This is the only module that talks to libgit2.  It resolves the range,
+ * reads every commit it needs exactly once, and hands the rest of the
+ * pipeline plain arrays indexed by a commit number: object ids, parents,
+ * flags, and the subject line of every merge in the range.
+ *
+ * Exactness: the range A..B is every commit reachable from B and not from
+ * A, whatever the committer dates say.  The walk therefore settles A's side
+ * completely (every ancestor of A is marked before B's side is walked),
+ * instead of stopping where the dates suggest, as a date-ordered revwalk
+ * with hide() does.
+ */
+#ifndef TREEPLOT_HISTORY_H
+#define TREEPLOT_HISTORY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util.h"
+
+#define HIST_NONE UINT32_MAX
+#define OID_RAWSZ 20
+#define OID_HEXSZ 40
+
+/* Returned for errors that are the user's (a bad range, an unknown
+ * revision): the caller exits with status 2 rather than 1. */
+#define ERR_USAGE (-2)
+
+struct object_id {
+	unsigned char hash[OID_RAWSZ];
+};
+
+enum {
+	HIST_LOADED = 1 << 0,	/* the object was read: parents are known */
+	HIST_HIDDEN = 1 << 1,	/* reachable from the range's start */
+	HIST_IN_RANGE = 1 << 2,	/* reachable from the end, not from the start */
+	HIST_SHALLOW = 1 << 3,	/* a shallow boundary: its parents are absent */
+};
+
+struct history {
+	uint32_t nr, alloc;
+	struct object_id *oid;
+	uint8_t *flags;
+	uint32_t *pstart;	/* parents of i: parent[pstart[i] .. + npar[i]] */
+	uint16_t *npar;
+	uint32_t *parent;
+	size_t parent_nr, parent_alloc;
+	uint32_t *subject;	/* merges in range: offset + 1 into pool, else 0 */
+	struct buf pool;
+	uint32_t *hash;		/* open addressing on oid: index + 1, 0 empty */
+	uint32_t hash_size;
+	uint32_t tip;		/* the range's end (B) */
+	uint32_t in_range;	/* commits in the range, merges included */
+	uint32_t shallow;	/* shallow boundary commits met on B's side */
+};
+
+static inline const uint32_t *
+history_parents(const struct history *h, uint32_t i, uint32_t *nr)
+{
+	*nr = h->npar[i];
+	return h->parent + h->pstart[i];
+}
+
+/* The subject of merge i in the range, or NULL. */
+static inline const char *
+history_subject(const struct history *h, uint32_t i)
+{
+	return h->subject[i] ? h->pool.data + h->subject[i] - 1 : NULL;
+}
+
+/* Hex form of commit i's id into hex (OID_HEXSZ + 1 bytes). */
+static inline void
+history_hex(const struct history *h, uint32_t i, char *hex)
+{
+	static const char digits[] = "0123456789abcdef";
+	const unsigned char *p = h->oid[i].hash;
+
+	for (int k = 0; k < OID_RAWSZ; k++) {
+		hex[2 * k] = digits[p[k] >> 4];
+		hex[2 * k + 1] = digits[p[k] & 15];
+	}
+	hex[OID_HEXSZ] = '\0';
+}
+
+void history_release(struct history *h);
+
+/* An open repository. */
+struct repo;
+
+/*
+ * Open the repository at path, or discover it from the current directory
+ * when path is NULL (bare repositories and worktrees included).
+ */
+int repo_open(struct repo **out, const char *path);
+void repo_free(struct repo *r);
+
+/* A short name for reports: the work tree's or the bare repository's
+ * directory name, without a trailing ".git". */
+const char *repo_name(const struct repo *r);
+
+/* remote.origin.url as a new string, or NULL when unset. */
+char *repo_origin_url(struct repo *r);
+
+struct range {
+	struct object_id from, to;
+	int has_from;
+	char *from_name;	/* as written, or the tag chosen; NULL if none */
+	char *to_name;
+};
+
+/*
+ * Resolve spec: "A..B", "A..", "..B", a single revision, or NULL for the
+ * default (from the most recent non -rc tag on HEAD's first-parent chain,
+ * starting at HEAD's first parent, to HEAD; the whole history when there
+ * is none).  Returns ERR_USAGE for a bad spec or unknown revision.
+ */
+int range_resolve(struct repo *r, const char *spec, struct range *out);
+void range_release(struct range *rg);
+
+/* Read the commits of the range (and of the start's history, to settle
+ * exactness) into h. */
+int history_load(struct repo *r, const struct range *rg, struct history *h);
+
+#endif

@@ -1,0 +1,51 @@
+/*
+ * naming.h - one display name per tree, however its URL is spelled.
+ *
+ * "git://git.kernel.org/pub/scm/linux/kernel/git/davem/net-2.6.git",
+ * "master.kernel.org:/pub/scm/linux/kernel/git/davem/net-2.6" and
+ * "https://git.kernel.org/pub/scm/linux/kernel/git/davem/net-2.6/" are all
+ * the tree "davem/net-2.6".  The tree table interns those names and keeps
+ * every original spelling seen for each.
+ */
+#ifndef TREEPLOT_NAMING_H
+#define TREEPLOT_NAMING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TREE_NONE UINT32_MAX
+#define TREE_MAINLINE 0		/* the root node, labelled --mainline */
+
+/*
+ * The display name of the repository url names (len bytes), as a new
+ * string the caller frees: the scheme, "user@", a port, a trailing "/"
+ * and ".git" dropped, the host lower-cased; on kernel.org hosts the path
+ * after /pub/scm/linux/kernel/git/ (else after /pub/scm/); elsewhere
+ * HOST/PATH.  A URL with nothing left gives an empty string.
+ */
+char *tree_name(const char *url, size_t len);
+
+struct tree {
+	char *name;
+	char **urls;		/* every spelling seen, in first-seen order */
+	uint32_t urls_nr, urls_alloc;
+};
+
+struct tree_table {
+	struct tree *t;
+	uint32_t nr, alloc;
+	uint32_t *hash;		/* open addressing: tree id + 1, 0 empty */
+	uint32_t hash_size;
+};
+
+/* Tree 0 is the mainline, named label. */
+void trees_init(struct tree_table *tt, const char *label);
+void trees_release(struct tree_table *tt);
+
+/* The tree url names (created if new); the spelling is recorded. */
+uint32_t trees_add_url(struct tree_table *tt, const char *url, size_t len);
+
+/* The tree with this display name, or TREE_NONE.  Never the mainline. */
+uint32_t trees_find(const struct tree_table *tt, const char *name);
+
+#endif

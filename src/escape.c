@@ -1,0 +1,141 @@
+/*
+ * escape.c - make untrusted text safe for each output format.
+ */
+#include "escape.h"
+
+#include <string.h>
+
+size_t
+utf8_decode(const unsigned char *s, size_t len, unsigned int *cp)
+{
+	unsigned int c, min;
+	size_t n;
+
+	if (!len)
+		return 0;
+	c = s[0];
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	} else if ((c & 0xe0) == 0xc0) {
+		n = 2, c &= 0x1f, min = 0x80;
+	} else if ((c & 0xf0) == 0xe0) {
+		n = 3, c &= 0x0f, min = 0x800;
+	} else if ((c & 0xf8) == 0xf0) {
+		n = 4, c &= 0x07, min = 0x10000;
+	} else {
+		return 0;
+	}
+	if (len < n)
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		c = (c << 6) | (s[i] & 0x3f);
+	}
+	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	*cp = c;
+	return n;
+}
+
+/* C0 controls, DEL and the C1 controls (which some terminals obey). */
+static int
+is_control(unsigned int cp)
+{
+	return cp < 0x20 || (cp >= 0x7f && cp < 0xa0);
+}
+
+void
+escape_text(struct buf *out, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0;
+
+	while (i < len) {
+		unsigned int cp;
+		size_t n = utf8_decode(p + i, len - i, &cp);
+
+		if (!n) {
+			buf_printf(out, "\\x%02x", p[i]);
+			i++;
+			continue;
+		}
+		if (cp == '\\')
+			buf_puts(out, "\\\\");
+		else if (cp == '\t')
+			buf_puts(out, "\\t");
+		else if (cp == '\n')
+			buf_puts(out, "\\n");
+		else if (cp == '\r')
+			buf_puts(out, "\\r");
+		else if (is_control(cp))
+			for (size_t k = 0; k < n; k++)
+				buf_printf(out, "\\x%02x", p[i + k]);
+		else
+			buf_add(out, p + i, n);
+		i += n;
+	}
+}
+
+void
+escape_json(struct buf *out, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0;
+
+	while (i < len) {
+		unsigned int cp;
+		size_t n = utf8_decode(p + i, len - i, &cp);
+
+		if (!n) {
+			buf_puts(out, "\xef\xbf\xbd");	/* U+FFFD */
+			i++;
+			continue;
+		}
+		switch (cp) {
+		case '"':  buf_puts(out, "\\\""); break;
+		case '\\': buf_puts(out, "\\\\"); break;
+		case '\b': buf_puts(out, "\\b"); break;
+		case '\f': buf_puts(out, "\\f"); break;
+		case '\n': buf_puts(out, "\\n"); break;
+		case '\r': buf_puts(out, "\\r"); break;
+		case '\t': buf_puts(out, "\\t"); break;
+		default:
+			/* Escape DEL and C1 too, and U+2028/9 which break
+			 * JavaScript consumers of "JSON". */
+			if (is_control(cp) || cp == 0x2028 || cp == 0x2029)
+				buf_printf(out, "\\u%04x", cp);
+			else
+				buf_add(out, p + i, n);
+		}
+		i += n;
+	}
+}
+
+void
+escape_gv_label(struct buf *out, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0;
+
+	while (i < len) {
+		unsigned int cp;
+		size_t n = utf8_decode(p + i, len - i, &cp);
+
+		if (!n) {
+			buf_puts(out, "\xef\xbf\xbd");
+			i++;
+		} else if (cp == '\\') {
+			buf_puts(out, "\\\\");
+			i++;
+		} else if (is_control(cp)) {
+			for (size_t k = 0; k < n; k++)
+				buf_printf(out, "\\\\x%02x", p[i + k]);
+			i += n;
+		} else {
+			buf_add(out, p + i, n);
+			i += n;
+		}
+	}
+}

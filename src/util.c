@@ -1,0 +1,149 @@
+/*
+ * util.c - allocation that cannot fail, error reporting, a growable buffer.
+ */
+#include "util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void
+die_oom(void)
+{
+	fputs("treeplot: out of memory\n", stderr);
+	exit(1);
+}
+
+void *
+xmalloc(size_t size)
+{
+	void *p = malloc(size ? size : 1);
+
+	if (!p)
+		die_oom();
+	return p;
+}
+
+void *
+xcalloc(size_t nmemb, size_t size)
+{
+	void *p = calloc(nmemb ? nmemb : 1, size ? size : 1);
+
+	if (!p)
+		die_oom();
+	return p;
+}
+
+void *
+xreallocarray(void *ptr, size_t nmemb, size_t size)
+{
+	void *p;
+
+	if (size && nmemb > SIZE_MAX / size)
+		die_oom();
+	p = realloc(ptr, (nmemb * size) ? nmemb * size : 1);
+	if (!p)
+		die_oom();
+	return p;
+}
+
+char *
+xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *
+xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+int
+error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("treeplot: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return -1;
+}
+
+void
+buf_init(struct buf *b)
+{
+	b->data = NULL;
+	b->len = 0;
+	b->alloc = 0;
+}
+
+void
+buf_release(struct buf *b)
+{
+	free(b->data);
+	buf_init(b);
+}
+
+static void
+buf_grow(struct buf *b, size_t extra)
+{
+	if (extra > SIZE_MAX - b->len - 1)
+		die_oom();
+	ALLOC_GROW(b->data, b->len + extra + 1, b->alloc);
+}
+
+void
+buf_add(struct buf *b, const void *data, size_t len)
+{
+	buf_grow(b, len);
+	memcpy(b->data + b->len, data, len);
+	b->len += len;
+	b->data[b->len] = '\0';
+}
+
+void
+buf_addc(struct buf *b, char c)
+{
+	buf_add(b, &c, 1);
+}
+
+void
+buf_puts(struct buf *b, const char *s)
+{
+	buf_add(b, s, strlen(s));
+}
+
+void
+buf_pad(struct buf *b, char c, size_t n)
+{
+	buf_grow(b, n);
+	memset(b->data + b->len, c, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+void
+buf_printf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	buf_grow(b, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
