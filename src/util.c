@@ -38,11 +38,13 @@ xcalloc(size_t nmemb, size_t size)
 void *
 xreallocarray(void *ptr, size_t nmemb, size_t size)
 {
+	size_t bytes;
 	void *p;
 
 	if (size && nmemb > SIZE_MAX / size)
 		die_oom();
-	p = realloc(ptr, (nmemb * size) ? nmemb * size : 1);
+	bytes = nmemb * size;
+	p = realloc(ptr, bytes ? bytes : 1);
 	if (!p)
 		die_oom();
 	return p;
