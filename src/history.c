@@ -1,0 +1,561 @@
+/*
+ * history.c - the commit graph of a range, read once through libgit2.
+ *
+ * Commits are numbered as they are first met (as the range's ends, or as
+ * someone's parent); the numbers index every per-commit array here and in
+ * the later stages.  Objects are read raw from the object database and
+ * only the headers we need are parsed: a full git_commit would parse and
+ * cache author, committer and message for every commit, and only merges
+ * need their message.
+ */
+#include "history.h"
+
+#include <git2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct repo {
+	git_repository *git;
+	char *name;
+};
+
+static int
+git_fail(const char *what)
+{
+	const git_error *e = git_error_last();
+
+	return error("%s: %s", what, e && e->message ? e->message : "unknown error");
+}
+
+/* The last path component of dir, without a trailing "/" or ".git". */
+static char *
+dir_basename(const char *dir)
+{
+	size_t len = strlen(dir), start;
+
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	start = len;
+	while (start > 0 && dir[start - 1] != '/')
+		start--;
+	if (len - start > 4 && !memcmp(dir + len - 4, ".git", 4))
+		len -= 4;
+	return xstrndup(dir + start, len - start);
+}
+
+int
+repo_open(struct repo **out, const char *path)
+{
+	struct repo *r;
+	const char *dir;
+
+	git_libgit2_init();
+	r = xcalloc(1, sizeof(*r));
+	if (git_repository_open_ext(&r->git, path ? path : ".", 0, NULL) < 0) {
+		free(r);
+		git_libgit2_shutdown();
+		return error("not a git repository: '%s'", path ? path : ".");
+	}
+	/* A work tree is named by its directory; a bare repository by
+	 * its own (/x/repo.git is "repo"). */
+	dir = git_repository_workdir(r->git);
+	r->name = dir_basename(dir ? dir : git_repository_path(r->git));
+	*out = r;
+	return 0;
+}
+
+void
+repo_free(struct repo *r)
+{
+	if (!r)
+		return;
+	git_repository_free(r->git);
+	free(r->name);
+	free(r);
+	git_libgit2_shutdown();
+}
+
+const char *
+repo_name(const struct repo *r)
+{
+	return r->name;
+}
+
+char *
+repo_origin_url(struct repo *r)
+{
+	git_config *cfg = NULL;
+	git_buf value = GIT_BUF_INIT_CONST(NULL, 0);
+	char *url = NULL;
+
+	if (git_repository_config_snapshot(&cfg, r->git) < 0)
+		return NULL;
+	if (!git_config_get_string_buf(&value, cfg, "remote.origin.url"))
+		url = xstrdup(value.ptr);
+	git_buf_dispose(&value);
+	git_config_free(cfg);
+	return url;
+}
+
+/* --- range resolution --------------------------------------------- */
+
+static int
+resolve_commit(git_repository *git, const char *rev, struct object_id *out)
+{
+	git_object *obj = NULL, *commit = NULL;
+	int ret = 0;
+
+	if (git_revparse_single(&obj, git, rev) < 0) {
+		error("unknown revision '%s'", rev);
+		return ERR_USAGE;
+	}
+	if (git_object_peel(&commit, obj, GIT_OBJECT_COMMIT) < 0) {
+		error("'%s' is not a commit", rev);
+		ret = ERR_USAGE;
+		goto out;
+	}
+	memcpy(out->hash, git_object_id(commit)->id, OID_RAWSZ);
+out:
+	git_object_free(commit);
+	git_object_free(obj);
+	return ret;
+}
+
+struct tag_map {
+	git_repository *git;
+	git_oid *target;
+	char **name;
+	size_t nr, alloc;
+};
+
+static int
+collect_tag(const char *refname, git_oid *oid, void *data)
+{
+	struct tag_map *tm = data;
+	git_object *obj = NULL, *commit = NULL;
+	const char *name = refname;
+
+	if (!strncmp(name, "refs/tags/", 10))
+		name += 10;
+	/* Release candidates do not start a cycle. */
+	if (strstr(name, "-rc"))
+		return 0;
+	if (git_object_lookup(&obj, tm->git, oid, GIT_OBJECT_ANY) < 0 ||
+	    git_object_peel(&commit, obj, GIT_OBJECT_COMMIT) < 0) {
+		git_error_clear();	/* a tag of a blob or tree: not ours */
+		goto out;
+	}
+	ALLOC_GROW(tm->target, tm->nr + 1, tm->alloc);
+	tm->name = xreallocarray(tm->name, tm->alloc, sizeof(*tm->name));
+	git_oid_cpy(&tm->target[tm->nr], git_object_id(commit));
+	tm->name[tm->nr++] = xstrdup(name);
+out:
+	git_object_free(commit);
+	git_object_free(obj);
+	return 0;
+}
+
+/*
+ * The default range: from the most recent non -rc tag on HEAD's
+ * first-parent chain, looking from HEAD's first parent (so that a HEAD
+ * sitting on a release tag charts the cycle that tag ends), to HEAD.
+ */
+static int
+default_range(git_repository *git, struct range *out)
+{
+	struct tag_map tm = { git, NULL, NULL, 0, 0 };
+	git_commit *c = NULL, *parent = NULL;
+	git_oid head;
+	int ret = 0;
+
+	if (git_reference_name_to_id(&head, git, "HEAD") < 0) {
+		ret = error("HEAD does not point to a commit (empty repository?)");
+		goto out;
+	}
+	if (git_commit_lookup(&c, git, &head) < 0) {
+		ret = git_fail("cannot read HEAD");
+		goto out;
+	}
+	memcpy(out->to.hash, head.id, OID_RAWSZ);
+	out->to_name = xstrdup("HEAD");
+	if (git_tag_foreach(git, collect_tag, &tm) < 0) {
+		ret = git_fail("cannot list tags");
+		goto out;
+	}
+	while (tm.nr && git_commit_parentcount(c) > 0) {
+		const char *best = NULL;
+
+		if (git_commit_parent(&parent, c, 0) < 0) {
+			/* A shallow boundary: no tag beyond it. */
+			git_error_clear();
+			break;
+		}
+		git_commit_free(c);
+		c = parent;
+		parent = NULL;
+		for (size_t i = 0; i < tm.nr; i++)
+			if (git_oid_equal(&tm.target[i], git_commit_id(c)) &&
+			    (!best || strcmp(tm.name[i], best) < 0))
+				best = tm.name[i];
+		if (best) {
+			memcpy(out->from.hash, git_commit_id(c)->id, OID_RAWSZ);
+			out->has_from = 1;
+			out->from_name = xstrdup(best);
+			break;
+		}
+	}
+out:
+	for (size_t i = 0; i < tm.nr; i++)
+		free(tm.name[i]);
+	free(tm.name);
+	free(tm.target);
+	git_commit_free(c);
+	return ret;
+}
+
+int
+range_resolve(struct repo *r, const char *spec, struct range *out)
+{
+	const char *dots;
+	char *from = NULL, *to = NULL;
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	if (!spec)
+		return default_range(r->git, out);
+	if (strstr(spec, "...")) {
+		error("symmetric differences ('%s') are not supported: "
+		      "use A..B", spec);
+		return ERR_USAGE;
+	}
+	if (!*spec) {
+		error("empty revision range");
+		return ERR_USAGE;
+	}
+	dots = strstr(spec, "..");
+	if (!dots) {
+		ret = resolve_commit(r->git, spec, &out->to);
+		out->to_name = xstrdup(spec);
+		return ret;
+	}
+	/* As in git, a missing side of A..B means HEAD. */
+	from = dots == spec ? xstrdup("HEAD") : xstrndup(spec, dots - spec);
+	to = dots[2] ? xstrdup(dots + 2) : xstrdup("HEAD");
+	out->from_name = from;
+	out->to_name = to;
+	out->has_from = 1;
+	ret = resolve_commit(r->git, from, &out->from);
+	if (!ret)
+		ret = resolve_commit(r->git, to, &out->to);
+	return ret;
+}
+
+void
+range_release(struct range *rg)
+{
+	free(rg->from_name);
+	free(rg->to_name);
+	memset(rg, 0, sizeof(*rg));
+}
+
+/* --- the commit table --------------------------------------------- */
+
+static uint32_t
+oid_hash(const struct object_id *oid)
+{
+	uint32_t v;
+
+	/* Object ids are uniformly distributed: their bytes are a hash. */
+	memcpy(&v, oid->hash, sizeof(v));
+	return v;
+}
+
+static void
+hash_rebuild(struct history *h, uint32_t size)
+{
+	free(h->hash);
+	h->hash = xcalloc(size, sizeof(*h->hash));
+	h->hash_size = size;
+	for (uint32_t i = 0; i < h->nr; i++) {
+		uint32_t pos = oid_hash(&h->oid[i]) & (size - 1);
+
+		while (h->hash[pos])
+			pos = (pos + 1) & (size - 1);
+		h->hash[pos] = i + 1;
+	}
+}
+
+/* The number of commit oid, added (with no flags) if it is new. */
+static uint32_t
+commit_intern(struct history *h, const struct object_id *oid)
+{
+	uint32_t pos, i;
+
+	if (2 * (size_t)(h->nr + 1) > h->hash_size)
+		hash_rebuild(h, h->hash_size ? 2 * h->hash_size : 1024);
+	pos = oid_hash(oid) & (h->hash_size - 1);
+	while ((i = h->hash[pos])) {
+		if (!memcmp(h->oid[i - 1].hash, oid->hash, OID_RAWSZ))
+			return i - 1;
+		pos = (pos + 1) & (h->hash_size - 1);
+	}
+	if (h->nr == HIST_NONE - 1) {
+		error("too many commits");
+		exit(1);
+	}
+	i = h->nr++;
+	if (h->nr > h->alloc) {
+		size_t alloc = h->alloc;
+
+		ALLOC_GROW(h->oid, h->nr, alloc);
+		h->flags = xreallocarray(h->flags, alloc, sizeof(*h->flags));
+		h->pstart = xreallocarray(h->pstart, alloc, sizeof(*h->pstart));
+		h->npar = xreallocarray(h->npar, alloc, sizeof(*h->npar));
+		h->subject = xreallocarray(h->subject, alloc, sizeof(*h->subject));
+		h->alloc = alloc;
+	}
+	h->oid[i] = *oid;
+	h->flags[i] = 0;
+	h->pstart[i] = 0;
+	h->npar[i] = 0;
+	h->subject[i] = 0;
+	h->hash[pos] = i + 1;
+	return i;
+}
+
+static int
+hex_to_oid(const char *p, const char *end, struct object_id *oid)
+{
+	if (end - p < OID_HEXSZ)
+		return -1;
+	for (int k = 0; k < OID_RAWSZ; k++) {
+		int hi = p[2 * k], lo = p[2 * k + 1];
+
+		hi = hi >= '0' && hi <= '9' ? hi - '0' :
+		     hi >= 'a' && hi <= 'f' ? hi - 'a' + 10 : -1;
+		lo = lo >= '0' && lo <= '9' ? lo - '0' :
+		     lo >= 'a' && lo <= 'f' ? lo - 'a' + 10 : -1;
+		if (hi < 0 || lo < 0)
+			return -1;
+		oid->hash[k] = (unsigned char)(hi << 4 | lo);
+	}
+	return 0;
+}
+
+/*
+ * git's subject: the first paragraph of the message, its lines joined by
+ * single spaces (what "git log --format=%s" shows).
+ */
+static void
+add_subject(struct history *h, uint32_t i, const char *msg, const char *end)
+{
+	struct buf *pool = &h->pool;
+
+	if (!pool->len)
+		buf_addc(pool, '\0');	/* offset 0 stays "none" */
+	h->subject[i] = (uint32_t)pool->len + 1;
+	while (msg < end && *msg == '\n')
+		msg++;
+	while (msg < end && *msg != '\n') {
+		const char *eol = memchr(msg, '\n', end - msg);
+		const char *stop = eol ? eol : end;
+
+		while (stop > msg && (stop[-1] == ' ' || stop[-1] == '\t' ||
+				      stop[-1] == '\r'))
+			stop--;
+		if (pool->len + 1 != h->subject[i])
+			buf_addc(pool, ' ');
+		buf_add(pool, msg, stop - msg);
+		msg = eol ? eol + 1 : end;
+	}
+	buf_addc(pool, '\0');
+}
+
+/* Read commit i: its parents, and the subject of a merge when wanted. */
+static int
+commit_load(struct history *h, git_odb *odb, uint32_t i, int want_subject)
+{
+	git_odb_object *obj = NULL;
+	const char *p, *end, *eol;
+	char hex[OID_HEXSZ + 1];
+	git_oid goid;
+	size_t first;
+	int ret = 0;
+
+	memcpy(goid.id, h->oid[i].hash, OID_RAWSZ);
+	if (git_odb_read(&obj, odb, &goid) < 0) {
+		history_hex(h, i, hex);
+		return error("missing commit object %s", hex);
+	}
+	if (git_odb_object_type(obj) != GIT_OBJECT_COMMIT) {
+		history_hex(h, i, hex);
+		ret = error("object %s is not a commit", hex);
+		goto out;
+	}
+	p = git_odb_object_data(obj);
+	end = p + git_odb_object_size(obj);
+	first = h->parent_nr;
+	/* Headers up to the blank line; parents come right after "tree". */
+	while (p < end && *p != '\n') {
+		eol = memchr(p, '\n', end - p);
+		if (!eol)
+			eol = end;
+		if (eol - p > 7 && !memcmp(p, "parent ", 7)) {
+			struct object_id parent;
+
+			if (hex_to_oid(p + 7, eol, &parent) < 0) {
+				history_hex(h, i, hex);
+				ret = error("corrupt commit object %s", hex);
+				goto out;
+			}
+			ALLOC_GROW(h->parent, h->parent_nr + 1, h->parent_alloc);
+			/* commit_intern may grow the arrays: no pointers
+			 * into them are held across it. */
+			h->parent[h->parent_nr++] = commit_intern(h, &parent);
+		} else if (h->parent_nr > first) {
+			break;	/* past the parents: nothing else needed */
+		}
+		p = eol + 1;
+	}
+	if (h->parent_nr - first > UINT16_MAX) {
+		history_hex(h, i, hex);
+		ret = error("commit %s has too many parents", hex);
+		goto out;
+	}
+	h->pstart[i] = (uint32_t)first;
+	h->npar[i] = (uint16_t)(h->parent_nr - first);
+	h->flags[i] |= HIST_LOADED;
+	if (h->flags[i] & HIST_SHALLOW) {
+		/* Its parents are not in the repository: history is cut. */
+		h->parent_nr = first;
+		h->npar[i] = 0;
+	}
+	if (want_subject && h->npar[i] > 1) {
+		const char *body = git_odb_object_data(obj);
+		const char *blank = NULL;
+
+		for (p = body; p + 1 < end; p++)
+			if (p[0] == '\n' && p[1] == '\n') {
+				blank = p + 2;
+				break;
+			}
+		add_subject(h, i, blank ? blank : end, end);
+	}
+out:
+	git_odb_object_free(obj);
+	return ret;
+}
+
+/* Mark the commits of a shallow clone's boundary: their parents are
+ * absent by design, not missing. */
+static int
+load_shallow(struct history *h, git_repository *git)
+{
+	char *path;
+	FILE *fp;
+	char line[128];
+	const char *dir = git_repository_commondir(git);
+
+	if (!git_repository_is_shallow(git))
+		return 0;
+	path = xmalloc(strlen(dir) + sizeof("shallow"));
+	sprintf(path, "%sshallow", dir);
+	fp = fopen(path, "r");
+	free(path);
+	if (!fp)
+		return error("cannot read the shallow file of the repository");
+	while (fgets(line, sizeof(line), fp)) {
+		struct object_id oid;
+
+		if (!hex_to_oid(line, line + strlen(line), &oid))
+			h->flags[commit_intern(h, &oid)] |= HIST_SHALLOW;
+	}
+	fclose(fp);
+	return 0;
+}
+
+/*
+ * Visit every ancestor of start that does not have stop_flags, giving it
+ * flag; a depth-first walk with an explicit stack (histories are deep).
+ */
+static int
+mark_ancestors(struct history *h, git_odb *odb, uint32_t start, uint8_t flag,
+	       uint8_t stop_flags, uint32_t **stack, size_t *alloc)
+{
+	size_t nr = 0;
+
+	ALLOC_GROW(*stack, 1, *alloc);
+	(*stack)[nr++] = start;
+	while (nr) {
+		uint32_t i = (*stack)[--nr], np;
+		const uint32_t *par;
+
+		if (h->flags[i] & (stop_flags | flag))
+			continue;
+		h->flags[i] |= flag;
+		if (!(h->flags[i] & HIST_LOADED) &&
+		    commit_load(h, odb, i, flag == HIST_IN_RANGE) < 0)
+			return -1;
+		if (flag == HIST_IN_RANGE) {
+			h->in_range++;
+			if (h->flags[i] & HIST_SHALLOW)
+				h->shallow++;
+		}
+		par = history_parents(h, i, &np);
+		ALLOC_GROW(*stack, nr + np, *alloc);
+		/* Pushed in reverse so the first parent is visited first. */
+		for (uint32_t k = np; k-- > 0;)
+			(*stack)[nr++] = par[k];
+	}
+	return 0;
+}
+
+int
+history_load(struct repo *r, const struct range *rg, struct history *h)
+{
+	git_odb *odb = NULL;
+	uint32_t *stack = NULL;
+	size_t alloc = 0;
+	int ret = -1;
+
+	memset(h, 0, sizeof(*h));
+	buf_init(&h->pool);
+	if (git_repository_odb(&odb, r->git) < 0) {
+		git_fail("cannot open the object database");
+		goto out;
+	}
+	if (load_shallow(h, r->git) < 0)
+		goto out;
+	h->tip = commit_intern(h, &rg->to);
+	/*
+	 * Settle the start's side completely first: with it marked, B's
+	 * walk stops exactly at A's history, whatever the dates say.
+	 */
+	if (rg->has_from &&
+	    mark_ancestors(h, odb, commit_intern(h, &rg->from), HIST_HIDDEN, 0,
+			   &stack, &alloc) < 0)
+		goto out;
+	if (mark_ancestors(h, odb, h->tip, HIST_IN_RANGE, HIST_HIDDEN,
+			   &stack, &alloc) < 0)
+		goto out;
+	ret = 0;
+out:
+	free(stack);
+	git_odb_free(odb);
+	return ret;
+}
+
+void
+history_release(struct history *h)
+{
+	free(h->oid);
+	free(h->flags);
+	free(h->pstart);
+	free(h->npar);
+	free(h->parent);
+	free(h->subject);
+	free(h->hash);
+	buf_release(&h->pool);
+	memset(h, 0, sizeof(*h));
+}

@@ -1,0 +1,331 @@
+/*
+ * main.c - treeplot: chart how patches flow into a project's mainline.
+ *
+ * Only option parsing and the wiring of the pipeline live here:
+ * history walk -> merge classification -> tree naming -> attribution ->
+ * aggregation -> a renderer -> the output.
+ */
+#include <getopt.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aggregate.h"
+#include "attribute.h"
+#include "classify.h"
+#include "history.h"
+#include "naming.h"
+#include "output.h"
+#include "render_commits.h"
+#include "render_graph.h"
+#include "render_json.h"
+#include "render_text.h"
+#include "util.h"
+
+#define EXIT_USAGE 2
+
+struct options {
+	const char *repo;
+	const char *output;
+	const char *format;
+	const char *layout;
+	const char *mainline;
+	const char *title;
+	const char **mainline_urls;
+	size_t mainline_urls_nr, mainline_urls_alloc;
+	uint32_t top;
+	const char *range;
+};
+
+enum {
+	OPT_TOP = 256,
+	OPT_LAYOUT,
+	OPT_MAINLINE,
+	OPT_MAINLINE_URL,
+	OPT_TITLE,
+	OPT_VERSION,
+};
+
+static const struct option longopts[] = {
+	{ "repo", required_argument, NULL, 'C' },
+	{ "format", required_argument, NULL, 'T' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "layout", required_argument, NULL, OPT_LAYOUT },
+	{ "mainline", required_argument, NULL, OPT_MAINLINE },
+	{ "mainline-url", required_argument, NULL, OPT_MAINLINE_URL },
+	{ "output", required_argument, NULL, 'o' },
+	{ "title", required_argument, NULL, OPT_TITLE },
+	{ "top", required_argument, NULL, OPT_TOP },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void
+usage(FILE *fp)
+{
+	fputs("usage: treeplot [options] [<range>]\n"
+	      "\n"
+	      "Chart through which trees the commits of <range> reached the mainline.\n"
+	      "<range> is A..B or a single revision B; by default, from the last\n"
+	      "release tag (not -rc) on HEAD's first-parent line to HEAD.\n"
+	      "\n"
+	      "  -C, --repo DIR         the repository (default: found from the current directory)\n"
+	      "  -o, --output FILE      write there; the format follows the extension\n"
+	      "                         (.txt .svg .png .pdf .dot .gv .json .tsv)\n"
+	      "  -T, --format FMT       text, dot, svg, png, pdf, json or commits\n"
+	      "      --top N            keep the N largest trees feeding the mainline, fold the rest\n"
+	      "      --layout ENGINE    dot (default), twopi, circo, neato, fdp or sfdp\n"
+	      "      --mainline NAME    label of the mainline node (default: mainline)\n"
+	      "      --mainline-url URL the mainline's own repository (repeatable)\n"
+	      "      --title TEXT       the chart's label\n"
+	      "  -h, --help             show this help\n"
+	      "      --version          show the version\n", fp);
+}
+
+static int usage_error(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+/* A usage error: one line naming what was wrong, status 2. */
+static int
+usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("treeplot: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return EXIT_USAGE;
+}
+
+static int
+parse_count(const char *arg, uint32_t *out)
+{
+	char *end;
+	unsigned long v;
+
+	if (!*arg || *arg == '-' || *arg == '+')
+		return -1;
+	v = strtoul(arg, &end, 10);
+	if (*end || v == 0 || v > UINT32_MAX - 1)
+		return -1;
+	*out = (uint32_t)v;
+	return 0;
+}
+
+/* Returns -1 to go on, or the exit status. */
+static int
+parse_options(int argc, char **argv, struct options *o)
+{
+	int c;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":C:T:ho:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'C':
+			o->repo = optarg;
+			break;
+		case 'T':
+			o->format = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case 'o':
+			o->output = optarg;
+			break;
+		case OPT_LAYOUT:
+			o->layout = optarg;
+			break;
+		case OPT_MAINLINE:
+			o->mainline = optarg;
+			break;
+		case OPT_MAINLINE_URL:
+			ALLOC_GROW(o->mainline_urls, o->mainline_urls_nr + 1,
+				   o->mainline_urls_alloc);
+			o->mainline_urls[o->mainline_urls_nr++] = optarg;
+			break;
+		case OPT_TITLE:
+			o->title = optarg;
+			break;
+		case OPT_TOP:
+			if (parse_count(optarg, &o->top) < 0)
+				return usage_error("--top takes a positive "
+						   "number, not '%s'", optarg);
+			break;
+		case OPT_VERSION:
+			printf("treeplot %s\n", TREEPLOT_VERSION);
+			return 0;
+		case ':':
+			return usage_error("option '%s' needs a value",
+					   argv[optind - 1]);
+		default:
+			return usage_error("unknown option '%s'",
+					   argv[optind - 1]);
+		}
+	}
+	if (argc - optind > 1)
+		return usage_error("too many arguments (from '%s'): give one "
+				   "range", argv[optind + 1]);
+	if (optind < argc)
+		o->range = argv[optind];
+	if (!*o->mainline)
+		return usage_error("--mainline needs a non-empty name");
+	if (!graph_layout_known(o->layout))
+		return usage_error("unknown layout '%s' (dot, twopi, circo, "
+				   "neato, fdp, sfdp)", o->layout);
+	return -1;
+}
+
+static enum format
+choose_format(const struct options *o)
+{
+	if (o->format)
+		return format_from_name(o->format);
+	if (o->output)
+		return format_from_path(o->output);
+	return FORMAT_TEXT;
+}
+
+/* The mainline's repository: --mainline-url, remote.origin.url, and the
+ * tree that back-merges name most often. */
+static uint8_t *
+mainline_trees(const struct options *o, struct repo *r,
+	       const struct history *h, const struct merge_table *m,
+	       struct tree_table *tt)
+{
+	uint32_t guessed = attribute_guess_mainline(h, m);
+	char *origin = repo_origin_url(r);
+	uint32_t *ids = xmalloc((o->mainline_urls_nr + 2) * sizeof(*ids));
+	size_t n = 0;
+	uint8_t *is_mainline;
+
+	for (size_t k = 0; k < o->mainline_urls_nr; k++)
+		ids[n++] = trees_add_url(tt, o->mainline_urls[k],
+					 strlen(o->mainline_urls[k]));
+	if (origin)
+		ids[n++] = trees_add_url(tt, origin, strlen(origin));
+	if (guessed != TREE_NONE)
+		ids[n++] = guessed;
+	is_mainline = xcalloc(tt->nr, 1);
+	for (size_t k = 0; k < n; k++)
+		is_mainline[ids[k]] = 1;
+	free(origin);
+	free(ids);
+	return is_mainline;
+}
+
+static char *
+range_label(const struct range *rg)
+{
+	struct buf b = BUF_INIT;
+
+	if (rg->has_from)
+		buf_printf(&b, "%s..%s", rg->from_name, rg->to_name);
+	else
+		buf_puts(&b, rg->to_name);
+	return b.data;
+}
+
+static int
+render(const struct options *o, enum format fmt, const struct flow *f,
+       const struct history *h, const struct attribution *a,
+       const struct tree_table *tt, struct buf *out)
+{
+	switch (fmt) {
+	case FORMAT_TEXT:
+		render_text(f, out);
+		return 0;
+	case FORMAT_JSON:
+		render_json(f, out);
+		return 0;
+	case FORMAT_COMMITS:
+		render_commits(h, a, tt, out);
+		return 0;
+	default:
+		return render_graph(f, format_graphviz(fmt), o->layout,
+				    o->title, out);
+	}
+}
+
+static int
+run(const struct options *o, enum format fmt)
+{
+	struct repo *r = NULL;
+	struct range rg;
+	struct history h;
+	struct tree_table tt;
+	struct merge_table m;
+	struct attribution a;
+	struct flow f;
+	struct buf out = BUF_INIT;
+	uint8_t *is_mainline;
+	char *label;
+	int ret;
+
+	if (repo_open(&r, o->repo) < 0)
+		return 1;
+	ret = range_resolve(r, o->range, &rg);
+	if (ret < 0) {
+		range_release(&rg);
+		repo_free(r);
+		return ret == ERR_USAGE ? EXIT_USAGE : 1;
+	}
+	if (history_load(r, &rg, &h) < 0) {
+		ret = 1;
+		goto out_history;
+	}
+	trees_init(&tt, o->mainline);
+	classify_merges(&h, &tt, &m);
+	is_mainline = mainline_trees(o, r, &h, &m, &tt);
+	attribute(&h, &m, is_mainline, tt.nr, &a);
+	label = range_label(&rg);
+	aggregate(&(struct aggregate_input){ &h, &m, &tt, &a, is_mainline,
+		  repo_name(r), label, o->top }, &f);
+
+	ret = render(o, fmt, &f, &h, &a, &tt, &out) < 0 ||
+	      output_write(o->output, &out) < 0;
+
+	buf_release(&out);
+	flow_release(&f);
+	free(label);
+	attribution_release(&a);
+	free(is_mainline);
+	merge_table_release(&m);
+	trees_release(&tt);
+out_history:
+	history_release(&h);
+	range_release(&rg);
+	repo_free(r);
+	return ret;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct options o = { 0 };
+	enum format fmt;
+	int ret;
+
+	o.layout = "dot";
+	o.mainline = "mainline";
+	ret = parse_options(argc, argv, &o);
+	if (ret >= 0)
+		goto out;
+	fmt = choose_format(&o);
+	if (fmt == FORMAT_NONE) {
+		ret = o.format ?
+		      usage_error("unknown format '%s' (text, dot, svg, png, "
+				  "pdf, json, commits)", o.format) :
+		      usage_error("cannot tell the format of '%s' from its "
+				  "extension: use -T", o.output);
+		goto out;
+	}
+	ret = run(&o, fmt);
+out:
+	free(o.mainline_urls);
+	return ret;
+}

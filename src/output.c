@@ -1,0 +1,133 @@
+/*
+ * output.c - where a rendered output goes, all at once.
+ */
+#include "output.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const struct {
+	const char *name;
+	enum format fmt;
+	const char *graphviz;
+} formats[] = {
+	{ "text", FORMAT_TEXT, NULL },
+	{ "dot", FORMAT_DOT, "dot" },
+	{ "svg", FORMAT_SVG, "svg" },
+	{ "png", FORMAT_PNG, "png" },
+	{ "pdf", FORMAT_PDF, "pdf" },
+	{ "json", FORMAT_JSON, NULL },
+	{ "commits", FORMAT_COMMITS, NULL },
+};
+
+static const struct {
+	const char *ext;
+	enum format fmt;
+} extensions[] = {
+	{ ".txt", FORMAT_TEXT },
+	{ ".dot", FORMAT_DOT },
+	{ ".gv", FORMAT_DOT },
+	{ ".svg", FORMAT_SVG },
+	{ ".png", FORMAT_PNG },
+	{ ".pdf", FORMAT_PDF },
+	{ ".json", FORMAT_JSON },
+	{ ".tsv", FORMAT_COMMITS },
+};
+
+enum format
+format_from_name(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
+		if (!strcmp(name, formats[i].name))
+			return formats[i].fmt;
+	return FORMAT_NONE;
+}
+
+enum format
+format_from_path(const char *path)
+{
+	const char *dot = strrchr(path, '.');
+
+	if (!dot || strchr(dot, '/'))
+		return FORMAT_NONE;
+	for (size_t i = 0; i < ARRAY_SIZE(extensions); i++)
+		if (!strcasecmp(dot, extensions[i].ext))
+			return extensions[i].fmt;
+	return FORMAT_NONE;
+}
+
+const char *
+format_graphviz(enum format fmt)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
+		if (formats[i].fmt == fmt)
+			return formats[i].graphviz;
+	return NULL;
+}
+
+static int
+write_all(int fd, const char *p, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int
+output_write(const char *path, const struct buf *data)
+{
+	struct stat st;
+	char *tmp;
+	mode_t mask;
+	int fd, saved;
+
+	if (!path) {
+		if (write_all(STDOUT_FILENO, data->data, data->len) < 0)
+			return error("cannot write to standard output: %s",
+				     strerror(errno));
+		return 0;
+	}
+	if (!stat(path, &st) && S_ISDIR(st.st_mode))
+		return error("cannot write '%s': it is a directory", path);
+	tmp = xmalloc(strlen(path) + sizeof(".tmp-XXXXXX"));
+	sprintf(tmp, "%s.tmp-XXXXXX", path);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		saved = errno;
+		free(tmp);
+		return error("cannot write '%s': %s", path, strerror(saved));
+	}
+	/* mkstemp makes the file 0600; give it the usual 0666 & ~umask. */
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) < 0 ||
+	    write_all(fd, data->data, data->len) < 0 ||
+	    fsync(fd) < 0) {
+		saved = errno;
+		close(fd);
+		goto fail;
+	}
+	if (close(fd) < 0 || rename(tmp, path) < 0) {
+		saved = errno;
+		goto fail;
+	}
+	free(tmp);
+	return 0;
+fail:
+	unlink(tmp);
+	free(tmp);
+	return error("cannot write '%s': %s", path, strerror(saved));
+}

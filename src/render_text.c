@@ -1,0 +1,138 @@
+/*
+ * render_text.c - the text report.
+ *
+ * Laid out like the statistics of the 2009 article: the flow as an
+ * indented tree (count, then name; a tree pulled by another indented below
+ * it), then the summary figures.  Names come from commit messages and are
+ * escaped so no control character reaches the terminal.
+ */
+#include "render_text.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "escape.h"
+
+#define WAYPOINTS 10
+
+static double
+percent(uint32_t part, uint32_t whole)
+{
+	return whole ? 100.0 * part / whole : 0.0;
+}
+
+static int
+digits(uint32_t n)
+{
+	int d = 1;
+
+	while (n >= 10) {
+		n /= 10;
+		d++;
+	}
+	return d;
+}
+
+static void
+add_name(struct buf *out, const char *name)
+{
+	escape_text(out, name, strlen(name));
+}
+
+static void
+render_flow(const struct flow *f, struct buf *out, int width)
+{
+	buf_puts(out, "Flow (commits through each tree; a tree pulled by "
+		 "another is indented below it)\n");
+	for (uint32_t k = 0; k < f->nodes_nr; k++) {
+		const struct flow_node *nd = &f->nodes[k];
+
+		buf_printf(out, "  %*u  ", width, nd->commits);
+		buf_pad(out, ' ', 2 * nd->level);
+		add_name(out, f->trees[nd->tree].name);
+		buf_addc(out, '\n');
+	}
+}
+
+static void
+render_summary(const struct flow *f, struct buf *out, int width)
+{
+	uint32_t shown = 0;
+
+	buf_puts(out, "\nSummary\n");
+	buf_printf(out, "  commits in range            %*u\n", width, f->commits);
+	buf_printf(out, "  direct to the mainline      %*u  (%.1f%%)\n", width,
+		   f->direct, percent(f->direct, f->commits));
+	buf_printf(out, "  merges                      %*u\n", width, f->merges);
+	buf_printf(out, "  trees                       %*u\n", width,
+		   f->total_trees);
+	buf_puts(out, "  trees by depth              ");
+	if (!f->total_trees)
+		buf_puts(out, "none");
+	for (uint32_t d = 1; f->by_depth && d <= f->max_depth; d++)
+		buf_printf(out, "%s%u: %u", d > 1 ? ", " : "", d,
+			   f->by_depth[d]);
+	buf_addc(out, '\n');
+	buf_printf(out, "  trees with 5 or fewer commits %*u\n", width - 2 > 0 ?
+		   width - 2 : 1, f->small_trees);
+	if (f->folded)
+		buf_printf(out, "  trees folded by --top       %*u\n", width,
+			   f->folded);
+	if (f->shallow)
+		buf_printf(out, "  shallow boundary commits    %*u  "
+			   "(history is cut there)\n", width, f->shallow);
+
+	buf_puts(out, "\nBiggest waypoints (commits through each tree, "
+		 "including what it pulled)\n");
+	for (uint32_t k = 1; k < f->trees_nr && shown < WAYPOINTS; k++) {
+		const struct flow_tree *t = &f->trees[k];
+
+		if (t->tree == TREE_NONE)
+			continue;
+		buf_printf(out, "  %*u  %5.1f%%  ", width, t->commits,
+			   percent(t->commits, f->commits));
+		add_name(out, t->name);
+		buf_addc(out, '\n');
+		shown++;
+	}
+	if (!shown)
+		buf_puts(out, "  none\n");
+}
+
+static void
+render_unrecognised(const struct flow *f, struct buf *out)
+{
+	char hex[OID_HEXSZ + 1];
+
+	if (!f->unrecognised_nr)
+		return;
+	buf_printf(out, "\nUnrecognised merges (treated as internal): %u\n",
+		   f->unrecognised_nr);
+	for (uint32_t k = 0; k < f->unrecognised_nr; k++) {
+		const char *s = history_subject(f->h, f->unrecognised[k]);
+
+		history_hex(f->h, f->unrecognised[k], hex);
+		buf_printf(out, "  %.12s  ", hex);
+		escape_text(out, s ? s : "", s ? strlen(s) : 0);
+		buf_addc(out, '\n');
+	}
+}
+
+void
+render_text(const struct flow *f, struct buf *out)
+{
+	int width = digits(f->commits);
+
+	if (width < 5)
+		width = 5;
+	buf_puts(out, "repository  ");
+	add_name(out, f->repo);
+	buf_puts(out, "\nrange       ");
+	add_name(out, f->range);
+	buf_printf(out, "\n            %u commits, %u direct to the mainline, "
+		   "%u merges, %u trees\n\n", f->commits, f->direct,
+		   f->merges, f->total_trees);
+	render_flow(f, out, width);
+	render_summary(f, out, width);
+	render_unrecognised(f, out);
+}
