@@ -54,33 +54,43 @@ render_flow(const struct flow *f, struct buf *out, int width)
 	}
 }
 
+/* One summary row: the label in a fixed column, the figure aligned. */
+static void
+row(struct buf *out, const char *label, int width, uint32_t value)
+{
+	buf_printf(out, "  %-30s %*u", label, width, value);
+}
+
 static void
 render_summary(const struct flow *f, struct buf *out, int width)
 {
 	uint32_t shown = 0;
 
 	buf_puts(out, "\nSummary\n");
-	buf_printf(out, "  commits in range            %*u\n", width, f->commits);
-	buf_printf(out, "  direct to the mainline      %*u  (%.1f%%)\n", width,
-		   f->direct, percent(f->direct, f->commits));
-	buf_printf(out, "  merges                      %*u\n", width, f->merges);
-	buf_printf(out, "  trees                       %*u\n", width,
-		   f->total_trees);
-	buf_puts(out, "  trees by depth              ");
+	row(out, "commits in range", width, f->commits);
+	buf_addc(out, '\n');
+	row(out, "direct to the mainline", width, f->direct);
+	buf_printf(out, "  (%.1f%%)\n", percent(f->direct, f->commits));
+	row(out, "merges", width, f->merges);
+	buf_addc(out, '\n');
+	row(out, "trees", width, f->total_trees);
+	buf_printf(out, "\n  %-30s ", "trees by depth");
 	if (!f->total_trees)
 		buf_puts(out, "none");
 	for (uint32_t d = 1; f->by_depth && d <= f->max_depth; d++)
 		buf_printf(out, "%s%u: %u", d > 1 ? ", " : "", d,
 			   f->by_depth[d]);
 	buf_addc(out, '\n');
-	buf_printf(out, "  trees with 5 or fewer commits %*u\n", width - 2 > 0 ?
-		   width - 2 : 1, f->small_trees);
-	if (f->folded)
-		buf_printf(out, "  trees folded by --top       %*u\n", width,
-			   f->folded);
-	if (f->shallow)
-		buf_printf(out, "  shallow boundary commits    %*u  "
-			   "(history is cut there)\n", width, f->shallow);
+	row(out, "trees with 5 or fewer commits", width, f->small_trees);
+	buf_addc(out, '\n');
+	if (f->folded) {
+		row(out, "trees folded by --top", width, f->folded);
+		buf_addc(out, '\n');
+	}
+	if (f->shallow) {
+		row(out, "shallow boundary commits", width, f->shallow);
+		buf_puts(out, "  (history is cut there)\n");
+	}
 
 	buf_puts(out, "\nBiggest waypoints (commits through each tree, "
 		 "including what it pulled)\n");

@@ -1,0 +1,107 @@
+# lib.sh - helpers for treeplot's end-to-end tests (TAP, run by prove).
+#
+# Source it from a test script; it makes a scratch directory (removed on
+# exit), pins the environment (time zone, identities, no user or system
+# git configuration) and offers:
+#   plan N | ok COND-STATUS DESC | is GOT EXPECTED DESC | done_testing
+#   mk NAME SUBJECT [PARENT-NAME...]   a commit (empty tree), id in $NAME's slot
+#   id NAME                            the id of commit NAME
+#   names                              filter: ids -> commit names
+#   tp ARGS...                         run treeplot, stdout/stderr/status kept
+
+set -u
+
+TESTDIR=$(cd "$(dirname "$0")" && pwd)
+TREEPLOT=${TREEPLOT:-$(pwd)/treeplot}
+BUILD=${BUILD:-$(pwd)/build}
+SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/treeplot-test.XXXXXX")
+trap 'rm -rf "$SCRATCH"' EXIT
+cd "$SCRATCH" || exit 1
+
+unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY \
+      GIT_ALTERNATE_OBJECT_DIRECTORIES GIT_CEILING_DIRECTORIES
+export TZ=UTC LC_ALL=C HOME="$SCRATCH/home" XDG_CONFIG_HOME="$SCRATCH/home/.config"
+export GIT_CONFIG_NOSYSTEM=1 GIT_AUTHOR_NAME=A GIT_AUTHOR_EMAIL=a@example.org
+export GIT_COMMITTER_NAME=C GIT_COMMITTER_EMAIL=c@example.org
+mkdir -p "$HOME"
+
+T_N=0
+T_FAILED=0
+
+plan() { echo "1..$1"; }
+
+# ok STATUS DESC: passes when STATUS is 0.
+ok() {
+	T_N=$((T_N + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $T_N - $2"
+	else
+		echo "not ok $T_N - $2"
+		T_FAILED=$((T_FAILED + 1))
+	fi
+}
+
+# is GOT EXPECTED DESC: passes when both texts are equal; shows a diff.
+is() {
+	if [ "$1" = "$2" ]; then
+		ok 0 "$3"
+	else
+		ok 1 "$3"
+		printf '%s\n' "$2" >"$SCRATCH/.expected"
+		printf '%s\n' "$1" >"$SCRATCH/.got"
+		diff -u "$SCRATCH/.expected" "$SCRATCH/.got" | sed 's/^/# /' | head -40
+	fi
+}
+
+done_testing() {
+	[ "$T_FAILED" -eq 0 ]
+	exit $?
+}
+
+# --- building histories -------------------------------------------------
+
+T_DATE=1230000000	# committer dates advance 60 s per commit unless set
+T_EMPTY_TREE=
+T_MAP="$SCRATCH/.names"
+: >"$T_MAP"
+
+# A repository in the current directory (bare when given "bare").
+repo() {
+	if [ "${1:-}" = bare ]; then git init -q --bare .; else git init -q .; fi
+	git config core.abbrev 12
+	T_EMPTY_TREE=$(git hash-object -t tree -w /dev/null)
+}
+
+# mk NAME SUBJECT [PARENT...]: make commit NAME; DATE=secs overrides the date.
+mk() {
+	name=$1 subject=$2
+	shift 2
+	set -- $(for p in "$@"; do printf -- '-p %s ' "$(id "$p")"; done)
+	T_DATE=$((T_DATE + 60))
+	d=${DATE:-$T_DATE}
+	c=$(GIT_AUTHOR_DATE="@$d" GIT_COMMITTER_DATE="@$d" \
+	    git commit-tree "$T_EMPTY_TREE" "$@" -m "$subject") || exit 1
+	printf '%s\t%s\n' "$name" "$c" >>"$T_MAP"
+}
+
+id() {
+	awk -v n="$1" '$1 == n { print $2; found = 1 } END { exit !found }' \
+	    "$T_MAP" || { echo "lib.sh: no commit named $1" >&2; exit 1; }
+}
+
+# Replace full commit ids by their names.
+names() {
+	awk 'NR == FNR { name[$2] = $1; next }
+	     { for (i = 1; i <= NF; i++) if ($i in name) $i = name[$i]; print }' \
+	    OFS='\t' FS='\t' "$T_MAP" -
+}
+
+ref() { git update-ref "$1" "$(id "$2")"; }
+
+# tp ARGS: run treeplot; $OUT, $ERR and $STATUS hold what happened.
+tp() {
+	"$TREEPLOT" "$@" >"$SCRATCH/.out" 2>"$SCRATCH/.err"
+	STATUS=$?
+	OUT=$(cat "$SCRATCH/.out")
+	ERR=$(cat "$SCRATCH/.err")
+}
