@@ -1,0 +1,526 @@
+/*
+ * test-classify.c - classify_subject on the shapes merge subjects take in
+ * real histories, and classify_merges on a hand-built history.  TAP.
+ *
+ * Every subject is copied to the very end of a mapped page followed by an
+ * inaccessible one, so a read past len crashes the test instead of passing
+ * by luck.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "classify.h"
+#include "escape.h"
+#include "naming.h"
+#include "util.h"
+
+static int test_nr, test_failed;
+
+static void
+report(int pass, const char *desc, const char *got, const char *expected)
+{
+	test_nr++;
+	printf("%sok %d - %s\n", pass ? "" : "not ", test_nr, desc);
+	if (!pass) {
+		test_failed++;
+		printf("# got %s expected %s\n", got, expected);
+	}
+}
+
+/* s (len bytes) as a one-line, terminal-safe string. */
+static char *
+show(const char *s, size_t len)
+{
+	struct buf b = BUF_INIT;
+
+	escape_text(&b, s, len);
+	return b.data ? b.data : xstrdup("");
+}
+
+struct guarded {
+	char *map;
+	size_t map_len;
+};
+
+/* A copy of s whose last byte is the last readable one. */
+static char *
+guarded_copy(struct guarded *g, const char *s, size_t len)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	size_t data = (len + page - 1) / page * page;
+
+	g->map_len = data + page;
+	g->map = mmap(NULL, g->map_len, PROT_READ | PROT_WRITE,
+		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (g->map == MAP_FAILED || mprotect(g->map + data, page, PROT_NONE)) {
+		perror("test-classify: mmap");
+		exit(2);
+	}
+	memcpy(g->map + data - len, s, len);
+	return g->map + data - len;
+}
+
+static void
+guarded_free(struct guarded *g)
+{
+	munmap(g->map, g->map_len);
+}
+
+static const char *
+kind_name(enum merge_kind k)
+{
+	switch (k) {
+	case MERGE_UNRECOGNISED: return "unrecognised";
+	case MERGE_INTERNAL: return "internal";
+	case MERGE_EXTERNAL: return "external";
+	}
+	return "?";
+}
+
+#define U MERGE_UNRECOGNISED
+#define I MERGE_INTERNAL
+#define E MERGE_EXTERNAL
+
+#define KO "git://git.kernel.org/pub/scm/linux/kernel/git"
+
+static const struct subject_case {
+	const char *subject;
+	enum merge_kind kind;
+	const char *url;	/* what MERGE_EXTERNAL must extract */
+	size_t len;		/* 0: strlen(subject) */
+} cases[] = {
+	/* "Merge URL": a remote's HEAD pulled, the URL alone. */
+	{ "Merge " KO "/davem/net-2.6", E, KO "/davem/net-2.6", 0 },
+	{ "Merge " KO "/davem/net-2.6.git", E, KO "/davem/net-2.6.git", 0 },
+	{ "Merge git://git.kernel.org/pub/scm/network/iproute2/iproute2-next",
+	  E, "git://git.kernel.org/pub/scm/network/iproute2/iproute2-next", 0 },
+	{ "Merge git://git.kernel.org/pub/scm/network/iproute2/iproute2-next into main",
+	  E, "git://git.kernel.org/pub/scm/network/iproute2/iproute2-next", 0 },
+	{ "Merge http://git.kernel.org/pub/scm/linux/kernel/git/tj/libata.git",
+	  E, "http://git.kernel.org/pub/scm/linux/kernel/git/tj/libata.git", 0 },
+	{ "Merge https://github.com/owner/repo", E,
+	  "https://github.com/owner/repo", 0 },
+	{ "Merge ssh://git@github.com:22/Owner/Repo.git into next", E,
+	  "ssh://git@github.com:22/Owner/Repo.git", 0 },
+	{ "Merge git+ssh://master.kernel.org/pub/scm/linux/kernel/git/x/y",
+	  E, "git+ssh://master.kernel.org/pub/scm/linux/kernel/git/x/y", 0 },
+	{ "Merge master.kernel.org:/pub/scm/linux/kernel/git/gregkh/usb-2.6",
+	  E, "master.kernel.org:/pub/scm/linux/kernel/git/gregkh/usb-2.6", 0 },
+	{ "Merge git@github.com:owner/repo.git", E,
+	  "git@github.com:owner/repo.git", 0 },
+	{ "Merge git://git.infradead.org/~dwmw2/mtd-2.6.git", E,
+	  "git://git.infradead.org/~dwmw2/mtd-2.6.git", 0 },
+	{ "Merge master.kernel.org:~dwmw2/foo", E,
+	  "master.kernel.org:~dwmw2/foo", 0 },
+	{ "Merge " KO "/x/y master", E, KO "/x/y", 0 },
+	{ "Merge " KO "/x/y.", E, KO "/x/y", 0 },
+	{ "Merge git://host.example.org/repo\r", E,
+	  "git://host.example.org/repo", 0 },
+	{ "Merge git://host.example.org/repo \t", E,
+	  "git://host.example.org/repo", 0 },
+	{ "Merge 192.168.0.5:src/iproute2", E, "192.168.0.5:src/iproute2", 0 },
+	{ "Merge GIT://Host.Example.ORG/Repo", E, "GIT://Host.Example.ORG/Repo", 0 },
+	{ "Merge git.kernel.org/pub/scm/x/y into z", E,
+	  "git.kernel.org/pub/scm/x/y", 0 },
+	{ "Merge git://one.example.org/a; branch 'b' of git://two.example.org/c",
+	  E, "git://one.example.org/a", 0 },
+
+	/* "Merge WHAT 'NAME' of URL": git's fmt-merge-msg. */
+	{ "Merge branch 'master' of " KO "/shemminger/iproute2", E,
+	  KO "/shemminger/iproute2", 0 },
+	{ "Merge branch 'net-next' of " KO "/shemminger/iproute2 into net-next",
+	  E, KO "/shemminger/iproute2", 0 },
+	{ "Merge branch 'master' of ra.kernel.org:/pub/scm/linux/kernel/git/someone/iproute2",
+	  E, "ra.kernel.org:/pub/scm/linux/kernel/git/someone/iproute2", 0 },
+	{ "Merge branch 'master' of master.kernel.org:/pub/scm/linux/kernel/git/someone/iproute2",
+	  E, "master.kernel.org:/pub/scm/linux/kernel/git/someone/iproute2", 0 },
+	{ "Merge branch 'master' of nehalam:src/iproute2", E,
+	  "nehalam:src/iproute2", 0 },
+	{ "Merge branch 'x' of localhost:repo", E, "localhost:repo", 0 },
+	{ "Merge branches 'a' and 'b' of " KO "/x/y", E, KO "/x/y", 0 },
+	{ "Merge branches 'a' and 'b' of " KO "/x/y into c", E, KO "/x/y", 0 },
+	{ "Merge branches 'a', 'b' and 'c' of " KO "/x/y", E, KO "/x/y", 0 },
+	{ "Merge branches 'a', 'b', 'c', 'd' and 'e' of " KO "/x/y into f",
+	  E, KO "/x/y", 0 },
+	{ "Merge branches 'a', 'b', and 'c' of " KO "/x/y", E, KO "/x/y", 0 },
+	{ "Merge tag 'for-master' of https://github.com/someone/kvm-unit-tests into HEAD",
+	  E, "https://github.com/someone/kvm-unit-tests", 0 },
+	{ "Merge tag 's390x-2020-04-30' of https://github.com/someone/kvm-unit-tests",
+	  E, "https://github.com/someone/kvm-unit-tests", 0 },
+	{ "Merge tag 'pull-request-2019-08-02' of https://gitlab.com/someone/kvm-unit-tests into HEAD",
+	  E, "https://gitlab.com/someone/kvm-unit-tests", 0 },
+	{ "Merge tags 'v1' and 'v2' of " KO "/x/y", E, KO "/x/y", 0 },
+	{ "Merge remote branch 'next' of git://git.example.org/x.git", E,
+	  "git://git.example.org/x.git", 0 },
+	{ "Merge remote-tracking branch 'next' of https://git.example.org/x into y",
+	  E, "https://git.example.org/x", 0 },
+	{ "Merge commit 'v2.6.29' of " KO "/x/y", E, KO "/x/y", 0 },
+	{ "Merge branch 's390x-pull-2021-08-03' of https://gitlab.com/someone/kvm-unit-tests.git into 'master'",
+	  E, "https://gitlab.com/someone/kvm-unit-tests.git", 0 },
+	{ "Merge branch \"foo\" of git://git.example.org/x", E,
+	  "git://git.example.org/x", 0 },
+	{ "Merge branch 'with space' of git://git.example.org/x", E,
+	  "git://git.example.org/x", 0 },
+	{ "Merge branch 'it's' of git://git.example.org/x", E,
+	  "git://git.example.org/x", 0 },
+	{ "Merge branch 'a, b and c' of git://git.example.org/x", E,
+	  "git://git.example.org/x", 0 },
+	{ "Merge branch 'x' of github.com/foo/bar", E, "github.com/foo/bar", 0 },
+	{ "Merge branch 'x' of git://host.example.org/repo.git.", E,
+	  "git://host.example.org/repo.git", 0 },
+	{ "Merge branch 'x' of https://user:pw@host.example.org/r", E,
+	  "https://user:pw@host.example.org/r", 0 },
+	{ "Merge branch 'x' of git://[::1]/repo", E, "git://[::1]/repo", 0 },
+	{ "Merge branch 'x' of git@github.com:owner/repo.git into y", E,
+	  "git@github.com:owner/repo.git", 0 },
+	{ "Merge branch 'a', tag 'b' of git://git.example.org/x", E,
+	  "git://git.example.org/x", 0 },
+	{ "Merge HEAD, branch 'a' of git://git.example.org/x", E,
+	  "git://git.example.org/x", 0 },
+	{ "Merge branch 'a'; branch 'b' of git://git.example.org/x", E,
+	  "git://git.example.org/x", 0 },
+	{ "Merge branch 'a' of ../local; branch 'b' of git://git.example.org/x",
+	  E, "git://git.example.org/x", 0 },
+	{ "Merge branch 'a' of git://one.example.org/x; branch 'b' of git://two.example.org/y",
+	  E, "git://one.example.org/x", 0 },
+	{ "Merge branch 'a', junk 'b' of git://git.example.org/x", E,
+	  "git://git.example.org/x", 0 },
+	{ "Merge branch 'x' of https://git.example.org/r\t", E,
+	  "https://git.example.org/r", 0 },
+	{ "Merge branch 'x' of https://git.example.org/r, finally", E,
+	  "https://git.example.org/r", 0 },
+	{ "Merge branch 'x' of git://git.example.org/r\xc3\xa9", E,
+	  "git://git.example.org/r\xc3\xa9", 0 },
+	/* len is the end, whatever follows in memory. */
+	{ "Merge git://host.example.org/repo into x", E,
+	  "git://host.example.org/r", 30 },
+
+	/* Internal: no repository named, or a local one. */
+	{ "Merge branch 'linus'", I, NULL, 0 },
+	{ "Merge branch 'linus' into x86/core", I, NULL, 0 },
+	{ "Merge branches 'x86/apic' and 'x86/mm' into x86/core", I, NULL, 0 },
+	{ "Merge branches 'a', 'b' and 'c' into d", I, NULL, 0 },
+	{ "Merge commit 'v2.6.29-rc3' into core/locking", I, NULL, 0 },
+	{ "Merge commit 'v2.6.29-rc3'", I, NULL, 0 },
+	{ "Merge tag 'v6.1' into next", I, NULL, 0 },
+	{ "Merge tags 'a' and 'b'", I, NULL, 0 },
+	{ "Merge remote branch 'origin/master'", I, NULL, 0 },
+	{ "Merge remote-tracking branch 'origin/master' into foo", I, NULL, 0 },
+	{ "Merge remote-tracking branch 'someone/arm/v7-initial-drop'", I, NULL, 0 },
+	{ "Merge ../linus", I, NULL, 0 },
+	{ "Merge ../linus into foo", I, NULL, 0 },
+	{ "Merge ./foo", I, NULL, 0 },
+	{ "Merge /home/user/linux", I, NULL, 0 },
+	{ "Merge ~/src/linux", I, NULL, 0 },
+	{ "Merge .", I, NULL, 0 },
+	{ "Merge HEAD", I, NULL, 0 },
+	{ "Merge HEAD into foo", I, NULL, 0 },
+	{ "Merge 'x' into y", I, NULL, 0 },
+	{ "Merge 'iproute2-master' into iproute2-next", I, NULL, 0 },
+	{ "Merge branch 'B' of ../local/path", I, NULL, 0 },
+	{ "Merge branch 'B' of /abs/path", I, NULL, 0 },
+	{ "Merge branch 'for-2.6.39' of /home/someone/iproute2-net-next", I, NULL, 0 },
+	{ "Merge branch 'x' of file:///srv/git/x.git", I, NULL, 0 },
+	{ "Merge branch 'x' of linux-2.6", I, NULL, 0 },
+	{ "Merge branch 'x' of iproute2.git/sub", I, NULL, 0 },
+	{ "Merge branch 'a' of ../x; branch 'b'", I, NULL, 0 },
+	{ "Merge branch \"foo\" into bar", I, NULL, 0 },
+	{ "Merge branch 'master' into net-next", I, NULL, 0 },
+	{ "Merge branch 'arm/queue' into 'master'", I, NULL, 0 },
+	{ "Merge branch 'x' into next A Developer  says:", I, NULL, 0 },
+	{ "Merge branch 'main' into next Signed-off-by: A U Thor <a@example.org>",
+	  I, NULL, 0 },
+	{ "Merge branch 's390x-next-20220117' from someone into 'master'", I, NULL, 0 },
+	{ "Merge branch 'a' of ../x\r", I, NULL, 0 },
+
+	/* Unrecognised. */
+	{ "", U, NULL, 0 },
+	{ "Merge", U, NULL, 0 },
+	{ "Merge ", U, NULL, 0 },
+	{ "merged stuff", U, NULL, 0 },
+	{ "MERGE branch 'x'", U, NULL, 0 },
+	{ "Merge branch", U, NULL, 0 },
+	{ "Merge branch foo", U, NULL, 0 },
+	{ "Merge branch 'unterminated", U, NULL, 0 },
+	{ "Merge branch 'x' of", U, NULL, 0 },
+	{ "Merge branch 'x' of  git://git.example.org/x", U, NULL, 0 },
+	{ "Revert \"Merge branch 'x' of git://git.example.org/y\"", U, NULL, 0 },
+	{ " Merge git://git.example.org/x", U, NULL, 0 },
+	{ "Merge  git://git.example.org/x", U, NULL, 0 },
+	{ "Merge in fix for loss of MQ", U, NULL, 0 },
+	{ "Travis-CI support", U, NULL, 0 },
+	{ "Merge pull request #123 from owner/branch", U, NULL, 0 },
+	{ "Merge linux-2.6", U, NULL, 0 },
+	{ "Merge fix:typo", U, NULL, 0 },
+	{ "Merge v2.6:fix", U, NULL, 0 },
+	{ "Merge C:/src/linux", U, NULL, 0 },
+	{ "Merge git:///no/host", U, NULL, 0 },
+	{ "\x1b[31mMerge git://git.example.org/x", U, NULL, 0 },
+	{ "Merge git://git.example.org/x\x1b[0m", U, NULL, 0 },
+	{ "Merge branch 'x' of git://bad\x01host.org/y", U, NULL, 0 },
+	{ "Merge \xff\xfe", U, NULL, 0 },
+	{ "Merge\tgit://git.example.org/x", U, NULL, 0 },
+	{ "Merge git://git.example.org/x", U, NULL, 5 },
+};
+
+static void
+check_subject(const struct subject_case *c)
+{
+	size_t len = c->len ? c->len : strlen(c->subject);
+	struct guarded g;
+	const char *s = guarded_copy(&g, c->subject, len);
+	struct merge_class mc;
+	char *desc, *got, *expected, *shown = show(s, len);
+	int pass;
+
+	classify_subject(s, len, &mc);
+	pass = mc.kind == c->kind;
+	if (c->kind == MERGE_EXTERNAL)
+		pass = pass && mc.url >= s && mc.url + mc.url_len <= s + len &&
+		       mc.url_len == strlen(c->url) &&
+		       !memcmp(mc.url, c->url, mc.url_len);
+	else
+		pass = pass && !mc.url && !mc.url_len;
+
+	desc = xmalloc(strlen(shown) + 64);
+	sprintf(desc, "%s: %s", kind_name(c->kind), shown);
+	if (mc.kind == MERGE_EXTERNAL && mc.url) {
+		char *u = show(mc.url, mc.url_len);
+
+		got = xmalloc(strlen(u) + 32);
+		sprintf(got, "external '%s'", u);
+		free(u);
+	} else {
+		got = xstrdup(kind_name(mc.kind));
+	}
+	if (c->kind == MERGE_EXTERNAL) {
+		expected = xmalloc(strlen(c->url) + 32);
+		sprintf(expected, "external '%s'", c->url);
+	} else {
+		expected = xstrdup(kind_name(c->kind));
+	}
+	report(pass, desc, got, expected);
+	free(desc);
+	free(got);
+	free(expected);
+	free(shown);
+	guarded_free(&g);
+}
+
+/*
+ * Hostile subjects of 100 KB: head, unit repeated, tail.  Each must
+ * classify as expected, and all of them in well under a second (a
+ * quadratic scan takes minutes).  A NULL url is all of the subject after
+ * the head: a 100 KB URL.
+ */
+static void
+check_large(void)
+{
+	static const struct {
+		const char *head, *unit, *tail;
+		enum merge_kind kind;
+		const char *url;
+	} big[] = {
+		{ "Merge branch '", "'", "", I, NULL },
+		{ "Merge branch '", "' of ", "", U, NULL },
+		{ "Merge branches ", "'a', ", "'z' of git://h.example.org/x", E,
+		  "git://h.example.org/x" },
+		{ "Merge ", "x", "", U, NULL },
+		{ "Merge branch ", "'a'; branch ", "'b'", I, NULL },
+		{ "Merge ", "../x; ", "git://h.example.org/x", E,
+		  "git://h.example.org/x" },
+		{ "Merge branch 'a", "\" of ../x; branch 'a", "'", I, NULL },
+		{ "Merge git://h.example.org/x", ".", "", E,
+		  "git://h.example.org/x" },
+		{ "Merge branch 'x' of ", "git://h.example.org/a", "", E, NULL },
+		{ "Merge branch 'x' of ", "a.", "org/y", E, NULL },
+		{ "Merge HEAD, ", "HEAD, ", "", U, NULL },
+		{ "Merge branch 'a', ", "junk 'b', ", "'c'", U, NULL },
+	};
+	double worst = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(big); i++) {
+		struct buf b = BUF_INIT;
+		struct merge_class mc;
+		struct guarded g;
+		const char *s, *want;
+		size_t want_len;
+		char desc[160], got[64];
+		clock_t t0;
+		double secs;
+		int pass;
+
+		buf_puts(&b, big[i].head);
+		while (b.len < 100 * 1024)
+			buf_puts(&b, big[i].unit);
+		buf_puts(&b, big[i].tail);
+		s = guarded_copy(&g, b.data, b.len);
+		t0 = clock();
+		classify_subject(s, b.len, &mc);
+		secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+		if (secs > worst)
+			worst = secs;
+
+		want = big[i].url ? big[i].url : s + strlen(big[i].head);
+		want_len = big[i].url ? strlen(want) : b.len - strlen(big[i].head);
+		pass = mc.kind == big[i].kind;
+		if (pass && mc.kind == MERGE_EXTERNAL)
+			pass = mc.url_len == want_len &&
+			       !memcmp(mc.url, want, want_len);
+		snprintf(desc, sizeof(desc), "100 KB: %s + '%s'... (%.3f s)",
+			 big[i].head, big[i].unit, secs);
+		snprintf(got, sizeof(got), "%s, %zu-byte url",
+			 kind_name(mc.kind), mc.url_len);
+		report(pass, desc, got, kind_name(big[i].kind));
+		guarded_free(&g);
+		buf_release(&b);
+	}
+	{
+		char got[64];
+
+		snprintf(got, sizeof(got), "slowest %.3f s", worst);
+		report(worst < 1.0, "100 KB subjects classify in linear time",
+		       got, "under 1 s");
+	}
+}
+
+/*
+ * Subjects assembled at random from the pieces the parser looks for: none
+ * may crash or read past its end (the guard page), and an external one
+ * must point inside its subject at a URL with no space in it.  The seed
+ * is fixed, so a failure reproduces.
+ */
+static void
+check_random(void)
+{
+	static const char *const pieces[] = {
+		"Merge ", "branch ", "branches ", "tag ", "remote-tracking branch ",
+		"HEAD", "HEAD, ", "'", "\"", " of ", " into ", ", ", " and ",
+		"; ", "git://", "h.example.org", "/", ":", "~", ".", "..", "@",
+		"[", "]", "a", " ", "\r", "\x1b", "\xff", "file://",
+	};
+	unsigned long seed = 12345;
+	char bad[256] = "";
+
+	for (int n = 0; n < 20000 && !bad[0]; n++) {
+		struct buf b = BUF_INIT;
+		struct merge_class mc;
+		struct guarded g;
+		const char *s;
+		int k;
+
+		buf_puts(&b, "Merge ");
+		seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+		k = (int)(seed >> 59);
+		for (int j = 0; j < k; j++) {
+			seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+			buf_puts(&b, pieces[(seed >> 33) % ARRAY_SIZE(pieces)]);
+		}
+		s = guarded_copy(&g, b.data, b.len);
+		classify_subject(s, b.len, &mc);
+		if (mc.kind == MERGE_EXTERNAL &&
+		    (mc.url < s || !mc.url_len || mc.url + mc.url_len > s + b.len ||
+		     memchr(mc.url, ' ', mc.url_len))) {
+			char *shown = show(b.data, b.len);
+
+			snprintf(bad, sizeof(bad), "%s", shown);
+			free(shown);
+		}
+		guarded_free(&g);
+		buf_release(&b);
+	}
+	report(!bad[0], "20000 random subjects: no bad URL", bad, "none");
+}
+
+/* Six commits, four merges of which three are in the range. */
+static void
+check_merges(void)
+{
+	static const char *const subjects[] = {
+		NULL,
+		"Merge branch 'x' of git://git.kernel.org/pub/scm/linux/kernel/git/davem/net-2.6.git",
+		"Merge branch 'linus'",
+		"Merge tag 'y' of master.kernel.org:/pub/scm/linux/kernel/git/davem/net-2.6",
+		"Travis-CI support",
+		"Merge git://git.infradead.org/mtd-2.6.git",
+		"Merge in fix",
+	};
+	/* commit:	 0  1  2  3  4  5  6 */
+	uint8_t flags[] = { 4, 4, 4, 4, 4, 0, 4 };
+	uint16_t npar[] = { 1, 2, 2, 3, 2, 2, 1 };
+	uint32_t sub[ARRAY_SIZE(subjects)];
+	struct history h;
+	struct tree_table tt;
+	struct merge_table mt;
+	char got[128], exp[128];
+
+	memset(&h, 0, sizeof(h));
+	buf_init(&h.pool);
+	buf_addc(&h.pool, '\0');	/* offsets are + 1: keep 0 free */
+	for (size_t i = 0; i < ARRAY_SIZE(subjects); i++) {
+		sub[i] = 0;
+		if (subjects[i] && (flags[i] & HIST_IN_RANGE) && npar[i] > 1) {
+			sub[i] = h.pool.len + 1;
+			buf_add(&h.pool, subjects[i], strlen(subjects[i]) + 1);
+		}
+	}
+	h.nr = ARRAY_SIZE(subjects);
+	h.flags = flags;
+	h.npar = npar;
+	h.subject = sub;
+
+	trees_init(&tt, "mainline");
+	classify_merges(&h, &tt, &mt);
+
+	snprintf(got, sizeof(got), "%u", mt.merges);
+	report(mt.merges == 4, "classify_merges: merges in range", got, "4");
+	snprintf(got, sizeof(got), "%u %u %u %u %u %u %u", mt.tree[0],
+		 mt.tree[1], mt.tree[2], mt.tree[3], mt.tree[4], mt.tree[5],
+		 mt.tree[6]);
+	snprintf(exp, sizeof(exp), "%u 1 %u 1 %u %u %u", TREE_NONE, TREE_NONE,
+		 TREE_NONE, TREE_NONE, TREE_NONE);
+	report(!strcmp(got, exp),
+	       "classify_merges: external merges in range get their tree",
+	       got, exp);
+	snprintf(got, sizeof(got), "%u:%s", tt.nr,
+		 tt.nr > 1 ? tt.t[1].name : "");
+	report(!strcmp(got, "2:davem/net-2.6"),
+	       "classify_merges: both spellings interned as one tree", got,
+	       "2:davem/net-2.6");
+	snprintf(got, sizeof(got), "%u:%u", mt.unrecognised_nr,
+		 mt.unrecognised_nr ? mt.unrecognised[0] : 0);
+	report(!strcmp(got, "1:4"),
+	       "classify_merges: unrecognised merges listed", got, "1:4");
+
+	merge_table_release(&mt);
+	report(!mt.tree && !mt.unrecognised && !mt.unrecognised_nr,
+	       "merge_table_release clears the table", "fields set",
+	       "cleared");
+	trees_release(&tt);
+	buf_release(&h.pool);
+
+	/* An empty history: no merges, an allocated but empty table. */
+	memset(&h, 0, sizeof(h));
+	trees_init(&tt, "mainline");
+	classify_merges(&h, &tt, &mt);
+	report(mt.merges == 0 && mt.unrecognised_nr == 0 && mt.tree,
+	       "classify_merges: empty history", "non-empty", "empty");
+	merge_table_release(&mt);
+	trees_release(&tt);
+}
+
+int
+main(void)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++)
+		check_subject(&cases[i]);
+	check_large();
+	check_random();
+	check_merges();
+	printf("1..%d\n", test_nr);
+	return test_failed != 0;
+}

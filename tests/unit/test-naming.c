@@ -1,0 +1,336 @@
+/*
+ * test-naming.c - tree_name on every spelling rule, the tree table, and
+ * classify_subject + tree_name on whole subjects.  TAP.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "classify.h"
+#include "escape.h"
+#include "naming.h"
+#include "util.h"
+
+static int test_nr, test_failed;
+
+static void
+report(int pass, const char *desc, const char *got, const char *expected)
+{
+	test_nr++;
+	printf("%sok %d - %s\n", pass ? "" : "not ", test_nr, desc);
+	if (!pass) {
+		test_failed++;
+		printf("# got %s expected %s\n", got, expected);
+	}
+}
+
+/* s (len bytes) as a one-line, terminal-safe string. */
+static char *
+show(const char *s, size_t len)
+{
+	struct buf b = BUF_INIT;
+
+	escape_text(&b, s, len);
+	return b.data ? b.data : xstrdup("");
+}
+
+/* Compare strings, desc naming the case. */
+static void
+check_str(const char *desc, const char *got, const char *expected)
+{
+	char *g = show(got, strlen(got)), *e = show(expected, strlen(expected));
+	struct buf gq = BUF_INIT, eq = BUF_INIT;
+
+	buf_printf(&gq, "'%s'", g);
+	buf_printf(&eq, "'%s'", e);
+	report(!strcmp(got, expected), desc, gq.data, eq.data);
+	buf_release(&gq);
+	buf_release(&eq);
+	free(g);
+	free(e);
+}
+
+/* "what 'input' -> 'expected'" for a table case. */
+static void
+check_mapping(const char *what, const char *input, size_t len,
+	      const char *got, const char *expected)
+{
+	struct buf desc = BUF_INIT;
+	char *in = show(input, len), *e = show(expected, strlen(expected));
+
+	buf_printf(&desc, "%s '%s' -> '%s'", what, in, e);
+	check_str(desc.data, got, expected);
+	buf_release(&desc);
+	free(in);
+	free(e);
+}
+
+static void
+check_num(const char *desc, unsigned long got, unsigned long expected)
+{
+	char g[32], e[32];
+
+	snprintf(g, sizeof(g), "%lu", got);
+	snprintf(e, sizeof(e), "%lu", expected);
+	report(got == expected, desc, g, e);
+}
+
+#define KO "git.kernel.org/pub/scm/linux/kernel/git"
+
+static const struct name_case {
+	const char *url, *name;
+	size_t len;		/* 0: strlen(url) */
+} names[] = {
+	/* kernel.org: the path under /pub/scm/linux/kernel/git/. */
+	{ "git://" KO "/davem/net-2.6.git", "davem/net-2.6", 0 },
+	{ "git://" KO "/davem/net-2.6", "davem/net-2.6", 0 },
+	{ "master.kernel.org:/pub/scm/linux/kernel/git/davem/net-2.6",
+	  "davem/net-2.6", 0 },
+	{ "https://" KO "/davem/net-2.6/", "davem/net-2.6", 0 },
+	{ "http://" KO "/x/y", "x/y", 0 },
+	{ "git+ssh://master.kernel.org/pub/scm/linux/kernel/git/x/y.git",
+	  "x/y", 0 },
+	{ "ssh://user@master.kernel.org/pub/scm/linux/kernel/git/x/y",
+	  "x/y", 0 },
+	{ "ra.kernel.org:/pub/scm/linux/kernel/git/someone/iproute2",
+	  "someone/iproute2", 0 },
+	{ "git://kernel.org/pub/scm/linux/kernel/git/x/y", "x/y", 0 },
+	{ "git://www.kernel.org/pub/scm/linux/kernel/git/x/y", "x/y", 0 },
+	{ "git://GIT.Kernel.ORG/pub/scm/linux/kernel/git/x/y", "x/y", 0 },
+	{ "git://git.kernel.org//pub//scm/linux/kernel/git/x//y.git/", "x/y", 0 },
+	{ "master.kernel.org:pub/scm/linux/kernel/git/x/y", "x/y", 0 },
+	/* ... else the path under /pub/scm/. */
+	{ "https://git.kernel.org/pub/scm/virt/kvm/kvm.git/", "virt/kvm/kvm", 0 },
+	{ "git://git.kernel.org/pub/scm/network/iproute2/iproute2-next",
+	  "network/iproute2/iproute2-next", 0 },
+	/* ... else HOST/PATH, as anywhere else. */
+	{ "git://git.kernel.org/cgit/linux", "git.kernel.org/cgit/linux", 0 },
+	{ "git://git.kernel.org/pub/scm/", "git.kernel.org/pub/scm", 0 },
+	{ "master.kernel.org:~dwmw2/foo", "master.kernel.org/~dwmw2/foo", 0 },
+	{ "git://evilkernel.org/pub/scm/x", "evilkernel.org/pub/scm/x", 0 },
+	{ "git://kernel.org.example.com/pub/scm/x",
+	  "kernel.org.example.com/pub/scm/x", 0 },
+
+	/* Everywhere else: HOST/PATH. */
+	{ "git://git.infradead.org/mtd-2.6.git", "git.infradead.org/mtd-2.6", 0 },
+	{ "git://git.infradead.org/~dwmw2/mtd-2.6.git",
+	  "git.infradead.org/~dwmw2/mtd-2.6", 0 },
+	{ "https://source.denx.de/u-boot/custodians/u-boot-net.git",
+	  "source.denx.de/u-boot/custodians/u-boot-net", 0 },
+	{ "ssh://git@GitHub.com:22/Owner/Repo.git", "github.com/Owner/Repo", 0 },
+	{ "git@github.com:owner/repo.git", "github.com/owner/repo", 0 },
+	{ "user@host.example.org:repo", "host.example.org/repo", 0 },
+	{ "https://github.com/owner/repo/", "github.com/owner/repo", 0 },
+	{ "https://github.com//owner//repo.git", "github.com/owner/repo", 0 },
+	{ "https://host.example.org/foo.git/", "host.example.org/foo", 0 },
+	{ "https://host.example.org/foo.git.git//", "host.example.org/foo", 0 },
+	{ "git://host.example.org/a.git/b.git", "host.example.org/a.git/b", 0 },
+	{ "https://user:pa@ss@host.example.org/r", "host.example.org/r", 0 },
+	{ "http://host.example.org:8080/r.git", "host.example.org/r", 0 },
+	{ "git://[::1]:9418/r", "[::1]/r", 0 },
+	{ "HTTPS://Example.COM/Path/To/Repo", "example.com/Path/To/Repo", 0 },
+	{ "ssh://git@host.example.org/~user/repo.git",
+	  "host.example.org/~user/repo", 0 },
+	{ "foo+bar://host.example.org/x", "host.example.org/x", 0 },
+	{ "github.com/foo/bar", "github.com/foo/bar", 0 },
+	{ "192.168.0.5:src/iproute2", "192.168.0.5/src/iproute2", 0 },
+	{ "nehalam:src/iproute2", "nehalam/src/iproute2", 0 },
+	{ "https://host.example.org", "host.example.org", 0 },
+	{ "https://host.example.org/", "host.example.org", 0 },
+	{ "https://host.example.org/.git", "host.example.org", 0 },
+	{ "  https://github.com/owner/repo \t", "github.com/owner/repo", 0 },
+	{ "https://github.com/owner/repo.git\r\n", "github.com/owner/repo", 0 },
+	{ "git://host.example.org/repoXXX", "host.example.org/repo", 27 },
+
+	/* No host: the path. */
+	{ "file:///home/x/linux.git", "/home/x/linux", 0 },
+	{ "/home/x//linux/.git", "/home/x/linux", 0 },
+	{ "../linux.git/", "../linux", 0 },
+	{ "foo.git/", "foo", 0 },
+	{ "C:/src/linux", "C:/src/linux", 0 },
+	{ "", "", 0 },
+	{ "   ", "", 0 },
+	{ "git://", "", 0 },
+};
+
+static void
+check_names(void)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		const struct name_case *c = &names[i];
+		size_t len = c->len ? c->len : strlen(c->url);
+		char *got = tree_name(c->url, len);
+
+		check_mapping("tree_name", c->url, len, got, c->name);
+		free(got);
+	}
+}
+
+static const struct subject_name_case {
+	const char *subject, *name;
+} subject_names[] = {
+	{ "Merge branch 'master' of git://" KO "/someone/iproute2",
+	  "someone/iproute2" },
+	{ "Merge branch 'master' of ra.kernel.org:/pub/scm/linux/kernel/git/someone/iproute2",
+	  "someone/iproute2" },
+	{ "Merge git://git.kernel.org/pub/scm/network/iproute2/iproute2-next into main",
+	  "network/iproute2/iproute2-next" },
+	{ "Merge tag 'for-master' of https://github.com/someone/kvm-unit-tests into HEAD",
+	  "github.com/someone/kvm-unit-tests" },
+	{ "Merge branch 's390x-pull' of https://gitlab.com/someone/kvm-unit-tests.git into 'master'",
+	  "gitlab.com/someone/kvm-unit-tests" },
+	{ "Merge 192.168.0.5:src/iproute2", "192.168.0.5/src/iproute2" },
+	{ "Merge branches 'a' and 'b' of git://" KO "/davem/net-2.6.git.",
+	  "davem/net-2.6" },
+	{ "Merge git://git.infradead.org/~dwmw2/mtd-2.6.git",
+	  "git.infradead.org/~dwmw2/mtd-2.6" },
+	{ "Merge branch 'x' of ssh://git@GitHub.com:22/Owner/Repo.git into y",
+	  "github.com/Owner/Repo" },
+	{ "Merge git@github.com:owner/repo.git", "github.com/owner/repo" },
+	{ "Merge branch 'kvm-updates/2.6.29' of git://git.kernel.org/pub/scm/virt/kvm/kvm",
+	  "virt/kvm/kvm" },
+};
+
+static void
+check_subject_names(void)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(subject_names); i++) {
+		const struct subject_name_case *c = &subject_names[i];
+		struct merge_class mc;
+		char *got;
+
+		classify_subject(c->subject, strlen(c->subject), &mc);
+		got = mc.kind == MERGE_EXTERNAL ?
+			tree_name(mc.url, mc.url_len) : xstrdup("(not external)");
+		check_mapping("subject", c->subject, strlen(c->subject), got,
+			      c->name);
+		free(got);
+	}
+}
+
+static int
+urls_are(const struct tree *t, const char *const *want, size_t nr)
+{
+	if (t->urls_nr != nr)
+		return 0;
+	for (size_t i = 0; i < nr; i++)
+		if (strcmp(t->urls[i], want[i]))
+			return 0;
+	return 1;
+}
+
+static void
+check_table(void)
+{
+	static const char *const net[] = {
+		"git://" KO "/davem/net-2.6.git",
+		"master.kernel.org:/pub/scm/linux/kernel/git/davem/net-2.6",
+		"https://" KO "/davem/net-2.6/",
+		"git://" KO "/davem/net-2.6.git ",
+	};
+	static const char linus[] = "git://" KO "/torvalds/linux.git";
+	struct tree_table tt;
+	uint32_t id;
+	int same = 1;
+
+	trees_init(&tt, "torvalds/linux");
+	check_num("trees_init: one tree, the mainline", tt.nr, 1);
+	check_str("trees_init: the mainline is named by the label",
+		  tt.t[TREE_MAINLINE].name, "torvalds/linux");
+	check_num("trees_find: never the mainline",
+		  trees_find(&tt, "torvalds/linux"), TREE_NONE);
+
+	for (size_t i = 0; i < ARRAY_SIZE(net); i++)
+		same = same && trees_add_url(&tt, net[i], strlen(net[i])) == 1;
+	same = same && trees_add_url(&tt, net[0], strlen(net[0])) == 1;
+	same = same && trees_add_url(&tt, net[2], strlen(net[2])) == 1;
+	report(same, "trees_add_url: every spelling of davem/net-2.6 is tree 1",
+	       same ? "1" : "other ids", "1");
+	check_num("trees_add_url: one tree added", tt.nr, 2);
+	report(urls_are(&tt.t[1], net, ARRAY_SIZE(net)),
+	       "trees_add_url: each spelling recorded once, exact, in order",
+	       "other spellings", "the four spellings");
+	check_num("trees_find: davem/net-2.6", trees_find(&tt, "davem/net-2.6"), 1);
+
+	id = trees_add_url(&tt, linus, strlen(linus));
+	check_num("trees_add_url: a tree named like the label is not tree 0",
+		  id, 2);
+	check_num("trees_find: the tree named like the label",
+		  trees_find(&tt, "torvalds/linux"), 2);
+	check_str("trees_add_url: the mainline keeps its name",
+		  tt.t[0].name, "torvalds/linux");
+	check_num("trees_add_url: the mainline records no spelling",
+		  tt.t[0].urls_nr, 0);
+
+	id = trees_add_url(&tt, "git://host.example.org/yZZZ", 24);
+	check_num("trees_add_url: len bytes only", id, 3);
+	check_str("trees_add_url: the spelling is len bytes",
+		  tt.t[3].urls[0], "git://host.example.org/y");
+	check_num("trees_find: unknown name", trees_find(&tt, "nope"), TREE_NONE);
+	check_num("trees_find: empty name", trees_find(&tt, ""), TREE_NONE);
+
+	trees_release(&tt);
+	report(!tt.t && !tt.nr && !tt.hash && !tt.hash_size,
+	       "trees_release clears the table", "fields set", "cleared");
+
+	trees_init(&tt, "label");
+	check_num("trees_find: fresh table", trees_find(&tt, "label/x"),
+		  TREE_NONE);
+	trees_release(&tt);
+}
+
+/* 10,000 trees, each under two spellings, through several hash growths.
+ * Each check reports the first tree that fails it, or N when none does. */
+static void
+check_many(void)
+{
+	enum { N = 10000 };
+	struct tree_table tt;
+	char url[128], name[128];
+	uint32_t first = N, again = N, found = N, urls = N;
+
+	trees_init(&tt, "mainline");
+	for (uint32_t i = 0; i < N; i++) {
+		int n = snprintf(url, sizeof(url),
+				 "https://example.org/group-%u/repo-%u.git",
+				 i % 97, i);
+
+		if (trees_add_url(&tt, url, n) != i + 1 && first == N)
+			first = i;
+	}
+	for (uint32_t i = 0; i < N; i++) {
+		int n = snprintf(url, sizeof(url),
+				 "git@Example.ORG:group-%u/repo-%u", i % 97, i);
+
+		if (trees_add_url(&tt, url, n) != i + 1 && again == N)
+			again = i;
+	}
+	for (uint32_t i = 0; i < N && i + 1 < tt.nr; i++) {
+		snprintf(name, sizeof(name), "example.org/group-%u/repo-%u",
+			 i % 97, i);
+		if ((trees_find(&tt, name) != i + 1 ||
+		     strcmp(tt.t[i + 1].name, name)) && found == N)
+			found = i;
+		if (tt.t[i + 1].urls_nr != 2 && urls == N)
+			urls = i;
+	}
+	check_num("10000 trees: new names get consecutive ids", first, N);
+	check_num("10000 trees: other spellings find the same ids", again, N);
+	check_num("10000 trees: trees_find finds each by name", found, N);
+	check_num("10000 trees: two spellings each", urls, N);
+	check_num("10000 trees: table size", tt.nr, N + 1);
+	check_num("10000 trees: hash at most half full",
+		  tt.hash_size >= 2 * (tt.nr - 1), 1);
+	trees_release(&tt);
+}
+
+int
+main(void)
+{
+	check_names();
+	check_subject_names();
+	check_table();
+	check_many();
+	printf("1..%d\n", test_nr);
+	return test_failed != 0;
+}
