@@ -26,9 +26,10 @@ ALL_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude $(PKG_CFLAGS) \
 LDLIBS = $(PKG_LIBS)
 
 # Debian packages: building, then testing (git builds the fixtures, prove
-# runs the suite, xmllint and jq check SVG and JSON, groff the man page).
+# runs the suite, xmllint, jq and dot check SVG, JSON and DOT, groff the
+# man page).
 DEPS = gcc make pkg-config libgit2-dev libgraphviz-dev libgvc6 \
-       git perl libxml2-utils jq groff-base man-db
+       fonts-dejavu-core git perl libxml2-utils jq groff-base man-db graphviz
 
 B = build
 SRC = $(wildcard src/*.c)
@@ -38,7 +39,7 @@ UNIT_SRC = $(wildcard tests/unit/*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 TOOLS = $(B)/genhist
 
-.PHONY: all check check-unit check-e2e demo deps install uninstall clean bench
+.PHONY: all check check-only demo deps install uninstall clean bench
 
 all: treeplot
 
@@ -60,15 +61,23 @@ $(B)/genhist: tools/genhist.c | $(B)
 $(B) $(B)/tests:
 	mkdir -p $@
 
-check: all $(UNIT_BIN) $(TOOLS)
+# deps first, in its own make: the pkg-config flags above are only right
+# once the libraries are installed.
+check: deps
+	$(MAKE) check-only
+
+check-only: all $(UNIT_BIN) $(TOOLS)
 	TREEPLOT=$(CURDIR)/treeplot BUILD=$(CURDIR)/$(B) \
 	  prove --nocolor -j2 $(UNIT_BIN) tests/e2e/*.t
 
-demo: all $(TOOLS)
+demo: deps
+	$(MAKE) all $(TOOLS)
 	sh tools/demo.sh $(CURDIR)/treeplot $(CURDIR)/$(B)/genhist
 
 deps:
-	@missing=$$(for p in $(DEPS); do \
+	@if ! command -v dpkg-query >/dev/null; then \
+	  echo "deps: not a Debian system; install by hand: $(DEPS)"; exit 0; fi; \
+	missing=$$(for p in $(DEPS); do \
 	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
 	    grep -q '^install ok installed$$' || echo $$p; done); \
 	if [ -z "$$missing" ]; then echo "deps: all installed"; exit 0; fi; \
