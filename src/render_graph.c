@@ -1,0 +1,548 @@
+/*
+ * render_graph.c - the tree of trees through Graphviz, in process.
+ *
+ * The graph is built with cgraph, then either written as DOT before any
+ * layout (so the DOT is the same on every machine, whatever its fonts) or
+ * laid out and rendered by gvc.  Node names are stable ids ("t0", "t1");
+ * tree names come from commit messages and only ever appear in labels and
+ * tooltips, escaped.
+ *
+ * Graphviz interprets three things in the text we hand it, and each is
+ * defused here:
+ *   - escStrings: "\N", "\G", "\n" and friends.  escape_gv_label doubles
+ *     every backslash.  Tooltips are unescaped twice (once to turn "\n"
+ *     into a newline, once for "\N" and the like), so there every
+ *     backslash of the escaped text is doubled once more.
+ *   - HTML entities: labels and tooltips go through Graphviz's entity
+ *     decoder, so "&lt;" would show as "<"; every "&" becomes "&amp;".
+ *   - XML: the SVG renderer escapes <, >, &, quotes itself, but U+FFFE and
+ *     U+FFFF are valid UTF-8 that no XML document may hold: they become
+ *     U+FFFD.
+ * Quoting for the DOT syntax is cgraph's job when it writes.
+ */
+#include "render_graph.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <graphviz/cgraph.h>
+#include <graphviz/gvc.h>
+
+#include "escape.h"
+
+static const char *const layouts[] = {
+	"dot", "twopi", "circo", "neato", "fdp", "sfdp",
+};
+
+static const char *const formats[] = {
+	"dot", "svg", "png", "pdf",
+};
+
+/* Okabe-Ito vermillion and blue: told apart with every colour vision. */
+#define COLOUR_MAJOR "#D55E00"	/* an edge carrying >= 5% of the commits */
+#define COLOUR_MINOR "#0072B2"	/* >= 1% */
+#define COLOUR_SMALL "#999999"
+#define COLOUR_SMALL_TEXT "#555555"	/* grey text must stay legible */
+
+static int
+in_list(const char *s, const char *const *list, size_t nr)
+{
+	if (!s)
+		return 0;
+	for (size_t i = 0; i < nr; i++)
+		if (!strcmp(s, list[i]))
+			return 1;
+	return 0;
+}
+
+int
+graph_layout_known(const char *engine)
+{
+	return in_list(engine, layouts, ARRAY_SIZE(layouts));
+}
+
+/*
+ * Graphviz 2.42 (Debian 12) declares char * where it only reads; this is
+ * the one place the const is dropped.
+ */
+static char *
+gv(const char *s)
+{
+	return (char *)(uintptr_t)s;
+}
+
+/*
+ * Append s for a label (tooltip 0) or a tooltip (tooltip 1), defused as
+ * the comment at the top says.
+ */
+static void
+add_text(struct buf *out, const char *s, int tooltip)
+{
+	struct buf esc = BUF_INIT;
+
+	escape_gv_label(&esc, s, strlen(s));
+	for (size_t i = 0; i < esc.len; i++) {
+		unsigned char c = (unsigned char)esc.data[i];
+
+		if (c == '&') {
+			buf_puts(out, "&amp;");
+		} else if (c == '\\' && tooltip) {
+			buf_puts(out, "\\\\");
+		} else if (c == 0xef && i + 2 < esc.len &&
+			   (unsigned char)esc.data[i + 1] == 0xbf &&
+			   ((unsigned char)esc.data[i + 2] & 0xfe) == 0xbe) {
+			buf_puts(out, "\xef\xbf\xbd");
+			i += 2;
+		} else {
+			buf_addc(out, (char)c);
+		}
+	}
+	buf_release(&esc);
+}
+
+/* "1 commit", "2 commits". */
+static void
+add_count(struct buf *out, uint32_t n, const char *what)
+{
+	buf_printf(out, "%u %s%s", n, what, n == 1 ? "" : "s");
+}
+
+/* floor(sqrt(n)), without libm (the link line is Graphviz's, which does
+ * not promise -lm). */
+static uint32_t
+isqrt(uint64_t n)
+{
+	uint64_t r = 0, bit = (uint64_t)1 << 62;
+
+	while (bit > n)
+		bit >>= 2;
+	for (; bit; bit >>= 2) {
+		if (n >= r + bit) {
+			n -= r + bit;
+			r = (r >> 1) + bit;
+		} else {
+			r >>= 1;
+		}
+	}
+	return (uint32_t)r;
+}
+
+/* The attributes we set per object, declared once on the root graph. */
+struct attrs {
+	Agsym_t *n_label, *n_tooltip, *n_shape, *n_style, *n_fillcolor,
+		*n_color, *n_fontcolor, *n_fontsize, *n_penwidth;
+	Agsym_t *e_label, *e_tooltip, *e_color, *e_fontcolor, *e_penwidth,
+		*e_weight;
+};
+
+static Agsym_t *
+declare(Agraph_t *g, int kind, const char *name, const char *def)
+{
+	return agattr(g, kind, gv(name), gv(def));
+}
+
+/*
+ * The look of the whole graph.  Left to right, so that the mainline ends
+ * up on the right and a hundred direct feeders stack in one readable
+ * column instead of a line too wide to print; deeper trees move further
+ * left.  No concentrate=true: it crashes dot with labelled edges.
+ */
+static void
+declare_attrs(Agraph_t *g, struct attrs *a)
+{
+	declare(g, AGRAPH, "rankdir", "LR");
+	declare(g, AGRAPH, "labelloc", "t");
+	declare(g, AGRAPH, "labeljust", "l");
+	declare(g, AGRAPH, "fontname", "Helvetica");
+	declare(g, AGRAPH, "fontsize", "16");
+	declare(g, AGRAPH, "ranksep", "1.2");
+	declare(g, AGRAPH, "nodesep", "0.08");
+	declare(g, AGRAPH, "bgcolor", "white");
+	declare(g, AGRAPH, "pad", "0.3");
+	/* Edges under the nodes, so boxes are never crossed out. */
+	declare(g, AGRAPH, "outputorder", "edgesfirst");
+	/* For neato, fdp, sfdp: boxes must not sit on one another. */
+	declare(g, AGRAPH, "overlap", "false");
+	declare(g, AGRAPH, "splines", "true");
+
+	a->n_label = declare(g, AGNODE, "label", "\\N");
+	a->n_tooltip = declare(g, AGNODE, "tooltip", "");
+	a->n_shape = declare(g, AGNODE, "shape", "box");
+	a->n_style = declare(g, AGNODE, "style", "rounded,filled");
+	a->n_fillcolor = declare(g, AGNODE, "fillcolor", "#F4F4F4");
+	a->n_color = declare(g, AGNODE, "color", "#555555");
+	a->n_fontcolor = declare(g, AGNODE, "fontcolor", "black");
+	a->n_fontsize = declare(g, AGNODE, "fontsize", "10");
+	a->n_penwidth = declare(g, AGNODE, "penwidth", "1");
+	declare(g, AGNODE, "fontname", "Helvetica");
+	declare(g, AGNODE, "margin", "0.1,0.03");
+	declare(g, AGNODE, "height", "0.3");
+
+	a->e_label = declare(g, AGEDGE, "label", "");
+	a->e_tooltip = declare(g, AGEDGE, "tooltip", "");
+	a->e_color = declare(g, AGEDGE, "color", COLOUR_SMALL);
+	a->e_fontcolor = declare(g, AGEDGE, "fontcolor", COLOUR_SMALL_TEXT);
+	a->e_penwidth = declare(g, AGEDGE, "penwidth", "1");
+	a->e_weight = declare(g, AGEDGE, "weight", "1");
+	declare(g, AGEDGE, "fontname", "Helvetica");
+	declare(g, AGEDGE, "fontsize", "9");
+	declare(g, AGEDGE, "arrowsize", "0.6");
+}
+
+static void
+set(void *obj, Agsym_t *sym, const char *value)
+{
+	agxset(obj, sym, gv(value));
+}
+
+static const char *
+tree_name_of(const struct flow *f, uint32_t i)
+{
+	return f->trees[i].name ? f->trees[i].name : "";
+}
+
+static void
+add_node(Agraph_t *g, const struct flow *f, uint32_t i,
+	 const struct attrs *a, Agnode_t **nodes)
+{
+	const struct flow_tree *t = &f->trees[i];
+	struct buf id = BUF_INIT, b = BUF_INIT;
+	const char *name = tree_name_of(f, i);
+	Agnode_t *n;
+
+	buf_printf(&id, "t%u", i);
+	n = nodes[i] = agnode(g, id.data, 1);
+
+	add_text(&b, name, 0);
+	buf_puts(&b, "\\n");
+	if (i == 0) {
+		add_count(&b, f->commits, "commit");
+		buf_printf(&b, ", %u direct", f->direct);
+	} else {
+		add_count(&b, t->commits, "commit");
+	}
+	set(n, a->n_label, b.data);
+
+	b.len = 0;
+	add_text(&b, name, 1);
+	if (i == 0) {
+		for (uint32_t k = 0; k < f->mainline_urls_nr; k++) {
+			buf_puts(&b, "\\n");
+			add_text(&b, f->mainline_urls[k], 1);
+		}
+		buf_puts(&b, "\\nthe mainline: ");
+		add_count(&b, f->commits, "commit");
+		buf_printf(&b, ", %u direct, ", f->direct);
+		add_count(&b, f->merges, "merge");
+	} else if (t->tree == TREE_NONE) {
+		buf_puts(&b, "\\n");
+		add_count(&b, t->commits, "commit");
+		buf_puts(&b, " through them");
+	} else {
+		for (uint32_t k = 0; k < t->urls_nr; k++) {
+			buf_puts(&b, "\\n");
+			add_text(&b, t->urls[k], 1);
+		}
+		buf_puts(&b, "\\n");
+		add_count(&b, t->commits, "commit");
+		buf_printf(&b, " through it, %u its own\\n", t->own);
+		add_count(&b, t->pulls, "pull");
+		buf_printf(&b, ", depth %u", t->depth);
+	}
+	set(n, a->n_tooltip, b.data);
+
+	if (i == 0) {
+		set(n, a->n_style, "rounded,filled,bold");
+		set(n, a->n_fillcolor, "#FFE9A8");
+		set(n, a->n_color, "black");
+		set(n, a->n_penwidth, "2");
+		set(n, a->n_fontsize, "14");
+	} else if (t->tree == TREE_NONE) {
+		set(n, a->n_style, "rounded,dashed");
+		set(n, a->n_color, COLOUR_SMALL);
+		set(n, a->n_fontcolor, "#666666");
+	} else if (t->depth == 1) {
+		/* Direct feeders a shade apart from the trees behind them. */
+		set(n, a->n_fillcolor, "#E3EEF8");
+	}
+	buf_release(&id);
+	buf_release(&b);
+}
+
+static void
+add_edge(Agraph_t *g, const struct flow *f, const struct flow_edge *fe,
+	 const struct attrs *a, Agnode_t **nodes)
+{
+	struct buf b = BUF_INIT;
+	uint64_t share = (uint64_t)fe->commits * 100;
+	uint32_t root = 0, width;
+	const char *colour, *text = COLOUR_SMALL_TEXT;
+	Agedge_t *e;
+
+	e = agedge(g, nodes[fe->from], nodes[fe->to], NULL, 1);
+
+	buf_printf(&b, "%u", fe->commits);
+	set(e, a->e_label, b.data);
+
+	b.len = 0;
+	add_text(&b, tree_name_of(f, fe->from), 1);
+	buf_puts(&b, " -> ");
+	add_text(&b, tree_name_of(f, fe->to), 1);
+	buf_puts(&b, ": ");
+	add_count(&b, fe->commits, "commit");
+	buf_puts(&b, " in ");
+	add_count(&b, fe->pulls, "pull");
+	set(e, a->e_tooltip, b.data);
+
+	if (f->commits && share >= (uint64_t)f->commits * 5)
+		colour = text = COLOUR_MAJOR;
+	else if (f->commits && share >= f->commits)
+		colour = text = COLOUR_MINOR;
+	else
+		colour = COLOUR_SMALL;
+	set(e, a->e_color, colour);
+	set(e, a->e_fontcolor, text);
+
+	/*
+	 * Width 1 + 16 sqrt(share), at most 9: 6.8 for 13% of the commits,
+	 * 2.6 for 1%, 1.7 for 0.2%.  A logarithm of the count (1 + 2 log10)
+	 * drew fifty 30-commit trees almost as wide as the 1500-commit one,
+	 * and the bundle into the mainline as a solid grey bar.  In tenths,
+	 * printed by hand: a decimal comma from the locale would break the
+	 * DOT.
+	 */
+	if (f->commits)
+		root = isqrt((uint64_t)fe->commits * 1000000 / f->commits);
+	width = 10 + 16 * root / 100;
+	if (width > 90)
+		width = 90;
+	b.len = 0;
+	buf_printf(&b, "%u.%u", width / 10, width % 10);
+	set(e, a->e_penwidth, b.data);
+	/* dot wants an integer weight: heavy edges kept short and straight. */
+	b.len = 0;
+	buf_printf(&b, "%u", 1 + root / 100);
+	set(e, a->e_weight, b.data);
+	buf_release(&b);
+}
+
+static void
+add_graph_label(Agraph_t *g, const struct flow *f, const char *title)
+{
+	struct buf b = BUF_INIT;
+
+	if (title) {
+		add_text(&b, title, 0);
+	} else {
+		add_text(&b, f->repo ? f->repo : "", 0);
+		buf_puts(&b, ": ");
+		add_text(&b, f->range ? f->range : "", 0);
+		buf_puts(&b, ", ");
+		add_count(&b, f->commits, "commit");
+		buf_printf(&b, ", %u direct, ", f->direct);
+		add_count(&b, f->total_trees, "tree");
+	}
+	/* On the root graph, a default is the graph's own value. */
+	declare(g, AGRAPH, "label", b.data);
+	buf_release(&b);
+}
+
+static Agraph_t *
+build_graph(const struct flow *f, const char *title, Agdisc_t *disc)
+{
+	Agraph_t *g = agopen(gv("treeplot"), Agdirected, disc);
+	Agnode_t **nodes;
+	struct attrs a;
+
+	if (!g)
+		return NULL;
+	declare_attrs(g, &a);
+	add_graph_label(g, f, title);
+	/* For twopi: the mainline in the centre, not whichever node it
+	 * finds most central. */
+	if (f->trees_nr)
+		declare(g, AGRAPH, "root", "t0");
+	nodes = xcalloc(f->trees_nr, sizeof(*nodes));
+	for (uint32_t i = 0; i < f->trees_nr; i++)
+		add_node(g, f, i, &a, nodes);
+	for (uint32_t i = 0; i < f->edges_nr; i++) {
+		const struct flow_edge *fe = &f->edges[i];
+
+		if (fe->from < f->trees_nr && fe->to < f->trees_nr)
+			add_edge(g, f, fe, &a, nodes);
+	}
+	free(nodes);
+	return g;
+}
+
+/* agwrite's output channel: our buffer. */
+static int
+put_buf(void *chan, const char *s)
+{
+	buf_puts(chan, s);
+	return 0;
+}
+
+static int
+flush_buf(void *chan)
+{
+	(void)chan;
+	return 0;
+}
+
+/*
+ * Graphviz's messages.  agerr hands a user function "Error" or "Warning",
+ * then ": ", then the message (continuations come without the prefix);
+ * the first error's first line is kept for our own report, the rest is
+ * dropped so that a failure is one line on stderr.
+ */
+static struct {
+	int in_error;
+	int have;
+	struct buf first;
+} gv_msgs;
+
+static int
+capture_gv_message(char *s)
+{
+	const char *list;
+	size_t len;
+
+	if (!strcmp(s, "Error") || !strcmp(s, "Warning")) {
+		gv_msgs.in_error = s[0] == 'E';
+		return 0;
+	}
+	if (!strcmp(s, ": ") || !gv_msgs.in_error || gv_msgs.have)
+		return 0;
+	gv_msgs.have = 1;
+	len = strcspn(s, "\n");
+	/* "... not recognized. Use one of: <every plugin>": the list is
+	 * long and, without a configuration, empty. */
+	list = strstr(s, " Use one of:");
+	if (list && (size_t)(list - s) < len)
+		len = (size_t)(list - s);
+	while (len && (s[len - 1] == ' ' || s[len - 1] == '.'))
+		len--;
+	escape_text(&gv_msgs.first, s, len);
+	return 0;
+}
+
+/* Report a failure of step ("lay out the graph with 'dot'") once. */
+static int
+gv_error(const char *step)
+{
+	const char *hint = "";
+
+	if (gv_msgs.have && strstr(gv_msgs.first.data, "not recognized"))
+		hint = " (is Graphviz's plugin configuration installed? "
+			"try 'dot -c' as root)";
+	if (gv_msgs.have)
+		return error("cannot %s: %s%s", step, gv_msgs.first.data, hint);
+	return error("cannot %s%s", step, hint);
+}
+
+/*
+ * One Graphviz context for the life of the process, never freed.  Freeing
+ * it is not safe in Graphviz 2.42: the pango plugin keeps a pointer to the
+ * last font name, which lives in the context, and the next context's first
+ * label reads the freed name (valgrind: invalid read in
+ * pango_textlayout).  One context is what Graphviz expects anyway, and it
+ * spares reading the plugin configuration on every call.
+ */
+static GVC_t *
+gv_context(void)
+{
+	static GVC_t *gvc;
+
+	if (!gvc)
+		gvc = gvContext();
+	return gvc;
+}
+
+static int
+render_gvc(Agraph_t *g, const char *format, const char *layout,
+	   struct buf *out)
+{
+	struct buf step = BUF_INIT;
+	GVC_t *gvc;
+	char *data = NULL;
+	unsigned int len = 0;
+	int laid_out = 0, ret = -1;
+
+	gvc = gv_context();
+	if (!gvc) {
+		ret = gv_error("start Graphviz");
+		goto out;
+	}
+	if (gvLayout(gvc, g, layout) != 0) {
+		buf_printf(&step, "lay out the graph with '%s'", layout);
+		ret = gv_error(step.data);
+		goto out;
+	}
+	laid_out = 1;
+	if (gvRenderData(gvc, g, format, &data, &len) != 0 || !data) {
+		buf_printf(&step, "render the graph as %s", format);
+		ret = gv_error(step.data);
+		goto out;
+	}
+	buf_add(out, data, len);
+	ret = 0;
+out:
+	if (data)
+		gvFreeRenderData(data);
+	if (laid_out)
+		gvFreeLayout(gvc, g);
+	buf_release(&step);
+	return ret;
+}
+
+int
+render_graph(const struct flow *f, const char *format, const char *layout,
+	     const char *title, struct buf *out)
+{
+	/* agwrite writes through the graph's I/O discipline: ours appends
+	 * to out (memory and ids stay cgraph's defaults). */
+	Agiodisc_t io = { NULL, put_buf, flush_buf };
+	Agdisc_t disc = { NULL, NULL, &io };
+	agusererrf old_errf;
+	size_t start = out->len;
+	Agraph_t *g;
+	int ret = -1;
+
+	if (!in_list(format, formats, ARRAY_SIZE(formats)))
+		return error("unknown graph format '%s'", format ? format : "");
+	if (!graph_layout_known(layout))
+		return error("unknown layout '%s'", layout ? layout : "");
+
+	gv_msgs.in_error = 0;
+	gv_msgs.have = 0;
+	buf_init(&gv_msgs.first);
+	old_errf = agseterrf(capture_gv_message);
+
+	g = build_graph(f, title, &disc);
+	if (!g) {
+		ret = gv_error("build the graph");
+		goto out;
+	}
+	if (!strcmp(format, "dot")) {
+		/* Before layout: no coordinates, no font metrics. */
+		if (agwrite(g, out) != 0)
+			ret = gv_error("write the graph as DOT");
+		else
+			ret = 0;
+	} else {
+		ret = render_gvc(g, format, layout, out);
+	}
+	agclose(g);
+out:
+	agseterrf(old_errf);
+	buf_release(&gv_msgs.first);
+	if (ret < 0 && out->len > start) {
+		/* Leave nothing of a failed rendering behind. */
+		out->len = start;
+		out->data[start] = '\0';
+	}
+	return ret;
+}
