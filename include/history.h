@@ -119,8 +119,12 @@ struct range {
 int range_resolve(struct repo *r, const char *spec, struct range *out);
 void range_release(struct range *rg);
 
-/* Read the commits of the range (and of the start's history, to settle
- * exactness) into h. */
-int history_load(struct repo *r, const struct range *rg, struct history *h);
+/*
+ * Read the commits of the range (and of the start's history, to settle
+ * exactness) into h.  With progress, a walk that lasts more than a second
+ * shows its progress on stderr, erased when done.
+ */
+int history_load(struct repo *r, const struct range *rg, int progress,
+		 struct history *h);
 
 #endif

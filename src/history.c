@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 struct repo {
 	git_repository *git;
@@ -476,12 +477,56 @@ load_shallow(struct history *h, git_repository *git)
 }
 
 /*
+ * Progress on stderr for long walks: nothing for the first second (most
+ * runs end before), then a line rewritten in place, erased at the end.
+ */
+struct progress {
+	int enabled, shown;
+	struct timespec start;
+	uint32_t next_check;
+};
+
+static double
+seconds_since(const struct timespec *t0)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - t0->tv_sec) +
+	       (double)(now.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static void
+progress_tick(struct progress *pg, uint32_t done)
+{
+	double secs;
+
+	if (!pg->enabled || done < pg->next_check)
+		return;
+	pg->next_check = done + 16384;
+	secs = seconds_since(&pg->start);
+	if (secs < 1.0)
+		return;
+	fprintf(stderr, "\rtreeplot: reading history: %u commits, %.0f/s ",
+		done, done / secs);
+	pg->shown = 1;
+}
+
+static void
+progress_end(struct progress *pg)
+{
+	if (pg->shown)
+		fputs("\r\033[K", stderr);
+}
+
+/*
  * Visit every ancestor of start that does not have stop_flags, giving it
  * flag; a depth-first walk with an explicit stack (histories are deep).
  */
 static int
 mark_ancestors(struct history *h, git_odb *odb, uint32_t start, uint8_t flag,
-	       uint8_t stop_flags, uint32_t **stack, size_t *alloc)
+	       uint8_t stop_flags, uint32_t **stack, size_t *alloc,
+	       struct progress *pg)
 {
 	size_t nr = 0;
 
@@ -497,6 +542,7 @@ mark_ancestors(struct history *h, git_odb *odb, uint32_t start, uint8_t flag,
 		if (!(h->flags[i] & HIST_LOADED) &&
 		    commit_load(h, odb, i, flag == HIST_IN_RANGE) < 0)
 			return -1;
+		progress_tick(pg, h->nr);
 		if (flag == HIST_IN_RANGE) {
 			h->in_range++;
 			if (h->flags[i] & HIST_SHALLOW)
@@ -512,8 +558,10 @@ mark_ancestors(struct history *h, git_odb *odb, uint32_t start, uint8_t flag,
 }
 
 int
-history_load(struct repo *r, const struct range *rg, struct history *h)
+history_load(struct repo *r, const struct range *rg, int progress,
+	     struct history *h)
 {
+	struct progress pg = { progress, 0, { 0, 0 }, 0 };
 	git_odb *odb = NULL;
 	uint32_t *stack = NULL;
 	size_t alloc = 0;
@@ -521,6 +569,7 @@ history_load(struct repo *r, const struct range *rg, struct history *h)
 
 	memset(h, 0, sizeof(*h));
 	buf_init(&h->pool);
+	clock_gettime(CLOCK_MONOTONIC, &pg.start);
 	if (git_repository_odb(&odb, r->git) < 0) {
 		git_fail("cannot open the object database");
 		goto out;
@@ -534,13 +583,14 @@ history_load(struct repo *r, const struct range *rg, struct history *h)
 	 */
 	if (rg->has_from &&
 	    mark_ancestors(h, odb, commit_intern(h, &rg->from), HIST_HIDDEN, 0,
-			   &stack, &alloc) < 0)
+			   &stack, &alloc, &pg) < 0)
 		goto out;
 	if (mark_ancestors(h, odb, h->tip, HIST_IN_RANGE, HIST_HIDDEN,
-			   &stack, &alloc) < 0)
+			   &stack, &alloc, &pg) < 0)
 		goto out;
 	ret = 0;
 out:
+	progress_end(&pg);
 	free(stack);
 	git_odb_free(odb);
 	return ret;

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "aggregate.h"
 #include "attribute.h"
@@ -36,6 +37,7 @@ struct options {
 	const char **mainline_urls;
 	size_t mainline_urls_nr, mainline_urls_alloc;
 	uint32_t top;
+	int quiet;
 	const char *range;
 };
 
@@ -56,6 +58,7 @@ static const struct option longopts[] = {
 	{ "mainline", required_argument, NULL, OPT_MAINLINE },
 	{ "mainline-url", required_argument, NULL, OPT_MAINLINE_URL },
 	{ "output", required_argument, NULL, 'o' },
+	{ "quiet", no_argument, NULL, 'q' },
 	{ "title", required_argument, NULL, OPT_TITLE },
 	{ "top", required_argument, NULL, OPT_TOP },
 	{ "version", no_argument, NULL, OPT_VERSION },
@@ -80,6 +83,7 @@ usage(FILE *fp)
 	      "      --mainline NAME    label of the mainline node (default: mainline)\n"
 	      "      --mainline-url URL the mainline's own repository (repeatable)\n"
 	      "      --title TEXT       the chart's label\n"
+	      "  -q, --quiet            no progress display on long runs\n"
 	      "  -h, --help             show this help\n"
 	      "      --version          show the version\n", fp);
 }
@@ -123,7 +127,7 @@ parse_options(int argc, char **argv, struct options *o)
 	int c;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":C:T:ho:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":C:T:ho:q", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'C':
 			o->repo = optarg;
@@ -136,6 +140,9 @@ parse_options(int argc, char **argv, struct options *o)
 			return 0;
 		case 'o':
 			o->output = optarg;
+			break;
+		case 'q':
+			o->quiet = 1;
 			break;
 		case OPT_LAYOUT:
 			o->layout = optarg;
@@ -274,7 +281,7 @@ run(const struct options *o, enum format fmt)
 		repo_free(r);
 		return ret == ERR_USAGE ? EXIT_USAGE : 1;
 	}
-	if (history_load(r, &rg, &h) < 0) {
+	if (history_load(r, &rg, !o->quiet && isatty(STDERR_FILENO), &h) < 0) {
 		ret = 1;
 		goto out_history;
 	}
