@@ -16,6 +16,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "commitgraph.h"
+
 struct repo {
 	git_repository *git;
 	char *name;
@@ -260,7 +262,69 @@ range_release(struct range *rg)
 	memset(rg, 0, sizeof(*rg));
 }
 
+/*
+ * Progress on stderr for long walks: nothing for the first second (most
+ * runs end before), then a line rewritten in place, erased at the end.
+ */
+struct progress {
+	int enabled, shown;
+	struct timespec start;
+	uint32_t next_check;
+};
+
+static double
+seconds_since(const struct timespec *t0)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - t0->tv_sec) +
+	       (double)(now.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static void
+progress_tick(struct progress *pg, uint32_t done)
+{
+	double secs;
+
+	if (!pg->enabled || done < pg->next_check)
+		return;
+	pg->next_check = done + 16384;
+	secs = seconds_since(&pg->start);
+	if (secs < 1.0)
+		return;
+	fprintf(stderr, "\rtreeplot: reading history: %u commits, %.0f/s ",
+		done, done / secs);
+	pg->shown = 1;
+}
+
+static void
+progress_end(struct progress *pg)
+{
+	if (pg->shown)
+		fputs("\r\033[K", stderr);
+}
+
 /* --- the commit table --------------------------------------------- */
+
+/*
+ * What a walk needs beside the history it fills: the object database, the
+ * commit-graph when there is one (with, per commit, its position in it,
+ * and per position, the commit's number), the commits' levels for an
+ * exact walk of A..B, and the progress display.
+ */
+struct walker {
+	struct history *h;
+	git_odb *odb;
+	struct commit_graph *graph;
+	uint32_t *pos_idx;	/* graph position -> number + 1, 0 unknown */
+	uint32_t *gpos;		/* number -> graph position, or GRAPH_NONE */
+	uint32_t *level;	/* number -> topological level, 0 unknown */
+	size_t alloc;		/* of gpos and level */
+	uint32_t *parents;	/* scratch for a graph record's parents */
+	uint32_t parents_alloc;
+	struct progress pg;
+};
 
 static uint32_t
 oid_hash(const struct object_id *oid)
@@ -273,34 +337,22 @@ oid_hash(const struct object_id *oid)
 }
 
 static void
-hash_rebuild(struct history *h, uint32_t size)
+hash_insert(struct history *h, uint32_t i)
 {
-	free(h->hash);
-	h->hash = xcalloc(size, sizeof(*h->hash));
-	h->hash_size = size;
-	for (uint32_t i = 0; i < h->nr; i++) {
-		uint32_t pos = oid_hash(&h->oid[i]) & (size - 1);
+	uint32_t pos = oid_hash(&h->oid[i]) & (h->hash_size - 1);
 
-		while (h->hash[pos])
-			pos = (pos + 1) & (size - 1);
-		h->hash[pos] = i + 1;
-	}
+	while (h->hash[pos])
+		pos = (pos + 1) & (h->hash_size - 1);
+	h->hash[pos] = i + 1;
 }
 
-/* The number of commit oid, added (with no flags) if it is new. */
+/* A new commit numbered h->nr, with no flags and no parents yet. */
 static uint32_t
-commit_intern(struct history *h, const struct object_id *oid)
+commit_new(struct walker *w, const struct object_id *oid)
 {
-	uint32_t pos, i;
+	struct history *h = w->h;
+	uint32_t i;
 
-	if (2 * (size_t)(h->nr + 1) > h->hash_size)
-		hash_rebuild(h, h->hash_size ? 2 * h->hash_size : 1024);
-	pos = oid_hash(oid) & (h->hash_size - 1);
-	while ((i = h->hash[pos])) {
-		if (!memcmp(h->oid[i - 1].hash, oid->hash, OID_RAWSZ))
-			return i - 1;
-		pos = (pos + 1) & (h->hash_size - 1);
-	}
 	if (h->nr == HIST_NONE - 1) {
 		error("too many commits");
 		exit(1);
@@ -315,12 +367,71 @@ commit_intern(struct history *h, const struct object_id *oid)
 		h->npar = xreallocarray(h->npar, alloc, sizeof(*h->npar));
 		h->subject = xreallocarray(h->subject, alloc, sizeof(*h->subject));
 		h->alloc = alloc;
+		w->gpos = xreallocarray(w->gpos, alloc, sizeof(*w->gpos));
+		w->level = xreallocarray(w->level, alloc, sizeof(*w->level));
+		w->alloc = alloc;
 	}
 	h->oid[i] = *oid;
 	h->flags[i] = 0;
 	h->pstart[i] = 0;
 	h->npar[i] = 0;
 	h->subject[i] = 0;
+	w->gpos[i] = GRAPH_NONE;
+	w->level[i] = 0;
+	return i;
+}
+
+/* The number of the commit at graph position pos. */
+static uint32_t
+intern_pos(struct walker *w, uint32_t pos)
+{
+	struct object_id oid;
+	uint32_t i;
+
+	if (w->pos_idx[pos])
+		return w->pos_idx[pos] - 1;
+	memcpy(oid.hash, commit_graph_oid(w->graph, pos), OID_RAWSZ);
+	i = commit_new(w, &oid);
+	w->gpos[i] = pos;
+	w->level[i] = commit_graph_level(w->graph, pos);
+	w->pos_idx[pos] = i + 1;
+	return i;
+}
+
+/*
+ * The number of commit oid, new if need be.  Commits in the graph are
+ * found through it; the others through a hash table of their own.
+ */
+static uint32_t
+commit_intern(struct walker *w, const struct object_id *oid)
+{
+	struct history *h = w->h;
+	uint32_t pos, i;
+
+	if (w->graph) {
+		pos = commit_graph_find(w->graph, oid->hash);
+		if (pos != GRAPH_NONE)
+			return intern_pos(w, pos);
+	}
+	if (2 * (size_t)(h->nr + 1) > h->hash_size) {
+		uint32_t size = h->hash_size ? 2 * h->hash_size : 1024;
+
+		while (2 * (size_t)(h->nr + 1) > size)
+			size *= 2;
+		free(h->hash);
+		h->hash = xcalloc(size, sizeof(*h->hash));
+		h->hash_size = size;
+		for (i = 0; i < h->nr; i++)
+			if (w->gpos[i] == GRAPH_NONE)
+				hash_insert(h, i);
+	}
+	pos = oid_hash(oid) & (h->hash_size - 1);
+	while ((i = h->hash[pos])) {
+		if (!memcmp(h->oid[i - 1].hash, oid->hash, OID_RAWSZ))
+			return i - 1;
+		pos = (pos + 1) & (h->hash_size - 1);
+	}
+	i = commit_new(w, oid);
 	h->hash[pos] = i + 1;
 	return i;
 }
@@ -373,30 +484,53 @@ add_subject(struct history *h, uint32_t i, const char *msg, const char *end)
 	buf_addc(pool, '\0');
 }
 
-/* Read commit i: its parents, and the subject of a merge when wanted. */
 static int
-commit_load(struct history *h, git_odb *odb, uint32_t i, int want_subject)
+read_commit(struct walker *w, uint32_t i, git_odb_object **obj)
 {
+	char hex[OID_HEXSZ + 1];
+	git_oid goid;
+
+	memcpy(goid.id, w->h->oid[i].hash, OID_RAWSZ);
+	if (git_odb_read(obj, w->odb, &goid) < 0) {
+		history_hex(w->h, i, hex);
+		return error("missing commit object %s", hex);
+	}
+	if (git_odb_object_type(*obj) != GIT_OBJECT_COMMIT) {
+		git_odb_object_free(*obj);
+		history_hex(w->h, i, hex);
+		return error("object %s is not a commit", hex);
+	}
+	return 0;
+}
+
+static void
+subject_from_object(struct history *h, uint32_t i, git_odb_object *obj)
+{
+	const char *p = git_odb_object_data(obj);
+	const char *end = p + git_odb_object_size(obj);
+
+	for (; p + 1 < end; p++)
+		if (p[0] == '\n' && p[1] == '\n')
+			break;
+	add_subject(h, i, p + 1 < end ? p + 2 : end, end);
+}
+
+/* Parents of commit i from its object, and the subject of a merge when
+ * wanted. */
+static int
+load_from_object(struct walker *w, uint32_t i, int want_subject)
+{
+	struct history *h = w->h;
 	git_odb_object *obj = NULL;
 	const char *p, *end, *eol;
 	char hex[OID_HEXSZ + 1];
-	git_oid goid;
-	size_t first;
+	size_t first = h->parent_nr;
 	int ret = 0;
 
-	memcpy(goid.id, h->oid[i].hash, OID_RAWSZ);
-	if (git_odb_read(&obj, odb, &goid) < 0) {
-		history_hex(h, i, hex);
-		return error("missing commit object %s", hex);
-	}
-	if (git_odb_object_type(obj) != GIT_OBJECT_COMMIT) {
-		history_hex(h, i, hex);
-		ret = error("object %s is not a commit", hex);
-		goto out;
-	}
+	if (read_commit(w, i, &obj) < 0)
+		return -1;
 	p = git_odb_object_data(obj);
 	end = p + git_odb_object_size(obj);
-	first = h->parent_nr;
 	/* Headers up to the blank line; parents come right after "tree". */
 	while (p < end && *p != '\n') {
 		eol = memchr(p, '\n', end - p);
@@ -413,7 +547,7 @@ commit_load(struct history *h, git_odb *odb, uint32_t i, int want_subject)
 			ALLOC_GROW(h->parent, h->parent_nr + 1, h->parent_alloc);
 			/* commit_intern may grow the arrays: no pointers
 			 * into them are held across it. */
-			h->parent[h->parent_nr++] = commit_intern(h, &parent);
+			h->parent[h->parent_nr++] = commit_intern(w, &parent);
 		} else if (h->parent_nr > first) {
 			break;	/* past the parents: nothing else needed */
 		}
@@ -426,40 +560,73 @@ commit_load(struct history *h, git_odb *odb, uint32_t i, int want_subject)
 	}
 	h->pstart[i] = (uint32_t)first;
 	h->npar[i] = (uint16_t)(h->parent_nr - first);
-	h->flags[i] |= HIST_LOADED;
 	if (h->flags[i] & HIST_SHALLOW) {
 		/* Its parents are not in the repository: history is cut. */
 		h->parent_nr = first;
 		h->npar[i] = 0;
 	}
-	if (want_subject && h->npar[i] > 1) {
-		const char *body = git_odb_object_data(obj);
-		const char *blank = NULL;
-
-		for (p = body; p + 1 < end; p++)
-			if (p[0] == '\n' && p[1] == '\n') {
-				blank = p + 2;
-				break;
-			}
-		add_subject(h, i, blank ? blank : end, end);
-	}
+	if (want_subject && h->npar[i] > 1)
+		subject_from_object(h, i, obj);
 out:
 	git_odb_object_free(obj);
+	return ret;
+}
+
+/* Parents of commit i from its graph record: no object is read. */
+static int
+load_from_graph(struct walker *w, uint32_t i)
+{
+	struct history *h = w->h;
+	int n;
+
+	for (;;) {
+		n = commit_graph_parents(w->graph, w->gpos[i], w->parents,
+					 w->parents_alloc);
+		if (n < 0) {
+			char hex[OID_HEXSZ + 1];
+
+			history_hex(h, i, hex);
+			return error("corrupt commit-graph record for %s", hex);
+		}
+		if ((uint32_t)n <= w->parents_alloc)
+			break;
+		w->parents_alloc = (uint32_t)n;
+		w->parents = xreallocarray(w->parents, n, sizeof(*w->parents));
+	}
+	ALLOC_GROW(h->parent, h->parent_nr + n, h->parent_alloc);
+	h->pstart[i] = (uint32_t)h->parent_nr;
+	h->npar[i] = (uint16_t)n;
+	for (int k = 0; k < n; k++)
+		h->parent[h->parent_nr++] = intern_pos(w, w->parents[k]);
+	return 0;
+}
+
+/* Make commit i's parents known (once). */
+static int
+commit_load(struct walker *w, uint32_t i, int want_subject)
+{
+	int ret;
+
+	if (w->h->flags[i] & HIST_LOADED)
+		return 0;
+	ret = w->gpos[i] != GRAPH_NONE ? load_from_graph(w, i) :
+	      load_from_object(w, i, want_subject);
+	if (!ret)
+		w->h->flags[i] |= HIST_LOADED;
+	progress_tick(&w->pg, w->h->nr);
 	return ret;
 }
 
 /* Mark the commits of a shallow clone's boundary: their parents are
  * absent by design, not missing. */
 static int
-load_shallow(struct history *h, git_repository *git)
+load_shallow(struct walker *w, git_repository *git)
 {
 	char *path;
 	FILE *fp;
 	char line[128];
 	const char *dir = git_repository_commondir(git);
 
-	if (!git_repository_is_shallow(git))
-		return 0;
 	path = xmalloc(strlen(dir) + sizeof("shallow"));
 	sprintf(path, "%sshallow", dir);
 	fp = fopen(path, "r");
@@ -470,53 +637,19 @@ load_shallow(struct history *h, git_repository *git)
 		struct object_id oid;
 
 		if (!hex_to_oid(line, line + strlen(line), &oid))
-			h->flags[commit_intern(h, &oid)] |= HIST_SHALLOW;
+			w->h->flags[commit_intern(w, &oid)] |= HIST_SHALLOW;
 	}
 	fclose(fp);
 	return 0;
 }
 
-/*
- * Progress on stderr for long walks: nothing for the first second (most
- * runs end before), then a line rewritten in place, erased at the end.
- */
-struct progress {
-	int enabled, shown;
-	struct timespec start;
-	uint32_t next_check;
-};
-
-static double
-seconds_since(const struct timespec *t0)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (double)(now.tv_sec - t0->tv_sec) +
-	       (double)(now.tv_nsec - t0->tv_nsec) / 1e9;
-}
-
 static void
-progress_tick(struct progress *pg, uint32_t done)
+count_in_range(struct history *h, uint32_t i)
 {
-	double secs;
-
-	if (!pg->enabled || done < pg->next_check)
-		return;
-	pg->next_check = done + 16384;
-	secs = seconds_since(&pg->start);
-	if (secs < 1.0)
-		return;
-	fprintf(stderr, "\rtreeplot: reading history: %u commits, %.0f/s ",
-		done, done / secs);
-	pg->shown = 1;
-}
-
-static void
-progress_end(struct progress *pg)
-{
-	if (pg->shown)
-		fputs("\r\033[K", stderr);
+	h->flags[i] |= HIST_IN_RANGE;
+	h->in_range++;
+	if (h->flags[i] & HIST_SHALLOW)
+		h->shallow++;
 }
 
 /*
@@ -524,10 +657,10 @@ progress_end(struct progress *pg)
  * flag; a depth-first walk with an explicit stack (histories are deep).
  */
 static int
-mark_ancestors(struct history *h, git_odb *odb, uint32_t start, uint8_t flag,
-	       uint8_t stop_flags, uint32_t **stack, size_t *alloc,
-	       struct progress *pg)
+mark_ancestors(struct walker *w, uint32_t start, uint8_t flag,
+	       uint8_t stop_flags, uint32_t **stack, size_t *alloc)
 {
+	struct history *h = w->h;
 	size_t nr = 0;
 
 	ALLOC_GROW(*stack, 1, *alloc);
@@ -538,16 +671,12 @@ mark_ancestors(struct history *h, git_odb *odb, uint32_t start, uint8_t flag,
 
 		if (h->flags[i] & (stop_flags | flag))
 			continue;
-		h->flags[i] |= flag;
-		if (!(h->flags[i] & HIST_LOADED) &&
-		    commit_load(h, odb, i, flag == HIST_IN_RANGE) < 0)
+		if (commit_load(w, i, flag == HIST_IN_RANGE) < 0)
 			return -1;
-		progress_tick(pg, h->nr);
-		if (flag == HIST_IN_RANGE) {
-			h->in_range++;
-			if (h->flags[i] & HIST_SHALLOW)
-				h->shallow++;
-		}
+		if (flag == HIST_IN_RANGE)
+			count_in_range(h, i);
+		else
+			h->flags[i] |= flag;
 		par = history_parents(h, i, &np);
 		ALLOC_GROW(*stack, nr + np, *alloc);
 		/* Pushed in reverse so the first parent is visited first. */
@@ -557,42 +686,239 @@ mark_ancestors(struct history *h, git_odb *odb, uint32_t start, uint8_t flag,
 	return 0;
 }
 
+/*
+ * The levels of the commits outside the graph (made since it was
+ * written) that are reachable from start: 1 + their parents' highest,
+ * computed after the parents, with an explicit stack.
+ */
+static int
+settle_levels(struct walker *w, uint32_t start, uint32_t **stack,
+	      size_t *alloc)
+{
+	struct history *h = w->h;
+	size_t nr = 0;
+
+	if (w->level[start])
+		return 0;
+	ALLOC_GROW(*stack, 1, *alloc);
+	(*stack)[nr++] = start;
+	while (nr) {
+		uint32_t i = (*stack)[nr - 1], np, level = 0, pending = 0;
+		const uint32_t *par;
+
+		if (w->level[i]) {
+			nr--;
+			continue;
+		}
+		if (commit_load(w, i, 1) < 0)
+			return -1;
+		par = history_parents(h, i, &np);
+		ALLOC_GROW(*stack, nr + np, *alloc);
+		for (uint32_t k = 0; k < np; k++) {
+			if (!w->level[par[k]]) {
+				(*stack)[nr++] = par[k];
+				pending = 1;
+			} else if (w->level[par[k]] > level) {
+				level = w->level[par[k]];
+			}
+		}
+		if (!pending) {
+			w->level[i] = level + 1;
+			nr--;
+		}
+	}
+	return 0;
+}
+
+/* A binary max-heap of commit numbers by level. */
+struct heap {
+	uint32_t *v;
+	size_t nr, alloc;
+};
+
+static void
+heap_push(struct heap *hp, const uint32_t *level, uint32_t i)
+{
+	size_t k = hp->nr++;
+
+	ALLOC_GROW(hp->v, hp->nr, hp->alloc);
+	while (k && level[hp->v[(k - 1) / 2]] < level[i]) {
+		hp->v[k] = hp->v[(k - 1) / 2];
+		k = (k - 1) / 2;
+	}
+	hp->v[k] = i;
+}
+
+static uint32_t
+heap_pop(struct heap *hp, const uint32_t *level)
+{
+	uint32_t top = hp->v[0], last = hp->v[--hp->nr];
+	size_t k = 0;
+
+	for (;;) {
+		size_t c = 2 * k + 1;
+
+		if (c >= hp->nr)
+			break;
+		if (c + 1 < hp->nr && level[hp->v[c + 1]] > level[hp->v[c]])
+			c++;
+		if (level[hp->v[c]] <= level[last])
+			break;
+		hp->v[k] = hp->v[c];
+		k = c;
+	}
+	if (hp->nr)
+		hp->v[k] = last;
+	return top;
+}
+
+/*
+ * A..B exactly, by level: commits come off the heap highest level first,
+ * so every descendant of a commit (its level is higher) has passed on
+ * its marks before the commit itself is decided.  The walk stops as soon
+ * as no commit of B's side is left in the heap: A's side is only walked
+ * as far down as B's.
+ */
+#define QUEUED 0x80
+
+static int
+walk_by_level(struct walker *w, uint32_t from, uint32_t to)
+{
+	struct history *h = w->h;
+	struct heap hp = { NULL, 0, 0 };
+	size_t live = 1;	/* queued commits of B's side */
+	int ret = 0;
+
+	h->flags[from] |= HIST_HIDDEN | QUEUED;
+	heap_push(&hp, w->level, from);
+	if (!(h->flags[to] & QUEUED)) {
+		h->flags[to] |= QUEUED;
+		heap_push(&hp, w->level, to);
+	} else {
+		live = 0;
+	}
+	while (hp.nr && live) {
+		uint32_t i = heap_pop(&hp, w->level), np;
+		uint8_t hidden = h->flags[i] & HIST_HIDDEN;
+		const uint32_t *par;
+
+		if (!hidden) {
+			live--;
+			count_in_range(h, i);
+		}
+		if ((ret = commit_load(w, i, !hidden)) < 0)
+			break;
+		par = history_parents(h, i, &np);
+		for (uint32_t k = 0; k < np; k++) {
+			uint32_t p = par[k];
+			uint8_t f = h->flags[p];
+
+			if (!(f & QUEUED)) {
+				h->flags[p] |= QUEUED | hidden;
+				heap_push(&hp, w->level, p);
+				live += !hidden;
+			} else if (hidden && !(f & HIST_HIDDEN)) {
+				h->flags[p] |= HIST_HIDDEN;
+				live--;
+			}
+		}
+	}
+	for (uint32_t i = 0; i < h->nr; i++)
+		h->flags[i] &= (uint8_t)~QUEUED;
+	free(hp.v);
+	return ret;
+}
+
+/* Merges of the range whose parents came from the graph have no subject
+ * yet: read just those objects. */
+static int
+load_subjects(struct walker *w)
+{
+	struct history *h = w->h;
+
+	for (uint32_t i = 0; i < h->nr; i++) {
+		git_odb_object *obj;
+
+		if (!(h->flags[i] & HIST_IN_RANGE) || h->npar[i] < 2 ||
+		    h->subject[i])
+			continue;
+		if (read_commit(w, i, &obj) < 0)
+			return -1;
+		subject_from_object(h, i, obj);
+		git_odb_object_free(obj);
+		progress_tick(&w->pg, i);
+	}
+	return 0;
+}
+
 int
 history_load(struct repo *r, const struct range *rg, int progress,
 	     struct history *h)
 {
-	struct progress pg = { progress, 0, { 0, 0 }, 0 };
-	git_odb *odb = NULL;
+	struct walker w;
 	uint32_t *stack = NULL;
 	size_t alloc = 0;
+	int shallow = git_repository_is_shallow(r->git);
 	int ret = -1;
 
 	memset(h, 0, sizeof(*h));
+	memset(&w, 0, sizeof(w));
 	buf_init(&h->pool);
-	clock_gettime(CLOCK_MONOTONIC, &pg.start);
-	if (git_repository_odb(&odb, r->git) < 0) {
+	w.h = h;
+	w.pg.enabled = progress;
+	clock_gettime(CLOCK_MONOTONIC, &w.pg.start);
+	if (git_repository_odb(&w.odb, r->git) < 0) {
 		git_fail("cannot open the object database");
 		goto out;
 	}
-	if (load_shallow(h, r->git) < 0)
+	/* git itself ignores the commit-graph in a shallow clone. */
+	if (!shallow) {
+		const char *dir = git_repository_commondir(r->git);
+		struct buf objdir = BUF_INIT;
+
+		buf_printf(&objdir, "%sobjects/", dir);
+		w.graph = commit_graph_open(objdir.data);
+		buf_release(&objdir);
+		if (w.graph)
+			w.pos_idx = xcalloc(commit_graph_nr(w.graph) + 1,
+					    sizeof(*w.pos_idx));
+	}
+	if (shallow && load_shallow(&w, r->git) < 0)
 		goto out;
-	h->tip = commit_intern(h, &rg->to);
-	/*
-	 * Settle the start's side completely first: with it marked, B's
-	 * walk stops exactly at A's history, whatever the dates say.
-	 */
-	if (rg->has_from &&
-	    mark_ancestors(h, odb, commit_intern(h, &rg->from), HIST_HIDDEN, 0,
-			   &stack, &alloc, &pg) < 0)
-		goto out;
-	if (mark_ancestors(h, odb, h->tip, HIST_IN_RANGE, HIST_HIDDEN,
-			   &stack, &alloc, &pg) < 0)
+	h->tip = commit_intern(&w, &rg->to);
+	if (rg->has_from && w.graph) {
+		uint32_t from = commit_intern(&w, &rg->from);
+
+		if (settle_levels(&w, from, &stack, &alloc) < 0 ||
+		    settle_levels(&w, h->tip, &stack, &alloc) < 0 ||
+		    walk_by_level(&w, from, h->tip) < 0)
+			goto out;
+	} else {
+		/*
+		 * Without levels, settle the start's side completely
+		 * first: with it marked, B's walk stops exactly at A's
+		 * history, whatever the dates say.
+		 */
+		if (rg->has_from &&
+		    mark_ancestors(&w, commit_intern(&w, &rg->from),
+				   HIST_HIDDEN, 0, &stack, &alloc) < 0)
+			goto out;
+		if (mark_ancestors(&w, h->tip, HIST_IN_RANGE, HIST_HIDDEN,
+				   &stack, &alloc) < 0)
+			goto out;
+	}
+	if (w.graph && load_subjects(&w) < 0)
 		goto out;
 	ret = 0;
 out:
-	progress_end(&pg);
+	progress_end(&w.pg);
 	free(stack);
-	git_odb_free(odb);
+	free(w.pos_idx);
+	free(w.gpos);
+	free(w.level);
+	free(w.parents);
+	commit_graph_free(w.graph);
+	git_odb_free(w.odb);
 	return ret;
 }
 

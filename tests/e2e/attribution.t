@@ -3,7 +3,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/fixture.sh"
 
-plan 12
+plan 15
 build_fixture
 
 tp -T commits v1.0..v2.0
@@ -52,4 +52,20 @@ is "$(printf '%s\n' "$OUT" | jq -c '.mainline.urls')" \
 is "$(printf '%s\n' "$OUT" | jq -c '[.trees[] | select(.name == "davem/net-2.6") | .urls[]]')" \
    '["git://git.kernel.org/pub/scm/linux/kernel/git/davem/net-2.6","https://git.kernel.org/pub/scm/linux/kernel/git/davem/net-2.6.git/"]' \
    "json: every spelling of a tree's URL is kept"
+
+# The same answer when the walk reads the commit-graph file instead of the
+# objects: covering everything, covering only v1.0's history (the rest is
+# read from objects, its levels computed), and as a split chain.
+git commit-graph write --reachable
+tp -T commits v1.0..v2.0
+is "$(printf '%s\n' "$OUT" | names)" "$FIXTURE_COMMITS" "commit-graph: the same paths"
+rm -f .git/objects/info/commit-graph
+git rev-parse v1.0 | git commit-graph write --stdin-commits
+tp -T commits v1.0..v2.0
+is "$(printf '%s\n' "$OUT" | names)" "$FIXTURE_COMMITS" \
+   "commit-graph covering only v1.0: the same paths"
+git rev-parse v2.0-rc1 | git commit-graph write --stdin-commits --split
+tp -T commits v1.0..v2.0
+is "$(printf '%s\n' "$OUT" | names)" "$FIXTURE_COMMITS" \
+   "split commit-graph chain: the same paths"
 done_testing

@@ -1,0 +1,51 @@
+/*
+ * commitgraph.h - git's commit-graph file, read directly.
+ *
+ * The commit-graph (objects/info/commit-graph, or a chain of them under
+ * objects/info/commit-graphs/) holds every commit's parents and its
+ * topological level in fixed-size records, so walking it costs no object
+ * decompression at all, and the levels let a walk of A..B stop exactly
+ * where A's side can no longer reach B's.  libgit2 1.5 has no public API
+ * for it, so this reads the documented format (git's
+ * Documentation/gitformat-commit-graph) from a memory map.  Anything
+ * malformed makes the graph unusable, never a crash: the walk then reads
+ * objects instead.
+ */
+#ifndef TREEPLOT_COMMITGRAPH_H
+#define TREEPLOT_COMMITGRAPH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define GRAPH_NONE UINT32_MAX
+
+struct commit_graph;
+
+/* The graph of the object directory objdir (ending in '/'), or NULL when
+ * there is none or it cannot be used. */
+struct commit_graph *commit_graph_open(const char *objdir);
+void commit_graph_free(struct commit_graph *g);
+
+/* Commits in the graph. */
+uint32_t commit_graph_nr(const struct commit_graph *g);
+
+/* The position of the commit with this raw id, or GRAPH_NONE. */
+uint32_t commit_graph_find(const struct commit_graph *g,
+			   const unsigned char *oid);
+
+/* The raw id of the commit at pos. */
+const unsigned char *commit_graph_oid(const struct commit_graph *g,
+				      uint32_t pos);
+
+/* Its topological level: greater than every ancestor's. */
+uint32_t commit_graph_level(const struct commit_graph *g, uint32_t pos);
+
+/*
+ * Its parents' positions, in order, into out (room for max); returns the
+ * number of parents, or -1 when the record is corrupt.  A return above max
+ * means only max were stored: call again with more room.
+ */
+int commit_graph_parents(const struct commit_graph *g, uint32_t pos,
+			 uint32_t *out, uint32_t max);
+
+#endif
