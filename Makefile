@@ -74,6 +74,11 @@ demo: deps
 	$(MAKE) all $(TOOLS)
 	sh tools/demo.sh $(CURDIR)/treeplot $(CURDIR)/$(B)/genhist
 
+# make bench [REPO=path RANGE='A..B ...']: treeplot against git log and
+# rev-list on the same ranges (tools/bench.sh; results in BENCHMARKS.md).
+bench: all $(TOOLS)
+	sh tools/bench.sh $(REPO) $(RANGE)
+
 deps:
 	@if ! command -v dpkg-query >/dev/null; then \
 	  echo "deps: not a Debian system; install by hand: $(DEPS)"; exit 0; fi; \

@@ -1,0 +1,114 @@
+#!/bin/sh
+# bench.sh - treeplot against git on the same ranges, side by side.
+#
+#   tools/bench.sh [REPO RANGE...]
+#
+# With no arguments: generated kernel-like repositories of 100,000 and
+# 1,000,000 commits (made once, kept in build/bench/), each charted over
+# its whole history and over its last release cycle, without and with a
+# commit-graph file.  With arguments: that repository and those ranges.
+# For every case it runs, RUNS times each, treeplot (text report, SVG,
+# -T commits), git log --format='%H %P %s' and git rev-list --parents, and
+# prints the median wall time, the peak memory, and treeplot's ratio to
+# git log.  It measures; it asserts nothing.
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+TREEPLOT=${TREEPLOT:-$top/treeplot}
+GENHIST=${GENHIST:-$top/build/genhist}
+RUNS=${RUNS:-5}
+export GENHIST LC_ALL=C
+unset GIT_DIR GIT_WORK_TREE
+
+# median wall seconds and peak RSS (MiB) of RUNS runs of a command
+measure() {
+	times= mems=
+	i=0
+	while [ $i -lt "$RUNS" ]; do
+		t0=$(date +%s.%N)
+		/usr/bin/time -f %M -o "$tmp/mem" "$@" >/dev/null 2>"$tmp/err" || {
+			echo "bench: failed: $*" >&2; cat "$tmp/err" >&2; exit 1; }
+		t1=$(date +%s.%N)
+		times="$times $(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')"
+		mems="$mems $(tail -n 1 "$tmp/mem")"
+		i=$((i + 1))
+	done
+	med_t=$(printf '%s\n' $times | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
+	med_m=$(printf '%s\n' $mems | sort -g | awk '{ a[NR] = $1 } END { printf "%.0f", a[int((NR + 1) / 2)] / 1024 }')
+}
+
+row() {	# name, command...
+	name=$1
+	shift
+	measure "$@"
+	printf '| %-34s | %8.3f | %7s |' "$name" "$med_t" "$med_m"
+	if [ -n "${base_t:-}" ]; then
+		awk -v t="$med_t" -v bt="$base_t" -v m="$med_m" -v bm="$base_m" \
+		    'BEGIN { printf " %6.2fx | %6.2fx |\n", t / bt, m / bm }'
+	else
+		printf ' %7s | %7s |\n' "" ""
+	fi
+}
+
+bench_range() {	# repo, range, label
+	repo=$1 range=$2
+	commits=$(git -C "$repo" rev-list --count "$range")
+	echo
+	echo "### $3: \`$range\`, $commits commits"
+	echo
+	echo "| command | wall (s) | RSS (MiB) | time / git log | RSS / git log |"
+	echo "| --- | ---: | ---: | ---: | ---: |"
+	base_t= base_m=
+	row "git log --format='%H %P %s'" git -C "$repo" log --format='%H %P %s' "$range"
+	base_t=$med_t base_m=$med_m
+	row "git rev-list --parents" git -C "$repo" rev-list --parents "$range"
+	row "treeplot (text report)" "$TREEPLOT" -q -C "$repo" "$range"
+	row "treeplot -T svg" "$TREEPLOT" -q -C "$repo" -T svg "$range"
+	row "treeplot -T commits" "$TREEPLOT" -q -C "$repo" -T commits "$range"
+}
+
+# the last two release tags (vN.M, no -rc) of a generated repository
+last_cycle() {
+	git -C "$1" tag -l 'v*' | grep -v -- -rc | sort -V | tail -n 2 |
+	    paste -sd ' ' | awk '{ print $1 ".." $2 }'
+}
+
+bench_repo() {	# repo, label
+	repo=$1
+	cycle=$(last_cycle "$repo")
+	rm -rf "$repo/objects/info/commit-graph" "$repo/objects/info/commit-graphs"
+	bench_range "$repo" master "$2, whole history, no commit-graph"
+	bench_range "$repo" "$cycle" "$2, last cycle, no commit-graph"
+	git -C "$repo" commit-graph write --reachable 2>/dev/null
+	bench_range "$repo" master "$2, whole history, commit-graph"
+	bench_range "$repo" "$cycle" "$2, last cycle, commit-graph"
+	rm -rf "$repo/objects/info/commit-graph" "$repo/objects/info/commit-graphs"
+}
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+echo "## treeplot $("$TREEPLOT" --version | cut -d' ' -f2) against git $(git --version | cut -d' ' -f3)"
+echo
+echo "$(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)," \
+     "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); median of $RUNS runs."
+
+if [ $# -ge 1 ]; then
+	repo=$1
+	shift
+	[ $# -ge 1 ] || set -- HEAD
+	for range; do
+		bench_range "$repo" "$range" "$(basename "$repo")"
+	done
+	exit 0
+fi
+
+mkdir -p "$top/build/bench"
+for n in 100000 1000000; do
+	dir=$top/build/bench/$n
+	if [ ! -d "$dir/repo.git" ]; then
+		echo "bench: generating $n commits in $dir" >&2
+		sh "$top/tools/mkrepo.sh" "$dir" --commits $n --seed 1 >/dev/null
+	fi
+	bench_repo "$dir/repo.git" "$n commits"
+done
