@@ -1,0 +1,198 @@
+#!/bin/sh
+# Output formats: the extension of -o, -T, agreement between renderers,
+# atomic replacement, --title, --mainline, --mainline-url and
+# remote.origin.url, and every layout engine.
+. "$(dirname "$0")/lib.sh"
+. "$TESTDIR/fixture.sh"
+
+plan 63
+
+mkdir fx
+cd fx || exit 1
+build_fixture
+R=v1.0..v2.0
+
+# The text of an SVG's <text> elements, one a line, entities decoded.
+svg_texts() {
+	sed -n 's/.*<text[^>]*>\(.*\)<\/text>.*/\1/p' "$1" |
+	sed 's/&#45;/-/g; s/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&#39;/'"'"'/g; s/&amp;/\&/g'
+}
+# The edges of a DOT graph: "from<TAB>to<TAB>label", node names from the
+# first line of their labels.
+dot_edges() {
+	gvpr 'E { printf("%s\t%s\t%s\n", sub($.tail.label, "\\\\n*"), sub($.head.label, "\\\\n*"), $.label); }' "$1" | sort
+}
+magic() { head -c "$2" "$1" | od -An -tx1 | tr -d ' \n'; }
+
+tp -T text $R;    TEXT=$OUT
+tp -T commits $R; COMMITS=$OUT
+tp -T json $R;    JSON=$OUT
+
+# --- -o: the format follows the extension ---------------------------------------------
+
+tp -o out.svg $R
+is "$STATUS:$(wc -c <"$SCRATCH/.out")" "0:0" ".svg: exit 0, nothing on stdout"
+xmllint --noout out.svg
+ok $? ".svg: well-formed XML"
+grep -q '<svg' out.svg
+ok $? ".svg: an <svg> element"
+for n in mainline davem/net-2.6 linville/wireless-2.6 iwlwifi/iwlwifi-2.6 \
+	 x86/linux-2.6-tip jikos/hid tiwai/sound-2.6; do
+	svg_texts out.svg | grep -qxF "$n" || { echo "# no label $n"; false; }
+done
+ok $? ".svg: a label for the mainline and every tree"
+tp -o out.png $R
+is "$(magic out.png 8)" 89504e470d0a1a0a ".png: the PNG signature"
+tp -o out.pdf $R
+is "$(head -c 5 out.pdf)" "%PDF-" ".pdf: starts with %PDF-"
+for e in dot gv; do
+	tp -o out.$e $R
+	dot -Tcanon out.$e >/dev/null 2>"$SCRATCH/.doterr" && [ ! -s "$SCRATCH/.doterr" ]
+	ok $? ".$e: dot -Tcanon accepts it, no warnings"
+	grep -q '^digraph' out.$e
+	ok $? ".$e: a digraph"
+done
+cmp -s out.dot out.gv
+ok $? ".dot and .gv: the same"
+tp -T dot $R
+is "$OUT" "$(cat out.dot)" ".dot: the same as -T dot"
+tp -o out.json $R
+jq -e . out.json >/dev/null
+ok $? ".json: valid JSON (jq -e .)"
+is "$(cat out.json)" "$JSON" ".json: the same as -T json"
+tp -o out.tsv $R
+is "$(cat out.tsv)" "$COMMITS" ".tsv: the same as -T commits"
+tp -o out.txt $R
+is "$(cat out.txt)" "$TEXT" ".txt: the same as the default text"
+tp $R
+is "$OUT" "$TEXT" "no -o, no -T: text on stdout"
+tp -o OUT.SVG $R
+xmllint --noout OUT.SVG 2>/dev/null
+ok $? ".SVG (upper case): SVG"
+
+# --- -T overrides the extension ----------------------------------------------------
+
+tp -T json -o t1.svg $R
+is "$(cat t1.svg)" "$JSON" "-T json -o x.svg: JSON"
+tp -T text -o t2.png $R
+is "$(cat t2.png)" "$TEXT" "-T text -o x.png: text"
+tp -T commits -o t3.json $R
+is "$(cat t3.json)" "$COMMITS" "-T commits -o x.json: commits"
+tp -T svg -o t4.txt $R
+xmllint --noout t4.txt
+ok $? "-T svg -o x.txt: SVG"
+tp -T png -o t5.pdf $R
+is "$(magic t5.pdf 8)" 89504e470d0a1a0a "-T png -o x.pdf: PNG"
+"$TREEPLOT" -T png $R >stdout.png
+is "$(magic stdout.png 8)" 89504e470d0a1a0a "-T png, no -o: PNG on stdout"
+"$TREEPLOT" -T pdf $R >stdout.pdf
+is "$(head -c 5 stdout.pdf)" "%PDF-" "-T pdf, no -o: PDF on stdout"
+
+# --- the renderers agree ---------------------------------------------------------
+
+is "$(printf '%s\n' "$TEXT" | sed -n 3p | sed 's/^ *//')" \
+   "$(printf '%s\n' "$JSON" | jq -r '"\(.commits) commits, \(.direct) direct to the mainline, \(.merges) merges, \(.summary.trees) trees"')" \
+   "text header and json: commits, direct, merges, trees"
+t=$(printf '%s\n' "$TEXT" | awk '/^  commits in range/ {c=$NF} /^  direct to the mainline/ {d=$5} /^  merges/ {m=$NF} /^  trees  / {t=$NF} END {print c, d, m, t}')
+is "$t" "$(printf '%s\n' "$JSON" | jq -r '"\(.commits) \(.direct) \(.merges) \(.summary.trees)"')" \
+   "text summary and json: commits, direct, merges, trees"
+# Trees feeding the mainline directly: text flow at depth 1 vs json edges.
+is "$(printf '%s\n' "$TEXT" | awk '/^Flow/ {f=1; next} /^$/ {f=0} f && /^ *[0-9]+    [^ ]/ {print $2 "\t" $1}' | sort)" \
+   "$(printf '%s\n' "$JSON" | jq -r '.edges[] | select(.to == "mainline") | "\(.from)\t\(.commits)"' | sort)" \
+   "text flow and json: commits from each tree straight into the mainline"
+is "$(printf '%s\n' "$JSON" | jq -r '.edges[] | "\(.from)\t\(.to)\t\(.commits)"' | sort)" \
+   "$(dot_edges out.dot)" "json edges and DOT edge labels: the same commits"
+is "$(printf '%s\n' "$JSON" | jq -r '.trees[] | "\(.name)\n\(.commits) commit\(if .commits == 1 then "" else "s" end)"' | paste - - | sort)" \
+   "$(svg_texts out.svg | grep -B1 -E '^[0-9]+ commits?$' | grep -v -e '^--$' | paste - - | grep -v '^mainline	' | sort)" \
+   "json trees and SVG node labels: the same names and commits"
+svg_texts out.svg | grep -qxF "$(printf '%s\n' "$JSON" | jq -r '"\(.commits) commits, \(.direct) direct"')"
+ok $? "SVG mainline label: json's commits and direct"
+is "$(printf '%s\n' "$COMMITS" | wc -l | tr -d ' ')" "$(printf '%s\n' "$JSON" | jq .commits)" \
+   "commits lines = json commits"
+is "$(printf '%s\n' "$COMMITS" | awk -F'\t' 'NF == 2' | wc -l | tr -d ' ')" \
+   "$(printf '%s\n' "$JSON" | jq .direct)" "commits lines straight to the mainline = json direct"
+
+# --- atomic replacement ------------------------------------------------------------
+
+printf 'old content\n' >keep.svg
+ln keep.svg keep.link
+tp -o keep.svg nope
+is "$STATUS" 2 "failing run onto an existing file: exit status 2"
+is "$(cat keep.svg)" "old content" "failing run: the old file is intact"
+is "$(ls keep.svg.tmp-* 2>/dev/null)" "" "failing run: no temporary file left"
+tp -C "$SCRATCH/nowhere" -o keep.svg
+is "$STATUS" 1 "failing run (no repository) onto an existing file: exit status 1"
+is "$(cat keep.svg)" "old content" "failing run (no repository): the old file is intact"
+tp -o keep.svg $R
+is "$STATUS" 0 "successful run onto an existing file: exit status 0"
+xmllint --noout keep.svg
+ok $? "successful run: the file now holds the SVG"
+is "$(cat keep.link)" "old content" \
+   "successful run: the file was replaced (renamed over), not rewritten in place"
+is "$(ls ./*.tmp-* 2>/dev/null)" "" "no temporary file left anywhere"
+
+# --- --title ---------------------------------------------------------------------
+
+tp -T svg -o title.svg --title 'Flow of 2.0 <&> "quoted"' $R
+xmllint --noout title.svg
+ok $? "--title: SVG still well-formed"
+svg_texts title.svg | grep -qxF 'Flow of 2.0 <&> "quoted"'
+ok $? "--title: the title appears in the SVG"
+tp -T dot --title 'Flow of 2.0' $R
+printf '%s\n' "$OUT" | grep -qF 'label="Flow of 2.0"'
+ok $? "--title: the graph's label in DOT"
+
+# --- --mainline --------------------------------------------------------------------
+
+tp --mainline Linus $R
+printf '%s\n' "$OUT" | grep -Eqx ' +21  Linus'
+ok $? "--mainline Linus: the root of the text flow"
+printf '%s\n' "$OUT" | grep -Eq '^ +[0-9]+ +mainline$'
+ok $((! $?)) "--mainline Linus: no 'mainline' node left in the text flow"
+tp -T commits --mainline Linus $R
+is "$OUT" "$(printf '%s\n' "$COMMITS" | sed 's/	mainline$/	Linus/')" \
+   "--mainline Linus: the last field of every commits line"
+tp -T json --mainline Linus $R
+is "$(printf '%s\n' "$OUT" | jq -c '[.mainline.name, ([.edges[] | select(.to == "Linus")] | length), ([.edges[] | select(.to == "mainline")] | length)]')" \
+   '["Linus",4,0]' "--mainline Linus: json mainline name and edges into it"
+tp -T dot --mainline Linus $R
+printf '%s\n' "$OUT" | grep -qF 'label="Linus\n21 commits, 6 direct"'
+ok $? "--mainline Linus: the root node in DOT"
+
+# --- --mainline-url and remote.origin.url ---------------------------------------------
+
+# With net's URL the mainline's own, net's merges are internal: its own
+# commits are direct, the trees it pulled feed the mainline.
+NET_AS_MAINLINE=$(printf '%s\n' "$FIXTURE_COMMITS" | sed 's/	davem\/net-2\.6//')
+tp -T commits --mainline-url "$K/davem/net-2.6" $R
+is "$STATUS" 0 "--mainline-url: exit status 0"
+is "$(printf '%s\n' "$OUT" | names)" "$NET_AS_MAINLINE" \
+   "--mainline-url (net's git:// URL): net's merges are internal"
+tp -T commits --mainline-url https://git.kernel.org/pub/scm/linux/kernel/git/davem/net-2.6.git/ $R
+is "$(printf '%s\n' "$OUT" | names)" "$NET_AS_MAINLINE" \
+   "--mainline-url (net's other spelling): the same"
+tp -T json --mainline-url "$K/davem/net-2.6" $R
+is "$(printf '%s\n' "$OUT" | jq -c '[.commits, .direct, .summary.trees, ([.trees[].name] | index("davem/net-2.6"))]')" \
+   '[21,9,5,null]' "--mainline-url: json direct 9, 5 trees, net gone"
+tp -T commits --mainline-url "$K/davem/net-2.6" --mainline-url "$K/tiwai/sound-2.6" $R
+is "$(printf '%s\n' "$OUT" | names)" \
+   "$(printf '%s\n' "$NET_AS_MAINLINE" | sed 's/	tiwai\/sound-2\.6//')" \
+   "--mainline-url twice: both trees internal"
+git config remote.origin.url "$K/davem/net-2.6"
+tp -T commits $R
+is "$(printf '%s\n' "$OUT" | names)" "$NET_AS_MAINLINE" \
+   "remote.origin.url set to net's URL: the same as --mainline-url"
+git config --unset remote.origin.url
+tp -T commits $R
+is "$OUT" "$COMMITS" "remote.origin.url unset: back to the plain answer"
+
+# --- every layout engine --------------------------------------------------------------
+
+for l in dot twopi circo neato fdp sfdp; do
+	tp -T svg -o layout-$l.svg --layout $l $R
+	xmllint --noout layout-$l.svg 2>/dev/null &&
+	svg_texts layout-$l.svg | grep -qxF davem/net-2.6
+	ok $? "--layout $l: an SVG with the tree labels"
+done
+
+done_testing

@@ -1,0 +1,163 @@
+#!/bin/sh
+# Untrusted text: tree names and subjects come from commit messages.
+# Every output must stay well-formed and inert whatever they hold.
+. "$(dirname "$0")/lib.sh"
+
+plan 38
+
+ESC=$(printf '\033')
+TAB=$(printf '\t')
+BAD=$(printf '\377\376')
+
+# mkraw NAME SUBJECT [PARENT...]: like mk, but the commit object is
+# written as is (git commit-tree would re-encode invalid UTF-8).
+mkraw() {
+	name=$1 subject=$2
+	shift 2
+	T_DATE=$((T_DATE + 60))
+	{
+		printf 'tree %s\n' "$T_EMPTY_TREE"
+		for p in "$@"; do printf 'parent %s\n' "$(id "$p")"; done
+		printf 'author A <a@example.org> %s +0000\n' "$T_DATE"
+		printf 'committer C <c@example.org> %s +0000\n\n' "$T_DATE"
+		printf '%s\n' "$subject"
+	} >"$SCRATCH/.raw"
+	c=$(git hash-object -t commit -w "$SCRATCH/.raw") || exit 1
+	printf '%s\t%s\n' "$name" "$c" >>"$T_MAP"
+}
+
+QUOTE='evil.example/"quote"<script>alert(1)</script>&amp;{brace}\back'
+DEEP='evil.example/deep\N"x"\l'
+mkdir hostile
+cd hostile || exit 1
+repo
+mk m0 "main: 0"
+mk m1 "main: 1" m0
+mk p1 "p: 1" m1
+mk q1 "q: 1" m1
+mk qm "Merge branch 'p' of git://$DEEP" q1 p1
+mk y1 "y: 1" m1
+mk z1 "z: 1" m1
+mk u1 "u: 1" m1
+mk w1 "w: 1" m1
+mk M1 "Merge branch 'x' of git://$QUOTE" m1 qm
+mk M2 "Merge branch 'y' of git://evil.example/$ESC[31mred${TAB}tab" M1 y1
+mkraw M3 "Merge branch 'z' of git://evil.example/bad${BAD}utf8" M2 z1
+mkraw M4 "Unrecognised $ESC[2J merge${TAB}here $BAD back\\slash" M3 u1
+mk M5 "Merge branch 'w${TAB}${ESC}[0m' of git://evil.example/tree" M4 w1
+mk m2 "main: 2" M5
+ref refs/heads/master m2
+ref refs/tags/v1 m1
+git symbolic-ref HEAD refs/heads/master
+
+git cat-file commit "$(id M3)" | grep -q "$BAD"
+ok $? "fixture: M3's subject holds the invalid bytes as they are"
+
+# valid_utf8 FILE: the file is valid UTF-8.
+valid_utf8() {
+	perl -MEncode -e 'local $/; my $s = <STDIN>;
+		eval { decode("UTF-8", $s, Encode::FB_CROAK); 1 } or exit 1' <"$1"
+}
+# controls FILE: how many lines hold a control character (but tab).
+controls() { tr -d '\t' <"$1" | LC_ALL=C grep -c '[[:cntrl:]]'; }
+# svg_texts FILE: the text of the <text> elements, entities decoded.
+svg_texts() {
+	sed -n 's/.*<text[^>]*>\(.*\)<\/text>.*/\1/p' "$1" |
+	sed 's/&#45;/-/g; s/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&#39;/'"'"'/g; s/&amp;/\&/g'
+}
+
+# --- text ---------------------------------------------------------------------
+
+"$TREEPLOT" >text.out 2>text.err
+is "$?" 0 "text: exit status 0"
+is "$(grep -c "$ESC" text.out)" 0 "text: no raw ESC byte"
+is "$(controls text.out)" 0 "text: no raw control character"
+grep -q "$TAB" text.out
+ok $((! $?)) "text: no raw tab"
+grep -qF 'Unrecognised \x1b[2J merge\there' text.out
+ok $? "text: the unrecognised subject shows ESC and tab escaped (backslash-x1b, backslash-t)"
+grep -qF 'back\\slash' text.out
+ok $? "text: a backslash in a subject is doubled"
+grep -qF 'evil.example/\x1b[31mred\ttab' text.out
+ok $? "text: the URL with ESC and tab appears escaped"
+grep -qF 'evil.example/"quote"<script>alert(1)</script>&amp;{brace}\\back' text.out
+ok $? "text: the quote tree's name, its backslash doubled"
+is "$(grep -c "$BAD" text.out)" 0 "text: no raw invalid bytes"
+
+# --- commits ---------------------------------------------------------------------
+
+"$TREEPLOT" -T commits >commits.out
+is "$?" 0 "commits: exit status 0"
+is "$(controls commits.out)" 0 "commits: no control character but the separating tabs"
+is "$(names <commits.out | awk -F'\t' '{ print $1, NF }' | sort)" "m2 2
+p1 4
+q1 3
+u1 2
+w1 3
+y1 2
+z1 3" "commits: every line has 1 + its path + the mainline fields"
+is "$(names <commits.out | awk -F'\t' '$1 == "p1" { print $2 }')" \
+   'evil.example/deep\\N"x"\\l' "commits: the deep tree's name, backslashes doubled"
+is "$(names <commits.out | awk -F'\t' '$1 == "w1" { print $2 }')" \
+   'evil.example/tree' "commits: a hostile branch name does not leak into the tree's name"
+
+# --- JSON -------------------------------------------------------------------------
+
+"$TREEPLOT" -T json >json.out
+is "$?" 0 "json: exit status 0"
+jq -e . json.out >/dev/null
+ok $? "json: valid (jq -e .)"
+valid_utf8 json.out
+ok $? "json: valid UTF-8"
+is "$(controls json.out)" 0 "json: no raw control character"
+jq -e --arg n "$QUOTE" '[.trees[].name] | index($n) != null' json.out >/dev/null
+ok $? "json: the quote tree's name round-trips exactly"
+jq -e --arg n "$DEEP" '[.trees[].name] | index($n) != null' json.out >/dev/null
+ok $? "json: the deep tree's name round-trips exactly"
+jq -e '[.trees[].name] | index("evil.example/bad\ufffd\ufffdutf8") != null' json.out >/dev/null
+ok $? "json: invalid bytes become U+FFFD"
+jq -e --arg a "Unrecognised $ESC[2J merge${TAB}here " --arg b " back\\slash" \
+   '[.unrecognised[].subject] | index($a + "\ufffd\ufffd" + $b) != null' json.out >/dev/null
+ok $? "json: the unrecognised subject round-trips (ESC, tab, U+FFFD, backslash)"
+grep -qF '\u001b' json.out
+ok $? "json: ESC written as a \\u escape"
+
+# --- DOT ---------------------------------------------------------------------------
+
+"$TREEPLOT" -T dot >dot.out
+is "$?" 0 "dot: exit status 0"
+dot -Tcanon dot.out >/dev/null 2>dot.err && [ ! -s dot.err ]
+ok $? "dot: dot -Tcanon parses it, no warnings"
+valid_utf8 dot.out
+ok $? "dot: valid UTF-8"
+is "$(controls dot.out)" 0 "dot: no raw control character"
+dot -Tsvg dot.out >dot.svg 2>/dev/null
+svg_texts dot.svg | grep -qxF "$QUOTE" && svg_texts dot.svg | grep -qxF "$DEEP"
+ok $? "dot: rendered by dot, the labels show the names exactly"
+
+# --- SVG ---------------------------------------------------------------------------
+
+"$TREEPLOT" -T svg >svg.out
+is "$?" 0 "svg: exit status 0"
+xmllint --noout svg.out
+ok $? "svg: well-formed (xmllint)"
+is "$(grep -c '<script' svg.out)" 0 "svg: no <script element"
+grep -q '&lt;script&gt;' svg.out
+ok $? "svg: the text <script> appears escaped"
+svg_texts svg.out | grep -qxF "$QUOTE"
+ok $? "svg: the quote tree's label shows the name exactly"
+svg_texts svg.out | grep -qxF "$DEEP"
+ok $? "svg: the deep tree's label shows the name exactly (no Graphviz escape expansion)"
+is "$(controls svg.out)" 0 "svg: no raw control character"
+
+# --- the mainline's name and the title are escaped too ---------------------------------
+
+"$TREEPLOT" -T commits --mainline "Li${TAB}nus${ESC}" >ml.out
+is "$(awk -F'\t' '{ print $NF }' ml.out | sort -u)" 'Li\tnus\x1b' \
+   "--mainline with a tab and ESC: escaped in the last commits field"
+"$TREEPLOT" -T svg --title "<script>alert(2)</script>$ESC" \
+	    --mainline '<script>x</script>' >t.svg
+xmllint --noout t.svg && [ "$(grep -c '<script' t.svg)" -eq 0 ]
+ok $? "--title and --mainline with <script>: SVG well-formed, no <script element"
+
+done_testing
