@@ -1,0 +1,1751 @@
+/*
+ * genhist - a deterministic kernel-like git history, with ground truth.
+ *
+ *   genhist [--commits N] [--trees T] [--seed S] [--ff-rate P]
+ *           [--releases R] [--expect FILE] [--truth FILE] [--cycles FILE]
+ *           [--stats]
+ *
+ * Writes a git fast-import stream on stdout: N non-merge commits made by a
+ * mainline and T subsystem trees over R release cycles (tags v1.0, then
+ * v1.K-rc1 .. v1.K-rc7 and v1.K), every commit with the empty tree, all of
+ * them marked (:1, :2, ...), refs/heads/master at the end the mainline.
+ *
+ * The simulation: trees of Zipf-like sizes, most pulled by the mainline,
+ * some through a second and a third tree, one pulled at two levels; trees
+ * forking from release tags or keeping their branch across cycles; topic
+ * branches merged back (internal subjects, octopus too, or subjects naming
+ * the tree's own repository); octopus pulls of several branches of one
+ * tree; back-merges of the mainline into trees; the mainline merging its
+ * own side branches; direct commits; fast-forward pulls; some trees with
+ * a bad clock (days or weeks behind).  Every odd cycle also holds one
+ * planned case where git's date-ordered rev-list of the next release range
+ * is wrong: a tree Y is pulled into W, then commits two more (the last with
+ * a clock reset to January 2000) and is pulled by the mainline, W only
+ * in the next cycle.
+ *
+ * Ground truth is kept by bookkeeping, never by reading the graph: each
+ * tree holds the commits it has that the mainline has not, each with its
+ * path within the tree (visible and true).  A merge of X into Y adds the
+ * commits of X that Y lacks, X's path extended by Y; an internal merge
+ * adds with Y's own path; a pull into the mainline finalises the paths.
+ * A commit keeps the path it first entered a tree with.  Fast-forwards
+ * only happen in the simple case (X forked from the receiver's tip, which
+ * holds nothing new, and made plain commits): visible path the receiver's
+ * own, true path X then the receiver.
+ *
+ * --expect FILE  ":MARK<TAB>tree<TAB>...<TAB>mainline" per non-merge commit
+ *                of master, the path git's history shows (innermost first)
+ * --truth FILE   the same with fast-forwarded pulls included
+ * --cycles FILE  ":MARK<TAB>TAG": the first tag containing the commit
+ * --stats        counts on stderr
+ */
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DAY 86400
+#define NONE UINT32_MAX
+#define MAX_TOPICS 4
+#define MAX_URLS 10
+
+/* ---- errors, memory, strings --------------------------------------- */
+
+static void die(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), noreturn));
+
+static void
+die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("genhist: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(2);
+}
+
+static void *
+xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+static void *
+xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+#define GROW(p, nr, alloc)						\
+	do {								\
+		if ((nr) >= (alloc)) {					\
+			(alloc) = (alloc) ? 2 * (alloc) : 16;		\
+			if ((alloc) <= (nr))				\
+				(alloc) = (nr) + 1;			\
+			(p) = xrealloc((p), (alloc) * sizeof(*(p)));	\
+		}							\
+	} while (0)
+
+static char *xprintf(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+static char *
+xprintf(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+	char *s;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		die("formatting failed");
+	s = xrealloc(NULL, (size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+/* A subject line being built. */
+struct sb {
+	char buf[1024];
+	size_t len;
+};
+
+static void sb_add(struct sb *sb, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void
+sb_add(struct sb *sb, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(sb->buf + sb->len, sizeof(sb->buf) - sb->len, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= sizeof(sb->buf) - sb->len)
+		die("subject too long");
+	sb->len += (size_t)n;
+}
+
+/* 'a' / 'a' and 'b' / 'a', 'b' and 'c' */
+static void
+sb_list(struct sb *sb, const char *const *names, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		if (i)
+			sb_add(sb, "%s", i + 1 == n ? " and " : ", ");
+		sb_add(sb, "'%s'", names[i]);
+	}
+}
+
+/* ---- the random numbers: xoshiro256**, seeded by splitmix64 -------- */
+
+static uint64_t rng[4];
+
+static uint64_t
+rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+static uint64_t
+next64(void)
+{
+	uint64_t r = rotl(rng[1] * 5, 7) * 9, t = rng[1] << 17;
+
+	rng[2] ^= rng[0];
+	rng[3] ^= rng[1];
+	rng[1] ^= rng[2];
+	rng[0] ^= rng[3];
+	rng[2] ^= t;
+	rng[3] = rotl(rng[3], 45);
+	return r;
+}
+
+static void
+seed_rng(uint64_t s)
+{
+	for (int i = 0; i < 4; i++) {
+		uint64_t z = (s += 0x9e3779b97f4a7c15ull);
+
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+		rng[i] = z ^ (z >> 31);
+	}
+}
+
+/* Uniform in [0, n); n > 0. */
+static uint32_t
+below(uint32_t n)
+{
+	return (uint32_t)(((next64() >> 32) * (uint64_t)n) >> 32);
+}
+
+static uint64_t
+below64(uint64_t n)
+{
+	return next64() % n;	/* n is small next to 2^64: bias negligible */
+}
+
+static int
+chance(double p)
+{
+	return (double)(next64() >> 11) * (1.0 / 9007199254740992.0) < p;
+}
+
+/* ---- paths: a trie, node = (outermost tree, the path inside it) ----- */
+
+static uint32_t *nd_tree, *nd_up;
+static char **nd_str;
+static uint32_t nd_nr, nd_alloc;
+static uint32_t *nd_hash;	/* node + 1, 0 empty */
+static uint32_t nd_hcap;
+
+static uint32_t
+nd_hashfn(uint32_t tree, uint32_t up)
+{
+	uint64_t k = ((uint64_t)tree << 32 | up) * 0x9e3779b97f4a7c15ull;
+
+	return (uint32_t)(k >> 32);
+}
+
+static void
+nd_rehash(void)
+{
+	uint32_t cap = nd_hcap ? 2 * nd_hcap : 256;
+
+	free(nd_hash);
+	nd_hash = xcalloc(cap, sizeof(*nd_hash));
+	nd_hcap = cap;
+	for (uint32_t n = 1; n < nd_nr; n++) {
+		uint32_t i = nd_hashfn(nd_tree[n], nd_up[n]) & (cap - 1);
+
+		while (nd_hash[i])
+			i = (i + 1) & (cap - 1);
+		nd_hash[i] = n + 1;
+	}
+}
+
+static void
+nd_push(uint32_t tree, uint32_t up)
+{
+	if (nd_nr >= nd_alloc) {
+		nd_alloc = nd_alloc ? 2 * nd_alloc : 64;
+		nd_tree = xrealloc(nd_tree, nd_alloc * sizeof(*nd_tree));
+		nd_up = xrealloc(nd_up, nd_alloc * sizeof(*nd_up));
+		nd_str = xrealloc(nd_str, nd_alloc * sizeof(*nd_str));
+	}
+	nd_tree[nd_nr] = tree;
+	nd_up[nd_nr] = up;
+	nd_str[nd_nr] = NULL;
+	nd_nr++;
+}
+
+/* The path `up` carried on by tree `tree` (node 0: the empty path). */
+static uint32_t
+path_ext(uint32_t up, uint32_t tree)
+{
+	uint32_t i;
+
+	if (2 * (nd_nr + 1) > nd_hcap)
+		nd_rehash();
+	i = nd_hashfn(tree, up) & (nd_hcap - 1);
+	while (nd_hash[i]) {
+		uint32_t n = nd_hash[i] - 1;
+
+		if (nd_tree[n] == tree && nd_up[n] == up)
+			return n;
+		i = (i + 1) & (nd_hcap - 1);
+	}
+	nd_push(tree, up);
+	nd_hash[i] = nd_nr;
+	return nd_nr - 1;
+}
+
+/* ---- trees ---------------------------------------------------------- */
+
+struct ident {
+	char *name, *email;
+};
+
+struct entry {
+	uint32_t mark, vis, tru;
+};
+
+struct pos {
+	uint32_t puller;
+	uint64_t seq;
+};
+
+struct topic {
+	uint32_t tip;
+	uint32_t *c;
+	uint32_t n, alloc;
+	uint32_t target;
+	char *name;
+};
+
+struct tree {
+	char *name;			/* the canonical name */
+	char *handle, *subsys, *branch;	/* branch: local, for "into X" */
+	char *urls[MAX_URLS];
+	unsigned nurls;
+	uint32_t layer, up, alt;	/* alt: NONE or another receiver */
+	uint32_t weight;
+	int bad_clock;
+	struct ident maint;
+	uint32_t own;			/* the path of its own commits */
+	uint32_t tip;
+	int tip_in_main;		/* tip known to be in the mainline */
+	uint64_t main_seq;		/* newest mainline state merged in */
+	int64_t hold;			/* no mainline pull in this cycle */
+
+	/* What it has that the mainline has not, oldest first. */
+	struct entry *ent;
+	size_t lo, n, alloc;		/* live: ent[lo .. n) */
+	uint64_t base;			/* sequence number of ent[0] */
+	uint32_t *set;			/* marks in ent, open addressing */
+	size_t set_cap, set_nr;
+	struct pos *pos;		/* how far each puller has taken */
+	uint32_t npos, pos_alloc;
+
+	struct topic topics[MAX_TOPICS];
+	unsigned ntopics;
+	uint32_t topic_seq;
+};
+
+static struct tree *tr;
+static uint32_t ntrees;			/* T + 1: tree 0 is the mainline */
+static uint64_t *cum;			/* cumulative weights of 1..T */
+static uint32_t scen = NONE;		/* the tree of the planned case */
+
+/* ---- commits and the stream ---------------------------------------- */
+
+static FILE *out, *fexp, *ftru, *fcyc;
+static uint32_t nmarks;
+static uint8_t *fin;			/* per mark: in the mainline */
+static size_t fin_alloc;
+static uint64_t nonmerge;
+static int64_t now;
+static uint64_t main_seq;		/* bumped whenever the mainline moves */
+static uint32_t *cbuf;			/* finalised since the last tag */
+static size_t cbuf_nr, cbuf_alloc;
+
+#define NCONTRIB 500
+static struct ident contrib[NCONTRIB];
+
+static struct {
+	uint64_t merges, octopus, pulls, ff, backmerges, url_backmerges;
+	uint64_t topic_merges, self_pulls, main_self_pulls, resets;
+	uint64_t skewed, planned;
+} st;
+
+static uint32_t
+new_mark(void)
+{
+	nmarks++;
+	if (nmarks >= fin_alloc) {
+		size_t old = fin_alloc;
+
+		fin_alloc = fin_alloc ? 2 * fin_alloc : 65536;
+		fin = xrealloc(fin, fin_alloc);
+		memset(fin + old, 0, fin_alloc - old);
+	}
+	return nmarks;
+}
+
+static const char *
+node_str(uint32_t n)
+{
+	if (!nd_str[n]) {
+		if (n == 0)
+			nd_str[n] = xprintf("%s", "");
+		else
+			nd_str[n] = xprintf("%s%s\t", node_str(nd_up[n]),
+					    tr[nd_tree[n]].name);
+	}
+	return nd_str[n];
+}
+
+static void
+finalise(uint32_t mark, uint32_t vis, uint32_t tru)
+{
+	fin[mark] = 1;
+	if (fexp)
+		fprintf(fexp, ":%" PRIu32 "\t%smainline\n", mark, node_str(vis));
+	if (ftru)
+		fprintf(ftru, ":%" PRIu32 "\t%smainline\n", mark, node_str(tru));
+	GROW(cbuf, cbuf_nr, cbuf_alloc);
+	cbuf[cbuf_nr++] = mark;
+}
+
+static void
+flush_cycle(const char *tag)
+{
+	if (fcyc)
+		for (size_t i = 0; i < cbuf_nr; i++)
+			fprintf(fcyc, ":%" PRIu32 "\t%s\n", cbuf[i], tag);
+	cbuf_nr = 0;
+}
+
+static int64_t
+tick(void)
+{
+	now += 1 + below(90);
+	return now;
+}
+
+static uint32_t
+emit(const struct ident *committer, const struct ident *author,
+     int64_t cdate, int64_t adate, const char *subject,
+     const uint32_t *par, unsigned npar)
+{
+	uint32_t m = new_mark();
+
+	fprintf(out, "commit refs/heads/master\nmark :%" PRIu32 "\n"
+		"author %s <%s> %" PRId64 " +0000\n"
+		"committer %s <%s> %" PRId64 " +0000\n"
+		"data %zu\n%s\n",
+		m, author->name, author->email, adate,
+		committer->name, committer->email, cdate,
+		strlen(subject) + 1, subject);
+	if (npar)
+		fprintf(out, "from :%" PRIu32 "\n", par[0]);
+	for (unsigned i = 1; i < npar; i++)
+		fprintf(out, "merge :%" PRIu32 "\n", par[i]);
+	fputc('\n', out);
+	if (npar <= 1)
+		nonmerge++;
+	else {
+		st.merges++;
+		if (npar > 2)
+			st.octopus++;
+	}
+	return m;
+}
+
+/* ---- a tree's pending commits --------------------------------------- */
+
+static size_t
+mark_hash(uint32_t m)
+{
+	return (size_t)((m * 0x9e3779b1u) ^ (m >> 16));
+}
+
+static int
+set_has(const struct tree *t, uint32_t m)
+{
+	size_t mask, i;
+
+	if (!t->set_cap)
+		return 0;
+	mask = t->set_cap - 1;
+	for (i = mark_hash(m) & mask; t->set[i]; i = (i + 1) & mask)
+		if (t->set[i] == m)
+			return 1;
+	return 0;
+}
+
+static void
+set_insert(struct tree *t, uint32_t m)
+{
+	size_t mask = t->set_cap - 1, i;
+
+	for (i = mark_hash(m) & mask; t->set[i]; i = (i + 1) & mask)
+		if (t->set[i] == m)
+			return;
+	t->set[i] = m;
+	t->set_nr++;
+}
+
+static void
+set_resize(struct tree *t, size_t want)
+{
+	size_t cap = 16;
+
+	while (cap < 2 * want + 2)
+		cap *= 2;
+	free(t->set);
+	t->set = xcalloc(cap, sizeof(*t->set));
+	t->set_cap = cap;
+	t->set_nr = 0;
+}
+
+/* Rebuild the set from the live, unfinalised entries. */
+static void
+set_rebuild(struct tree *t)
+{
+	size_t live = 0;
+
+	for (size_t i = t->lo; i < t->n; i++)
+		live += !fin[t->ent[i].mark];
+	set_resize(t, live);
+	for (size_t i = t->lo; i < t->n; i++)
+		if (!fin[t->ent[i].mark])
+			set_insert(t, t->ent[i].mark);
+}
+
+static void
+log_add(struct tree *t, uint32_t mark, uint32_t vis, uint32_t tru)
+{
+	GROW(t->ent, t->n, t->alloc);
+	t->ent[t->n].mark = mark;
+	t->ent[t->n].vis = vis;
+	t->ent[t->n].tru = tru;
+	t->n++;
+	if (2 * (t->set_nr + 1) + 2 > t->set_cap)
+		set_rebuild(t);
+	set_insert(t, mark);
+}
+
+/* Everything it has is in the mainline now. */
+static void
+log_clear(struct tree *t)
+{
+	t->base += t->n;
+	t->n = t->lo = 0;
+	if (t->alloc > 4096) {
+		free(t->ent);
+		t->ent = NULL;
+		t->alloc = 0;
+	}
+	if (t->set_cap > 4096) {
+		free(t->set);
+		t->set = NULL;
+		t->set_cap = 0;
+	} else if (t->set_cap) {
+		memset(t->set, 0, t->set_cap * sizeof(*t->set));
+	}
+	t->set_nr = 0;
+}
+
+/* Drop the finalised entries at the front; 1 when nothing is left. */
+static int
+compact(struct tree *t)
+{
+	while (t->lo < t->n && fin[t->ent[t->lo].mark])
+		t->lo++;
+	if (t->lo == t->n) {
+		log_clear(t);
+		return 1;
+	}
+	if (t->lo > 1024 && 2 * t->lo > t->n) {
+		memmove(t->ent, t->ent + t->lo, (t->n - t->lo) * sizeof(*t->ent));
+		t->base += t->lo;
+		t->n -= t->lo;
+		t->lo = 0;
+		set_rebuild(t);
+	}
+	return 0;
+}
+
+static uint64_t *
+pos_of(struct tree *x, uint32_t puller)
+{
+	for (uint32_t i = 0; i < x->npos; i++)
+		if (x->pos[i].puller == puller)
+			return &x->pos[i].seq;
+	GROW(x->pos, x->npos, x->pos_alloc);
+	x->pos[x->npos].puller = puller;
+	x->pos[x->npos].seq = 0;
+	return &x->pos[x->npos++].seq;
+}
+
+/* ---- names ------------------------------------------------------------ */
+
+static const char *const firsts[] = {
+	"Ada", "Boris", "Chen", "Dana", "Emil", "Farah", "Gita", "Hugo",
+	"Ines", "Jonas", "Kira", "Lars", "Mina", "Nils", "Olga", "Pavel",
+	"Quinn", "Rosa", "Sven", "Tara", "Umar", "Vera", "Wim", "Xia",
+	"Yuri", "Zoe",
+};
+static const char *const lasts[] = {
+	"Abel", "Brandt", "Costa", "Dahl", "Eriksen", "Fischer", "Garcia",
+	"Holm", "Ivanova", "Jensen", "Kowalski", "Lindqvist", "Moreau",
+	"Novak", "Olsen", "Petrov", "Quist", "Rossi", "Santos", "Tanaka",
+	"Ueda", "Varga", "Weber", "Xu", "Young", "Zeller",
+};
+static const char *const syl[] = {
+	"da", "ve", "mi", "ko", "ra", "ti", "lu", "sen", "gor", "bel",
+	"an", "jo", "ke", "ni", "pa", "sto", "vik", "hel", "mar", "ul",
+};
+static const char *const words[] = {
+	"net", "wireless", "sound", "usb", "scsi", "block", "mm", "x86",
+	"arm", "powerpc", "mips", "sparc", "drm", "input", "hid", "i2c",
+	"spi", "mtd", "ext4", "xfs", "btrfs", "nfs", "cifs", "acpi", "pci",
+	"kvm", "crypto", "security", "tty", "serial", "watchdog", "hwmon",
+	"power", "leds", "mmc", "libata", "ide", "firewire", "infiniband",
+	"media", "fbdev", "dmaengine", "gpio", "regulator", "rtc", "edac",
+	"audit", "selinux", "ocfs2", "gfs2", "jfs", "squashfs", "fuse",
+	"dlm", "md", "dm", "bluetooth", "nfc", "can", "iwlwifi", "ath",
+	"netfilter", "ipsec", "sched", "timers", "irq", "locking", "perf",
+	"tracing", "rcu", "cgroup", "kbuild", "kconfig", "docs", "staging",
+	"driver-core", "slab", "percpu", "vfs", "quota", "udf", "hfs",
+	"thermal", "cpufreq", "pinctrl", "clk", "iommu", "vhost", "virtio",
+	"xen", "s390", "ia64", "m68k", "sh", "alpha", "parisc", "avr32",
+};
+#define NWORDS (sizeof(words) / sizeof(words[0]))
+static const char *const verbs[] = {
+	"fix", "add", "remove", "clean up", "rework", "simplify", "document",
+	"handle errors in", "avoid a race in", "use the new API in",
+	"convert", "update", "drop dead code in", "introduce", "refactor",
+};
+static const char *const objs[] = {
+	"probe", "remove", "suspend", "resume", "ioctl", "poll",
+	"irq handler", "open", "release", "mmap", "read path", "write path",
+	"timeout handling", "reset", "init", "teardown", "locking",
+	"refcounting", "error path", "Kconfig entry",
+};
+static const char *const topic_words[] = {
+	"fixes", "cleanup", "topic", "core", "misc", "devel", "upstream",
+	"hotfix", "api", "boards",
+};
+static const char *const areas[] = {
+	"virt", "fs", "network", "bluetooth", "utils", "devel",
+};
+
+#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+static void
+make_ident(struct ident *id, const char *first, const char *last,
+	   const char *email)
+{
+	id->name = xprintf("%s %s", first, last);
+	id->email = xprintf("%s", email);
+}
+
+/* The URL spellings of a tree (the first one is the usual one). */
+static void
+make_urls(struct tree *t, const char *h, const char *s)
+{
+	unsigned kind = below(100), n = 0;
+	char **u = t->urls;
+	const char *lk = "pub/scm/linux/kernel/git";
+
+	if (kind < 70) {
+		t->name = xprintf("%s/%s", h, s);
+		u[n++] = xprintf("git://git.kernel.org/%s/%s/%s.git", lk, h, s);
+		u[n++] = xprintf("git://git.kernel.org/%s/%s/%s", lk, h, s);
+		u[n++] = xprintf("master.kernel.org:/%s/%s/%s", lk, h, s);
+		u[n++] = xprintf("https://git.kernel.org/%s/%s/%s/", lk, h, s);
+		u[n++] = xprintf("ssh://git@git.kernel.org/%s/%s/%s.git", lk, h, s);
+		u[n++] = xprintf("http://git.kernel.org/%s/%s/%s.git", lk, h, s);
+		u[n++] = xprintf("git://git.kernel.org:9418/%s/%s/%s.git", lk, h, s);
+		u[n++] = xprintf("https://Git.Kernel.org/%s/%s/%s.git", lk, h, s);
+		u[n++] = xprintf("kernel.org:/%s/%s/%s.git", lk, h, s);
+	} else if (kind < 78) {
+		const char *a = areas[below(N_OF(areas))];
+
+		t->name = xprintf("%s/%s/%s", a, h, s);
+		u[n++] = xprintf("git://git.kernel.org/pub/scm/%s/%s/%s.git", a, h, s);
+		u[n++] = xprintf("https://git.kernel.org/pub/scm/%s/%s/%s", a, h, s);
+		u[n++] = xprintf("master.kernel.org:/pub/scm/%s/%s/%s", a, h, s);
+		u[n++] = xprintf("ssh://git@git.kernel.org/pub/scm/%s/%s/%s.git", a, h, s);
+	} else if (kind < 86) {
+		t->name = xprintf("git.infradead.org/users/%s/%s", h, s);
+		u[n++] = xprintf("git://git.infradead.org/users/%s/%s.git", h, s);
+		u[n++] = xprintf("http://git.infradead.org/users/%s/%s.git", h, s);
+		u[n++] = xprintf("https://git.infradead.org/users/%s/%s/", h, s);
+		u[n++] = xprintf("ssh://git@git.infradead.org:2222/users/%s/%s.git", h, s);
+		u[n++] = xprintf("git://Git.InfraDead.org/users/%s/%s.git", h, s);
+	} else if (kind < 91) {
+		t->name = xprintf("git.infradead.org/%s", s);
+		u[n++] = xprintf("git://git.infradead.org/%s.git", s);
+		u[n++] = xprintf("http://git.infradead.org/%s.git", s);
+		u[n++] = xprintf("https://git.infradead.org/%s", s);
+	} else {
+		t->name = xprintf("github.com/%s/%s", h, s);
+		u[n++] = xprintf("https://github.com/%s/%s.git", h, s);
+		u[n++] = xprintf("https://github.com/%s/%s", h, s);
+		u[n++] = xprintf("git://github.com/%s/%s.git", h, s);
+		u[n++] = xprintf("ssh://git@github.com/%s/%s.git", h, s);
+		u[n++] = xprintf("http://GitHub.com/%s/%s/", h, s);
+	}
+	t->nurls = n;
+}
+
+static const char *
+pick_url(const struct tree *t)
+{
+	if (t->nurls == 1 || chance(0.55))
+		return t->urls[0];
+	return t->urls[1 + below(t->nurls - 1)];
+}
+
+static void
+setup_trees(uint32_t T)
+{
+	struct tree *m;
+	const char *lk = "pub/scm/linux/kernel/git/torvalds/linux";
+
+	ntrees = T + 1;
+	tr = xcalloc(ntrees, sizeof(*tr));
+	cum = xcalloc(ntrees, sizeof(*cum));
+
+	for (uint32_t j = 0; j < NCONTRIB; j++) {
+		const char *f = firsts[j % N_OF(firsts)];
+		const char *l = lasts[(j / N_OF(firsts) * 7 + j) % N_OF(lasts)];
+		char *e = xprintf("%c.%s.%" PRIu32 "@example.com", f[0] | 0x20,
+				  l, j);
+
+		for (char *p = e; *p; p++)
+			if (*p >= 'A' && *p <= 'Z')
+				*p |= 0x20;
+		make_ident(&contrib[j], f, l, e);
+		free(e);
+	}
+
+	m = &tr[0];
+	m->name = xprintf("mainline");
+	m->handle = xprintf("torvalds");
+	m->subsys = xprintf("linux");
+	m->branch = xprintf("master");
+	m->urls[0] = xprintf("git://git.kernel.org/%s.git", lk);
+	m->urls[1] = xprintf("git://git.kernel.org/%s", lk);
+	m->urls[2] = xprintf("https://git.kernel.org/%s.git", lk);
+	m->urls[3] = xprintf("master.kernel.org:/%s", lk);
+	m->urls[4] = xprintf("ssh://git@git.kernel.org/%s.git", lk);
+	m->urls[5] = xprintf("http://git.kernel.org/%s/", lk);
+	m->nurls = 6;
+	m->layer = 0;
+	m->up = m->alt = NONE;
+	make_ident(&m->maint, "Main", "Line", "mainline@example.org");
+	m->own = 0;
+	m->hold = -1;
+
+	if (T >= 4)
+		scen = 4;
+	else if (T >= 2)
+		scen = 2;
+
+	for (uint32_t i = 1; i <= T; i++) {
+		struct tree *t = &tr[i];
+		uint32_t w = (uint32_t)((i - 1) % NWORDS);
+		char *email;
+
+		t->handle = xprintf("%s%s", syl[below(N_OF(syl))],
+				    syl[below(N_OF(syl))]);
+		if (i > NWORDS)
+			t->subsys = xprintf("%s-%" PRIu32, words[w],
+					    (i - 1) / (uint32_t)NWORDS + 1);
+		else
+			t->subsys = xprintf("%s", words[w]);
+		{
+			char *s = chance(0.3) ? xprintf("%s-2.6", t->subsys)
+					      : xprintf("%s", t->subsys);
+
+			make_urls(t, t->handle, s);
+			free(s);
+		}
+		switch (below(5)) {
+		case 0: t->branch = xprintf("%s", t->subsys); break;
+		case 1: t->branch = xprintf("for-next"); break;
+		case 2: t->branch = xprintf("master"); break;
+		case 3: t->branch = xprintf("%s/core", words[w]); break;
+		default: t->branch = xprintf("next"); break;
+		}
+		email = xprintf("%s@example.org", t->handle);
+		make_ident(&t->maint, firsts[(i * 7) % N_OF(firsts)],
+			   lasts[(i * 11 + i / 26) % N_OF(lasts)], email);
+		free(email);
+		t->weight = 1000000u / i;
+		cum[i] = cum[i - 1] + t->weight;
+		t->hold = -1;
+		t->alt = NONE;
+		t->own = path_ext(0, i);
+
+		if (i == 1 || (i == 2 && scen != 2)) {
+			t->layer = 1;
+			t->up = 0;
+		} else if (i == scen) {
+			t->layer = 2;
+			t->up = 1;
+			t->alt = 0;
+		} else if (i == 6 && scen != NONE) {
+			t->layer = 3;
+			t->up = scen;
+			t->alt = 1;
+		} else {
+			uint32_t r = below(100), cand[16], nc = 0;
+
+			t->layer = 1;
+			t->up = 0;
+			if (r < 24) {
+				uint32_t want = r < 18 ? 1 : 2;
+
+				for (uint32_t j = 1; j < i && nc < 16; j++)
+					if (tr[j].layer == want && j <= 40)
+						cand[nc++] = j;
+				if (nc) {
+					t->layer = want + 1;
+					t->up = cand[below(nc)];
+					if (chance(0.3))
+						t->alt = t->layer == 2 ? 0 : tr[t->up].up;
+				}
+			}
+		}
+		t->bad_clock = i >= 3 && i != scen &&
+			(i == 7 || below(100) < 5);
+	}
+}
+
+static uint32_t
+pick_tree(void)
+{
+	uint64_t r = below64(cum[ntrees - 1]);
+	uint32_t lo = 1, hi = ntrees - 1;
+
+	while (lo < hi) {		/* first i with cum[i] > r */
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (cum[mid] > r)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+/* ---- making history ------------------------------------------------ */
+
+static double ffrate = 0.05;
+static uint64_t cyc_end;		/* nonmerge count after the release */
+static int64_t cycle_no;
+static char last_tag[32];
+static uint32_t last_tag_commit;
+static uint64_t last_tag_seq;
+
+/* Non-merge commits that may still be made before the release commit. */
+static uint64_t
+left(void)
+{
+	return nonmerge + 1 < cyc_end ? cyc_end - 1 - nonmerge : 0;
+}
+
+static int64_t
+tree_date(const struct tree *t)
+{
+	int64_t d = tick();
+
+	if (t->bad_clock && chance(0.3)) {
+		d -= DAY * (int64_t)(1 + below(30));
+		st.skewed++;
+	}
+	return d;
+}
+
+static uint32_t
+plain_commit(uint32_t x, uint32_t parent, int64_t date)
+{
+	const struct tree *t = &tr[x];
+	const char *prefix = x ? t->subsys : words[below(NWORDS)];
+	struct sb sb = { .len = 0 };
+
+	sb_add(&sb, "%s: %s %s", prefix, verbs[below(N_OF(verbs))],
+	       objs[below(N_OF(objs))]);
+	if (chance(0.5))
+		sb_add(&sb, " of %s%" PRIu32, syl[below(N_OF(syl))],
+		       below(1000));
+	return emit(&t->maint, &contrib[below(NCONTRIB)], date,
+		    date - (int64_t)below(3 * DAY), sb.buf, &parent, 1);
+}
+
+static void
+main_moved(uint32_t tip)
+{
+	tr[0].tip = tip;
+	main_seq++;
+}
+
+/* A commit on the branch of tree x, dated date. */
+static void
+commit_at(uint32_t x, int64_t date)
+{
+	struct tree *t = &tr[x];
+	uint32_t m = plain_commit(x, t->tip, date);
+
+	t->tip = m;
+	t->tip_in_main = 0;
+	if (x == 0) {
+		finalise(m, 0, 0);
+		main_moved(m);
+	} else {
+		log_add(t, m, t->own, t->own);
+	}
+}
+
+static void
+commit_on(uint32_t x)
+{
+	commit_at(x, tree_date(&tr[x]));
+}
+
+static uint32_t
+merge_commit(uint32_t y, const char *subject, const uint32_t *par,
+	     unsigned npar)
+{
+	int64_t d = tick();
+
+	return emit(&tr[y].maint, &tr[y].maint, d, d, subject, par, npar);
+}
+
+/* The version bump and tag that mark a release or an -rc. */
+static void
+tag_mainline(const char *version, const char *tag, int annotated)
+{
+	struct tree *m = &tr[0];
+
+	if (left() || !strchr(tag, '-')) {
+		char *subj = xprintf("Linux %s", version);
+		uint32_t mk = emit(&m->maint, &m->maint, tick(), now, subj,
+				   &m->tip, 1);
+
+		free(subj);
+		finalise(mk, 0, 0);
+		main_moved(mk);
+		m->tip_in_main = 1;
+	}
+	if (annotated) {
+		char *msg = xprintf("Linux %s\n", version);
+
+		fprintf(out, "tag %s\nfrom :%" PRIu32 "\n"
+			"tagger %s <%s> %" PRId64 " +0000\ndata %zu\n%s\n",
+			tag, m->tip, m->maint.name, m->maint.email, tick(),
+			strlen(msg), msg);
+		free(msg);
+	} else {
+		fprintf(out, "reset refs/tags/%s\nfrom :%" PRIu32 "\n\n",
+			tag, m->tip);
+	}
+	flush_cycle(tag);
+	snprintf(last_tag, sizeof(last_tag), "%s", tag);
+	last_tag_commit = m->tip;
+	last_tag_seq = main_seq;
+}
+
+/* Does x have a commit that y (NONE: the mainline) lacks? */
+static int
+has_new(uint32_t x, uint32_t y)
+{
+	struct tree *t = &tr[x];
+	uint64_t from;
+
+	if (compact(t))
+		return 0;
+	if (y == 0)
+		return 1;
+	from = *pos_of(t, y);
+	if (from < t->base + t->lo)
+		from = t->base + t->lo;
+	for (uint64_t s = from; s < t->base + t->n; s++) {
+		uint32_t mk = t->ent[s - t->base].mark;
+
+		if (!fin[mk] && !set_has(&tr[y], mk))
+			return 1;
+	}
+	return 0;
+}
+
+/* Commits of tree x's topic tp enter y: internal when y == x. */
+static void
+take_topic(uint32_t x, uint32_t y, const struct topic *tp)
+{
+	struct tree *r = &tr[y];
+	uint32_t p;
+
+	if (y == x)
+		p = r->own;		/* internal: node 0 for the mainline */
+	else if (y == 0)
+		p = tr[x].own;
+	else
+		p = path_ext(tr[x].own, y);
+	for (uint32_t i = 0; i < tp->n; i++) {
+		uint32_t mk = tp->c[i];
+
+		if (fin[mk])
+			continue;
+		if (y == 0)
+			finalise(mk, p, p);
+		else if (!set_has(r, mk))
+			log_add(r, mk, p, p);
+	}
+}
+
+static void
+drop_topic(struct tree *t, unsigned i)
+{
+	free(t->topics[i].c);
+	free(t->topics[i].name);
+	memmove(&t->topics[i], &t->topics[i + 1],
+		(t->ntopics - i - 1) * sizeof(t->topics[0]));
+	t->ntopics--;
+}
+
+static int
+topic_ready(const struct topic *tp)
+{
+	return tp->n >= tp->target;
+}
+
+static unsigned
+ready_topics(const struct tree *t, unsigned *idx, unsigned max)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < t->ntopics && n < max; i++)
+		if (topic_ready(&t->topics[i]))
+			idx[n++] = i;
+	return n;
+}
+
+/* A pull of tree x into y: a real merge, maybe an octopus of several of
+ * x's branches.  0 when x had nothing y lacks. */
+static int
+do_pull(uint32_t x, uint32_t y, int octopus_ok)
+{
+	struct tree *t = &tr[x], *r = &tr[y];
+	unsigned idx[3], ntop = 0, np = 0, nn = 0;
+	uint32_t par[5], mk;
+	const char *names[4];
+	int tip_new = has_new(x, y);
+	char *tagnames[4] = { NULL };
+	struct sb sb = { .len = 0 };
+	const char *url = pick_url(t);
+	int tags = 0;
+
+	if (octopus_ok && chance(0.3))
+		ntop = ready_topics(t, idx, tip_new ? 2 : 3);
+	if (!tip_new && !ntop)
+		return 0;
+
+	par[np++] = r->tip;
+	if (tip_new) {
+		static const char *const mains[] = {
+			"master", "for-linus", "for-next", "upstream",
+			"linus", "devel",
+		};
+		par[np++] = t->tip;
+		names[nn++] = mains[below(N_OF(mains))];
+	}
+	for (unsigned i = 0; i < ntop; i++) {
+		par[np++] = t->topics[idx[i]].tip;
+		names[nn++] = t->topics[idx[i]].name;
+	}
+
+	tags = chance(0.25);
+	if (tags)
+		for (unsigned i = 0; i < nn; i++)
+			names[i] = tagnames[i] = xprintf("%s-%s-1.%" PRId64 "-%u",
+				t->subsys, i ? names[i] : "for-linus",
+				cycle_no + 1, i);
+	if (nn == 1 && !tags && !strncmp(url, "git://", 6) && chance(0.3))
+		sb_add(&sb, "Merge %s", url);
+	else {
+		sb_add(&sb, "Merge %s%s ", tags ? "tag" : "branch",
+		       nn > 1 ? (tags ? "s" : "es") : "");
+		sb_list(&sb, names, nn);
+		sb_add(&sb, " of %s", url);
+	}
+	if (y && chance(0.3))
+		sb_add(&sb, " into %s", r->branch);
+	for (unsigned i = 0; i < nn; i++)
+		free(tagnames[i]);
+
+	mk = merge_commit(y, sb.buf, par, np);
+	st.pulls++;
+
+	if (y == 0) {
+		if (tip_new) {
+			for (size_t i = t->lo; i < t->n; i++)
+				if (!fin[t->ent[i].mark])
+					finalise(t->ent[i].mark, t->ent[i].vis,
+						 t->ent[i].tru);
+			log_clear(t);
+			t->tip_in_main = 1;
+		}
+	} else if (tip_new) {
+		uint64_t *p = pos_of(t, y), from = *p;
+
+		if (from < t->base + t->lo)
+			from = t->base + t->lo;
+		for (uint64_t s = from; s < t->base + t->n; s++) {
+			struct entry e = t->ent[s - t->base];
+
+			if (!fin[e.mark] && !set_has(r, e.mark))
+				log_add(r, e.mark, path_ext(e.vis, y),
+					path_ext(e.tru, y));
+		}
+		*p = t->base + t->n;
+	}
+	for (unsigned i = 0; i < ntop; i++)
+		take_topic(x, y, &t->topics[idx[i]]);
+	for (unsigned i = ntop; i-- > 0;)
+		drop_topic(t, idx[i]);
+
+	r->tip = mk;
+	r->tip_in_main = 0;
+	if (y == 0)
+		main_moved(mk);
+	return 1;
+}
+
+/* Tree x merges its ready topics (some or all). */
+static void
+merge_topics(uint32_t x)
+{
+	struct tree *t = &tr[x];
+	unsigned idx[MAX_TOPICS], n = ready_topics(t, idx, MAX_TOPICS);
+	uint32_t par[MAX_TOPICS + 1], mk;
+	const char *names[MAX_TOPICS];
+	struct sb sb = { .len = 0 };
+	int self = chance(x ? 0.2 : 0.4);
+
+	if (!n)
+		return;
+	if (n > 1 && chance(0.5))
+		n = 1;
+	par[0] = t->tip;
+	for (unsigned i = 0; i < n; i++) {
+		par[i + 1] = t->topics[idx[i]].tip;
+		names[i] = t->topics[idx[i]].name;
+	}
+	if (self) {
+		/* pulling its own repository: internal */
+		if (n == 1 && chance(0.5))
+			sb_add(&sb, "Merge branch 'master' of %s", pick_url(t));
+		else {
+			sb_add(&sb, "Merge branch%s ", n > 1 ? "es" : "");
+			sb_list(&sb, names, n);
+			sb_add(&sb, " of %s", pick_url(t));
+		}
+		if (x && chance(0.3))
+			sb_add(&sb, " into %s", t->branch);
+		if (x)
+			st.self_pulls++;
+		else
+			st.main_self_pulls++;
+	} else {
+		if (n == 1 && chance(0.2))
+			sb_add(&sb, "Merge remote-tracking branch 'origin/%s'",
+			       names[0]);
+		else {
+			sb_add(&sb, "Merge branch%s ", n > 1 ? "es" : "");
+			sb_list(&sb, names, n);
+			if (x && chance(0.6))
+				sb_add(&sb, " into %s", t->branch);
+		}
+	}
+	mk = merge_commit(x, sb.buf, par, n + 1);
+	st.topic_merges++;
+	for (unsigned i = 0; i < n; i++)
+		take_topic(x, x, &t->topics[idx[i]]);
+	for (unsigned i = n; i-- > 0;)
+		drop_topic(t, idx[i]);
+	t->tip = mk;
+	t->tip_in_main = 0;
+	if (x == 0)
+		main_moved(mk);
+}
+
+/* One commit of tree x on a topic branch (a new one maybe); 0 if none. */
+static int
+topic_commit(uint32_t x)
+{
+	struct tree *t = &tr[x];
+	struct topic *tp = NULL;
+
+	for (unsigned i = 0; i < t->ntopics; i++)
+		if (!topic_ready(&t->topics[i])) {
+			tp = &t->topics[i];
+			break;
+		}
+	if (!tp) {
+		if (t->ntopics >= MAX_TOPICS)
+			return 0;
+		tp = &t->topics[t->ntopics++];
+		memset(tp, 0, sizeof(*tp));
+		tp->tip = t->tip;
+		tp->target = 1 + below(6);
+		tp->name = xprintf("%s-%" PRIu32,
+				   topic_words[below(N_OF(topic_words))],
+				   ++t->topic_seq);
+	}
+	tp->tip = plain_commit(x, tp->tip, tree_date(t));
+	GROW(tp->c, tp->n, tp->alloc);
+	tp->c[tp->n++] = tp->tip;
+	return 1;
+}
+
+/* One ordinary step: a commit somewhere. */
+static void
+step_commit(void)
+{
+	uint32_t x = chance(0.08) ? 0 : pick_tree();
+	struct tree *t = &tr[x];
+
+	if (t->ntopics && chance(0.5))
+		merge_topics(x);
+	if (chance(x ? 0.22 : 0.15) && topic_commit(x))
+		return;
+	commit_on(x);
+}
+
+/* A back-merge of the mainline (its tip or the last tag) into tree x. */
+static int
+back_merge(uint32_t x, int force_url)
+{
+	struct tree *t = &tr[x];
+	uint32_t par[2], mk;
+	uint64_t seq;
+	struct sb sb = { .len = 0 };
+	const char *tu = pick_url(&tr[0]);
+	int url = force_url;
+
+	if (t->tip_in_main)
+		return 0;
+	if (!force_url && last_tag_commit && last_tag_seq > t->main_seq &&
+	    chance(0.35)) {
+		par[1] = last_tag_commit;
+		seq = last_tag_seq;
+		switch (below(5)) {
+		case 0:
+			sb_add(&sb, "Merge commit '%s'", last_tag);
+			break;
+		case 1:
+			sb_add(&sb, "Merge tag '%s' into %s", last_tag, t->branch);
+			break;
+		case 2:
+			sb_add(&sb, "Merge tag '%s' of %s into %s", last_tag, tu,
+			       t->branch);
+			url = 1;
+			break;
+		default:
+			sb_add(&sb, "Merge commit '%s' into %s", last_tag,
+			       t->branch);
+			break;
+		}
+	} else {
+		par[1] = tr[0].tip;
+		seq = main_seq;
+		if (seq <= t->main_seq)
+			return 0;
+		switch (force_url ? 4 + below(3) : below(8)) {
+		case 0:
+			sb_add(&sb, "Merge branch 'linus' into %s", t->branch);
+			break;
+		case 1:
+			sb_add(&sb, "Merge branch 'linus'");
+			break;
+		case 2:
+			sb_add(&sb, "Merge ../linus");
+			break;
+		case 3:
+			sb_add(&sb, "Merge remote-tracking branch 'origin/master'");
+			break;
+		case 4:
+			sb_add(&sb, "Merge branch 'master' of %s", tu);
+			url = 1;
+			break;
+		case 5:
+			sb_add(&sb, "Merge branch 'master' of %s into %s", tu,
+			       t->branch);
+			url = 1;
+			break;
+		default:
+			if (!strncmp(tu, "git://", 6))
+				sb_add(&sb, "Merge %s", tu);
+			else
+				sb_add(&sb, "Merge branch 'master' of %s", tu);
+			url = 1;
+			break;
+		}
+	}
+	par[0] = t->tip;
+	mk = merge_commit(x, sb.buf, par, 2);
+	t->tip = mk;
+	t->main_seq = seq;
+	st.backmerges++;
+	st.url_backmerges += url;
+	return 1;
+}
+
+/* Tree x, holding nothing the mainline lacks, starts again from commit
+ * c (in_main: c is a mainline commit). */
+static void
+reset_tree(uint32_t x, uint32_t c, uint64_t seq, int in_main)
+{
+	struct tree *t = &tr[x];
+
+	t->tip = c;
+	t->tip_in_main = in_main;
+	if (seq > t->main_seq)
+		t->main_seq = seq;
+	st.resets++;
+}
+
+/* Where x's pulls go. */
+static uint32_t
+receiver(uint32_t x)
+{
+	const struct tree *t = &tr[x];
+
+	if (x == scen)
+		return cycle_no % 2 ? 0 : t->up;
+	if (t->alt != NONE && chance(0.3))
+		return t->alt;
+	return t->up;
+}
+
+static void
+pull_if_new(uint32_t x)
+{
+	uint32_t y = receiver(x);
+
+	if (y == 0 && tr[x].hold == cycle_no)
+		return;
+	do_pull(x, y, 1);
+}
+
+/* A fast-forward pull: a tree holding nothing new forks from its
+ * receiver's tip, makes a few plain commits, the receiver takes its tip. */
+static int
+ff_pull(void)
+{
+	for (int tries = 0; tries < 10; tries++) {
+		uint32_t x = pick_tree(), y, k;
+		struct tree *t = &tr[x], *r;
+		uint32_t p;
+
+		if (!compact(t) || t->hold == cycle_no)
+			continue;
+		if (t->layer == 1)
+			y = 0;
+		else if (compact(&tr[t->up]))
+			y = t->up;
+		else if (t->alt == 0)
+			y = 0;
+		else
+			continue;
+		r = &tr[y];
+		k = 1 + below(y ? 6 : 4);
+		if (left() < k)
+			return 0;
+		reset_tree(x, r->tip, y ? r->main_seq : main_seq, r->tip_in_main || !y);
+		for (uint32_t i = 0; i < k; i++)
+			commit_on(x);
+		st.ff++;
+		if (y == 0) {
+			for (size_t i = t->lo; i < t->n; i++)
+				finalise(t->ent[i].mark, 0, t->ent[i].tru);
+			log_clear(t);
+			t->tip_in_main = 1;
+			main_moved(t->tip);
+			r->tip_in_main = 1;
+		} else {
+			p = r->own;
+			for (size_t i = t->lo; i < t->n; i++)
+				log_add(r, t->ent[i].mark, p,
+					path_ext(t->ent[i].tru, y));
+			*pos_of(t, y) = t->base + t->n;
+			r->tip = t->tip;
+			r->tip_in_main = 0;
+			r->main_seq = t->main_seq;
+		}
+		return 1;
+	}
+	return 0;
+}
+
+/* Every cycle, after rc1: a back-merge naming the mainline's repository,
+ * in a tree that the mainline pulls right after. */
+static void
+planned_backmerge(void)
+{
+	for (int tries = 0; tries < 20; tries++) {
+		uint32_t x = pick_tree();
+		struct tree *t = &tr[x];
+
+		if (t->layer != 1 || t->hold == cycle_no)
+			continue;
+		if (left() < 2)
+			return;
+		commit_on(x);
+		if (!back_merge(x, 1))
+			return;
+		commit_on(x);
+		do_pull(x, 0, 0);
+		st.planned++;
+		return;
+	}
+}
+
+/* Every other cycle (odd ones), after rc7: Y into W; Y two more, the
+ * last with a clock reset to 2000; Y into the mainline; W held to the
+ * next cycle.  In the next release range, git rev-list lists Y's commit
+ * that W pulled although the range's start contains it: the walk from
+ * the start is stuck behind the old commit and never parses the one
+ * below it.  (Not every cycle: such an old commit inside a range makes
+ * the walk go down to it and see everything.) */
+static void
+planned_skew(void)
+{
+	uint32_t y = scen, w;
+	int64_t d;
+
+	if (y == NONE || cycle_no % 2 == 0 || left() < 5)
+		return;
+	w = tr[y].up;
+	if (tr[w].hold == cycle_no)
+		return;
+	for (uint32_t i = 0, n = 1 + below(2); i < n; i++)
+		commit_at(y, tick());
+	do_pull(y, w, 0);
+	commit_at(y, tick());
+	/* a clock reset to its firmware's default, January 2000: older
+	 * than anything a later range holds but the next such commits */
+	d = 946684800 + 60 * cycle_no + (int64_t)below(60);
+	commit_at(y, d);
+	st.skewed++;
+	do_pull(y, 0, 0);
+	tr[w].hold = cycle_no;
+	st.planned++;
+}
+
+enum ev_kind { EV_WINDOW, EV_RC, EV_BACKMERGE, EV_SKEW, EV_REFORK };
+
+struct event {
+	uint32_t at;		/* millionths of the cycle */
+	uint32_t seq;
+	enum ev_kind kind;
+	uint32_t arg;
+};
+
+static int
+ev_cmp(const void *a, const void *b)
+{
+	const struct event *p = a, *q = b;
+
+	if (p->at != q->at)
+		return p->at < q->at ? -1 : 1;
+	return p->seq < q->seq ? -1 : p->seq > q->seq;
+}
+
+static void
+run_event(const struct event *e)
+{
+	char version[32], tag[40];
+
+	switch (e->kind) {
+	case EV_WINDOW:
+		pull_if_new(e->arg);
+		break;
+	case EV_RC:
+		snprintf(version, sizeof(version), "1.%" PRId64 "-rc%" PRIu32,
+			 cycle_no, e->arg);
+		snprintf(tag, sizeof(tag), "v%s", version);
+		tag_mainline(version, tag, 0);
+		break;
+	case EV_BACKMERGE:
+		planned_backmerge();
+		break;
+	case EV_SKEW:
+		planned_skew();
+		break;
+	case EV_REFORK:
+		for (uint32_t x = 1; x < ntrees; x++) {
+			struct tree *t = &tr[x];
+
+			if (!compact(t))
+				continue;
+			if (t->layer > 1 && compact(&tr[t->up]) && chance(0.4))
+				reset_tree(x, tr[t->up].tip, tr[t->up].main_seq,
+					   tr[t->up].tip_in_main);
+			else if (chance(0.1))
+				reset_tree(x, tr[0].tip, main_seq, 1);
+		}
+		break;
+	}
+}
+
+static void
+run_cycle(int64_t k, uint64_t first, uint64_t end, uint32_t T)
+{
+	uint64_t C = end - first;
+	struct event *ev = NULL;
+	size_t nev = 0, alloc = 0, next = 0;
+	uint32_t w0 = k ? 0 : 550000, wlen = k ? 200000 : 250000;
+	uint64_t fixes = 3 + T * 6 / 10, backs = 2 + T / 5;
+	double p_fix, p_back;
+	int64_t dt, cycle_len;
+	char version[32], tag[40];
+
+	cycle_no = k;
+	cyc_end = end;
+	cycle_len = (int64_t)(63 + below(15)) * DAY;
+	dt = cycle_len / (int64_t)C;
+	if (dt < 2)
+		dt = 2;
+	if (fixes > C / 15)
+		fixes = C / 15 + 1;
+	if (backs > C / 40)
+		backs = C / 40 + 1;
+	p_fix = (double)fixes / ((double)C * 0.75);
+	p_back = (double)backs / (double)C;
+
+	/* Trees holding nothing new fork again from the release. */
+	if (k)
+		for (uint32_t x = 1; x < ntrees; x++)
+			if (compact(&tr[x]) && chance(0.35))
+				reset_tree(x, tr[0].tip, main_seq, 1);
+
+#define ADD(a, kd, ar)							\
+	do {								\
+		GROW(ev, nev, alloc);					\
+		ev[nev].at = (a);					\
+		ev[nev].seq = (uint32_t)nev;				\
+		ev[nev].kind = (kd);					\
+		ev[nev].arg = (ar);					\
+		nev++;							\
+	} while (0)
+
+	for (uint32_t x = 1; x < ntrees; x++) {
+		uint32_t lo, span;
+
+		switch (tr[x].layer) {
+		case 3: lo = 0; span = 300000; break;
+		case 2: lo = 150000; span = 450000; break;
+		default: lo = 300000; span = 700000; break;
+		}
+		ADD(w0 + (uint32_t)((uint64_t)wlen * (lo + below(span)) / 1000000),
+		    EV_WINDOW, x);
+	}
+	ADD(w0 + wlen, EV_REFORK, 0);
+	if (k)
+		for (uint32_t i = 1; i <= 7; i++)
+			ADD(200000 + (i - 1) * 85000, EV_RC, i);
+	ADD(k ? 330000 : 850000, EV_BACKMERGE, 0);
+	ADD(k ? 780000 : 900000, EV_SKEW, 0);
+	qsort(ev, nev, sizeof(*ev), ev_cmp);
+#undef ADD
+
+	while (nonmerge + 1 < end) {
+		uint32_t at = (uint32_t)((nonmerge - first) * 1000000 / C);
+
+		while (next < nev && ev[next].at <= at)
+			run_event(&ev[next++]);
+		if (!left())
+			break;
+		if (chance(p_back))
+			back_merge(pick_tree(), 0);
+		if (at > w0 + wlen && chance(p_fix))
+			pull_if_new(pick_tree());
+		if ((double)st.ff < ffrate * (double)(st.pulls + st.ff + 1))
+			ff_pull();
+		if (!left())
+			break;
+		step_commit();
+		now += dt / 2 + (int64_t)below64((uint64_t)dt);
+	}
+	while (next < nev) {
+		if (ev[next].kind == EV_RC)
+			run_event(&ev[next]);
+		next++;
+	}
+	free(ev);
+
+	snprintf(version, sizeof(version), "1.%" PRId64, k);
+	snprintf(tag, sizeof(tag), "v%s", version);
+	tag_mainline(version, tag, 1);
+}
+
+/* ---- options ---------------------------------------------------------- */
+
+static void
+usage(FILE *f)
+{
+	fputs("usage: genhist [--commits N] [--trees T] [--seed S] [--ff-rate P]\n"
+	      "               [--releases R] [--expect FILE] [--truth FILE]\n"
+	      "               [--cycles FILE] [--stats] > stream\n", f);
+}
+
+static uint64_t
+parse_u64(const char *opt, const char *s, uint64_t min, uint64_t max)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	if (!*s || *s == '-' || *s == '+' || *s == ' ')
+		die("%s: not a number: '%s'", opt, s);
+	v = strtoull(s, &end, 0);
+	if (errno || *end)
+		die("%s: not a number: '%s'", opt, s);
+	if (v < min || v > max)
+		die("%s: %s out of range [%" PRIu64 ", %" PRIu64 "]", opt, s,
+		    min, max);
+	return (uint64_t)v;
+}
+
+static FILE *
+open_out(const char *opt, const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		die("%s: cannot write %s: %s", opt, path, strerror(errno));
+	setvbuf(f, NULL, _IOFBF, 1 << 16);
+	return f;
+}
+
+static void
+close_out(FILE *f, const char *what)
+{
+	if (!f)
+		return;
+	if (fflush(f) || ferror(f) || (f != stdout && fclose(f)))
+		die("writing %s failed: %s", what, strerror(errno));
+}
+
+int
+main(int argc, char **argv)
+{
+	uint64_t N = 5000, T = 100, seed = 1, R = 0;
+	const char *pexp = NULL, *ptru = NULL, *pcyc = NULL;
+	int stats = 0;
+	static char obuf[1 << 20];
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = NULL, *eq;
+		size_t len;
+
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			usage(stdout);
+			return 0;
+		}
+		if (!strcmp(a, "--stats")) {
+			stats = 1;
+			continue;
+		}
+		if (strncmp(a, "--", 2))
+			die("unexpected argument '%s' (see --help)", a);
+		eq = strchr(a, '=');
+		len = eq ? (size_t)(eq - a) : strlen(a);
+		if (eq)
+			v = eq + 1;
+		else if (i + 1 < argc)
+			v = argv[++i];
+		else
+			die("%s needs a value", a);
+#define IS(name) (len == strlen(name) && !strncmp(a, name, len))
+		if (IS("--commits"))
+			N = parse_u64("--commits", v, 100, 100000000);
+		else if (IS("--trees"))
+			T = parse_u64("--trees", v, 1, 10000);
+		else if (IS("--seed"))
+			seed = parse_u64("--seed", v, 0, UINT64_MAX);
+		else if (IS("--releases"))
+			R = parse_u64("--releases", v, 1, 10000000);
+		else if (IS("--ff-rate")) {
+			char *end;
+
+			errno = 0;
+			ffrate = strtod(v, &end);
+			if (!*v || *end || errno || !(ffrate >= 0 && ffrate <= 1))
+				die("--ff-rate: '%s' is not a number in [0, 1]", v);
+		} else if (IS("--expect"))
+			pexp = v;
+		else if (IS("--truth"))
+			ptru = v;
+		else if (IS("--cycles"))
+			pcyc = v;
+		else
+			die("unknown option '%.*s' (see --help)", (int)len, a);
+#undef IS
+	}
+	if (!R) {
+		if (N <= 150000) {
+			R = N / 200;
+			if (R < 2)
+				R = 2;
+			if (R > 10)
+				R = 10;
+		} else {
+			R = N / 15000;
+		}
+	}
+	if (N / R < 50)
+		die("--releases %" PRIu64 ": cycles of %" PRIu64
+		    " commits are too short (at least 50 each)", R, N / R);
+
+	out = stdout;
+	setvbuf(out, obuf, _IOFBF, sizeof(obuf));
+	if (pexp)
+		fexp = open_out("--expect", pexp);
+	if (ptru)
+		ftru = open_out("--truth", ptru);
+	if (pcyc)
+		fcyc = open_out("--cycles", pcyc);
+
+	seed_rng(seed);
+	nd_push(0, NONE);		/* node 0: the mainline alone */
+	setup_trees((uint32_t)T);
+
+	now = 1200000000;		/* January 2008 */
+	{
+		uint32_t root = emit(&tr[0].maint, &tr[0].maint, now, now,
+				     "Initial commit", NULL, 0);
+
+		finalise(root, 0, 0);
+		main_moved(root);
+		for (uint32_t x = 0; x < ntrees; x++) {
+			tr[x].tip = root;
+			tr[x].tip_in_main = 1;
+			tr[x].main_seq = main_seq;
+		}
+	}
+	for (uint64_t k = 0; k < R; k++)
+		run_cycle((int64_t)k, k * N / R, (k + 1) * N / R, (uint32_t)T);
+	flush_cycle("-");
+	fprintf(out, "reset refs/heads/master\nfrom :%" PRIu32 "\n\ndone\n",
+		tr[0].tip);
+
+	close_out(out, "the stream");
+	close_out(fexp, pexp);
+	close_out(ftru, ptru);
+	close_out(fcyc, pcyc);
+	if (stats)
+		fprintf(stderr,
+			"genhist: %" PRIu64 " commits, %" PRIu64 " merges (%"
+			PRIu64 " octopus), %" PRIu64 " releases, %" PRIu32
+			" paths\n"
+			"genhist: pulls %" PRIu64 " real + %" PRIu64
+			" fast-forward; topic merges %" PRIu64
+			" (%" PRIu64 " naming the own tree, %" PRIu64
+			" in the mainline); back-merges %" PRIu64
+			" (%" PRIu64 " naming the mainline); resets %" PRIu64
+			"; skewed dates %" PRIu64 "; planned cases %" PRIu64
+			"\n",
+			nonmerge, st.merges, st.octopus, R, nd_nr,
+			st.pulls, st.ff, st.topic_merges, st.self_pulls,
+			st.main_self_pulls, st.backmerges, st.url_backmerges,
+			st.resets, st.skewed, st.planned);
+	return 0;
+}
