@@ -108,16 +108,45 @@ usage_error(const char *fmt, ...)
 static int
 parse_count(const char *arg, uint32_t *out)
 {
-	char *end;
-	unsigned long v;
+	const char *p = arg;
+	uint64_t v = 0;
 
-	if (!*arg || *arg == '-' || *arg == '+')
+	if (!*p)
 		return -1;
-	v = strtoul(arg, &end, 10);
-	if (*end || v == 0 || v > UINT32_MAX - 1)
+	for (; *p; p++) {
+		if (*p < '0' || *p > '9')
+			return -1;
+		/* More than any history holds means "every tree". */
+		if (v < UINT32_MAX)
+			v = v * 10 + (uint64_t)(*p - '0');
+	}
+	if (!v)
 		return -1;
-	*out = (uint32_t)v;
+	*out = v >= UINT32_MAX ? UINT32_MAX - 1 : (uint32_t)v;
 	return 0;
+}
+
+/*
+ * getopt_long returned '?': a short option inside a bundle ("-zh") is in
+ * optopt, argv[optind - 1] may be the previous word; "--version=3" is a
+ * known option given a value it does not take.
+ */
+static int
+bad_option(const char *word)
+{
+	const char *eq = strchr(word, '=');
+
+	if (optopt && optopt < 256)
+		return usage_error("unknown option '-%c'", optopt);
+	if (!strncmp(word, "--", 2) && eq) {
+		for (const struct option *lo = longopts; lo->name; lo++)
+			if (strlen(lo->name) == (size_t)(eq - word - 2) &&
+			    !strncmp(lo->name, word + 2, eq - word - 2) &&
+			    lo->has_arg == no_argument)
+				return usage_error("option '--%s' takes no "
+						   "value", lo->name);
+	}
+	return usage_error("unknown option '%s'", word);
 }
 
 /* Returns -1 to go on, or the exit status. */
@@ -170,8 +199,7 @@ parse_options(int argc, char **argv, struct options *o)
 			return usage_error("option '%s' needs a value",
 					   argv[optind - 1]);
 		default:
-			return usage_error("unknown option '%s'",
-					   argv[optind - 1]);
+			return bad_option(argv[optind - 1]);
 		}
 	}
 	if (argc - optind > 1)
@@ -334,5 +362,10 @@ main(int argc, char **argv)
 	ret = run(&o, fmt);
 out:
 	free(o.mainline_urls);
+	/* --help or --version into a full disk is a failure too. */
+	if (fflush(stdout) || ferror(stdout)) {
+		error("cannot write to standard output");
+		ret = 1;
+	}
 	return ret;
 }
