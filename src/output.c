@@ -4,6 +4,7 @@
 #include "output.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,13 +87,32 @@ write_all(int fd, const char *p, size_t len)
 	return 0;
 }
 
+/* Straight into something that is not a regular file (a device, a FIFO,
+ * a dangling link's target): there is nothing to replace atomically. */
+static int
+write_direct(const char *path, const struct buf *data)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	int saved;
+
+	if (fd < 0 || write_all(fd, data->data, data->len) < 0) {
+		saved = errno;
+		if (fd >= 0)
+			close(fd);
+		return error("cannot write '%s': %s", path, strerror(saved));
+	}
+	if (close(fd) < 0)
+		return error("cannot write '%s': %s", path, strerror(errno));
+	return 0;
+}
+
 int
 output_write(const char *path, const struct buf *data)
 {
 	struct stat st;
-	char *tmp;
+	char *tmp, *real = NULL;
 	mode_t mask;
-	int fd, saved;
+	int fd, saved, ret;
 
 	if (!path) {
 		if (write_all(STDOUT_FILENO, data->data, data->len) < 0)
@@ -100,15 +120,31 @@ output_write(const char *path, const struct buf *data)
 				     strerror(errno));
 		return 0;
 	}
-	if (!stat(path, &st) && S_ISDIR(st.st_mode))
-		return error("cannot write '%s': it is a directory", path);
+	if (!lstat(path, &st) && S_ISLNK(st.st_mode)) {
+		/* Replace what the link points to, not the link. */
+		real = realpath(path, NULL);
+		if (!real)
+			return write_direct(path, data);
+		path = real;
+	}
+	if (!stat(path, &st)) {
+		if (S_ISDIR(st.st_mode)) {
+			ret = error("cannot write '%s': it is a directory", path);
+			free(real);
+			return ret;
+		}
+		if (!S_ISREG(st.st_mode)) {
+			ret = write_direct(path, data);
+			free(real);
+			return ret;
+		}
+	}
 	tmp = xmalloc(strlen(path) + sizeof(".tmp-XXXXXX"));
 	sprintf(tmp, "%s.tmp-XXXXXX", path);
 	fd = mkstemp(tmp);
 	if (fd < 0) {
 		saved = errno;
-		free(tmp);
-		return error("cannot write '%s': %s", path, strerror(saved));
+		goto fail_open;
 	}
 	/* mkstemp makes the file 0600; give it the usual 0666 & ~umask. */
 	mask = umask(0);
@@ -125,9 +161,13 @@ output_write(const char *path, const struct buf *data)
 		goto fail;
 	}
 	free(tmp);
+	free(real);
 	return 0;
 fail:
 	unlink(tmp);
+fail_open:
+	ret = error("cannot write '%s': %s", path, strerror(saved));
 	free(tmp);
-	return error("cannot write '%s': %s", path, strerror(saved));
+	free(real);
+	return ret;
 }
