@@ -306,7 +306,7 @@ aggregate(const struct aggregate_input *in, struct flow *f)
 	/* The view: the same, with folded routes going through the fold. */
 	shown_path = xcalloc(p->nr ? p->nr : 1, 1);
 	if (folded) {
-		uint8_t *kept = xcalloc(nid, 1), *gone = xcalloc(nid, 1);
+		uint8_t *gone = xcalloc(nid, 1);
 
 		free(es.e);
 		free(es.hash);
@@ -322,8 +322,8 @@ aggregate(const struct aggregate_input *in, struct flow *f)
 			len = path_trees(p, i, NULL, 0);
 			ALLOC_GROW(seq, len, seq_alloc);
 			path_trees(p, i, seq, len);
-			for (uint32_t j = 0; j + 1 < len; j++)
-				(out ? gone : kept)[seq[j]] = 1;
+			for (uint32_t j = 0; out && j + 1 < len; j++)
+				gone[seq[j]] = 1;
 			if (out) {
 				uint32_t route[2] = { fold, TREE_MAINLINE };
 
@@ -333,9 +333,10 @@ aggregate(const struct aggregate_input *in, struct flow *f)
 				tally_route(&view, &es, seq, len, own[i], i);
 			}
 		}
+		/* The fold stands for every tree of the routes it folds
+		 * (some may still show elsewhere, pulled by a kept tree). */
 		for (uint32_t id = 1; id < ntrees; id++)
-			f->folded += gone[id] && !kept[id];
-		free(kept);
+			f->folded += gone[id];
 		free(gone);
 		tally_release(&all);
 	} else {

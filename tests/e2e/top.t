@@ -161,10 +161,10 @@ cd "$SCRATCH/fx" || exit 1
 build_fixture
 tp -T json --top 2 v1.0..v2.0
 is "$(printf '%s\n' "$OUT" | jq -r '.edges[] | select(.to == "mainline") | "\(.from)\t\(.commits)"' | sort)" \
-"1 other tree	3
+"2 other trees	3
 davem/net-2.6	7
 x86/linux-2.6-tip	5" \
-   "kernel --top 2: sound and hid's direct pull fold; hid, still shown behind x86, is not counted"
+   "kernel --top 2: sound and hid's direct pull fold; the fold counts both trees of its routes"
 for n in 3 4; do
 	tp -T json --top $n v1.0..v2.0
 	printf '%s\n' "$OUT" | jq -e '[.trees[].name, .edges[].from] | any(test("^0 other trees?$"))' >/dev/null
