@@ -21,6 +21,12 @@ percent(uint32_t part, uint32_t whole)
 	return whole ? 100.0 * part / whole : 0.0;
 }
 
+static const char *
+plural(uint32_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
 static int
 digits(uint32_t n)
 {
@@ -139,9 +145,10 @@ render_text(const struct flow *f, struct buf *out)
 	add_name(out, f->repo);
 	buf_puts(out, "\nrange       ");
 	add_name(out, f->range);
-	buf_printf(out, "\n            %u commits, %u direct to the mainline, "
-		   "%u merges, %u trees\n\n", f->commits, f->direct,
-		   f->merges, f->total_trees);
+	buf_printf(out, "\n            %u commit%s, %u direct to the mainline, "
+		   "%u merge%s, %u tree%s\n\n", f->commits, plural(f->commits),
+		   f->direct, f->merges, plural(f->merges), f->total_trees,
+		   plural(f->total_trees));
 	render_flow(f, out, width);
 	render_summary(f, out, width);
 	render_unrecognised(f, out);
