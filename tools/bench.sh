@@ -108,7 +108,7 @@ for n in 100000 1000000; do
 	dir=$top/build/bench/$n
 	if [ ! -d "$dir/repo.git" ]; then
 		echo "bench: generating $n commits in $dir" >&2
-		sh "$top/tools/mkrepo.sh" "$dir" --commits $n --seed 1 >/dev/null
+		bash "$top/tools/mkrepo.sh" "$dir" --commits $n --seed 1 >/dev/null
 	fi
 	bench_repo "$dir/repo.git" "$n commits"
 done
