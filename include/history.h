@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "util.h"
 
@@ -68,6 +69,25 @@ static inline const char *
 history_subject(const struct history *h, uint32_t i)
 {
 	return h->subject[i] ? h->pool.data + h->subject[i] - 1 : NULL;
+}
+
+/*
+ * The committer time of merge i in the range (seconds since the epoch)
+ * and its time zone (minutes east of UTC); 0 when it has no subject.
+ */
+static inline int64_t
+history_merge_time(const struct history *h, uint32_t i, int32_t *tz)
+{
+	int64_t t = 0;
+
+	*tz = 0;
+	if (h->subject[i]) {
+		const char *p = h->pool.data + h->subject[i] - 1;
+
+		memcpy(tz, p - sizeof(*tz), sizeof(*tz));
+		memcpy(&t, p - sizeof(*tz) - sizeof(t), sizeof(t));
+	}
+	return t;
 }
 
 /* Hex form of commit i's id into hex (OID_HEXSZ + 1 bytes). */

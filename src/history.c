@@ -456,16 +456,20 @@ hex_to_oid(const char *p, const char *end, struct object_id *oid)
 }
 
 /*
+ * A merge's record in the pool: its committer time and time zone, then
  * git's subject: the first paragraph of the message, its lines joined by
  * single spaces (what "git log --format=%s" shows).
  */
 static void
-add_subject(struct history *h, uint32_t i, const char *msg, const char *end)
+add_merge(struct history *h, uint32_t i, int64_t time, int32_t tz,
+	  const char *msg, const char *end)
 {
 	struct buf *pool = &h->pool;
 
 	if (!pool->len)
 		buf_addc(pool, '\0');	/* offset 0 stays "none" */
+	buf_add(pool, &time, sizeof(time));
+	buf_add(pool, &tz, sizeof(tz));
 	h->subject[i] = (uint32_t)pool->len + 1;
 	while (msg < end && *msg == '\n')
 		msg++;
@@ -482,6 +486,31 @@ add_subject(struct history *h, uint32_t i, const char *msg, const char *end)
 		msg = eol ? eol + 1 : end;
 	}
 	buf_addc(pool, '\0');
+}
+
+/* "committer Name <mail> 1230000000 +0100": the time and the zone in
+ * minutes, from the end of the line (names may hold anything). */
+static void
+parse_committer(const char *p, const char *eol, int64_t *time, int32_t *tz)
+{
+	const char *q = eol, *num;
+	int sign, hhmm = 0;
+
+	*time = 0;
+	*tz = 0;
+	while (q > p && q[-1] != ' ')
+		q--;
+	if (q == p || eol - q != 5 || (*q != '+' && *q != '-'))
+		return;
+	sign = *q == '-' ? -1 : 1;
+	for (const char *d = q + 1; d < eol; d++)
+		hhmm = hhmm * 10 + (*d >= '0' && *d <= '9' ? *d - '0' : 0);
+	*tz = sign * (hhmm / 100 * 60 + hhmm % 100);
+	num = q - 1;
+	while (num > p && num[-1] >= '0' && num[-1] <= '9')
+		num--;
+	for (; num < q - 1; num++)
+		*time = *time * 10 + (*num - '0');
 }
 
 static int
@@ -504,15 +533,23 @@ read_commit(struct walker *w, uint32_t i, git_odb_object **obj)
 }
 
 static void
-subject_from_object(struct history *h, uint32_t i, git_odb_object *obj)
+merge_from_object(struct history *h, uint32_t i, git_odb_object *obj)
 {
 	const char *p = git_odb_object_data(obj);
 	const char *end = p + git_odb_object_size(obj);
+	int64_t time = 0;
+	int32_t tz = 0;
 
-	for (; p + 1 < end; p++)
-		if (p[0] == '\n' && p[1] == '\n')
-			break;
-	add_subject(h, i, p + 1 < end ? p + 2 : end, end);
+	while (p < end && *p != '\n') {
+		const char *eol = memchr(p, '\n', end - p);
+
+		if (!eol)
+			eol = end;
+		if (eol - p > 10 && !memcmp(p, "committer ", 10))
+			parse_committer(p, eol, &time, &tz);
+		p = eol + 1;
+	}
+	add_merge(h, i, time, tz, p < end ? p + 1 : end, end);
 }
 
 /* Parents of commit i from its object, and the subject of a merge when
@@ -566,7 +603,7 @@ load_from_object(struct walker *w, uint32_t i, int want_subject)
 		h->npar[i] = 0;
 	}
 	if (want_subject && h->npar[i] > 1)
-		subject_from_object(h, i, obj);
+		merge_from_object(h, i, obj);
 out:
 	git_odb_object_free(obj);
 	return ret;
@@ -844,7 +881,7 @@ load_subjects(struct walker *w)
 			continue;
 		if (read_commit(w, i, &obj) < 0)
 			return -1;
-		subject_from_object(h, i, obj);
+		merge_from_object(h, i, obj);
 		git_odb_object_free(obj);
 		progress_tick(&w->pg, i);
 	}
