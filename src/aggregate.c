@@ -2,9 +2,11 @@
  * aggregate.c - from per-commit paths to the tree of trees.
  *
  * Everything is computed per path, not per commit: a range has millions
- * of commits but only as many paths as there are routes into the mainline
- * (hundreds), so counting each path's own commits once and then spreading
- * those counts over the trees and edges of the path is cheap.
+ * of commits but only as many paths as there are routes into the mainline.
+ * The paths form a trie rooted at the mainline; one depth-first walk of it
+ * gives each tree and edge its commits, since a path's subtree count is
+ * exactly the commits whose route goes through it.  Nothing is done per
+ * path *and* per level, so a chain of 100,000 nested trees stays linear.
  */
 #define _GNU_SOURCE	/* qsort_r */
 #include "aggregate.h"
@@ -15,12 +17,14 @@
 
 /* Per tree id (plus one slot for the fold), what the paths add up to. */
 struct tally {
-	uint32_t *commits, *own, *depth, *mark;
+	uint32_t *commits, *own, *depth;
+	uint32_t *active;	/* paths of this tree on the walk's stack */
 };
 
 struct edge_key {
 	uint32_t from, to;	/* tree ids */
 	uint32_t commits, pulls;
+	uint32_t active;	/* paths with this edge on the walk's stack */
 };
 
 struct edges {
@@ -64,39 +68,8 @@ edge_get(struct edges *es, uint32_t from, uint32_t to)
 	}
 	ALLOC_GROW(es->e, es->nr + 1, es->alloc);
 	es->hash[pos] = es->nr + 1;
-	es->e[es->nr] = (struct edge_key){ from, to, 0, 0 };
+	es->e[es->nr] = (struct edge_key){ from, to, 0, 0, 0 };
 	return &es->e[es->nr++];
-}
-
-/*
- * Add count commits that took the route seq[0] -> ... -> seq[len - 1]
- * (innermost first, mainline last).  A commit counts once per tree and
- * once per edge, even on a route that visits a tree twice.
- */
-static void
-tally_route(struct tally *t, struct edges *es, const uint32_t *seq,
-	    uint32_t len, uint32_t count, uint32_t stamp)
-{
-	for (uint32_t j = 0; j < len; j++) {
-		uint32_t id = seq[j], depth = len - 1 - j;
-
-		if (t->mark[id] != stamp) {
-			t->mark[id] = stamp;
-			t->commits[id] += count;
-		}
-		if (depth < t->depth[id])
-			t->depth[id] = depth;
-		if (j + 1 < len) {
-			uint32_t k;
-
-			for (k = 0; k < j; k++)
-				if (seq[k] == id && seq[k + 1] == seq[j + 1])
-					break;
-			if (k == j)
-				edge_get(es, id, seq[j + 1])->commits += count;
-		}
-	}
-	t->own[seq[0]] += count;
 }
 
 static void
@@ -106,8 +79,7 @@ tally_init(struct tally *t, uint32_t n)
 	t->own = xcalloc(n, sizeof(uint32_t));
 	t->depth = xmalloc(n * sizeof(uint32_t));
 	memset(t->depth, 0xff, n * sizeof(uint32_t));
-	t->mark = xmalloc(n * sizeof(uint32_t));
-	memset(t->mark, 0xff, n * sizeof(uint32_t));
+	t->active = xcalloc(n, sizeof(uint32_t));
 }
 
 static void
@@ -116,7 +88,7 @@ tally_release(struct tally *t)
 	free(t->commits);
 	free(t->own);
 	free(t->depth);
-	free(t->mark);
+	free(t->active);
 }
 
 struct sort_ctx {
@@ -240,20 +212,144 @@ choose_folded(const struct paths *p, const uint32_t *sub, uint32_t ntrees,
 	return folded;
 }
 
+/* The trie's children lists, each in display order: by commits, then
+ * name (cstart has np + 1 entries; child[cstart[n] ..] are n's). */
+static void
+trie_children(const struct paths *p, const uint32_t *sub,
+	      const struct tree_table *tt, uint32_t **cstart_out,
+	      uint32_t **child_out)
+{
+	uint32_t np = p->nr, n = 0;
+	uint32_t *ord = xmalloc((np ? np : 1) * sizeof(*ord));
+	uint32_t *cstart = xcalloc(np + 1, sizeof(*cstart));
+	uint32_t *child = xmalloc((np ? np : 1) * sizeof(*child));
+	uint32_t *fill = xmalloc((np ? np : 1) * sizeof(*fill));
+	struct sort_ctx c = { tt, "", sub, p->tree, TREE_NONE };
+
+	for (uint32_t i = 1; i < np; i++)
+		if (sub[i])
+			ord[n++] = i;
+	qsort_r(ord, n, sizeof(*ord), cmp_path, &c);
+	for (uint32_t k = 0; k < n; k++)
+		cstart[p->up[ord[k]] + 1]++;
+	for (uint32_t i = 0; i < np; i++)
+		cstart[i + 1] += cstart[i];
+	memcpy(fill, cstart, np * sizeof(*fill));
+	for (uint32_t k = 0; k < n; k++)
+		child[fill[p->up[ord[k]]]++] = ord[k];
+	free(fill);
+	free(ord);
+	*cstart_out = cstart;
+	*child_out = child;
+}
+
+struct trie_walk {
+	const struct paths *p;
+	const uint32_t *own, *sub;	/* per path */
+	const uint32_t *cstart, *child;
+	const uint8_t *folded;		/* per tree id, or NULL */
+	uint32_t fold;			/* the fold's tree id */
+};
+
+#define LEAVE 0x80000000u	/* on the stack: leaving this path */
+
+/*
+ * Walk the trie from the mainline, adding each path's commits to its tree
+ * and to its edge into the enclosing path's tree.  A commit's route is
+ * the chain of paths from the mainline to its own, so sub[n] is the
+ * commits through n; when an enclosing path already has the same tree (or
+ * edge), its count holds them already: hence the active counts.  Under a
+ * folded feeder, everything goes to the fold instead, and the trees met
+ * are marked gone.  shown[n]: path n is displayed.
+ */
+static void
+trie_walk(const struct trie_walk *w, struct tally *t, struct edges *es,
+	  uint8_t *shown, uint8_t *gone, uint32_t *fold_own)
+{
+	const struct paths *p = w->p;
+	uint32_t np = p->nr, sn = 0;
+	uint32_t *stack = xmalloc(2 * (np ? np : 1) * sizeof(*stack));
+	uint32_t *level = xmalloc((np ? np : 1) * sizeof(*level));
+	uint8_t *infold = xcalloc(np ? np : 1, 1);
+
+	memset(shown, 0, np);
+	if (!np)
+		goto out;
+	shown[PATH_MAINLINE] = 1;
+	t->own[TREE_MAINLINE] = w->own[PATH_MAINLINE];
+	t->depth[TREE_MAINLINE] = 0;
+	level[PATH_MAINLINE] = 0;
+	for (uint32_t k = w->cstart[PATH_MAINLINE + 1]; k-- > w->cstart[PATH_MAINLINE];) {
+		uint32_t c = w->child[k];
+
+		level[c] = 1;
+		infold[c] = w->folded && w->folded[p->tree[c]];
+		stack[sn++] = c;
+	}
+	while (sn) {
+		uint32_t x = stack[--sn], n = x & ~LEAVE;
+		uint32_t tree = p->tree[n], up = p->tree[p->up[n]];
+
+		if (x & LEAVE) {
+			t->active[tree]--;
+			edge_get(es, tree, up)->active--;
+			continue;
+		}
+		if (infold[n]) {
+			gone[tree] = 1;
+			if (level[n] == 1) {
+				struct edge_key *e = edge_get(es, w->fold,
+							      TREE_MAINLINE);
+
+				t->commits[w->fold] += w->sub[n];
+				t->own[w->fold] += w->sub[n];
+				t->depth[w->fold] = 1;
+				e->commits += w->sub[n];
+				*fold_own += w->sub[n];
+			}
+		} else {
+			struct edge_key *e = edge_get(es, tree, up);
+
+			shown[n] = 1;
+			if (t->active[tree]++ == 0)
+				t->commits[tree] += w->sub[n];
+			t->own[tree] += w->own[n];
+			if (level[n] < t->depth[tree])
+				t->depth[tree] = level[n];
+			if (e->active++ == 0)
+				e->commits += w->sub[n];
+			stack[sn++] = n | LEAVE;
+		}
+		for (uint32_t k = w->cstart[n + 1]; k-- > w->cstart[n];) {
+			uint32_t c = w->child[k];
+
+			level[c] = level[n] + 1;
+			infold[c] = infold[n];
+			stack[sn++] = c;
+		}
+	}
+out:
+	free(infold);
+	free(level);
+	free(stack);
+}
+
 void
 aggregate(const struct aggregate_input *in, struct flow *f)
 {
 	const struct paths *p = &in->a->paths;
 	const struct tree_table *tt = in->trees;
 	uint32_t ntrees = tt->nr, fold = tt->nr, nid = tt->nr + 1;
-	uint32_t *own = xcalloc(p->nr, sizeof(*own));
-	uint32_t *sub = xcalloc(p->nr, sizeof(*sub));	/* own + deeper */
-	uint32_t *top1 = xmalloc(p->nr * sizeof(*top1));
-	uint32_t *seq = NULL, seq_alloc = 0;
+	uint32_t np = p->nr;
+	uint32_t *own = xcalloc(np ? np : 1, sizeof(*own));
+	uint32_t *sub = xcalloc(np ? np : 1, sizeof(*sub));	/* own + deeper */
 	uint32_t *index = xmalloc(nid * sizeof(*index));
-	uint8_t *folded = NULL, *shown_path;
+	uint32_t *cstart, *child;
+	uint8_t *folded = NULL, *shown = xcalloc(np ? np : 1, 1);
+	uint8_t *gone = xcalloc(nid, 1);
 	struct tally all, view;
 	struct edges es = { 0 };
+	struct trie_walk w;
 	uint32_t fold_own = 0;
 
 	memset(f, 0, sizeof(*f));
@@ -276,73 +372,38 @@ aggregate(const struct aggregate_input *in, struct flow *f)
 
 	for (uint32_t k = 0; k < in->a->order_nr; k++)
 		own[in->a->path_of[in->a->order[k]]]++;
-	f->direct = p->nr ? own[PATH_MAINLINE] : 0;
+	f->direct = np ? own[PATH_MAINLINE] : 0;
 	/* A path's parent was always created before it. */
-	for (uint32_t i = p->nr; i-- > 0;) {
+	for (uint32_t i = np; i-- > 0;) {
 		sub[i] += own[i];
 		if (i)
 			sub[p->up[i]] += sub[i];
 	}
-	for (uint32_t i = 0; i < p->nr; i++)
-		top1[i] = i == 0 ? HIST_NONE :
-			  p->up[i] == PATH_MAINLINE ? i : top1[p->up[i]];
+	trie_children(p, sub, tt, &cstart, &child);
+	w = (struct trie_walk){ p, own, sub, cstart, child, NULL, fold };
 
 	/* The summary, over every route as it is. */
 	tally_init(&all, nid);
-	for (uint32_t i = 0; i < p->nr; i++) {
-		uint32_t len;
-
-		if (!own[i])
-			continue;
-		len = path_trees(p, i, NULL, 0);
-		ALLOC_GROW(seq, len, seq_alloc);
-		path_trees(p, i, seq, len);
-		tally_route(&all, &es, seq, len, own[i], i);
-	}
+	trie_walk(&w, &all, &es, shown, gone, &fold_own);
 	summarise(f, &all, ntrees);
 	if (in->top)
 		folded = choose_folded(p, sub, ntrees, in->top, tt);
 
 	/* The view: the same, with folded routes going through the fold. */
-	shown_path = xcalloc(p->nr ? p->nr : 1, 1);
 	if (folded) {
-		uint8_t *gone = xcalloc(nid, 1);
-
 		free(es.e);
 		free(es.hash);
 		memset(&es, 0, sizeof(es));
+		tally_release(&all);
 		tally_init(&view, nid);
-		for (uint32_t i = 0; i < p->nr; i++) {
-			uint32_t len;
-			int out = i && folded[p->tree[top1[i]]];
-
-			shown_path[i] = !out && sub[i];
-			if (!own[i])
-				continue;
-			len = path_trees(p, i, NULL, 0);
-			ALLOC_GROW(seq, len, seq_alloc);
-			path_trees(p, i, seq, len);
-			for (uint32_t j = 0; out && j + 1 < len; j++)
-				gone[seq[j]] = 1;
-			if (out) {
-				uint32_t route[2] = { fold, TREE_MAINLINE };
-
-				tally_route(&view, &es, route, 2, own[i], i);
-				fold_own += own[i];
-			} else {
-				tally_route(&view, &es, seq, len, own[i], i);
-			}
-		}
+		w.folded = folded;
+		trie_walk(&w, &view, &es, shown, gone, &fold_own);
 		/* The fold stands for every tree of the routes it folds
 		 * (some may still show elsewhere, pulled by a kept tree). */
 		for (uint32_t id = 1; id < ntrees; id++)
 			f->folded += gone[id];
-		free(gone);
-		tally_release(&all);
 	} else {
 		view = all;
-		for (uint32_t i = 0; i < p->nr; i++)
-			shown_path[i] = sub[i] > 0;
 	}
 	if (fold_own) {
 		char name[64];
@@ -410,81 +471,55 @@ aggregate(const struct aggregate_input *in, struct flow *f)
 	}
 	qsort_r(f->edges, f->edges_nr, sizeof(*f->edges), cmp_edge, f);
 
-	/* The indented tree: the path trie, children by commits, the fold
-	 * as one child of the mainline. */
+	/* The indented tree: the shown paths in pre-order, the fold as the
+	 * mainline's last child. */
 	{
-		uint32_t np = p->nr + 1;	/* + the fold's node */
-		uint32_t *ptree = xmalloc(np * sizeof(*ptree));
-		uint32_t *pcommits = xmalloc(np * sizeof(*pcommits));
-		uint32_t *pup = xmalloc(np * sizeof(*pup));
-		uint32_t *ord = xmalloc(np * sizeof(*ord)), n = 0;
-		uint32_t *cstart = xcalloc(np + 1, sizeof(*cstart));
-		uint32_t *child = xmalloc(np * sizeof(*child));
-		uint32_t *stack = xmalloc(np * sizeof(*stack)), sn = 0;
-		uint32_t *lvl = xmalloc(np * sizeof(*lvl));
-		struct sort_ctx c = { tt, f->fold_name, pcommits, ptree, fold };
+		uint32_t *stack = xmalloc((np + 1) * sizeof(*stack)), sn = 0;
+		uint32_t *level = xmalloc((np ? np : 1) * sizeof(*level));
 
-		for (uint32_t i = 0; i < p->nr; i++) {
-			ptree[i] = p->tree[i];
-			pcommits[i] = sub[i];
-			pup[i] = p->up[i];
-			if (i && shown_path[i])
-				ord[n++] = i;
-		}
-		ptree[p->nr] = fold;
-		pcommits[p->nr] = fold_own;
-		pup[p->nr] = PATH_MAINLINE;
-		if (fold_own)
-			ord[n++] = p->nr;
-		qsort_r(ord, n, sizeof(*ord), cmp_path, &c);
-		for (uint32_t k = 0; k < n; k++)
-			cstart[pup[ord[k]] + 1]++;
-		for (uint32_t i = 0; i < np; i++)
-			cstart[i + 1] += cstart[i];
-		{
-			uint32_t *fill = xmalloc(np * sizeof(*fill));
-
-			memcpy(fill, cstart, np * sizeof(*fill));
-			for (uint32_t k = 0; k < n; k++)
-				child[fill[pup[ord[k]]]++] = ord[k];
-			free(fill);
-		}
-		f->nodes = xcalloc(n + 1, sizeof(*f->nodes));
-		if (p->nr) {
+		f->nodes = xcalloc(np + 2, sizeof(*f->nodes));
+		if (np) {
 			stack[sn++] = PATH_MAINLINE;
-			lvl[PATH_MAINLINE] = 0;
+			level[PATH_MAINLINE] = 0;
 		}
 		while (sn) {
 			uint32_t i = stack[--sn];
 			struct flow_node *nd = &f->nodes[f->nodes_nr++];
 
-			nd->tree = index[ptree[i]];
-			nd->level = lvl[i];
-			nd->commits = i == PATH_MAINLINE ? f->commits : pcommits[i];
-			nd->own = i == p->nr ? fold_own : own[i];
+			if (i == np) {
+				nd->tree = index[fold];
+				nd->level = 1;
+				nd->commits = nd->own = fold_own;
+				continue;
+			}
+			nd->tree = index[p->tree[i]];
+			nd->level = level[i];
+			nd->commits = i == PATH_MAINLINE ? f->commits : sub[i];
+			nd->own = own[i];
+			if (i == PATH_MAINLINE && fold_own)
+				stack[sn++] = np;	/* first in, last out */
 			for (uint32_t k = cstart[i + 1]; k-- > cstart[i];) {
-				lvl[child[k]] = lvl[i] + 1;
-				stack[sn++] = child[k];
+				uint32_t c = child[k];
+
+				if (!shown[c])
+					continue;
+				level[c] = level[i] + 1;
+				stack[sn++] = c;
 			}
 		}
-		free(ptree);
-		free(pcommits);
-		free(pup);
-		free(ord);
-		free(cstart);
-		free(child);
 		free(stack);
-		free(lvl);
+		free(level);
 	}
 
 	tally_release(&view);
 	free(es.e);
 	free(es.hash);
-	free(shown_path);
+	free(cstart);
+	free(child);
+	free(shown);
+	free(gone);
 	free(folded);
 	free(index);
-	free(seq);
-	free(top1);
 	free(sub);
 	free(own);
 }
