@@ -1595,7 +1595,7 @@ parse_u64(const char *opt, const char *s, uint64_t min, uint64_t max)
 	errno = 0;
 	if (!*s || *s == '-' || *s == '+' || *s == ' ')
 		die("%s: not a number: '%s'", opt, s);
-	v = strtoull(s, &end, 0);
+	v = strtoull(s, &end, 10);
 	if (errno || *end)
 		die("%s: not a number: '%s'", opt, s);
 	if (v < min || v > max)
@@ -1648,13 +1648,17 @@ main(int argc, char **argv)
 			die("unexpected argument '%s' (see --help)", a);
 		eq = strchr(a, '=');
 		len = eq ? (size_t)(eq - a) : strlen(a);
+#define IS(name) (len == strlen(name) && !strncmp(a, name, len))
+		if (!IS("--commits") && !IS("--trees") && !IS("--seed") &&
+		    !IS("--releases") && !IS("--ff-rate") && !IS("--expect") &&
+		    !IS("--truth") && !IS("--cycles"))
+			die("unknown option '%.*s' (see --help)", (int)len, a);
 		if (eq)
 			v = eq + 1;
 		else if (i + 1 < argc)
 			v = argv[++i];
 		else
 			die("%s needs a value", a);
-#define IS(name) (len == strlen(name) && !strncmp(a, name, len))
 		if (IS("--commits"))
 			N = parse_u64("--commits", v, 100, 100000000);
 		else if (IS("--trees"))
@@ -1674,10 +1678,8 @@ main(int argc, char **argv)
 			pexp = v;
 		else if (IS("--truth"))
 			ptru = v;
-		else if (IS("--cycles"))
-			pcyc = v;
 		else
-			die("unknown option '%.*s' (see --help)", (int)len, a);
+			pcyc = v;
 #undef IS
 	}
 	if (!R) {
