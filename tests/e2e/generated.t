@@ -9,12 +9,26 @@ GENHIST=$BUILD/genhist
 export GENHIST
 
 # seed commits: three small histories, a medium one and a larger one
+# (all of ten releases: v1.0, then v1.K-rc1 .. v1.K-rc7 and v1.K)
 CONFIGS="1:2000 2:2000 3:2000 4:20000 5:50000"
 # v1.3..v1.4 starts after a cycle with genhist's planned clock trap, so
-# git rev-list gets it wrong; v1.4..v1.7 spans several cycles.
-RANGES="v1.3..v1.4 v1.4..v1.7"
+# git rev-list gets it wrong; v1.4..v1.7 spans several cycles.  A range
+# of -rc tags may hold no back-merge naming the mainline's repository to
+# guess it from, so there the URL is given.
+MAINLINE_URL=git://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git
+RANGES="v1.3..v1.4 v1.4..v1.7 v1.5-rc3..v1.5-rc5"
+TAGS="v1.0 $(for k in $(seq 1 9); do
+	for i in $(seq 1 7); do printf 'v1.%s-rc%s ' "$k" "$i"; done
+	printf 'v1.%s ' "$k"
+done)"
 
-plan $((2 + 5 * $(echo $CONFIGS | wc -w)))
+plan $((2 + 6 * $(echo $CONFIGS | wc -w)))
+
+# The tags after $1 up to $2, as an extended regular expression.
+tags_re() {
+	printf '%s\n' $TAGS | sed -n "/^$1\$/,/^$2\$/p" | sed 1d |
+		sed 's/\./\\./g' | paste -sd '|'
+}
 
 # same: FILE-EXPECTED FILE-GOT DESC; on a mismatch, the first 20
 # differing lines as diagnostics.
@@ -66,13 +80,13 @@ for cfg in $CONFIGS; do
 	inexact=
 	for r in $RANGES; do
 		from=${r%..*} to=${r#*..}
-		# the tags after $from up to $to, by their cycle number
-		lo=${from#v1.} hi=${to#v1.}
-		re="v1\\.($(seq -s '|' $((lo + 1)) "$hi"))(-rc[0-9]+)?"
-		grep -E "	$re\$" "$d/cycles.tsv" | cut -f1 >"$d/ids"
+		opts=()
+		case $r in *rc*) opts=(--mainline-url="$MAINLINE_URL") ;; esac
+		grep -E "	($(tags_re "$from" "$to"))\$" "$d/cycles.tsv" |
+			cut -f1 >"$d/ids"
 		join -t "	" "$d/ids" "$d/expected.tsv" >"$d/want"
-		"$TREEPLOT" -C "$d/repo.git" -T commits "$r" 2>"$d/err" |
-			sort >"$d/got"
+		"$TREEPLOT" -C "$d/repo.git" "${opts[@]}" -T commits "$r" \
+			2>"$d/err" | sort >"$d/got"
 		same "$d/want" "$d/got" "$what: $r, exactly its commits"
 		sed 's/^/# /' "$d/err" | head -5
 
