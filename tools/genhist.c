@@ -15,9 +15,11 @@
  * forking from release tags or keeping their branch across cycles; topic
  * branches merged back (internal subjects, octopus too, or subjects naming
  * the tree's own repository); octopus pulls of several branches of one
- * tree; back-merges of the mainline into trees; the mainline merging its
- * own side branches; direct commits; fast-forward pulls; some trees with
- * a bad clock (days or weeks behind).  Every odd cycle also holds one
+ * tree; back-merges of the mainline into trees (a few the other way
+ * round: the tree merged into a checkout of the mainline, whose first
+ * parent is then the mainline's); the mainline merging its own side
+ * branches; direct commits; fast-forward pulls; some trees with a bad
+ * clock (days or weeks behind).  Every odd cycle also holds one
  * planned case where git's date-ordered rev-list of the next release range
  * is wrong: a tree Y is pulled into W, then commits two more (the last with
  * a clock reset to January 2000) and is pulled by the mainline, W only
@@ -31,7 +33,10 @@
  * A commit keeps the path it first entered a tree with.  Fast-forwards
  * only happen in the simple case (X forked from the receiver's tip, which
  * holds nothing new, and made plain commits): visible path the receiver's
- * own, true path X then the receiver.
+ * own, true path X then the receiver.  Trees only fork from commits the
+ * mainline has or from their own tip, and never rebase: a tree forked
+ * from another's unmerged work, whose first-parent line would carry that
+ * work under its own name, is not simulated.
  *
  * --expect FILE  ":MARK<TAB>tree<TAB>...<TAB>mainline" per non-merge commit
  *                of master, the path git's history shows (innermost first)
@@ -355,7 +360,7 @@ static struct ident contrib[NCONTRIB];
 static struct {
 	uint64_t merges, octopus, pulls, ff, backmerges, url_backmerges;
 	uint64_t topic_merges, self_pulls, main_self_pulls, resets;
-	uint64_t skewed, planned;
+	uint64_t skewed, planned, reversed;
 } st;
 
 static uint32_t
@@ -1279,6 +1284,22 @@ back_merge(uint32_t x, int force_url)
 		}
 	}
 	par[0] = t->tip;
+	if (!url && par[1] == tr[0].tip && chance(0.15)) {
+		/* the other way round: the tree merged into a checkout of
+		 * the mainline, so its first parent is the mainline's */
+		par[0] = tr[0].tip;
+		par[1] = t->tip;
+		sb.len = 0;
+		if (chance(0.3)) {
+			sb_add(&sb, "Merge branch '%s' of %s", t->branch,
+			       pick_url(t));
+			st.self_pulls++;
+		} else {
+			sb_add(&sb, "Merge branch '%s'%s", t->branch,
+			       chance(0.5) ? " into master" : "");
+		}
+		st.reversed++;
+	}
 	mk = merge_commit(x, sb.buf, par, 2);
 	t->tip = mk;
 	t->main_seq = seq;
@@ -1742,12 +1763,13 @@ main(int argc, char **argv)
 			" fast-forward; topic merges %" PRIu64
 			" (%" PRIu64 " naming the own tree, %" PRIu64
 			" in the mainline); back-merges %" PRIu64
-			" (%" PRIu64 " naming the mainline); resets %" PRIu64
+			" (%" PRIu64 " naming the mainline, %" PRIu64
+			" the other way round); resets %" PRIu64
 			"; skewed dates %" PRIu64 "; planned cases %" PRIu64
 			"\n",
 			nonmerge, st.merges, st.octopus, R, nd_nr,
 			st.pulls, st.ff, st.topic_merges, st.self_pulls,
 			st.main_self_pulls, st.backmerges, st.url_backmerges,
-			st.resets, st.skewed, st.planned);
+			st.reversed, st.resets, st.skewed, st.planned);
 	return 0;
 }
