@@ -37,8 +37,17 @@ uint32_t commit_graph_find(const struct commit_graph *g,
 const unsigned char *commit_graph_oid(const struct commit_graph *g,
 				      uint32_t pos);
 
-/* Its topological level: greater than every ancestor's. */
-uint32_t commit_graph_level(const struct commit_graph *g, uint32_t pos);
+/*
+ * Its generation: greater than every ancestor's.  That is its corrected
+ * commit date (its date, raised to one more than its parents' where a
+ * clock ran late) when every layer of the graph has them (GDA2, git 2.31
+ * and later), else its topological level.  Dates prune a walk far better:
+ * a tree forked long ago has low levels but recent dates.
+ */
+uint64_t commit_graph_generation(const struct commit_graph *g, uint32_t pos);
+
+/* Are generations corrected commit dates (else topological levels)? */
+int commit_graph_dated(const struct commit_graph *g);
 
 /*
  * Its parents' positions, in order, into out (room for max); returns the

@@ -28,12 +28,15 @@ struct layer {
 	uint32_t nr, base;		/* commits in it; in the layers below */
 	const unsigned char *fanout, *oids, *cdat, *edges;
 	uint32_t edges_nr;
+	const unsigned char *gda2, *gdo2;	/* corrected date offsets */
+	uint32_t gdo2_nr;
 };
 
 struct commit_graph {
 	struct layer *layers;
 	uint32_t layers_nr;
 	uint32_t nr;
+	int dated;		/* every layer has GDA2 */
 };
 
 static uint32_t
@@ -57,6 +60,7 @@ layer_open(struct layer *l, const char *path)
 	const unsigned char *m;
 	uint32_t chunks;
 	uint64_t oidf = 0, oidl = 0, cdat = 0, edge = 0, edge_end = 0;
+	uint64_t gda2 = 0, gda2_end = 0, gdo2 = 0, gdo2_end = 0;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
 	memset(l, 0, sizeof(*l));
@@ -95,6 +99,12 @@ layer_open(struct layer *l, const char *path)
 		else if (!memcmp(e, "EDGE", 4)) {
 			edge = off;
 			edge_end = next;
+		} else if (!memcmp(e, "GDA2", 4)) {
+			gda2 = off;
+			gda2_end = next;
+		} else if (!memcmp(e, "GDO2", 4)) {
+			gdo2 = off;
+			gdo2_end = next;
 		}
 	}
 	if (!oidf || !oidl || !cdat)
@@ -109,6 +119,13 @@ layer_open(struct layer *l, const char *path)
 	if (edge) {
 		l->edges = m + edge;
 		l->edges_nr = (uint32_t)((edge_end - edge) / 4);
+	}
+	if (gda2 && gda2_end - gda2 >= (uint64_t)l->nr * 4) {
+		l->gda2 = m + gda2;
+		if (gdo2) {
+			l->gdo2 = m + gdo2;
+			l->gdo2_nr = (uint32_t)((gdo2_end - gdo2) / 8);
+		}
 	}
 	/* Levels are only usable if git wrote them (it has since 2.18). */
 	if (l->nr && !(be32(l->cdat + HASHSZ + 8) >> 2))
@@ -137,6 +154,7 @@ add_layer(struct commit_graph *g, const char *path)
 		return -1;
 	}
 	l.base = g->nr;
+	g->dated = (g->layers_nr ? g->dated : 1) && l.gda2;
 	g->layers = xreallocarray(g->layers, g->layers_nr + 1,
 				  sizeof(*g->layers));
 	g->layers[g->layers_nr++] = l;
@@ -253,13 +271,33 @@ commit_graph_oid(const struct commit_graph *g, uint32_t pos)
 	return l->oids + (size_t)i * HASHSZ;
 }
 
-uint32_t
-commit_graph_level(const struct commit_graph *g, uint32_t pos)
+uint64_t
+commit_graph_generation(const struct commit_graph *g, uint32_t pos)
 {
-	uint32_t i;
+	uint32_t i, off;
 	const struct layer *l = layer_of(g, pos, &i);
+	const unsigned char *rec = l->cdat + (size_t)i * CDAT_RECORD + HASHSZ + 8;
+	uint64_t date;
 
-	return be32(l->cdat + (size_t)i * CDAT_RECORD + HASHSZ + 8) >> 2;
+	if (!g->dated)
+		return be32(rec) >> 2;
+	date = (uint64_t)(be32(rec) & 3) << 32 | be32(rec + 4);
+	off = be32(l->gda2 + (size_t)i * 4);
+	if (off & 0x80000000u) {
+		/* A large offset lives in GDO2; a bad index cannot order
+		 * anything, so it sorts as "newest" (walked first, safe). */
+		off &= 0x7fffffffu;
+		if (!l->gdo2 || off >= l->gdo2_nr)
+			return UINT64_MAX / 2;
+		return date + be64(l->gdo2 + (size_t)off * 8);
+	}
+	return date + off;
+}
+
+int
+commit_graph_dated(const struct commit_graph *g)
+{
+	return g->dated;
 }
 
 int

@@ -318,7 +318,7 @@ progress_end(struct progress *pg)
 /*
  * What a walk needs beside the history it fills: the object database, the
  * commit-graph when there is one (with, per commit, its position in it,
- * and per position, the commit's number), the commits' levels for an
+ * and per position, the commit's number), the commits' generations for an
  * exact walk of A..B, and the progress display.
  */
 struct walker {
@@ -327,8 +327,9 @@ struct walker {
 	struct commit_graph *graph;
 	uint32_t *pos_idx;	/* graph position -> number + 1, 0 unknown */
 	uint32_t *gpos;		/* number -> graph position, or GRAPH_NONE */
-	uint32_t *level;	/* number -> topological level, 0 unknown */
-	size_t alloc;		/* of gpos and level */
+	uint64_t *gen;		/* number -> generation, 0 unknown */
+	uint64_t *ctime;	/* number -> committer time, outside the graph */
+	size_t alloc;		/* of gpos, gen and ctime */
 	uint32_t *parents;	/* scratch for a graph record's parents */
 	uint32_t parents_alloc;
 	struct progress pg;
@@ -376,7 +377,8 @@ commit_new(struct walker *w, const struct object_id *oid)
 		h->subject = xreallocarray(h->subject, alloc, sizeof(*h->subject));
 		h->alloc = alloc;
 		w->gpos = xreallocarray(w->gpos, alloc, sizeof(*w->gpos));
-		w->level = xreallocarray(w->level, alloc, sizeof(*w->level));
+		w->gen = xreallocarray(w->gen, alloc, sizeof(*w->gen));
+		w->ctime = xreallocarray(w->ctime, alloc, sizeof(*w->ctime));
 		w->alloc = alloc;
 	}
 	h->oid[i] = *oid;
@@ -385,7 +387,8 @@ commit_new(struct walker *w, const struct object_id *oid)
 	h->npar[i] = 0;
 	h->subject[i] = 0;
 	w->gpos[i] = GRAPH_NONE;
-	w->level[i] = 0;
+	w->gen[i] = 0;
+	w->ctime[i] = 0;
 	return i;
 }
 
@@ -401,7 +404,7 @@ intern_pos(struct walker *w, uint32_t pos)
 	memcpy(oid.hash, commit_graph_oid(w->graph, pos), OID_RAWSZ);
 	i = commit_new(w, &oid);
 	w->gpos[i] = pos;
-	w->level[i] = commit_graph_level(w->graph, pos);
+	w->gen[i] = commit_graph_generation(w->graph, pos);
 	w->pos_idx[pos] = i + 1;
 	return i;
 }
@@ -593,8 +596,15 @@ load_from_object(struct walker *w, uint32_t i, int want_subject)
 			/* commit_intern may grow the arrays: no pointers
 			 * into them are held across it. */
 			h->parent[h->parent_nr++] = commit_intern(w, &parent);
-		} else if (h->parent_nr > first) {
-			break;	/* past the parents: nothing else needed */
+		} else if (eol - p > 10 && !memcmp(p, "committer ", 10)) {
+			int64_t time;
+			int32_t tz;
+
+			/* For the generation of a commit the commit-graph
+			 * does not cover yet; nothing after it is needed. */
+			parse_committer(p, eol, &time, &tz);
+			w->ctime[i] = time > 0 ? (uint64_t)time : 0;
+			break;
 		}
 		p = eol + 1;
 	}
@@ -732,26 +742,29 @@ mark_ancestors(struct walker *w, uint32_t start, uint8_t flag,
 }
 
 /*
- * The levels of the commits outside the graph (made since it was
- * written) that are reachable from start: 1 + their parents' highest,
- * computed after the parents, with an explicit stack.
+ * The generations of the commits outside the graph (made since it was
+ * written) that are reachable from start, computed after their parents'
+ * with an explicit stack, the same way as the graph's: one more than the
+ * parents' highest, and with dated graphs at least the commit's own date.
  */
 static int
-settle_levels(struct walker *w, uint32_t start, uint32_t **stack,
-	      size_t *alloc)
+settle_generations(struct walker *w, uint32_t start, uint32_t **stack,
+		   size_t *alloc)
 {
 	struct history *h = w->h;
+	int dated = commit_graph_dated(w->graph);
 	size_t nr = 0;
 
-	if (w->level[start])
+	if (w->gen[start])
 		return 0;
 	ALLOC_GROW(*stack, 1, *alloc);
 	(*stack)[nr++] = start;
 	while (nr) {
-		uint32_t i = (*stack)[nr - 1], np, level = 0, pending = 0;
+		uint32_t i = (*stack)[nr - 1], np, pending = 0;
+		uint64_t gen = 0;
 		const uint32_t *par;
 
-		if (w->level[i]) {
+		if (w->gen[i]) {
 			nr--;
 			continue;
 		}
@@ -760,34 +773,37 @@ settle_levels(struct walker *w, uint32_t start, uint32_t **stack,
 		par = history_parents(h, i, &np);
 		ALLOC_GROW(*stack, nr + np, *alloc);
 		for (uint32_t k = 0; k < np; k++) {
-			if (!w->level[par[k]]) {
+			if (!w->gen[par[k]]) {
 				(*stack)[nr++] = par[k];
 				pending = 1;
-			} else if (w->level[par[k]] > level) {
-				level = w->level[par[k]];
+			} else if (w->gen[par[k]] > gen) {
+				gen = w->gen[par[k]];
 			}
 		}
 		if (!pending) {
-			w->level[i] = level + 1;
+			gen++;
+			if (dated && w->ctime[i] > gen)
+				gen = w->ctime[i];
+			w->gen[i] = gen;
 			nr--;
 		}
 	}
 	return 0;
 }
 
-/* A binary max-heap of commit numbers by level. */
+/* A binary max-heap of commit numbers by generation. */
 struct heap {
 	uint32_t *v;
 	size_t nr, alloc;
 };
 
 static void
-heap_push(struct heap *hp, const uint32_t *level, uint32_t i)
+heap_push(struct heap *hp, const uint64_t *gen, uint32_t i)
 {
 	size_t k = hp->nr++;
 
 	ALLOC_GROW(hp->v, hp->nr, hp->alloc);
-	while (k && level[hp->v[(k - 1) / 2]] < level[i]) {
+	while (k && gen[hp->v[(k - 1) / 2]] < gen[i]) {
 		hp->v[k] = hp->v[(k - 1) / 2];
 		k = (k - 1) / 2;
 	}
@@ -795,7 +811,7 @@ heap_push(struct heap *hp, const uint32_t *level, uint32_t i)
 }
 
 static uint32_t
-heap_pop(struct heap *hp, const uint32_t *level)
+heap_pop(struct heap *hp, const uint64_t *gen)
 {
 	uint32_t top = hp->v[0], last = hp->v[--hp->nr];
 	size_t k = 0;
@@ -805,9 +821,9 @@ heap_pop(struct heap *hp, const uint32_t *level)
 
 		if (c >= hp->nr)
 			break;
-		if (c + 1 < hp->nr && level[hp->v[c + 1]] > level[hp->v[c]])
+		if (c + 1 < hp->nr && gen[hp->v[c + 1]] > gen[hp->v[c]])
 			c++;
-		if (level[hp->v[c]] <= level[last])
+		if (gen[hp->v[c]] <= gen[last])
 			break;
 		hp->v[k] = hp->v[c];
 		k = c;
@@ -818,8 +834,8 @@ heap_pop(struct heap *hp, const uint32_t *level)
 }
 
 /*
- * A..B exactly, by level: commits come off the heap highest level first,
- * so every descendant of a commit (its level is higher) has passed on
+ * A..B exactly, by generation: commits come off the heap highest first,
+ * so every descendant of a commit (its generation is higher) has passed on
  * its marks before the commit itself is decided.  The walk stops as soon
  * as no commit of B's side is left in the heap: A's side is only walked
  * as far down as B's.
@@ -827,7 +843,7 @@ heap_pop(struct heap *hp, const uint32_t *level)
 #define QUEUED 0x80
 
 static int
-walk_by_level(struct walker *w, uint32_t from, uint32_t to)
+walk_by_generation(struct walker *w, uint32_t from, uint32_t to)
 {
 	struct history *h = w->h;
 	struct heap hp = { NULL, 0, 0 };
@@ -835,15 +851,15 @@ walk_by_level(struct walker *w, uint32_t from, uint32_t to)
 	int ret = 0;
 
 	h->flags[from] |= HIST_HIDDEN | QUEUED;
-	heap_push(&hp, w->level, from);
+	heap_push(&hp, w->gen, from);
 	if (!(h->flags[to] & QUEUED)) {
 		h->flags[to] |= QUEUED;
-		heap_push(&hp, w->level, to);
+		heap_push(&hp, w->gen, to);
 	} else {
 		live = 0;
 	}
 	while (hp.nr && live) {
-		uint32_t i = heap_pop(&hp, w->level), np;
+		uint32_t i = heap_pop(&hp, w->gen), np;
 		uint8_t hidden = h->flags[i] & HIST_HIDDEN;
 		const uint32_t *par;
 
@@ -860,7 +876,7 @@ walk_by_level(struct walker *w, uint32_t from, uint32_t to)
 
 			if (!(f & QUEUED)) {
 				h->flags[p] |= QUEUED | hidden;
-				heap_push(&hp, w->level, p);
+				heap_push(&hp, w->gen, p);
 				live += !hidden;
 			} else if (hidden && !(f & HIST_HIDDEN)) {
 				h->flags[p] |= HIST_HIDDEN;
@@ -934,13 +950,13 @@ history_load(struct repo *r, const struct range *rg, int progress,
 	if (rg->has_from && w.graph) {
 		uint32_t from = commit_intern(&w, &rg->from);
 
-		if (settle_levels(&w, from, &stack, &alloc) < 0 ||
-		    settle_levels(&w, h->tip, &stack, &alloc) < 0 ||
-		    walk_by_level(&w, from, h->tip) < 0)
+		if (settle_generations(&w, from, &stack, &alloc) < 0 ||
+		    settle_generations(&w, h->tip, &stack, &alloc) < 0 ||
+		    walk_by_generation(&w, from, h->tip) < 0)
 			goto out;
 	} else {
 		/*
-		 * Without levels, settle the start's side completely
+		 * Without generations, settle the start's side completely
 		 * first: with it marked, B's walk stops exactly at A's
 		 * history, whatever the dates say.
 		 */
@@ -960,7 +976,8 @@ out:
 	free(stack);
 	free(w.pos_idx);
 	free(w.gpos);
-	free(w.level);
+	free(w.gen);
+	free(w.ctime);
 	free(w.parents);
 	commit_graph_free(w.graph);
 	git_odb_free(w.odb);

@@ -3,7 +3,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/fixture.sh"
 
-plan 15
+plan 16
 build_fixture
 
 tp -T commits v1.0..v2.0
@@ -59,6 +59,11 @@ is "$(printf '%s\n' "$OUT" | jq -c '[.trees[] | select(.name == "davem/net-2.6")
 git commit-graph write --reachable
 tp -T commits v1.0..v2.0
 is "$(printf '%s\n' "$OUT" | names)" "$FIXTURE_COMMITS" "commit-graph: the same paths"
+rm -f .git/objects/info/commit-graph
+git -c commitGraph.generationVersion=1 commit-graph write --reachable
+tp -T commits v1.0..v2.0
+is "$(printf '%s\n' "$OUT" | names)" "$FIXTURE_COMMITS" \
+   "commit-graph with topological levels only (no corrected dates): the same paths"
 rm -f .git/objects/info/commit-graph
 git rev-parse v1.0 | git commit-graph write --stdin-commits
 tp -T commits v1.0..v2.0
