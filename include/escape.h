@@ -20,25 +20,36 @@
 size_t utf8_decode(const unsigned char *s, size_t len, unsigned int *cp);
 
 /*
+ * The invisible format characters that every escape below treats as
+ * control characters: the bidirectional controls U+202A-U+202E,
+ * U+2066-U+2069, U+200E, U+200F, U+061C (with which text displays in
+ * another order than it reads, "Trojan Source") and the separators
+ * U+2028, U+2029.
+ */
+
+/*
  * For the text report and the tab-separated outputs: valid printable UTF-8
  * is kept; a backslash becomes "\\", tab, newline and carriage return
- * "\t" "\n" "\r", every other control character (C0, DEL, C1) and every
- * byte of invalid UTF-8 "\xNN".  No terminal escape sequence survives, and
- * the result never holds a tab or a newline.
+ * "\t" "\n" "\r", every other control character (C0, DEL, C1, the format
+ * characters above) and every byte of invalid UTF-8 "\xNN", byte by byte
+ * (so "printf '%b'" gives the original bytes back).  No terminal escape
+ * sequence survives, and the result never holds a tab or a newline.
  */
 void escape_text(struct buf *out, const char *s, size_t len);
 
 /*
  * The inside of a JSON string (no surrounding quotes): '"' and '\' and
- * control characters escaped, each byte of invalid UTF-8 replaced by
- * U+FFFD, so the output is always valid UTF-8 and valid JSON.
+ * control characters (the format characters above included) escaped,
+ * each byte of invalid UTF-8 replaced by U+FFFD, so the output is always
+ * valid UTF-8 and valid JSON.
  */
 void escape_json(struct buf *out, const char *s, size_t len);
 
 /*
  * A Graphviz label (an escString): a backslash is doubled so that \N, \G,
- * \n, \l are not interpreted, control characters are shown as "\xNN" (the
- * backslash doubled, so it prints literally), invalid UTF-8 becomes U+FFFD.
+ * \n, \l are not interpreted, control characters (the format characters
+ * above included) are shown as "\xNN" (the backslash doubled, so it prints
+ * literally), invalid UTF-8 becomes U+FFFD.
  * Quoting for the DOT syntax itself is done by cgraph when it writes.
  */
 void escape_gv_label(struct buf *out, const char *s, size_t len);

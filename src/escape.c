@@ -46,6 +46,23 @@ is_control(unsigned int cp)
 	return cp < 0x20 || (cp >= 0x7f && cp < 0xa0);
 }
 
+/*
+ * Invisible characters that change how the text around them is shown:
+ * the bidirectional embeddings, overrides and isolates (U+202A-U+202E,
+ * U+2066-U+2069) and marks (U+200E, U+200F, U+061C), with which a name
+ * displays as another ("Trojan Source"), and the line and paragraph
+ * separators (U+2028, U+2029), line breaks to some terminals, editors
+ * and JavaScript.  They are escaped like control characters.
+ */
+static int
+is_format_control(unsigned int cp)
+{
+	return (cp >= 0x202a && cp <= 0x202e) ||
+	       (cp >= 0x2066 && cp <= 0x2069) ||
+	       cp == 0x200e || cp == 0x200f || cp == 0x061c ||
+	       cp == 0x2028 || cp == 0x2029;
+}
+
 void
 escape_text(struct buf *out, const char *s, size_t len)
 {
@@ -69,7 +86,7 @@ escape_text(struct buf *out, const char *s, size_t len)
 			buf_puts(out, "\\n");
 		else if (cp == '\r')
 			buf_puts(out, "\\r");
-		else if (is_control(cp))
+		else if (is_control(cp) || is_format_control(cp))
 			for (size_t k = 0; k < n; k++)
 				buf_printf(out, "\\x%02x", p[i + k]);
 		else
@@ -102,9 +119,11 @@ escape_json(struct buf *out, const char *s, size_t len)
 		case '\r': buf_puts(out, "\\r"); break;
 		case '\t': buf_puts(out, "\\t"); break;
 		default:
-			/* Escape DEL and C1 too, and U+2028/9 which break
-			 * JavaScript consumers of "JSON". */
-			if (is_control(cp) || cp == 0x2028 || cp == 0x2029)
+			/* Escape DEL and C1 too, and the invisible format
+			 * characters (U+2028/9 break JavaScript consumers of
+			 * "JSON"): the string is the same, and stays inert
+			 * when the file is printed on a terminal. */
+			if (is_control(cp) || is_format_control(cp))
 				buf_printf(out, "\\u%04x", cp);
 			else
 				buf_add(out, p + i, n);
@@ -129,7 +148,7 @@ escape_gv_label(struct buf *out, const char *s, size_t len)
 		} else if (cp == '\\') {
 			buf_puts(out, "\\\\");
 			i++;
-		} else if (is_control(cp)) {
+		} else if (is_control(cp) || is_format_control(cp)) {
 			for (size_t k = 0; k < n; k++)
 				buf_printf(out, "\\\\x%02x", p[i + k]);
 			i += n;

@@ -1,7 +1,7 @@
 /*
  * test-escape.c - escape_text, escape_json, escape_gv_label and
- * utf8_decode on hostile text: controls, terminal escapes, invalid and
- * overlong UTF-8, surrogates.  TAP.
+ * utf8_decode on hostile text: controls, terminal escapes, bidirectional
+ * controls, invalid and overlong UTF-8, surrogates.  TAP.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,7 +76,21 @@ static const struct escape_case {
 	{ TEXT, "\xed\xa0\x80", 0, "\\xed\\xa0\\x80" },	/* surrogate */
 	{ TEXT, "end\xe2\x82", 0, "end\\xe2\\x82" },	/* truncated */
 	{ TEXT, "\x80x", 0, "\\x80x" },
-	{ TEXT, "\xe2\x80\xa8", 0, "\xe2\x80\xa8" },	/* U+2028 kept */
+	/* Invisible format characters: bidi controls, separators. */
+	{ TEXT, "\xe2\x80\xa8", 0, "\\xe2\\x80\\xa8" },	/* U+2028 */
+	{ TEXT, "\xe2\x80\xa9", 0, "\\xe2\\x80\\xa9" },	/* U+2029 */
+	{ TEXT, "user\xe2\x80\xaetxt.exe", 0, "user\\xe2\\x80\\xaetxt.exe" },
+	{ TEXT, "\xe2\x80\xaa\xe2\x80\xac", 0,		/* U+202A, U+202C */
+	  "\\xe2\\x80\\xaa\\xe2\\x80\\xac" },
+	{ TEXT, "\xe2\x81\xa6\xe2\x81\xa9", 0,		/* U+2066, U+2069 */
+	  "\\xe2\\x81\\xa6\\xe2\\x81\\xa9" },
+	{ TEXT, "\xe2\x80\x8e\xe2\x80\x8f\xd8\x9c", 0,	/* LRM RLM ALM */
+	  "\\xe2\\x80\\x8e\\xe2\\x80\\x8f\\xd8\\x9c" },
+	/* their neighbours U+2027, U+202F, U+2065, U+206A are kept */
+	{ TEXT, "\xe2\x80\xa7\xe2\x80\xaf\xe2\x81\xa5\xe2\x81\xaa", 0,
+	  "\xe2\x80\xa7\xe2\x80\xaf\xe2\x81\xa5\xe2\x81\xaa" },
+	{ TEXT, "\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d", 0,	/* Hebrew itself kept */
+	  "\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d" },
 	{ TEXT, "abc", 2, "ab" },
 
 	{ JSON, "say \"hi\"", 0, "say \\\"hi\\\"" },
@@ -86,6 +100,9 @@ static const struct escape_case {
 	{ JSON, "", 1, "\\u0000" },
 	{ JSON, "\xc2\x85", 0, "\\u0085" },		/* NEL */
 	{ JSON, "\xe2\x80\xa8\xe2\x80\xa9", 0, "\\u2028\\u2029" },
+	{ JSON, "a\xe2\x80\xae" "b\xe2\x81\xa7" "c\xe2\x80\x8f", 0,
+	  "a\\u202eb\\u2067c\\u200f" },
+	{ JSON, "\xd8\x9c\xd8\xa7", 0, "\\u061c\xd8\xa7" },	/* ALM, alef kept */
 	{ JSON, "a/b <tag> 'q'", 0, "a/b <tag> 'q'" },
 	{ JSON, "caf\xc3\xa9 \xf0\x9f\x98\x80", 0, "caf\xc3\xa9 \xf0\x9f\x98\x80" },
 	{ JSON, "\xff", 0, FFFD },
@@ -100,6 +117,8 @@ static const struct escape_case {
 	{ GV, "\x1b[0m", 0, "\\\\x1b[0m" },
 	{ GV, "tab\t", 0, "tab\\\\x09" },
 	{ GV, "\xc2\x9b", 0, "\\\\xc2\\\\x9b" },
+	{ GV, "x\xe2\x80\xaey", 0, "x\\\\xe2\\\\x80\\\\xaey" },	/* RLO */
+	{ GV, "\xe2\x80\xa9", 0, "\\\\xe2\\\\x80\\\\xa9" },		/* U+2029 */
 	{ GV, "say \"hi\" <b>", 0, "say \"hi\" <b>" },
 	{ GV, "caf\xc3\xa9", 0, "caf\xc3\xa9" },
 	{ GV, "\xff\xc0\xaf", 0, FFFD FFFD FFFD },
