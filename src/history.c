@@ -133,10 +133,15 @@ out:
 	return ret;
 }
 
+/* Release tags by the commit they point to, sorted for binary search. */
+struct tag {
+	git_oid target;
+	char *name;
+};
+
 struct tag_map {
 	git_repository *git;
-	git_oid *target;
-	char **name;
+	struct tag *t;
 	size_t nr, alloc;
 };
 
@@ -157,14 +162,40 @@ collect_tag(const char *refname, git_oid *oid, void *data)
 		git_error_clear();	/* a tag of a blob or tree: not ours */
 		goto out;
 	}
-	ALLOC_GROW(tm->target, tm->nr + 1, tm->alloc);
-	tm->name = xreallocarray(tm->name, tm->alloc, sizeof(*tm->name));
-	git_oid_cpy(&tm->target[tm->nr], git_object_id(commit));
-	tm->name[tm->nr++] = xstrdup(name);
+	ALLOC_GROW(tm->t, tm->nr + 1, tm->alloc);
+	git_oid_cpy(&tm->t[tm->nr].target, git_object_id(commit));
+	tm->t[tm->nr++].name = xstrdup(name);
 out:
 	git_object_free(commit);
 	git_object_free(obj);
 	return 0;
+}
+
+/* By target, then name: the first tag of a commit is its smallest name. */
+static int
+cmp_tag(const void *a, const void *b)
+{
+	const struct tag *x = a, *y = b;
+	int c = git_oid_cmp(&x->target, &y->target);
+
+	return c ? c : strcmp(x->name, y->name);
+}
+
+static const char *
+tag_of(const struct tag_map *tm, const git_oid *commit)
+{
+	size_t lo = 0, hi = tm->nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (git_oid_cmp(&tm->t[mid].target, commit) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < tm->nr && git_oid_equal(&tm->t[lo].target, commit) ?
+	       tm->t[lo].name : NULL;
 }
 
 /*
@@ -175,7 +206,7 @@ out:
 static int
 default_range(git_repository *git, struct range *out)
 {
-	struct tag_map tm = { git, NULL, NULL, 0, 0 };
+	struct tag_map tm = { git, NULL, 0, 0 };
 	git_commit *c = NULL, *parent = NULL;
 	git_oid head;
 	int ret = 0;
@@ -194,8 +225,9 @@ default_range(git_repository *git, struct range *out)
 		ret = git_fail("cannot list tags");
 		goto out;
 	}
+	qsort(tm.t, tm.nr, sizeof(*tm.t), cmp_tag);
 	while (tm.nr && git_commit_parentcount(c) > 0) {
-		const char *best = NULL;
+		const char *name;
 
 		if (git_commit_parent(&parent, c, 0) < 0) {
 			/* A shallow boundary: no tag beyond it. */
@@ -205,22 +237,18 @@ default_range(git_repository *git, struct range *out)
 		git_commit_free(c);
 		c = parent;
 		parent = NULL;
-		for (size_t i = 0; i < tm.nr; i++)
-			if (git_oid_equal(&tm.target[i], git_commit_id(c)) &&
-			    (!best || strcmp(tm.name[i], best) < 0))
-				best = tm.name[i];
-		if (best) {
+		name = tag_of(&tm, git_commit_id(c));
+		if (name) {
 			memcpy(out->from.hash, git_commit_id(c)->id, OID_RAWSZ);
 			out->has_from = 1;
-			out->from_name = xstrdup(best);
+			out->from_name = xstrdup(name);
 			break;
 		}
 	}
 out:
 	for (size_t i = 0; i < tm.nr; i++)
-		free(tm.name[i]);
-	free(tm.name);
-	free(tm.target);
+		free(tm.t[i].name);
+	free(tm.t);
 	git_commit_free(c);
 	return ret;
 }
