@@ -22,14 +22,42 @@ enum merge_kind {
 	MERGE_EXTERNAL,
 };
 
+/* Where an external merge's commits came from. */
+enum merge_source {
+	SOURCE_URL = 0,		/* a repository: url */
+	SOURCE_GITHUB,		/* a GitHub pull request: name is its owner */
+	SOURCE_GITLAB,		/* a GitLab merge request: name is the
+				 * GROUP/PROJECT it was merged in */
+	SOURCE_MAIL,		/* patches applied by mail: name is who sent
+				 * them, empty for a series (b4) */
+};
+
 struct merge_class {
 	enum merge_kind kind;
-	const char *url;	/* MERGE_EXTERNAL: the URL, inside the subject */
-	size_t url_len;
+	const char *url;	/* MERGE_EXTERNAL, SOURCE_URL: the URL, inside */
+	size_t url_len;		/* the subject or the body */
+	enum merge_source source;
+	const char *name;	/* the other sources: inside the subject or */
+	size_t name_len;	/* the body (name_len 0: none) */
 };
 
 /* Classify one subject line (len bytes, not NUL-terminated necessarily). */
 void classify_subject(const char *subject, size_t len, struct merge_class *out);
+
+/*
+ * Classify a merge by its subject and the reference lines of its body
+ * (history_body; NULL or empty when none): the subject's forms above, and
+ * the forms of forges and mail, tried when the subject names no URL:
+ *
+ *   Merge pull request #N from OWNER/BRANCH		GitHub
+ *   Merge branch 'B' into 'T' + "See merge request G/P!N"	GitLab
+ *   Merge patch series "..." | Merge series "..."	mailed series (b4)
+ *   Merge branch 'akpm' (patches from NAME)		mailed patches
+ *   Merge [emailed|misc|...] patches|fixes|updates from NAME
+ *   Subtree merge tag 'X' of NAME repo [N] into PATH + "[N] URL"
+ */
+void classify_message(const char *subject, size_t len, const char *body,
+		      size_t body_len, struct merge_class *out);
 
 /*
  * Every merge in a loaded history, classified.  tree[i] is, for an external

@@ -38,6 +38,7 @@ enum {
 	HIST_HIDDEN = 1 << 1,	/* reachable from the range's start */
 	HIST_IN_RANGE = 1 << 2,	/* reachable from the end, not from the start */
 	HIST_SHALLOW = 1 << 3,	/* a shallow boundary: its parents are absent */
+	HIST_BODY = 1 << 4,	/* merge: reference lines follow its subject */
 };
 
 struct history {
@@ -69,6 +70,23 @@ static inline const char *
 history_subject(const struct history *h, uint32_t i)
 {
 	return h->subject[i] ? h->pool.data + h->subject[i] - 1 : NULL;
+}
+
+/*
+ * The lines of merge i's body that name where it came from, joined by
+ * newlines, or NULL when it has none: GitLab's "See merge request
+ * GROUP/PROJECT!N" and numbered footnotes ("[1] URL", as subtree merges
+ * write them).  Only those are kept: merge bodies are long (pull requests'
+ * summaries) and these are all the classification reads.
+ */
+static inline const char *
+history_body(const struct history *h, uint32_t i)
+{
+	const char *s = history_subject(h, i);
+
+	if (!s || !(h->flags[i] & HIST_BODY))
+		return NULL;
+	return s + strlen(s) + 1;
 }
 
 /*

@@ -25,8 +25,22 @@
  */
 char *tree_name(const char *url, size_t len);
 
+/* What a tree is: a repository named by a URL, or a source that is not
+ * one (classify_message). */
+enum tree_kind {
+	TREE_KIND_REPO = 0,
+	TREE_KIND_GITHUB,	/* "github:OWNER": pull requests from a fork */
+	TREE_KIND_GITLAB,	/* "merge requests to GROUP/PROJECT" */
+	TREE_KIND_MAIL,		/* "patches from NAME", "mailed patch series" */
+};
+
+/* The kind's name in the outputs: "repository", "github", "gitlab",
+ * "mail". */
+const char *tree_kind_name(enum tree_kind kind);
+
 struct tree {
 	char *name;
+	enum tree_kind kind;
 	char **urls;		/* every spelling seen, in first-seen order */
 	uint32_t urls_nr, urls_alloc;
 };
@@ -44,6 +58,21 @@ void trees_release(struct tree_table *tt);
 
 /* The tree url names (created if new); the spelling is recorded. */
 uint32_t trees_add_url(struct tree_table *tt, const char *url, size_t len);
+
+/*
+ * The tree named name (created if new, with that kind; no URL is
+ * recorded).  Such names hold a space or start with "github:", which
+ * no name of a URL does, so they never join a repository's tree.
+ */
+uint32_t trees_add_name(struct tree_table *tt, const char *name,
+			enum tree_kind kind);
+
+/*
+ * "github:OWNER" for a URL of a repository on github.com (OWNER/REPO), as
+ * a new string, or NULL: the tree GitHub pull requests from the owner of
+ * that repository are charted as.
+ */
+char *github_owner_name(const char *url, size_t len);
 
 /* The tree with this display name, or TREE_NONE.  Never the mainline. */
 uint32_t trees_find(const struct tree_table *tt, const char *name);

@@ -421,6 +421,9 @@ classify_subject(const char *subject, size_t len, struct merge_class *out)
 	out->kind = MERGE_UNRECOGNISED;
 	out->url = NULL;
 	out->url_len = 0;
+	out->source = SOURCE_URL;
+	out->name = NULL;
+	out->name_len = 0;
 
 	while (end > p && is_space(end[-1]))
 		end--;
@@ -453,6 +456,309 @@ classify_subject(const char *subject, size_t len, struct merge_class *out)
 	}
 }
 
+/* --- forges and mail ---------------------------------------------- */
+
+static int
+is_lower_word_char(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || c == '-';
+}
+
+static void
+set_source(struct merge_class *out, enum merge_source source,
+	   const char *name, const char *name_end)
+{
+	out->kind = MERGE_EXTERNAL;
+	out->source = source;
+	out->url = NULL;
+	out->url_len = 0;
+	out->name = name;
+	out->name_len = name_end - name;
+}
+
+/*
+ * "Merge pull request #N from OWNER/BRANCH": GitHub names the owner of
+ * the fork the pull request came from (a GitHub login: letters, digits
+ * and '-'), then its branch, and nothing after.
+ */
+static int
+github_pull(const char *p, const char *end, struct merge_class *out)
+{
+	const char *owner, *q;
+
+	if (!has_prefix(p, end, "Merge pull request #"))
+		return 0;
+	p += 20;
+	for (q = p; q < end && is_digit(*q); q++)
+		;
+	if (q == p || !has_prefix(q, end, " from "))
+		return 0;
+	owner = q + 6;
+	for (q = owner; q < end && (is_alpha(*q) || is_digit(*q) || *q == '-');
+	     q++)
+		;
+	if (q == owner || q == end || *q != '/' || q + 1 == end ||
+	    token_end(q + 1, end) != end || has_control(q + 1, end))
+		return 0;
+	set_source(out, SOURCE_GITHUB, owner, q);
+	return 1;
+}
+
+/* b4's "Merge patch series "TITLE"", and the older "Merge series "TITLE"
+ * from NAME <MAIL>:" of the same tooling. */
+static int
+patch_series(const char *p, const char *end, struct merge_class *out)
+{
+	if (!has_prefix(p, end, "Merge patch series \"") &&
+	    !has_prefix(p, end, "Merge series \""))
+		return 0;
+	set_source(out, SOURCE_MAIL, p, p);
+	return 1;
+}
+
+/*
+ * A sender's name: one to four words, each starting with a capital letter,
+ * of letters (any non-ASCII byte counts as one), '.', '\'' and '-'.
+ * Returns its end, or NULL.
+ */
+static const char *
+person_end(const char *p, const char *end)
+{
+	int words = 0;
+
+	while (p < end) {
+		if (!(*p >= 'A' && *p <= 'Z') && (unsigned char)*p < 0x80)
+			return NULL;
+		while (p < end && (is_alpha(*p) || *p == '.' || *p == '\'' ||
+				   *p == '-' || (unsigned char)*p >= 0x80))
+			p++;
+		if (++words > 4)
+			return NULL;
+		if (p == end || *p != ' ')
+			return p;
+		p++;
+	}
+	return NULL;
+}
+
+/*
+ * "WORDS from NAME" exactly from p to end: lower-case words ("patches",
+ * "fixes", "second patch-bomb"), the last of which is in last_words when
+ * that is not NULL.  Sets the name.
+ */
+static int
+words_from(const char *p, const char *end, const char *const *last_words,
+	   const char **name, const char **name_end)
+{
+	const char *from = NULL, *last = p, *q;
+
+	for (q = p; q < end; q++) {
+		if (has_prefix(q, end, " from ")) {
+			from = q;
+			break;
+		}
+		if (*q == ' ')
+			last = q + 1;
+		else if (!is_lower_word_char(*q))
+			return 0;
+	}
+	if (!from || from == p)
+		return 0;
+	if (last_words) {
+		int found = 0;
+
+		for (size_t i = 0; last_words[i]; i++)
+			if ((size_t)(from - last) == strlen(last_words[i]) &&
+			    !memcmp(last, last_words[i], from - last))
+				found = 1;
+		if (!found)
+			return 0;
+	}
+	*name = from + 6;
+	*name_end = person_end(*name, end);
+	return *name_end == end;
+}
+
+/*
+ * Patches a maintainer applied from someone's mail and merged as a branch:
+ * "Merge branch 'akpm' (patches from Andrew)", "(fixes from Andrew
+ * Morton)", "(incoming from Andrew)"; and without the branch: "Merge
+ * emailed patches from Andrew Morton", "Merge misc fixes from Andrew
+ * Morton".  A parenthesis without " from " ("(early part)", git's own)
+ * is not one.
+ */
+static int
+mailed_patches(const char *p, const char *end, struct merge_class *out)
+{
+	static const char *const last_words[] = {
+		"patches", "fixes", "updates", "patch-bomb", NULL,
+	};
+	const char *open, *name, *name_end;
+
+	if (!has_prefix(p, end, "Merge "))
+		return 0;
+	p += 6;
+	if (end > p && end[-1] == ')') {
+		for (open = end - 1; open > p && *open != '('; open--)
+			;
+		if (open == p || open[-1] != ' ' ||
+		    !words_from(open + 1, end - 1, NULL, &name, &name_end))
+			return 0;
+		set_source(out, SOURCE_MAIL, name, name_end);
+		return 1;
+	}
+	if (!words_from(p, end, last_words, &name, &name_end))
+		return 0;
+	set_source(out, SOURCE_MAIL, name, name_end);
+	return 1;
+}
+
+/* The next line of a body at *p (newline-separated); 0 at its end. */
+static int
+next_line(const char **p, const char *end, const char **line,
+	  const char **eol)
+{
+	const char *nl;
+
+	if (*p >= end)
+		return 0;
+	nl = memchr(*p, '\n', end - *p);
+	*line = *p;
+	*eol = nl ? nl : end;
+	*p = nl ? nl + 1 : end;
+	return 1;
+}
+
+/*
+ * GitLab's merge of a merge request: "Merge branch 'B' into 'T'" (an
+ * internal subject), and in the body "See merge request GROUP/PROJECT!N",
+ * which names the project the request was merged in: the project itself
+ * whether the branch came from it or from a fork.
+ */
+static int
+gitlab_request(const char *body, const char *body_end,
+	       struct merge_class *out)
+{
+	const char *line, *eol;
+
+	while (next_line(&body, body_end, &line, &eol)) {
+		const char *bang, *q;
+
+		if (!has_prefix(line, eol, "See merge request "))
+			continue;
+		line += 18;
+		bang = memchr(line, '!', eol - line);
+		if (!bang || bang == line || bang + 1 == eol ||
+		    token_end(line, eol) != eol || has_control(line, eol))
+			continue;
+		for (q = bang + 1; q < eol && is_digit(*q); q++)
+			;
+		if (q != eol || !memchr(line, '/', bang - line))
+			continue;
+		set_source(out, SOURCE_GITLAB, line, bang);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * A subtree merge that names its repository in a footnote (U-Boot's
+ * dts/upstream): "Subtree merge tag 'v6.10-dts' of devicetree-rebasing
+ * repo [1] into dts/upstream", and "[1] URL" in the body.
+ */
+static int
+subtree_merge(const char *p, const char *end, const char *body,
+	      const char *body_end, struct merge_class *out)
+{
+	const char *num, *q, *line, *eol;
+	size_t num_len;
+
+	if (!has_prefix(p, end, "Subtree merge "))
+		return 0;
+	for (q = p + 14; q < end && !has_prefix(q, end, " repo ["); q++)
+		;
+	if (q == end)
+		return 0;
+	num = q + 7;
+	for (q = num; q < end && is_digit(*q); q++)
+		;
+	num_len = q - num;
+	if (!num_len || !has_prefix(q, end, "] into ") || q + 7 == end)
+		return 0;
+	while (next_line(&body, body_end, &line, &eol)) {
+		const char *url, *uend;
+
+		if (eol - line < (ptrdiff_t)num_len + 3 || *line != '[' ||
+		    memcmp(line + 1, num, num_len) ||
+		    !has_prefix(line + 1 + num_len, eol, "] "))
+			continue;
+		url = line + num_len + 3;
+		uend = trim_punct(url, token_end(url, eol));
+		if (!is_url(url, uend, 0))
+			continue;
+		out->kind = MERGE_EXTERNAL;
+		out->source = SOURCE_URL;
+		out->url = url;
+		out->url_len = uend - url;
+		return 1;
+	}
+	return 0;
+}
+
+void
+classify_message(const char *subject, size_t len, const char *body,
+		 size_t body_len, struct merge_class *out)
+{
+	const char *end = subject + len, *body_end = body + body_len;
+	enum merge_kind kind;
+
+	classify_subject(subject, len, out);
+	if (out->kind == MERGE_EXTERNAL)
+		return;
+	kind = out->kind;
+	while (end > subject && is_space(end[-1]))
+		end--;
+	if (!body)
+		body = body_end = "";
+	if (github_pull(subject, end, out) || patch_series(subject, end, out) ||
+	    mailed_patches(subject, end, out) ||
+	    subtree_merge(subject, end, body, body_end, out))
+		return;
+	if (kind == MERGE_INTERNAL && gitlab_request(body, body_end, out))
+		return;
+	out->kind = kind;
+}
+
+/* The tree of a source that is not a URL: "github:OWNER", "merge
+ * requests to GROUP/PROJECT", "patches from NAME", "mailed patch series". */
+static uint32_t
+add_source(struct tree_table *trees, const struct merge_class *mc)
+{
+	struct buf name = BUF_INIT;
+	enum tree_kind kind = TREE_KIND_MAIL;
+	uint32_t id;
+
+	switch (mc->source) {
+	case SOURCE_GITHUB:
+		buf_puts(&name, "github:");
+		kind = TREE_KIND_GITHUB;
+		break;
+	case SOURCE_GITLAB:
+		buf_puts(&name, "merge requests to ");
+		kind = TREE_KIND_GITLAB;
+		break;
+	case SOURCE_MAIL:
+	case SOURCE_URL:
+		buf_puts(&name, mc->name_len ? "patches from " :
+			 "mailed patch series");
+		break;
+	}
+	buf_add(&name, mc->name, mc->name_len);
+	id = trees_add_name(trees, name.data, kind);
+	buf_release(&name);
+	return id;
+}
+
 void
 classify_merges(const struct history *h, struct tree_table *trees,
 		struct merge_table *out)
@@ -465,16 +771,20 @@ classify_merges(const struct history *h, struct tree_table *trees,
 	out->unrecognised_nr = 0;
 	for (uint32_t i = 0; i < h->nr; i++) {
 		struct merge_class mc;
-		const char *s;
+		const char *s, *body;
 
 		out->tree[i] = TREE_NONE;
 		if (!(h->flags[i] & HIST_IN_RANGE) || h->npar[i] < 2)
 			continue;
 		out->merges++;
 		s = history_subject(h, i);
-		classify_subject(s ? s : "", s ? strlen(s) : 0, &mc);
+		body = history_body(h, i);
+		classify_message(s ? s : "", s ? strlen(s) : 0, body,
+				 body ? strlen(body) : 0, &mc);
 		if (mc.kind == MERGE_EXTERNAL) {
-			out->tree[i] = trees_add_url(trees, mc.url, mc.url_len);
+			out->tree[i] = mc.source == SOURCE_URL ?
+				       trees_add_url(trees, mc.url, mc.url_len) :
+				       add_source(trees, &mc);
 		} else if (mc.kind == MERGE_UNRECOGNISED) {
 			ALLOC_GROW(out->unrecognised, out->unrecognised_nr + 1,
 				   unrec_alloc);

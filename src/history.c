@@ -494,10 +494,60 @@ hex_to_oid(const char *p, const char *end, struct object_id *oid)
 	return 0;
 }
 
+/* A body line worth keeping (see history_body): "See merge request " or
+ * a footnote, "[" digits "] ". */
+static int
+is_reference_line(const char *p, const char *eol)
+{
+	static const char mr[] = "See merge request ";
+	const char *q = p + 1;
+
+	if ((size_t)(eol - p) > sizeof(mr) - 1 && !memcmp(p, mr, sizeof(mr) - 1))
+		return 1;
+	if (p == eol || *p != '[')
+		return 0;
+	while (q < eol && *q >= '0' && *q <= '9')
+		q++;
+	return q > p + 1 && eol - q > 2 && q[0] == ']' && q[1] == ' ';
+}
+
+/* After the subject: the reference lines of the body, if any. */
+static void
+add_body(struct history *h, uint32_t i, const char *msg, const char *end)
+{
+	struct buf *pool = &h->pool;
+	size_t start = pool->len;
+
+	/* history_body finds the lines after the subject's NUL: a subject
+	 * holding a NUL of its own gets none. */
+	if (strlen(pool->data + h->subject[i] - 1) + h->subject[i] != start)
+		return;
+	while (msg < end) {
+		const char *eol = memchr(msg, '\n', end - msg);
+		const char *stop = eol ? eol : end;
+
+		while (stop > msg && (stop[-1] == ' ' || stop[-1] == '\t' ||
+				      stop[-1] == '\r'))
+			stop--;
+		if (is_reference_line(msg, stop) &&
+		    !memchr(msg, '\0', stop - msg)) {
+			if (pool->len != start)
+				buf_addc(pool, '\n');
+			buf_add(pool, msg, stop - msg);
+		}
+		msg = eol ? eol + 1 : end;
+	}
+	if (pool->len != start) {
+		buf_addc(pool, '\0');
+		h->flags[i] |= HIST_BODY;
+	}
+}
+
 /*
  * A merge's record in the pool: its committer time and time zone, then
  * git's subject: the first paragraph of the message, its lines joined by
- * single spaces (what "git log --format=%s" shows).
+ * single spaces (what "git log --format=%s" shows), then the body's
+ * reference lines when it has any.
  */
 static void
 add_merge(struct history *h, uint32_t i, int64_t time, int32_t tz,
@@ -525,6 +575,7 @@ add_merge(struct history *h, uint32_t i, int64_t time, int32_t tz,
 		msg = eol ? eol + 1 : end;
 	}
 	buf_addc(pool, '\0');
+	add_body(h, i, msg, end);
 }
 
 /* "committer Name <mail> 1230000000 +0100": the time and the zone in

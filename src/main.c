@@ -234,8 +234,8 @@ mainline_trees(const struct options *o, struct repo *r,
 {
 	uint32_t guessed = attribute_guess_mainline(h, m);
 	char *origin = repo_origin_url(r);
-	uint32_t *ids = xmalloc((o->mainline_urls_nr + 2) * sizeof(*ids));
-	size_t n = 0;
+	size_t ids_alloc = o->mainline_urls_nr + 2, n = 0;
+	uint32_t *ids = xmalloc(ids_alloc * sizeof(*ids));
 	uint8_t *is_mainline;
 
 	for (size_t k = 0; k < o->mainline_urls_nr; k++)
@@ -245,6 +245,20 @@ mainline_trees(const struct options *o, struct repo *r,
 		ids[n++] = trees_add_url(tt, origin, strlen(origin));
 	if (guessed != TREE_NONE)
 		ids[n++] = guessed;
+	/* Pull requests from branches of the mainline's own GitHub
+	 * repository are internal too. */
+	for (size_t k = 0, urls = n; k < urls; k++)
+		for (uint32_t u = 0; u < tt->t[ids[k]].urls_nr; u++) {
+			const char *url = tt->t[ids[k]].urls[u];
+			char *gh = github_owner_name(url, strlen(url));
+
+			if (gh) {
+				ALLOC_GROW(ids, n + 1, ids_alloc);
+				ids[n++] = trees_add_name(tt, gh,
+							  TREE_KIND_GITHUB);
+				free(gh);
+			}
+		}
 	is_mainline = xcalloc(tt->nr, 1);
 	for (size_t k = 0; k < n; k++)
 		is_mainline[ids[k]] = 1;

@@ -281,6 +281,7 @@ trees_init(struct tree_table *tt, const char *label)
 	/* The mainline stays out of the hash: a pulled tree that happens to
 	 * be named like the label is another tree. */
 	tt->t[0].name = xstrdup(label);
+	tt->t[0].kind = TREE_KIND_REPO;
 	tt->t[0].urls = NULL;
 	tt->t[0].urls_nr = tt->t[0].urls_alloc = 0;
 	tt->nr = 1;
@@ -305,34 +306,88 @@ trees_release(struct tree_table *tt)
 	tt->hash_size = 0;
 }
 
-uint32_t
-trees_add_url(struct tree_table *tt, const char *url, size_t len)
+const char *
+tree_kind_name(enum tree_kind kind)
 {
-	const char *nul = memchr(url, '\0', len);
-	char *name;
+	switch (kind) {
+	case TREE_KIND_GITHUB:
+		return "github";
+	case TREE_KIND_GITLAB:
+		return "gitlab";
+	case TREE_KIND_MAIL:
+		return "mail";
+	case TREE_KIND_REPO:
+		break;
+	}
+	return "repository";
+}
+
+/* The id of name: found, or new with kind (name is taken over). */
+static uint32_t
+trees_intern(struct tree_table *tt, char *name, enum tree_kind kind)
+{
 	uint32_t slot, id;
 	struct tree *t;
 
-	if (nul)
-		len = nul - url;
-	name = tree_name(url, len);
 	/* Trees other than the mainline stay under half the slots. */
 	if ((uint64_t)tt->nr * 2 > tt->hash_size)
 		hash_grow(tt);
 	slot = hash_slot(tt, name);
 	if (tt->hash[slot]) {
-		id = tt->hash[slot] - 1;
 		free(name);
-	} else {
-		id = tt->nr;
-		ALLOC_GROW(tt->t, tt->nr + 1, tt->alloc);
-		t = &tt->t[id];
-		t->name = name;
-		t->urls = NULL;
-		t->urls_nr = t->urls_alloc = 0;
-		tt->nr++;
-		tt->hash[slot] = id + 1;
+		return tt->hash[slot] - 1;
 	}
+	id = tt->nr;
+	ALLOC_GROW(tt->t, tt->nr + 1, tt->alloc);
+	t = &tt->t[id];
+	t->name = name;
+	t->kind = kind;
+	t->urls = NULL;
+	t->urls_nr = t->urls_alloc = 0;
+	tt->nr++;
+	tt->hash[slot] = id + 1;
+	return id;
+}
+
+uint32_t
+trees_add_name(struct tree_table *tt, const char *name, enum tree_kind kind)
+{
+	return trees_intern(tt, xstrdup(name), kind);
+}
+
+char *
+github_owner_name(const char *url, size_t len)
+{
+	char *name = tree_name(url, len), *owner, *slash, *out;
+
+	if (strncmp(name, "github.com/", 11)) {
+		free(name);
+		return NULL;
+	}
+	owner = name + 11;
+	slash = strchr(owner, '/');
+	if (!slash || slash == owner) {
+		free(name);
+		return NULL;
+	}
+	out = xmalloc(7 + (slash - owner) + 1);
+	memcpy(out, "github:", 7);
+	memcpy(out + 7, owner, slash - owner);
+	out[7 + (slash - owner)] = '\0';
+	free(name);
+	return out;
+}
+
+uint32_t
+trees_add_url(struct tree_table *tt, const char *url, size_t len)
+{
+	const char *nul = memchr(url, '\0', len);
+	uint32_t id;
+	struct tree *t;
+
+	if (nul)
+		len = nul - url;
+	id = trees_intern(tt, tree_name(url, len), TREE_KIND_REPO);
 
 	/* A tree has a handful of spellings: a linear scan is enough. */
 	t = &tt->t[id];

@@ -312,6 +312,125 @@ check_subject(const struct subject_case *c)
 }
 
 /*
+ * classify_message: the forms of forges, mail and subtree merges, which
+ * the subject alone (classify_subject) leaves unrecognised or internal.
+ * what is the URL for SOURCE_URL, else the name.
+ */
+static const struct message_case {
+	const char *subject;
+	const char *body;	/* reference lines, as history_body keeps them */
+	enum merge_kind kind;
+	enum merge_source source;
+	const char *what;
+} messages[] = {
+	/* GitHub: the fork's owner; the branch may hold slashes. */
+	{ "Merge pull request #123 from octocat/fix-typo", NULL, E,
+	  SOURCE_GITHUB, "octocat" },
+	{ "Merge pull request #40912 from kubernetes-sigs/feature/ipv6", NULL,
+	  E, SOURCE_GITHUB, "kubernetes-sigs" },
+	{ "Merge pull request #7 from Some-User42/main\n", NULL, E,
+	  SOURCE_GITHUB, "Some-User42" },
+	{ "Merge pull request #1 from o/b extra words", NULL, U, SOURCE_URL, NULL },
+	{ "Merge pull request #x from owner/branch", NULL, U, SOURCE_URL, NULL },
+	{ "Merge pull request #12 from owner", NULL, U, SOURCE_URL, NULL },
+	{ "Merge pull request #12 from owner/", NULL, U, SOURCE_URL, NULL },
+	{ "Merge pull request #12 from own_er/x", NULL, U, SOURCE_URL, NULL },
+	/* A URL in the subject wins over everything else. */
+	{ "Merge branch 'x' of https://github.com/o/r into 'main'",
+	  "See merge request g/p!1", E, SOURCE_URL, "https://github.com/o/r" },
+
+	/* GitLab: the project the request was merged in. */
+	{ "Merge branch 'fix-ci' into 'master'",
+	  "See merge request gnome/gtk!4521", E, SOURCE_GITLAB, "gnome/gtk" },
+	{ "Merge branch 'wip/x' into 'main'",
+	  "[1] https://example.org\nSee merge request group/sub/project!7", E,
+	  SOURCE_GITLAB, "group/sub/project" },
+	{ "Merge branch 'fix-ci' into 'master'", NULL, I, SOURCE_URL, NULL },
+	{ "Merge branch 'fix-ci' into 'master'", "See merge request gtk!4521",
+	  I, SOURCE_URL, NULL },
+	{ "Merge branch 'fix-ci' into 'master'", "See merge request g/p!",
+	  I, SOURCE_URL, NULL },
+	{ "Merge branch 'fix-ci' into 'master'", "See merge request g/p!12x",
+	  I, SOURCE_URL, NULL },
+	{ "Travis-CI support", "See merge request g/p!1", U, SOURCE_URL, NULL },
+
+	/* Mail: b4's series, and a maintainer's batch of mailed patches. */
+	{ "Merge patch series \"mm: fix the thing\"", NULL, E, SOURCE_MAIL, "" },
+	{ "Merge series \"ASoC: fixes\" from A Developer <a@example.org>:",
+	  NULL, E, SOURCE_MAIL, "" },
+	{ "Merge branch 'akpm' (patches from Andrew)", NULL, E, SOURCE_MAIL,
+	  "Andrew" },
+	{ "Merge branch 'akpm' (fixes from Andrew Morton)", NULL, E,
+	  SOURCE_MAIL, "Andrew Morton" },
+	{ "Merge branch 'akpm' (incoming from Andrew)", NULL, E, SOURCE_MAIL,
+	  "Andrew" },
+	{ "Merge branch 'akpm' (second patch-bomb from Andrew)", NULL, E,
+	  SOURCE_MAIL, "Andrew" },
+	{ "Merge emailed patches from Andrew Morton", NULL, E, SOURCE_MAIL,
+	  "Andrew Morton" },
+	{ "Merge misc fixes from Andrew Morton", NULL, E, SOURCE_MAIL,
+	  "Andrew Morton" },
+	{ "Merge more updates from Andrew Morton", NULL, E, SOURCE_MAIL,
+	  "Andrew Morton" },
+	{ "Merge branch 'x' (early part)", NULL, U, SOURCE_URL, NULL },
+	{ "Merge branch 'akpm' (patches from andrew)", NULL, U, SOURCE_URL, NULL },
+	{ "Merge fixes from upstream", NULL, U, SOURCE_URL, NULL },
+	{ "Merge stuff from Andrew Morton", NULL, U, SOURCE_URL, NULL },
+	{ "Merge branch 'akpm'", NULL, I, SOURCE_URL, NULL },
+
+	/* Subtree merges: the URL in the footnote. */
+	{ "Subtree merge tag 'v6.10-dts' of devicetree-rebasing repo [1] into dts/upstream",
+	  "[1] https://git.kernel.org/pub/scm/linux/kernel/git/devicetree/devicetree-rebasing.git",
+	  E, SOURCE_URL,
+	  "https://git.kernel.org/pub/scm/linux/kernel/git/devicetree/devicetree-rebasing.git" },
+	{ "Subtree merge tag 'v6.10-dts' of dts repo [2] into dts/upstream",
+	  "[1] https://example.org/a\n[2] https://example.org/b.", E,
+	  SOURCE_URL, "https://example.org/b" },
+	{ "Subtree merge tag 'v6.10-dts' of dts repo [1] into dts/upstream",
+	  NULL, U, SOURCE_URL, NULL },
+	{ "Subtree merge tag 'v6.10-dts' of dts repo [1] into dts/upstream",
+	  "[1] ../local/path", U, SOURCE_URL, NULL },
+	{ "Subtree merge tag 'v6.10-dts' of dts repo [1] into ",
+	  "[1] https://example.org/a", U, SOURCE_URL, NULL },
+};
+
+static void
+check_message(const struct message_case *c)
+{
+	size_t len = strlen(c->subject), blen = c->body ? strlen(c->body) : 0;
+	struct guarded g, gb;
+	const char *s = guarded_copy(&g, c->subject, len);
+	const char *b = c->body ? guarded_copy(&gb, c->body, blen) : NULL;
+	struct merge_class mc;
+	const char *got_what = NULL;
+	size_t got_len = 0;
+	char *shown = show(s, len), *desc, got[256], expected[256];
+	int pass;
+
+	classify_message(s, len, b, blen, &mc);
+	if (mc.kind == MERGE_EXTERNAL) {
+		got_what = mc.source == SOURCE_URL ? mc.url : mc.name;
+		got_len = mc.source == SOURCE_URL ? mc.url_len : mc.name_len;
+	}
+	pass = mc.kind == c->kind;
+	if (pass && c->kind == MERGE_EXTERNAL)
+		pass = mc.source == c->source && got_len == strlen(c->what) &&
+		       (!got_len || !memcmp(got_what, c->what, got_len));
+	snprintf(got, sizeof(got), "%s %d '%.*s'", kind_name(mc.kind),
+		 (int)mc.source, (int)got_len, got_what ? got_what : "");
+	snprintf(expected, sizeof(expected), "%s %d '%s'", kind_name(c->kind),
+		 (int)c->source, c->what ? c->what : "");
+	desc = xmalloc(strlen(shown) + 64);
+	sprintf(desc, "message: %s: %s", kind_name(c->kind), shown);
+	report(pass, desc, got, expected);
+	free(desc);
+	free(shown);
+	guarded_free(&g);
+	if (c->body)
+		guarded_free(&gb);
+}
+
+/*
  * Hostile subjects of 100 KB: head, unit repeated, tail.  Each must
  * classify as expected, and all of them in well under a second (a
  * quadratic scan takes minutes).  A NULL url is all of the subject after
@@ -518,6 +637,8 @@ main(void)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++)
 		check_subject(&cases[i]);
+	for (size_t i = 0; i < ARRAY_SIZE(messages); i++)
+		check_message(&messages[i]);
 	check_large();
 	check_random();
 	check_merges();
