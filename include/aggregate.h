@@ -26,6 +26,7 @@ struct flow_tree {
 	uint32_t pulls;		/* merges that pulled it */
 	char *const *urls;	/* borrowed: every spelling seen */
 	uint32_t urls_nr;
+	enum tree_kind kind;	/* a repository, or another kind of source */
 };
 
 struct flow_edge {
@@ -65,6 +66,7 @@ struct flow {
 	uint32_t *by_depth;	/* by_depth[d]: trees at depth d (d >= 1) */
 	uint32_t max_depth;
 	uint32_t small_trees;	/* trees with five or fewer commits */
+	uint32_t mailed;	/* commits through sources of kind mail */
 	uint32_t folded;	/* trees folded into "K other trees" by --top */
 
 	const uint32_t *unrecognised;	/* borrowed history indexes */

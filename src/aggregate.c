@@ -157,12 +157,14 @@ cmp_edge(const void *pa, const void *pb, void *data)
 
 /* The summary figures, over every tree. */
 static void
-summarise(struct flow *f, const struct tally *t, uint32_t ntrees)
+summarise(struct flow *f, const struct tally *t, const struct tree_table *tt)
 {
-	for (uint32_t id = 1; id < ntrees; id++) {
+	for (uint32_t id = 1; id < tt->nr; id++) {
 		if (!t->commits[id])
 			continue;
 		f->total_trees++;
+		if (tt->t[id].kind == TREE_KIND_MAIL)
+			f->mailed += t->commits[id];
 		if (t->commits[id] <= 5)
 			f->small_trees++;
 		if (!f->by_depth || t->depth[id] > f->max_depth) {
@@ -385,7 +387,7 @@ aggregate(const struct aggregate_input *in, struct flow *f)
 	/* The summary, over every route as it is. */
 	tally_init(&all, nid);
 	trie_walk(&w, &all, &es, shown, gone, &fold_own);
-	summarise(f, &all, ntrees);
+	summarise(f, &all, tt);
 	if (in->top)
 		folded = choose_folded(p, sub, ntrees, in->top, tt);
 
@@ -440,6 +442,7 @@ aggregate(const struct aggregate_input *in, struct flow *f)
 			if (id != fold) {
 				ft->urls = tt->t[id].urls;
 				ft->urls_nr = tt->t[id].urls_nr;
+				ft->kind = tt->t[id].kind;
 			}
 		}
 		free(ids);

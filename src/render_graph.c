@@ -245,6 +245,12 @@ add_node(Agraph_t *g, const struct flow *f, uint32_t i,
 			buf_puts(&b, "\\n");
 			add_text(&b, t->urls[k], 1);
 		}
+		if (t->kind == TREE_KIND_MAIL)
+			buf_puts(&b, "\\npatches that came by mail");
+		else if (t->kind == TREE_KIND_GITHUB)
+			buf_puts(&b, "\\nGitHub pull requests");
+		else if (t->kind == TREE_KIND_GITLAB)
+			buf_puts(&b, "\\nGitLab merge requests");
 		buf_puts(&b, "\\n");
 		add_count(&b, t->commits, "commit");
 		buf_printf(&b, " through it, %u its own\\n", t->own);
@@ -263,6 +269,11 @@ add_node(Agraph_t *g, const struct flow *f, uint32_t i,
 		set(n, a->n_style, "rounded,dashed");
 		set(n, a->n_color, COLOUR_SMALL);
 		set(n, a->n_fontcolor, "#666666");
+	} else if (t->kind == TREE_KIND_MAIL) {
+		/* Not a tree at all: a page of mail. */
+		set(n, a->n_shape, "note");
+		set(n, a->n_style, "filled");
+		set(n, a->n_fillcolor, "#FFF3D6");
 	} else if (t->depth == 1) {
 		/* Direct feeders a shade apart from the trees behind them. */
 		set(n, a->n_fillcolor, "#E3EEF8");

@@ -109,6 +109,8 @@ put_summary(struct json *j, const struct flow *f)
 	close_container(j, ']');
 	put_uint(j, "small_trees", f->small_trees);
 	put_uint(j, "folded", f->folded);
+	if (f->mailed)
+		put_uint(j, "mailed", f->mailed);
 	close_container(j, '}');
 }
 
@@ -127,6 +129,8 @@ put_trees(struct json *j, const struct flow *f)
 		put_uint(j, "own", t->own);
 		put_uint(j, "depth", t->depth);
 		put_uint(j, "pulls", t->pulls);
+		if (t->kind != TREE_KIND_REPO)
+			put_str(j, "kind", tree_kind_name(t->kind));
 		if (t->tree == TREE_NONE)
 			put_uint(j, "folded", f->folded);
 		close_container(j, '}');

@@ -77,6 +77,10 @@ render_summary(const struct flow *f, struct buf *out, int width)
 	buf_addc(out, '\n');
 	row(out, "direct to the mainline", width, f->direct);
 	buf_printf(out, "  (%.1f%%)\n", percent(f->direct, f->commits));
+	if (f->mailed) {
+		row(out, "by mail, merged as a batch", width, f->mailed);
+		buf_printf(out, "  (%.1f%%)\n", percent(f->mailed, f->commits));
+	}
 	row(out, "merges", width, f->merges);
 	buf_addc(out, '\n');
 	row(out, "trees", width, f->total_trees);

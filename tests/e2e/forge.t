@@ -1,0 +1,71 @@
+#!/bin/sh
+# Merge forms beyond the kernel's: GitHub, GitLab, mailed patches, subtree
+# merges (the history of forge.sh, with a known answer).
+. "$(dirname "$0")/lib.sh"
+. "$TESTDIR/forge.sh"
+
+plan 14
+build_forge
+
+tp -T commits v1.0..v2.0
+is "$STATUS" 0 "commits: exit status 0"
+is "$(printf '%s\n' "$OUT" | names)" "$FORGE_COMMITS" \
+   "commits: pull requests by owner, the merge request, mail and the subtree"
+
+tp -T json v1.0..v2.0
+is "$(printf '%s\n' "$OUT" | jq -r '.trees[] | [.name, .commits, .own, .depth, .pulls, .kind // "-"] | @tsv')" \
+"github:octocat	3	2	1	1	github
+patches from Andrew	3	3	1	1	mail
+devicetree/devicetree-rebasing	2	2	1	1	-
+mailed patch series	2	2	1	1	mail
+merge requests to acme/widget	2	2	1	1	gitlab
+github:alice	1	1	2	1	github" "json: trees with their kinds (none for repositories)"
+is "$(printf '%s\n' "$OUT" | jq -c '[.direct, .summary.mailed, .unrecognised]')" \
+   '[2,5,[]]' "json: direct, mailed, nothing unrecognised"
+is "$(printf '%s\n' "$OUT" | jq -c '.trees[] | select(.name == "devicetree/devicetree-rebasing") | .urls')" \
+   '["https://git.kernel.org/pub/scm/linux/kernel/git/devicetree/devicetree-rebasing.git"]' \
+   "json: the subtree's repository, from the footnote"
+is "$(printf '%s\n' "$OUT" | jq -c '.edges[] | select(.from == "github:alice") | [.to, .commits]')" \
+   '["github:octocat",1]' "json: a pull request into a fork is an edge between forks"
+
+tp v1.0..v2.0
+printf '%s\n' "$OUT" | grep -qx '  by mail, merged as a batch         5  (35.7%)'
+ok $? "text: the commits that came by mail, apart from direct ones"
+printf '%s\n' "$OUT" | grep -qx '  direct to the mainline             2  (14.3%)'
+ok $? "text: direct commits are the mainline's own only"
+
+tp -T dot v1.0..v2.0
+is "$(printf '%s\n' "$OUT" | grep -c 'shape=note')" 2 \
+   "dot: the two mail sources are drawn as notes"
+
+# Without the mainline's GitHub URL, a pull request from its own owner's
+# branch is a pull from github:acme; --mainline-url says it is internal.
+git config --unset remote.origin.url
+tp -T commits v1.0..v2.0
+is "$(printf '%s\n' "$OUT" | names | grep '^t1')" "t1	github:acme	mainline" \
+   "no origin: a pull request from the owner's own branch is github:acme"
+tp -T commits --mainline-url=git@github.com:acme/widget.git v1.0..v2.0
+is "$(printf '%s\n' "$OUT" | names)" "$FORGE_COMMITS" \
+   "--mainline-url on github.com: the owner's pull requests are internal"
+git config remote.origin.url https://github.com/acme/widget.git
+
+# The bodies are read the same way through a commit-graph.
+git commit-graph write --reachable
+tp -T commits v1.0..v2.0
+is "$(printf '%s\n' "$OUT" | names)" "$FORGE_COMMITS" "commit-graph: the same paths"
+
+# A merge request whose body lost its trailer is an internal merge again,
+# and a subtree merge without its footnote is unrecognised.
+mk x1 "x: 1" m2
+mk xm "Merge branch 'fix' into 'master'" m2 x1
+mk y1 "y: 1"
+mk ym "Subtree merge tag 'v1' of y repo [1] into y/upstream" xm y1
+ref refs/heads/master ym
+tp -T commits v2.0..master
+is "$(printf '%s\n' "$OUT" | names)" "x1	mainline
+y1	mainline" "no trailer, no footnote: the commits stay on the mainline"
+tp -T json v2.0..master
+is "$(printf '%s\n' "$OUT" | jq -r '.unrecognised[].subject')" \
+   "Subtree merge tag 'v1' of y repo [1] into y/upstream" \
+   "json: the subtree merge without a footnote is listed as unrecognised"
+done_testing
