@@ -17,6 +17,8 @@
 #include "history.h"
 #include "naming.h"
 
+struct appliers;
+
 struct flow_tree {
 	uint32_t tree;		/* id in the tree table; TREE_NONE: "K other trees" */
 	const char *name;	/* borrowed (or owned by the flow for the fold) */
@@ -76,6 +78,10 @@ struct flow {
 	uint32_t mainline_urls_nr;	/* spellings of the mainline's repository */
 
 	char *fold_name;	/* owned: "K other trees" */
+
+	/* Borrowed, set by the caller: the direct commits by who applied
+	 * them (--direct-by), or NULL. */
+	const struct appliers *appliers;
 };
 
 struct aggregate_input {

@@ -165,4 +165,12 @@ void range_release(struct range *rg);
 int history_load(struct repo *r, const struct range *rg, int progress,
 		 struct history *h);
 
+/*
+ * Commit i's committer ("Name <mail>", as written) and its whole message,
+ * read from its object, appended to committer and message.  For the few
+ * commits a report needs more of than the walk keeps.
+ */
+int history_read_commit(struct repo *r, const struct history *h, uint32_t i,
+			struct buf *committer, struct buf *message);
+
 #endif

@@ -1063,6 +1063,56 @@ out:
 	return ret;
 }
 
+int
+history_read_commit(struct repo *r, const struct history *h, uint32_t i,
+		    struct buf *committer, struct buf *message)
+{
+	git_odb *odb = NULL;
+	git_odb_object *obj = NULL;
+	const char *p, *end;
+	char hex[OID_HEXSZ + 1];
+	git_oid goid;
+	int ret = 0;
+
+	if (git_repository_odb(&odb, r->git) < 0)
+		return git_fail("cannot open the object database");
+	memcpy(goid.id, h->oid[i].hash, OID_RAWSZ);
+	if (git_odb_read(&obj, odb, &goid) < 0 ||
+	    git_odb_object_type(obj) != GIT_OBJECT_COMMIT) {
+		history_hex(h, i, hex);
+		ret = error("cannot read commit %s", hex);
+		goto out;
+	}
+	p = git_odb_object_data(obj);
+	end = p + git_odb_object_size(obj);
+	while (p < end && *p != '\n') {
+		const char *eol = memchr(p, '\n', end - p);
+
+		if (!eol)
+			eol = end;
+		if (eol - p > 10 && !memcmp(p, "committer ", 10)) {
+			const char *gt = eol;
+
+			/* "Name <mail> time zone": up to the last '>'. */
+			while (gt > p + 10 && gt[-1] != '>')
+				gt--;
+			buf_add(committer, p + 10, (gt > p + 10 ? gt : eol) -
+				(p + 10));
+		}
+		p = eol + 1;
+	}
+	if (p < end)
+		buf_add(message, p + 1, end - p - 1);
+	else
+		buf_add(message, "", 0);
+	if (!committer->data)
+		buf_add(committer, "", 0);
+out:
+	git_odb_object_free(obj);
+	git_odb_free(odb);
+	return ret;
+}
+
 void
 history_release(struct history *h)
 {

@@ -16,6 +16,7 @@
 #include "aggregate.h"
 #include "attribute.h"
 #include "classify.h"
+#include "direct.h"
 #include "history.h"
 #include "naming.h"
 #include "output.h"
@@ -37,6 +38,7 @@ struct options {
 	const char **mainline_urls;
 	size_t mainline_urls_nr, mainline_urls_alloc;
 	uint32_t top;
+	enum direct_by direct_by;
 	int quiet;
 	const char *range;
 };
@@ -48,10 +50,12 @@ enum {
 	OPT_MAINLINE_URL,
 	OPT_TITLE,
 	OPT_VERSION,
+	OPT_DIRECT_BY,
 };
 
 static const struct option longopts[] = {
 	{ "repo", required_argument, NULL, 'C' },
+	{ "direct-by", required_argument, NULL, OPT_DIRECT_BY },
 	{ "format", required_argument, NULL, 'T' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "layout", required_argument, NULL, OPT_LAYOUT },
@@ -83,6 +87,8 @@ usage(FILE *fp)
 	      "      --mainline NAME    label of the mainline node (default: mainline)\n"
 	      "      --mainline-url URL the mainline's own repository (repeatable)\n"
 	      "      --title TEXT       the chart's label\n"
+	      "      --direct-by WHO    direct commits by committer, or by the last\n"
+	      "                         Signed-off-by before the committer's (signoff)\n"
 	      "  -q, --quiet            no progress display on long runs\n"
 	      "  -h, --help             show this help\n"
 	      "      --version          show the version\n", fp);
@@ -191,6 +197,13 @@ parse_options(int argc, char **argv, struct options *o)
 			if (parse_count(optarg, &o->top) < 0)
 				return usage_error("--top takes a positive "
 						   "number, not '%s'", optarg);
+			break;
+		case OPT_DIRECT_BY:
+			o->direct_by = direct_by_from_name(optarg);
+			if (o->direct_by == DIRECT_BY_NONE)
+				return usage_error("--direct-by takes committer "
+						   "or signoff, not '%s'",
+						   optarg);
 			break;
 		case OPT_VERSION:
 			printf("treeplot %s\n", TREEPLOT_VERSION);
@@ -310,6 +323,7 @@ run(const struct options *o, enum format fmt)
 	struct merge_table m;
 	struct attribution a;
 	struct flow f;
+	struct appliers ap = { 0 };
 	struct buf out = BUF_INIT;
 	uint8_t *is_mainline;
 	char *label;
@@ -334,9 +348,14 @@ run(const struct options *o, enum format fmt)
 	label = range_label(&rg);
 	aggregate(&(struct aggregate_input){ &h, &m, &tt, &a, is_mainline,
 		  repo_name(r), label, o->top }, &f);
+	f.appliers = o->direct_by ? &ap : NULL;
 
-	ret = render(o, fmt, &f, &h, &a, &tt, &out) < 0 ||
-	      output_write(o->output, &out) < 0;
+	if (o->direct_by && appliers_count(r, &h, &a, o->direct_by, &ap) < 0)
+		ret = 1;
+	else
+		ret = render(o, fmt, &f, &h, &a, &tt, &out) < 0 ||
+		      output_write(o->output, &out) < 0;
+	appliers_release(&ap);
 
 	buf_release(&out);
 	flow_release(&f);

@@ -30,6 +30,7 @@
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
 
+#include "direct.h"
 #include "escape.h"
 
 static const char *const layouts[] = {
@@ -203,6 +204,23 @@ tree_name_of(const struct flow *f, uint32_t i)
 	return f->trees[i].name ? f->trees[i].name : "";
 }
 
+/* The mainline's tooltip: the five who applied most direct commits. */
+static void
+add_appliers(struct buf *b, const struct appliers *ap)
+{
+	if (!ap || !ap->nr)
+		return;
+	buf_printf(b, "\\ndirect commits by %s:", ap->by == DIRECT_BY_SIGNOFF ?
+		   "last sign-off before the committer's" : "committer");
+	for (uint32_t k = 0; k < ap->nr && k < 5; k++) {
+		buf_puts(b, "\\n");
+		add_text(b, ap->a[k].who, 1);
+		buf_printf(b, ": %u", ap->a[k].commits);
+	}
+	if (ap->nr > 5)
+		buf_printf(b, "\\n%u others", ap->nr - 5);
+}
+
 static void
 add_node(Agraph_t *g, const struct flow *f, uint32_t i,
 	 const struct attrs *a, Agnode_t **nodes)
@@ -236,6 +254,7 @@ add_node(Agraph_t *g, const struct flow *f, uint32_t i,
 		add_count(&b, f->commits, "commit");
 		buf_printf(&b, ", %u direct, ", f->direct);
 		add_count(&b, f->merges, "merge");
+		add_appliers(&b, f->appliers);
 	} else if (t->tree == TREE_NONE) {
 		buf_puts(&b, "\\n");
 		add_count(&b, t->commits, "commit");

@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "direct.h"
 #include "escape.h"
 
 /* A writer that knows where it is: nesting level, and whether the
@@ -176,6 +177,27 @@ put_unrecognised(struct json *j, const struct flow *f)
 	close_container(j, ']');
 }
 
+static void
+put_appliers(struct json *j, const struct flow *f)
+{
+	const struct appliers *ap = f->appliers;
+
+	if (!ap)
+		return;
+	open_container(j, "direct_by", '{');
+	put_str(j, "by", direct_by_name(ap->by));
+	put_uint(j, "commits", ap->commits);
+	open_container(j, "people", '[');
+	for (uint32_t k = 0; k < ap->nr; k++) {
+		open_container(j, NULL, '{');
+		put_str(j, "name", ap->a[k].who);
+		put_uint(j, "commits", ap->a[k].commits);
+		close_container(j, '}');
+	}
+	close_container(j, ']');
+	close_container(j, '}');
+}
+
 void
 render_json(const struct flow *f, struct buf *out)
 {
@@ -199,6 +221,7 @@ render_json(const struct flow *f, struct buf *out)
 	put_trees(&j, f);
 	put_edges(&j, f);
 	put_unrecognised(&j, f);
+	put_appliers(&j, f);
 	close_container(&j, '}');
 	buf_addc(out, '\n');
 }

@@ -11,9 +11,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "direct.h"
 #include "escape.h"
 
 #define WAYPOINTS 10
+#define APPLIERS 20
 
 static double
 percent(uint32_t part, uint32_t whole)
@@ -120,6 +122,36 @@ render_summary(const struct flow *f, struct buf *out, int width)
 }
 
 static void
+render_appliers(const struct flow *f, struct buf *out, int width)
+{
+	const struct appliers *ap = f->appliers;
+	uint32_t rest = 0;
+
+	if (!ap)
+		return;
+	if (ap->by == DIRECT_BY_SIGNOFF)
+		buf_puts(out, "\nDirect commits by the last Signed-off-by before "
+			 "the committer's\n");
+	else
+		buf_puts(out, "\nDirect commits by committer\n");
+	for (uint32_t k = 0; k < ap->nr; k++) {
+		if (k >= APPLIERS) {
+			rest += ap->a[k].commits;
+			continue;
+		}
+		buf_printf(out, "  %*u  %5.1f%%  ", width, ap->a[k].commits,
+			   percent(ap->a[k].commits, ap->commits));
+		add_name(out, ap->a[k].who);
+		buf_addc(out, '\n');
+	}
+	if (rest)
+		buf_printf(out, "  %*u  %5.1f%%  %u others\n", width, rest,
+			   percent(rest, ap->commits), ap->nr - APPLIERS);
+	if (!ap->nr)
+		buf_puts(out, "  none\n");
+}
+
+static void
 render_unrecognised(const struct flow *f, struct buf *out)
 {
 	char hex[OID_HEXSZ + 1];
@@ -155,5 +187,6 @@ render_text(const struct flow *f, struct buf *out)
 		   plural(f->total_trees));
 	render_flow(f, out, width);
 	render_summary(f, out, width);
+	render_appliers(f, out, width);
 	render_unrecognised(f, out);
 }

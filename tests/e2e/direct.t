@@ -1,0 +1,80 @@
+#!/bin/sh
+# --direct-by: the direct commits by committer, or by the last
+# Signed-off-by before the committer's own.
+. "$(dirname "$0")/lib.sh"
+
+plan 12
+
+LF='
+'
+L='Linus Torvalds <torvalds@example.org>'
+A='Andrew Morton <akpm@example.org>'
+# as NAME MAIL: the committer of the next commits.
+as() { GIT_COMMITTER_NAME=$1; GIT_COMMITTER_EMAIL=$2; }
+
+repo
+K=git://git.kernel.org/pub/scm/linux/kernel/git
+as 'Linus Torvalds' torvalds@example.org
+mk m0 "initial"
+mk d1 "mm: one${LF}${LF}Signed-off-by: Author One <one@example.org>${LF}Signed-off-by: $A${LF}Signed-off-by: $L" m0
+mk d2 "mm: two${LF}${LF}Signed-off-by: Author Two <two@example.org>${LF}Acked-by: Someone <s@example.org>${LF}signed-off-by: $A${LF}Signed-off-by: Linus Torvalds <TORVALDS@example.org>" d1
+mk d3 "linus: own${LF}${LF}Signed-off-by: $L" d2
+mk d4 "linus: unsigned" d3
+as 'Greg KH' greg@example.org
+mk d5 "usb: fix${LF}${LF}Signed-off-by: Dev <dev@example.org>" d4
+as 'Linus Torvalds' torvalds@example.org
+mk n1 "net: 1${LF}${LF}Signed-off-by: Net Dev <nd@example.org>" m0
+mk mm1 "Merge branch 'master' of $K/davem/net" d5 n1
+ref refs/heads/master mm1
+ref refs/tags/v1 m0
+git symbolic-ref HEAD refs/heads/master
+
+tp --direct-by committer v1..master
+is "$STATUS" 0 "committer: exit status 0"
+is "$(printf '%s\n' "$OUT" | sed -n '/^Direct commits by committer$/,/^$/p')" \
+"Direct commits by committer
+      4   80.0%  Linus Torvalds <torvalds@example.org>
+      1   20.0%  Greg KH <greg@example.org>" \
+   "text: direct commits by committer (the pulled one not among them)"
+
+tp --direct-by signoff v1..master
+is "$(printf '%s\n' "$OUT" | sed -n '/^Direct commits by the last/,/^$/p')" \
+"Direct commits by the last Signed-off-by before the committer's
+      2   40.0%  Andrew Morton <akpm@example.org>
+      1   20.0%  (no Signed-off-by)
+      1   20.0%  Dev <dev@example.org>
+      1   20.0%  Linus Torvalds <torvalds@example.org>" \
+   "text: by way of Andrew; the committer's own; unsigned; a committer who did not sign off"
+
+tp -T json --direct-by signoff v1..master
+is "$(printf '%s\n' "$OUT" | jq -c '.direct_by | [.by, .commits, [.people[] | [.name, .commits]]]')" \
+   '["signoff",5,[["Andrew Morton <akpm@example.org>",2],["(no Signed-off-by)",1],["Dev <dev@example.org>",1],["Linus Torvalds <torvalds@example.org>",1]]]' \
+   "json: direct_by with its people"
+
+tp -T json v1..master
+is "$(printf '%s\n' "$OUT" | jq -c 'has("direct_by")')" false \
+   "json: no direct_by without the option"
+tp v1..master
+printf '%s\n' "$OUT" | grep -q '^Direct commits by'
+ok $((! $?)) "text: no breakdown without the option"
+
+tp -T svg --direct-by committer v1..master
+printf '%s\n' "$OUT" | grep -q 'direct commits by committer:'
+ok $? "svg: the mainline's tooltip names who committed the direct commits"
+
+tp -T commits --direct-by committer v1..master
+is "$(printf '%s\n' "$OUT" | wc -l)" 6 "commits: unchanged by --direct-by"
+
+tp --direct-by author v1..master
+is "$STATUS" 2 "an unknown --direct-by is a usage error"
+is "$ERR" "treeplot: --direct-by takes committer or signoff, not 'author'" \
+   "the usage error names what is accepted"
+
+git commit-graph write --reachable
+tp -T json --direct-by committer v1..master
+is "$(printf '%s\n' "$OUT" | jq -c '[.direct_by.people[] | .commits]')" '[4,1]' \
+   "commit-graph: the direct commits are read all the same"
+tp -T json --direct-by signoff v1..master
+is "$(printf '%s\n' "$OUT" | jq -c '.direct_by.people[0].name')" \
+   "\"$A\"" "commit-graph: by sign-off too"
+done_testing
