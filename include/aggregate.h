@@ -29,12 +29,15 @@ struct flow_tree {
 	char *const *urls;	/* borrowed: every spelling seen */
 	uint32_t urls_nr;
 	enum tree_kind kind;	/* a repository, or another kind of source */
+	uint32_t signed_pulls;	/* with signatures: of pulls, the signed */
+	uint32_t signed_commits;	/* commits those brought */
 };
 
 struct flow_edge {
 	uint32_t from, to;	/* indexes into flow.trees: from was pulled into to */
 	uint32_t commits;	/* non-merge commits that flowed along it */
 	uint32_t pulls;		/* merges that pulled from into to */
+	uint32_t signed_pulls;	/* with signatures: of those, the signed */
 };
 
 /* The paths as an indented tree, in display order (pre-order, the larger
@@ -79,6 +82,19 @@ struct flow {
 
 	char *fold_name;	/* owned: "K other trees" */
 
+	/*
+	 * With signatures (aggregate_input.sig): every pull, whether it
+	 * pulled a signed tag (SIG_MERGETAG; a gpgsig alone signs the merge,
+	 * not what it pulled).  unsigned_pulls index the attribution's pulls.
+	 */
+	int signatures;
+	uint32_t pulls, signed_pulls, gpgsig_pulls;
+	uint32_t pulled_commits;	/* brought into the mainline by pulls */
+	uint32_t signed_commits;	/* of those, by signed pulls */
+	const struct pull *all_pulls;	/* borrowed */
+	uint32_t *unsigned_pulls;	/* owned */
+	uint32_t unsigned_nr;
+
 	/* Borrowed, set by the caller: the direct commits by who applied
 	 * them (--direct-by), or NULL. */
 	const struct appliers *appliers;
@@ -93,6 +109,8 @@ struct aggregate_input {
 	const char *repo;
 	const char *range;
 	uint32_t top;		/* 0: keep every tree */
+	const unsigned *sig;	/* per history index, SIG_* flags; NULL: */
+				/* signatures not looked at */
 };
 
 void aggregate(const struct aggregate_input *in, struct flow *out);

@@ -173,4 +173,20 @@ int history_load(struct repo *r, const struct range *rg, int progress,
 int history_read_commit(struct repo *r, const struct history *h, uint32_t i,
 			struct buf *committer, struct buf *message);
 
+/* What history_merge_signatures finds on a merge. */
+enum {
+	SIG_MERGETAG = 1 << 0,	/* a pulled tag with a signature block */
+	SIG_GPGSIG = 1 << 1,	/* the merge commit's own signature */
+};
+
+/*
+ * The signatures merge i carries, as SIG_* flags in *flags: a "mergetag"
+ * header (the signed tag the merge pulled, which git records only for
+ * signed tags) holding a "-----BEGIN " signature block, and a "gpgsig"
+ * header.  Read through libgit2's header access; presence only, nothing
+ * is verified.
+ */
+int history_merge_signatures(struct repo *r, const struct history *h,
+			     uint32_t i, unsigned *flags);
+
 #endif

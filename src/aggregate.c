@@ -23,7 +23,7 @@ struct tally {
 
 struct edge_key {
 	uint32_t from, to;	/* tree ids */
-	uint32_t commits, pulls;
+	uint32_t commits, pulls, signed_pulls;
 	uint32_t active;	/* paths with this edge on the walk's stack */
 };
 
@@ -68,7 +68,7 @@ edge_get(struct edges *es, uint32_t from, uint32_t to)
 	}
 	ALLOC_GROW(es->e, es->nr + 1, es->alloc);
 	es->hash[pos] = es->nr + 1;
-	es->e[es->nr] = (struct edge_key){ from, to, 0, 0, 0 };
+	es->e[es->nr] = (struct edge_key){ from, to, 0, 0, 0, 0 };
 	return &es->e[es->nr++];
 }
 
@@ -353,6 +353,7 @@ aggregate(const struct aggregate_input *in, struct flow *f)
 	struct edges es = { 0 };
 	struct trie_walk w;
 	uint32_t fold_own = 0;
+	size_t unsigned_alloc = 0;
 
 	memset(f, 0, sizeof(*f));
 	f->h = in->h;
@@ -454,13 +455,38 @@ aggregate(const struct aggregate_input *in, struct flow *f)
 		const struct pull *pl = &in->a->pulls[k];
 		uint32_t from = pl->from, to = pl->to;
 
+		int sig = in->sig && (in->sig[pl->merge] & SIG_MERGETAG);
+
 		if (folded && to == TREE_MAINLINE && folded[from])
 			from = fold;
-		if (index[from] != HIST_NONE)
+		if (index[from] != HIST_NONE) {
 			f->trees[index[from]].pulls++;
-		if (index[from] != HIST_NONE && index[to] != HIST_NONE)
-			edge_get(&es, from, to)->pulls++;
+			f->trees[index[from]].signed_pulls += sig;
+			f->trees[index[from]].signed_commits += sig ? pl->commits : 0;
+		}
+		if (index[from] != HIST_NONE && index[to] != HIST_NONE) {
+			struct edge_key *e = edge_get(&es, from, to);
+
+			e->pulls++;
+			e->signed_pulls += sig;
+		}
+		if (!in->sig)
+			continue;
+		f->pulls++;
+		f->signed_pulls += sig;
+		f->gpgsig_pulls += !!(in->sig[pl->merge] & SIG_GPGSIG);
+		if (pl->to == TREE_MAINLINE) {
+			f->pulled_commits += pl->commits;
+			f->signed_commits += sig ? pl->commits : 0;
+		}
+		if (!sig) {
+			ALLOC_GROW(f->unsigned_pulls, f->unsigned_nr + 1,
+				   unsigned_alloc);
+			f->unsigned_pulls[f->unsigned_nr++] = k;
+		}
 	}
+	f->signatures = in->sig != NULL;
+	f->all_pulls = in->a->pulls;
 
 	f->edges = xcalloc(es.nr ? es.nr : 1, sizeof(*f->edges));
 	for (uint32_t k = 0; k < es.nr; k++) {
@@ -470,7 +496,8 @@ aggregate(const struct aggregate_input *in, struct flow *f)
 		    index[e->to] == HIST_NONE)
 			continue;
 		f->edges[f->edges_nr++] = (struct flow_edge){
-			index[e->from], index[e->to], e->commits, e->pulls };
+			index[e->from], index[e->to], e->commits, e->pulls,
+			e->signed_pulls };
 	}
 	qsort_r(f->edges, f->edges_nr, sizeof(*f->edges), cmp_edge, f);
 
@@ -536,5 +563,6 @@ flow_release(struct flow *f)
 	free(f->by_depth);
 	free(f->mainline_urls);
 	free(f->fold_name);
+	free(f->unsigned_pulls);
 	memset(f, 0, sizeof(*f));
 }

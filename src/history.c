@@ -1113,6 +1113,40 @@ out:
 	return ret;
 }
 
+int
+history_merge_signatures(struct repo *r, const struct history *h, uint32_t i,
+			 unsigned *flags)
+{
+	git_commit *c = NULL;
+	git_buf value = GIT_BUF_INIT_CONST(NULL, 0);
+	char hex[OID_HEXSZ + 1];
+	git_oid goid;
+	int ret;
+
+	*flags = 0;
+	memcpy(goid.id, h->oid[i].hash, OID_RAWSZ);
+	if (git_commit_lookup(&c, r->git, &goid) < 0) {
+		history_hex(h, i, hex);
+		return error("cannot read commit %s", hex);
+	}
+	ret = git_commit_header_field(&value, c, "mergetag");
+	if (!ret && value.ptr && strstr(value.ptr, "-----BEGIN "))
+		*flags |= SIG_MERGETAG;
+	git_buf_dispose(&value);
+	if (ret == 0 || ret == GIT_ENOTFOUND)
+		ret = git_commit_header_field(&value, c, "gpgsig");
+	if (!ret)
+		*flags |= SIG_GPGSIG;
+	git_buf_dispose(&value);
+	git_commit_free(c);
+	if (ret < 0 && ret != GIT_ENOTFOUND) {
+		history_hex(h, i, hex);
+		return git_fail(hex);
+	}
+	git_error_clear();
+	return 0;
+}
+
 void
 history_release(struct history *h)
 {

@@ -24,6 +24,7 @@
 #include "render_graph.h"
 #include "render_json.h"
 #include "render_text.h"
+#include "signed.h"
 #include "util.h"
 
 #define EXIT_USAGE 2
@@ -39,6 +40,7 @@ struct options {
 	size_t mainline_urls_nr, mainline_urls_alloc;
 	uint32_t top;
 	enum direct_by direct_by;
+	int signatures;		/* 1: --signed, 2: --require-signed */
 	int quiet;
 	const char *range;
 };
@@ -51,6 +53,8 @@ enum {
 	OPT_TITLE,
 	OPT_VERSION,
 	OPT_DIRECT_BY,
+	OPT_SIGNED,
+	OPT_REQUIRE_SIGNED,
 };
 
 static const struct option longopts[] = {
@@ -63,6 +67,8 @@ static const struct option longopts[] = {
 	{ "mainline-url", required_argument, NULL, OPT_MAINLINE_URL },
 	{ "output", required_argument, NULL, 'o' },
 	{ "quiet", no_argument, NULL, 'q' },
+	{ "require-signed", no_argument, NULL, OPT_REQUIRE_SIGNED },
+	{ "signed", no_argument, NULL, OPT_SIGNED },
 	{ "title", required_argument, NULL, OPT_TITLE },
 	{ "top", required_argument, NULL, OPT_TOP },
 	{ "version", no_argument, NULL, OPT_VERSION },
@@ -89,6 +95,8 @@ usage(FILE *fp)
 	      "      --title TEXT       the chart's label\n"
 	      "      --direct-by WHO    direct commits by committer, or by the last\n"
 	      "                         Signed-off-by before the committer's (signoff)\n"
+	      "      --signed           which pulls pulled a signed tag\n"
+	      "      --require-signed   the same, and exit 3 listing the unsigned pulls\n"
 	      "  -q, --quiet            no progress display on long runs\n"
 	      "  -h, --help             show this help\n"
 	      "      --version          show the version\n", fp);
@@ -204,6 +212,13 @@ parse_options(int argc, char **argv, struct options *o)
 				return usage_error("--direct-by takes committer "
 						   "or signoff, not '%s'",
 						   optarg);
+			break;
+		case OPT_SIGNED:
+			if (!o->signatures)
+				o->signatures = 1;
+			break;
+		case OPT_REQUIRE_SIGNED:
+			o->signatures = 2;
 			break;
 		case OPT_VERSION:
 			printf("treeplot %s\n", TREEPLOT_VERSION);
@@ -324,6 +339,7 @@ run(const struct options *o, enum format fmt)
 	struct attribution a;
 	struct flow f;
 	struct appliers ap = { 0 };
+	unsigned *sig = NULL;
 	struct buf out = BUF_INIT;
 	uint8_t *is_mainline;
 	char *label;
@@ -345,9 +361,13 @@ run(const struct options *o, enum format fmt)
 	classify_merges(&h, &tt, &m);
 	is_mainline = mainline_trees(o, r, &h, &m, &tt);
 	attribute(&h, &m, is_mainline, tt.nr, &a);
+	if (o->signatures && signatures_read(r, &h, &a, &sig) < 0) {
+		ret = 1;
+		goto out_attribution;
+	}
 	label = range_label(&rg);
 	aggregate(&(struct aggregate_input){ &h, &m, &tt, &a, is_mainline,
-		  repo_name(r), label, o->top }, &f);
+		  repo_name(r), label, o->top, sig }, &f);
 	f.appliers = o->direct_by ? &ap : NULL;
 
 	if (o->direct_by && appliers_count(r, &h, &a, o->direct_by, &ap) < 0)
@@ -356,10 +376,14 @@ run(const struct options *o, enum format fmt)
 		ret = render(o, fmt, &f, &h, &a, &tt, &out) < 0 ||
 		      output_write(o->output, &out) < 0;
 	appliers_release(&ap);
+	if (!ret && o->signatures == 2 && signatures_report_unsigned(&f, &tt))
+		ret = EXIT_UNSIGNED;
 
 	buf_release(&out);
 	flow_release(&f);
 	free(label);
+out_attribution:
+	free(sig);
 	attribution_release(&a);
 	free(is_mainline);
 	merge_table_release(&m);

@@ -46,6 +46,7 @@ static const char *const formats[] = {
 #define COLOUR_MINOR "#0072B2"	/* >= 1% */
 #define COLOUR_SMALL "#999999"
 #define COLOUR_SMALL_TEXT "#555555"	/* grey text must stay legible */
+#define COLOUR_UNSIGNED "#CC0000"	/* --signed: dashed too, not by hue alone */
 
 static int
 in_list(const char *s, const char *const *list, size_t nr)
@@ -135,7 +136,7 @@ struct attrs {
 	Agsym_t *n_label, *n_tooltip, *n_shape, *n_style, *n_fillcolor,
 		*n_color, *n_fontcolor, *n_fontsize, *n_penwidth;
 	Agsym_t *e_label, *e_tooltip, *e_color, *e_fontcolor, *e_penwidth,
-		*e_weight;
+		*e_weight, *e_style;
 };
 
 static Agsym_t *
@@ -187,6 +188,7 @@ declare_attrs(Agraph_t *g, struct attrs *a)
 	a->e_fontcolor = declare(g, AGEDGE, "fontcolor", COLOUR_SMALL_TEXT);
 	a->e_penwidth = declare(g, AGEDGE, "penwidth", "1");
 	a->e_weight = declare(g, AGEDGE, "weight", "1");
+	a->e_style = declare(g, AGEDGE, "style", "");
 	declare(g, AGEDGE, "fontname", "Helvetica");
 	declare(g, AGEDGE, "fontsize", "9");
 	declare(g, AGEDGE, "arrowsize", "0.6");
@@ -309,6 +311,7 @@ add_edge(Agraph_t *g, const struct flow *f, const struct flow_edge *fe,
 	uint64_t share = (uint64_t)fe->commits * 100;
 	uint32_t root = 0, width;
 	const char *colour, *text = COLOUR_SMALL_TEXT;
+	int unsigned_edge = 0;
 	Agedge_t *e;
 
 	e = agedge(g, nodes[fe->from], nodes[fe->to], NULL, 1);
@@ -324,7 +327,15 @@ add_edge(Agraph_t *g, const struct flow *f, const struct flow_edge *fe,
 	add_count(&b, fe->commits, "commit");
 	buf_puts(&b, " in ");
 	add_count(&b, fe->pulls, "pull");
+	if (f->signatures)
+		buf_printf(&b, ", %u signed", fe->signed_pulls);
 	set(e, a->e_tooltip, b.data);
+	/* With --signed, an edge with an unsigned pull is dashed and red,
+	 * as the older script drew them. */
+	if (f->signatures && fe->signed_pulls < fe->pulls) {
+		set(e, a->e_style, "dashed");
+		unsigned_edge = 1;
+	}
 
 	if (f->commits && share >= (uint64_t)f->commits * 5)
 		colour = text = COLOUR_MAJOR;
@@ -332,6 +343,8 @@ add_edge(Agraph_t *g, const struct flow *f, const struct flow_edge *fe,
 		colour = text = COLOUR_MINOR;
 	else
 		colour = COLOUR_SMALL;
+	if (unsigned_edge)
+		colour = text = COLOUR_UNSIGNED;
 	set(e, a->e_color, colour);
 	set(e, a->e_fontcolor, text);
 

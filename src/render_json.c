@@ -130,6 +130,10 @@ put_trees(struct json *j, const struct flow *f)
 		put_uint(j, "own", t->own);
 		put_uint(j, "depth", t->depth);
 		put_uint(j, "pulls", t->pulls);
+		if (f->signatures) {
+			put_uint(j, "signed_pulls", t->signed_pulls);
+			put_uint(j, "signed_commits", t->signed_commits);
+		}
 		if (t->kind != TREE_KIND_REPO)
 			put_str(j, "kind", tree_kind_name(t->kind));
 		if (t->tree == TREE_NONE)
@@ -151,6 +155,8 @@ put_edges(struct json *j, const struct flow *f)
 		put_str(j, "to", name_of(f, e->to));
 		put_uint(j, "commits", e->commits);
 		put_uint(j, "pulls", e->pulls);
+		if (f->signatures)
+			put_uint(j, "signed_pulls", e->signed_pulls);
 		close_container(j, '}');
 	}
 	close_container(j, ']');
@@ -198,6 +204,33 @@ put_appliers(struct json *j, const struct flow *f)
 	close_container(j, '}');
 }
 
+static void
+put_signatures(struct json *j, const struct flow *f)
+{
+	if (!f->signatures)
+		return;
+	open_container(j, "signed", '{');
+	put_uint(j, "pulls", f->pulls);
+	put_uint(j, "signed_pulls", f->signed_pulls);
+	put_uint(j, "pulled_commits", f->pulled_commits);
+	put_uint(j, "signed_commits", f->signed_commits);
+	put_uint(j, "gpgsig_pulls", f->gpgsig_pulls);
+	open_container(j, "unsigned", '[');
+	for (uint32_t k = 0; k < f->unsigned_nr; k++) {
+		const struct pull *pl = &f->all_pulls[f->unsigned_pulls[k]];
+		const char *subject = history_subject(f->h, pl->merge);
+		char hex[OID_HEXSZ + 1];
+
+		history_hex(f->h, pl->merge, hex);
+		open_container(j, NULL, '{');
+		put_str(j, "id", hex);
+		put_str(j, "subject", subject ? subject : "");
+		close_container(j, '}');
+	}
+	close_container(j, ']');
+	close_container(j, '}');
+}
+
 void
 render_json(const struct flow *f, struct buf *out)
 {
@@ -222,6 +255,7 @@ render_json(const struct flow *f, struct buf *out)
 	put_edges(&j, f);
 	put_unrecognised(&j, f);
 	put_appliers(&j, f);
+	put_signatures(&j, f);
 	close_container(&j, '}');
 	buf_addc(out, '\n');
 }

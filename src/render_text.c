@@ -152,6 +152,39 @@ render_appliers(const struct flow *f, struct buf *out, int width)
 }
 
 static void
+render_signatures(const struct flow *f, struct buf *out, int width)
+{
+	if (!f->signatures)
+		return;
+	buf_puts(out, "\nSigned pulls (a signed tag in the merge: present, "
+		 "not verified)\n");
+	row(out, "pulls", width, f->pulls);
+	buf_addc(out, '\n');
+	row(out, "of which signed", width, f->signed_pulls);
+	buf_printf(out, "  (%.1f%%)\n", percent(f->signed_pulls, f->pulls));
+	row(out, "commits pulled into mainline", width, f->pulled_commits);
+	buf_addc(out, '\n');
+	row(out, "through signed pulls", width, f->signed_commits);
+	buf_printf(out, "  (%.1f%%)\n",
+		   percent(f->signed_commits, f->pulled_commits));
+	row(out, "merges with their own gpgsig", width, f->gpgsig_pulls);
+	buf_addc(out, '\n');
+	if (!f->pulls)
+		return;
+	buf_puts(out, "\n  signed/pulls  commits through signed pulls, tree\n");
+	for (uint32_t k = 1; k < f->trees_nr; k++) {
+		const struct flow_tree *t = &f->trees[k];
+
+		if (!t->pulls)
+			continue;
+		buf_printf(out, "  %5u/%-5u   %*u  ", t->signed_pulls, t->pulls,
+			   width, t->signed_commits);
+		add_name(out, t->name);
+		buf_addc(out, '\n');
+	}
+}
+
+static void
 render_unrecognised(const struct flow *f, struct buf *out)
 {
 	char hex[OID_HEXSZ + 1];
@@ -188,5 +221,6 @@ render_text(const struct flow *f, struct buf *out)
 	render_flow(f, out, width);
 	render_summary(f, out, width);
 	render_appliers(f, out, width);
+	render_signatures(f, out, width);
 	render_unrecognised(f, out);
 }
