@@ -29,6 +29,8 @@ struct flow_tree {
 	char *const *urls;	/* borrowed: every spelling seen */
 	uint32_t urls_nr;
 	enum tree_kind kind;	/* a repository, or another kind of source */
+	uint32_t repo;		/* --branches: the node's repository's tree */
+	const char *repo_name;	/* id, and its name (borrowed); else itself */
 	uint32_t signed_pulls;	/* with signatures: of pulls, the signed */
 	uint32_t signed_commits;	/* commits those brought */
 };
@@ -87,6 +89,7 @@ struct flow {
 	 * pulled a signed tag (SIG_MERGETAG; a gpgsig alone signs the merge,
 	 * not what it pulled).  unsigned_pulls index the attribution's pulls.
 	 */
+	int branches;		/* --branches: trees are branch nodes */
 	int signatures;
 	uint32_t pulls, signed_pulls, gpgsig_pulls;
 	uint32_t pulled_commits;	/* brought into the mainline by pulls */

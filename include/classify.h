@@ -69,10 +69,42 @@ struct merge_table {
 	uint32_t merges;		/* merges in the range */
 	uint32_t *unrecognised;		/* history indexes, in history order */
 	uint32_t unrecognised_nr;
+
+	/*
+	 * --branches (classify_branches), else NULL: the node ("REPO:BRANCH")
+	 * each pulled parent of an external merge came from; parent k >= 1
+	 * of merge i is ptree[ptree_start[i] - 1 + k - 1] (ptree_start[i] 0:
+	 * none).  repo_of[t] is node t's repository (t < repo_of_nr; any
+	 * other tree is its own).  tree[] keeps naming repositories.
+	 */
+	uint32_t *ptree_start;
+	uint32_t *ptree;
+	size_t ptree_nr, ptree_alloc;
+	uint32_t *repo_of;
+	uint32_t repo_of_nr;
 };
 
 void classify_merges(const struct history *h, struct tree_table *trees,
 		     struct merge_table *out);
+
+/*
+ * --branches: give each pulled parent of the external merges classified
+ * in m the node of the branch or tag its subject names: the names are
+ * taken in order, one per pulled parent ("Merge branches 'a' and 'b' of
+ * URL" has two); one name counts for every parent; a count that does not
+ * match, or no name ("Merge URL", mail), leaves the repository itself.
+ * Tags are grouped by stem (tag_stem).  A GitHub pull request's branch is
+ * the one after its owner.
+ */
+void classify_branches(const struct history *h, struct tree_table *trees,
+		       struct merge_table *m);
+
+/* The repository of tree or node t. */
+static inline uint32_t
+merge_repo_of(const struct merge_table *m, uint32_t t)
+{
+	return m->repo_of && t < m->repo_of_nr ? m->repo_of[t] : t;
+}
 void merge_table_release(struct merge_table *m);
 
 #endif

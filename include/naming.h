@@ -41,6 +41,7 @@ const char *tree_kind_name(enum tree_kind kind);
 struct tree {
 	char *name;
 	enum tree_kind kind;
+	uint32_t repo;		/* a branch node's repository; else itself */
 	char **urls;		/* every spelling seen, in first-seen order */
 	uint32_t urls_nr, urls_alloc;
 };
@@ -66,6 +67,21 @@ uint32_t trees_add_url(struct tree_table *tt, const char *url, size_t len);
  */
 uint32_t trees_add_name(struct tree_table *tt, const char *name,
 			enum tree_kind kind);
+
+/*
+ * --branches: the node "REPO:BRANCH" of branch (len bytes) of tree repo
+ * (created if new, of repo's kind; URLs stay the repository's).
+ */
+uint32_t trees_add_branch(struct tree_table *tt, uint32_t repo,
+			  const char *branch, size_t len);
+
+/*
+ * A tag's stem: a tag name up to where its version starts (a digit after
+ * '-', '_' or '.', or at the start, an optional 'v' before it included),
+ * then '*': "sound-6.1-rc1" and "sound-6.2" are "sound-*", "v6.2" is
+ * "v*"; a tag without a version is itself.  A new string.
+ */
+char *tag_stem(const char *tag, size_t len);
 
 /*
  * "github:OWNER" for a URL of a repository on github.com (OWNER/REPO), as

@@ -440,10 +440,17 @@ aggregate(const struct aggregate_input *in, struct flow *f)
 				      view.commits[id];
 			ft->own = view.own[id];
 			ft->depth = id == TREE_MAINLINE ? 0 : view.depth[id];
+			ft->repo = id == fold ? TREE_NONE : id;
+			ft->repo_name = ft->name;
 			if (id != fold) {
-				ft->urls = tt->t[id].urls;
-				ft->urls_nr = tt->t[id].urls_nr;
+				uint32_t r = tt->t[id].repo;
+
+				/* A branch node shows its repository's URLs. */
+				ft->urls = tt->t[r].urls;
+				ft->urls_nr = tt->t[r].urls_nr;
 				ft->kind = tt->t[id].kind;
+				ft->repo = r;
+				ft->repo_name = tt->t[r].name;
 			}
 		}
 		free(ids);
@@ -486,6 +493,7 @@ aggregate(const struct aggregate_input *in, struct flow *f)
 		}
 	}
 	f->signatures = in->sig != NULL;
+	f->branches = in->m->ptree_start != NULL;
 	f->all_pulls = in->a->pulls;
 
 	f->edges = xcalloc(es.nr ? es.nr : 1, sizeof(*f->edges));

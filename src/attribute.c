@@ -175,20 +175,41 @@ push_line(struct walk *w, uint32_t c, uint32_t path)
 	f->k = 1;
 }
 
-/* The path the parents of merge c get, on a line of path. */
+/* The path parent k of merge c gets, on a line of path. */
 static uint32_t
 pulled_path(struct attribution *a, const struct merge_table *m,
 	    const uint8_t *is_mainline, uint32_t ntrees, uint32_t c,
-	    uint32_t path)
+	    uint32_t k, uint32_t path)
 {
 	uint32_t t = m->tree[c];
 
 	/* Internal: names no repository, the line's own, or the
-	 * mainline's: the commits stay on this line's path. */
+	 * mainline's: the commits stay on this line's path.  With
+	 * --branches, lines are branches: their repositories compare. */
 	if (t == TREE_NONE || (t < ntrees && is_mainline[t]) ||
-	    t == a->paths.tree[path])
+	    t == merge_repo_of(m, a->paths.tree[path]))
 		return path;
+	if (m->ptree_start && m->ptree_start[c])
+		t = m->ptree[m->ptree_start[c] - 1 + k - 1];
 	return paths_get(&a->paths, t, path);
+}
+
+/* A pull of merge c that brought commits since before along pulled,
+ * into the line of path; none when the merge was internal. */
+static void
+add_pull(struct attribution *a, uint32_t c, uint32_t pulled, uint32_t path,
+	 uint32_t before)
+{
+	struct pull *pl;
+
+	if (pulled == path)
+		return;
+	ALLOC_GROW(a->pulls, a->pulls_nr + 1, a->pulls_alloc);
+	pl = &a->pulls[a->pulls_nr++];
+	pl->merge = c;
+	pl->from = a->paths.tree[pulled];
+	pl->to = a->paths.tree[path];
+	pl->commits = a->order_nr - before;
 }
 
 void
@@ -226,25 +247,25 @@ attribute(const struct history *h, const struct merge_table *m,
 		}
 		if (f->k == 1) {
 			f->pulled = pulled_path(a, m, is_mainline, ntrees, c,
-						f->path);
+						1, f->path);
 			f->before = a->order_nr;
 		}
 		if (f->k < np) {
+			uint32_t pulled = pulled_path(a, m, is_mainline, ntrees,
+						      c, f->k, f->path);
 			uint32_t p = par[f->k++];
 
-			push_line(&w, p, f->pulled);	/* f is stale now */
+			/* One pull per run of parents from one tree (with
+			 * --branches, an octopus pulls several). */
+			if (pulled != f->pulled) {
+				add_pull(a, c, f->pulled, f->path, f->before);
+				f->pulled = pulled;
+				f->before = a->order_nr;
+			}
+			push_line(&w, p, pulled);	/* f is stale now */
 			continue;
 		}
-		if (f->pulled != f->path) {
-			struct pull *pl;
-
-			ALLOC_GROW(a->pulls, a->pulls_nr + 1, a->pulls_alloc);
-			pl = &a->pulls[a->pulls_nr++];
-			pl->merge = c;
-			pl->from = a->paths.tree[f->pulled];
-			pl->to = a->paths.tree[f->path];
-			pl->commits = a->order_nr - f->before;
-		}
+		add_pull(a, c, f->pulled, f->path, f->before);
 		f->pos++;
 		f->k = 1;
 	}

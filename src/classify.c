@@ -765,6 +765,7 @@ classify_merges(const struct history *h, struct tree_table *trees,
 {
 	size_t unrec_alloc = 0;
 
+	memset(out, 0, sizeof(*out));
 	out->tree = xcalloc(h->nr, sizeof(*out->tree));
 	out->merges = 0;
 	out->unrecognised = NULL;
@@ -793,11 +794,134 @@ classify_merges(const struct history *h, struct tree_table *trees,
 	}
 }
 
+/* --- branches --------------------------------------------------------- */
+
+struct merge_name {
+	const char *p;
+	size_t len;
+	int tag;
+};
+
+/*
+ * The quoted names of "Merge [HEAD, ]WHAT 'a', 'b' and 'c' of URL", in
+ * order, each with whether a "tag(s)" word announced it; scanned as
+ * source_list scans them.  The number found.
+ */
+static size_t
+subject_names(const char *p, const char *end, struct merge_name **out,
+	      size_t *alloc)
+{
+	size_t n = 0;
+	int tag = 0;
+
+	if (!has_prefix(p, end, "Merge "))
+		return 0;
+	p += 6;
+	if (has_prefix(p, end, "HEAD, "))
+		p += 6;
+	for (;;) {
+		const char *w = skip_what(p, end), *q, *after = NULL;
+		enum delim d = D_NONE;
+
+		if (w != p)
+			tag = has_prefix(p, end, "tag");
+		p = w;
+		if (!is_quote(p, end))
+			return n;
+		for (q = p + 1; q < end; q++) {
+			if (!is_quote(q, end))
+				continue;
+			d = delimiter(q + 1, end, &after);
+			if (d != D_NONE)
+				break;
+		}
+		if (d == D_NONE)
+			return n;
+		ALLOC_GROW(*out, n + 1, *alloc);
+		(*out)[n++] = (struct merge_name){ p + 1, q - p - 1, tag };
+		if (d != D_AND)
+			return n;
+		p = after;
+		if (has_prefix(p, end, "and "))
+			p += 4;
+	}
+}
+
+static uint32_t
+name_node(struct tree_table *trees, uint32_t repo, const struct merge_name *n)
+{
+	char *stem;
+	uint32_t id;
+
+	if (!n->len || has_control(n->p, n->p + n->len))
+		return repo;
+	if (!n->tag)
+		return trees_add_branch(trees, repo, n->p, n->len);
+	stem = tag_stem(n->p, n->len);
+	id = trees_add_branch(trees, repo, stem, strlen(stem));
+	free(stem);
+	return id;
+}
+
+void
+classify_branches(const struct history *h, struct tree_table *trees,
+		  struct merge_table *m)
+{
+	struct merge_name *names = NULL;
+	size_t alloc = 0;
+
+	m->ptree_start = xcalloc(h->nr ? h->nr : 1, sizeof(*m->ptree_start));
+	for (uint32_t i = 0; i < h->nr; i++) {
+		const char *s = history_subject(h, i), *body, *end;
+		struct merge_class mc;
+		uint32_t np = h->npar[i], repo = m->tree[i];
+		size_t n = 0;
+
+		if (repo == TREE_NONE || !s || np < 2)
+			continue;
+		end = s + strlen(s);
+		body = history_body(h, i);
+		classify_message(s, end - s, body, body ? strlen(body) : 0, &mc);
+		if (mc.kind == MERGE_EXTERNAL && mc.source == SOURCE_GITHUB) {
+			ALLOC_GROW(names, 1, alloc);
+			names[0].p = mc.name + mc.name_len + 1;
+			names[0].len = token_end(names[0].p, end) - names[0].p;
+			names[0].tag = 0;
+			n = 1;
+		} else if (mc.kind == MERGE_EXTERNAL &&
+			   mc.source != SOURCE_MAIL) {
+			n = subject_names(s, end, &names, &alloc);
+		}
+		ALLOC_GROW(m->ptree, m->ptree_nr + np - 1, m->ptree_alloc);
+		m->ptree_start[i] = (uint32_t)m->ptree_nr + 1;
+		for (uint32_t k = 1; k < np; k++) {
+			uint32_t node = repo;
+
+			if (n == np - 1)
+				node = name_node(trees, repo, &names[k - 1]);
+			else if (n == 1)
+				node = name_node(trees, repo, &names[0]);
+			m->ptree[m->ptree_nr++] = node;
+		}
+	}
+	free(names);
+	m->repo_of_nr = trees->nr;
+	m->repo_of = xmalloc((trees->nr ? trees->nr : 1) * sizeof(*m->repo_of));
+	for (uint32_t t = 0; t < trees->nr; t++)
+		m->repo_of[t] = trees->t[t].repo;
+}
+
 void
 merge_table_release(struct merge_table *m)
 {
 	free(m->tree);
 	free(m->unrecognised);
+	free(m->ptree_start);
+	free(m->ptree);
+	free(m->repo_of);
+	m->ptree_start = m->ptree = m->repo_of = NULL;
+	m->ptree_nr = m->ptree_alloc = 0;
+	m->repo_of_nr = 0;
 	m->tree = NULL;
 	m->unrecognised = NULL;
 	m->merges = 0;

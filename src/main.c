@@ -41,6 +41,7 @@ struct options {
 	uint32_t top;
 	enum direct_by direct_by;
 	int signatures;		/* 1: --signed, 2: --require-signed */
+	int branches;
 	int quiet;
 	const char *range;
 };
@@ -55,10 +56,12 @@ enum {
 	OPT_DIRECT_BY,
 	OPT_SIGNED,
 	OPT_REQUIRE_SIGNED,
+	OPT_BRANCHES,
 };
 
 static const struct option longopts[] = {
 	{ "repo", required_argument, NULL, 'C' },
+	{ "branches", no_argument, NULL, OPT_BRANCHES },
 	{ "direct-by", required_argument, NULL, OPT_DIRECT_BY },
 	{ "format", required_argument, NULL, 'T' },
 	{ "help", no_argument, NULL, 'h' },
@@ -95,6 +98,7 @@ usage(FILE *fp)
 	      "      --title TEXT       the chart's label\n"
 	      "      --direct-by WHO    direct commits by committer, or by the last\n"
 	      "                         Signed-off-by before the committer's (signoff)\n"
+	      "      --branches         nodes are branches (tree:branch, tags by stem)\n"
 	      "      --signed           which pulls pulled a signed tag\n"
 	      "      --require-signed   the same, and exit 3 listing the unsigned pulls\n"
 	      "  -q, --quiet            no progress display on long runs\n"
@@ -212,6 +216,9 @@ parse_options(int argc, char **argv, struct options *o)
 				return usage_error("--direct-by takes committer "
 						   "or signoff, not '%s'",
 						   optarg);
+			break;
+		case OPT_BRANCHES:
+			o->branches = 1;
 			break;
 		case OPT_SIGNED:
 			if (!o->signatures)
@@ -359,6 +366,8 @@ run(const struct options *o, enum format fmt)
 	}
 	trees_init(&tt, o->mainline);
 	classify_merges(&h, &tt, &m);
+	if (o->branches)
+		classify_branches(&h, &tt, &m);
 	is_mainline = mainline_trees(o, r, &h, &m, &tt);
 	attribute(&h, &m, is_mainline, tt.nr, &a);
 	if (o->signatures && signatures_read(r, &h, &a, &sig) < 0) {

@@ -282,6 +282,7 @@ trees_init(struct tree_table *tt, const char *label)
 	 * be named like the label is another tree. */
 	tt->t[0].name = xstrdup(label);
 	tt->t[0].kind = TREE_KIND_REPO;
+	tt->t[0].repo = 0;
 	tt->t[0].urls = NULL;
 	tt->t[0].urls_nr = tt->t[0].urls_alloc = 0;
 	tt->nr = 1;
@@ -342,6 +343,7 @@ trees_intern(struct tree_table *tt, char *name, enum tree_kind kind)
 	t = &tt->t[id];
 	t->name = name;
 	t->kind = kind;
+	t->repo = id;
 	t->urls = NULL;
 	t->urls_nr = t->urls_alloc = 0;
 	tt->nr++;
@@ -353,6 +355,43 @@ uint32_t
 trees_add_name(struct tree_table *tt, const char *name, enum tree_kind kind)
 {
 	return trees_intern(tt, xstrdup(name), kind);
+}
+
+uint32_t
+trees_add_branch(struct tree_table *tt, uint32_t repo, const char *branch,
+		 size_t len)
+{
+	struct buf name = BUF_INIT;
+	uint32_t id, nr = tt->nr;
+
+	buf_puts(&name, tt->t[repo].name);
+	buf_addc(&name, ':');
+	buf_add(&name, branch, len);
+	id = trees_intern(tt, name.data, tt->t[repo].kind);
+	if (tt->nr != nr)
+		tt->t[id].repo = repo;
+	return id;
+}
+
+char *
+tag_stem(const char *tag, size_t len)
+{
+	struct buf b = BUF_INIT;
+
+	for (size_t i = 0; i < len; i++) {
+		size_t v = i;
+
+		if (tag[i] == 'v' && i + 1 < len)
+			v = i + 1;
+		if (!(tag[v] >= '0' && tag[v] <= '9') ||
+		    (i && tag[i - 1] != '-' && tag[i - 1] != '_' &&
+		     tag[i - 1] != '.'))
+			continue;
+		buf_add(&b, tag, v);	/* "v" kept: "v6.2" is "v*" */
+		buf_addc(&b, '*');
+		return b.data;
+	}
+	return xstrndup(tag, len);
 }
 
 char *

@@ -392,6 +392,48 @@ add_graph_label(Agraph_t *g, const struct flow *f, const char *title)
 	buf_release(&b);
 }
 
+/*
+ * --branches: the branches of one repository in a box of their own,
+ * labelled with the repository (the graph itself for the trees whose
+ * repository shows no branch).  Subgraphs are named after the index of
+ * the repository's first node, so the DOT is stable.
+ */
+static Agraph_t *
+cluster_of(Agraph_t *g, const struct flow *f, uint32_t i)
+{
+	const struct flow_tree *t = &f->trees[i];
+	uint32_t first = TREE_NONE, branches = 0;
+	struct buf name = BUF_INIT, label = BUF_INIT;
+	Agraph_t *sub;
+
+	if (!i || t->tree == TREE_NONE)
+		return g;
+	for (uint32_t k = 1; k < f->trees_nr; k++) {
+		const struct flow_tree *u = &f->trees[k];
+
+		if (u->tree == TREE_NONE || u->repo != t->repo)
+			continue;
+		if (first == TREE_NONE)
+			first = k;
+		branches += u->tree != u->repo;
+	}
+	if (!branches)
+		return g;
+	buf_printf(&name, "cluster_%u", first);
+	sub = agsubg(g, name.data, 0);
+	if (!sub) {
+		sub = agsubg(g, name.data, 1);
+		add_text(&label, t->repo_name, 0);
+		agsafeset(sub, gv("label"), label.data, gv(""));
+		agsafeset(sub, gv("style"), gv("rounded,dashed"), gv(""));
+		agsafeset(sub, gv("color"), gv(COLOUR_SMALL), gv(""));
+		agsafeset(sub, gv("fontsize"), gv("10"), gv(""));
+	}
+	buf_release(&name);
+	buf_release(&label);
+	return sub;
+}
+
 static Agraph_t *
 build_graph(const struct flow *f, const char *title, Agdisc_t *disc)
 {
@@ -409,7 +451,8 @@ build_graph(const struct flow *f, const char *title, Agdisc_t *disc)
 		declare(g, AGRAPH, "root", "t0");
 	nodes = xcalloc(f->trees_nr, sizeof(*nodes));
 	for (uint32_t i = 0; i < f->trees_nr; i++)
-		add_node(g, f, i, &a, nodes);
+		add_node(f->branches ? cluster_of(g, f, i) : g, f, i, &a,
+			 nodes);
 	for (uint32_t i = 0; i < f->edges_nr; i++) {
 		const struct flow_edge *fe = &f->edges[i];
 

@@ -130,6 +130,8 @@ put_trees(struct json *j, const struct flow *f)
 		put_uint(j, "own", t->own);
 		put_uint(j, "depth", t->depth);
 		put_uint(j, "pulls", t->pulls);
+		if (f->branches && t->tree != TREE_NONE)
+			put_str(j, "repository", t->repo_name);
 		if (f->signatures) {
 			put_uint(j, "signed_pulls", t->signed_pulls);
 			put_uint(j, "signed_commits", t->signed_commits);

@@ -324,9 +324,57 @@ check_many(void)
 	trees_release(&tt);
 }
 
+/* Tag stems (--branches), and branch nodes in the table. */
+static void
+check_stems(void)
+{
+	static const char *const cases[][2] = {
+		{ "sound-6.1-rc1", "sound-*" },
+		{ "sound-6.2", "sound-*" },
+		{ "for-linus-20230101", "for-linus-*" },
+		{ "drm-next-2023-01-05", "drm-next-*" },
+		{ "mm-stable-2023-02-20-13-37", "mm-stable-*" },
+		{ "v6.2", "v*" },
+		{ "v6.2-rc1", "v*" },
+		{ "6.2", "*" },
+		{ "usb_5.10", "usb_*" },
+		{ "perf-tools-fixes-for-v6.2-1", "perf-tools-fixes-for-v*" },
+		{ "for-linus", "for-linus" },
+		{ "s390x", "s390x" },
+		{ "x86-v2", "x86-v*" },
+		{ "", "" },
+	};
+	struct tree_table tt;
+	uint32_t repo, a, b, c;
+	char got[64];
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		char *stem = tag_stem(cases[i][0], strlen(cases[i][0]));
+		char desc[96];
+
+		snprintf(desc, sizeof(desc), "tag_stem: '%s'", cases[i][0]);
+		report(!strcmp(stem, cases[i][1]), desc, stem, cases[i][1]);
+		free(stem);
+	}
+
+	trees_init(&tt, "mainline");
+	repo = trees_add_url(&tt, "git://" KO "/tiwai/sound.git",
+			     strlen("git://" KO "/tiwai/sound.git"));
+	a = trees_add_branch(&tt, repo, "for-linus", 9);
+	b = trees_add_branch(&tt, repo, "for-linus", 9);
+	c = trees_add_branch(&tt, repo, "for-next", 8);
+	snprintf(got, sizeof(got), "%s %u %u %u", tt.t[a].name, a == b,
+		 tt.t[a].repo == repo && tt.t[c].repo == repo, tt.t[repo].repo == repo);
+	report(!strcmp(got, "tiwai/sound:for-linus 1 1 1"),
+	       "trees_add_branch: REPO:BRANCH, once, knowing its repository",
+	       got, "tiwai/sound:for-linus 1 1 1");
+	trees_release(&tt);
+}
+
 int
 main(void)
 {
+	check_stems();
 	check_names();
 	check_subject_names();
 	check_table();

@@ -1,0 +1,81 @@
+#!/bin/sh
+# --branches: nodes are tree:branch, an octopus counts for each branch it
+# carried, tags are grouped by stem, and the chart boxes a tree's branches.
+. "$(dirname "$0")/lib.sh"
+. "$TESTDIR/fixture.sh"
+
+plan 12
+build_fixture
+
+tp -T commits --branches v1.0..v2.0
+is "$STATUS" 0 "commits: exit status 0"
+is "$(printf '%s\n' "$OUT" | names)" \
+"m2	mainline
+n1	davem/net-2.6	mainline
+w1	linville/wireless-2.6:master	davem/net-2.6	mainline
+i1	iwlwifi/iwlwifi-2.6:for-linville	linville/wireless-2.6:master	davem/net-2.6	mainline
+i2	iwlwifi/iwlwifi-2.6:for-linville	linville/wireless-2.6:master	davem/net-2.6	mainline
+w2	linville/wireless-2.6:master	davem/net-2.6	mainline
+n2	davem/net-2.6	mainline
+n3	davem/net-2.6	mainline
+m3	mainline
+t1	x86/linux-2.6-tip:x86-core-for-linus	mainline
+t2	x86/linux-2.6-tip:x86-core-for-linus	mainline
+t3	x86/linux-2.6-tip:x86-core-for-linus	mainline
+h1	jikos/hid:for-ingo	x86/linux-2.6-tip:x86-core-for-linus	mainline
+t4	x86/linux-2.6-tip:x86-core-for-linus	mainline
+h2	jikos/hid:for-linus	mainline
+s1	tiwai/sound-2.6:fix	mainline
+s2	tiwai/sound-2.6:next	mainline
+a1	mainline
+a2	mainline
+b1	mainline
+m4	mainline" "commits: branch nodes; the octopus counts for 'fix' and 'next' apart; 'Merge URL' names no branch"
+
+tp -T json --branches v1.0..v2.0
+is "$(printf '%s\n' "$OUT" | jq -r '.trees[] | select(.repository == "tiwai/sound-2.6" or .repository == "jikos/hid") | [.name, .commits, .pulls] | @tsv')" \
+"jikos/hid:for-ingo	1	1
+jikos/hid:for-linus	1	1
+tiwai/sound-2.6:fix	1	1
+tiwai/sound-2.6:next	1	1" "json: each branch with its repository, the octopus as one pull per branch"
+is "$(printf '%s\n' "$OUT" | jq -c '[.trees[] | select(.name == "jikos/hid:for-linus") | .urls[]]')" \
+   '["git://git.kernel.org/pub/scm/linux/kernel/git/jikos/hid.git","master.kernel.org:/pub/scm/linux/kernel/git/jikos/hid"]' \
+   "json: a branch shows its repository's URLs"
+
+tp -T json v1.0..v2.0
+is "$(printf '%s\n' "$OUT" | jq -c '[.trees[] | has("repository")] | any')" false \
+   "json: no repository member without --branches"
+
+tp -T dot --branches v1.0..v2.0
+is "$(printf '%s\n' "$OUT" | grep -c 'subgraph cluster_')" 5 \
+   "dot: one cluster per repository with a branch"
+is "$(printf '%s\n' "$OUT" | sed -n '/label="jikos\/hid"/,/^	}/p' | grep -c 'label="jikos/hid:')" 2 \
+   "dot: hid's two branches share its cluster"
+tp -T dot v1.0..v2.0
+printf '%s\n' "$OUT" | grep -q 'cluster'
+ok $((! $?)) "dot: no clusters without --branches"
+
+# Tags of one stem are one node; a GitHub pull request's branch.
+mk s3 "sound: 3" m4
+mk mm7 "Merge tag 'sound-6.1-rc1' of $K/tiwai/sound-2.6" m4 s3
+mk s4 "sound: 4" s3
+mk mm8 "Merge tag 'sound-6.2' of $K/tiwai/sound-2.6" mm7 s4
+mk g1 "gh: 1" mm8
+mk mm9 "Merge pull request #5 from octocat/feature/x" mm8 g1
+ref refs/heads/master mm9
+tp -T commits --branches v2.0..master
+is "$(printf '%s\n' "$OUT" | names)" "s3	tiwai/sound-2.6:sound-*	mainline
+s4	tiwai/sound-2.6:sound-*	mainline
+g1	github:octocat:feature/x	mainline" "tags: sound-6.1-rc1 and sound-6.2 are sound-*; the pull request's branch"
+tp -T json --branches v2.0..master
+is "$(printf '%s\n' "$OUT" | jq -r '.trees[] | [.name, .pulls, .repository] | @tsv')" \
+"tiwai/sound-2.6:sound-*	2	tiwai/sound-2.6
+github:octocat:feature/x	1	github:octocat" "json: the stem node got both pulls"
+tp -T commits v2.0..master
+is "$(printf '%s\n' "$OUT" | names | cut -f2 | sort -u)" "github:octocat
+tiwai/sound-2.6" "without --branches: the repositories, as before"
+
+tp -T svg --branches v1.0..master -o flow.svg
+xmllint --noout flow.svg
+ok $? "svg: the clustered chart is well-formed"
+done_testing
