@@ -18,6 +18,7 @@
 #include "naming.h"
 
 struct appliers;
+struct maintainers;
 
 struct flow_tree {
 	uint32_t tree;		/* id in the tree table; TREE_NONE: "K other trees" */
@@ -101,6 +102,9 @@ struct flow {
 	/* Borrowed, set by the caller: the direct commits by who applied
 	 * them (--direct-by), or NULL. */
 	const struct appliers *appliers;
+	/* Borrowed, set by the caller: subsystems from MAINTAINERS, or
+	 * NULL (looked up by flow_tree.repo). */
+	const struct maintainers *maintainers;
 };
 
 struct aggregate_input {

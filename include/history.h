@@ -173,6 +173,14 @@ int history_load(struct repo *r, const struct range *rg, int progress,
 int history_read_commit(struct repo *r, const struct history *h, uint32_t i,
 			struct buf *committer, struct buf *message);
 
+/*
+ * The file at path in commit's tree (read from the repository, not the
+ * work tree), appended to out.  Returns 1, 0 when there is no such file,
+ * or -1 after reporting an error.
+ */
+int repo_read_file_at(struct repo *r, const struct object_id *commit,
+		      const char *path, struct buf *out);
+
 /* What history_merge_signatures finds on a merge. */
 enum {
 	SIG_MERGETAG = 1 << 0,	/* a pulled tag with a signature block */

@@ -1114,6 +1114,43 @@ out:
 }
 
 int
+repo_read_file_at(struct repo *r, const struct object_id *commit,
+		  const char *path, struct buf *out)
+{
+	git_commit *c = NULL;
+	git_tree *tree = NULL;
+	git_tree_entry *entry = NULL;
+	git_blob *blob = NULL;
+	git_oid goid;
+	int ret = 0;
+
+	memcpy(goid.id, commit->hash, OID_RAWSZ);
+	if (git_commit_lookup(&c, r->git, &goid) < 0 ||
+	    git_commit_tree(&tree, c) < 0) {
+		ret = git_fail("cannot read the range's end");
+		goto out;
+	}
+	if (git_tree_entry_bypath(&entry, tree, path) < 0) {
+		git_error_clear();	/* no such file: nothing to read */
+		goto out;
+	}
+	if (git_tree_entry_type(entry) != GIT_OBJECT_BLOB)
+		goto out;
+	if (git_blob_lookup(&blob, r->git, git_tree_entry_id(entry)) < 0) {
+		ret = git_fail(path);
+		goto out;
+	}
+	buf_add(out, git_blob_rawcontent(blob), (size_t)git_blob_rawsize(blob));
+	ret = 1;
+out:
+	git_blob_free(blob);
+	git_tree_entry_free(entry);
+	git_tree_free(tree);
+	git_commit_free(c);
+	return ret;
+}
+
+int
 history_merge_signatures(struct repo *r, const struct history *h, uint32_t i,
 			 unsigned *flags)
 {

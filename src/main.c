@@ -18,6 +18,7 @@
 #include "classify.h"
 #include "direct.h"
 #include "history.h"
+#include "maintainers.h"
 #include "naming.h"
 #include "output.h"
 #include "render_commits.h"
@@ -42,6 +43,7 @@ struct options {
 	enum direct_by direct_by;
 	int signatures;		/* 1: --signed, 2: --require-signed */
 	int branches;
+	int no_maintainers;
 	int quiet;
 	const char *range;
 };
@@ -57,6 +59,8 @@ enum {
 	OPT_SIGNED,
 	OPT_REQUIRE_SIGNED,
 	OPT_BRANCHES,
+	OPT_MAINTAINERS,
+	OPT_NO_MAINTAINERS,
 };
 
 static const struct option longopts[] = {
@@ -66,6 +70,8 @@ static const struct option longopts[] = {
 	{ "format", required_argument, NULL, 'T' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "layout", required_argument, NULL, OPT_LAYOUT },
+	{ "maintainers", no_argument, NULL, OPT_MAINTAINERS },
+	{ "no-maintainers", no_argument, NULL, OPT_NO_MAINTAINERS },
 	{ "mainline", required_argument, NULL, OPT_MAINLINE },
 	{ "mainline-url", required_argument, NULL, OPT_MAINLINE_URL },
 	{ "output", required_argument, NULL, 'o' },
@@ -99,6 +105,8 @@ usage(FILE *fp)
 	      "      --direct-by WHO    direct commits by committer, or by the last\n"
 	      "                         Signed-off-by before the committer's (signoff)\n"
 	      "      --branches         nodes are branches (tree:branch, tags by stem)\n"
+	      "      --maintainers      label trees from MAINTAINERS at the range's end\n"
+	      "                         (the default when it exists; --no-maintainers)\n"
 	      "      --signed           which pulls pulled a signed tag\n"
 	      "      --require-signed   the same, and exit 3 listing the unsigned pulls\n"
 	      "  -q, --quiet            no progress display on long runs\n"
@@ -216,6 +224,12 @@ parse_options(int argc, char **argv, struct options *o)
 				return usage_error("--direct-by takes committer "
 						   "or signoff, not '%s'",
 						   optarg);
+			break;
+		case OPT_MAINTAINERS:
+			o->no_maintainers = 0;
+			break;
+		case OPT_NO_MAINTAINERS:
+			o->no_maintainers = 1;
 			break;
 		case OPT_BRANCHES:
 			o->branches = 1;
@@ -347,7 +361,8 @@ run(const struct options *o, enum format fmt)
 	struct flow f;
 	struct appliers ap = { 0 };
 	unsigned *sig = NULL;
-	struct buf out = BUF_INIT;
+	struct maintainers mt = { 0 };
+	struct buf out = BUF_INIT, text = BUF_INIT;
 	uint8_t *is_mainline;
 	char *label;
 	int ret;
@@ -378,13 +393,23 @@ run(const struct options *o, enum format fmt)
 	aggregate(&(struct aggregate_input){ &h, &m, &tt, &a, is_mainline,
 		  repo_name(r), label, o->top, sig }, &f);
 	f.appliers = o->direct_by ? &ap : NULL;
+	if (!o->no_maintainers) {
+		ret = repo_read_file_at(r, &rg.to, "MAINTAINERS", &text);
+		if (ret > 0) {
+			maintainers_parse(text.data, text.len, &tt, &mt);
+			f.maintainers = &mt;
+		}
+		buf_release(&text);
+	}
 
-	if (o->direct_by && appliers_count(r, &h, &a, o->direct_by, &ap) < 0)
+	if (ret < 0 ||
+	    (o->direct_by && appliers_count(r, &h, &a, o->direct_by, &ap) < 0))
 		ret = 1;
 	else
 		ret = render(o, fmt, &f, &h, &a, &tt, &out) < 0 ||
 		      output_write(o->output, &out) < 0;
 	appliers_release(&ap);
+	maintainers_release(&mt);
 	if (!ret && o->signatures == 2 && signatures_report_unsigned(&f, &tt))
 		ret = EXIT_UNSIGNED;
 

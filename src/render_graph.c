@@ -32,6 +32,7 @@
 
 #include "direct.h"
 #include "escape.h"
+#include "maintainers.h"
 
 static const char *const layouts[] = {
 	"dot", "twopi", "circo", "neato", "fdp", "sfdp",
@@ -223,6 +224,25 @@ add_appliers(struct buf *b, const struct appliers *ap)
 		buf_printf(b, "\\n%u others", ap->nr - 5);
 }
 
+/* A tree's subsystems from MAINTAINERS, for its tooltip. */
+static void
+add_subsystems(struct buf *b, const struct flow *f, const struct flow_tree *t)
+{
+	uint32_t nr, first = maintainers_of(f->maintainers, t->repo, &nr);
+
+	for (uint32_t i = first; i < first + nr; i++) {
+		const struct subsystem *sub =
+			&f->maintainers->s[f->maintainers->pair_sub[i]];
+
+		buf_puts(b, "\\n");
+		add_text(b, sub->name, 1);
+		for (uint32_t k = 0; k < sub->maintainers_nr; k++) {
+			buf_puts(b, k ? ", " : ": ");
+			add_text(b, sub->maintainers[k], 1);
+		}
+	}
+}
+
 static void
 add_node(Agraph_t *g, const struct flow *f, uint32_t i,
 	 const struct attrs *a, Agnode_t **nodes)
@@ -266,6 +286,7 @@ add_node(Agraph_t *g, const struct flow *f, uint32_t i,
 			buf_puts(&b, "\\n");
 			add_text(&b, t->urls[k], 1);
 		}
+		add_subsystems(&b, f, t);
 		if (t->kind == TREE_KIND_MAIL)
 			buf_puts(&b, "\\npatches that came by mail");
 		else if (t->kind == TREE_KIND_GITHUB)

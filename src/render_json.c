@@ -13,6 +13,7 @@
 
 #include "direct.h"
 #include "escape.h"
+#include "maintainers.h"
 
 /* A writer that knows where it is: nesting level, and whether the
  * container just opened has had a member yet. */
@@ -116,6 +117,32 @@ put_summary(struct json *j, const struct flow *f)
 }
 
 static void
+put_subsystems(struct json *j, const struct flow *f, const struct flow_tree *t)
+{
+	uint32_t nr, first;
+
+	if (t->tree == TREE_NONE)
+		return;
+	first = maintainers_of(f->maintainers, t->repo, &nr);
+	if (!nr)
+		return;
+	open_container(j, "subsystems", '[');
+	for (uint32_t i = first; i < first + nr; i++) {
+		const struct subsystem *sub =
+			&f->maintainers->s[f->maintainers->pair_sub[i]];
+
+		open_container(j, NULL, '{');
+		put_str(j, "name", sub->name);
+		open_container(j, "maintainers", '[');
+		for (uint32_t k = 0; k < sub->maintainers_nr; k++)
+			put_str(j, NULL, sub->maintainers[k]);
+		close_container(j, ']');
+		close_container(j, '}');
+	}
+	close_container(j, ']');
+}
+
+static void
 put_trees(struct json *j, const struct flow *f)
 {
 	/* trees[0] is the mainline, described under "mainline". */
@@ -130,6 +157,7 @@ put_trees(struct json *j, const struct flow *f)
 		put_uint(j, "own", t->own);
 		put_uint(j, "depth", t->depth);
 		put_uint(j, "pulls", t->pulls);
+		put_subsystems(j, f, t);
 		if (f->branches && t->tree != TREE_NONE)
 			put_str(j, "repository", t->repo_name);
 		if (f->signatures) {

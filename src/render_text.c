@@ -13,6 +13,7 @@
 
 #include "direct.h"
 #include "escape.h"
+#include "maintainers.h"
 
 #define WAYPOINTS 10
 #define APPLIERS 20
@@ -185,6 +186,43 @@ render_signatures(const struct flow *f, struct buf *out, int width)
 }
 
 static void
+render_subsystems(const struct flow *f, struct buf *out)
+{
+	const struct maintainers *mt = f->maintainers;
+	int shown = 0;
+
+	if (!mt)
+		return;
+	for (uint32_t k = 1; k < f->trees_nr; k++) {
+		const struct flow_tree *t = &f->trees[k];
+		uint32_t nr, first;
+
+		if (t->tree == TREE_NONE)
+			continue;
+		first = maintainers_of(mt, t->repo, &nr);
+		if (!nr)
+			continue;
+		if (!shown++)
+			buf_puts(out, "\nSubsystems (MAINTAINERS at the range's "
+				 "end)\n");
+		buf_puts(out, "  ");
+		add_name(out, t->name);
+		buf_addc(out, '\n');
+		for (uint32_t i = first; i < first + nr; i++) {
+			const struct subsystem *sub = &mt->s[mt->pair_sub[i]];
+
+			buf_puts(out, "    ");
+			add_name(out, sub->name);
+			for (uint32_t j = 0; j < sub->maintainers_nr; j++) {
+				buf_puts(out, j ? ", " : ": ");
+				add_name(out, sub->maintainers[j]);
+			}
+			buf_addc(out, '\n');
+		}
+	}
+}
+
+static void
 render_unrecognised(const struct flow *f, struct buf *out)
 {
 	char hex[OID_HEXSZ + 1];
@@ -220,6 +258,7 @@ render_text(const struct flow *f, struct buf *out)
 		   plural(f->total_trees));
 	render_flow(f, out, width);
 	render_summary(f, out, width);
+	render_subsystems(f, out);
 	render_appliers(f, out, width);
 	render_signatures(f, out, width);
 	render_unrecognised(f, out);

@@ -1,0 +1,214 @@
+/*
+ * maintainers.c - subsystem names for trees, from a MAINTAINERS file.
+ */
+#include "maintainers.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+/* "X:" then blanks: a field line of an entry (X an upper-case letter). */
+static int
+is_field(const char *p, const char *eol, char *key, const char **value)
+{
+	if (eol - p < 2 || p[0] < 'A' || p[0] > 'Z' || p[1] != ':')
+		return 0;
+	*key = p[0];
+	p += 2;
+	while (p < eol && (*p == ' ' || *p == '\t'))
+		p++;
+	*value = p;
+	return 1;
+}
+
+static const char *
+trim_end(const char *p, const char *end)
+{
+	while (end > p && (end[-1] == ' ' || end[-1] == '\t' ||
+			   end[-1] == '\r'))
+		end--;
+	return end;
+}
+
+/* An entry being read: its name, maintainers and trees. */
+struct entry {
+	const char *name, *name_end;
+	const char **m, **m_end;
+	uint32_t m_nr;
+	size_t m_alloc;
+	uint32_t *trees;
+	uint32_t trees_nr;
+	size_t trees_alloc;
+};
+
+static void
+entry_flush(struct entry *e, struct maintainers *mt)
+{
+	struct subsystem *s;
+	uint32_t idx;
+
+	if (e->name && e->trees_nr) {
+		ALLOC_GROW(mt->s, mt->nr + 1, mt->alloc);
+		idx = mt->nr++;
+		s = &mt->s[idx];
+		memset(s, 0, sizeof(*s));
+		s->name = xstrndup(e->name, e->name_end - e->name);
+		for (uint32_t k = 0; k < e->m_nr; k++) {
+			ALLOC_GROW(s->maintainers, s->maintainers_nr + 1,
+				   s->maintainers_alloc);
+			s->maintainers[s->maintainers_nr++] =
+				xstrndup(e->m[k], e->m_end[k] - e->m[k]);
+		}
+		for (uint32_t k = 0; k < e->trees_nr; k++) {
+			int dup = 0;
+
+			for (uint32_t j = 0; j < k; j++)
+				dup |= e->trees[j] == e->trees[k];
+			if (dup)
+				continue;
+			ALLOC_GROW(mt->pair_tree, mt->pairs_nr + 1,
+				   mt->pairs_alloc);
+			mt->pair_sub = xreallocarray(mt->pair_sub,
+						     mt->pairs_alloc,
+						     sizeof(*mt->pair_sub));
+			mt->pair_tree[mt->pairs_nr] = e->trees[k];
+			mt->pair_sub[mt->pairs_nr++] = idx;
+		}
+	}
+	e->name = NULL;
+	e->m_nr = 0;
+	e->trees_nr = 0;
+}
+
+/* Pairs by tree, then subsystem (file order): a stable insertion sort
+ * would do for a few hundred, but a kernel file has a thousand trees. */
+static const struct maintainers *sort_mt;
+
+static int
+cmp_pair(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	uint32_t tx = sort_mt->pair_tree[x], ty = sort_mt->pair_tree[y];
+
+	if (tx != ty)
+		return tx < ty ? -1 : 1;
+	return (sort_mt->pair_sub[x] > sort_mt->pair_sub[y]) -
+	       (sort_mt->pair_sub[x] < sort_mt->pair_sub[y]);
+}
+
+void
+maintainers_parse(const char *text, size_t len, const struct tree_table *tt,
+		  struct maintainers *out)
+{
+	const char *p = text, *end = text + len;
+	struct entry e;
+	uint32_t *ord, *t, *s;
+
+	memset(out, 0, sizeof(*out));
+	memset(&e, 0, sizeof(e));
+	while (p < end) {
+		const char *eol = memchr(p, '\n', end - p), *value, *vend;
+		char key;
+
+		if (!eol)
+			eol = end;
+		vend = trim_end(p, eol);
+		if (vend == p) {
+			entry_flush(&e, out);
+		} else if (is_field(p, vend, &key, &value)) {
+			if (key == 'M' && e.name && value < vend) {
+				ALLOC_GROW(e.m, e.m_nr + 1, e.m_alloc);
+				e.m_end = xreallocarray(e.m_end, e.m_alloc,
+							sizeof(*e.m_end));
+				e.m[e.m_nr] = value;
+				e.m_end[e.m_nr++] = vend;
+			} else if (key == 'T' && e.name &&
+				   vend - value > 4 && !memcmp(value, "git ", 4)) {
+				const char *u = value + 4, *uend;
+				char *name;
+				uint32_t id;
+
+				while (u < vend && *u == ' ')
+					u++;
+				for (uend = u; uend < vend && *uend != ' ' &&
+				     *uend != '\t'; uend++)
+					;
+				name = tree_name(u, uend - u);
+				id = trees_find(tt, name);
+				free(name);
+				if (id != TREE_NONE) {
+					ALLOC_GROW(e.trees, e.trees_nr + 1,
+						   e.trees_alloc);
+					e.trees[e.trees_nr++] = id;
+				}
+			}
+		} else if (!e.name) {
+			e.name = p;
+			e.name_end = vend;
+		}
+		p = eol + 1;
+	}
+	entry_flush(&e, out);
+	free(e.m);
+	free(e.m_end);
+	free(e.trees);
+
+	ord = xmalloc((out->pairs_nr ? out->pairs_nr : 1) * sizeof(*ord));
+	for (uint32_t k = 0; k < out->pairs_nr; k++)
+		ord[k] = k;
+	sort_mt = out;
+	qsort(ord, out->pairs_nr, sizeof(*ord), cmp_pair);
+	sort_mt = NULL;
+	t = xmalloc((out->pairs_nr ? out->pairs_nr : 1) * sizeof(*t));
+	s = xmalloc((out->pairs_nr ? out->pairs_nr : 1) * sizeof(*s));
+	for (uint32_t k = 0; k < out->pairs_nr; k++) {
+		t[k] = out->pair_tree[ord[k]];
+		s[k] = out->pair_sub[ord[k]];
+	}
+	free(out->pair_tree);
+	free(out->pair_sub);
+	out->pair_tree = t;
+	out->pair_sub = s;
+	out->pairs_alloc = out->pairs_nr;
+	free(ord);
+}
+
+uint32_t
+maintainers_of(const struct maintainers *mt, uint32_t tree, uint32_t *nr)
+{
+	uint32_t lo = 0, hi, first;
+
+	*nr = 0;
+	if (!mt)
+		return 0;
+	hi = mt->pairs_nr;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (mt->pair_tree[mid] < tree)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	first = lo;
+	while (lo < mt->pairs_nr && mt->pair_tree[lo] == tree)
+		lo++;
+	*nr = lo - first;
+	return first;
+}
+
+void
+maintainers_release(struct maintainers *mt)
+{
+	for (uint32_t k = 0; k < mt->nr; k++) {
+		for (uint32_t j = 0; j < mt->s[k].maintainers_nr; j++)
+			free(mt->s[k].maintainers[j]);
+		free(mt->s[k].maintainers);
+		free(mt->s[k].name);
+	}
+	free(mt->s);
+	free(mt->pair_tree);
+	free(mt->pair_sub);
+	memset(mt, 0, sizeof(*mt));
+}
