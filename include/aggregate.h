@@ -19,6 +19,7 @@
 
 struct appliers;
 struct maintainers;
+struct inference;
 
 struct flow_tree {
 	uint32_t tree;		/* id in the tree table; TREE_NONE: "K other trees" */
@@ -105,6 +106,8 @@ struct flow {
 	/* Borrowed, set by the caller: subsystems from MAINTAINERS, or
 	 * NULL (looked up by flow_tree.repo). */
 	const struct maintainers *maintainers;
+	/* Borrowed, set by the caller: --infer-ff's guesses, or NULL. */
+	const struct inference *inference;
 };
 
 struct aggregate_input {

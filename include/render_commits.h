@@ -10,7 +10,11 @@
 #include "naming.h"
 #include "util.h"
 
+/* inferred (--infer-ff), when not NULL: per history index a tree the
+ * commit was probably fast-forwarded from, or TREE_NONE; it comes first
+ * in the path, marked with a leading '~'. */
 void render_commits(const struct history *h, const struct attribution *a,
-		    const struct tree_table *tt, struct buf *out);
+		    const struct tree_table *tt, const uint32_t *inferred,
+		    struct buf *out);
 
 #endif

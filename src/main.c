@@ -18,6 +18,7 @@
 #include "classify.h"
 #include "direct.h"
 #include "history.h"
+#include "infer.h"
 #include "maintainers.h"
 #include "naming.h"
 #include "output.h"
@@ -44,6 +45,7 @@ struct options {
 	int signatures;		/* 1: --signed, 2: --require-signed */
 	int branches;
 	int no_maintainers;
+	int infer_ff;
 	int quiet;
 	const char *range;
 };
@@ -61,6 +63,7 @@ enum {
 	OPT_BRANCHES,
 	OPT_MAINTAINERS,
 	OPT_NO_MAINTAINERS,
+	OPT_INFER_FF,
 };
 
 static const struct option longopts[] = {
@@ -69,6 +72,7 @@ static const struct option longopts[] = {
 	{ "direct-by", required_argument, NULL, OPT_DIRECT_BY },
 	{ "format", required_argument, NULL, 'T' },
 	{ "help", no_argument, NULL, 'h' },
+	{ "infer-ff", no_argument, NULL, OPT_INFER_FF },
 	{ "layout", required_argument, NULL, OPT_LAYOUT },
 	{ "maintainers", no_argument, NULL, OPT_MAINTAINERS },
 	{ "no-maintainers", no_argument, NULL, OPT_NO_MAINTAINERS },
@@ -107,6 +111,7 @@ usage(FILE *fp)
 	      "      --branches         nodes are branches (tree:branch, tags by stem)\n"
 	      "      --maintainers      label trees from MAINTAINERS at the range's end\n"
 	      "                         (the default when it exists; --no-maintainers)\n"
+	      "      --infer-ff         guess fast-forwarded pulls from committers (marked)\n"
 	      "      --signed           which pulls pulled a signed tag\n"
 	      "      --require-signed   the same, and exit 3 listing the unsigned pulls\n"
 	      "  -q, --quiet            no progress display on long runs\n"
@@ -225,6 +230,9 @@ parse_options(int argc, char **argv, struct options *o)
 						   "or signoff, not '%s'",
 						   optarg);
 			break;
+		case OPT_INFER_FF:
+			o->infer_ff = 1;
+			break;
 		case OPT_MAINTAINERS:
 			o->no_maintainers = 0;
 			break;
@@ -341,7 +349,8 @@ render(const struct options *o, enum format fmt, const struct flow *f,
 		render_json(f, out);
 		return 0;
 	case FORMAT_COMMITS:
-		render_commits(h, a, tt, out);
+		render_commits(h, a, tt, f->inference ?
+			       f->inference->tree_of : NULL, out);
 		return 0;
 	default:
 		return render_graph(f, format_graphviz(fmt), o->layout,
@@ -362,6 +371,7 @@ run(const struct options *o, enum format fmt)
 	struct appliers ap = { 0 };
 	unsigned *sig = NULL;
 	struct maintainers mt = { 0 };
+	struct inference inf = { 0 };
 	struct buf out = BUF_INIT, text = BUF_INIT;
 	uint8_t *is_mainline;
 	char *label;
@@ -402,6 +412,10 @@ run(const struct options *o, enum format fmt)
 		buf_release(&text);
 	}
 
+	if (ret >= 0 && o->infer_ff) {
+		ret = infer_ff(r, &h, &a, &inf);
+		f.inference = &inf;
+	}
 	if (ret < 0 ||
 	    (o->direct_by && appliers_count(r, &h, &a, o->direct_by, &ap) < 0))
 		ret = 1;
@@ -410,6 +424,7 @@ run(const struct options *o, enum format fmt)
 		      output_write(o->output, &out) < 0;
 	appliers_release(&ap);
 	maintainers_release(&mt);
+	inference_release(&inf);
 	if (!ret && o->signatures == 2 && signatures_report_unsigned(&f, &tt))
 		ret = EXIT_UNSIGNED;
 

@@ -32,6 +32,7 @@
 
 #include "direct.h"
 #include "escape.h"
+#include "infer.h"
 #include "maintainers.h"
 
 static const char *const layouts[] = {
@@ -455,6 +456,50 @@ cluster_of(Agraph_t *g, const struct flow *f, uint32_t i)
 	return sub;
 }
 
+/* --infer-ff: the guessed fast-forwards as dashed edges of their own,
+ * between trees the flow shows. */
+static void
+add_inferred(Agraph_t *g, const struct flow *f, const struct attrs *a,
+	     Agnode_t **nodes)
+{
+	const struct inference *inf = f->inference;
+	struct buf b = BUF_INIT;
+
+	for (uint32_t k = 0; k < inf->edges_nr; k++) {
+		const struct inferred_edge *ie = &inf->edges[k];
+		uint32_t from = UINT32_MAX, to = UINT32_MAX;
+		Agedge_t *e;
+
+		for (uint32_t i = 0; i < f->trees_nr; i++) {
+			if (f->trees[i].tree == ie->from)
+				from = i;
+			if (f->trees[i].tree == ie->to)
+				to = i;
+		}
+		if (from == UINT32_MAX || to == UINT32_MAX)
+			continue;
+		b.len = 0;
+		buf_printf(&b, "inferred ff %u", k);
+		e = agedge(g, nodes[from], nodes[to], b.data, 1);
+		b.len = 0;
+		buf_printf(&b, "~%u", ie->commits);
+		set(e, a->e_label, b.data);
+		b.len = 0;
+		add_text(&b, tree_name_of(f, from), 1);
+		buf_puts(&b, " -> ");
+		add_text(&b, tree_name_of(f, to), 1);
+		buf_puts(&b, ": ");
+		add_count(&b, ie->commits, "commit");
+		buf_puts(&b, " inferred as fast-forwarded (a guess from "
+			 "committers)");
+		set(e, a->e_tooltip, b.data);
+		set(e, a->e_style, "dashed");
+		set(e, a->e_color, COLOUR_SMALL);
+		set(e, a->e_weight, "0");
+	}
+	buf_release(&b);
+}
+
 static Agraph_t *
 build_graph(const struct flow *f, const char *title, Agdisc_t *disc)
 {
@@ -480,6 +525,8 @@ build_graph(const struct flow *f, const char *title, Agdisc_t *disc)
 		if (fe->from < f->trees_nr && fe->to < f->trees_nr)
 			add_edge(g, f, fe, &a, nodes);
 	}
+	if (f->inference)
+		add_inferred(g, f, &a, nodes);
 	free(nodes);
 	return g;
 }

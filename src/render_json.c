@@ -13,6 +13,7 @@
 
 #include "direct.h"
 #include "escape.h"
+#include "infer.h"
 #include "maintainers.h"
 
 /* A writer that knows where it is: nesting level, and whether the
@@ -261,6 +262,44 @@ put_signatures(struct json *j, const struct flow *f)
 	close_container(j, '}');
 }
 
+static const char *
+tree_id_name(const struct flow *f, uint32_t id)
+{
+	for (uint32_t k = 0; k < f->trees_nr; k++)
+		if (f->trees[k].tree == id)
+			return f->trees[k].name;
+	return NULL;
+}
+
+static void
+put_inferred(struct json *j, const struct flow *f)
+{
+	const struct inference *inf = f->inference;
+
+	if (!inf)
+		return;
+	open_container(j, "inferred_ff", '{');
+	put_uint(j, "commits", inf->commits);
+	open_container(j, "edges", '[');
+	for (uint32_t k = 0; k < inf->edges_nr; k++) {
+		const struct inferred_edge *e = &inf->edges[k];
+		const char *from = tree_id_name(f, e->from);
+		const char *to = tree_id_name(f, e->to);
+
+		if (!from || !to)
+			continue;
+		open_container(j, NULL, '{');
+		put_str(j, "from", from);
+		put_str(j, "to", to);
+		put_uint(j, "commits", e->commits);
+		member(j, "inferred");
+		buf_puts(j->out, "true");
+		close_container(j, '}');
+	}
+	close_container(j, ']');
+	close_container(j, '}');
+}
+
 void
 render_json(const struct flow *f, struct buf *out)
 {
@@ -286,6 +325,7 @@ render_json(const struct flow *f, struct buf *out)
 	put_unrecognised(&j, f);
 	put_appliers(&j, f);
 	put_signatures(&j, f);
+	put_inferred(&j, f);
 	close_container(&j, '}');
 	buf_addc(out, '\n');
 }

@@ -13,6 +13,7 @@
 
 #include "direct.h"
 #include "escape.h"
+#include "infer.h"
 #include "maintainers.h"
 
 #define WAYPOINTS 10
@@ -222,6 +223,41 @@ render_subsystems(const struct flow *f, struct buf *out)
 	}
 }
 
+/* The flow's index of tree id, or NULL when it is not shown. */
+static const char *
+shown_name(const struct flow *f, uint32_t id)
+{
+	for (uint32_t k = 0; k < f->trees_nr; k++)
+		if (f->trees[k].tree == id)
+			return f->trees[k].name;
+	return NULL;
+}
+
+static void
+render_inferred(const struct flow *f, struct buf *out, int width)
+{
+	const struct inference *inf = f->inference;
+
+	if (!inf)
+		return;
+	buf_printf(out, "\nInferred fast-forwards (guessed from committers, "
+		   "not in the flow above): %u commit%s\n", inf->commits,
+		   plural(inf->commits));
+	for (uint32_t k = 0; k < inf->edges_nr; k++) {
+		const struct inferred_edge *e = &inf->edges[k];
+		const char *from = shown_name(f, e->from);
+		const char *to = shown_name(f, e->to);
+
+		if (!from || !to)
+			continue;
+		buf_printf(out, "  %*u  ", width, e->commits);
+		add_name(out, from);
+		buf_puts(out, " -> ");
+		add_name(out, to);
+		buf_addc(out, '\n');
+	}
+}
+
 static void
 render_unrecognised(const struct flow *f, struct buf *out)
 {
@@ -261,5 +297,6 @@ render_text(const struct flow *f, struct buf *out)
 	render_subsystems(f, out);
 	render_appliers(f, out, width);
 	render_signatures(f, out, width);
+	render_inferred(f, out, width);
 	render_unrecognised(f, out);
 }

@@ -1,0 +1,292 @@
+/*
+ * infer.c - fast-forwarded pulls, inferred from who committed what.
+ */
+#include "infer.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "naming.h"
+#include "util.h"
+
+/* Counts by a pair of ids, open addressing. */
+struct pair_count {
+	uint64_t *key;		/* (a << 32 | b) + 1, 0 empty */
+	uint32_t *count;
+	uint32_t nr, size;
+};
+
+static uint32_t
+mix(uint64_t k)
+{
+	return (uint32_t)((k * 0x9e3779b97f4a7c15ULL) >> 32);
+}
+
+static uint32_t *
+pair_slot(struct pair_count *pc, uint32_t a, uint32_t b)
+{
+	uint64_t k = ((uint64_t)a << 32 | b) + 1;
+	uint32_t pos;
+
+	if (2 * (pc->nr + 1) > pc->size) {
+		struct pair_count old = *pc;
+
+		pc->size = old.size ? 2 * old.size : 256;
+		pc->key = xcalloc(pc->size, sizeof(*pc->key));
+		pc->count = xcalloc(pc->size, sizeof(*pc->count));
+		pc->nr = 0;
+		for (uint32_t i = 0; i < old.size; i++) {
+			if (!old.key[i])
+				continue;
+			pos = mix(old.key[i]) & (pc->size - 1);
+			while (pc->key[pos])
+				pos = (pos + 1) & (pc->size - 1);
+			pc->key[pos] = old.key[i];
+			pc->count[pos] = old.count[i];
+			pc->nr++;
+		}
+		free(old.key);
+		free(old.count);
+	}
+	pos = mix(k) & (pc->size - 1);
+	while (pc->key[pos] && pc->key[pos] != k)
+		pos = (pos + 1) & (pc->size - 1);
+	if (!pc->key[pos]) {
+		pc->key[pos] = k;
+		pc->nr++;
+	}
+	return &pc->count[pos];
+}
+
+static void
+pair_release(struct pair_count *pc)
+{
+	free(pc->key);
+	free(pc->count);
+	memset(pc, 0, sizeof(*pc));
+}
+
+/* Committers, interned: a sorted copy and binary search would do too,
+ * but the walk is in attribution order. */
+struct names {
+	char **s;
+	uint32_t nr;
+	size_t alloc;
+	uint32_t *hash;		/* id + 1 */
+	uint32_t size;
+};
+
+static uint32_t
+str_hash(const char *s)
+{
+	uint32_t x = 2166136261u;
+
+	for (; *s; s++) {
+		x ^= (unsigned char)*s;
+		x *= 16777619u;
+	}
+	return x;
+}
+
+static uint32_t
+names_intern(struct names *n, const char *s)
+{
+	uint32_t pos;
+
+	if (2 * (n->nr + 1) > n->size) {
+		n->size = n->size ? 2 * n->size : 256;
+		free(n->hash);
+		n->hash = xcalloc(n->size, sizeof(*n->hash));
+		for (uint32_t i = 0; i < n->nr; i++) {
+			pos = str_hash(n->s[i]) & (n->size - 1);
+			while (n->hash[pos])
+				pos = (pos + 1) & (n->size - 1);
+			n->hash[pos] = i + 1;
+		}
+	}
+	pos = str_hash(s) & (n->size - 1);
+	while (n->hash[pos]) {
+		if (!strcmp(n->s[n->hash[pos] - 1], s))
+			return n->hash[pos] - 1;
+		pos = (pos + 1) & (n->size - 1);
+	}
+	ALLOC_GROW(n->s, n->nr + 1, n->alloc);
+	n->s[n->nr] = xstrdup(s);
+	n->hash[pos] = n->nr + 1;
+	return n->nr++;
+}
+
+static void
+names_release(struct names *n)
+{
+	for (uint32_t i = 0; i < n->nr; i++)
+		free(n->s[i]);
+	free(n->s);
+	free(n->hash);
+}
+
+static int
+cmp_edge(const void *pa, const void *pb)
+{
+	const struct inferred_edge *a = pa, *b = pb;
+
+	if (a->commits != b->commits)
+		return a->commits > b->commits ? -1 : 1;
+	if (a->from != b->from)
+		return a->from < b->from ? -1 : 1;
+	return (a->to > b->to) - (a->to < b->to);
+}
+
+int
+infer_ff(struct repo *r, const struct history *h, const struct attribution *a,
+	 struct inference *out)
+{
+	struct names who = { 0 };
+	struct pair_count by = { 0 }, by_merge = { 0 }, pulled = { 0 };
+	struct pair_count edges = { 0 };
+	struct buf committer = BUF_INIT, msg = BUF_INIT;
+	uint32_t *cid = xmalloc((h->nr ? h->nr : 1) * sizeof(*cid));
+	uint32_t ntrees = 1, *usual = NULL, *best = NULL, *head = NULL;
+	uint32_t *next = NULL;
+	uint8_t *from_merges = NULL;
+	size_t ealloc = 0;
+	int ret = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->tree_of = xmalloc((h->nr ? h->nr : 1) * sizeof(*out->tree_of));
+	memset(out->tree_of, 0xff, h->nr * sizeof(*out->tree_of));
+	for (uint32_t p = 0; p < a->paths.nr; p++)
+		if (a->paths.tree[p] + 1 > ntrees)
+			ntrees = a->paths.tree[p] + 1;
+
+	/* Who committed each commit, and how often in each tree. */
+	for (uint32_t k = 0; k < a->order_nr; k++) {
+		uint32_t c = a->order[k];
+
+		committer.len = msg.len = 0;
+		if (history_read_commit(r, h, c, &committer, &msg) < 0) {
+			ret = -1;
+			goto out;
+		}
+		cid[c] = names_intern(&who, committer.data);
+		(*pair_slot(&by, a->paths.tree[a->path_of[c]], cid[c]))++;
+	}
+	for (uint32_t k = 0; k < a->pulls_nr; k++)
+		(*pair_slot(&pulled, a->pulls[k].from, a->pulls[k].to))++;
+
+	/*
+	 * A tree's usual committer: whoever committed most of the merges
+	 * that pulled into it (the puller is the tree's maintainer, whoever
+	 * wrote what was pulled), or for a tree that pulled nothing, most of
+	 * its own commits.  by_merge counts the former.
+	 */
+	for (uint32_t k = 0; k < a->pulls_nr; k++) {
+		uint32_t mc = a->pulls[k].merge;
+
+		committer.len = msg.len = 0;
+		if (history_read_commit(r, h, mc, &committer, &msg) < 0) {
+			ret = -1;
+			goto out;
+		}
+		(*pair_slot(&by_merge, a->pulls[k].to,
+			    names_intern(&who, committer.data)))++;
+	}
+	usual = xmalloc(ntrees * sizeof(*usual));
+	best = xcalloc(ntrees, sizeof(*best));
+	from_merges = xcalloc(ntrees, 1);
+	memset(usual, 0xff, ntrees * sizeof(*usual));
+	for (int pass = 0; pass < 2; pass++) {
+		const struct pair_count *pc = pass ? &by : &by_merge;
+
+		for (uint32_t i = 0; i < pc->size; i++) {
+			uint32_t t, c, n = pc->count[i];
+
+			if (!pc->key[i])
+				continue;
+			t = (uint32_t)((pc->key[i] - 1) >> 32);
+			c = (uint32_t)(pc->key[i] - 1);
+			if (t >= ntrees || (pass && from_merges[t]))
+				continue;
+			if (n > best[t] || (n == best[t] && c < usual[t])) {
+				best[t] = n;
+				usual[t] = c;
+			}
+		}
+		for (uint32_t t = 0; t < ntrees && !pass; t++)
+			from_merges[t] = best[t] > 0;
+	}
+
+	/* The trees each committer is the usual committer of. */
+	head = xmalloc((who.nr ? who.nr : 1) * sizeof(*head));
+	next = xmalloc(ntrees * sizeof(*next));
+	memset(head, 0xff, (who.nr ? who.nr : 1) * sizeof(*head));
+	for (uint32_t t = ntrees; t-- > 0;) {
+		next[t] = TREE_NONE;
+		if (usual[t] != TREE_NONE) {
+			next[t] = head[usual[t]];
+			head[usual[t]] = t;
+		}
+	}
+
+	/*
+	 * A commit on y's line by someone else than y's usual committer,
+	 * who is the usual committer of a tree x that y pulled from by
+	 * merges in the range: from x, fast-forwarded.  Of several such
+	 * trees, the one y pulled most often.
+	 */
+	for (uint32_t k = 0; k < a->order_nr; k++) {
+		uint32_t c = a->order[k], y = a->paths.tree[a->path_of[c]];
+		uint32_t x = TREE_NONE, x_pulls = 0;
+
+		if (usual[y] == cid[c])
+			continue;
+		for (uint32_t t = head[cid[c]]; t != TREE_NONE; t = next[t]) {
+			uint32_t n;
+
+			if (t == y || t == TREE_MAINLINE)
+				continue;
+			n = *pair_slot(&pulled, t, y);
+			if (n > x_pulls) {
+				x = t;
+				x_pulls = n;
+			}
+		}
+		if (x == TREE_NONE)
+			continue;
+		out->tree_of[c] = x;
+		out->commits++;
+		(*pair_slot(&edges, x, y))++;
+	}
+	for (uint32_t i = 0; i < edges.size; i++) {
+		if (!edges.key[i] || !edges.count[i])
+			continue;
+		ALLOC_GROW(out->edges, out->edges_nr + 1, ealloc);
+		out->edges[out->edges_nr++] = (struct inferred_edge){
+			(uint32_t)((edges.key[i] - 1) >> 32),
+			(uint32_t)(edges.key[i] - 1), edges.count[i] };
+	}
+	qsort(out->edges, out->edges_nr, sizeof(*out->edges), cmp_edge);
+out:
+	free(usual);
+	free(best);
+	free(from_merges);
+	free(head);
+	free(next);
+	free(cid);
+	names_release(&who);
+	pair_release(&by);
+	pair_release(&by_merge);
+	pair_release(&pulled);
+	pair_release(&edges);
+	buf_release(&committer);
+	buf_release(&msg);
+	return ret;
+}
+
+void
+inference_release(struct inference *inf)
+{
+	free(inf->tree_of);
+	free(inf->edges);
+	memset(inf, 0, sizeof(*inf));
+}
