@@ -508,6 +508,77 @@ check_large(void)
 }
 
 /*
+ * classify_message on 100 KB subjects and bodies shaped like its forms:
+ * linear time, no read past the end (guard pages).
+ */
+static void
+check_large_messages(void)
+{
+	static const struct {
+		const char *head, *unit, *tail;
+		int in_body;	/* the repeated text is the body */
+		const char *subject;
+		enum merge_kind kind;
+	} big[] = {
+		{ "Subtree merge tag 'x' of ", "y ", "repo [1] into z", 0, NULL, U },
+		{ "Subtree merge ", "repo [1", "] into z", 0, NULL, U },
+		{ "Merge ", "a ", "patches from Andrew", 0, NULL, E },
+		{ "Merge branch 'akpm' (", "patches ", "from Andrew)", 0, NULL, E },
+		{ "Merge branch 'akpm' (", "patches ", "from andrew)", 0, NULL, U },
+		{ "Merge pull request #", "1", " from o/b", 0, NULL, E },
+		{ "", "See merge request g/p!1x\n", "", 1,
+		  "Merge branch 'a' into 'b'", I },
+		{ "", "[1] ../x\n", "", 1,
+		  "Subtree merge tag 'x' of y repo [1] into z", U },
+	};
+	double worst = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(big); i++) {
+		struct buf b = BUF_INIT;
+		struct guarded g, gs;
+		struct merge_class mc;
+		const char *text, *subject;
+		size_t slen;
+		char desc[160], *unit;
+		clock_t t0;
+		double secs;
+
+		buf_puts(&b, big[i].head);
+		while (b.len < 100 * 1024)
+			buf_puts(&b, big[i].unit);
+		buf_puts(&b, big[i].tail);
+		text = guarded_copy(&g, b.data, b.len);
+		subject = big[i].in_body ?
+			  guarded_copy(&gs, big[i].subject,
+				       strlen(big[i].subject)) : text;
+		slen = big[i].in_body ? strlen(big[i].subject) : b.len;
+		t0 = clock();
+		classify_message(subject, slen, big[i].in_body ? text : NULL,
+				 big[i].in_body ? b.len : 0, &mc);
+		secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+		if (secs > worst)
+			worst = secs;
+		unit = show(big[i].unit, strlen(big[i].unit));
+		snprintf(desc, sizeof(desc), "message, 100 KB: %s + '%s'... (%.3f s)",
+			 big[i].in_body ? "body" : big[i].head, unit, secs);
+		free(unit);
+		report(mc.kind == big[i].kind, desc, kind_name(mc.kind),
+		       kind_name(big[i].kind));
+		guarded_free(&g);
+		if (big[i].in_body)
+			guarded_free(&gs);
+		buf_release(&b);
+	}
+	{
+		char got[64];
+
+		snprintf(got, sizeof(got), "slowest %.3f s", worst);
+		report(worst < 1.0, "100 KB messages classify in linear time",
+		       got, "under 1 s");
+	}
+}
+
+/*
  * Subjects assembled at random from the pieces the parser looks for: none
  * may crash or read past its end (the guard page), and an external one
  * must point inside its subject at a URL with no space in it.  The seed
@@ -640,6 +711,7 @@ main(void)
 	for (size_t i = 0; i < ARRAY_SIZE(messages); i++)
 		check_message(&messages[i]);
 	check_large();
+	check_large_messages();
 	check_random();
 	check_merges();
 	printf("1..%d\n", test_nr);
