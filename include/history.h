@@ -147,4 +147,34 @@ void range_release(struct range *rg);
 int history_load(struct repo *r, const struct range *rg, int progress,
 		 struct history *h);
 
+/*
+ * Read the commits of n ranges in one walk: every commit reachable from a
+ * range's end or start and not from a common ancestor of all the starts
+ * (from the ends' whole histories when a range has no start, or the
+ * starts none in common).  HIST_IN_RANGE marks that union, h->tip is the
+ * first range's end; what each range holds is settled from it without
+ * reading anything more (see compare.c).  Merges in the union have their
+ * subjects.
+ */
+int history_load_union(struct repo *r, const struct range *rgs, size_t n,
+		       int progress, struct history *h);
+
+/* What repo_lookup_commit found. */
+enum {
+	REV_OK = 0,
+	REV_UNKNOWN,		/* no such revision */
+	REV_AMBIGUOUS,		/* an abbreviated id of several objects */
+	REV_NOT_COMMIT,		/* names a tree or a blob */
+};
+
+/* Resolve rev (any revision syntax) to a commit, quietly: REV_OK, or what
+ * was wrong, for a caller that reports it its own way. */
+int repo_lookup_commit(struct repo *r, const char *rev, struct object_id *out);
+
+/* Append the subject of commit oid (git's %s: the first paragraph of its
+ * message, lines joined by spaces) to out: one object read.  Returns 0,
+ * or -1 after reporting the error. */
+int repo_commit_subject(struct repo *r, const struct object_id *oid,
+			struct buf *out);
+
 #endif

@@ -866,25 +866,27 @@ heap_pop(struct heap *hp, const uint64_t *gen)
  * so every descendant of a commit (its generation is higher) has passed on
  * its marks before the commit itself is decided.  The walk stops as soon
  * as no commit of B's side is left in the heap: A's side is only walked
- * as far down as B's.
+ * as far down as B's.  B may be several tips (history_load_union).
  */
 #define QUEUED 0x80
 
 static int
-walk_by_generation(struct walker *w, uint32_t from, uint32_t to)
+walk_by_generation(struct walker *w, uint32_t from, const uint32_t *tips,
+		   size_t ntips)
 {
 	struct history *h = w->h;
 	struct heap hp = { NULL, 0, 0 };
-	size_t live = 1;	/* queued commits of B's side */
+	size_t live = 0;	/* queued commits of B's side */
 	int ret = 0;
 
 	h->flags[from] |= HIST_HIDDEN | QUEUED;
 	heap_push(&hp, w->gen, from);
-	if (!(h->flags[to] & QUEUED)) {
-		h->flags[to] |= QUEUED;
-		heap_push(&hp, w->gen, to);
-	} else {
-		live = 0;
+	for (size_t k = 0; k < ntips; k++) {
+		if (h->flags[tips[k]] & QUEUED)
+			continue;
+		h->flags[tips[k]] |= QUEUED;
+		heap_push(&hp, w->gen, tips[k]);
+		live++;
 	}
 	while (hp.nr && live) {
 		uint32_t i = heap_pop(&hp, w->gen), np;
@@ -940,12 +942,15 @@ load_subjects(struct walker *w)
 	return 0;
 }
 
-int
-history_load(struct repo *r, const struct range *rg, int progress,
-	     struct history *h)
+/* The commits reachable from any of tips and not from "from" (NULL: the
+ * whole history); the first tip is h->tip. */
+static int
+load_tips(struct repo *r, const struct object_id *from,
+	  const struct object_id *tips, size_t ntips, int progress,
+	  struct history *h)
 {
 	struct walker w;
-	uint32_t *stack = NULL;
+	uint32_t *stack = NULL, *tip = xmalloc(ntips * sizeof(*tip));
 	size_t alloc = 0;
 	int shallow = git_repository_is_shallow(r->git);
 	int ret = -1;
@@ -974,13 +979,18 @@ history_load(struct repo *r, const struct range *rg, int progress,
 	}
 	if (shallow && load_shallow(&w, r->git) < 0)
 		goto out;
-	h->tip = commit_intern(&w, &rg->to);
-	if (rg->has_from && w.graph) {
-		uint32_t from = commit_intern(&w, &rg->from);
+	for (size_t k = 0; k < ntips; k++)
+		tip[k] = commit_intern(&w, &tips[k]);
+	h->tip = tip[0];
+	if (from && w.graph) {
+		uint32_t f = commit_intern(&w, from);
 
-		if (settle_generations(&w, from, &stack, &alloc) < 0 ||
-		    settle_generations(&w, h->tip, &stack, &alloc) < 0 ||
-		    walk_by_generation(&w, from, h->tip) < 0)
+		if (settle_generations(&w, f, &stack, &alloc) < 0)
+			goto out;
+		for (size_t k = 0; k < ntips; k++)
+			if (settle_generations(&w, tip[k], &stack, &alloc) < 0)
+				goto out;
+		if (walk_by_generation(&w, f, tip, ntips) < 0)
 			goto out;
 	} else {
 		/*
@@ -988,13 +998,14 @@ history_load(struct repo *r, const struct range *rg, int progress,
 		 * first: with it marked, B's walk stops exactly at A's
 		 * history, whatever the dates say.
 		 */
-		if (rg->has_from &&
-		    mark_ancestors(&w, commit_intern(&w, &rg->from),
+		if (from &&
+		    mark_ancestors(&w, commit_intern(&w, from),
 				   HIST_HIDDEN, 0, &stack, &alloc) < 0)
 			goto out;
-		if (mark_ancestors(&w, h->tip, HIST_IN_RANGE, HIST_HIDDEN,
-				   &stack, &alloc) < 0)
-			goto out;
+		for (size_t k = 0; k < ntips; k++)
+			if (mark_ancestors(&w, tip[k], HIST_IN_RANGE,
+					   HIST_HIDDEN, &stack, &alloc) < 0)
+				goto out;
 	}
 	if (w.graph && load_subjects(&w) < 0)
 		goto out;
@@ -1002,6 +1013,7 @@ history_load(struct repo *r, const struct range *rg, int progress,
 out:
 	progress_end(&w.pg);
 	free(stack);
+	free(tip);
 	free(w.pos_idx);
 	free(w.gpos);
 	free(w.gen);
@@ -1010,6 +1022,14 @@ out:
 	commit_graph_free(w.graph);
 	git_odb_free(w.odb);
 	return ret;
+}
+
+int
+history_load(struct repo *r, const struct range *rg, int progress,
+	     struct history *h)
+{
+	return load_tips(r, rg->has_from ? &rg->from : NULL, &rg->to, 1,
+			 progress, h);
 }
 
 void
@@ -1024,4 +1044,123 @@ history_release(struct history *h)
 	free(h->hash);
 	buf_release(&h->pool);
 	memset(h, 0, sizeof(*h));
+}
+
+/* --- for --compare and --trace -------------------------------------- */
+
+/*
+ * Every commit of any range is reachable from its end and not from its
+ * start, so none is an ancestor of a common ancestor of all the starts:
+ * walking from every end and every start down to such a base loads each
+ * range's commits, and each start's history down to the base, which is
+ * what settling the range exactly needs (history_view).
+ */
+int
+history_load_union(struct repo *r, const struct range *rgs, size_t n,
+		   int progress, struct history *h)
+{
+	struct object_id *tips = xmalloc(2 * n * sizeof(*tips)), base;
+	git_oid *starts = xmalloc(n * sizeof(*starts)), oid;
+	size_t ntips = 0, nstarts = 0;
+	int has_base = 0, ret;
+
+	for (size_t k = 0; k < n; k++)
+		tips[ntips++] = rgs[k].to;
+	for (size_t k = 0; k < n; k++) {
+		if (!rgs[k].has_from)
+			continue;
+		tips[ntips++] = rgs[k].from;
+		memcpy(starts[nstarts++].id, rgs[k].from.hash, OID_RAWSZ);
+	}
+	/* A range without a start is a whole history: no base then. */
+	if (nstarts == n) {
+		if (n == 1) {
+			oid = starts[0];
+			has_base = 1;
+		} else if (!git_merge_base_octopus(&oid, r->git, n, starts)) {
+			has_base = 1;
+		} else {
+			git_error_clear();	/* unrelated histories */
+		}
+	}
+	if (has_base)
+		memcpy(base.hash, oid.id, OID_RAWSZ);
+	ret = load_tips(r, has_base ? &base : NULL, tips, ntips, progress, h);
+	free(starts);
+	free(tips);
+	return ret;
+}
+
+int
+repo_lookup_commit(struct repo *r, const char *rev, struct object_id *out)
+{
+	git_object *obj = NULL, *commit = NULL;
+	int ret = REV_OK, err;
+
+	err = git_revparse_single(&obj, r->git, rev);
+	if (err < 0) {
+		git_error_clear();
+		return err == GIT_EAMBIGUOUS ? REV_AMBIGUOUS : REV_UNKNOWN;
+	}
+	if (git_object_peel(&commit, obj, GIT_OBJECT_COMMIT) < 0) {
+		git_error_clear();
+		ret = REV_NOT_COMMIT;
+	} else {
+		memcpy(out->hash, git_object_id(commit)->id, OID_RAWSZ);
+	}
+	git_object_free(commit);
+	git_object_free(obj);
+	return ret;
+}
+
+int
+repo_commit_subject(struct repo *r, const struct object_id *oid,
+		    struct buf *out)
+{
+	git_odb *odb = NULL;
+	git_odb_object *obj = NULL;
+	git_oid goid;
+	const char *p, *end;
+	char hex[OID_HEXSZ + 1];
+	size_t base;
+	int ret = 0;
+
+	memcpy(goid.id, oid->hash, OID_RAWSZ);
+	if (git_repository_odb(&odb, r->git) < 0)
+		return git_fail("cannot open the object database");
+	if (git_odb_read(&obj, odb, &goid) < 0 ||
+	    git_odb_object_type(obj) != GIT_OBJECT_COMMIT) {
+		git_oid_tostr(hex, sizeof(hex), &goid);
+		ret = error("cannot read commit %s", hex);
+		goto out;
+	}
+	p = git_odb_object_data(obj);
+	end = p + git_odb_object_size(obj);
+	/* Past the headers, then the subject as add_merge takes it: the
+	 * first paragraph, its lines joined by single spaces. */
+	while (p < end && *p != '\n') {
+		const char *eol = memchr(p, '\n', end - p);
+
+		p = eol ? eol + 1 : end;
+	}
+	while (p < end && *p == '\n')
+		p++;
+	buf_add(out, "", 0);
+	base = out->len;
+	while (p < end && *p != '\n') {
+		const char *eol = memchr(p, '\n', end - p);
+		const char *stop = eol ? eol : end;
+
+		while (stop > p && (stop[-1] == ' ' || stop[-1] == '\t' ||
+				    stop[-1] == '\r'))
+			stop--;
+		if (out->len != base)
+			buf_addc(out, ' ');
+		buf_add(out, p, stop - p);
+		p = eol ? eol + 1 : end;
+	}
+out:
+	git_odb_object_free(obj);
+	git_odb_free(odb);
+	return ret;
 }
