@@ -1,91 +1,22 @@
 /*
  * render_json.c - the flow as one JSON object.
  *
- * Laid out as "jq ." would print it (two spaces, one member a line, empty
- * containers as [] and {}), keys in a fixed order, so the output can be
- * diffed and grepped as well as parsed.  Every string goes through
- * escape_json: whatever a commit message holds, the result is valid UTF-8
- * and valid JSON.
+ * Laid out as "jq ." would print it (json.h), keys in a fixed order, so
+ * the output can be diffed and grepped as well as parsed.  Every string
+ * goes through escape_json: whatever a commit message holds, the result
+ * is valid UTF-8 and valid JSON.
  */
 #include "render_json.h"
 
-#include <string.h>
-
-#include "escape.h"
-
-/* A writer that knows where it is: nesting level, and whether the
- * container just opened has had a member yet. */
-struct json {
-	struct buf *out;
-	int level;
-	int first;
-};
-
-static void
-member(struct json *j, const char *key)
-{
-	if (!j->first)
-		buf_addc(j->out, ',');
-	if (j->level)
-		buf_addc(j->out, '\n');
-	buf_pad(j->out, ' ', 2 * (size_t)j->level);
-	if (key) {
-		buf_addc(j->out, '"');
-		escape_json(j->out, key, strlen(key));
-		buf_puts(j->out, "\": ");
-	}
-	j->first = 0;
-}
-
-static void
-open_container(struct json *j, const char *key, char bracket)
-{
-	member(j, key);
-	buf_addc(j->out, bracket);
-	j->level++;
-	j->first = 1;
-}
-
-static void
-close_container(struct json *j, char bracket)
-{
-	j->level--;
-	if (!j->first) {
-		buf_addc(j->out, '\n');
-		buf_pad(j->out, ' ', 2 * (size_t)j->level);
-	}
-	buf_addc(j->out, bracket);
-	j->first = 0;
-}
-
-/* A string, or null for none. */
-static void
-put_str(struct json *j, const char *key, const char *s)
-{
-	member(j, key);
-	if (!s) {
-		buf_puts(j->out, "null");
-		return;
-	}
-	buf_addc(j->out, '"');
-	escape_json(j->out, s, strlen(s));
-	buf_addc(j->out, '"');
-}
-
-static void
-put_uint(struct json *j, const char *key, uint32_t n)
-{
-	member(j, key);
-	buf_printf(j->out, "%u", n);
-}
+#include "json.h"
 
 static void
 put_urls(struct json *j, char *const *urls, uint32_t nr)
 {
-	open_container(j, "urls", '[');
+	json_open(j, "urls", '[');
 	for (uint32_t i = 0; i < nr; i++)
-		put_str(j, NULL, urls[i]);
-	close_container(j, ']');
+		json_str(j, NULL, urls[i]);
+	json_close(j, ']');
 }
 
 static const char *
@@ -97,64 +28,64 @@ name_of(const struct flow *f, uint32_t i)
 static void
 put_summary(struct json *j, const struct flow *f)
 {
-	open_container(j, "summary", '{');
-	put_uint(j, "trees", f->total_trees);
-	open_container(j, "by_depth", '[');
+	json_open(j, "summary", '{');
+	json_uint(j, "trees", f->total_trees);
+	json_open(j, "by_depth", '[');
 	for (uint32_t d = 1; f->by_depth && d <= f->max_depth; d++) {
-		open_container(j, NULL, '{');
-		put_uint(j, "depth", d);
-		put_uint(j, "trees", f->by_depth[d]);
-		close_container(j, '}');
+		json_open(j, NULL, '{');
+		json_uint(j, "depth", d);
+		json_uint(j, "trees", f->by_depth[d]);
+		json_close(j, '}');
 	}
-	close_container(j, ']');
-	put_uint(j, "small_trees", f->small_trees);
-	put_uint(j, "folded", f->folded);
-	close_container(j, '}');
+	json_close(j, ']');
+	json_uint(j, "small_trees", f->small_trees);
+	json_uint(j, "folded", f->folded);
+	json_close(j, '}');
 }
 
 static void
 put_trees(struct json *j, const struct flow *f)
 {
 	/* trees[0] is the mainline, described under "mainline". */
-	open_container(j, "trees", '[');
+	json_open(j, "trees", '[');
 	for (uint32_t i = 1; i < f->trees_nr; i++) {
 		const struct flow_tree *t = &f->trees[i];
 
-		open_container(j, NULL, '{');
-		put_str(j, "name", t->name);
+		json_open(j, NULL, '{');
+		json_str(j, "name", t->name);
 		put_urls(j, t->urls, t->urls_nr);
-		put_uint(j, "commits", t->commits);
-		put_uint(j, "own", t->own);
-		put_uint(j, "depth", t->depth);
-		put_uint(j, "pulls", t->pulls);
+		json_uint(j, "commits", t->commits);
+		json_uint(j, "own", t->own);
+		json_uint(j, "depth", t->depth);
+		json_uint(j, "pulls", t->pulls);
 		if (t->tree == TREE_NONE)
-			put_uint(j, "folded", f->folded);
-		close_container(j, '}');
+			json_uint(j, "folded", f->folded);
+		json_close(j, '}');
 	}
-	close_container(j, ']');
+	json_close(j, ']');
 }
 
 static void
 put_edges(struct json *j, const struct flow *f)
 {
-	open_container(j, "edges", '[');
+	json_open(j, "edges", '[');
 	for (uint32_t i = 0; i < f->edges_nr; i++) {
 		const struct flow_edge *e = &f->edges[i];
 
-		open_container(j, NULL, '{');
-		put_str(j, "from", name_of(f, e->from));
-		put_str(j, "to", name_of(f, e->to));
-		put_uint(j, "commits", e->commits);
-		put_uint(j, "pulls", e->pulls);
-		close_container(j, '}');
+		json_open(j, NULL, '{');
+		json_str(j, "from", name_of(f, e->from));
+		json_str(j, "to", name_of(f, e->to));
+		json_uint(j, "commits", e->commits);
+		json_uint(j, "pulls", e->pulls);
+		json_close(j, '}');
 	}
-	close_container(j, ']');
+	json_close(j, ']');
 }
 
 static void
 put_unrecognised(struct json *j, const struct flow *f)
 {
-	open_container(j, "unrecognised", '[');
+	json_open(j, "unrecognised", '[');
 	for (uint32_t i = 0; i < f->unrecognised_nr; i++) {
 		uint32_t idx = f->unrecognised[i];
 		char hex[OID_HEXSZ + 1];
@@ -164,37 +95,37 @@ put_unrecognised(struct json *j, const struct flow *f)
 		/* Every merge in the range has a subject, if an empty one;
 		 * keep the type a string all the same. */
 		subject = history_subject(f->h, idx);
-		open_container(j, NULL, '{');
-		put_str(j, "id", hex);
-		put_str(j, "subject", subject ? subject : "");
-		close_container(j, '}');
+		json_open(j, NULL, '{');
+		json_str(j, "id", hex);
+		json_str(j, "subject", subject ? subject : "");
+		json_close(j, '}');
 	}
-	close_container(j, ']');
+	json_close(j, ']');
 }
 
 void
 render_json(const struct flow *f, struct buf *out)
 {
-	struct json j = { out, 0, 1 };
+	struct json j = JSON_INIT(out);
 
-	open_container(&j, NULL, '{');
-	put_uint(&j, "format_version", JSON_FORMAT_VERSION);
-	put_str(&j, "repository", f->repo);
-	put_str(&j, "range", f->range);
+	json_open(&j, NULL, '{');
+	json_uint(&j, "format_version", JSON_FORMAT_VERSION);
+	json_str(&j, "repository", f->repo);
+	json_str(&j, "range", f->range);
 
-	open_container(&j, "mainline", '{');
-	put_str(&j, "name", name_of(f, 0));
+	json_open(&j, "mainline", '{');
+	json_str(&j, "name", name_of(f, 0));
 	put_urls(&j, f->mainline_urls, f->mainline_urls_nr);
-	close_container(&j, '}');
+	json_close(&j, '}');
 
-	put_uint(&j, "commits", f->commits);
-	put_uint(&j, "direct", f->direct);
-	put_uint(&j, "merges", f->merges);
-	put_uint(&j, "shallow_boundary", f->shallow);
+	json_uint(&j, "commits", f->commits);
+	json_uint(&j, "direct", f->direct);
+	json_uint(&j, "merges", f->merges);
+	json_uint(&j, "shallow_boundary", f->shallow);
 	put_summary(&j, f);
 	put_trees(&j, f);
 	put_edges(&j, f);
 	put_unrecognised(&j, f);
-	close_container(&j, '}');
+	json_close(&j, '}');
 	buf_addc(out, '\n');
 }
