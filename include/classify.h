@@ -45,6 +45,20 @@ struct merge_table {
 
 void classify_merges(const struct history *h, struct tree_table *trees,
 		     struct merge_table *out);
+
+/*
+ * A caller's own rules (treeplot.internalPattern, externalPattern), tried
+ * before the built-in ones: given a merge's subject (NUL-terminated, len
+ * bytes), returns nonzero when it decided, with out filled (an external
+ * merge's URL inside the subject).
+ */
+typedef int (*classify_rules)(void *data, const char *subject, size_t len,
+			      struct merge_class *out);
+
+/* classify_merges, with rules (may be NULL) tried first. */
+void classify_merges_with(const struct history *h, struct tree_table *trees,
+			  classify_rules rules, void *data,
+			  struct merge_table *out);
 void merge_table_release(struct merge_table *m);
 
 #endif

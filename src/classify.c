@@ -457,6 +457,13 @@ void
 classify_merges(const struct history *h, struct tree_table *trees,
 		struct merge_table *out)
 {
+	classify_merges_with(h, trees, NULL, NULL, out);
+}
+
+void
+classify_merges_with(const struct history *h, struct tree_table *trees,
+		     classify_rules rules, void *data, struct merge_table *out)
+{
 	size_t unrec_alloc = 0;
 
 	out->tree = xcalloc(h->nr, sizeof(*out->tree));
@@ -472,7 +479,10 @@ classify_merges(const struct history *h, struct tree_table *trees,
 			continue;
 		out->merges++;
 		s = history_subject(h, i);
-		classify_subject(s ? s : "", s ? strlen(s) : 0, &mc);
+		if (!s)
+			s = "";
+		if (!rules || !rules(data, s, strlen(s), &mc))
+			classify_subject(s, strlen(s), &mc);
 		if (mc.kind == MERGE_EXTERNAL) {
 			out->tree[i] = trees_add_url(trees, mc.url, mc.url_len);
 		} else if (mc.kind == MERGE_UNRECOGNISED) {
