@@ -718,9 +718,14 @@ load_shallow(struct walker *w, git_repository *git)
 		return error("cannot read the shallow file of the repository");
 	while (fgets(line, sizeof(line), fp)) {
 		struct object_id oid;
+		uint32_t i;
 
-		if (!hex_to_oid(line, line + strlen(line), &oid))
-			w->h->flags[commit_intern(w, &oid)] |= HIST_SHALLOW;
+		if (hex_to_oid(line, line + strlen(line), &oid) < 0)
+			continue;
+		/* Not in one expression: commit_intern may move the
+		 * flags array (and allocates it for the first commit). */
+		i = commit_intern(w, &oid);
+		w->h->flags[i] |= HIST_SHALLOW;
 	}
 	fclose(fp);
 	return 0;
