@@ -225,7 +225,10 @@ default_range(git_repository *git, struct range *out)
 		ret = git_fail("cannot list tags");
 		goto out;
 	}
-	qsort(tm.t, tm.nr, sizeof(*tm.t), cmp_tag);
+	/* No tag: tm.t is NULL, which qsort must not be given, even for
+	 * no element. */
+	if (tm.nr)
+		qsort(tm.t, tm.nr, sizeof(*tm.t), cmp_tag);
 	while (tm.nr && git_commit_parentcount(c) > 0) {
 		const char *name;
 
