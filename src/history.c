@@ -558,18 +558,36 @@ parse_committer(const char *p, const char *eol, int64_t *time, int32_t *tz)
 static int
 read_commit(struct walker *w, uint32_t i, git_odb_object **obj)
 {
-	char hex[OID_HEXSZ + 1];
+	char hex[OID_HEXSZ + 1], what[OID_HEXSZ + 32];
+	struct object_id tree;
+	const char *p;
+	size_t size;
 	git_oid goid;
+	int ret;
 
 	memcpy(goid.id, w->h->oid[i].hash, OID_RAWSZ);
-	if (git_odb_read(obj, w->odb, &goid) < 0) {
+	ret = git_odb_read(obj, w->odb, &goid);
+	if (ret < 0) {
 		history_hex(w->h, i, hex);
-		return error("missing commit object %s", hex);
+		if (ret == GIT_ENOTFOUND)
+			return error("missing commit object %s", hex);
+		snprintf(what, sizeof(what), "cannot read commit object %s", hex);
+		return git_fail(what);
 	}
 	if (git_odb_object_type(*obj) != GIT_OBJECT_COMMIT) {
 		git_odb_object_free(*obj);
 		history_hex(w->h, i, hex);
 		return error("object %s is not a commit", hex);
+	}
+	/* Every commit starts with its tree: anything else (a truncated
+	 * or overwritten object, which nothing re-hashes) is corrupt. */
+	p = git_odb_object_data(*obj);
+	size = git_odb_object_size(*obj);
+	if (size < 5 + OID_HEXSZ + 1 || memcmp(p, "tree ", 5) ||
+	    hex_to_oid(p + 5, p + size, &tree) < 0 || p[5 + OID_HEXSZ] != '\n') {
+		git_odb_object_free(*obj);
+		history_hex(w->h, i, hex);
+		return error("corrupt commit object %s", hex);
 	}
 	return 0;
 }
