@@ -23,6 +23,7 @@ static const struct {
 	{ "pdf", FORMAT_PDF, "pdf" },
 	{ "json", FORMAT_JSON, NULL },
 	{ "commits", FORMAT_COMMITS, NULL },
+	{ "csv", FORMAT_CSV, NULL },
 };
 
 static const struct {
@@ -37,6 +38,7 @@ static const struct {
 	{ ".pdf", FORMAT_PDF },
 	{ ".json", FORMAT_JSON },
 	{ ".tsv", FORMAT_COMMITS },
+	{ ".csv", FORMAT_CSV },
 };
 
 enum format
