@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
@@ -42,7 +43,7 @@ static const char *const formats[] = {
 
 /* Okabe-Ito vermillion and blue: told apart with every colour vision. */
 #define COLOUR_MAJOR "#D55E00"	/* an edge carrying >= 5% of the commits */
-#define COLOUR_MINOR "#0072B2"	/* >= 1% */
+#define COLOUR_MINOR "#0072B2"	/* >= 1% (or --major, --minor) */
 #define COLOUR_SMALL "#999999"
 #define COLOUR_SMALL_TEXT "#555555"	/* grey text must stay legible */
 
@@ -273,7 +274,8 @@ add_node(Agraph_t *g, const struct flow *f, uint32_t i,
 
 static void
 add_edge(Agraph_t *g, const struct flow *f, const struct flow_edge *fe,
-	 const struct attrs *a, Agnode_t **nodes)
+	 const struct attrs *a, Agnode_t **nodes,
+	 const struct graph_style *style)
 {
 	struct buf b = BUF_INIT;
 	uint64_t share = (uint64_t)fe->commits * 100;
@@ -296,9 +298,11 @@ add_edge(Agraph_t *g, const struct flow *f, const struct flow_edge *fe,
 	add_count(&b, fe->pulls, "pull");
 	set(e, a->e_tooltip, b.data);
 
-	if (f->commits && share >= (uint64_t)f->commits * 5)
+	/* In hundredths of a percent, as the thresholds are. */
+	share *= 100;
+	if (f->commits && share >= (uint64_t)f->commits * style->major)
 		colour = text = COLOUR_MAJOR;
-	else if (f->commits && share >= f->commits)
+	else if (f->commits && share >= (uint64_t)f->commits * style->minor)
 		colour = text = COLOUR_MINOR;
 	else
 		colour = COLOUR_SMALL;
@@ -350,7 +354,8 @@ add_graph_label(Agraph_t *g, const struct flow *f, const char *title)
 }
 
 static Agraph_t *
-build_graph(const struct flow *f, const char *title, Agdisc_t *disc)
+build_graph(const struct flow *f, const char *title, Agdisc_t *disc,
+	    const struct graph_style *style)
 {
 	Agraph_t *g = agopen(gv("treeplot"), Agdirected, disc);
 	Agnode_t **nodes;
@@ -371,7 +376,7 @@ build_graph(const struct flow *f, const char *title, Agdisc_t *disc)
 		const struct flow_edge *fe = &f->edges[i];
 
 		if (fe->from < f->trees_nr && fe->to < f->trees_nr)
-			add_edge(g, f, fe, &a, nodes);
+			add_edge(g, f, fe, &a, nodes, style);
 	}
 	free(nodes);
 	return g;
@@ -461,6 +466,45 @@ gv_context(void)
 	return gvc;
 }
 
+/*
+ * Cairo stamps a PDF with the time it was made, "/CreationDate
+ * (D:20261203090949Z)" (or "+01'00'" for the zone): the same chart would
+ * differ on every run.  The date is overwritten in place, so no offset in
+ * the file moves: with SOURCE_DATE_EPOCH's (the reproducible-builds
+ * convention) when it is set, else with the epoch's, in UTC.
+ */
+static void
+pdf_fix_date(struct buf *out, size_t start)
+{
+	static const char key[] = "/CreationDate (D:";
+	const char *env = getenv("SOURCE_DATE_EPOCH");
+	char stamp[32] = "19700101000000";
+	char *p = out->data + start, *end = out->data + out->len;
+	size_t klen = sizeof(key) - 1;
+
+	if (env && *env && strspn(env, "0123456789") == strlen(env)) {
+		time_t t = (time_t)strtoll(env, NULL, 10);
+		struct tm tm;
+
+		if (gmtime_r(&t, &tm))
+			strftime(stamp, sizeof(stamp), "%Y%m%d%H%M%S", &tm);
+	}
+	for (; (size_t)(end - p) > klen; p++) {
+		if (memcmp(p, key, klen))
+			continue;
+		/* YYYYMMDDHHmmSS, then Z or +HH'mm': digits become the
+		 * stamp's, then zeros; a '-' zone becomes '+'. */
+		p += klen;
+		for (size_t k = 0; p < end && *p != ')'; p++) {
+			if (*p >= '0' && *p <= '9')
+				*p = stamp[k] ? stamp[k++] : '0';
+			else if (*p == '-')
+				*p = '+';
+		}
+		return;
+	}
+}
+
 static int
 render_gvc(Agraph_t *g, const char *format, const char *layout,
 	   struct buf *out)
@@ -482,12 +526,21 @@ render_gvc(Agraph_t *g, const char *format, const char *layout,
 		goto out;
 	}
 	laid_out = 1;
+	/* Cairo writes a PDF's date in the local zone, whose spelling ("Z",
+	 * "+01'00") pdf_fix_date cannot change without moving offsets:
+	 * make it UTC.  Nothing else of treeplot's uses the local zone. */
+	if (!strcmp(format, "pdf")) {
+		setenv("TZ", "UTC", 1);
+		tzset();
+	}
 	if (gvRenderData(gvc, g, format, &data, &len) != 0 || !data) {
 		buf_printf(&step, "render the graph as %s", format);
 		ret = gv_error(step.data);
 		goto out;
 	}
 	buf_add(out, data, len);
+	if (!strcmp(format, "pdf"))
+		pdf_fix_date(out, out->len - len);
 	ret = 0;
 out:
 	if (data)
@@ -502,6 +555,17 @@ int
 render_graph(const struct flow *f, const char *format, const char *layout,
 	     const char *title, struct buf *out)
 {
+	return render_graph_styled(f, format, layout, title, NULL, out);
+}
+
+int
+render_graph_styled(const struct flow *f, const char *format,
+		    const char *layout, const char *title,
+		    const struct graph_style *style, struct buf *out)
+{
+	static const struct graph_style defaults = {
+		GRAPH_MAJOR_DEFAULT, GRAPH_MINOR_DEFAULT,
+	};
 	/* agwrite writes through the graph's I/O discipline: ours appends
 	 * to out (memory and ids stay cgraph's defaults). */
 	Agiodisc_t io = { NULL, put_buf, flush_buf };
@@ -521,7 +585,7 @@ render_graph(const struct flow *f, const char *format, const char *layout,
 	buf_init(&gv_msgs.first);
 	old_errf = agseterrf(capture_gv_message);
 
-	g = build_graph(f, title, &disc);
+	g = build_graph(f, title, &disc, style ? style : &defaults);
 	if (!g) {
 		ret = gv_error("build the graph");
 		goto out;
