@@ -123,6 +123,11 @@ const char *repo_name(const struct repo *r);
 /* remote.origin.url as a new string, or NULL when unset. */
 char *repo_origin_url(struct repo *r);
 
+/* The libgit2 repository, for config.c's reading of git's configuration
+ * (libgit2 declares git_repository as this struct). */
+struct git_repository;
+struct git_repository *repo_git(struct repo *r);
+
 struct range {
 	struct object_id from, to;
 	int has_from;

@@ -1190,3 +1190,9 @@ out:
 	git_odb_free(odb);
 	return ret;
 }
+
+struct git_repository *
+repo_git(struct repo *r)
+{
+	return r->git;
+}
