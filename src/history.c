@@ -801,6 +801,8 @@ mark_ancestors(struct walker *w, uint32_t start, uint8_t flag,
  * with an explicit stack, the same way as the graph's: one more than the
  * parents' highest, and with dated graphs at least the commit's own date.
  */
+#define SETTLING 0x40	/* settle_generations: its parents are being settled */
+
 static int
 settle_generations(struct walker *w, uint32_t start, uint32_t **stack,
 		   size_t *alloc)
@@ -824,10 +826,23 @@ settle_generations(struct walker *w, uint32_t start, uint32_t **stack,
 		}
 		if (commit_load(w, i, 1) < 0)
 			return -1;
+		h->flags[i] |= SETTLING;
 		par = history_parents(h, i, &np);
 		ALLOC_GROW(*stack, nr + np, *alloc);
 		for (uint32_t k = 0; k < np; k++) {
 			if (!w->gen[par[k]]) {
+				/* A parent still being settled is its own
+				 * descendant: only a forged or corrupt object
+				 * (nothing re-hashes them) makes a cycle, and
+				 * it would grow the stack forever. */
+				if (h->flags[par[k]] & SETTLING) {
+					char hex[OID_HEXSZ + 1];
+
+					history_hex(h, par[k], hex);
+					return error("the history has a cycle at "
+						     "commit %s (a forged or "
+						     "corrupt object)", hex);
+				}
 				(*stack)[nr++] = par[k];
 				pending = 1;
 			} else if (w->gen[par[k]] > gen) {
@@ -839,6 +854,7 @@ settle_generations(struct walker *w, uint32_t start, uint32_t **stack,
 			if (dated && w->ctime[i] > gen)
 				gen = w->ctime[i];
 			w->gen[i] = gen;
+			h->flags[i] &= (uint8_t)~SETTLING;
 			nr--;
 		}
 	}
