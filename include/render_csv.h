@@ -1,7 +1,7 @@
 /*
  * render_csv.h - the flow as CSV for spreadsheets (RFC 4180): a header
  * row, then one record per tree or edge; records end in CRLF, fields
- * holding a comma, a quote or a space are quoted, quotes doubled.
+ * holding a comma or a quote are quoted, quotes doubled.
  */
 #ifndef TREEPLOT_RENDER_CSV_H
 #define TREEPLOT_RENDER_CSV_H

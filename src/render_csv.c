@@ -40,9 +40,8 @@ csv_text(struct buf *out, const char *s, int first)
 	if (*s == '=' || *s == '+' || *s == '-' || *s == '@')
 		buf_addc(&esc, '\'');
 	escape_text(&esc, s, strlen(s));
-	/* escape_text leaves no CR or LF; quote what else would split or
-	 * be trimmed. */
-	quote = esc.len && strpbrk(esc.data, ",\" ") != NULL;
+	/* Quoted when it must be (escape_text leaves no CR or LF). */
+	quote = esc.len && strpbrk(esc.data, ",\"") != NULL;
 	if (quote)
 		buf_addc(out, '"');
 	for (size_t i = 0; i < esc.len; i++) {
