@@ -38,6 +38,8 @@ enum {
 	HIST_HIDDEN = 1 << 1,	/* reachable from the range's start */
 	HIST_IN_RANGE = 1 << 2,	/* reachable from the end, not from the start */
 	HIST_SHALLOW = 1 << 3,	/* a shallow boundary: its parents are absent */
+	HIST_CUT_MERGE = 1 << 4, /* a shallow boundary that is a merge: no
+				  * parents, yet a merge, which brings nothing */
 };
 
 struct history {

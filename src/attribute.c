@@ -224,7 +224,9 @@ attribute(const struct history *h, const struct merge_table *m,
 		c = w.line[f->start + f->pos];
 		par = history_parents(h, c, &np);
 		a->via[c] = f->via;
-		if (np < 2) {
+		/* A merge cut by a shallow boundary has no parents, and
+		 * is walked as a merge that brings nothing. */
+		if (np < 2 && !(h->flags[c] & HIST_CUT_MERGE)) {
 			a->path_of[c] = f->path;
 			a->order[a->order_nr++] = c;
 			f->pos++;

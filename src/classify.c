@@ -475,7 +475,8 @@ classify_merges_with(const struct history *h, struct tree_table *trees,
 		const char *s;
 
 		out->tree[i] = TREE_NONE;
-		if (!(h->flags[i] & HIST_IN_RANGE) || h->npar[i] < 2)
+		if (!(h->flags[i] & HIST_IN_RANGE) ||
+		    (h->npar[i] < 2 && !(h->flags[i] & HIST_CUT_MERGE)))
 			continue;
 		out->merges++;
 		s = history_subject(h, i);

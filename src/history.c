@@ -665,11 +665,15 @@ load_from_object(struct walker *w, uint32_t i, int want_subject)
 	h->pstart[i] = (uint32_t)first;
 	h->npar[i] = (uint16_t)(h->parent_nr - first);
 	if (h->flags[i] & HIST_SHALLOW) {
-		/* Its parents are not in the repository: history is cut. */
+		/* Its parents are not in the repository: history is cut.
+		 * A merge stays a merge (counted, classified, never a
+		 * commit of its line), one that brings nothing. */
+		if (h->npar[i] > 1)
+			h->flags[i] |= HIST_CUT_MERGE;
 		h->parent_nr = first;
 		h->npar[i] = 0;
 	}
-	if (want_subject && h->npar[i] > 1)
+	if (want_subject && (h->npar[i] > 1 || (h->flags[i] & HIST_CUT_MERGE)))
 		merge_from_object(h, i, obj);
 out:
 	git_odb_object_free(obj);
