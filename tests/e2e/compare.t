@@ -9,7 +9,7 @@
 ROOT=$(cd "$TESTDIR/../.." && pwd)
 export GENHIST=$BUILD/genhist
 
-plan 39
+plan 33
 
 # single DIR RANGE...: what single runs say, one line per figure and per
 # tree, each prefixed with the range's position.

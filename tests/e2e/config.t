@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/fixture.sh"
 
-plan 64
+plan 54
 
 mkdir fx
 cd fx || exit 1

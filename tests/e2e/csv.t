@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/fixture.sh"
 
-plan 24
+plan 19
 
 mkdir fx
 cd fx || exit 1

@@ -11,7 +11,7 @@ SCHEMA=$ROOT/docs/treeplot.schema.json
 export GENHIST=$BUILD/genhist
 
 FORMATS="text json csv commits dot svg png pdf"
-plan 44
+plan 46
 
 mkdir fx
 cd fx || exit 1

@@ -11,7 +11,7 @@
 ROOT=$(cd "$TESTDIR/../.." && pwd)
 export GENHIST=$BUILD/genhist
 
-plan 53
+plan 50
 
 mkdir fx
 cd fx || exit 1
