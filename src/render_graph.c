@@ -75,6 +75,16 @@ gv(const char *s)
 }
 
 /*
+ * Chart text is cut after this many bytes (at a character's start, with
+ * an ellipsis), and a tooltip lists no more URLs once it is this long: a
+ * 100 KB tree name (it comes from a commit message) made a node 100 KB
+ * wide, and Graphviz's own DOT reader refuses a string over 16 KB.  The
+ * text and JSON outputs keep every name whole.
+ */
+#define MAX_CHART_TEXT 512
+#define MAX_TOOLTIP 8192
+
+/*
  * Append s for a label (tooltip 0) or a tooltip (tooltip 1), defused as
  * the comment at the top says.
  */
@@ -82,8 +92,16 @@ static void
 add_text(struct buf *out, const char *s, int tooltip)
 {
 	struct buf esc = BUF_INIT;
+	size_t len = strlen(s), cut = len;
 
-	escape_gv_label(&esc, s, strlen(s));
+	if (len > MAX_CHART_TEXT) {
+		cut = MAX_CHART_TEXT;
+		/* Back to the first byte of a character cut in two. */
+		for (int k = 0; k < 3 && cut &&
+		     ((unsigned char)s[cut] & 0xc0) == 0x80; k++)
+			cut--;
+	}
+	escape_gv_label(&esc, s, cut);
 	for (size_t i = 0; i < esc.len; i++) {
 		unsigned char c = (unsigned char)esc.data[i];
 
@@ -100,7 +118,23 @@ add_text(struct buf *out, const char *s, int tooltip)
 			buf_addc(out, (char)c);
 		}
 	}
+	if (cut < len)
+		buf_puts(out, "\xe2\x80\xa6");	/* U+2026, an ellipsis */
 	buf_release(&esc);
+}
+
+/* Append the spellings of a tree to a tooltip, as many as fit. */
+static void
+add_urls(struct buf *out, char *const *urls, uint32_t nr)
+{
+	for (uint32_t k = 0; k < nr; k++) {
+		if (out->len > MAX_TOOLTIP) {
+			buf_printf(out, "\\n(and %u more)", nr - k);
+			break;
+		}
+		buf_puts(out, "\\n");
+		add_text(out, urls[k], 1);
+	}
 }
 
 /* "1 commit", "2 commits". */
@@ -229,10 +263,7 @@ add_node(Agraph_t *g, const struct flow *f, uint32_t i,
 	b.len = 0;
 	add_text(&b, name, 1);
 	if (i == 0) {
-		for (uint32_t k = 0; k < f->mainline_urls_nr; k++) {
-			buf_puts(&b, "\\n");
-			add_text(&b, f->mainline_urls[k], 1);
-		}
+		add_urls(&b, f->mainline_urls, f->mainline_urls_nr);
 		buf_puts(&b, "\\nthe mainline: ");
 		add_count(&b, f->commits, "commit");
 		buf_printf(&b, ", %u direct, ", f->direct);
@@ -242,10 +273,7 @@ add_node(Agraph_t *g, const struct flow *f, uint32_t i,
 		add_count(&b, t->commits, "commit");
 		buf_puts(&b, " through them");
 	} else {
-		for (uint32_t k = 0; k < t->urls_nr; k++) {
-			buf_puts(&b, "\\n");
-			add_text(&b, t->urls[k], 1);
-		}
+		add_urls(&b, t->urls, t->urls_nr);
 		buf_puts(&b, "\\n");
 		add_count(&b, t->commits, "commit");
 		buf_printf(&b, " through it, %u its own\\n", t->own);
