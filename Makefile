@@ -28,7 +28,7 @@ LDLIBS = $(PKG_LIBS)
 # Debian packages: building, then testing (git builds the fixtures, prove
 # runs the suite, xmllint, jq and dot check SVG, JSON and DOT, groff the
 # man page).
-DEPS = gcc make pkg-config libgit2-dev libgraphviz-dev libgvc6 \
+DEPS = gcc make pkg-config libgit2-dev libgraphviz-dev libgvc6 python3 python3-jsonschema \
        fonts-dejavu-core git perl libxml2-utils jq groff-base man-db graphviz
 
 B = build

@@ -44,6 +44,15 @@ struct pull {
 struct attribution {
 	struct paths paths;
 	uint32_t *path_of;	/* per history index: path, or HIST_NONE */
+	/*
+	 * Per history index, for every commit of the range the walk met
+	 * (merges too): the merge whose pull brought the commit's line into
+	 * its tree, or HIST_NONE on the mainline's own lines.  Internal
+	 * merges are no hop: a line they pull keeps the via of the line they
+	 * sit on.  So the hops of commit c are via[c], via[via[c]], ... out
+	 * to HIST_NONE, one per step of its path, innermost first.
+	 */
+	uint32_t *via;
 	uint32_t *order;	/* non-merge commits of the range, in the */
 	uint32_t order_nr;	/* order they were attributed (oldest first) */
 	struct pull *pulls;

@@ -105,6 +105,20 @@ merge_repo_of(const struct merge_table *m, uint32_t t)
 {
 	return m->repo_of && t < m->repo_of_nr ? m->repo_of[t] : t;
 }
+
+/*
+ * A caller's own rules (treeplot.internalPattern, externalPattern), tried
+ * before the built-in ones: given a merge's subject (NUL-terminated, len
+ * bytes), returns nonzero when it decided, with out filled (an external
+ * merge's URL inside the subject).
+ */
+typedef int (*classify_rules)(void *data, const char *subject, size_t len,
+			      struct merge_class *out);
+
+/* classify_merges, with rules (may be NULL) tried first. */
+void classify_merges_with(const struct history *h, struct tree_table *trees,
+			  classify_rules rules, void *data,
+			  struct merge_table *out);
 void merge_table_release(struct merge_table *m);
 
 #endif

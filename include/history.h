@@ -38,7 +38,9 @@ enum {
 	HIST_HIDDEN = 1 << 1,	/* reachable from the range's start */
 	HIST_IN_RANGE = 1 << 2,	/* reachable from the end, not from the start */
 	HIST_SHALLOW = 1 << 3,	/* a shallow boundary: its parents are absent */
-	HIST_BODY = 1 << 4,	/* merge: reference lines follow its subject */
+	HIST_CUT_MERGE = 1 << 4, /* a shallow boundary that is a merge: no
+				  * parents, yet a merge, which brings nothing */
+	HIST_BODY = 1 << 5,	/* merge: reference lines follow its subject */
 };
 
 struct history {
@@ -141,6 +143,11 @@ const char *repo_name(const struct repo *r);
 /* remote.origin.url as a new string, or NULL when unset. */
 char *repo_origin_url(struct repo *r);
 
+/* The libgit2 repository, for config.c's reading of git's configuration
+ * (libgit2 declares git_repository as this struct). */
+struct git_repository;
+struct git_repository *repo_git(struct repo *r);
+
 struct range {
 	struct object_id from, to;
 	int has_from;
@@ -175,8 +182,9 @@ int history_read_commit(struct repo *r, const struct history *h, uint32_t i,
 
 /*
  * The file at path in commit's tree (read from the repository, not the
- * work tree), appended to out.  Returns 1, 0 when there is no such file,
- * or -1 after reporting an error.
+ * work tree), appended to out.  Returns 1, 0 when there is no such file
+ * (or the repository lacks the tree or blob: a partial clone), or -1
+ * after reporting an error.
  */
 int repo_read_file_at(struct repo *r, const struct object_id *commit,
 		      const char *path, struct buf *out);
@@ -196,5 +204,35 @@ enum {
  */
 int history_merge_signatures(struct repo *r, const struct history *h,
 			     uint32_t i, unsigned *flags);
+
+/*
+ * Read the commits of n ranges in one walk: every commit reachable from a
+ * range's end or start and not from a common ancestor of all the starts
+ * (from the ends' whole histories when a range has no start, or the
+ * starts none in common).  HIST_IN_RANGE marks that union, h->tip is the
+ * first range's end; what each range holds is settled from it without
+ * reading anything more (see compare.c).  Merges in the union have their
+ * subjects.
+ */
+int history_load_union(struct repo *r, const struct range *rgs, size_t n,
+		       int progress, struct history *h);
+
+/* What repo_lookup_commit found. */
+enum {
+	REV_OK = 0,
+	REV_UNKNOWN,		/* no such revision */
+	REV_AMBIGUOUS,		/* an abbreviated id of several objects */
+	REV_NOT_COMMIT,		/* names a tree or a blob */
+};
+
+/* Resolve rev (any revision syntax) to a commit, quietly: REV_OK, or what
+ * was wrong, for a caller that reports it its own way. */
+int repo_lookup_commit(struct repo *r, const char *rev, struct object_id *out);
+
+/* Append the subject of commit oid (git's %s: the first paragraph of its
+ * message, lines joined by spaces) to out: one object read.  Returns 0,
+ * or -1 after reporting the error. */
+int repo_commit_subject(struct repo *r, const struct object_id *oid,
+			struct buf *out);
 
 #endif

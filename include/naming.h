@@ -42,8 +42,15 @@ struct tree {
 	char *name;
 	enum tree_kind kind;
 	uint32_t repo;		/* a branch node's repository; else itself */
-	char **urls;		/* every spelling seen, in first-seen order */
+	char **urls;		/* every spelling seen, in first-seen order
+				 * (byte order after trees_sort_urls) */
 	uint32_t urls_nr, urls_alloc;
+};
+
+/* treeplot.alias: every URL starting with prefix is the tree name. */
+struct tree_alias {
+	const char *name;
+	const char *prefix;
 };
 
 struct tree_table {
@@ -51,11 +58,21 @@ struct tree_table {
 	uint32_t nr, alloc;
 	uint32_t *hash;		/* open addressing: tree id + 1, 0 empty */
 	uint32_t hash_size;
+	const struct tree_alias *aliases;	/* borrowed, or NULL */
+	size_t aliases_nr;
 };
 
 /* Tree 0 is the mainline, named label. */
 void trees_init(struct tree_table *tt, const char *label);
 void trees_release(struct tree_table *tt);
+
+/*
+ * Name the URLs starting with one of the prefixes by its alias, instead of
+ * by tree_name: the longest prefix wins, the later of two equal ones.
+ * Applies to the URLs added from then on; aliases are borrowed.
+ */
+void trees_set_aliases(struct tree_table *tt, const struct tree_alias *a,
+		       size_t nr);
 
 /* The tree url names (created if new); the spelling is recorded. */
 uint32_t trees_add_url(struct tree_table *tt, const char *url, size_t len);
@@ -89,6 +106,9 @@ char *tag_stem(const char *tag, size_t len);
  * that repository are charted as.
  */
 char *github_owner_name(const char *url, size_t len);
+/* Put every tree's spellings in byte order: the order they were first
+ * met depends on how the history was walked, which must not show. */
+void trees_sort_urls(struct tree_table *tt);
 
 /* The tree with this display name, or TREE_NONE.  Never the mainline. */
 uint32_t trees_find(const struct tree_table *tt, const char *name);

@@ -24,4 +24,17 @@ int graph_layout_known(const char *engine);
 int render_graph(const struct flow *f, const char *format, const char *layout,
 		 const char *title, struct buf *out);
 
+/* The edges drawn in colour: vermillion from major, blue from minor, in
+ * hundredths of a percent of the range's commits (--major, --minor). */
+struct graph_style {
+	uint32_t major, minor;
+};
+#define GRAPH_MAJOR_DEFAULT 500
+#define GRAPH_MINOR_DEFAULT 100
+
+/* render_graph with style (NULL: the defaults). */
+int render_graph_styled(const struct flow *f, const char *format,
+			const char *layout, const char *title,
+			const struct graph_style *style, struct buf *out);
+
 #endif

@@ -131,6 +131,7 @@ struct frame {
 	size_t len;
 	size_t pos;		/* the commit being walked */
 	uint32_t path;		/* the line's path */
+	uint32_t via;		/* the merge that pulled it into its tree */
 	uint32_t k;		/* merge at pos: next parent to pull */
 	uint32_t pulled;	/* merge at pos: the path its parents get */
 	uint32_t before;	/* merge at pos: order_nr when it started */
@@ -146,9 +147,10 @@ struct walk {
 };
 
 /* Collect the first-parent chain from c, while in range and not taken,
- * as a new line of path, oldest first, on top of the stack. */
+ * as a new line of path, pulled by merge via, oldest first, on top of the
+ * stack. */
 static void
-push_line(struct walk *w, uint32_t c, uint32_t path)
+push_line(struct walk *w, uint32_t c, uint32_t path, uint32_t via)
 {
 	const struct history *h = w->h;
 	size_t start = w->line_nr;
@@ -172,6 +174,7 @@ push_line(struct walk *w, uint32_t c, uint32_t path)
 	f->len = w->line_nr - start;
 	f->pos = 0;
 	f->path = path;
+	f->via = via;
 	f->k = 1;
 }
 
@@ -221,12 +224,14 @@ attribute(const struct history *h, const struct merge_table *m,
 	memset(a, 0, sizeof(*a));
 	a->path_of = xmalloc((h->nr ? h->nr : 1) * sizeof(*a->path_of));
 	memset(a->path_of, 0xff, h->nr * sizeof(*a->path_of));
+	a->via = xmalloc((h->nr ? h->nr : 1) * sizeof(*a->via));
+	memset(a->via, 0xff, h->nr * sizeof(*a->via));
 	a->order = xmalloc((h->in_range ? h->in_range : 1) * sizeof(*a->order));
 	paths_get(&a->paths, TREE_MAINLINE, HIST_NONE);
 	w.taken = xcalloc(h->nr ? h->nr : 1, 1);
 
 	if (h->nr)
-		push_line(&w, h->tip, PATH_MAINLINE);
+		push_line(&w, h->tip, PATH_MAINLINE, HIST_NONE);
 	while (w.frames_nr) {
 		struct frame *f = &w.frames[w.frames_nr - 1];
 		uint32_t c, np;
@@ -239,7 +244,10 @@ attribute(const struct history *h, const struct merge_table *m,
 		}
 		c = w.line[f->start + f->pos];
 		par = history_parents(h, c, &np);
-		if (np < 2) {
+		a->via[c] = f->via;
+		/* A merge cut by a shallow boundary has no parents, and
+		 * is walked as a merge that brings nothing. */
+		if (np < 2 && !(h->flags[c] & HIST_CUT_MERGE)) {
 			a->path_of[c] = f->path;
 			a->order[a->order_nr++] = c;
 			f->pos++;
@@ -262,7 +270,9 @@ attribute(const struct history *h, const struct merge_table *m,
 				f->pulled = pulled;
 				f->before = a->order_nr;
 			}
-			push_line(&w, p, pulled);	/* f is stale now */
+			/* An external pull is a hop; an internal one is not. */
+			push_line(&w, p, pulled, pulled != f->path ?
+				  c : f->via);	/* f is stale now */
 			continue;
 		}
 		add_pull(a, c, f->pulled, f->path, f->before);
@@ -281,6 +291,7 @@ attribution_release(struct attribution *a)
 	free(a->paths.up);
 	free(a->paths.hash);
 	free(a->path_of);
+	free(a->via);
 	free(a->order);
 	free(a->pulls);
 	memset(a, 0, sizeof(*a));

@@ -763,6 +763,13 @@ void
 classify_merges(const struct history *h, struct tree_table *trees,
 		struct merge_table *out)
 {
+	classify_merges_with(h, trees, NULL, NULL, out);
+}
+
+void
+classify_merges_with(const struct history *h, struct tree_table *trees,
+		     classify_rules rules, void *data, struct merge_table *out)
+{
 	size_t unrec_alloc = 0;
 
 	memset(out, 0, sizeof(*out));
@@ -775,13 +782,21 @@ classify_merges(const struct history *h, struct tree_table *trees,
 		const char *s, *body;
 
 		out->tree[i] = TREE_NONE;
-		if (!(h->flags[i] & HIST_IN_RANGE) || h->npar[i] < 2)
+		if (!(h->flags[i] & HIST_IN_RANGE) ||
+		    (h->npar[i] < 2 && !(h->flags[i] & HIST_CUT_MERGE)))
 			continue;
 		out->merges++;
 		s = history_subject(h, i);
+		if (!s)
+			s = "";
 		body = history_body(h, i);
-		classify_message(s ? s : "", s ? strlen(s) : 0, body,
-				 body ? strlen(body) : 0, &mc);
+		/* A caller's rule knows only the URL form. */
+		mc.source = SOURCE_URL;
+		mc.name = NULL;
+		mc.name_len = 0;
+		if (!rules || !rules(data, s, strlen(s), &mc))
+			classify_message(s, strlen(s), body,
+					 body ? strlen(body) : 0, &mc);
 		if (mc.kind == MERGE_EXTERNAL) {
 			out->tree[i] = mc.source == SOURCE_URL ?
 				       trees_add_url(trees, mc.url, mc.url_len) :

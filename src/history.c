@@ -225,7 +225,10 @@ default_range(git_repository *git, struct range *out)
 		ret = git_fail("cannot list tags");
 		goto out;
 	}
-	qsort(tm.t, tm.nr, sizeof(*tm.t), cmp_tag);
+	/* No tag: tm.t is NULL, which qsort must not be given, even for
+	 * no element. */
+	if (tm.nr)
+		qsort(tm.t, tm.nr, sizeof(*tm.t), cmp_tag);
 	while (tm.nr && git_commit_parentcount(c) > 0) {
 		const char *name;
 
@@ -606,18 +609,36 @@ parse_committer(const char *p, const char *eol, int64_t *time, int32_t *tz)
 static int
 read_commit(struct walker *w, uint32_t i, git_odb_object **obj)
 {
-	char hex[OID_HEXSZ + 1];
+	char hex[OID_HEXSZ + 1], what[OID_HEXSZ + 32];
+	struct object_id tree;
+	const char *p;
+	size_t size;
 	git_oid goid;
+	int ret;
 
 	memcpy(goid.id, w->h->oid[i].hash, OID_RAWSZ);
-	if (git_odb_read(obj, w->odb, &goid) < 0) {
+	ret = git_odb_read(obj, w->odb, &goid);
+	if (ret < 0) {
 		history_hex(w->h, i, hex);
-		return error("missing commit object %s", hex);
+		if (ret == GIT_ENOTFOUND)
+			return error("missing commit object %s", hex);
+		snprintf(what, sizeof(what), "cannot read commit object %s", hex);
+		return git_fail(what);
 	}
 	if (git_odb_object_type(*obj) != GIT_OBJECT_COMMIT) {
 		git_odb_object_free(*obj);
 		history_hex(w->h, i, hex);
 		return error("object %s is not a commit", hex);
+	}
+	/* Every commit starts with its tree: anything else (a truncated
+	 * or overwritten object, which nothing re-hashes) is corrupt. */
+	p = git_odb_object_data(*obj);
+	size = git_odb_object_size(*obj);
+	if (size < 5 + OID_HEXSZ + 1 || memcmp(p, "tree ", 5) ||
+	    hex_to_oid(p + 5, p + size, &tree) < 0 || p[5 + OID_HEXSZ] != '\n') {
+		git_odb_object_free(*obj);
+		history_hex(w->h, i, hex);
+		return error("corrupt commit object %s", hex);
 	}
 	return 0;
 }
@@ -695,11 +716,15 @@ load_from_object(struct walker *w, uint32_t i, int want_subject)
 	h->pstart[i] = (uint32_t)first;
 	h->npar[i] = (uint16_t)(h->parent_nr - first);
 	if (h->flags[i] & HIST_SHALLOW) {
-		/* Its parents are not in the repository: history is cut. */
+		/* Its parents are not in the repository: history is cut.
+		 * A merge stays a merge (counted, classified, never a
+		 * commit of its line), one that brings nothing. */
+		if (h->npar[i] > 1)
+			h->flags[i] |= HIST_CUT_MERGE;
 		h->parent_nr = first;
 		h->npar[i] = 0;
 	}
-	if (want_subject && h->npar[i] > 1)
+	if (want_subject && (h->npar[i] > 1 || (h->flags[i] & HIST_CUT_MERGE)))
 		merge_from_object(h, i, obj);
 out:
 	git_odb_object_free(obj);
@@ -769,9 +794,14 @@ load_shallow(struct walker *w, git_repository *git)
 		return error("cannot read the shallow file of the repository");
 	while (fgets(line, sizeof(line), fp)) {
 		struct object_id oid;
+		uint32_t i;
 
-		if (!hex_to_oid(line, line + strlen(line), &oid))
-			w->h->flags[commit_intern(w, &oid)] |= HIST_SHALLOW;
+		if (hex_to_oid(line, line + strlen(line), &oid) < 0)
+			continue;
+		/* Not in one expression: commit_intern may move the
+		 * flags array (and allocates it for the first commit). */
+		i = commit_intern(w, &oid);
+		w->h->flags[i] |= HIST_SHALLOW;
 	}
 	fclose(fp);
 	return 0;
@@ -826,6 +856,8 @@ mark_ancestors(struct walker *w, uint32_t start, uint8_t flag,
  * with an explicit stack, the same way as the graph's: one more than the
  * parents' highest, and with dated graphs at least the commit's own date.
  */
+#define SETTLING 0x40	/* settle_generations: its parents are being settled */
+
 static int
 settle_generations(struct walker *w, uint32_t start, uint32_t **stack,
 		   size_t *alloc)
@@ -849,10 +881,23 @@ settle_generations(struct walker *w, uint32_t start, uint32_t **stack,
 		}
 		if (commit_load(w, i, 1) < 0)
 			return -1;
+		h->flags[i] |= SETTLING;
 		par = history_parents(h, i, &np);
 		ALLOC_GROW(*stack, nr + np, *alloc);
 		for (uint32_t k = 0; k < np; k++) {
 			if (!w->gen[par[k]]) {
+				/* A parent still being settled is its own
+				 * descendant: only a forged or corrupt object
+				 * (nothing re-hashes them) makes a cycle, and
+				 * it would grow the stack forever. */
+				if (h->flags[par[k]] & SETTLING) {
+					char hex[OID_HEXSZ + 1];
+
+					history_hex(h, par[k], hex);
+					return error("the history has a cycle at "
+						     "commit %s (a forged or "
+						     "corrupt object)", hex);
+				}
 				(*stack)[nr++] = par[k];
 				pending = 1;
 			} else if (w->gen[par[k]] > gen) {
@@ -864,6 +909,7 @@ settle_generations(struct walker *w, uint32_t start, uint32_t **stack,
 			if (dated && w->ctime[i] > gen)
 				gen = w->ctime[i];
 			w->gen[i] = gen;
+			h->flags[i] &= (uint8_t)~SETTLING;
 			nr--;
 		}
 	}
@@ -917,25 +963,27 @@ heap_pop(struct heap *hp, const uint64_t *gen)
  * so every descendant of a commit (its generation is higher) has passed on
  * its marks before the commit itself is decided.  The walk stops as soon
  * as no commit of B's side is left in the heap: A's side is only walked
- * as far down as B's.
+ * as far down as B's.  B may be several tips (history_load_union).
  */
 #define QUEUED 0x80
 
 static int
-walk_by_generation(struct walker *w, uint32_t from, uint32_t to)
+walk_by_generation(struct walker *w, uint32_t from, const uint32_t *tips,
+		   size_t ntips)
 {
 	struct history *h = w->h;
 	struct heap hp = { NULL, 0, 0 };
-	size_t live = 1;	/* queued commits of B's side */
+	size_t live = 0;	/* queued commits of B's side */
 	int ret = 0;
 
 	h->flags[from] |= HIST_HIDDEN | QUEUED;
 	heap_push(&hp, w->gen, from);
-	if (!(h->flags[to] & QUEUED)) {
-		h->flags[to] |= QUEUED;
-		heap_push(&hp, w->gen, to);
-	} else {
-		live = 0;
+	for (size_t k = 0; k < ntips; k++) {
+		if (h->flags[tips[k]] & QUEUED)
+			continue;
+		h->flags[tips[k]] |= QUEUED;
+		heap_push(&hp, w->gen, tips[k]);
+		live++;
 	}
 	while (hp.nr && live) {
 		uint32_t i = heap_pop(&hp, w->gen), np;
@@ -991,12 +1039,15 @@ load_subjects(struct walker *w)
 	return 0;
 }
 
-int
-history_load(struct repo *r, const struct range *rg, int progress,
-	     struct history *h)
+/* The commits reachable from any of tips and not from "from" (NULL: the
+ * whole history); the first tip is h->tip. */
+static int
+load_tips(struct repo *r, const struct object_id *from,
+	  const struct object_id *tips, size_t ntips, int progress,
+	  struct history *h)
 {
 	struct walker w;
-	uint32_t *stack = NULL;
+	uint32_t *stack = NULL, *tip = xmalloc(ntips * sizeof(*tip));
 	size_t alloc = 0;
 	int shallow = git_repository_is_shallow(r->git);
 	int ret = -1;
@@ -1025,13 +1076,18 @@ history_load(struct repo *r, const struct range *rg, int progress,
 	}
 	if (shallow && load_shallow(&w, r->git) < 0)
 		goto out;
-	h->tip = commit_intern(&w, &rg->to);
-	if (rg->has_from && w.graph) {
-		uint32_t from = commit_intern(&w, &rg->from);
+	for (size_t k = 0; k < ntips; k++)
+		tip[k] = commit_intern(&w, &tips[k]);
+	h->tip = tip[0];
+	if (from && w.graph) {
+		uint32_t f = commit_intern(&w, from);
 
-		if (settle_generations(&w, from, &stack, &alloc) < 0 ||
-		    settle_generations(&w, h->tip, &stack, &alloc) < 0 ||
-		    walk_by_generation(&w, from, h->tip) < 0)
+		if (settle_generations(&w, f, &stack, &alloc) < 0)
+			goto out;
+		for (size_t k = 0; k < ntips; k++)
+			if (settle_generations(&w, tip[k], &stack, &alloc) < 0)
+				goto out;
+		if (walk_by_generation(&w, f, tip, ntips) < 0)
 			goto out;
 	} else {
 		/*
@@ -1039,13 +1095,14 @@ history_load(struct repo *r, const struct range *rg, int progress,
 		 * first: with it marked, B's walk stops exactly at A's
 		 * history, whatever the dates say.
 		 */
-		if (rg->has_from &&
-		    mark_ancestors(&w, commit_intern(&w, &rg->from),
+		if (from &&
+		    mark_ancestors(&w, commit_intern(&w, from),
 				   HIST_HIDDEN, 0, &stack, &alloc) < 0)
 			goto out;
-		if (mark_ancestors(&w, h->tip, HIST_IN_RANGE, HIST_HIDDEN,
-				   &stack, &alloc) < 0)
-			goto out;
+		for (size_t k = 0; k < ntips; k++)
+			if (mark_ancestors(&w, tip[k], HIST_IN_RANGE,
+					   HIST_HIDDEN, &stack, &alloc) < 0)
+				goto out;
 	}
 	if (w.graph && load_subjects(&w) < 0)
 		goto out;
@@ -1053,6 +1110,7 @@ history_load(struct repo *r, const struct range *rg, int progress,
 out:
 	progress_end(&w.pg);
 	free(stack);
+	free(tip);
 	free(w.pos_idx);
 	free(w.gpos);
 	free(w.gen);
@@ -1061,6 +1119,14 @@ out:
 	commit_graph_free(w.graph);
 	git_odb_free(w.odb);
 	return ret;
+}
+
+int
+history_load(struct repo *r, const struct range *rg, int progress,
+	     struct history *h)
+{
+	return load_tips(r, rg->has_from ? &rg->from : NULL, &rg->to, 1,
+			 progress, h);
 }
 
 int
@@ -1125,19 +1191,17 @@ repo_read_file_at(struct repo *r, const struct object_id *commit,
 	int ret = 0;
 
 	memcpy(goid.id, commit->hash, OID_RAWSZ);
-	if (git_commit_lookup(&c, r->git, &goid) < 0 ||
-	    git_commit_tree(&tree, c) < 0) {
+	if (git_commit_lookup(&c, r->git, &goid) < 0) {
 		ret = git_fail("cannot read the range's end");
 		goto out;
 	}
-	if (git_tree_entry_bypath(&entry, tree, path) < 0) {
-		git_error_clear();	/* no such file: nothing to read */
-		goto out;
-	}
-	if (git_tree_entry_type(entry) != GIT_OBJECT_BLOB)
-		goto out;
-	if (git_blob_lookup(&blob, r->git, git_tree_entry_id(entry)) < 0) {
-		ret = git_fail(path);
+	/* No such file, or a partial clone without the trees or blobs
+	 * (--filter=tree:0): nothing to read, which is no error. */
+	if (git_commit_tree(&tree, c) < 0 ||
+	    git_tree_entry_bypath(&entry, tree, path) < 0 ||
+	    git_tree_entry_type(entry) != GIT_OBJECT_BLOB ||
+	    git_blob_lookup(&blob, r->git, git_tree_entry_id(entry)) < 0) {
+		git_error_clear();
 		goto out;
 	}
 	buf_add(out, git_blob_rawcontent(blob), (size_t)git_blob_rawsize(blob));
@@ -1196,4 +1260,129 @@ history_release(struct history *h)
 	free(h->hash);
 	buf_release(&h->pool);
 	memset(h, 0, sizeof(*h));
+}
+
+/* --- for --compare and --trace -------------------------------------- */
+
+/*
+ * Every commit of any range is reachable from its end and not from its
+ * start, so none is an ancestor of a common ancestor of all the starts:
+ * walking from every end and every start down to such a base loads each
+ * range's commits, and each start's history down to the base, which is
+ * what settling the range exactly needs (history_view).
+ */
+int
+history_load_union(struct repo *r, const struct range *rgs, size_t n,
+		   int progress, struct history *h)
+{
+	struct object_id *tips = xmalloc(2 * n * sizeof(*tips)), base;
+	git_oid *starts = xmalloc(n * sizeof(*starts)), oid;
+	size_t ntips = 0, nstarts = 0;
+	int has_base = 0, ret;
+
+	for (size_t k = 0; k < n; k++)
+		tips[ntips++] = rgs[k].to;
+	for (size_t k = 0; k < n; k++) {
+		if (!rgs[k].has_from)
+			continue;
+		tips[ntips++] = rgs[k].from;
+		memcpy(starts[nstarts++].id, rgs[k].from.hash, OID_RAWSZ);
+	}
+	/* A range without a start is a whole history: no base then. */
+	if (nstarts == n) {
+		if (n == 1) {
+			oid = starts[0];
+			has_base = 1;
+		} else if (!git_merge_base_octopus(&oid, r->git, n, starts)) {
+			has_base = 1;
+		} else {
+			git_error_clear();	/* unrelated histories */
+		}
+	}
+	if (has_base)
+		memcpy(base.hash, oid.id, OID_RAWSZ);
+	ret = load_tips(r, has_base ? &base : NULL, tips, ntips, progress, h);
+	free(starts);
+	free(tips);
+	return ret;
+}
+
+int
+repo_lookup_commit(struct repo *r, const char *rev, struct object_id *out)
+{
+	git_object *obj = NULL, *commit = NULL;
+	int ret = REV_OK, err;
+
+	err = git_revparse_single(&obj, r->git, rev);
+	if (err < 0) {
+		git_error_clear();
+		return err == GIT_EAMBIGUOUS ? REV_AMBIGUOUS : REV_UNKNOWN;
+	}
+	if (git_object_peel(&commit, obj, GIT_OBJECT_COMMIT) < 0) {
+		git_error_clear();
+		ret = REV_NOT_COMMIT;
+	} else {
+		memcpy(out->hash, git_object_id(commit)->id, OID_RAWSZ);
+	}
+	git_object_free(commit);
+	git_object_free(obj);
+	return ret;
+}
+
+int
+repo_commit_subject(struct repo *r, const struct object_id *oid,
+		    struct buf *out)
+{
+	git_odb *odb = NULL;
+	git_odb_object *obj = NULL;
+	git_oid goid;
+	const char *p, *end;
+	char hex[OID_HEXSZ + 1];
+	size_t base;
+	int ret = 0;
+
+	memcpy(goid.id, oid->hash, OID_RAWSZ);
+	if (git_repository_odb(&odb, r->git) < 0)
+		return git_fail("cannot open the object database");
+	if (git_odb_read(&obj, odb, &goid) < 0 ||
+	    git_odb_object_type(obj) != GIT_OBJECT_COMMIT) {
+		git_oid_tostr(hex, sizeof(hex), &goid);
+		ret = error("cannot read commit %s", hex);
+		goto out;
+	}
+	p = git_odb_object_data(obj);
+	end = p + git_odb_object_size(obj);
+	/* Past the headers, then the subject as add_merge takes it: the
+	 * first paragraph, its lines joined by single spaces. */
+	while (p < end && *p != '\n') {
+		const char *eol = memchr(p, '\n', end - p);
+
+		p = eol ? eol + 1 : end;
+	}
+	while (p < end && *p == '\n')
+		p++;
+	buf_add(out, "", 0);
+	base = out->len;
+	while (p < end && *p != '\n') {
+		const char *eol = memchr(p, '\n', end - p);
+		const char *stop = eol ? eol : end;
+
+		while (stop > p && (stop[-1] == ' ' || stop[-1] == '\t' ||
+				    stop[-1] == '\r'))
+			stop--;
+		if (out->len != base)
+			buf_addc(out, ' ');
+		buf_add(out, p, stop - p);
+		p = eol ? eol + 1 : end;
+	}
+out:
+	git_odb_object_free(obj);
+	git_odb_free(odb);
+	return ret;
+}
+
+struct git_repository *
+repo_git(struct repo *r)
+{
+	return r->git;
 }

@@ -3,7 +3,10 @@
  *
  * Only option parsing and the wiring of the pipeline live here:
  * history walk -> merge classification -> tree naming -> attribution ->
- * aggregation -> a renderer -> the output.
+ * aggregation -> a renderer -> the output (chart.h runs the stages after
+ * the walk), in one of three modes: the report of a range, --trace of
+ * commits through it, --compare of ranges.  The configuration files give
+ * defaults; the command line overrides them.
  */
 #include <getopt.h>
 #include <limits.h>
@@ -13,23 +16,30 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "aggregate.h"
-#include "attribute.h"
-#include "classify.h"
+#include "chart.h"
+#include "compare.h"
+#include "config.h"
 #include "direct.h"
 #include "history.h"
 #include "infer.h"
 #include "maintainers.h"
-#include "naming.h"
 #include "output.h"
 #include "render_commits.h"
+#include "render_csv.h"
 #include "render_graph.h"
 #include "render_json.h"
 #include "render_text.h"
 #include "signed.h"
+#include "trace.h"
 #include "util.h"
 
 #define EXIT_USAGE 2
+
+enum mode {
+	MODE_REPORT = 1,
+	MODE_TRACE = 2,
+	MODE_COMPARE = 4,
+};
 
 struct options {
 	const char *repo;
@@ -38,16 +48,21 @@ struct options {
 	const char *layout;
 	const char *mainline;
 	const char *title;
+	const char *config;
 	const char **mainline_urls;
 	size_t mainline_urls_nr, mainline_urls_alloc;
-	uint32_t top;
+	uint32_t top;		/* a count, or TOP_ALL */
+	uint32_t major, minor;	/* hundredths of a percent */
+	int top_given, major_given, minor_given, csv_table_given;
+	int quiet, no_config;
+	int csv_table;		/* enum csv_table */
 	enum direct_by direct_by;
 	int signatures;		/* 1: --signed, 2: --require-signed */
-	int branches;
-	int no_maintainers;
-	int infer_ff;
-	int quiet;
+	int branches, no_maintainers, infer_ff;
+	enum mode mode;
 	const char *range;
+	char **args;		/* the other arguments: commits or ranges */
+	int args_nr;
 };
 
 enum {
@@ -57,6 +72,14 @@ enum {
 	OPT_MAINLINE_URL,
 	OPT_TITLE,
 	OPT_VERSION,
+	OPT_TRACE,
+	OPT_COMPARE,
+	OPT_RANGE,
+	OPT_CSV_TABLE,
+	OPT_CONFIG,
+	OPT_NO_CONFIG,
+	OPT_MAJOR,
+	OPT_MINOR,
 	OPT_DIRECT_BY,
 	OPT_SIGNED,
 	OPT_REQUIRE_SIGNED,
@@ -64,6 +87,7 @@ enum {
 	OPT_MAINTAINERS,
 	OPT_NO_MAINTAINERS,
 	OPT_INFER_FF,
+	OPT_END,
 };
 
 static const struct option longopts[] = {
@@ -71,6 +95,9 @@ static const struct option longopts[] = {
 	{ "branches", no_argument, NULL, OPT_BRANCHES },
 	{ "direct-by", required_argument, NULL, OPT_DIRECT_BY },
 	{ "format", required_argument, NULL, 'T' },
+	{ "compare", no_argument, NULL, OPT_COMPARE },
+	{ "config", required_argument, NULL, OPT_CONFIG },
+	{ "csv-table", required_argument, NULL, OPT_CSV_TABLE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "infer-ff", no_argument, NULL, OPT_INFER_FF },
 	{ "layout", required_argument, NULL, OPT_LAYOUT },
@@ -78,20 +105,48 @@ static const struct option longopts[] = {
 	{ "no-maintainers", no_argument, NULL, OPT_NO_MAINTAINERS },
 	{ "mainline", required_argument, NULL, OPT_MAINLINE },
 	{ "mainline-url", required_argument, NULL, OPT_MAINLINE_URL },
+	{ "major", required_argument, NULL, OPT_MAJOR },
+	{ "minor", required_argument, NULL, OPT_MINOR },
+	{ "no-config", no_argument, NULL, OPT_NO_CONFIG },
 	{ "output", required_argument, NULL, 'o' },
 	{ "quiet", no_argument, NULL, 'q' },
+	{ "range", required_argument, NULL, OPT_RANGE },
 	{ "require-signed", no_argument, NULL, OPT_REQUIRE_SIGNED },
 	{ "signed", no_argument, NULL, OPT_SIGNED },
 	{ "title", required_argument, NULL, OPT_TITLE },
 	{ "top", required_argument, NULL, OPT_TOP },
+	{ "trace", no_argument, NULL, OPT_TRACE },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
+};
+
+/* The modes an option makes sense in: given in another, it is a mistake
+ * worth saying (a configured default is simply not used there). */
+static const struct {
+	int opt;
+	const char *name;
+	int modes;
+} applies[] = {
+	{ OPT_TOP, "--top", MODE_REPORT },
+	{ OPT_LAYOUT, "--layout", MODE_REPORT },
+	{ OPT_TITLE, "--title", MODE_REPORT },
+	{ OPT_MAJOR, "--major", MODE_REPORT },
+	{ OPT_MINOR, "--minor", MODE_REPORT },
+	{ OPT_RANGE, "--range", MODE_REPORT | MODE_TRACE },
+	{ OPT_CSV_TABLE, "--csv-table", MODE_REPORT | MODE_COMPARE },
+	{ OPT_DIRECT_BY, "--direct-by", MODE_REPORT },
+	{ OPT_SIGNED, "--signed", MODE_REPORT },
+	{ OPT_REQUIRE_SIGNED, "--require-signed", MODE_REPORT },
+	{ OPT_BRANCHES, "--branches", MODE_REPORT },
+	{ OPT_INFER_FF, "--infer-ff", MODE_REPORT },
 };
 
 static void
 usage(FILE *fp)
 {
 	fputs("usage: treeplot [options] [<range>]\n"
+	      "       treeplot --trace [options] <commit>... [<range>]\n"
+	      "       treeplot --compare [options] <range> <range>...\n"
 	      "\n"
 	      "Chart through which trees the commits of <range> reached the mainline.\n"
 	      "<range> is A..B or a single revision B; by default, from the last\n"
@@ -99,13 +154,24 @@ usage(FILE *fp)
 	      "\n"
 	      "  -C, --repo DIR         the repository (default: found from the current directory)\n"
 	      "  -o, --output FILE      write there; the format follows the extension\n"
-	      "                         (.txt .svg .png .pdf .dot .gv .json .tsv)\n"
-	      "  -T, --format FMT       text, dot, svg, png, pdf, json or commits\n"
+	      "                         (.txt .svg .png .pdf .dot .gv .json .tsv .csv)\n"
+	      "  -T, --format FMT       text, dot, svg, png, pdf, json, commits or csv\n"
 	      "      --top N            keep the N largest trees feeding the mainline, fold the rest\n"
+	      "                         (all: keep every tree)\n"
 	      "      --layout ENGINE    dot (default), twopi, circo, neato, fdp or sfdp\n"
 	      "      --mainline NAME    label of the mainline node (default: mainline)\n"
 	      "      --mainline-url URL the mainline's own repository (repeatable)\n"
 	      "      --title TEXT       the chart's label\n"
+	      "      --major PERCENT    edges carrying this share or more in vermillion (5)\n"
+	      "      --minor PERCENT    edges carrying this share or more in blue (1)\n"
+	      "      --csv-table TABLE  only this table of the CSV: trees, edges (summary\n"
+	      "                         with --compare)\n"
+	      "      --trace            trace the commits named (- reads them from standard\n"
+	      "                         input) through the range: text or json\n"
+	      "      --compare          the ranges side by side, from one walk: text, json, csv\n"
+	      "      --range RANGE      the range, for --trace (where arguments are commits)\n"
+	      "      --config FILE      read treeplot.* settings from FILE too\n"
+	      "      --no-config        ignore the repository's and the user's settings\n"
 	      "      --direct-by WHO    direct commits by committer, or by the last\n"
 	      "                         Signed-off-by before the committer's (signoff)\n"
 	      "      --branches         nodes are branches (tree:branch, tags by stem)\n"
@@ -136,27 +202,6 @@ usage_error(const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
-static int
-parse_count(const char *arg, uint32_t *out)
-{
-	const char *p = arg;
-	uint64_t v = 0;
-
-	if (!*p)
-		return -1;
-	for (; *p; p++) {
-		if (*p < '0' || *p > '9')
-			return -1;
-		/* More than any history holds means "every tree". */
-		if (v < UINT32_MAX)
-			v = v * 10 + (uint64_t)(*p - '0');
-	}
-	if (!v)
-		return -1;
-	*out = v >= UINT32_MAX ? UINT32_MAX - 1 : (uint32_t)v;
-	return 0;
-}
-
 /*
  * getopt_long returned '?': a short option inside a bundle ("-zh") is in
  * optopt, argv[optind - 1] may be the previous word; "--version=3" is a
@@ -180,14 +225,67 @@ bad_option(const char *word)
 	return usage_error("unknown option '%s'", word);
 }
 
+/* A name for the mode in messages. */
+static const char *
+mode_name(enum mode m)
+{
+	return m == MODE_TRACE ? "--trace" : m == MODE_COMPARE ? "--compare" :
+	       "a report";
+}
+
+/*
+ * The arguments after the options: the range of a report; the commits of
+ * --trace, the last being the range when it has "..", which no commit
+ * name has (or --range gives it); the ranges of --compare.
+ */
+static int
+parse_args(struct options *o)
+{
+	switch (o->mode) {
+	case MODE_REPORT:
+		if (o->args_nr > 1)
+			return usage_error("too many arguments (from '%s'): "
+					   "give one range", o->args[1]);
+		if (o->args_nr && o->range)
+			return usage_error("give the range once: '%s' or "
+					   "--range", o->args[0]);
+		if (o->args_nr)
+			o->range = o->args[0];
+		break;
+	case MODE_TRACE:
+		if (!o->range && o->args_nr &&
+		    strstr(o->args[o->args_nr - 1], ".."))
+			o->range = o->args[--o->args_nr];
+		for (int i = 0; i < o->args_nr; i++)
+			if (strstr(o->args[i], ".."))
+				return usage_error("'%s' is a range: --trace "
+						   "takes commits, then one "
+						   "range", o->args[i]);
+		if (!o->args_nr)
+			return usage_error("--trace needs commits to trace "
+					   "(or - to read them from standard "
+					   "input)");
+		break;
+	case MODE_COMPARE:
+		if (o->args_nr < 2)
+			return usage_error("--compare needs two ranges or "
+					   "more");
+		break;
+	}
+	return -1;
+}
+
 /* Returns -1 to go on, or the exit status. */
 static int
 parse_options(int argc, char **argv, struct options *o)
 {
 	int c;
+	uint8_t given[OPT_END] = { 0 };
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":C:T:ho:q", longopts, NULL)) != -1) {
+		if (c >= 0 && c < OPT_END)
+			given[c] = 1;
 		switch (c) {
 		case 'C':
 			o->repo = optarg;
@@ -205,9 +303,16 @@ parse_options(int argc, char **argv, struct options *o)
 			o->quiet = 1;
 			break;
 		case OPT_LAYOUT:
+			if (!graph_layout_known(optarg))
+				return usage_error("unknown layout '%s' (dot, "
+						   "twopi, circo, neato, fdp, "
+						   "sfdp)", optarg);
 			o->layout = optarg;
 			break;
 		case OPT_MAINLINE:
+			if (!*optarg)
+				return usage_error("--mainline needs a "
+						   "non-empty name");
 			o->mainline = optarg;
 			break;
 		case OPT_MAINLINE_URL:
@@ -219,9 +324,44 @@ parse_options(int argc, char **argv, struct options *o)
 			o->title = optarg;
 			break;
 		case OPT_TOP:
-			if (parse_count(optarg, &o->top) < 0)
+			if (config_parse_top(optarg, &o->top) < 0)
 				return usage_error("--top takes a positive "
-						   "number, not '%s'", optarg);
+						   "number or 'all', not '%s'",
+						   optarg);
+			break;
+		case OPT_MAJOR:
+		case OPT_MINOR:
+			if (config_parse_percent(optarg, c == OPT_MAJOR ?
+						 &o->major : &o->minor) < 0)
+				return usage_error("%s takes a percentage from "
+						   "0 to 100, not '%s'",
+						   c == OPT_MAJOR ? "--major" :
+						   "--minor", optarg);
+			break;
+		case OPT_CSV_TABLE:
+			o->csv_table = csv_table_from_name(optarg);
+			if (o->csv_table < 0)
+				return usage_error("unknown CSV table '%s' "
+						   "(trees, edges, summary)",
+						   optarg);
+			break;
+		case OPT_TRACE:
+		case OPT_COMPARE:
+			if (o->mode != MODE_REPORT &&
+			    o->mode != (c == OPT_TRACE ? MODE_TRACE :
+					MODE_COMPARE))
+				return usage_error("--trace and --compare "
+						   "exclude each other");
+			o->mode = c == OPT_TRACE ? MODE_TRACE : MODE_COMPARE;
+			break;
+		case OPT_RANGE:
+			o->range = optarg;
+			break;
+		case OPT_CONFIG:
+			o->config = optarg;
+			break;
+		case OPT_NO_CONFIG:
+			o->no_config = 1;
 			break;
 		case OPT_DIRECT_BY:
 			o->direct_by = direct_by_from_name(optarg);
@@ -230,8 +370,15 @@ parse_options(int argc, char **argv, struct options *o)
 						   "or signoff, not '%s'",
 						   optarg);
 			break;
-		case OPT_INFER_FF:
-			o->infer_ff = 1;
+		case OPT_SIGNED:
+			if (!o->signatures)
+				o->signatures = 1;
+			break;
+		case OPT_REQUIRE_SIGNED:
+			o->signatures = 2;
+			break;
+		case OPT_BRANCHES:
+			o->branches = 1;
 			break;
 		case OPT_MAINTAINERS:
 			o->no_maintainers = 0;
@@ -239,15 +386,8 @@ parse_options(int argc, char **argv, struct options *o)
 		case OPT_NO_MAINTAINERS:
 			o->no_maintainers = 1;
 			break;
-		case OPT_BRANCHES:
-			o->branches = 1;
-			break;
-		case OPT_SIGNED:
-			if (!o->signatures)
-				o->signatures = 1;
-			break;
-		case OPT_REQUIRE_SIGNED:
-			o->signatures = 2;
+		case OPT_INFER_FF:
+			o->infer_ff = 1;
 			break;
 		case OPT_VERSION:
 			printf("treeplot %s\n", TREEPLOT_VERSION);
@@ -259,17 +399,17 @@ parse_options(int argc, char **argv, struct options *o)
 			return bad_option(argv[optind - 1]);
 		}
 	}
-	if (argc - optind > 1)
-		return usage_error("too many arguments (from '%s'): give one "
-				   "range", argv[optind + 1]);
-	if (optind < argc)
-		o->range = argv[optind];
-	if (!*o->mainline)
-		return usage_error("--mainline needs a non-empty name");
-	if (!graph_layout_known(o->layout))
-		return usage_error("unknown layout '%s' (dot, twopi, circo, "
-				   "neato, fdp, sfdp)", o->layout);
-	return -1;
+	for (size_t i = 0; i < ARRAY_SIZE(applies); i++)
+		if (given[applies[i].opt] && !(applies[i].modes & o->mode))
+			return usage_error("%s does not apply to %s",
+					   applies[i].name, mode_name(o->mode));
+	o->top_given = given[OPT_TOP];
+	o->csv_table_given = given[OPT_CSV_TABLE];
+	o->major_given = given[OPT_MAJOR];
+	o->minor_given = given[OPT_MINOR];
+	o->args = argv + optind;
+	o->args_nr = argc - optind;
+	return parse_args(o);
 }
 
 static enum format
@@ -282,46 +422,72 @@ choose_format(const struct options *o)
 	return FORMAT_TEXT;
 }
 
-/* The mainline's repository: --mainline-url, remote.origin.url, and the
- * tree that back-merges name most often. */
-static uint8_t *
-mainline_trees(const struct options *o, struct repo *r,
-	       const struct history *h, const struct merge_table *m,
-	       struct tree_table *tt)
+/* Returns -1 when fmt suits the mode, else the exit status. */
+static int
+check_format(const struct options *o, enum format fmt)
 {
-	uint32_t guessed = attribute_guess_mainline(h, m);
-	char *origin = repo_origin_url(r);
-	size_t ids_alloc = o->mainline_urls_nr + 2, n = 0;
-	uint32_t *ids = xmalloc(ids_alloc * sizeof(*ids));
-	uint8_t *is_mainline;
+	const char *what = o->format ? o->format : o->output;
 
+	if (fmt == FORMAT_NONE)
+		return o->format ?
+		       usage_error("unknown format '%s' (text, dot, svg, png, "
+				   "pdf, json, commits, csv)", o->format) :
+		       usage_error("cannot tell the format of '%s' from its "
+				   "extension: use -T", o->output);
+	if (o->mode == MODE_TRACE && fmt != FORMAT_TEXT && fmt != FORMAT_JSON)
+		return usage_error("--trace writes text or json, not '%s'",
+				   what);
+	if (o->mode == MODE_COMPARE && fmt != FORMAT_TEXT &&
+	    fmt != FORMAT_JSON && fmt != FORMAT_CSV)
+		return usage_error("--compare writes text, json or csv, not "
+				   "'%s'", what);
+	if (o->csv_table_given && fmt != FORMAT_CSV)
+		return usage_error("--csv-table is for the csv format");
+	if (o->csv_table == CSV_SUMMARY && o->mode != MODE_COMPARE)
+		return usage_error("the CSV summary table is --compare's: "
+				   "trees or edges");
+	if (o->csv_table == CSV_EDGES && o->mode == MODE_COMPARE)
+		return usage_error("--compare's CSV tables are trees and "
+				   "summary");
+	return -1;
+}
+
+/* What is in force: the command line, else the configuration, else the
+ * defaults.  Configured mainline URLs come first, then the command
+ * line's. */
+struct settings {
+	struct chart_options chart;
+	const char **urls;
+	const char *layout;
+	struct graph_style style;
+};
+
+static void
+settle(const struct options *o, const struct config *cfg,
+       struct settings *s)
+{
+	size_t n = 0;
+
+	s->urls = xmalloc((cfg->mainline_urls_nr + o->mainline_urls_nr + 1) *
+			  sizeof(*s->urls));
+	for (size_t k = 0; k < cfg->mainline_urls_nr; k++)
+		s->urls[n++] = cfg->mainline_urls[k];
 	for (size_t k = 0; k < o->mainline_urls_nr; k++)
-		ids[n++] = trees_add_url(tt, o->mainline_urls[k],
-					 strlen(o->mainline_urls[k]));
-	if (origin)
-		ids[n++] = trees_add_url(tt, origin, strlen(origin));
-	if (guessed != TREE_NONE)
-		ids[n++] = guessed;
-	/* Pull requests from branches of the mainline's own GitHub
-	 * repository are internal too. */
-	for (size_t k = 0, urls = n; k < urls; k++)
-		for (uint32_t u = 0; u < tt->t[ids[k]].urls_nr; u++) {
-			const char *url = tt->t[ids[k]].urls[u];
-			char *gh = github_owner_name(url, strlen(url));
-
-			if (gh) {
-				ALLOC_GROW(ids, n + 1, ids_alloc);
-				ids[n++] = trees_add_name(tt, gh,
-							  TREE_KIND_GITHUB);
-				free(gh);
-			}
-		}
-	is_mainline = xcalloc(tt->nr, 1);
-	for (size_t k = 0; k < n; k++)
-		is_mainline[ids[k]] = 1;
-	free(origin);
-	free(ids);
-	return is_mainline;
+		s->urls[n++] = o->mainline_urls[k];
+	s->chart.mainline = o->mainline ? o->mainline :
+			    cfg->mainline ? cfg->mainline : "mainline";
+	s->chart.mainline_urls = s->urls;
+	s->chart.mainline_urls_nr = n;
+	s->chart.cfg = cfg;
+	s->chart.top = o->mode != MODE_REPORT ? 0 : o->top_given ? o->top :
+		       cfg->has_top ? cfg->top : 0;
+	s->chart.branches = o->branches;
+	s->chart.signatures = o->signatures != 0;
+	s->layout = o->layout ? o->layout : cfg->layout ? cfg->layout : "dot";
+	s->style.major = o->major_given ? o->major :
+			 cfg->has_major ? cfg->major : GRAPH_MAJOR_DEFAULT;
+	s->style.minor = o->minor_given ? o->minor :
+			 cfg->has_minor ? cfg->minor : GRAPH_MINOR_DEFAULT;
 }
 
 static char *
@@ -337,109 +503,204 @@ range_label(const struct range *rg)
 }
 
 static int
-render(const struct options *o, enum format fmt, const struct flow *f,
-       const struct history *h, const struct attribution *a,
-       const struct tree_table *tt, struct buf *out)
+render(const struct options *o, const struct settings *s, enum format fmt,
+       const struct history *h, const struct chart *c, struct buf *out)
 {
 	switch (fmt) {
 	case FORMAT_TEXT:
-		render_text(f, out);
+		render_text(&c->f, out);
 		return 0;
 	case FORMAT_JSON:
-		render_json(f, out);
+		render_json(&c->f, out);
 		return 0;
 	case FORMAT_COMMITS:
-		render_commits(h, a, tt, f->inference ?
-			       f->inference->tree_of : NULL, out);
+		render_commits(h, &c->a, &c->tt, c->f.inference ?
+			       c->f.inference->tree_of : NULL, out);
+		return 0;
+	case FORMAT_CSV:
+		render_csv(&c->f, (enum csv_table)o->csv_table, out);
 		return 0;
 	default:
-		return render_graph(f, format_graphviz(fmt), o->layout,
-				    o->title, out);
+		return render_graph_styled(&c->f, format_graphviz(fmt),
+					   s->layout, o->title, &s->style, out);
 	}
+}
+
+static int
+progress(const struct options *o)
+{
+	return !o->quiet && isatty(STDERR_FILENO);
+}
+
+/* What the report's options add, beside the chart. */
+struct extras {
+	struct appliers ap;
+	struct maintainers mt;
+	struct inference inf;
+};
+
+static void
+extras_release(struct extras *ex)
+{
+	appliers_release(&ex->ap);
+	maintainers_release(&ex->mt);
+	inference_release(&ex->inf);
+}
+
+/* --direct-by, MAINTAINERS, --infer-ff, --signed: into c's flow.
+ * Returns 0, or 1 after an error was reported. */
+static int
+report_extras(const struct options *o, struct repo *r, const struct range *rg,
+	      const struct history *h, struct chart *c, struct extras *ex)
+{
+	struct buf text = BUF_INIT;
+	int ret = 0;
+
+	if (c->failed)
+		return 1;
+	if (!o->no_maintainers) {
+		ret = repo_read_file_at(r, &rg->to, "MAINTAINERS", &text);
+		if (ret > 0) {
+			maintainers_parse(text.data, text.len, &c->tt, &ex->mt);
+			c->f.maintainers = &ex->mt;
+		}
+		buf_release(&text);
+		if (ret < 0)
+			return 1;
+	}
+	if (o->direct_by) {
+		if (appliers_count(r, h, &c->a, o->direct_by, &ex->ap) < 0)
+			return 1;
+		c->f.appliers = &ex->ap;
+	}
+	if (o->infer_ff) {
+		if (infer_ff(r, h, &c->a, &ex->inf) < 0)
+			return 1;
+		c->f.inference = &ex->inf;
+	}
+	return 0;
+}
+
+/* The report of a range, or --trace through it.  Returns the status. */
+static int
+run_range(const struct options *o, const struct settings *s,
+	  struct repo *r, enum format fmt)
+{
+	struct range rg;
+	struct history h;
+	struct chart c;
+	struct extras ex = { 0 };
+	struct buf out = BUF_INIT;
+	char *label;
+	int ret;
+
+	ret = range_resolve(r, o->range, &rg);
+	if (ret < 0) {
+		range_release(&rg);
+		return ret == ERR_USAGE ? EXIT_USAGE : 1;
+	}
+	if (history_load(r, &rg, progress(o), &h) < 0) {
+		ret = 1;
+		goto out_history;
+	}
+	label = range_label(&rg);
+	chart_build(&c, &h, r, repo_name(r), label, &s->chart);
+	if (o->mode == MODE_TRACE) {
+		struct trace_input in = {
+			r, &h, &c, repo_name(r), label,
+			(const char *const *)o->args, (size_t)o->args_nr,
+			fmt == FORMAT_JSON,
+		};
+
+		/* Untraced commits (1) still leave the output written. */
+		ret = trace(&in, &out);
+		if (ret >= 0 && output_write(o->output, &out) < 0)
+			ret = -1;
+		ret = ret < 0 ? 1 : ret;
+	} else {
+		ret = report_extras(o, r, &rg, &h, &c, &ex);
+		if (!ret)
+			ret = render(o, s, fmt, &h, &c, &out) < 0 ||
+			      output_write(o->output, &out) < 0;
+		if (!ret && o->signatures == 2 &&
+		    signatures_report_unsigned(&c.f, &c.tt))
+			ret = EXIT_UNSIGNED;
+		extras_release(&ex);
+	}
+	buf_release(&out);
+	chart_release(&c);
+	free(label);
+out_history:
+	history_release(&h);
+	range_release(&rg);
+	return ret;
+}
+
+/* --compare: every range resolved, one walk of their union. */
+static int
+run_compare(const struct options *o, const struct settings *s,
+	    struct repo *r, enum format fmt)
+{
+	size_t n = (size_t)o->args_nr, resolved = 0;
+	struct range *rgs = xcalloc(n, sizeof(*rgs));
+	char **labels = xcalloc(n, sizeof(*labels));
+	struct history h;
+	struct buf out = BUF_INIT;
+	int ret = 0, loaded = 0;
+
+	for (; resolved < n; resolved++) {
+		ret = range_resolve(r, o->args[resolved], &rgs[resolved]);
+		if (ret < 0) {
+			range_release(&rgs[resolved]);
+			ret = ret == ERR_USAGE ? EXIT_USAGE : 1;
+			goto out;
+		}
+		labels[resolved] = range_label(&rgs[resolved]);
+	}
+	loaded = 1;
+	if (history_load_union(r, rgs, n, progress(o), &h) < 0) {
+		ret = 1;
+		goto out;
+	}
+	compare(&(struct compare_input){ r, &h, rgs,
+		(const char *const *)labels, n, repo_name(r), &s->chart, fmt,
+		(enum csv_table)o->csv_table }, &out);
+	ret = output_write(o->output, &out) < 0;
+out:
+	if (loaded)
+		history_release(&h);
+	buf_release(&out);
+	for (size_t k = 0; k < resolved; k++) {
+		range_release(&rgs[k]);
+		free(labels[k]);
+	}
+	free(rgs);
+	free(labels);
+	return ret;
 }
 
 static int
 run(const struct options *o, enum format fmt)
 {
 	struct repo *r = NULL;
-	struct range rg;
-	struct history h;
-	struct tree_table tt;
-	struct merge_table m;
-	struct attribution a;
-	struct flow f;
-	struct appliers ap = { 0 };
-	unsigned *sig = NULL;
-	struct maintainers mt = { 0 };
-	struct inference inf = { 0 };
-	struct buf out = BUF_INIT, text = BUF_INIT;
-	uint8_t *is_mainline;
-	char *label;
+	struct config cfg;
+	struct settings s;
 	int ret;
 
 	if (repo_open(&r, o->repo) < 0)
 		return 1;
-	ret = range_resolve(r, o->range, &rg);
-	if (ret < 0) {
-		range_release(&rg);
+	if (config_read(&cfg, r, o->config, o->no_config) < 0) {
+		config_release(&cfg);
 		repo_free(r);
-		return ret == ERR_USAGE ? EXIT_USAGE : 1;
+		return EXIT_USAGE;
 	}
-	if (history_load(r, &rg, !o->quiet && isatty(STDERR_FILENO), &h) < 0) {
-		ret = 1;
-		goto out_history;
-	}
-	trees_init(&tt, o->mainline);
-	classify_merges(&h, &tt, &m);
-	if (o->branches)
-		classify_branches(&h, &tt, &m);
-	is_mainline = mainline_trees(o, r, &h, &m, &tt);
-	attribute(&h, &m, is_mainline, tt.nr, &a);
-	if (o->signatures && signatures_read(r, &h, &a, &sig) < 0) {
-		ret = 1;
-		goto out_attribution;
-	}
-	label = range_label(&rg);
-	aggregate(&(struct aggregate_input){ &h, &m, &tt, &a, is_mainline,
-		  repo_name(r), label, o->top, sig }, &f);
-	f.appliers = o->direct_by ? &ap : NULL;
-	if (!o->no_maintainers) {
-		ret = repo_read_file_at(r, &rg.to, "MAINTAINERS", &text);
-		if (ret > 0) {
-			maintainers_parse(text.data, text.len, &tt, &mt);
-			f.maintainers = &mt;
-		}
-		buf_release(&text);
-	}
-
-	if (ret >= 0 && o->infer_ff) {
-		ret = infer_ff(r, &h, &a, &inf);
-		f.inference = &inf;
-	}
-	if (ret < 0 ||
-	    (o->direct_by && appliers_count(r, &h, &a, o->direct_by, &ap) < 0))
-		ret = 1;
+	settle(o, &cfg, &s);
+	if (o->mode == MODE_COMPARE)
+		ret = run_compare(o, &s, r, fmt);
 	else
-		ret = render(o, fmt, &f, &h, &a, &tt, &out) < 0 ||
-		      output_write(o->output, &out) < 0;
-	appliers_release(&ap);
-	maintainers_release(&mt);
-	inference_release(&inf);
-	if (!ret && o->signatures == 2 && signatures_report_unsigned(&f, &tt))
-		ret = EXIT_UNSIGNED;
-
-	buf_release(&out);
-	flow_release(&f);
-	free(label);
-out_attribution:
-	free(sig);
-	attribution_release(&a);
-	free(is_mainline);
-	merge_table_release(&m);
-	trees_release(&tt);
-out_history:
-	history_release(&h);
-	range_release(&rg);
+		ret = run_range(o, &s, r, fmt);
+	free(s.urls);
+	config_release(&cfg);
 	repo_free(r);
 	return ret;
 }
@@ -451,20 +712,15 @@ main(int argc, char **argv)
 	enum format fmt;
 	int ret;
 
-	o.layout = "dot";
-	o.mainline = "mainline";
+	o.mode = MODE_REPORT;
+	o.csv_table = CSV_ALL;
 	ret = parse_options(argc, argv, &o);
 	if (ret >= 0)
 		goto out;
 	fmt = choose_format(&o);
-	if (fmt == FORMAT_NONE) {
-		ret = o.format ?
-		      usage_error("unknown format '%s' (text, dot, svg, png, "
-				  "pdf, json, commits)", o.format) :
-		      usage_error("cannot tell the format of '%s' from its "
-				  "extension: use -T", o.output);
+	ret = check_format(&o, fmt);
+	if (ret >= 0)
 		goto out;
-	}
 	ret = run(&o, fmt);
 out:
 	free(o.mainline_urls);

@@ -277,6 +277,8 @@ trees_init(struct tree_table *tt, const char *label)
 	tt->nr = tt->alloc = 0;
 	tt->hash = NULL;
 	tt->hash_size = 0;
+	tt->aliases = NULL;
+	tt->aliases_nr = 0;
 	ALLOC_GROW(tt->t, 1, tt->alloc);
 	/* The mainline stays out of the hash: a pulled tree that happens to
 	 * be named like the label is another tree. */
@@ -305,6 +307,36 @@ trees_release(struct tree_table *tt)
 	tt->nr = tt->alloc = 0;
 	tt->hash = NULL;
 	tt->hash_size = 0;
+	tt->aliases = NULL;
+	tt->aliases_nr = 0;
+}
+
+void
+trees_set_aliases(struct tree_table *tt, const struct tree_alias *a,
+		  size_t nr)
+{
+	tt->aliases = a;
+	tt->aliases_nr = nr;
+}
+
+/* The alias naming url (len bytes), as a new string, or NULL. */
+static char *
+alias_name(const struct tree_table *tt, const char *url, size_t len)
+{
+	const struct tree_alias *best = NULL;
+	size_t best_len = 0;
+
+	for (size_t i = 0; i < tt->aliases_nr; i++) {
+		const struct tree_alias *a = &tt->aliases[i];
+		size_t n = strlen(a->prefix);
+
+		if (n <= len && !memcmp(url, a->prefix, n) &&
+		    (!best || n >= best_len)) {
+			best = a;
+			best_len = n;
+		}
+	}
+	return best ? xstrdup(best->name) : NULL;
 }
 
 const char *
@@ -423,10 +455,14 @@ trees_add_url(struct tree_table *tt, const char *url, size_t len)
 	const char *nul = memchr(url, '\0', len);
 	uint32_t id;
 	struct tree *t;
+	char *name;
 
 	if (nul)
 		len = nul - url;
-	id = trees_intern(tt, tree_name(url, len), TREE_KIND_REPO);
+	name = alias_name(tt, url, len);
+	if (!name)
+		name = tree_name(url, len);
+	id = trees_intern(tt, name, TREE_KIND_REPO);
 
 	/* A tree has a handful of spellings: a linear scan is enough. */
 	t = &tt->t[id];
@@ -436,6 +472,21 @@ trees_add_url(struct tree_table *tt, const char *url, size_t len)
 	ALLOC_GROW(t->urls, t->urls_nr + 1, t->urls_alloc);
 	t->urls[t->urls_nr++] = xstrndup(url, len);
 	return id;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void
+trees_sort_urls(struct tree_table *tt)
+{
+	for (uint32_t i = 0; i < tt->nr; i++)
+		if (tt->t[i].urls_nr > 1)
+			qsort(tt->t[i].urls, tt->t[i].urls_nr,
+			      sizeof(*tt->t[i].urls), cmp_str);
 }
 
 uint32_t

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,7 @@ static const struct {
 	{ "pdf", FORMAT_PDF, "pdf" },
 	{ "json", FORMAT_JSON, NULL },
 	{ "commits", FORMAT_COMMITS, NULL },
+	{ "csv", FORMAT_CSV, NULL },
 };
 
 static const struct {
@@ -37,6 +39,7 @@ static const struct {
 	{ ".pdf", FORMAT_PDF },
 	{ ".json", FORMAT_JSON },
 	{ ".tsv", FORMAT_COMMITS },
+	{ ".csv", FORMAT_CSV },
 };
 
 enum format
@@ -87,6 +90,65 @@ write_all(int fd, const char *p, size_t len)
 	return 0;
 }
 
+/*
+ * While a temporary file exists, a signal that ends the process (^C, kill,
+ * a hang-up, a file size limit) removes it first: the destination is then
+ * as it was, and nothing is left beside it.  Only SIGKILL (and a crash)
+ * can leave a FILE.tmp-XXXXXX behind; the destination is intact even then.
+ * The handler does only what is async-signal-safe: unlink the recorded
+ * path, restore the default action, raise the signal again.
+ */
+static const int fatal_signals[] = { SIGHUP, SIGINT, SIGTERM, SIGXFSZ };
+static struct sigaction saved_actions[ARRAY_SIZE(fatal_signals)];
+static const char *volatile pending_tmp;
+
+static void
+remove_tmp_and_die(int sig)
+{
+	const char *tmp = pending_tmp;
+
+	if (tmp)
+		unlink(tmp);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Block (how SIG_BLOCK) or unblock the signals above. */
+static void
+mask_fatal_signals(int how)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	for (size_t i = 0; i < ARRAY_SIZE(fatal_signals); i++)
+		sigaddset(&set, fatal_signals[i]);
+	sigprocmask(how, &set, NULL);
+}
+
+/* Catch the signals that would kill us, except those the caller ignores
+ * (nohup's SIGHUP stays ignored). */
+static void
+catch_fatal_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = remove_tmp_and_die;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < ARRAY_SIZE(fatal_signals); i++) {
+		sigaction(fatal_signals[i], NULL, &saved_actions[i]);
+		if (saved_actions[i].sa_handler != SIG_IGN)
+			sigaction(fatal_signals[i], &sa, NULL);
+	}
+}
+
+static void
+restore_fatal_signals(void)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(fatal_signals); i++)
+		sigaction(fatal_signals[i], &saved_actions[i], NULL);
+}
+
 /* Straight into something that is not a regular file (a device, a FIFO,
  * a dangling link's target): there is nothing to replace atomically. */
 static int
@@ -111,8 +173,8 @@ output_write(const char *path, const struct buf *data)
 {
 	struct stat st;
 	char *tmp, *real = NULL;
-	mode_t mask;
-	int fd, saved, ret;
+	mode_t mode;
+	int fd, saved, ret, exists = 0;
 
 	if (!path) {
 		if (write_all(STDOUT_FILENO, data->data, data->len) < 0)
@@ -138,34 +200,67 @@ output_write(const char *path, const struct buf *data)
 			free(real);
 			return ret;
 		}
+		/* The rename would replace a file the user made read-only:
+		 * refuse, as writing it in place would. */
+		if (access(path, W_OK) < 0) {
+			ret = error("cannot write '%s': %s", path,
+				    strerror(errno));
+			free(real);
+			return ret;
+		}
+		exists = 1;
 	}
 	tmp = xmalloc(strlen(path) + sizeof(".tmp-XXXXXX"));
 	sprintf(tmp, "%s.tmp-XXXXXX", path);
+	catch_fatal_signals();
+	/* The file and its record in pending_tmp come into being together,
+	 * and go together at the rename. */
+	mask_fatal_signals(SIG_BLOCK);
 	fd = mkstemp(tmp);
+	if (fd >= 0)
+		pending_tmp = tmp;
+	mask_fatal_signals(SIG_UNBLOCK);
 	if (fd < 0) {
 		saved = errno;
 		goto fail_open;
 	}
-	/* mkstemp makes the file 0600; give it the usual 0666 & ~umask. */
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) < 0 ||
+	/* mkstemp makes the file 0600: give it the mode of the file it
+	 * replaces, else the usual 0666 & ~umask. */
+	if (exists) {
+		mode = st.st_mode & 07777;
+	} else {
+		mode = umask(0);
+		umask(mode);
+		mode = 0666 & ~mode;
+	}
+	if (fchmod(fd, mode) < 0 ||
 	    write_all(fd, data->data, data->len) < 0 ||
 	    fsync(fd) < 0) {
 		saved = errno;
 		close(fd);
 		goto fail;
 	}
-	if (close(fd) < 0 || rename(tmp, path) < 0) {
+	if (close(fd) < 0) {
 		saved = errno;
 		goto fail;
 	}
+	mask_fatal_signals(SIG_BLOCK);
+	ret = rename(tmp, path);
+	saved = errno;
+	if (!ret)
+		pending_tmp = NULL;
+	mask_fatal_signals(SIG_UNBLOCK);
+	if (ret < 0)
+		goto fail;
+	restore_fatal_signals();
 	free(tmp);
 	free(real);
 	return 0;
 fail:
 	unlink(tmp);
+	pending_tmp = NULL;
 fail_open:
+	restore_fatal_signals();
 	ret = error("cannot write '%s': %s", path, strerror(saved));
 	free(tmp);
 	free(real);

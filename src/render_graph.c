@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
@@ -45,7 +46,7 @@ static const char *const formats[] = {
 
 /* Okabe-Ito vermillion and blue: told apart with every colour vision. */
 #define COLOUR_MAJOR "#D55E00"	/* an edge carrying >= 5% of the commits */
-#define COLOUR_MINOR "#0072B2"	/* >= 1% */
+#define COLOUR_MINOR "#0072B2"	/* >= 1% (or --major, --minor) */
 #define COLOUR_SMALL "#999999"
 #define COLOUR_SMALL_TEXT "#555555"	/* grey text must stay legible */
 #define COLOUR_UNSIGNED "#CC0000"	/* --signed: dashed too, not by hue alone */
@@ -78,6 +79,16 @@ gv(const char *s)
 }
 
 /*
+ * Chart text is cut after this many bytes (at a character's start, with
+ * an ellipsis), and a tooltip lists no more URLs once it is this long: a
+ * 100 KB tree name (it comes from a commit message) made a node 100 KB
+ * wide, and Graphviz's own DOT reader refuses a string over 16 KB.  The
+ * text and JSON outputs keep every name whole.
+ */
+#define MAX_CHART_TEXT 512
+#define MAX_TOOLTIP 8192
+
+/*
  * Append s for a label (tooltip 0) or a tooltip (tooltip 1), defused as
  * the comment at the top says.
  */
@@ -85,8 +96,16 @@ static void
 add_text(struct buf *out, const char *s, int tooltip)
 {
 	struct buf esc = BUF_INIT;
+	size_t len = strlen(s), cut = len;
 
-	escape_gv_label(&esc, s, strlen(s));
+	if (len > MAX_CHART_TEXT) {
+		cut = MAX_CHART_TEXT;
+		/* Back to the first byte of a character cut in two. */
+		for (int k = 0; k < 3 && cut &&
+		     ((unsigned char)s[cut] & 0xc0) == 0x80; k++)
+			cut--;
+	}
+	escape_gv_label(&esc, s, cut);
 	for (size_t i = 0; i < esc.len; i++) {
 		unsigned char c = (unsigned char)esc.data[i];
 
@@ -103,7 +122,23 @@ add_text(struct buf *out, const char *s, int tooltip)
 			buf_addc(out, (char)c);
 		}
 	}
+	if (cut < len)
+		buf_puts(out, "\xe2\x80\xa6");	/* U+2026, an ellipsis */
 	buf_release(&esc);
+}
+
+/* Append the spellings of a tree to a tooltip, as many as fit. */
+static void
+add_urls(struct buf *out, char *const *urls, uint32_t nr)
+{
+	for (uint32_t k = 0; k < nr; k++) {
+		if (out->len > MAX_TOOLTIP) {
+			buf_printf(out, "\\n(and %u more)", nr - k);
+			break;
+		}
+		buf_puts(out, "\\n");
+		add_text(out, urls[k], 1);
+	}
 }
 
 /* "1 commit", "2 commits". */
@@ -269,10 +304,7 @@ add_node(Agraph_t *g, const struct flow *f, uint32_t i,
 	b.len = 0;
 	add_text(&b, name, 1);
 	if (i == 0) {
-		for (uint32_t k = 0; k < f->mainline_urls_nr; k++) {
-			buf_puts(&b, "\\n");
-			add_text(&b, f->mainline_urls[k], 1);
-		}
+		add_urls(&b, f->mainline_urls, f->mainline_urls_nr);
 		buf_puts(&b, "\\nthe mainline: ");
 		add_count(&b, f->commits, "commit");
 		buf_printf(&b, ", %u direct, ", f->direct);
@@ -283,10 +315,7 @@ add_node(Agraph_t *g, const struct flow *f, uint32_t i,
 		add_count(&b, t->commits, "commit");
 		buf_puts(&b, " through them");
 	} else {
-		for (uint32_t k = 0; k < t->urls_nr; k++) {
-			buf_puts(&b, "\\n");
-			add_text(&b, t->urls[k], 1);
-		}
+		add_urls(&b, t->urls, t->urls_nr);
 		add_subsystems(&b, f, t);
 		if (t->kind == TREE_KIND_MAIL)
 			buf_puts(&b, "\\npatches that came by mail");
@@ -327,7 +356,8 @@ add_node(Agraph_t *g, const struct flow *f, uint32_t i,
 
 static void
 add_edge(Agraph_t *g, const struct flow *f, const struct flow_edge *fe,
-	 const struct attrs *a, Agnode_t **nodes)
+	 const struct attrs *a, Agnode_t **nodes,
+	 const struct graph_style *style)
 {
 	struct buf b = BUF_INIT;
 	uint64_t share = (uint64_t)fe->commits * 100;
@@ -359,9 +389,11 @@ add_edge(Agraph_t *g, const struct flow *f, const struct flow_edge *fe,
 		unsigned_edge = 1;
 	}
 
-	if (f->commits && share >= (uint64_t)f->commits * 5)
+	/* In hundredths of a percent, as the thresholds are. */
+	share *= 100;
+	if (f->commits && share >= (uint64_t)f->commits * style->major)
 		colour = text = COLOUR_MAJOR;
-	else if (f->commits && share >= f->commits)
+	else if (f->commits && share >= (uint64_t)f->commits * style->minor)
 		colour = text = COLOUR_MINOR;
 	else
 		colour = COLOUR_SMALL;
@@ -501,7 +533,8 @@ add_inferred(Agraph_t *g, const struct flow *f, const struct attrs *a,
 }
 
 static Agraph_t *
-build_graph(const struct flow *f, const char *title, Agdisc_t *disc)
+build_graph(const struct flow *f, const char *title, Agdisc_t *disc,
+	    const struct graph_style *style)
 {
 	Agraph_t *g = agopen(gv("treeplot"), Agdirected, disc);
 	Agnode_t **nodes;
@@ -523,7 +556,7 @@ build_graph(const struct flow *f, const char *title, Agdisc_t *disc)
 		const struct flow_edge *fe = &f->edges[i];
 
 		if (fe->from < f->trees_nr && fe->to < f->trees_nr)
-			add_edge(g, f, fe, &a, nodes);
+			add_edge(g, f, fe, &a, nodes, style);
 	}
 	if (f->inference)
 		add_inferred(g, f, &a, nodes);
@@ -615,6 +648,45 @@ gv_context(void)
 	return gvc;
 }
 
+/*
+ * Cairo stamps a PDF with the time it was made, "/CreationDate
+ * (D:20261203090949Z)" (or "+01'00'" for the zone): the same chart would
+ * differ on every run.  The date is overwritten in place, so no offset in
+ * the file moves: with SOURCE_DATE_EPOCH's (the reproducible-builds
+ * convention) when it is set, else with the epoch's, in UTC.
+ */
+static void
+pdf_fix_date(struct buf *out, size_t start)
+{
+	static const char key[] = "/CreationDate (D:";
+	const char *env = getenv("SOURCE_DATE_EPOCH");
+	char stamp[32] = "19700101000000";
+	char *p = out->data + start, *end = out->data + out->len;
+	size_t klen = sizeof(key) - 1;
+
+	if (env && *env && strspn(env, "0123456789") == strlen(env)) {
+		time_t t = (time_t)strtoll(env, NULL, 10);
+		struct tm tm;
+
+		if (gmtime_r(&t, &tm))
+			strftime(stamp, sizeof(stamp), "%Y%m%d%H%M%S", &tm);
+	}
+	for (; (size_t)(end - p) > klen; p++) {
+		if (memcmp(p, key, klen))
+			continue;
+		/* YYYYMMDDHHmmSS, then Z or +HH'mm': digits become the
+		 * stamp's, then zeros; a '-' zone becomes '+'. */
+		p += klen;
+		for (size_t k = 0; p < end && *p != ')'; p++) {
+			if (*p >= '0' && *p <= '9')
+				*p = stamp[k] ? stamp[k++] : '0';
+			else if (*p == '-')
+				*p = '+';
+		}
+		return;
+	}
+}
+
 static int
 render_gvc(Agraph_t *g, const char *format, const char *layout,
 	   struct buf *out)
@@ -636,12 +708,21 @@ render_gvc(Agraph_t *g, const char *format, const char *layout,
 		goto out;
 	}
 	laid_out = 1;
+	/* Cairo writes a PDF's date in the local zone, whose spelling ("Z",
+	 * "+01'00") pdf_fix_date cannot change without moving offsets:
+	 * make it UTC.  Nothing else of treeplot's uses the local zone. */
+	if (!strcmp(format, "pdf")) {
+		setenv("TZ", "UTC", 1);
+		tzset();
+	}
 	if (gvRenderData(gvc, g, format, &data, &len) != 0 || !data) {
 		buf_printf(&step, "render the graph as %s", format);
 		ret = gv_error(step.data);
 		goto out;
 	}
 	buf_add(out, data, len);
+	if (!strcmp(format, "pdf"))
+		pdf_fix_date(out, out->len - len);
 	ret = 0;
 out:
 	if (data)
@@ -656,6 +737,17 @@ int
 render_graph(const struct flow *f, const char *format, const char *layout,
 	     const char *title, struct buf *out)
 {
+	return render_graph_styled(f, format, layout, title, NULL, out);
+}
+
+int
+render_graph_styled(const struct flow *f, const char *format,
+		    const char *layout, const char *title,
+		    const struct graph_style *style, struct buf *out)
+{
+	static const struct graph_style defaults = {
+		GRAPH_MAJOR_DEFAULT, GRAPH_MINOR_DEFAULT,
+	};
 	/* agwrite writes through the graph's I/O discipline: ours appends
 	 * to out (memory and ids stay cgraph's defaults). */
 	Agiodisc_t io = { NULL, put_buf, flush_buf };
@@ -675,7 +767,7 @@ render_graph(const struct flow *f, const char *format, const char *layout,
 	buf_init(&gv_msgs.first);
 	old_errf = agseterrf(capture_gv_message);
 
-	g = build_graph(f, title, &disc);
+	g = build_graph(f, title, &disc, style ? style : &defaults);
 	if (!g) {
 		ret = gv_error("build the graph");
 		goto out;

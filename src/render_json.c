@@ -1,94 +1,25 @@
 /*
  * render_json.c - the flow as one JSON object.
  *
- * Laid out as "jq ." would print it (two spaces, one member a line, empty
- * containers as [] and {}), keys in a fixed order, so the output can be
- * diffed and grepped as well as parsed.  Every string goes through
- * escape_json: whatever a commit message holds, the result is valid UTF-8
- * and valid JSON.
+ * Laid out as "jq ." would print it (json.h), keys in a fixed order, so
+ * the output can be diffed and grepped as well as parsed.  Every string
+ * goes through escape_json: whatever a commit message holds, the result
+ * is valid UTF-8 and valid JSON.
  */
 #include "render_json.h"
 
-#include <string.h>
-
 #include "direct.h"
-#include "escape.h"
 #include "infer.h"
+#include "json.h"
 #include "maintainers.h"
-
-/* A writer that knows where it is: nesting level, and whether the
- * container just opened has had a member yet. */
-struct json {
-	struct buf *out;
-	int level;
-	int first;
-};
-
-static void
-member(struct json *j, const char *key)
-{
-	if (!j->first)
-		buf_addc(j->out, ',');
-	if (j->level)
-		buf_addc(j->out, '\n');
-	buf_pad(j->out, ' ', 2 * (size_t)j->level);
-	if (key) {
-		buf_addc(j->out, '"');
-		escape_json(j->out, key, strlen(key));
-		buf_puts(j->out, "\": ");
-	}
-	j->first = 0;
-}
-
-static void
-open_container(struct json *j, const char *key, char bracket)
-{
-	member(j, key);
-	buf_addc(j->out, bracket);
-	j->level++;
-	j->first = 1;
-}
-
-static void
-close_container(struct json *j, char bracket)
-{
-	j->level--;
-	if (!j->first) {
-		buf_addc(j->out, '\n');
-		buf_pad(j->out, ' ', 2 * (size_t)j->level);
-	}
-	buf_addc(j->out, bracket);
-	j->first = 0;
-}
-
-/* A string, or null for none. */
-static void
-put_str(struct json *j, const char *key, const char *s)
-{
-	member(j, key);
-	if (!s) {
-		buf_puts(j->out, "null");
-		return;
-	}
-	buf_addc(j->out, '"');
-	escape_json(j->out, s, strlen(s));
-	buf_addc(j->out, '"');
-}
-
-static void
-put_uint(struct json *j, const char *key, uint32_t n)
-{
-	member(j, key);
-	buf_printf(j->out, "%u", n);
-}
 
 static void
 put_urls(struct json *j, char *const *urls, uint32_t nr)
 {
-	open_container(j, "urls", '[');
+	json_open(j, "urls", '[');
 	for (uint32_t i = 0; i < nr; i++)
-		put_str(j, NULL, urls[i]);
-	close_container(j, ']');
+		json_str(j, NULL, urls[i]);
+	json_close(j, ']');
 }
 
 static const char *
@@ -100,21 +31,21 @@ name_of(const struct flow *f, uint32_t i)
 static void
 put_summary(struct json *j, const struct flow *f)
 {
-	open_container(j, "summary", '{');
-	put_uint(j, "trees", f->total_trees);
-	open_container(j, "by_depth", '[');
+	json_open(j, "summary", '{');
+	json_uint(j, "trees", f->total_trees);
+	json_open(j, "by_depth", '[');
 	for (uint32_t d = 1; f->by_depth && d <= f->max_depth; d++) {
-		open_container(j, NULL, '{');
-		put_uint(j, "depth", d);
-		put_uint(j, "trees", f->by_depth[d]);
-		close_container(j, '}');
+		json_open(j, NULL, '{');
+		json_uint(j, "depth", d);
+		json_uint(j, "trees", f->by_depth[d]);
+		json_close(j, '}');
 	}
-	close_container(j, ']');
-	put_uint(j, "small_trees", f->small_trees);
-	put_uint(j, "folded", f->folded);
+	json_close(j, ']');
+	json_uint(j, "small_trees", f->small_trees);
+	json_uint(j, "folded", f->folded);
 	if (f->mailed)
-		put_uint(j, "mailed", f->mailed);
-	close_container(j, '}');
+		json_uint(j, "mailed", f->mailed);
+	json_close(j, '}');
 }
 
 static void
@@ -127,76 +58,76 @@ put_subsystems(struct json *j, const struct flow *f, const struct flow_tree *t)
 	first = maintainers_of(f->maintainers, t->repo, &nr);
 	if (!nr)
 		return;
-	open_container(j, "subsystems", '[');
+	json_open(j, "subsystems", '[');
 	for (uint32_t i = first; i < first + nr; i++) {
 		const struct subsystem *sub =
 			&f->maintainers->s[f->maintainers->pair_sub[i]];
 
-		open_container(j, NULL, '{');
-		put_str(j, "name", sub->name);
-		open_container(j, "maintainers", '[');
+		json_open(j, NULL, '{');
+		json_str(j, "name", sub->name);
+		json_open(j, "maintainers", '[');
 		for (uint32_t k = 0; k < sub->maintainers_nr; k++)
-			put_str(j, NULL, sub->maintainers[k]);
-		close_container(j, ']');
-		close_container(j, '}');
+			json_str(j, NULL, sub->maintainers[k]);
+		json_close(j, ']');
+		json_close(j, '}');
 	}
-	close_container(j, ']');
+	json_close(j, ']');
 }
 
 static void
 put_trees(struct json *j, const struct flow *f)
 {
 	/* trees[0] is the mainline, described under "mainline". */
-	open_container(j, "trees", '[');
+	json_open(j, "trees", '[');
 	for (uint32_t i = 1; i < f->trees_nr; i++) {
 		const struct flow_tree *t = &f->trees[i];
 
-		open_container(j, NULL, '{');
-		put_str(j, "name", t->name);
+		json_open(j, NULL, '{');
+		json_str(j, "name", t->name);
 		put_urls(j, t->urls, t->urls_nr);
-		put_uint(j, "commits", t->commits);
-		put_uint(j, "own", t->own);
-		put_uint(j, "depth", t->depth);
-		put_uint(j, "pulls", t->pulls);
+		json_uint(j, "commits", t->commits);
+		json_uint(j, "own", t->own);
+		json_uint(j, "depth", t->depth);
+		json_uint(j, "pulls", t->pulls);
 		put_subsystems(j, f, t);
 		if (f->branches && t->tree != TREE_NONE)
-			put_str(j, "repository", t->repo_name);
+			json_str(j, "repository", t->repo_name);
 		if (f->signatures) {
-			put_uint(j, "signed_pulls", t->signed_pulls);
-			put_uint(j, "signed_commits", t->signed_commits);
+			json_uint(j, "signed_pulls", t->signed_pulls);
+			json_uint(j, "signed_commits", t->signed_commits);
 		}
 		if (t->kind != TREE_KIND_REPO)
-			put_str(j, "kind", tree_kind_name(t->kind));
+			json_str(j, "kind", tree_kind_name(t->kind));
 		if (t->tree == TREE_NONE)
-			put_uint(j, "folded", f->folded);
-		close_container(j, '}');
+			json_uint(j, "folded", f->folded);
+		json_close(j, '}');
 	}
-	close_container(j, ']');
+	json_close(j, ']');
 }
 
 static void
 put_edges(struct json *j, const struct flow *f)
 {
-	open_container(j, "edges", '[');
+	json_open(j, "edges", '[');
 	for (uint32_t i = 0; i < f->edges_nr; i++) {
 		const struct flow_edge *e = &f->edges[i];
 
-		open_container(j, NULL, '{');
-		put_str(j, "from", name_of(f, e->from));
-		put_str(j, "to", name_of(f, e->to));
-		put_uint(j, "commits", e->commits);
-		put_uint(j, "pulls", e->pulls);
+		json_open(j, NULL, '{');
+		json_str(j, "from", name_of(f, e->from));
+		json_str(j, "to", name_of(f, e->to));
+		json_uint(j, "commits", e->commits);
+		json_uint(j, "pulls", e->pulls);
 		if (f->signatures)
-			put_uint(j, "signed_pulls", e->signed_pulls);
-		close_container(j, '}');
+			json_uint(j, "signed_pulls", e->signed_pulls);
+		json_close(j, '}');
 	}
-	close_container(j, ']');
+	json_close(j, ']');
 }
 
 static void
 put_unrecognised(struct json *j, const struct flow *f)
 {
-	open_container(j, "unrecognised", '[');
+	json_open(j, "unrecognised", '[');
 	for (uint32_t i = 0; i < f->unrecognised_nr; i++) {
 		uint32_t idx = f->unrecognised[i];
 		char hex[OID_HEXSZ + 1];
@@ -206,12 +137,12 @@ put_unrecognised(struct json *j, const struct flow *f)
 		/* Every merge in the range has a subject, if an empty one;
 		 * keep the type a string all the same. */
 		subject = history_subject(f->h, idx);
-		open_container(j, NULL, '{');
-		put_str(j, "id", hex);
-		put_str(j, "subject", subject ? subject : "");
-		close_container(j, '}');
+		json_open(j, NULL, '{');
+		json_str(j, "id", hex);
+		json_str(j, "subject", subject ? subject : "");
+		json_close(j, '}');
 	}
-	close_container(j, ']');
+	json_close(j, ']');
 }
 
 static void
@@ -221,18 +152,18 @@ put_appliers(struct json *j, const struct flow *f)
 
 	if (!ap)
 		return;
-	open_container(j, "direct_by", '{');
-	put_str(j, "by", direct_by_name(ap->by));
-	put_uint(j, "commits", ap->commits);
-	open_container(j, "people", '[');
+	json_open(j, "direct_by", '{');
+	json_str(j, "by", direct_by_name(ap->by));
+	json_uint(j, "commits", ap->commits);
+	json_open(j, "people", '[');
 	for (uint32_t k = 0; k < ap->nr; k++) {
-		open_container(j, NULL, '{');
-		put_str(j, "name", ap->a[k].who);
-		put_uint(j, "commits", ap->a[k].commits);
-		close_container(j, '}');
+		json_open(j, NULL, '{');
+		json_str(j, "name", ap->a[k].who);
+		json_uint(j, "commits", ap->a[k].commits);
+		json_close(j, '}');
 	}
-	close_container(j, ']');
-	close_container(j, '}');
+	json_close(j, ']');
+	json_close(j, '}');
 }
 
 static void
@@ -240,26 +171,26 @@ put_signatures(struct json *j, const struct flow *f)
 {
 	if (!f->signatures)
 		return;
-	open_container(j, "signed", '{');
-	put_uint(j, "pulls", f->pulls);
-	put_uint(j, "signed_pulls", f->signed_pulls);
-	put_uint(j, "pulled_commits", f->pulled_commits);
-	put_uint(j, "signed_commits", f->signed_commits);
-	put_uint(j, "gpgsig_pulls", f->gpgsig_pulls);
-	open_container(j, "unsigned", '[');
+	json_open(j, "signed", '{');
+	json_uint(j, "pulls", f->pulls);
+	json_uint(j, "signed_pulls", f->signed_pulls);
+	json_uint(j, "pulled_commits", f->pulled_commits);
+	json_uint(j, "signed_commits", f->signed_commits);
+	json_uint(j, "gpgsig_pulls", f->gpgsig_pulls);
+	json_open(j, "unsigned", '[');
 	for (uint32_t k = 0; k < f->unsigned_nr; k++) {
 		const struct pull *pl = &f->all_pulls[f->unsigned_pulls[k]];
 		const char *subject = history_subject(f->h, pl->merge);
 		char hex[OID_HEXSZ + 1];
 
 		history_hex(f->h, pl->merge, hex);
-		open_container(j, NULL, '{');
-		put_str(j, "id", hex);
-		put_str(j, "subject", subject ? subject : "");
-		close_container(j, '}');
+		json_open(j, NULL, '{');
+		json_str(j, "id", hex);
+		json_str(j, "subject", subject ? subject : "");
+		json_close(j, '}');
 	}
-	close_container(j, ']');
-	close_container(j, '}');
+	json_close(j, ']');
+	json_close(j, '}');
 }
 
 static const char *
@@ -278,9 +209,9 @@ put_inferred(struct json *j, const struct flow *f)
 
 	if (!inf)
 		return;
-	open_container(j, "inferred_ff", '{');
-	put_uint(j, "commits", inf->commits);
-	open_container(j, "edges", '[');
+	json_open(j, "inferred_ff", '{');
+	json_uint(j, "commits", inf->commits);
+	json_open(j, "edges", '[');
 	for (uint32_t k = 0; k < inf->edges_nr; k++) {
 		const struct inferred_edge *e = &inf->edges[k];
 		const char *from = tree_id_name(f, e->from);
@@ -288,37 +219,36 @@ put_inferred(struct json *j, const struct flow *f)
 
 		if (!from || !to)
 			continue;
-		open_container(j, NULL, '{');
-		put_str(j, "from", from);
-		put_str(j, "to", to);
-		put_uint(j, "commits", e->commits);
-		member(j, "inferred");
-		buf_puts(j->out, "true");
-		close_container(j, '}');
+		json_open(j, NULL, '{');
+		json_str(j, "from", from);
+		json_str(j, "to", to);
+		json_uint(j, "commits", e->commits);
+		json_bool(j, "inferred", 1);
+		json_close(j, '}');
 	}
-	close_container(j, ']');
-	close_container(j, '}');
+	json_close(j, ']');
+	json_close(j, '}');
 }
 
 void
 render_json(const struct flow *f, struct buf *out)
 {
-	struct json j = { out, 0, 1 };
+	struct json j = JSON_INIT(out);
 
-	open_container(&j, NULL, '{');
-	put_uint(&j, "format_version", JSON_FORMAT_VERSION);
-	put_str(&j, "repository", f->repo);
-	put_str(&j, "range", f->range);
+	json_open(&j, NULL, '{');
+	json_uint(&j, "format_version", JSON_FORMAT_VERSION);
+	json_str(&j, "repository", f->repo);
+	json_str(&j, "range", f->range);
 
-	open_container(&j, "mainline", '{');
-	put_str(&j, "name", name_of(f, 0));
+	json_open(&j, "mainline", '{');
+	json_str(&j, "name", name_of(f, 0));
 	put_urls(&j, f->mainline_urls, f->mainline_urls_nr);
-	close_container(&j, '}');
+	json_close(&j, '}');
 
-	put_uint(&j, "commits", f->commits);
-	put_uint(&j, "direct", f->direct);
-	put_uint(&j, "merges", f->merges);
-	put_uint(&j, "shallow_boundary", f->shallow);
+	json_uint(&j, "commits", f->commits);
+	json_uint(&j, "direct", f->direct);
+	json_uint(&j, "merges", f->merges);
+	json_uint(&j, "shallow_boundary", f->shallow);
 	put_summary(&j, f);
 	put_trees(&j, f);
 	put_edges(&j, f);
@@ -326,6 +256,6 @@ render_json(const struct flow *f, struct buf *out)
 	put_appliers(&j, f);
 	put_signatures(&j, f);
 	put_inferred(&j, f);
-	close_container(&j, '}');
+	json_close(&j, '}');
 	buf_addc(out, '\n');
 }

@@ -18,6 +18,12 @@
 
 #define WAYPOINTS 10
 #define APPLIERS 20
+/*
+ * Two spaces per level up to this one; deeper lines stay there and say
+ * their level instead, so that a chain of 100,000 nested trees is a
+ * report of 100,000 lines, not of ten gigabytes of spaces.
+ */
+#define MAX_INDENT_LEVEL 30
 
 static double
 percent(uint32_t part, uint32_t whole)
@@ -58,7 +64,12 @@ render_flow(const struct flow *f, struct buf *out, int width)
 		const struct flow_node *nd = &f->nodes[k];
 
 		buf_printf(out, "  %*u  ", width, nd->commits);
-		buf_pad(out, ' ', 2 * nd->level);
+		if (nd->level <= MAX_INDENT_LEVEL) {
+			buf_pad(out, ' ', 2 * nd->level);
+		} else {
+			buf_pad(out, ' ', 2 * MAX_INDENT_LEVEL);
+			buf_printf(out, "(level %u) ", nd->level);
+		}
 		add_name(out, f->trees[nd->tree].name);
 		buf_addc(out, '\n');
 	}

@@ -4,7 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/forge.sh"
 
-plan 14
+plan 15
 build_forge
 
 tp -T commits v1.0..v2.0
@@ -68,4 +68,21 @@ tp -T json v2.0..master
 is "$(printf '%s\n' "$OUT" | jq -r '.unrecognised[].subject')" \
    "Subtree merge tag 'v1' of y repo [1] into y/upstream" \
    "json: the subtree merge without a footnote is listed as unrecognised"
+# Every member the new options add is in the JSON schema.
+git config remote.origin.url https://github.com/acme/widget.git
+"$TREEPLOT" -T json --branches --signed --direct-by signoff --infer-ff \
+	v1.0..v2.0 >all.json
+if python3 -c 'import jsonschema' 2>/dev/null; then
+	python3 - "$TESTDIR/../../docs/treeplot.schema.json" all.json <<'EOT'
+import json, sys, jsonschema
+try:
+    jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])))
+except jsonschema.ValidationError as e:
+    print("# " + e.message)
+    sys.exit(1)
+EOT
+	ok $? "json with --branches --signed --direct-by --infer-ff validates against the schema"
+else
+	ok 0 "# SKIP python3-jsonschema is not installed"
+fi
 done_testing

@@ -3,7 +3,7 @@
 # Every output must stay well-formed and inert whatever they hold.
 . "$(dirname "$0")/lib.sh"
 
-plan 38
+plan 62
 
 ESC=$(printf '\033')
 TAB=$(printf '\t')
@@ -159,5 +159,91 @@ is "$(awk -F'\t' '{ print $NF }' ml.out | sort -u)" 'Li\tnus\x1b' \
 	    --mainline '<script>x</script>' >t.svg
 xmllint --noout t.svg && [ "$(grep -c '<script' t.svg)" -eq 0 ]
 ok $? "--title and --mainline with <script>: SVG well-formed, no <script element"
+
+# --- more: lone specials, scripts in branch names, javascript:, bidi, 100 KB -------
+
+RLO=$(printf '\342\200\256')		# U+202E RIGHT-TO-LEFT OVERRIDE
+LRI=$(printf '\342\201\246')		# U+2066 LEFT-TO-RIGHT ISOLATE
+LONE='evil.example/lone"{<&\'
+BIDI="evil.example/bidi${RLO}gpj.exe${LRI}x"
+LONG=$(head -c 100000 /dev/zero | tr '\0' 'u')
+cd "$SCRATCH" || exit 1
+mkdir more
+cd more || exit 1
+repo
+mk r "main: 0"
+for b in a b c d e f g; do mk $b "$b: 1" r; done
+mk X1 "Merge branch 'x' of git://$LONE" r a
+mk X2 "Merge branch '<script>alert(3)</script>' of git://evil.example/branch" X1 b
+mk X3 "Merge branch 'j' of javascript://evil.example/%0aalert(1)" X2 c
+mk X4 "Merge branch 'b' of git://$BIDI" X3 d
+mkraw X5 "Merge branch 'l' of git://evil.example/$LONG" X4 e
+mkraw X6 "Merge odd \" { < & \\ ${RLO}done" X5 f
+mkraw X7 "Merge $LONG $LONG" X6 g
+ref refs/heads/master X7
+git symbolic-ref HEAD refs/heads/master
+
+elapsed() { e_start=$(date +%s); "$@"; e_status=$?; SECS=$(($(date +%s) - e_start)); return $e_status; }
+
+elapsed "$TREEPLOT" -T text "$(id r)..master" >more.txt 2>more.err
+is "$?" 0 "more, text: exit status 0"
+[ "$SECS" -lt 30 ]
+ok $? "more, text: 100 KB subjects and names in $SECS s"
+is "$(controls more.txt)" 0 "more, text: no raw control character"
+is "$(grep -c "$RLO\|$LRI" more.txt)" 0 "more, text: no raw bidirectional control"
+grep -qxF '      1    evil.example/bidi\xe2\x80\xaegpj.exe\xe2\x81\xa6x' more.txt
+ok $? "more, text: bidirectional controls escaped as their bytes"
+grep -qxF '      1    evil.example/lone"{<&\\' more.txt
+ok $? "more, text: lone quote, brace, angle, ampersand as they are, the backslash doubled"
+grep -qF 'Merge odd " { < & \\ \xe2\x80\xaedone' more.txt
+ok $? "more, text: the unrecognised subject with lone specials and an override"
+[ "$(awk '/^      1    evil\.example\/u+$/ { print length($0) }' more.txt)" \
+  -eq $((11 + 13 + 100000)) ] &&
+[ "$(awk '/  Merge u+ u+$/ { print length($0) }' more.txt)" \
+  -eq $((2 + 12 + 2 + 6 + 200001)) ]
+ok $? "more, text: the 100 KB name and the 200 KB subject, whole"
+grep -q 'script\|alert(3)' more.txt
+ok $((! $?)) "more, text: a branch name (<script>) never becomes a tree name"
+
+"$TREEPLOT" -T commits "$(id r)..master" >more.tsv
+is "$(controls more.tsv)" 0 "more, commits: no raw control character but tabs"
+is "$(grep -c "$RLO" more.tsv)" 0 "more, commits: no raw bidirectional control"
+
+"$TREEPLOT" -T json "$(id r)..master" >more.json
+jq -e . more.json >/dev/null && valid_utf8 more.json
+ok $? "more, json: valid JSON, valid UTF-8"
+is "$(grep -c "$RLO\|$LRI" more.json)" 0 "more, json: no raw bidirectional control"
+jq -e --arg n "$BIDI" --arg l "$LONE" --arg g "evil.example/$LONG" \
+   '[.trees[].name] | index($n) != null and index($l) != null and index($g) != null' \
+   more.json >/dev/null
+ok $? "more, json: the bidi, lone-specials and 100 KB names round-trip (as \\u escapes)"
+
+"$TREEPLOT" -T dot "$(id r)..master" >more.dot
+dot -Tcanon more.dot >/dev/null 2>more.dot.err && [ ! -s more.dot.err ]
+ok $? "more, dot: dot -Tcanon parses it, no warnings"
+is "$(grep -c "$RLO" more.dot)" 0 "more, dot: no raw bidirectional control"
+
+"$TREEPLOT" -T svg "$(id r)..master" >more.svg
+xmllint --noout more.svg
+ok $? "more, svg: well-formed"
+# xpath COUNT-EXPR: the number it gives on more.svg.
+xpath() { xmllint --xpath "$1" more.svg 2>/dev/null; }
+is "$(xpath "count(//*[local-name()='script' or local-name()='foreignObject' or
+	local-name()='iframe' or local-name()='object' or local-name()='embed'])")" 0 \
+   "more, svg: no script, foreignObject, iframe, object or embed element"
+is "$(xpath "count(//@*[local-name()='href'])")" 0 "more, svg: no link (no href attribute)"
+is "$(xpath "count(//@*[starts-with(local-name(), 'on')])")" 0 \
+   "more, svg: no event handler attribute"
+is "$(xpath "count(//@*[local-name()!='title'][contains(., 'javascript:')]) +
+	count(//text()[contains(., 'javascript:')])")" 0 \
+   "more, svg: javascript: only inside tooltips, as text"
+svg_texts more.svg | grep -qxF 'evil.example/bidi\xe2\x80\xaegpj.exe\xe2\x81\xa6x'
+ok $? "more, svg: the bidi name's label shows the escapes, not the override"
+# Charts cut a text at 512 bytes, with an ellipsis: a node 100 KB wide
+# is no chart, and dot reads no string over 16 KB.
+svg_texts more.svg | grep -qx "evil.example/$(printf '%.499s' "$LONG")…"
+ok $? "more, svg: the 100 KB name's label is cut at 512 bytes, with an ellipsis"
+[ "$(awk '{ if (length($0) > m) m = length($0) } END { print m }' more.dot)" -lt 16384 ]
+ok $? "more, dot: no line (no string) reaches dot's 16 KB limit"
 
 done_testing

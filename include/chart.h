@@ -1,0 +1,53 @@
+/*
+ * chart.h - the stages after the walk, for one range: merge
+ * classification, the mainline's repository, attribution, aggregation.
+ *
+ * The plain report, --trace and --compare (once per range, on a view of
+ * one walk's history) all go through here, so they all agree.  Whatever
+ * depended on the order the walk happened to meet commits in (the order
+ * of a tree's URL spellings, of the unrecognised merges) is put in an
+ * order of its own, so that outputs are the same with or without a
+ * commit-graph file.
+ */
+#ifndef TREEPLOT_CHART_H
+#define TREEPLOT_CHART_H
+
+#include <stdint.h>
+
+#include "aggregate.h"
+#include "attribute.h"
+#include "classify.h"
+#include "config.h"
+#include "history.h"
+#include "naming.h"
+
+struct chart_options {
+	const char *mainline;		/* the mainline's label */
+	const char *const *mainline_urls;	/* --mainline-url, config */
+	size_t mainline_urls_nr;
+	const struct config *cfg;	/* aliases and patterns; may be NULL */
+	uint32_t top;			/* 0: keep every tree */
+	int branches;			/* --branches */
+	int signatures;			/* --signed: read the pulls' */
+};					/* signatures */
+
+struct chart {
+	struct tree_table tt;
+	struct merge_table m;
+	uint8_t *is_mainline;	/* per tree id */
+	struct attribution a;
+	unsigned *sig;		/* --signed: SIG_* per history index */
+	int failed;		/* reading signatures failed (reported) */
+	struct flow f;
+};
+
+/*
+ * Chart h (a loaded history, or a view of one) for the repository r,
+ * labelled repo and range (borrowed: they must outlive the chart).
+ */
+void chart_build(struct chart *c, const struct history *h, struct repo *r,
+		 const char *repo, const char *range,
+		 const struct chart_options *o);
+void chart_release(struct chart *c);
+
+#endif

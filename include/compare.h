@@ -1,0 +1,34 @@
+/*
+ * compare.h - --compare: several ranges side by side, from one walk.
+ *
+ * The history of the union of the ranges is read once
+ * (history_load_union); each range is then settled exactly inside it and
+ * charted on its own (chart.h), as a single run would chart it.  Trees
+ * are matched across ranges by name.
+ */
+#ifndef TREEPLOT_COMPARE_H
+#define TREEPLOT_COMPARE_H
+
+#include <stddef.h>
+
+#include "chart.h"
+#include "history.h"
+#include "output.h"
+#include "render_csv.h"
+#include "util.h"
+
+struct compare_input {
+	struct repo *r;
+	const struct history *h;	/* history_load_union of the ranges */
+	const struct range *ranges;
+	const char *const *labels;	/* each range as stated */
+	size_t nr;
+	const char *repo;		/* the repository's short name */
+	const struct chart_options *opts;
+	enum format fmt;		/* FORMAT_TEXT, _JSON or _CSV */
+	enum csv_table table;
+};
+
+void compare(const struct compare_input *in, struct buf *out);
+
+#endif

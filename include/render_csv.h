@@ -1,0 +1,37 @@
+/*
+ * render_csv.h - the flow as CSV for spreadsheets (RFC 4180): a header
+ * row, then one record per tree or edge; records end in CRLF, fields
+ * holding a comma or a quote are quoted, quotes doubled.
+ */
+#ifndef TREEPLOT_RENDER_CSV_H
+#define TREEPLOT_RENDER_CSV_H
+
+#include "aggregate.h"
+#include "util.h"
+
+enum csv_table {
+	CSV_ALL = 0,		/* every table, a blank line between two */
+	CSV_TREES,
+	CSV_EDGES,
+	CSV_SUMMARY,		/* --compare's summary figures */
+};
+
+/* The table --csv-table names (trees, edges, summary), or -1. */
+int csv_table_from_name(const char *name);
+
+void render_csv(const struct flow *f, enum csv_table which, struct buf *out);
+
+/*
+ * Fields, for the other CSV writers (--compare): each adds the comma
+ * before it unless first.  A text field comes from commit messages or
+ * configuration: it is escaped as in the text report (no control
+ * character, no line break), quoted when it must be, and one that a
+ * spreadsheet would take for a formula (starting with = + - or @) gets a
+ * leading apostrophe, as spreadsheets themselves write it.
+ */
+void csv_text(struct buf *out, const char *s, int first);
+void csv_uint(struct buf *out, uint64_t n, int first);
+void csv_int(struct buf *out, int64_t n, int first);
+void csv_end(struct buf *out);
+
+#endif

@@ -1,0 +1,568 @@
+/*
+ * compare.c - --compare: several ranges side by side, from one walk.
+ *
+ * A range's commits are those of the union reachable from its end and
+ * not from its start.  Both walks stay inside the union: the start's
+ * history outside it is the base's (an ancestor of every start), which
+ * holds no commit of any range.  The walks are over memory, nothing is
+ * read; each range then gets a history view (the union's arrays, its own
+ * flags and tip) and is charted as a single run would chart it.
+ *
+ * The change is the last range's figure minus the first's; a tree
+ * "appeared" when it carried nothing in the first range and something in
+ * the last, "disappeared" the other way round.
+ */
+#define _GNU_SOURCE	/* qsort_r */
+#include "compare.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commit_index.h"
+#include "escape.h"
+#include "json.h"
+
+/* One tree across the ranges. */
+struct row {
+	const char *name;	/* borrowed from a chart */
+	uint32_t *commits;	/* per range */
+};
+
+struct table {
+	size_t nr;		/* ranges */
+	struct chart *charts;
+	struct row *rows;
+	size_t rows_nr;
+	uint32_t max_depth;	/* over every range */
+};
+
+/* Mark, from start, every commit of the union with flag, not crossing
+ * commits that already have stop (or flag). */
+static void
+mark(const struct history *h, uint8_t *flags, uint32_t start, uint8_t flag,
+     uint8_t stop, uint32_t **stack, size_t *alloc)
+{
+	size_t nr = 0;
+
+	ALLOC_GROW(*stack, 1, *alloc);
+	(*stack)[nr++] = start;
+	while (nr) {
+		uint32_t i = (*stack)[--nr], np;
+		const uint32_t *par;
+
+		if (!(h->flags[i] & HIST_IN_RANGE) || (flags[i] & (flag | stop)))
+			continue;
+		flags[i] |= flag;
+		par = history_parents(h, i, &np);
+		ALLOC_GROW(*stack, nr + np, *alloc);
+		for (uint32_t k = 0; k < np; k++)
+			(*stack)[nr++] = par[k];
+	}
+}
+
+/* The view of range rg in the union h: h's arrays, flags of its own. */
+static void
+view_init(struct history *view, const struct history *h,
+	  const struct commit_index *ix, const struct range *rg)
+{
+	uint32_t *stack = NULL;
+	size_t alloc = 0;
+	uint8_t *flags = xmalloc(h->nr ? h->nr : 1);
+
+	*view = *h;
+	for (uint32_t i = 0; i < h->nr; i++)
+		flags[i] = h->flags[i] & (uint8_t)~(HIST_IN_RANGE | HIST_HIDDEN);
+	/* Both ends were tips of the walk: they are there. */
+	view->tip = commit_index_find(ix, &rg->to);
+	if (rg->has_from)
+		mark(h, flags, commit_index_find(ix, &rg->from), HIST_HIDDEN, 0,
+		     &stack, &alloc);
+	mark(h, flags, view->tip, HIST_IN_RANGE, HIST_HIDDEN, &stack, &alloc);
+	view->in_range = view->shallow = 0;
+	for (uint32_t i = 0; i < h->nr; i++) {
+		if (!(flags[i] & HIST_IN_RANGE))
+			continue;
+		view->in_range++;
+		view->shallow += !!(flags[i] & HIST_SHALLOW);
+	}
+	view->flags = flags;
+	free(stack);
+}
+
+static int
+cmp_name(const void *a, const void *b)
+{
+	return strcmp(((const struct row *)a)->name,
+		      ((const struct row *)b)->name);
+}
+
+/* Rows by the last range's commits, then the one before's, ..., then
+ * name: the table reads from what matters now. */
+static int
+cmp_row(const void *pa, const void *pb, void *data)
+{
+	const struct row *a = pa, *b = pb;
+
+	for (size_t k = *(const size_t *)data; k-- > 0;)
+		if (a->commits[k] != b->commits[k])
+			return a->commits[k] > b->commits[k] ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+static void
+table_rows(struct table *t)
+{
+	struct row *all = NULL;
+	size_t nr = 0, alloc = 0;
+
+	for (size_t k = 0; k < t->nr; k++) {
+		const struct flow *f = &t->charts[k].f;
+
+		for (uint32_t i = 1; i < f->trees_nr; i++) {
+			ALLOC_GROW(all, nr + 1, alloc);
+			all[nr].name = f->trees[i].name;
+			all[nr].commits = xcalloc(t->nr, sizeof(uint32_t));
+			all[nr].commits[k] = f->trees[i].commits;
+			nr++;
+		}
+		if (f->max_depth > t->max_depth)
+			t->max_depth = f->max_depth;
+	}
+	if (nr)
+		qsort(all, nr, sizeof(*all), cmp_name);
+	/* One row per name: fold each run of equal names into its first. */
+	for (size_t i = 0; i < nr; i++) {
+		if (t->rows_nr && !strcmp(t->rows[t->rows_nr - 1].name,
+					   all[i].name)) {
+			struct row *r = &t->rows[t->rows_nr - 1];
+
+			for (size_t k = 0; k < t->nr; k++)
+				r->commits[k] += all[i].commits[k];
+			free(all[i].commits);
+			continue;
+		}
+		t->rows = xreallocarray(t->rows, t->rows_nr + 1,
+					sizeof(*t->rows));
+		t->rows[t->rows_nr++] = all[i];
+	}
+	free(all);
+	if (t->rows_nr)
+		qsort_r(t->rows, t->rows_nr, sizeof(*t->rows), cmp_row, &t->nr);
+}
+
+/* --- the figures ---------------------------------------------------- */
+
+enum figure_kind { COUNT, TENTHS };
+
+/* The summary's rows: a label for text, a name for CSV, a value. */
+struct figure {
+	const char *label, *name;
+	enum figure_kind kind;
+	uint32_t depth;		/* for "trees at depth d" */
+};
+
+static int64_t
+figure_value(const struct figure *fg, const struct flow *f)
+{
+	if (!strcmp(fg->name, "commits"))
+		return f->commits;
+	if (!strcmp(fg->name, "direct"))
+		return f->direct;
+	if (!strcmp(fg->name, "direct_share"))	/* tenths of a percent */
+		return f->commits ? ((int64_t)f->direct * 1000 +
+				     f->commits / 2) / f->commits : 0;
+	if (!strcmp(fg->name, "merges"))
+		return f->merges;
+	if (!strcmp(fg->name, "trees"))
+		return f->total_trees;
+	if (!strcmp(fg->name, "small_trees"))
+		return f->small_trees;
+	return f->by_depth && fg->depth <= f->max_depth ?
+	       f->by_depth[fg->depth] : 0;
+}
+
+/* The figures, in order; the caller frees the array and, for depths,
+ * the labels and names (from index *fixed on). */
+static struct figure *
+figures(const struct table *t, size_t *nr)
+{
+	static const struct figure head[] = {
+		{ "commits", "commits", COUNT, 0 },
+		{ "direct to the mainline", "direct", COUNT, 0 },
+		{ "direct share", "direct_share", TENTHS, 0 },
+		{ "merges", "merges", COUNT, 0 },
+		{ "trees", "trees", COUNT, 0 },
+	};
+	size_t n = ARRAY_SIZE(head) + t->max_depth + 1, k = 0;
+	struct figure *fg = xcalloc(n, sizeof(*fg));
+
+	for (; k < ARRAY_SIZE(head); k++)
+		fg[k] = head[k];
+	for (uint32_t d = 1; d <= t->max_depth; d++, k++) {
+		struct buf label = BUF_INIT, name = BUF_INIT;
+
+		buf_printf(&label, "trees at depth %u", d);
+		buf_printf(&name, "trees_depth_%u", d);
+		fg[k] = (struct figure){ label.data, name.data, COUNT, d };
+	}
+	fg[k++] = (struct figure){ "trees with 5 or fewer commits",
+				   "small_trees", COUNT, 0 };
+	*nr = k;
+	return fg;
+}
+
+static void
+figures_free(struct figure *fg, size_t nr)
+{
+	for (size_t k = 0; k < nr; k++) {
+		if (!fg[k].depth)
+			continue;
+		free((char *)(uintptr_t)fg[k].label);
+		free((char *)(uintptr_t)fg[k].name);
+	}
+	free(fg);
+}
+
+static int
+appeared(const struct table *t, const struct row *r)
+{
+	return !r->commits[0] && r->commits[t->nr - 1];
+}
+
+static int
+disappeared(const struct table *t, const struct row *r)
+{
+	return r->commits[0] && !r->commits[t->nr - 1];
+}
+
+/* --- text ----------------------------------------------------------- */
+
+static void
+add_text(struct buf *out, const char *s)
+{
+	escape_text(out, s, strlen(s));
+}
+
+static void
+add_tenths(struct buf *out, int64_t v, int sign)
+{
+	uint64_t a = v < 0 ? (uint64_t)-v : (uint64_t)v;
+
+	buf_printf(out, "%s%llu.%llu", v < 0 ? "-" : v > 0 && sign ? "+" : "",
+		   (unsigned long long)(a / 10), (unsigned long long)(a % 10));
+}
+
+/* A cell, right-aligned in width. */
+static void
+cell(struct buf *out, int width, const char *s)
+{
+	buf_printf(out, "%*s", width, s);
+}
+
+static void
+cell_value(struct buf *out, int width, enum figure_kind kind, int64_t v,
+	   int change)
+{
+	struct buf b = BUF_INIT;
+
+	if (kind == TENTHS) {
+		add_tenths(&b, v, change);
+		if (!change)
+			buf_addc(&b, '%');
+	} else {
+		buf_printf(&b, change && v > 0 ? "+%lld" : "%lld",
+			   (long long)v);
+	}
+	cell(out, width, b.data);
+	buf_release(&b);
+}
+
+static int
+column_width(const struct table *t)
+{
+	uint32_t max = 0;
+	int w = 1;
+
+	for (size_t k = 0; k < t->nr; k++)
+		if (t->charts[k].f.commits > max)
+			max = t->charts[k].f.commits;
+	for (; max >= 10; max /= 10)
+		w++;
+	/* A sign, and room for "100.0%" and "gone". */
+	return w + 1 > 7 ? w + 1 : 7;
+}
+
+static void
+text_header(const struct table *t, struct buf *out, int width)
+{
+	char num[32];
+
+	for (size_t k = 0; k < t->nr; k++) {
+		snprintf(num, sizeof(num), "%zu", k + 1);
+		buf_addc(out, ' ');
+		cell(out, width, num);
+	}
+	buf_addc(out, ' ');
+	cell(out, width, "change");
+}
+
+static void
+text_list(const struct table *t, struct buf *out, const char *what,
+	  int (*pick)(const struct table *, const struct row *))
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->rows_nr; i++)
+		n += pick(t, &t->rows[i]) != 0;
+	buf_printf(out, "\n%s: %zu tree%s\n", what, n, n == 1 ? "" : "s");
+	for (size_t i = 0; i < t->rows_nr; i++) {
+		if (!pick(t, &t->rows[i]))
+			continue;
+		buf_puts(out, "  ");
+		add_text(out, t->rows[i].name);
+		buf_addc(out, '\n');
+	}
+}
+
+static void
+render_text(const struct compare_input *in, const struct table *t,
+	    struct buf *out)
+{
+	int width = column_width(t);
+	size_t nfg;
+	struct figure *fg = figures(t, &nfg);
+	struct buf what = BUF_INIT;
+
+	buf_puts(out, "repository  ");
+	add_text(out, in->repo);
+	buf_addc(out, '\n');
+	for (size_t k = 0; k < t->nr; k++) {
+		buf_printf(out, "%s%zu  ", k ? "            " : "ranges      ",
+			   k + 1);
+		add_text(out, in->labels[k]);
+		buf_addc(out, '\n');
+	}
+
+	buf_printf(out, "\n%-32s", "Summary");
+	text_header(t, out, width);
+	buf_addc(out, '\n');
+	for (size_t i = 0; i < nfg; i++) {
+		int64_t first = figure_value(&fg[i], &t->charts[0].f);
+		int64_t last = figure_value(&fg[i], &t->charts[t->nr - 1].f);
+
+		buf_printf(out, "  %-30s", fg[i].label);
+		for (size_t k = 0; k < t->nr; k++) {
+			buf_addc(out, ' ');
+			cell_value(out, width, fg[i].kind,
+				   figure_value(&fg[i], &t->charts[k].f), 0);
+		}
+		buf_addc(out, ' ');
+		cell_value(out, width, fg[i].kind, last - first, 1);
+		buf_addc(out, '\n');
+	}
+
+	buf_puts(out, "\nTrees (commits through each tree, in each range)\n ");
+	text_header(t, out, width);
+	buf_puts(out, "  tree\n");
+	for (size_t i = 0; i < t->rows_nr; i++) {
+		const struct row *r = &t->rows[i];
+
+		buf_addc(out, ' ');
+		for (size_t k = 0; k < t->nr; k++) {
+			buf_addc(out, ' ');
+			cell_value(out, width, COUNT, r->commits[k], 0);
+		}
+		buf_addc(out, ' ');
+		if (appeared(t, r))
+			cell(out, width, "new");
+		else if (disappeared(t, r))
+			cell(out, width, "gone");
+		else
+			cell_value(out, width, COUNT,
+				   (int64_t)r->commits[t->nr - 1] -
+				   r->commits[0], 1);
+		buf_puts(out, "  ");
+		add_text(out, r->name);
+		buf_addc(out, '\n');
+	}
+	if (!t->rows_nr)
+		buf_puts(out, "  none\n");
+
+	buf_printf(&what, "Appeared (in %zu, not in 1)", t->nr);
+	text_list(t, out, what.data, appeared);
+	what.len = 0;
+	buf_printf(&what, "Disappeared (in 1, not in %zu)", t->nr);
+	text_list(t, out, what.data, disappeared);
+	buf_release(&what);
+	figures_free(fg, nfg);
+}
+
+/* --- JSON ----------------------------------------------------------- */
+
+static void
+render_json(const struct compare_input *in, const struct table *t,
+	    struct buf *out)
+{
+	struct json j = JSON_INIT(out);
+
+	json_open(&j, NULL, '{');
+	json_uint(&j, "format_version", 1);
+	json_str(&j, "repository", in->repo);
+	json_str(&j, "mainline", t->charts[0].tt.t[TREE_MAINLINE].name);
+	json_open(&j, "ranges", '[');
+	for (size_t k = 0; k < t->nr; k++) {
+		const struct flow *f = &t->charts[k].f;
+		struct figure share = { "", "direct_share", TENTHS, 0 };
+
+		json_open(&j, NULL, '{');
+		json_str(&j, "range", in->labels[k]);
+		json_uint(&j, "commits", f->commits);
+		json_uint(&j, "direct", f->direct);
+		json_tenths(&j, "direct_share", figure_value(&share, f));
+		json_uint(&j, "merges", f->merges);
+		json_uint(&j, "trees", f->total_trees);
+		json_open(&j, "by_depth", '[');
+		for (uint32_t d = 1; f->by_depth && d <= f->max_depth; d++) {
+			json_open(&j, NULL, '{');
+			json_uint(&j, "depth", d);
+			json_uint(&j, "trees", f->by_depth[d]);
+			json_close(&j, '}');
+		}
+		json_close(&j, ']');
+		json_uint(&j, "small_trees", f->small_trees);
+		json_close(&j, '}');
+	}
+	json_close(&j, ']');
+	json_open(&j, "trees", '[');
+	for (size_t i = 0; i < t->rows_nr; i++) {
+		const struct row *r = &t->rows[i];
+
+		json_open(&j, NULL, '{');
+		json_str(&j, "name", r->name);
+		json_open(&j, "commits", '[');
+		for (size_t k = 0; k < t->nr; k++)
+			json_uint(&j, NULL, r->commits[k]);
+		json_close(&j, ']');
+		json_int(&j, "change", (int64_t)r->commits[t->nr - 1] -
+			 r->commits[0]);
+		json_close(&j, '}');
+	}
+	json_close(&j, ']');
+	json_open(&j, "appeared", '[');
+	for (size_t i = 0; i < t->rows_nr; i++)
+		if (appeared(t, &t->rows[i]))
+			json_str(&j, NULL, t->rows[i].name);
+	json_close(&j, ']');
+	json_open(&j, "disappeared", '[');
+	for (size_t i = 0; i < t->rows_nr; i++)
+		if (disappeared(t, &t->rows[i]))
+			json_str(&j, NULL, t->rows[i].name);
+	json_close(&j, ']');
+	json_close(&j, '}');
+	buf_addc(out, '\n');
+}
+
+/* --- CSV ------------------------------------------------------------ */
+
+static void
+csv_header(const struct compare_input *in, struct buf *out,
+	   const char *first)
+{
+	csv_text(out, first, 1);
+	for (size_t k = 0; k < in->nr; k++)
+		csv_text(out, in->labels[k], 0);
+	csv_text(out, "change", 0);
+}
+
+static void
+csv_trees(const struct compare_input *in, const struct table *t,
+	  struct buf *out)
+{
+	csv_header(in, out, "tree");
+	csv_text(out, "status", 0);
+	csv_end(out);
+	for (size_t i = 0; i < t->rows_nr; i++) {
+		const struct row *r = &t->rows[i];
+
+		csv_text(out, r->name, 1);
+		for (size_t k = 0; k < t->nr; k++)
+			csv_uint(out, r->commits[k], 0);
+		csv_int(out, (int64_t)r->commits[t->nr - 1] - r->commits[0], 0);
+		csv_text(out, appeared(t, r) ? "new" :
+			 disappeared(t, r) ? "gone" : "", 0);
+		csv_end(out);
+	}
+}
+
+static void
+csv_summary(const struct compare_input *in, const struct table *t,
+	    struct buf *out)
+{
+	size_t nfg;
+	struct figure *fg = figures(t, &nfg);
+
+	csv_header(in, out, "figure");
+	csv_end(out);
+	for (size_t i = 0; i < nfg; i++) {
+		int64_t first = figure_value(&fg[i], &t->charts[0].f);
+		int64_t last = figure_value(&fg[i], &t->charts[t->nr - 1].f);
+
+		csv_text(out, fg[i].name, 1);
+		for (size_t k = 0; k <= t->nr; k++) {
+			int64_t v = k < t->nr ?
+				    figure_value(&fg[i], &t->charts[k].f) :
+				    last - first;
+
+			if (fg[i].kind == COUNT) {
+				csv_int(out, v, 0);
+				continue;
+			}
+			buf_addc(out, ',');
+			add_tenths(out, v, 0);
+		}
+		csv_end(out);
+	}
+	figures_free(fg, nfg);
+}
+
+void
+compare(const struct compare_input *in, struct buf *out)
+{
+	struct table t = { in->nr, NULL, NULL, 0, 0 };
+	struct history *views = xcalloc(in->nr, sizeof(*views));
+	struct commit_index ix;
+
+	commit_index_init(&ix, in->h);
+	t.charts = xcalloc(in->nr, sizeof(*t.charts));
+	for (size_t k = 0; k < in->nr; k++) {
+		view_init(&views[k], in->h, &ix, &in->ranges[k]);
+		chart_build(&t.charts[k], &views[k], in->r, in->repo,
+			    in->labels[k], in->opts);
+	}
+	table_rows(&t);
+
+	if (in->fmt == FORMAT_JSON) {
+		render_json(in, &t, out);
+	} else if (in->fmt == FORMAT_CSV) {
+		if (in->table == CSV_ALL || in->table == CSV_TREES)
+			csv_trees(in, &t, out);
+		if (in->table == CSV_ALL)
+			csv_end(out);
+		if (in->table == CSV_ALL || in->table == CSV_SUMMARY)
+			csv_summary(in, &t, out);
+	} else {
+		render_text(in, &t, out);
+	}
+
+	for (size_t i = 0; i < t.rows_nr; i++)
+		free(t.rows[i].commits);
+	free(t.rows);
+	for (size_t k = 0; k < in->nr; k++) {
+		chart_release(&t.charts[k]);
+		free(views[k].flags);
+	}
+	free(t.charts);
+	free(views);
+	commit_index_release(&ix);
+}

@@ -1,0 +1,553 @@
+/*
+ * config.c - treeplot.* keys from git's configuration files.
+ *
+ * Every file is parsed by libgit2; what is ours is the order of the
+ * sources (config.h), the checking of each value, and errors that name
+ * the file, the key and the value.  The entries of all sources are
+ * gathered first, lowest priority first, then taken in that order: the
+ * last value of a single-valued key wins (and only it is checked, as git
+ * does: an overridden value does not matter), every value of a
+ * multi-valued key counts.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <git2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "escape.h"
+#include "render_graph.h"
+#include "util.h"
+
+enum key {
+	KEY_MAINLINE,
+	KEY_MAINLINE_URL,
+	KEY_TOP,
+	KEY_LAYOUT,
+	KEY_MAJOR,
+	KEY_MINOR,
+	KEY_ALIAS,
+	KEY_EXTERNAL,
+	KEY_INTERNAL,
+	KEY_NR,
+};
+
+/* The keys as documented (git compares them case-insensitively). */
+static const struct {
+	const char *name;
+	int multi;
+} keys[KEY_NR] = {
+	[KEY_MAINLINE] = { "treeplot.mainline", 0 },
+	[KEY_MAINLINE_URL] = { "treeplot.mainlineUrl", 1 },
+	[KEY_TOP] = { "treeplot.top", 0 },
+	[KEY_LAYOUT] = { "treeplot.layout", 0 },
+	[KEY_MAJOR] = { "treeplot.major", 0 },
+	[KEY_MINOR] = { "treeplot.minor", 0 },
+	[KEY_ALIAS] = { "treeplot.alias", 1 },
+	[KEY_EXTERNAL] = { "treeplot.externalPattern", 1 },
+	[KEY_INTERNAL] = { "treeplot.internalPattern", 1 },
+};
+
+/* One value found, and the file it came from. */
+struct entry {
+	enum key key;
+	char *value;		/* NULL: the key is there without "= value" */
+	const char *file;	/* into the gathering's file names */
+};
+
+struct gathering {
+	struct entry *e;
+	size_t nr, alloc;
+	char **files;		/* owned names of the files read */
+	size_t files_nr, files_alloc;
+};
+
+static const char *
+keep_file(struct gathering *g, const char *name)
+{
+	for (size_t i = 0; i < g->files_nr; i++)
+		if (!strcmp(g->files[i], name))
+			return g->files[i];
+	ALLOC_GROW(g->files, g->files_nr + 1, g->files_alloc);
+	g->files[g->files_nr] = xstrdup(name);
+	return g->files[g->files_nr++];
+}
+
+static int
+key_of(const char *name)
+{
+	for (int k = 0; k < KEY_NR; k++)
+		if (!strcasecmp(name, keys[k].name))
+			return k;
+	return -1;	/* not ours, or a later version's: ignored, as git does */
+}
+
+static void
+gather(struct gathering *g, enum key key, const char *value, const char *file)
+{
+	ALLOC_GROW(g->e, g->nr + 1, g->alloc);
+	g->e[g->nr].key = key;
+	g->e[g->nr].value = value ? xstrdup(value) : NULL;
+	g->e[g->nr].file = keep_file(g, file);
+	g->nr++;
+}
+
+static int
+git_config_fail(const char *what)
+{
+	const git_error *e = git_error_last();
+
+	error("%s: %s", what, e && e->message ? e->message : "unknown error");
+	return ERR_USAGE;
+}
+
+/* The file behind a level of the repository's configuration. */
+static char *
+level_file(git_repository *git, git_config_level_t level)
+{
+	git_buf b = GIT_BUF_INIT_CONST(NULL, 0);
+	int ret = -1;
+	char *name;
+
+	switch (level) {
+	case GIT_CONFIG_LEVEL_PROGRAMDATA:
+		ret = git_config_find_programdata(&b);
+		break;
+	case GIT_CONFIG_LEVEL_SYSTEM:
+		ret = git_config_find_system(&b);
+		break;
+	case GIT_CONFIG_LEVEL_XDG:
+		ret = git_config_find_xdg(&b);
+		break;
+	case GIT_CONFIG_LEVEL_GLOBAL:
+		ret = git_config_find_global(&b);
+		break;
+	case GIT_CONFIG_LEVEL_LOCAL:
+		ret = git_repository_item_path(&b, git,
+					       GIT_REPOSITORY_ITEM_CONFIG);
+		break;
+	default:
+		break;
+	}
+	git_error_clear();
+	name = xstrdup(!ret && b.ptr ? b.ptr : "the repository's configuration");
+	git_buf_dispose(&b);
+	return name;
+}
+
+struct level_entry {
+	git_config_level_t level;
+	size_t seq;		/* the order the iterator gave */
+	enum key key;
+	char *value;
+};
+
+static int
+cmp_level(const void *pa, const void *pb)
+{
+	const struct level_entry *a = pa, *b = pb;
+
+	if (a->level != b->level)
+		return a->level < b->level ? -1 : 1;
+	return (a->seq > b->seq) - (a->seq < b->seq);
+}
+
+/*
+ * The treeplot.* entries of cfg, lowest level first, each level's in file
+ * order, those of levels below LOCAL when below is set, else the others.
+ */
+static int
+gather_levels(struct gathering *g, git_repository *git, git_config *cfg,
+	      int below)
+{
+	git_config_iterator *it = NULL;
+	git_config_entry *ce;
+	struct level_entry *le = NULL;
+	size_t nr = 0, alloc = 0;
+	int err;
+
+	if (git_config_iterator_glob_new(&it, cfg, "^treeplot\\.") < 0)
+		return git_config_fail("cannot read the configuration");
+	while (!(err = git_config_next(&ce, it))) {
+		int k = key_of(ce->name);
+
+		if (k < 0 || (ce->level < GIT_CONFIG_LEVEL_LOCAL) != below)
+			continue;
+		ALLOC_GROW(le, nr + 1, alloc);
+		le[nr].level = ce->level;
+		le[nr].seq = nr;
+		le[nr].key = (enum key)k;
+		le[nr].value = ce->value ? xstrdup(ce->value) : NULL;
+		nr++;
+	}
+	git_config_iterator_free(it);
+	if (err != GIT_ITEROVER) {
+		for (size_t i = 0; i < nr; i++)
+			free(le[i].value);
+		free(le);
+		return git_config_fail("cannot read the configuration");
+	}
+	qsort(le, nr, sizeof(*le), cmp_level);
+	for (size_t i = 0; i < nr; i++) {
+		char *file = level_file(git, le[i].level);
+
+		gather(g, le[i].key, le[i].value, file);
+		free(file);
+		free(le[i].value);
+	}
+	free(le);
+	return 0;
+}
+
+/* A file of our own (the user's, --config's).  Missing is fine unless
+ * required. */
+static int
+gather_file(struct gathering *g, git_repository *git, const char *path,
+	    int required)
+{
+	git_config *cfg = NULL;
+	git_config_iterator *it = NULL;
+	git_config_entry *ce;
+	struct stat st;
+	FILE *fp;
+	int err, ret = 0;
+
+	/* libgit2 takes a missing file for an empty one to be written. */
+	fp = fopen(path, "r");
+	if (!fp) {
+		if (errno == ENOENT && !required)
+			return 0;
+		error("cannot read '%s': %s", path, strerror(errno));
+		return ERR_USAGE;
+	}
+	if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(fp);
+		error("cannot read '%s': it is a directory", path);
+		return ERR_USAGE;
+	}
+	fclose(fp);
+	if (git_config_new(&cfg) < 0 ||
+	    git_config_add_file_ondisk(cfg, path, GIT_CONFIG_LEVEL_APP, git,
+				       0) < 0 ||
+	    git_config_iterator_glob_new(&it, cfg, "^treeplot\\.") < 0) {
+		ret = git_config_fail(path);
+		goto out;
+	}
+	while (!(err = git_config_next(&ce, it))) {
+		int k = key_of(ce->name);
+
+		if (k >= 0)
+			gather(g, (enum key)k, ce->value, path);
+	}
+	if (err != GIT_ITEROVER)
+		ret = git_config_fail(path);
+out:
+	git_config_iterator_free(it);
+	git_config_free(cfg);
+	return ret;
+}
+
+/* $XDG_CONFIG_HOME/treeplot/config, or ~/.config/treeplot/config. */
+static char *
+user_file(void)
+{
+	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+	struct buf b = BUF_INIT;
+
+	if (xdg && *xdg)
+		buf_printf(&b, "%s/treeplot/config", xdg);
+	else if (home && *home)
+		buf_printf(&b, "%s/.config/treeplot/config", home);
+	return b.data;
+}
+
+int
+config_parse_top(const char *s, uint32_t *out)
+{
+	uint64_t v = 0;
+
+	if (!strcmp(s, "all")) {
+		*out = TOP_ALL;
+		return 0;
+	}
+	if (!*s)
+		return -1;
+	for (const char *p = s; *p; p++) {
+		if (*p < '0' || *p > '9')
+			return -1;
+		/* More than any history holds means "every tree". */
+		if (v < UINT32_MAX)
+			v = v * 10 + (uint64_t)(*p - '0');
+	}
+	if (!v)
+		return -1;
+	*out = v >= UINT32_MAX ? UINT32_MAX - 1 : (uint32_t)v;
+	return 0;
+}
+
+int
+config_parse_percent(const char *s, uint32_t *out)
+{
+	uint32_t whole = 0, frac = 0;
+	int digits = 0, decimals = 0;
+	const char *p = s;
+
+	for (; *p >= '0' && *p <= '9'; p++, digits++)
+		if ((whole = whole * 10 + (uint32_t)(*p - '0')) > 100)
+			return -1;
+	if (*p == '.') {
+		for (p++; *p >= '0' && *p <= '9'; p++, decimals++) {
+			if (decimals == 2)
+				return -1;
+			frac = frac * 10 + (uint32_t)(*p - '0');
+		}
+		if (!decimals)
+			return -1;
+	}
+	if (*p == '%')
+		p++;
+	if (!digits || *p)
+		return -1;
+	while (decimals++ < 2)
+		frac *= 10;
+	if (whole * 100 + frac > 10000)
+		return -1;
+	*out = whole * 100 + frac;
+	return 0;
+}
+
+static int
+bad_value(const struct entry *e, const char *reason)
+{
+	struct buf v = BUF_INIT;
+
+	escape_text(&v, e->value ? e->value : "",
+		    e->value ? strlen(e->value) : 0);
+	error("%s: %s: bad value '%s' (%s)", e->file, keys[e->key].name,
+	      v.data ? v.data : "", reason);
+	buf_release(&v);
+	return ERR_USAGE;
+}
+
+static int
+compile(const struct entry *e, regex_t *re, int flags)
+{
+	char msg[256];
+	int err = regcomp(re, e->value, REG_EXTENDED | flags);
+
+	if (err) {
+		regerror(err, re, msg, sizeof(msg));
+		regfree(re);
+		return bad_value(e, msg);
+	}
+	return 0;
+}
+
+/* "NAME URL-PREFIX": the name is the first word, the prefix the rest. */
+static int
+add_alias(struct config *cfg, const struct entry *e, size_t *alloc)
+{
+	const char *v = e->value, *name_end, *prefix;
+	const char *end = v + strlen(v);
+
+	while (*v == ' ' || *v == '\t')
+		v++;
+	name_end = v + strcspn(v, " \t");
+	prefix = name_end + strspn(name_end, " \t");
+	while (end > prefix && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	if (name_end == v || prefix == end)
+		return bad_value(e, "not 'NAME URL-PREFIX'");
+	ALLOC_GROW(cfg->aliases, cfg->aliases_nr + 1, *alloc);
+	cfg->aliases[cfg->aliases_nr].name = xstrndup(v, name_end - v);
+	cfg->aliases[cfg->aliases_nr].prefix = xstrndup(prefix, end - prefix);
+	cfg->aliases_nr++;
+	return 0;
+}
+
+/* Check and store one multi-valued entry. */
+static int
+take_multi(struct config *cfg, const struct entry *e, size_t *alloc)
+{
+	regex_t re;
+	int ret;
+
+	if (!e->value || !*e->value)
+		return bad_value(e, "empty");
+	switch (e->key) {
+	case KEY_MAINLINE_URL:
+		ALLOC_GROW(cfg->mainline_urls, cfg->mainline_urls_nr + 1,
+			   alloc[0]);
+		cfg->mainline_urls[cfg->mainline_urls_nr++] = xstrdup(e->value);
+		return 0;
+	case KEY_ALIAS:
+		return add_alias(cfg, e, &alloc[1]);
+	case KEY_INTERNAL:
+		if ((ret = compile(e, &re, REG_NOSUB)) < 0)
+			return ret;
+		ALLOC_GROW(cfg->internal, cfg->internal_nr + 1, alloc[2]);
+		cfg->internal[cfg->internal_nr++] = re;
+		return 0;
+	case KEY_EXTERNAL:
+		if ((ret = compile(e, &re, 0)) < 0)
+			return ret;
+		if (!re.re_nsub) {
+			regfree(&re);
+			return bad_value(e, "no parenthesised group for the "
+					 "URL");
+		}
+		ALLOC_GROW(cfg->external, cfg->external_nr + 1, alloc[3]);
+		cfg->external[cfg->external_nr++] = re;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* Check and store the winning value of a single-valued key. */
+static int
+take_single(struct config *cfg, const struct entry *e)
+{
+	const char *v = e->value ? e->value : "";
+
+	switch (e->key) {
+	case KEY_MAINLINE:
+		if (!*v)
+			return bad_value(e, "empty");
+		cfg->mainline = xstrdup(v);
+		return 0;
+	case KEY_LAYOUT:
+		if (!graph_layout_known(v))
+			return bad_value(e, "not dot, twopi, circo, neato, "
+					 "fdp or sfdp");
+		cfg->layout = xstrdup(v);
+		return 0;
+	case KEY_TOP:
+		if (config_parse_top(v, &cfg->top) < 0)
+			return bad_value(e, "not a positive number or 'all'");
+		cfg->has_top = 1;
+		return 0;
+	case KEY_MAJOR:
+	case KEY_MINOR:
+		if (config_parse_percent(v, e->key == KEY_MAJOR ? &cfg->major :
+					 &cfg->minor) < 0)
+			return bad_value(e, "not a percentage from 0 to 100");
+		*(e->key == KEY_MAJOR ? &cfg->has_major : &cfg->has_minor) = 1;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static int
+take(struct config *cfg, const struct gathering *g)
+{
+	const struct entry *last[KEY_NR] = { NULL };
+	size_t alloc[4] = { 0 };
+	int ret;
+
+	for (size_t i = 0; i < g->nr; i++) {
+		const struct entry *e = &g->e[i];
+
+		if (!keys[e->key].multi)
+			last[e->key] = e;
+		else if ((ret = take_multi(cfg, e, alloc)) < 0)
+			return ret;
+	}
+	for (int k = 0; k < KEY_NR; k++)
+		if (last[k] && (ret = take_single(cfg, last[k])) < 0)
+			return ret;
+	return 0;
+}
+
+int
+config_read(struct config *cfg, struct repo *r, const char *path,
+	    int no_config)
+{
+	struct gathering g = { 0 };
+	git_repository *git = r ? (git_repository *)repo_git(r) : NULL;
+	git_config *snap = NULL;
+	char *user = NULL;
+	int ret = 0;
+
+	memset(cfg, 0, sizeof(*cfg));
+	if (git && !no_config) {
+		if (git_repository_config_snapshot(&snap, git) < 0) {
+			ret = git_config_fail("cannot read the repository's "
+					      "configuration");
+			goto out;
+		}
+		user = user_file();
+		if ((ret = gather_levels(&g, git, snap, 1)) < 0 ||
+		    (user && (ret = gather_file(&g, git, user, 0)) < 0) ||
+		    (ret = gather_levels(&g, git, snap, 0)) < 0)
+			goto out;
+	}
+	if (path && (ret = gather_file(&g, git, path, 1)) < 0)
+		goto out;
+	ret = take(cfg, &g);
+out:
+	for (size_t i = 0; i < g.nr; i++)
+		free(g.e[i].value);
+	free(g.e);
+	for (size_t i = 0; i < g.files_nr; i++)
+		free(g.files[i]);
+	free(g.files);
+	free(user);
+	git_config_free(snap);
+	return ret;
+}
+
+void
+config_release(struct config *cfg)
+{
+	free(cfg->mainline);
+	free(cfg->layout);
+	for (size_t i = 0; i < cfg->mainline_urls_nr; i++)
+		free(cfg->mainline_urls[i]);
+	free(cfg->mainline_urls);
+	for (size_t i = 0; i < cfg->aliases_nr; i++) {
+		free((char *)(uintptr_t)cfg->aliases[i].name);
+		free((char *)(uintptr_t)cfg->aliases[i].prefix);
+	}
+	free(cfg->aliases);
+	for (size_t i = 0; i < cfg->internal_nr; i++)
+		regfree(&cfg->internal[i]);
+	free(cfg->internal);
+	for (size_t i = 0; i < cfg->external_nr; i++)
+		regfree(&cfg->external[i]);
+	free(cfg->external);
+	memset(cfg, 0, sizeof(*cfg));
+}
+
+int
+config_classify(void *data, const char *subject, size_t len,
+		struct merge_class *out)
+{
+	const struct config *cfg = data;
+	regmatch_t m[2];
+
+	(void)len;	/* regexec stops at the NUL, which history_subject has */
+	for (size_t i = 0; i < cfg->internal_nr; i++) {
+		if (!regexec(&cfg->internal[i], subject, 0, NULL, 0)) {
+			out->kind = MERGE_INTERNAL;
+			out->url = NULL;
+			out->url_len = 0;
+			return 1;
+		}
+	}
+	for (size_t i = 0; i < cfg->external_nr; i++) {
+		if (regexec(&cfg->external[i], subject, 2, m, 0) ||
+		    m[1].rm_so < 0 || m[1].rm_eo <= m[1].rm_so)
+			continue;
+		out->kind = MERGE_EXTERNAL;
+		out->url = subject + m[1].rm_so;
+		out->url_len = (size_t)(m[1].rm_eo - m[1].rm_so);
+		return 1;
+	}
+	return 0;
+}

@@ -1,0 +1,368 @@
+/*
+ * trace.c - --trace: the way each named commit took to the mainline.
+ *
+ * Everything comes from the one walk and attribution of the range: a
+ * commit's path gives the trees, innermost first, and the via chain the
+ * merge of each hop (the merge that pulled the inner tree into the outer
+ * one), so tracing n commits costs n lookups and n object reads (for
+ * their subjects; merges' subjects the walk already has).
+ */
+#include "trace.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "commit_index.h"
+#include "escape.h"
+#include "json.h"
+
+enum status {
+	TRACED = 0,
+	UNKNOWN,
+	AMBIGUOUS,
+	NOT_COMMIT,
+	NOT_IN_RANGE,
+	MERGE,
+};
+
+/* Why a commit was not traced: for the JSON, and for stderr. */
+static const struct {
+	const char *token, *text;
+} why[] = {
+	[UNKNOWN] = { "unknown-revision", "unknown revision" },
+	[AMBIGUOUS] = { "ambiguous-revision",
+			"ambiguous: the start of several objects' ids" },
+	[NOT_COMMIT] = { "not-a-commit", "not a commit" },
+	[NOT_IN_RANGE] = { "not-in-range", "not in the range" },
+	[MERGE] = { "merge", "a merge: only the commits merges carry are "
+			     "traced" },
+};
+
+struct item {
+	const char *rev;	/* as named */
+	enum status status;
+	struct object_id oid;	/* unless UNKNOWN, AMBIGUOUS */
+	uint32_t commit;	/* TRACED: its history index */
+	char *subject;		/* TRACED */
+};
+
+/* The first word of each line of standard input, blank lines skipped
+ * (so "git log --oneline" can be piped in as well as ids). */
+static int
+read_stdin(char ***words, size_t *nr, size_t *alloc)
+{
+	char line[4096];
+
+	while (fgets(line, sizeof(line), stdin)) {
+		size_t len = strlen(line), start, end;
+
+		/* A longer line: its first word is long enough already. */
+		if (len == sizeof(line) - 1 && line[len - 1] != '\n') {
+			int ch;
+
+			while ((ch = getchar()) != EOF && ch != '\n')
+				;
+		}
+		start = strspn(line, " \t\r\n");
+		end = start + strcspn(line + start, " \t\r\n");
+		if (end == start)
+			continue;
+		ALLOC_GROW(*words, *nr + 1, *alloc);
+		(*words)[(*nr)++] = xstrndup(line + start, end - start);
+	}
+	if (ferror(stdin))
+		return error("cannot read standard input: %s", strerror(errno));
+	return 0;
+}
+
+static void
+resolve(const struct trace_input *in, const struct commit_index *ix,
+	struct item *it)
+{
+	const struct history *h = in->h;
+
+	switch (repo_lookup_commit(in->r, it->rev, &it->oid)) {
+	case REV_OK:
+		break;
+	case REV_AMBIGUOUS:
+		it->status = AMBIGUOUS;
+		return;
+	case REV_NOT_COMMIT:
+		it->status = NOT_COMMIT;
+		return;
+	default:
+		it->status = UNKNOWN;
+		return;
+	}
+	it->commit = commit_index_find(ix, &it->oid);
+	if (it->commit == HIST_NONE || !(h->flags[it->commit] & HIST_IN_RANGE))
+		it->status = NOT_IN_RANGE;
+	else if (h->npar[it->commit] > 1)
+		it->status = MERGE;
+	else
+		it->status = TRACED;
+}
+
+/* "2009-01-01 12:03:00 +0100" (text) or "2009-01-01T12:03:00+01:00"
+ * (iso): the time as its committer's clock showed it. */
+static void
+add_date(struct buf *out, int64_t t, int32_t tz, int iso)
+{
+	time_t local = (time_t)(t + (int64_t)tz * 60);
+	int32_t a = tz < 0 ? -tz : tz;
+	struct tm tm;
+
+	if (!gmtime_r(&local, &tm)) {
+		buf_puts(out, "?");
+		return;
+	}
+	buf_printf(out, iso ? "%04d-%02d-%02dT%02d:%02d:%02d%c%02d:%02d" :
+		   "%04d-%02d-%02d %02d:%02d:%02d %c%02d%02d",
+		   tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+		   tm.tm_min, tm.tm_sec, tz < 0 ? '-' : '+', a / 60, a % 60);
+}
+
+/* The trees of c's path, innermost first, mainline last. */
+static uint32_t *
+path_of(const struct chart *ch, uint32_t c, uint32_t *nr)
+{
+	const struct paths *p = &ch->a.paths;
+	uint32_t n = path_trees(p, ch->a.path_of[c], NULL, 0);
+	uint32_t *trees = xmalloc((n ? n : 1) * sizeof(*trees));
+
+	path_trees(p, ch->a.path_of[c], trees, n);
+	*nr = n;
+	return trees;
+}
+
+static const char *
+tree_name_of(const struct chart *ch, uint32_t tree)
+{
+	return ch->tt.t[tree].name;
+}
+
+static void
+add_text(struct buf *out, const char *s)
+{
+	escape_text(out, s ? s : "", s ? strlen(s) : 0);
+}
+
+static void
+text_item(const struct trace_input *in, const struct item *it,
+	  struct buf *out)
+{
+	const struct chart *ch = in->c;
+	char hex[OID_HEXSZ + 1];
+	uint32_t n, *trees = path_of(ch, it->commit, &n);
+	uint32_t m = ch->a.via[it->commit];
+
+	history_hex(in->h, it->commit, hex);
+	buf_printf(out, "\ncommit %.12s  ", hex);
+	add_text(out, it->subject);
+	buf_addc(out, '\n');
+	if (n == 1) {
+		buf_puts(out, "  direct to ");
+		add_text(out, tree_name_of(ch, trees[0]));
+		buf_addc(out, '\n');
+	}
+	for (uint32_t k = 0; k + 1 < n && m != HIST_NONE; k++) {
+		int32_t tz;
+		int64_t t = history_merge_time(in->h, m, &tz);
+
+		buf_puts(out, "  ");
+		add_text(out, tree_name_of(ch, trees[k]));
+		buf_puts(out, " -> ");
+		add_text(out, tree_name_of(ch, trees[k + 1]));
+		history_hex(in->h, m, hex);
+		buf_printf(out, "\n    %.12s  ", hex);
+		add_date(out, t, tz, 0);
+		buf_puts(out, "  ");
+		add_text(out, history_subject(in->h, m));
+		buf_addc(out, '\n');
+		m = ch->a.via[m];
+	}
+	free(trees);
+}
+
+static void
+render_text(const struct trace_input *in, const struct item *items,
+	    size_t nr, struct buf *out)
+{
+	buf_puts(out, "repository  ");
+	add_text(out, in->repo);
+	buf_puts(out, "\nrange       ");
+	add_text(out, in->range);
+	buf_addc(out, '\n');
+	for (size_t i = 0; i < nr; i++)
+		if (items[i].status == TRACED)
+			text_item(in, &items[i], out);
+}
+
+static void
+json_item(struct json *j, const struct trace_input *in, const struct item *it)
+{
+	const struct chart *ch = in->c;
+	char hex[OID_HEXSZ + 1];
+	uint32_t n, *trees = path_of(ch, it->commit, &n);
+	uint32_t m = ch->a.via[it->commit];
+	struct buf date = BUF_INIT;
+
+	json_open(j, NULL, '{');
+	json_str(j, "argument", it->rev);
+	history_hex(in->h, it->commit, hex);
+	json_str(j, "id", hex);
+	json_str(j, "subject", it->subject);
+	json_open(j, "path", '[');
+	for (uint32_t k = 0; k < n; k++)
+		json_str(j, NULL, tree_name_of(ch, trees[k]));
+	json_close(j, ']');
+	json_open(j, "hops", '[');
+	for (uint32_t k = 0; k + 1 < n && m != HIST_NONE; k++) {
+		int32_t tz;
+		int64_t t = history_merge_time(in->h, m, &tz);
+		const char *s = history_subject(in->h, m);
+
+		json_open(j, NULL, '{');
+		json_str(j, "from", tree_name_of(ch, trees[k]));
+		json_str(j, "to", tree_name_of(ch, trees[k + 1]));
+		history_hex(in->h, m, hex);
+		json_str(j, "merge", hex);
+		date.len = 0;
+		add_date(&date, t, tz, 1);
+		json_str(j, "date", date.data);
+		json_int(j, "time", t);
+		json_str(j, "subject", s ? s : "");
+		json_close(j, '}');
+		m = ch->a.via[m];
+	}
+	json_close(j, ']');
+	json_close(j, '}');
+	buf_release(&date);
+	free(trees);
+}
+
+static void
+render_json(const struct trace_input *in, const struct item *items,
+	    size_t nr, struct buf *out)
+{
+	struct json j = JSON_INIT(out);
+	char hex[OID_HEXSZ + 1];
+
+	json_open(&j, NULL, '{');
+	json_uint(&j, "format_version", 1);
+	json_str(&j, "repository", in->repo);
+	json_str(&j, "range", in->range);
+	json_str(&j, "mainline", tree_name_of(in->c, TREE_MAINLINE));
+	json_open(&j, "traces", '[');
+	for (size_t i = 0; i < nr; i++)
+		if (items[i].status == TRACED)
+			json_item(&j, in, &items[i]);
+	json_close(&j, ']');
+	json_open(&j, "untraced", '[');
+	for (size_t i = 0; i < nr; i++) {
+		const struct item *it = &items[i];
+		int known = it->status != UNKNOWN && it->status != AMBIGUOUS;
+
+		if (it->status == TRACED)
+			continue;
+		json_open(&j, NULL, '{');
+		json_str(&j, "argument", it->rev);
+		if (known) {
+			char *p = hex;
+
+			for (int k = 0; k < OID_RAWSZ; k++, p += 2)
+				sprintf(p, "%02x", it->oid.hash[k]);
+		}
+		json_str(&j, "id", known ? hex : NULL);
+		json_str(&j, "reason", why[it->status].token);
+		json_close(&j, '}');
+	}
+	json_close(&j, ']');
+	json_close(&j, '}');
+	buf_addc(out, '\n');
+}
+
+/* One line on stderr per commit not traced, in the order named. */
+static void
+report_untraced(const struct trace_input *in, const struct item *items,
+		size_t nr)
+{
+	struct buf b = BUF_INIT;
+
+	for (size_t i = 0; i < nr; i++) {
+		if (items[i].status == TRACED)
+			continue;
+		b.len = 0;
+		add_text(&b, items[i].rev);
+		if (items[i].status == NOT_IN_RANGE) {
+			buf_printf(&b, ": %s ", why[NOT_IN_RANGE].text);
+			add_text(&b, in->range);
+		} else {
+			buf_printf(&b, ": %s", why[items[i].status].text);
+		}
+		error("%s", b.data);
+	}
+	buf_release(&b);
+}
+
+int
+trace(const struct trace_input *in, struct buf *out)
+{
+	struct commit_index ix;
+	struct item *items = NULL;
+	char **words = NULL;
+	size_t nr = 0, alloc = 0, words_nr = 0, words_alloc = 0;
+	int ret = 0, untraced = 0;
+
+	commit_index_init(&ix, in->h);
+	for (size_t i = 0; i < in->revs_nr; i++) {
+		size_t from = words_nr;
+
+		if (strcmp(in->revs[i], "-")) {
+			ALLOC_GROW(items, nr + 1, alloc);
+			memset(&items[nr], 0, sizeof(*items));
+			items[nr++].rev = in->revs[i];
+			continue;
+		}
+		if ((ret = read_stdin(&words, &words_nr, &words_alloc)) < 0)
+			goto out;
+		ALLOC_GROW(items, nr + (words_nr - from), alloc);
+		for (size_t k = from; k < words_nr; k++) {
+			memset(&items[nr], 0, sizeof(*items));
+			items[nr++].rev = words[k];
+		}
+	}
+	for (size_t i = 0; i < nr; i++) {
+		struct buf subject = BUF_INIT;
+
+		resolve(in, &ix, &items[i]);
+		if (items[i].status != TRACED) {
+			untraced = 1;
+			continue;
+		}
+		if ((ret = repo_commit_subject(in->r, &items[i].oid,
+					       &subject)) < 0) {
+			buf_release(&subject);
+			goto out;
+		}
+		items[i].subject = subject.data ? subject.data : xstrdup("");
+	}
+	if (in->json)
+		render_json(in, items, nr, out);
+	else
+		render_text(in, items, nr, out);
+	report_untraced(in, items, nr);
+	ret = untraced;
+out:
+	for (size_t i = 0; i < nr; i++)
+		free(items[i].subject);
+	free(items);
+	for (size_t i = 0; i < words_nr; i++)
+		free(words[i]);
+	free(words);
+	commit_index_release(&ix);
+	return ret;
+}

@@ -1,0 +1,310 @@
+#!/bin/sh
+# Repositories in every state: shallow and partial clones, missing and
+# corrupt objects (loose and packed), a forged cycle, broken commit-graph
+# files, an empty repository, an unborn HEAD, and ranges whose ends are
+# not in line.  Each has a defined behaviour (treeplot(1), HOSTILE INPUT
+# AND BROKEN REPOSITORIES): a complete answer, or exit 1 with one line
+# naming the object and no output at all.
+. "$(dirname "$0")/lib.sh"
+. "$TESTDIR/fixture.sh"
+
+plan 75
+
+mkdir src
+cd src || exit 1
+build_fixture
+cd "$SCRATCH" || exit 1
+SRC=$SCRATCH/src
+n() { git -C "$SRC" rev-parse "$(id "$1")"; }
+
+# fails STATUS WHAT DESC ARGS...: treeplot ARGS (with -o out.svg) exits
+# with STATUS, one line on stderr naming WHAT, nothing on stdout, no
+# output file, no temporary file.  Two tests.
+fails() {
+	f_status=$1 f_what=$2 f_desc=$3
+	shift 3
+	rm -f out.svg
+	tp "$@" -o out.svg
+	is "$STATUS" "$f_status" "$f_desc: exit status $f_status"
+	[ "$(wc -l <"$SCRATCH/.err")" -eq 1 ] && [ -z "$OUT" ] &&
+		[ ! -e out.svg ] && [ -z "$(ls out.svg.tmp-* 2>/dev/null)" ] &&
+		case $ERR in "treeplot: "*"$f_what"*) true ;; *) false ;; esac
+	ok $? "$f_desc: one line naming '$f_what', no output, no file"
+	[ "$(wc -l <"$SCRATCH/.err")" -eq 1 ] || sed 's/^/# /' "$SCRATCH/.err" | head -3
+}
+
+# The answer for the whole of master in the full repository.
+"$TREEPLOT" -C "$SRC" -T commits master >full.commits
+"$TREEPLOT" -C "$SRC" -T commits v2.0-rc1..v2.0 >full.range
+
+# --- a shallow clone --------------------------------------------------------------
+
+git clone -q --depth 12 "file://$SRC" shallow 2>/dev/null
+is "$(git -C shallow rev-parse --is-shallow-repository)" true \
+   "shallow fixture: git clone --depth 12 of file://"
+K=$(wc -l <shallow/.git/shallow)
+tp -C shallow master
+is "$STATUS" 0 "shallow, whole history: exit status 0"
+is "$ERR" "" "shallow, whole history: nothing on stderr"
+printf '%s\n' "$OUT" | grep -Eqx "  shallow boundary commits +$K  \(history is cut there\)"
+ok $? "shallow, text: the summary says the history is cut at $K boundary commits"
+tp -C shallow -T json master
+is "$(printf '%s\n' "$OUT" | jq .shallow_boundary)" "$K" \
+   "shallow, json: shallow_boundary $K"
+tp -C shallow -T commits master
+is "$STATUS" 0 "shallow, commits: exit status 0"
+# A boundary merge (nm1 at this depth) is still a merge: no line of its
+# own, and its pulled side is simply absent.
+printf '%s\n' "$OUT" | cut -f1 | sort >shallow.ids
+cut -f1 full.commits | sort >full.ids
+is "$(comm -23 shallow.ids full.ids)" "" \
+   "shallow, commits: every commit listed is a non-merge commit of the full history"
+is "$(git -C shallow cat-file -p "$(n nm1)" | grep -c '^parent ')" 2 \
+   "shallow: nm1, a merge, is a boundary commit at this depth"
+grep -qx "$(n nm1)" shallow/.git/shallow
+ok $? "shallow: nm1 is listed in the shallow file"
+tp -C shallow -T json master
+is "$(printf '%s\n' "$OUT" | jq -c '[.commits, .merges]')" \
+   "[$(wc -l <shallow.ids),$(($(git -C shallow rev-list --count --merges master) + 1))]" \
+   "shallow, json: the boundary merge counts as a merge, not as a commit"
+tp -C shallow -T commits v2.0-rc1..v2.0
+is "$OUT" "$(cat full.range)" \
+   "shallow, a range above the boundary: the same commits as the full clone"
+tp -C shallow -T json v2.0-rc1..v2.0
+is "$(printf '%s\n' "$OUT" | jq .shallow_boundary)" 0 \
+   "shallow, a range above the boundary: no boundary met"
+
+git clone -q --depth 3 "file://$SRC" shallow3 2>/dev/null
+tp -C shallow3
+is "$STATUS" 0 "shallow (depth 3), default range: exit status 0"
+printf '%s\n' "$OUT" | grep -qx 'range       HEAD'
+ok $? "shallow (depth 3), default range: no tag within reach, the whole (cut) history"
+fails 2 "v1.0" "shallow (depth 3), a range from a tag beyond the boundary" \
+      -C shallow3 v1.0..HEAD
+
+# --- partial clones: only commits are read -------------------------------------------
+
+mkdir files
+cd files || exit 1
+repo
+# tree NAME: a tree holding the file NAME (its content NAME), for mk.
+tree() {
+	b=$(printf '%s\n' "$1" | git hash-object -w --stdin)
+	T_EMPTY_TREE=$(printf '100644 blob %s\t%s\n' "$b" "$1" | git mktree)
+}
+# (Names apart from the fixture's: they share one name map.)
+tree r && mk f_r "root"
+tree a && mk f_a "a: 1" f_r
+tree b && mk f_b "b: 1" f_a
+tree c && mk f_c1 "topic: 1" f_r
+tree d && mk f_c2 "topic: 2" f_c1
+tree e && mk f_M "Merge branch 'topic' of git://example.org/topic" f_b f_c2
+tree f && mk f_m "main" f_M
+ref refs/heads/master f_m
+git symbolic-ref HEAD refs/heads/master
+git config uploadpack.allowFilter true
+cd "$SCRATCH" || exit 1
+"$TREEPLOT" -C files -T commits >files.commits
+"$TREEPLOT" -C files -T json | jq 'del(.repository)' >files.json
+
+for filter in blob:none tree:0; do
+	rm -rf partial
+	git clone -q --bare --filter=$filter "file://$SCRATCH/files" partial 2>/dev/null
+	missing=$(git -C partial rev-list --objects --missing=print --all | grep -c '^?')
+	[ "$missing" -gt 0 ]
+	ok $? "partial clone ($filter): $missing objects missing"
+	tp -C partial -T commits
+	is "$STATUS $ERR" "0 " "partial clone ($filter): exit status 0, nothing on stderr"
+	is "$OUT" "$(cat files.commits)" "partial clone ($filter): the same commits"
+	tp -C partial -T json
+	is "$(printf '%s\n' "$OUT" | jq 'del(.repository, .mainline.urls)')" \
+	   "$(jq 'del(.mainline.urls)' files.json)" \
+	   "partial clone ($filter): the same JSON"
+done
+
+# --- missing and corrupt objects -----------------------------------------------------
+
+# packed COPY [NAME...]: a bare copy of the fixture in one pack, without
+# the commits NAME.
+packed() {
+	p_dir=$1
+	shift
+	rm -rf "$p_dir"
+	git clone -q --bare --no-local "$SRC" "$p_dir"
+	git -C "$p_dir" repack -q -a -d
+	[ $# -gt 0 ] || return 0
+	p_old=$(ls "$p_dir"/objects/pack/pack-*)
+	p_drop=$(for x in "$@"; do n "$x"; done | paste -sd '|')
+	git -C "$p_dir" rev-list --objects --all | cut -d' ' -f1 |
+		grep -Ev "^($p_drop)\$" |
+		git -C "$p_dir" pack-objects -q objects/pack/new >/dev/null
+	rm -f $p_old
+}
+
+packed nobj n2
+! git -C nobj cat-file -e "$(n n2)" 2>/dev/null
+ok $? "missing object fixture: n2 is gone from the pack"
+fails 1 "missing commit object $(n n2)" "a missing commit (n2) in the range" \
+      -C nobj v1.0..v2.0
+# Without a commit-graph the start's whole history is read, to settle
+# exactly what it contains: an object missing there is an error too.
+fails 1 "missing commit object $(n n2)" "a missing commit in the start's history" \
+      -C nobj v2.0-rc1..v2.0
+
+# With a commit-graph, parents come from the graph: only merges' objects
+# are read (for their subjects).
+packed gobj
+git -C gobj commit-graph write --reachable 2>/dev/null
+packed gobj.tmp n2 mm1
+cp gobj/objects/info/commit-graph gobj.tmp/objects/info/ &&
+	rm -rf gobj && mv gobj.tmp gobj
+tp -C gobj -T commits v1.0..v2.0
+is "$STATUS" 1 "commit-graph, a missing merge (mm1): exit status 1"
+is "$ERR" "treeplot: missing commit object $(n mm1)" \
+   "commit-graph, a missing merge: named (its subject is needed)"
+packed gobj2
+git -C gobj2 commit-graph write --reachable 2>/dev/null
+packed gobj2.tmp n2
+cp gobj2/objects/info/commit-graph gobj2.tmp/objects/info/ &&
+	rm -rf gobj2 && mv gobj2.tmp gobj2
+tp -C gobj2 -T commits master
+is "$STATUS $OUT" "0 $(cat full.commits)" \
+   "commit-graph, a missing non-merge commit (n2): not read, the full answer"
+
+# loose COPY: a copy of the fixture with every object loose.
+loose() {
+	rm -rf "$1"
+	cp -R "$SRC" "$1"
+	chmod -R u+w "$1/.git/objects"
+}
+# put COPY NAME TYPE BODY: the loose object of commit NAME is a TYPE
+# object holding BODY (a perl string expression) instead.
+put() {
+	f=$1/.git/objects/$(n "$2" | cut -c1-2)/$(n "$2" | cut -c3-)
+	perl -MCompress::Zlib -e 'my $b = eval $ARGV[1];
+		print compress("$ARGV[0] " . length($b) . "\0" . $b)' "$3" "$4" >"$f"
+}
+
+loose bad
+f=bad/.git/objects/$(n n2 | cut -c1-2)/$(n n2 | cut -c3-)
+printf 'not zlib at all' >"$f"
+fails 1 "cannot read commit object $(n n2)" "a loose object that is not zlib data" \
+      -C bad v1.0..v2.0
+put bad n2 commit '"tree 0123\n\n"'
+fails 1 "corrupt commit object $(n n2)" "a truncated commit (no whole tree line)" \
+      -C bad v1.0..v2.0
+put bad n2 commit '"tree '"$T_EMPTY_TREE"'\nparent 0123456789abcdefxyz\n\n"'
+fails 1 "corrupt commit object $(n n2)" "a commit with a malformed parent line" \
+      -C bad v1.0..v2.0
+blob=$(printf 'x\n' | git -C bad hash-object -w --stdin)
+put bad n2 commit '"tree '"$T_EMPTY_TREE"'\nparent '"$blob"'\n\n"'
+fails 1 "object $blob is not a commit" "a parent that is a blob" \
+      -C bad v1.0..v2.0
+put bad n2 blob '"hello"'
+fails 1 "object $(n n2) is not a commit" "a commit id that holds a blob" \
+      -C bad v1.0..v2.0
+
+packed badpack
+p=$(ls "$SCRATCH"/badpack/objects/pack/*.pack)
+set -- $(git verify-pack -v "${p%.pack}.idx" | grep "^$(n n2) ")
+chmod u+w "$p"
+printf '\377\377\377\377' | dd of="$p" bs=1 seek=$(($5 + $4 / 2)) conv=notrunc 2>/dev/null
+fails 1 "cannot read commit object $(n n2)" "a damaged pack" -C badpack v1.0..v2.0
+
+# A forged loose object: n2 names itself as its parent (nothing re-hashes
+# objects, so nothing else notices).
+loose cycle
+git -C "$SRC" cat-file commit "$(n n2)" | sed "s/^parent .*/parent $(n n2)/" >self
+put cycle n2 commit '`cat self`'
+tp -C cycle -T commits v1.0..v2.0
+is "$STATUS" 0 "a forged cycle, walked from the objects: exit status 0 (the walk stops there)"
+printf '%s\n' "$OUT" | grep -q "^$(n n2)	davem/net-2.6	mainline\$"
+ok $? "a forged cycle, walked from the objects: the commit is charted once"
+# With a commit-graph of older history, the newer commits' generations
+# are worked out from their objects: the cycle is found.
+git -C cycle rev-parse v1.0 | git -C cycle commit-graph write --stdin-commits
+fails 1 "the history has a cycle at commit $(n n2)" \
+      "a forged cycle, outside the commit-graph" -C cycle v1.0..v2.0
+
+# --- broken commit-graph files: unusable, so ignored ---------------------------------
+
+packed cg
+git -C cg commit-graph write --reachable 2>/dev/null
+G=cg/objects/info/commit-graph
+cp "$G" graph.good
+tp -C cg -T commits master
+is "$OUT" "$(cat full.commits)" "commit-graph: the same answer as without"
+i=0
+for damage in truncate garbage header chunks fanout; do
+	i=$((i + 1))
+	cp graph.good "$G"
+	chmod u+w "$G"
+	case $damage in
+	truncate) head -c 100 graph.good >"$G" ;;
+	garbage) head -c 4096 /dev/urandom >"$G" ;;
+	header) printf 'CGPH\002' | dd of="$G" conv=notrunc 2>/dev/null ;;
+	chunks) printf '\377\377\377\377\377\377\377\377' |
+		dd of="$G" bs=1 seek=12 conv=notrunc 2>/dev/null ;;
+	fanout) head -c 2000 /dev/urandom |
+		dd of="$G" bs=1 seek=44 conv=notrunc 2>/dev/null ;;
+	esac
+	tp -C cg -T commits master
+	is "$STATUS $ERR" "0 " "commit-graph damaged ($damage): exit status 0, nothing on stderr"
+done
+# Fanout and record damage may still pass the checks: the walk must end
+# and every commit it names must exist, whatever it concluded.
+for c in $(printf '%s\n' "$OUT" | cut -f1); do
+	git -C cg cat-file -e "$c" || { echo "# $c"; false; } || break
+done
+ok $? "commit-graph damaged: every commit named exists"
+cp graph.good "$G"
+
+# --- empty repositories, unborn HEAD -------------------------------------------------
+
+git init -q empty
+fails 1 "HEAD does not point to a commit" "an empty repository" -C empty
+fails 2 "unknown revision 'master'" "an empty repository, a revision" -C empty master
+git init -q --bare empty.git
+fails 1 "HEAD does not point to a commit" "an empty bare repository" -C empty.git
+
+loose unborn
+git -C unborn symbolic-ref HEAD refs/heads/nothing-yet
+fails 1 "HEAD does not point to a commit" "an unborn HEAD (other branches exist)" \
+      -C unborn
+tp -C unborn -T commits master
+is "$STATUS $OUT" "0 $(cat full.commits)" "an unborn HEAD: an explicit revision works"
+
+# --- ranges whose ends are not in line ------------------------------------------------
+
+# t4 (x86's tip) and m3 (the mainline before x86 was pulled) are not
+# ancestors of each other: t4..m3 is what m3 reaches and t4 does not.
+tp -C "$SRC" -T commits "$(n t4)..$(n m3)"
+is "$STATUS" 0 "A not an ancestor of B: exit status 0"
+is "$(printf '%s\n' "$OUT" | names)" "m2	mainline
+n1	davem/net-2.6	mainline
+w1	linville/wireless-2.6	davem/net-2.6	mainline
+i1	iwlwifi/iwlwifi-2.6	linville/wireless-2.6	davem/net-2.6	mainline
+i2	iwlwifi/iwlwifi-2.6	linville/wireless-2.6	davem/net-2.6	mainline
+w2	linville/wireless-2.6	davem/net-2.6	mainline
+n2	davem/net-2.6	mainline
+n3	davem/net-2.6	mainline
+m3	mainline" "A not an ancestor of B: exactly the commits B reaches and A does not"
+tp -C "$SRC" -T commits "$(n m3)..$(n t4)"
+is "$(printf '%s\n' "$OUT" | names | cut -f1 | sort | paste -sd ' ')" \
+   "h1 t1 t2 t3 t4" "B..A the other way: the other side"
+
+tp -C "$SRC" v2.0..v1.0
+is "$STATUS" 0 "B an ancestor of A (v2.0..v1.0): exit status 0"
+printf '%s\n' "$OUT" | grep -qx '            0 commits, 0 direct to the mainline, 0 merges, 0 trees'
+ok $? "B an ancestor of A: an empty range, said so"
+tp -C "$SRC" -T json v2.0..v1.0
+is "$(printf '%s\n' "$OUT" | jq -c '[.commits, .merges, (.trees | length), (.edges | length)]')" \
+   "[0,0,0,0]" "B an ancestor of A: empty JSON figures"
+tp -C "$SRC" -T svg -o empty.svg v1.0..v1.0
+xmllint --noout empty.svg
+ok $? "A..A: an empty range renders a well-formed SVG"
+
+fails 2 "symmetric" "a symmetric range 'v1.0...'" -C "$SRC" v1.0...
+fails 2 "symmetric" "a symmetric range '...v2.0'" -C "$SRC" ...v2.0
+
+done_testing
