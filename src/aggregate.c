@@ -62,6 +62,9 @@ edge_get(struct edges *es, uint32_t from, uint32_t to)
 	}
 	pos = pair_hash(from, to) & (es->hash_size - 1);
 	while ((i = es->hash[pos])) {
+		/* A slot is only set once e holds its edge (the analyser
+		 * cannot see that e is not NULL then). */
+		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
 		if (es->e[i - 1].from == from && es->e[i - 1].to == to)
 			return &es->e[i - 1];
 		pos = (pos + 1) & (es->hash_size - 1);

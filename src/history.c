@@ -484,7 +484,8 @@ hex_to_oid(const char *p, const char *end, struct object_id *oid)
 	if (end - p < OID_HEXSZ)
 		return -1;
 	for (int k = 0; k < OID_RAWSZ; k++) {
-		int hi = p[2 * k], lo = p[2 * k + 1];
+		int hi = (unsigned char)p[2 * k];
+		int lo = (unsigned char)p[2 * k + 1];
 
 		hi = hi >= '0' && hi <= '9' ? hi - '0' :
 		     hi >= 'a' && hi <= 'f' ? hi - 'a' + 10 : -1;

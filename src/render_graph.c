@@ -548,6 +548,8 @@ build_graph(const struct flow *f, const char *title, Agdisc_t *disc,
 	 * finds most central. */
 	if (f->trees_nr)
 		declare(g, AGRAPH, "root", "t0");
+	/* An array of pointers, as meant. */
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	nodes = xcalloc(f->trees_nr, sizeof(*nodes));
 	for (uint32_t i = 0; i < f->trees_nr; i++)
 		add_node(f->branches ? cluster_of(g, f, i) : g, f, i, &a,

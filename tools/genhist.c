@@ -797,7 +797,7 @@ setup_trees(uint32_t T)
 				uint32_t want = r < 18 ? 1 : 2;
 
 				for (uint32_t j = 1; j < i && nc < 16; j++)
-					if (tr[j].layer == want && j <= 40)
+					if (j <= 40 && tr[j].layer == want)
 						cand[nc++] = j;
 				if (nc) {
 					t->layer = want + 1;
@@ -1357,8 +1357,10 @@ ff_pull(void)
 
 		if (!compact(t) || t->hold == cycle_no)
 			continue;
+		/* The mainline is the fallback twice over: the two y = 0
+		 * are meant. */
 		if (t->layer == 1)
-			y = 0;
+			y = 0;	/* NOLINT(bugprone-branch-clone) */
 		else if (compact(&tr[t->up]))
 			y = t->up;
 		else if (t->alt == 0)

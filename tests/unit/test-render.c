@@ -274,7 +274,7 @@ test_json(void)
 	fixture_init(&x, 0);
 	render_json(&x.f, &out);
 	ok(out.len && out.data[out.len - 1] == '\n', "json: ends with a newline");
-	ok(pipe_through("jq .", &out, &pretty) == 0 &&
+	ok(pipe_through("jq .", &out, &pretty) == 0 && out.len &&
 	   pretty.len == out.len && !memcmp(pretty.data, out.data, out.len),
 	   "json: laid out exactly as jq . lays it out");
 	ok(jq_true(&out, "keys_unsorted == [\"format_version\", \"repository\","
@@ -402,7 +402,7 @@ test_dot(void)
 	if (have_program("dot")) {
 		render_graph(&x.f, "svg", "dot", NULL, &svg);
 		ok(pipe_through("dot -Tsvg 2>/dev/null", &out, &via_dot) == 0 &&
-		   via_dot.len == svg.len &&
+		   svg.len && via_dot.len == svg.len &&
 		   !memcmp(via_dot.data, svg.data, svg.len),
 		   "dot: read back by dot, the same SVG as in process");
 	} else {
