@@ -105,7 +105,9 @@ names_intern(struct names *n, const char *s)
 		}
 	}
 	pos = str_hash(s) & (n->size - 1);
-	while (n->hash[pos]) {
+	/* A slot is set only once n->s holds its name (n->s is never NULL
+	 * then; said for the analyser). */
+	while (n->s && n->hash[pos]) {
 		if (!strcmp(n->s[n->hash[pos] - 1], s))
 			return n->hash[pos] - 1;
 		pos = (pos + 1) & (n->size - 1);
