@@ -315,6 +315,10 @@ text_list(const struct table *t, struct buf *out, const char *what,
 
 	for (size_t i = 0; i < t->rows_nr; i++)
 		n += pick(t, &t->rows[i]) != 0;
+	if (!n) {
+		buf_printf(out, "\n%s: none\n", what);
+		return;
+	}
 	buf_printf(out, "\n%s: %zu tree%s\n", what, n, n == 1 ? "" : "s");
 	for (size_t i = 0; i < t->rows_nr; i++) {
 		if (!pick(t, &t->rows[i]))
@@ -539,6 +543,9 @@ compare(const struct compare_input *in, struct buf *out)
 		view_init(&views[k], in->h, &ix, &in->ranges[k]);
 		chart_build(&t.charts[k], &views[k], in->r, in->repo,
 			    in->labels[k], in->opts);
+		/* Only the flow is read from here on: two words per commit of
+		 * the union go back for every range. */
+		attribution_release(&t.charts[k].a);
 	}
 	table_rows(&t);
 

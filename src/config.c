@@ -191,7 +191,8 @@ gather_levels(struct gathering *g, git_repository *git, git_config *cfg,
 		free(le);
 		return git_config_fail("cannot read the configuration");
 	}
-	qsort(le, nr, sizeof(*le), cmp_level);
+	if (nr > 1)
+		qsort(le, nr, sizeof(*le), cmp_level);
 	for (size_t i = 0; i < nr; i++) {
 		char *file = level_file(git, le[i].level);
 
@@ -336,10 +337,11 @@ bad_value(const struct entry *e, const char *reason)
 static int
 compile(const struct entry *e, regex_t *re, int flags)
 {
-	char msg[256];
 	int err = regcomp(re, e->value, REG_EXTENDED | flags);
 
 	if (err) {
+		char msg[256];
+
 		regerror(err, re, msg, sizeof(msg));
 		regfree(re);
 		return bad_value(e, msg);

@@ -34,7 +34,7 @@ static const struct {
 } why[] = {
 	[UNKNOWN] = { "unknown-revision", "unknown revision" },
 	[AMBIGUOUS] = { "ambiguous-revision",
-			"ambiguous: the start of several objects' ids" },
+			"ambiguous: several objects' ids start so" },
 	[NOT_COMMIT] = { "not-a-commit", "not a commit" },
 	[NOT_IN_RANGE] = { "not-in-range", "not in the range" },
 	[MERGE] = { "merge", "a merge: only the commits merges carry are "
