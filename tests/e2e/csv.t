@@ -16,7 +16,7 @@ CR=$(printf '\r')
 # rows FILE TABLE: the table (0 trees, 1 edges) as Python's csv module
 # reads it, one record a line, fields joined by " | ".
 rows() {
-	python3 -c '
+	"$PYTHON" -c '
 import csv, sys
 data = open(sys.argv[1], newline="").read()
 tables = data.split("\r\n\r\n")
@@ -114,7 +114,7 @@ evil.example/rlo\\xe2\\x80\\xaegpj.exe" \
    "each name one field: commas and quotes quoted, formulas defused by an apostrophe, invisible controls escaped"
 grep -q "$RLO" h.csv
 ok $((! $?)) "no right-to-left override reaches the file"
-python3 -c '
+"$PYTHON" -c '
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1], newline="")))
 sys.exit(0 if all(len(r) == 7 for r in rows) else 1)' h.csv

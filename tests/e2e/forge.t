@@ -72,8 +72,8 @@ is "$(printf '%s\n' "$OUT" | jq -r '.unrecognised[].subject')" \
 git config remote.origin.url https://github.com/acme/widget.git
 "$TREEPLOT" -T json --branches --signed --direct-by signoff --infer-ff \
 	v1.0..v2.0 >all.json
-if python3 -c 'import jsonschema' 2>/dev/null; then
-	python3 - "$TESTDIR/../../docs/treeplot.schema.json" all.json <<'EOT'
+if "$PYTHON" -c 'import jsonschema' 2>/dev/null; then
+	"$PYTHON" - "$TESTDIR/../../docs/treeplot.schema.json" all.json <<'EOT'
 import json, sys, jsonschema
 try:
     jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])))

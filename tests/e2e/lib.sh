@@ -25,6 +25,11 @@ export GIT_CONFIG_NOSYSTEM=1 GIT_AUTHOR_NAME=A GIT_AUTHOR_EMAIL=a@example.org
 export GIT_COMMITTER_NAME=C GIT_COMMITTER_EMAIL=c@example.org
 mkdir -p "$HOME"
 
+# Debian's python3 (where make deps installs python3-jsonschema), not
+# whichever one a version manager puts first on PATH.
+PYTHON=python3
+[ -x /usr/bin/python3 ] && PYTHON=/usr/bin/python3
+
 T_N=0
 T_FAILED=0
 

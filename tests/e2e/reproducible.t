@@ -85,9 +85,9 @@ done
 
 # --- the JSON schema ------------------------------------------------------------
 
-if python3 -c 'import jsonschema' 2>/dev/null; then
+if "$PYTHON" -c 'import jsonschema' 2>/dev/null; then
 	validate() {
-		python3 - "$SCHEMA" "$@" <<'EOF'
+		"$PYTHON" - "$SCHEMA" "$@" <<'EOF'
 import json, sys, jsonschema
 schema = json.load(open(sys.argv[1]))
 jsonschema.validators.validator_for(schema).check_schema(schema)
