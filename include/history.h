@@ -64,7 +64,9 @@ static inline const uint32_t *
 history_parents(const struct history *h, uint32_t i, uint32_t *nr)
 {
 	*nr = h->npar[i];
-	return h->parent + h->pstart[i];
+	/* Until some commit has parents, the array is NULL: no arithmetic
+	 * on it (undefined even with 0). */
+	return *nr ? h->parent + h->pstart[i] : NULL;
 }
 
 /* The subject of merge i in the range, or NULL. */

@@ -162,25 +162,23 @@ cmp_edge(const void *pa, const void *pb, void *data)
 static void
 summarise(struct flow *f, const struct tally *t, const struct tree_table *tt)
 {
+	/* The deepest level first, so that by_depth is allocated once:
+	 * grown a level at a time, it was copied once per level of a
+	 * chain of nested trees (quadratic where realloc copies). */
+	for (uint32_t id = 1; id < tt->nr; id++)
+		if (t->commits[id] && t->depth[id] > f->max_depth)
+			f->max_depth = t->depth[id];
 	for (uint32_t id = 1; id < tt->nr; id++) {
 		if (!t->commits[id])
 			continue;
+		if (!f->by_depth)
+			f->by_depth = xcalloc(f->max_depth + 1,
+					      sizeof(*f->by_depth));
 		f->total_trees++;
 		if (tt->t[id].kind == TREE_KIND_MAIL)
 			f->mailed += t->commits[id];
 		if (t->commits[id] <= 5)
 			f->small_trees++;
-		if (!f->by_depth || t->depth[id] > f->max_depth) {
-			uint32_t old = f->by_depth ? f->max_depth + 1 : 0;
-
-			f->max_depth = t->depth[id] > f->max_depth ?
-				       t->depth[id] : f->max_depth;
-			f->by_depth = xreallocarray(f->by_depth,
-						    f->max_depth + 1,
-						    sizeof(*f->by_depth));
-			memset(f->by_depth + old, 0,
-			       (f->max_depth + 1 - old) * sizeof(*f->by_depth));
-		}
 		f->by_depth[t->depth[id]]++;
 	}
 }
