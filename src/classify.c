@@ -709,7 +709,9 @@ void
 classify_message(const char *subject, size_t len, const char *body,
 		 size_t body_len, struct merge_class *out)
 {
-	const char *end = subject + len, *body_end = body + body_len;
+	const char *end = subject + len;
+	/* No body is NULL: no arithmetic on it (undefined even with 0). */
+	const char *body_end = body ? body + body_len : NULL;
 	enum merge_kind kind;
 
 	classify_subject(subject, len, out);
