@@ -267,7 +267,9 @@ infer_ff(struct repo *r, const struct history *h, const struct attribution *a,
 			(uint32_t)((edges.key[i] - 1) >> 32),
 			(uint32_t)(edges.key[i] - 1), edges.count[i] };
 	}
-	qsort(out->edges, out->edges_nr, sizeof(*out->edges), cmp_edge);
+	/* With no edge the array is NULL, which qsort must not get. */
+	if (out->edges_nr)
+		qsort(out->edges, out->edges_nr, sizeof(*out->edges), cmp_edge);
 out:
 	free(usual);
 	free(best);
