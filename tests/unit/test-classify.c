@@ -18,18 +18,7 @@
 #include "naming.h"
 #include "util.h"
 
-static int test_nr, test_failed;
-
-static void
-report(int pass, const char *desc, const char *got, const char *expected)
-{
-	test_nr++;
-	printf("%sok %d - %s\n", pass ? "" : "not ", test_nr, desc);
-	if (!pass) {
-		test_failed++;
-		printf("# got %s expected %s\n", got, expected);
-	}
-}
+#include "tap.h"
 
 /* s (len bytes) as a one-line, terminal-safe string. */
 static char *

@@ -10,18 +10,7 @@
 #include "escape.h"
 #include "util.h"
 
-static int test_nr, test_failed;
-
-static void
-report(int pass, const char *desc, const char *got, const char *expected)
-{
-	test_nr++;
-	printf("%sok %d - %s\n", pass ? "" : "not ", test_nr, desc);
-	if (!pass) {
-		test_failed++;
-		printf("# got %s expected %s\n", got, expected);
-	}
-}
+#include "tap.h"
 
 /* s as C-like hex for descriptions and diagnostics: every byte outside
  * printable ASCII, and the backslash, as \xNN. */
