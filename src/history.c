@@ -212,7 +212,11 @@ default_range(git_repository *git, struct range *out)
 	int ret = 0;
 
 	if (git_reference_name_to_id(&head, git, "HEAD") < 0) {
-		ret = error("HEAD does not point to a commit (empty repository?)");
+		git_error_clear();
+		ret = error("HEAD does not point to a commit (%s)",
+			    git_repository_is_empty(git) == 1 ?
+			    "the repository is empty" :
+			    "an unborn branch: give a revision");
 		goto out;
 	}
 	if (git_commit_lookup(&c, git, &head) < 0) {

@@ -262,14 +262,16 @@ cp graph.good "$G"
 # --- empty repositories, unborn HEAD -------------------------------------------------
 
 git init -q empty
-fails 1 "HEAD does not point to a commit" "an empty repository" -C empty
+fails 1 "HEAD does not point to a commit (the repository is empty)" \
+      "an empty repository" -C empty
 fails 2 "unknown revision 'master'" "an empty repository, a revision" -C empty master
 git init -q --bare empty.git
-fails 1 "HEAD does not point to a commit" "an empty bare repository" -C empty.git
+fails 1 "(the repository is empty)" "an empty bare repository" -C empty.git
 
 loose unborn
 git -C unborn symbolic-ref HEAD refs/heads/nothing-yet
-fails 1 "HEAD does not point to a commit" "an unborn HEAD (other branches exist)" \
+fails 1 "HEAD does not point to a commit (an unborn branch: give a revision)" \
+      "an unborn HEAD (other branches exist)" \
       -C unborn
 tp -C unborn -T commits master
 is "$STATUS $OUT" "0 $(cat full.commits)" "an unborn HEAD: an explicit revision works"
