@@ -554,7 +554,7 @@ report_extras(const struct options *o, struct repo *r, const struct range *rg,
 	      const struct history *h, struct chart *c, struct extras *ex)
 {
 	struct buf text = BUF_INIT;
-	int ret = 0;
+	int ret;
 
 	if (c->failed)
 		return 1;
