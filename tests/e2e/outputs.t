@@ -137,24 +137,26 @@ killed() {
 	wait $k_pid 2>/dev/null
 	K_STATUS=$?
 }
-# whole: chart.png is the old chart, or (the kill came too late) a whole
-# new one.
+# whole: chart.png is the old chart, or (the kill came after the rename)
+# a whole new one.
 whole() {
 	cmp -s chart.png chart.old && return 0
-	[ $LANDED -eq 0 ] && "$TREEPLOT" -C big/repo.git -q -T png master |
-		cmp -s chart.png -
+	[ -e chart.new ] ||
+		"$TREEPLOT" -C big/repo.git -q -T png master >chart.new
+	cmp -s chart.png chart.new
 }
 
 # (Not SIGINT: a non-interactive shell starts background jobs with it
 # ignored, and treeplot leaves an ignored signal ignored.)
 for sig in KILL TERM HUP; do
 	killed $sig 1
-	[ $LANDED -eq 1 ] || echo "# SIG$sig came after the run ended"
-	[ $LANDED -eq 0 ] ||
+	[ $LANDED -eq 1 ] && [ $K_STATUS -ne 0 ] ||
+		echo "# SIG$sig came after the run ended"
+	[ $K_STATUS -eq 0 ] ||
 		{ [ $K_STATUS -gt 128 ] && [ "$(kill -l $K_STATUS)" = $sig ]; }
 	ok $? "SIG$sig mid-render: the process died of it (status $K_STATUS)"
 	whole
-	ok $? "SIG$sig mid-render: chart.png is the old chart, whole"
+	ok $? "SIG$sig mid-render: chart.png is whole, the old chart (or, killed too late, the new)"
 	cp chart.old chart.png
 	if [ $sig = KILL ]; then
 		# SIGKILL cannot be caught: had it come while the temporary
@@ -177,7 +179,8 @@ caught=0
 while kill -0 $pid 2>/dev/null; do
 	set -- chart.png.tmp-*
 	if [ -e "$1" ]; then
-		kill -STOP $pid 2>/dev/null && caught=1
+		# Stopped with the file still there (not already renamed)?
+		kill -STOP $pid 2>/dev/null && [ -e "$1" ] && caught=1
 		break
 	fi
 done
