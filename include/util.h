@@ -35,6 +35,10 @@ char *xstrndup(const char *s, size_t n);
 /* Print "treeplot: <message>" on stderr; return -1 so callers can write
  * "return error(...)". */
 int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int verror(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
+
+/* FNV-1a of a string: short keys, good spread, no setup. */
+uint32_t str_hash(const char *s);
 
 /* A growable byte buffer, always NUL-terminated once anything was added. */
 struct buf {

@@ -552,6 +552,33 @@ add_body(struct history *h, uint32_t i, const char *msg, const char *end)
 }
 
 /*
+ * git's subject of the message msg..end: its first paragraph, the lines
+ * joined by single spaces (what "git log --format=%s" shows), appended to
+ * out.  Returns where the paragraph ended.
+ */
+static const char *
+add_subject(struct buf *out, const char *msg, const char *end)
+{
+	size_t base = out->len;
+
+	while (msg < end && *msg == '\n')
+		msg++;
+	while (msg < end && *msg != '\n') {
+		const char *eol = memchr(msg, '\n', end - msg);
+		const char *stop = eol ? eol : end;
+
+		while (stop > msg && (stop[-1] == ' ' || stop[-1] == '\t' ||
+				      stop[-1] == '\r'))
+			stop--;
+		if (out->len != base)
+			buf_addc(out, ' ');
+		buf_add(out, msg, stop - msg);
+		msg = eol ? eol + 1 : end;
+	}
+	return msg;
+}
+
+/*
  * A merge's record in the pool: its committer time and time zone, then
  * git's subject: the first paragraph of the message, its lines joined by
  * single spaces (what "git log --format=%s" shows), then the body's
@@ -568,20 +595,7 @@ add_merge(struct history *h, uint32_t i, int64_t time, int32_t tz,
 	buf_add(pool, &time, sizeof(time));
 	buf_add(pool, &tz, sizeof(tz));
 	h->subject[i] = (uint32_t)pool->len + 1;
-	while (msg < end && *msg == '\n')
-		msg++;
-	while (msg < end && *msg != '\n') {
-		const char *eol = memchr(msg, '\n', end - msg);
-		const char *stop = eol ? eol : end;
-
-		while (stop > msg && (stop[-1] == ' ' || stop[-1] == '\t' ||
-				      stop[-1] == '\r'))
-			stop--;
-		if (pool->len + 1 != h->subject[i])
-			buf_addc(pool, ' ');
-		buf_add(pool, msg, stop - msg);
-		msg = eol ? eol + 1 : end;
-	}
+	msg = add_subject(pool, msg, end);
 	buf_addc(pool, '\0');
 	add_body(h, i, msg, end);
 }
@@ -1343,7 +1357,6 @@ repo_commit_subject(struct repo *r, const struct object_id *oid,
 	git_oid goid;
 	const char *p, *end;
 	char hex[OID_HEXSZ + 1];
-	size_t base;
 	int ret = 0;
 
 	memcpy(goid.id, oid->hash, OID_RAWSZ);
@@ -1364,22 +1377,8 @@ repo_commit_subject(struct repo *r, const struct object_id *oid,
 
 		p = eol ? eol + 1 : end;
 	}
-	while (p < end && *p == '\n')
-		p++;
 	buf_add(out, "", 0);
-	base = out->len;
-	while (p < end && *p != '\n') {
-		const char *eol = memchr(p, '\n', end - p);
-		const char *stop = eol ? eol : end;
-
-		while (stop > p && (stop[-1] == ' ' || stop[-1] == '\t' ||
-				    stop[-1] == '\r'))
-			stop--;
-		if (out->len != base)
-			buf_addc(out, ' ');
-		buf_add(out, p, stop - p);
-		p = eol ? eol + 1 : end;
-	}
+	add_subject(out, p, end);
 out:
 	git_odb_object_free(obj);
 	git_odb_free(odb);

@@ -77,18 +77,6 @@ struct names {
 };
 
 static uint32_t
-str_hash(const char *s)
-{
-	uint32_t x = 2166136261u;
-
-	for (; *s; s++) {
-		x ^= (unsigned char)*s;
-		x *= 16777619u;
-	}
-	return x;
-}
-
-static uint32_t
 names_intern(struct names *n, const char *s)
 {
 	uint32_t pos;

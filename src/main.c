@@ -194,11 +194,9 @@ usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("treeplot: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	verror(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	return EXIT_USAGE;
 }
 

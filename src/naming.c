@@ -232,25 +232,12 @@ tree_name(const char *url, size_t len)
 	return h.data;
 }
 
-/* FNV-1a: short keys, good spread, no setup. */
-static uint32_t
-name_hash(const char *s)
-{
-	uint32_t x = 2166136261u;
-
-	for (; *s; s++) {
-		x ^= (unsigned char)*s;
-		x *= 16777619u;
-	}
-	return x;
-}
-
 /* The hash slot holding name, or the empty slot where it would go. */
 static uint32_t
 hash_slot(const struct tree_table *tt, const char *name)
 {
 	uint32_t mask = tt->hash_size - 1;
-	uint32_t i = name_hash(name) & mask;
+	uint32_t i = str_hash(name) & mask;
 
 	while (tt->hash[i] && strcmp(tt->t[tt->hash[i] - 1].name, name))
 		i = (i + 1) & mask;

@@ -67,16 +67,35 @@ xstrndup(const char *s, size_t n)
 }
 
 int
+verror(const char *fmt, va_list ap)
+{
+	fputs("treeplot: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	return -1;
+}
+
+int
 error(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("treeplot: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	verror(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	return -1;
+}
+
+uint32_t
+str_hash(const char *s)
+{
+	uint32_t x = 2166136261u;
+
+	for (; *s; s++) {
+		x ^= (unsigned char)*s;
+		x *= 16777619u;
+	}
+	return x;
 }
 
 void
