@@ -237,4 +237,9 @@ int repo_lookup_commit(struct repo *r, const char *rev, struct object_id *out);
 int repo_commit_subject(struct repo *r, const struct object_id *oid,
 			struct buf *out);
 
+/* The committer time of commit oid (seconds since the epoch) into *when:
+ * one object read.  Returns 0, or -1 after reporting the error. */
+int repo_commit_time(struct repo *r, const struct object_id *oid,
+		     int64_t *when);
+
 #endif

@@ -158,3 +158,41 @@ escape_gv_label(struct buf *out, const char *s, size_t len)
 		}
 	}
 }
+
+void
+escape_gv_html(struct buf *out, const char *s, size_t len, int breaks)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0;
+
+	while (i < len) {
+		unsigned int cp;
+		size_t n = utf8_decode(p + i, len - i, &cp);
+
+		if (!n) {
+			buf_puts(out, "\xef\xbf\xbd");
+			i++;
+			continue;
+		}
+		switch (cp) {
+		case '&': buf_puts(out, "&amp;"); break;
+		case '<': buf_puts(out, "&lt;"); break;
+		case '>': buf_puts(out, "&gt;"); break;
+		case '"': buf_puts(out, "&quot;"); break;
+		case '\'': buf_puts(out, "&#39;"); break;
+		case 0xfffe: case 0xffff:
+			/* Valid UTF-8 that no XML document may hold. */
+			buf_puts(out, "\xef\xbf\xbd");
+			break;
+		default:
+			if (cp == '\n' && breaks)
+				buf_puts(out, "<BR ALIGN=\"LEFT\"/>");
+			else if (is_control(cp) || is_format_control(cp))
+				for (size_t k = 0; k < n; k++)
+					buf_printf(out, "\\x%02x", p[i + k]);
+			else
+				buf_add(out, p + i, n);
+		}
+		i += n;
+	}
+}

@@ -1390,3 +1390,20 @@ repo_git(struct repo *r)
 {
 	return r->git;
 }
+
+int
+repo_commit_time(struct repo *r, const struct object_id *oid, int64_t *when)
+{
+	git_commit *c = NULL;
+	git_oid goid;
+	char hex[OID_HEXSZ + 1];
+
+	memcpy(goid.id, oid->hash, OID_RAWSZ);
+	if (git_commit_lookup(&c, r->git, &goid) < 0) {
+		git_oid_tostr(hex, sizeof(hex), &goid);
+		return error("cannot read commit %s", hex);
+	}
+	*when = (int64_t)git_commit_time(c);
+	git_commit_free(c);
+	return 0;
+}

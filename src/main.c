@@ -19,6 +19,7 @@
 #include "chart.h"
 #include "compare.h"
 #include "config.h"
+#include "dates.h"
 #include "direct.h"
 #include "history.h"
 #include "infer.h"
@@ -54,6 +55,7 @@ struct options {
 	uint32_t top;		/* a count, or TOP_ALL */
 	uint32_t major, minor;	/* hundredths of a percent */
 	int top_given, major_given, minor_given, csv_table_given;
+	unsigned dpi;		/* PNG's resolution; 0: the default */
 	int quiet, no_config;
 	int csv_table;		/* enum csv_table */
 	enum direct_by direct_by;
@@ -87,6 +89,7 @@ enum {
 	OPT_MAINTAINERS,
 	OPT_NO_MAINTAINERS,
 	OPT_INFER_FF,
+	OPT_DPI,
 	OPT_END,
 };
 
@@ -94,6 +97,7 @@ static const struct option longopts[] = {
 	{ "repo", required_argument, NULL, 'C' },
 	{ "branches", no_argument, NULL, OPT_BRANCHES },
 	{ "direct-by", required_argument, NULL, OPT_DIRECT_BY },
+	{ "dpi", required_argument, NULL, OPT_DPI },
 	{ "format", required_argument, NULL, 'T' },
 	{ "compare", no_argument, NULL, OPT_COMPARE },
 	{ "config", required_argument, NULL, OPT_CONFIG },
@@ -130,6 +134,7 @@ static const struct {
 	{ OPT_TOP, "--top", MODE_REPORT },
 	{ OPT_LAYOUT, "--layout", MODE_REPORT },
 	{ OPT_TITLE, "--title", MODE_REPORT },
+	{ OPT_DPI, "--dpi", MODE_REPORT },
 	{ OPT_MAJOR, "--major", MODE_REPORT },
 	{ OPT_MINOR, "--minor", MODE_REPORT },
 	{ OPT_RANGE, "--range", MODE_REPORT | MODE_TRACE },
@@ -161,7 +166,8 @@ usage(FILE *fp)
 	      "      --layout ENGINE    dot (default), twopi, circo, neato, fdp or sfdp\n"
 	      "      --mainline NAME    label of the mainline node (default: mainline)\n"
 	      "      --mainline-url URL the mainline's own repository (repeatable)\n"
-	      "      --title TEXT       the chart's label\n"
+	      "      --title TEXT       the chart's title (a newline breaks the line)\n"
+	      "      --dpi N            the PNG's resolution, 36 to 1200 (96)\n"
 	      "      --major PERCENT    edges carrying this share or more in vermillion (5)\n"
 	      "      --minor PERCENT    edges carrying this share or more in blue (1)\n"
 	      "      --csv-table TABLE  only this table of the CSV: trees, edges (summary\n"
@@ -183,6 +189,22 @@ usage(FILE *fp)
 	      "  -q, --quiet            no progress display on long runs\n"
 	      "  -h, --help             show this help\n"
 	      "      --version          show the version\n", fp);
+}
+
+/* --dpi: a whole number from 36 to 1200. */
+static int
+parse_dpi(const char *s, unsigned *out)
+{
+	unsigned long v;
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	v = strtoul(s, &end, 10);
+	if (*end || v < 36 || v > 1200)
+		return -1;
+	*out = (unsigned)v;
+	return 0;
 }
 
 static int usage_error(const char *fmt, ...)
@@ -321,6 +343,12 @@ parse_options(int argc, char **argv, struct options *o)
 		case OPT_TITLE:
 			o->title = optarg;
 			break;
+		case OPT_DPI:
+			if (parse_dpi(optarg, &o->dpi) < 0)
+				return usage_error("--dpi takes a resolution "
+						   "from 36 to 1200, not '%s'",
+						   optarg);
+			break;
 		case OPT_TOP:
 			if (config_parse_top(optarg, &o->top) < 0)
 				return usage_error("--top takes a positive "
@@ -439,6 +467,8 @@ check_format(const struct options *o, enum format fmt)
 	    fmt != FORMAT_JSON && fmt != FORMAT_CSV)
 		return usage_error("--compare writes text, json or csv, not "
 				   "'%s'", what);
+	if (o->dpi && fmt != FORMAT_PNG)
+		return usage_error("--dpi is for the png format");
 	if (o->csv_table_given && fmt != FORMAT_CSV)
 		return usage_error("--csv-table is for the csv format");
 	if (o->csv_table == CSV_SUMMARY && o->mode != MODE_COMPARE)
@@ -457,7 +487,7 @@ struct settings {
 	struct chart_options chart;
 	const char **urls;
 	const char *layout;
-	struct graph_style style;
+	uint32_t major, minor;
 };
 
 static void
@@ -482,10 +512,10 @@ settle(const struct options *o, const struct config *cfg,
 	s->chart.branches = o->branches;
 	s->chart.signatures = o->signatures != 0;
 	s->layout = o->layout ? o->layout : cfg->layout ? cfg->layout : "dot";
-	s->style.major = o->major_given ? o->major :
-			 cfg->has_major ? cfg->major : GRAPH_MAJOR_DEFAULT;
-	s->style.minor = o->minor_given ? o->minor :
-			 cfg->has_minor ? cfg->minor : GRAPH_MINOR_DEFAULT;
+	s->major = o->major_given ? o->major :
+		   cfg->has_major ? cfg->major : GRAPH_MAJOR_DEFAULT;
+	s->minor = o->minor_given ? o->minor :
+		   cfg->has_minor ? cfg->minor : GRAPH_MINOR_DEFAULT;
 }
 
 static char *
@@ -501,8 +531,34 @@ range_label(const struct range *rg)
 }
 
 static int
+progress(const struct options *o)
+{
+	return !o->quiet && isatty(STDERR_FILENO);
+}
+
+/* A chart: the settings, and the subtitle's dates from the repository. */
+static int
+render_chart(const struct options *o, const struct settings *s,
+	     enum format fmt, struct repo *r, const struct history *h,
+	     const struct chart *c, struct buf *out)
+{
+	struct graph_options go;
+
+	graph_options_init(&go, format_graphviz(fmt), s->layout);
+	go.title = o->title;
+	go.major = s->major;
+	go.minor = s->minor;
+	go.dpi = o->dpi;
+	go.progress = progress(o);
+	if (mainline_dates(r, h, &go.first, &go.last) < 0)
+		return -1;
+	return render_graph_with(&c->f, &go, out);
+}
+
+static int
 render(const struct options *o, const struct settings *s, enum format fmt,
-       const struct history *h, const struct chart *c, struct buf *out)
+       struct repo *r, const struct history *h, const struct chart *c,
+       struct buf *out)
 {
 	switch (fmt) {
 	case FORMAT_TEXT:
@@ -519,15 +575,8 @@ render(const struct options *o, const struct settings *s, enum format fmt,
 		render_csv(&c->f, (enum csv_table)o->csv_table, out);
 		return 0;
 	default:
-		return render_graph_styled(&c->f, format_graphviz(fmt),
-					   s->layout, o->title, &s->style, out);
+		return render_chart(o, s, fmt, r, h, c, out);
 	}
-}
-
-static int
-progress(const struct options *o)
-{
-	return !o->quiet && isatty(STDERR_FILENO);
 }
 
 /* What the report's options add, beside the chart. */
@@ -618,7 +667,7 @@ run_range(const struct options *o, const struct settings *s,
 	} else {
 		ret = report_extras(o, r, &rg, &h, &c, &ex);
 		if (!ret)
-			ret = render(o, s, fmt, &h, &c, &out) < 0 ||
+			ret = render(o, s, fmt, r, &h, &c, &out) < 0 ||
 			      output_write(o->output, &out) < 0;
 		if (!ret && o->signatures == 2 &&
 		    signatures_report_unsigned(&c.f, &c.tt))

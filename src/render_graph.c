@@ -22,17 +22,22 @@
  */
 #include "render_graph.h"
 
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
 
 #include "direct.h"
 #include "escape.h"
+#include "graph_legend.h"
+#include "graph_plan.h"
 #include "infer.h"
 #include "maintainers.h"
 
@@ -44,12 +49,17 @@ static const char *const formats[] = {
 	"dot", "svg", "png", "pdf",
 };
 
-/* Okabe-Ito vermillion and blue: told apart with every colour vision. */
-#define COLOUR_MAJOR "#D55E00"	/* an edge carrying >= 5% of the commits */
-#define COLOUR_MINOR "#0072B2"	/* >= 1% (or --major, --minor) */
-#define COLOUR_SMALL "#999999"
-#define COLOUR_SMALL_TEXT "#555555"	/* grey text must stay legible */
-#define COLOUR_UNSIGNED "#CC0000"	/* --signed: dashed too, not by hue alone */
+/*
+ * The most nodes each engine lays out in about ten times dot's time
+ * (measured on generated --branches charts); above, it is refused with
+ * a message instead of running for a minute in silence.  0: no limit.
+ */
+static const struct {
+	const char *engine;
+	uint32_t max_nodes;
+} engine_limits[] = {
+	{ "circo", 300 }, { "fdp", 300 }, { "neato", 300 },
+};
 
 static int
 in_list(const char *s, const char *const *list, size_t nr)
@@ -148,32 +158,13 @@ add_count(struct buf *out, uint32_t n, const char *what)
 	buf_printf(out, "%u %s%s", n, what, n == 1 ? "" : "s");
 }
 
-/* floor(sqrt(n)), without libm (the link line is Graphviz's, which does
- * not promise -lm). */
-static uint32_t
-isqrt(uint64_t n)
-{
-	uint64_t r = 0, bit = (uint64_t)1 << 62;
-
-	while (bit > n)
-		bit >>= 2;
-	for (; bit; bit >>= 2) {
-		if (n >= r + bit) {
-			n -= r + bit;
-			r = (r >> 1) + bit;
-		} else {
-			r >>= 1;
-		}
-	}
-	return (uint32_t)r;
-}
-
 /* The attributes we set per object, declared once on the root graph. */
 struct attrs {
 	Agsym_t *n_label, *n_tooltip, *n_shape, *n_style, *n_fillcolor,
 		*n_color, *n_fontcolor, *n_fontsize, *n_penwidth;
 	Agsym_t *e_label, *e_tooltip, *e_color, *e_fontcolor, *e_penwidth,
-		*e_weight, *e_style;
+		*e_weight, *e_style, *e_dir, *e_taillabel, *e_headlabel,
+		*e_arrowhead;
 };
 
 static Agsym_t *
@@ -183,21 +174,23 @@ declare(Agraph_t *g, int kind, const char *name, const char *def)
 }
 
 /*
- * The look of the whole graph.  Left to right, so that the mainline ends
- * up on the right and a hundred direct feeders stack in one readable
- * column instead of a line too wide to print; deeper trees move further
- * left.  No concentrate=true: it crashes dot with labelled edges.
+ * The look of the whole graph.  Left to right, with the mainline in the
+ * middle: the trees pulled into it stand on both sides (render_graph's
+ * plan), so that a hundred of them make two columns of fifty and the
+ * chart is page-shaped; deeper trees move further out.  No
+ * concentrate=true: it crashes dot with labelled edges.
  */
 static void
-declare_attrs(Agraph_t *g, struct attrs *a)
+declare_graph(Agraph_t *g, const char *layout)
 {
 	declare(g, AGRAPH, "rankdir", "LR");
 	declare(g, AGRAPH, "labelloc", "t");
 	declare(g, AGRAPH, "labeljust", "l");
-	declare(g, AGRAPH, "fontname", "Helvetica");
-	declare(g, AGRAPH, "fontsize", "16");
-	declare(g, AGRAPH, "ranksep", "1.2");
-	declare(g, AGRAPH, "nodesep", "0.08");
+	declare(g, AGRAPH, "fontname", CHART_FONT);
+	declare(g, AGRAPH, "fontsize", "14");
+	declare(g, AGRAPH, "ranksep", !strcmp(layout, "twopi") ? "2.2" :
+		"1.1");
+	declare(g, AGRAPH, "nodesep", "0.1");
 	declare(g, AGRAPH, "bgcolor", "white");
 	declare(g, AGRAPH, "pad", "0.3");
 	/* Edges under the nodes, so boxes are never crossed out. */
@@ -205,17 +198,25 @@ declare_attrs(Agraph_t *g, struct attrs *a)
 	/* For neato, fdp, sfdp: boxes must not sit on one another. */
 	declare(g, AGRAPH, "overlap", "false");
 	declare(g, AGRAPH, "splines", "true");
+	/* Counts beside their edges are placed as labels, not left to
+	 * float over other edges. */
+	declare(g, AGRAPH, "forcelabels", "true");
+}
 
+static void
+declare_attrs(Agraph_t *g, const char *layout, struct attrs *a)
+{
+	declare_graph(g, layout);
 	a->n_label = declare(g, AGNODE, "label", "\\N");
 	a->n_tooltip = declare(g, AGNODE, "tooltip", "");
 	a->n_shape = declare(g, AGNODE, "shape", "box");
 	a->n_style = declare(g, AGNODE, "style", "rounded,filled");
 	a->n_fillcolor = declare(g, AGNODE, "fillcolor", "#F4F4F4");
-	a->n_color = declare(g, AGNODE, "color", "#555555");
+	a->n_color = declare(g, AGNODE, "color", COLOUR_SMALL_TEXT);
 	a->n_fontcolor = declare(g, AGNODE, "fontcolor", "black");
 	a->n_fontsize = declare(g, AGNODE, "fontsize", "10");
 	a->n_penwidth = declare(g, AGNODE, "penwidth", "1");
-	declare(g, AGNODE, "fontname", "Helvetica");
+	declare(g, AGNODE, "fontname", CHART_FONT);
 	declare(g, AGNODE, "margin", "0.1,0.03");
 	declare(g, AGNODE, "height", "0.3");
 
@@ -226,8 +227,16 @@ declare_attrs(Agraph_t *g, struct attrs *a)
 	a->e_penwidth = declare(g, AGEDGE, "penwidth", "1");
 	a->e_weight = declare(g, AGEDGE, "weight", "1");
 	a->e_style = declare(g, AGEDGE, "style", "");
-	declare(g, AGEDGE, "fontname", "Helvetica");
-	declare(g, AGEDGE, "fontsize", "9");
+	a->e_dir = declare(g, AGEDGE, "dir", "forward");
+	a->e_taillabel = declare(g, AGEDGE, "taillabel", "");
+	a->e_headlabel = declare(g, AGEDGE, "headlabel", "");
+	a->e_arrowhead = declare(g, AGEDGE, "arrowhead", "normal");
+	declare(g, AGEDGE, "fontname", CHART_FONT);
+	declare(g, AGEDGE, "fontsize", "10");
+	declare(g, AGEDGE, "labelfontsize", "10");
+	/* A count beside its tree's box, off its own line. */
+	declare(g, AGEDGE, "labeldistance", "1.6");
+	declare(g, AGEDGE, "labelangle", "-30");
 	declare(g, AGEDGE, "arrowsize", "0.6");
 }
 
@@ -243,7 +252,7 @@ tree_name_of(const struct flow *f, uint32_t i)
 	return f->trees[i].name ? f->trees[i].name : "";
 }
 
-/* The mainline's tooltip: the five who applied most direct commits. */
+/* The direct commits' tooltip: the five who applied most of them. */
 static void
 add_appliers(struct buf *b, const struct appliers *ap)
 {
@@ -279,57 +288,78 @@ add_subsystems(struct buf *b, const struct flow *f, const struct flow_tree *t)
 	}
 }
 
+/* What the graph is built from: the flow, its plan, the options. */
+struct build {
+	const struct flow *f;
+	const struct graph_plan *p;
+	const struct graph_options *o;
+	struct attrs a;
+	Agnode_t **nodes;
+	Agnode_t *direct;
+};
+
+/*
+ * The name a box shows: without the prefix most trees share (the legend
+ * says it once), and in a repository's cluster (--branches) the branch
+ * only, since the cluster names the repository.
+ */
+static const char *
+shown_name(const struct build *bd, uint32_t i, int in_cluster)
+{
+	const struct flow_tree *t = &bd->f->trees[i];
+	const char *name = tree_name_of(bd->f, i);
+	size_t len;
+
+	if (in_cluster && t->repo_name && t->repo_name != name) {
+		len = strlen(t->repo_name);
+		if (!strncmp(name, t->repo_name, len) && name[len] == ':' &&
+		    name[len + 1])
+			return name + len + 1;
+	}
+	return i ? graph_short_name(bd->p, name) : name;
+}
+
 static void
-add_node(Agraph_t *g, const struct flow *f, uint32_t i,
-	 const struct attrs *a, Agnode_t **nodes)
+node_tooltip(struct buf *b, const struct flow *f, uint32_t i)
 {
 	const struct flow_tree *t = &f->trees[i];
-	struct buf id = BUF_INIT, b = BUF_INIT;
-	const char *name = tree_name_of(f, i);
-	Agnode_t *n;
 
-	buf_printf(&id, "t%u", i);
-	n = nodes[i] = agnode(g, id.data, 1);
-
-	add_text(&b, name, 0);
-	buf_puts(&b, "\\n");
+	add_text(b, tree_name_of(f, i), 1);
 	if (i == 0) {
-		add_count(&b, f->commits, "commit");
-		buf_printf(&b, ", %u direct", f->direct);
-	} else {
-		add_count(&b, t->commits, "commit");
-	}
-	set(n, a->n_label, b.data);
-
-	b.len = 0;
-	add_text(&b, name, 1);
-	if (i == 0) {
-		add_urls(&b, f->mainline_urls, f->mainline_urls_nr);
-		buf_puts(&b, "\\nthe mainline: ");
-		add_count(&b, f->commits, "commit");
-		buf_printf(&b, ", %u direct, ", f->direct);
-		add_count(&b, f->merges, "merge");
-		add_appliers(&b, f->appliers);
+		add_urls(b, f->mainline_urls, f->mainline_urls_nr);
+		buf_puts(b, "\\nthe mainline: ");
+		add_count(b, f->commits, "commit");
+		buf_printf(b, ", %u direct, ", f->direct);
+		add_count(b, f->merges, "merge");
 	} else if (t->tree == TREE_NONE) {
-		buf_puts(&b, "\\n");
-		add_count(&b, t->commits, "commit");
-		buf_puts(&b, " through them");
+		buf_puts(b, "\\n");
+		add_count(b, t->commits, "commit");
+		buf_puts(b, " through them");
 	} else {
-		add_urls(&b, t->urls, t->urls_nr);
-		add_subsystems(&b, f, t);
+		add_urls(b, t->urls, t->urls_nr);
+		add_subsystems(b, f, t);
 		if (t->kind == TREE_KIND_MAIL)
-			buf_puts(&b, "\\npatches that came by mail");
+			buf_puts(b, "\\npatches that came by mail");
 		else if (t->kind == TREE_KIND_GITHUB)
-			buf_puts(&b, "\\nGitHub pull requests");
+			buf_puts(b, "\\nGitHub pull requests");
 		else if (t->kind == TREE_KIND_GITLAB)
-			buf_puts(&b, "\\nGitLab merge requests");
-		buf_puts(&b, "\\n");
-		add_count(&b, t->commits, "commit");
-		buf_printf(&b, " through it, %u its own\\n", t->own);
-		add_count(&b, t->pulls, "pull");
-		buf_printf(&b, ", depth %u", t->depth);
+			buf_puts(b, "\\nGitLab merge requests");
+		buf_puts(b, "\\n");
+		add_count(b, t->commits, "commit");
+		buf_printf(b, " through it, %u its own\\n", t->own);
+		add_count(b, t->pulls, "pull");
+		buf_printf(b, ", depth %u", t->depth);
+		if (f->signatures)
+			buf_printf(b, ", %u of %u signed", t->signed_pulls,
+				   t->pulls);
 	}
-	set(n, a->n_tooltip, b.data);
+}
+
+static void
+node_style(Agnode_t *n, const struct flow *f, uint32_t i,
+	   const struct attrs *a)
+{
+	const struct flow_tree *t = &f->trees[i];
 
 	if (i == 0) {
 		set(n, a->n_style, "rounded,filled,bold");
@@ -338,9 +368,10 @@ add_node(Agraph_t *g, const struct flow *f, uint32_t i,
 		set(n, a->n_penwidth, "2");
 		set(n, a->n_fontsize, "14");
 	} else if (t->tree == TREE_NONE) {
+		/* Neutral whatever its size: many trees, not a big one. */
 		set(n, a->n_style, "rounded,dashed");
 		set(n, a->n_color, COLOUR_SMALL);
-		set(n, a->n_fontcolor, "#666666");
+		set(n, a->n_fontcolor, COLOUR_SMALL_TEXT);
 	} else if (t->kind == TREE_KIND_MAIL) {
 		/* Not a tree at all: a page of mail. */
 		set(n, a->n_shape, "note");
@@ -350,28 +381,101 @@ add_node(Agraph_t *g, const struct flow *f, uint32_t i,
 		/* Direct feeders a shade apart from the trees behind them. */
 		set(n, a->n_fillcolor, "#E3EEF8");
 	}
+}
+
+static void
+add_node(Agraph_t *g, struct build *bd, uint32_t i)
+{
+	const struct flow *f = bd->f;
+	struct buf id = BUF_INIT, b = BUF_INIT;
+	Agnode_t *n;
+
+	buf_printf(&id, "t%u", i);
+	n = bd->nodes[i] = agnode(g, id.data, 1);
+
+	add_text(&b, shown_name(bd, i, g != agroot(g)), 0);
+	buf_puts(&b, "\\n");
+	add_count(&b, f->trees[i].commits, "commit");
+	set(n, bd->a.n_label, b.data);
+
+	b.len = 0;
+	node_tooltip(&b, f, i);
+	set(n, bd->a.n_tooltip, b.data);
+	node_style(n, f, i, &bd->a);
 	buf_release(&id);
 	buf_release(&b);
 }
 
-static void
-add_edge(Agraph_t *g, const struct flow *f, const struct flow_edge *fe,
-	 const struct attrs *a, Agnode_t **nodes,
-	 const struct graph_style *style)
+/*
+ * An edge of the flow from tree `from` into `to`.  A tree right of the
+ * mainline is drawn reversed (to -> from, dir=back), so that dot ranks
+ * it on the right; the arrow still points where the commits went.  The
+ * count, when drawn, stands by the end at `from`.
+ */
+static Agedge_t *
+flow_edge(Agraph_t *g, struct build *bd, Agnode_t *from, Agnode_t *to,
+	  int right, const char *name, const char *count, int at)
 {
-	struct buf b = BUF_INIT;
-	uint64_t share = (uint64_t)fe->commits * 100;
-	uint32_t root = 0, width;
-	const char *colour, *text = COLOUR_SMALL_TEXT;
-	int unsigned_edge = 0;
 	Agedge_t *e;
 
-	e = agedge(g, nodes[fe->from], nodes[fe->to], NULL, 1);
+	if (right) {
+		e = agedge(g, to, from, gv(name), 1);
+		set(e, bd->a.e_dir, "back");
+	} else {
+		e = agedge(g, from, to, gv(name), 1);
+	}
+	/* Graphviz's tail is the DOT edge's, reversed or not. */
+	if (count && (at == COUNT_AT_TAIL) != right)
+		set(e, bd->a.e_taillabel, count);
+	else if (count)
+		set(e, bd->a.e_headlabel, count);
+	return e;
+}
 
-	buf_printf(&b, "%u", fe->commits);
-	set(e, a->e_label, b.data);
+static void
+set_volume(Agedge_t *e, const struct attrs *a, enum volume v, uint32_t width)
+{
+	struct buf b = BUF_INIT;
 
-	b.len = 0;
+	set(e, a->e_color, graph_colour(v));
+	set(e, a->e_fontcolor, graph_text_colour(v));
+	/* In tenths, printed by hand: a decimal comma from the locale
+	 * would break the DOT. */
+	buf_printf(&b, "%u.%u", width / 10, width % 10);
+	set(e, a->e_penwidth, b.data);
+	buf_release(&b);
+}
+
+/*
+ * --signed: colour stays the volume's; an edge with a pull that pulled
+ * no signed tag is dashed, with a hollow arrowhead, and its tooltip says
+ * how many of its pulls were signed.
+ */
+static void
+signed_edge_style(Agedge_t *e, const struct attrs *a,
+		  const struct flow_edge *fe)
+{
+	if (fe->signed_pulls >= fe->pulls)
+		return;
+	set(e, a->e_style, "dashed");
+	set(e, a->e_arrowhead, "onormal");
+}
+
+static void
+add_edge(Agraph_t *g, struct build *bd, uint32_t k)
+{
+	const struct flow *f = bd->f;
+	const struct flow_edge *fe = &f->edges[k];
+	struct buf b = BUF_INIT, count = BUF_INIT;
+	Agedge_t *e;
+
+	if (bd->p->edge_count[k])
+		buf_printf(&count, "%u", fe->commits);
+	e = flow_edge(g, bd, bd->nodes[fe->from], bd->nodes[fe->to],
+		      bd->p->side[fe->from] > 0, NULL,
+		      bd->p->edge_count[k] ? count.data : NULL,
+		      bd->p->edge_count[k]);
+
 	add_text(&b, tree_name_of(f, fe->from), 1);
 	buf_puts(&b, " -> ");
 	add_text(&b, tree_name_of(f, fe->to), 1);
@@ -380,69 +484,69 @@ add_edge(Agraph_t *g, const struct flow *f, const struct flow_edge *fe,
 	buf_puts(&b, " in ");
 	add_count(&b, fe->pulls, "pull");
 	if (f->signatures)
-		buf_printf(&b, ", %u signed", fe->signed_pulls);
-	set(e, a->e_tooltip, b.data);
-	/* With --signed, an edge with an unsigned pull is dashed and red,
-	 * as the older script drew them. */
-	if (f->signatures && fe->signed_pulls < fe->pulls) {
-		set(e, a->e_style, "dashed");
-		unsigned_edge = 1;
-	}
-
-	/* In hundredths of a percent, as the thresholds are. */
-	share *= 100;
-	if (f->commits && share >= (uint64_t)f->commits * style->major)
-		colour = text = COLOUR_MAJOR;
-	else if (f->commits && share >= (uint64_t)f->commits * style->minor)
-		colour = text = COLOUR_MINOR;
-	else
-		colour = COLOUR_SMALL;
-	if (unsigned_edge)
-		colour = text = COLOUR_UNSIGNED;
-	set(e, a->e_color, colour);
-	set(e, a->e_fontcolor, text);
-
-	/*
-	 * Width 1 + 16 sqrt(share), at most 9: 6.8 for 13% of the commits,
-	 * 2.6 for 1%, 1.7 for 0.2%.  A logarithm of the count (1 + 2 log10)
-	 * drew fifty 30-commit trees almost as wide as the 1500-commit one,
-	 * and the bundle into the mainline as a solid grey bar.  In tenths,
-	 * printed by hand: a decimal comma from the locale would break the
-	 * DOT.
-	 */
-	if (f->commits)
-		root = isqrt((uint64_t)fe->commits * 1000000 / f->commits);
-	width = 10 + 16 * root / 100;
-	if (width > 90)
-		width = 90;
-	b.len = 0;
-	buf_printf(&b, "%u.%u", width / 10, width % 10);
-	set(e, a->e_penwidth, b.data);
+		buf_printf(&b, ", %u of %u signed", fe->signed_pulls,
+			   fe->pulls);
+	set(e, bd->a.e_tooltip, b.data);
+	set_volume(e, &bd->a, bd->p->volume[k], bd->p->width[k]);
+	if (f->signatures)
+		signed_edge_style(e, &bd->a, fe);
 	/* dot wants an integer weight: heavy edges kept short and straight. */
 	b.len = 0;
-	buf_printf(&b, "%u", 1 + root / 100);
-	set(e, a->e_weight, b.data);
+	buf_printf(&b, "%u", bd->p->weight[k]);
+	set(e, bd->a.e_weight, b.data);
+	buf_release(&b);
+	buf_release(&count);
+}
+
+/* The direct commits as a flow of their own into the mainline. */
+static void
+add_direct(Agraph_t *g, struct build *bd)
+{
+	const struct flow *f = bd->f;
+	struct buf b = BUF_INIT;
+	Agedge_t *e;
+
+	if (!f->direct || !f->trees_nr)
+		return;
+	bd->direct = agnode(g, gv("direct"), 1);
+	buf_puts(&b, "direct\\n");
+	add_count(&b, f->direct, "commit");
+	set(bd->direct, bd->a.n_label, b.data);
+	set(bd->direct, bd->a.n_fillcolor, "white");
+	b.len = 0;
+	add_count(&b, f->direct, "commit");
+	buf_puts(&b, " applied to the mainline itself, not pulled");
+	add_appliers(&b, f->appliers);
+	set(bd->direct, bd->a.n_tooltip, b.data);
+
+	e = flow_edge(g, bd, bd->direct, bd->nodes[0], 0, NULL, NULL,
+		      COUNT_IN_BOX);
+	b.len = 0;
+	buf_puts(&b, "direct -> ");
+	add_text(&b, tree_name_of(f, 0), 1);
+	buf_puts(&b, ": ");
+	add_count(&b, f->direct, "commit");
+	set(e, bd->a.e_tooltip, b.data);
+	set_volume(e, &bd->a, bd->p->direct_volume, bd->p->direct_width);
 	buf_release(&b);
 }
 
+/*
+ * The graph's label: the title, the subtitle and the legend, one
+ * HTML-like label.  On the root graph, a default is the graph's own
+ * value.
+ */
 static void
-add_graph_label(Agraph_t *g, const struct flow *f, const char *title)
+add_heading(Agraph_t *g, const struct build *bd,
+	    const struct legend_entry *extra, size_t extra_nr)
 {
+	struct chart_heading h = {
+		bd->o->title, TREEPLOT_VERSION, bd->o->first, bd->o->last,
+	};
 	struct buf b = BUF_INIT;
 
-	if (title) {
-		add_text(&b, title, 0);
-	} else {
-		add_text(&b, f->repo ? f->repo : "", 0);
-		buf_puts(&b, ": ");
-		add_text(&b, f->range ? f->range : "", 0);
-		buf_puts(&b, ", ");
-		add_count(&b, f->commits, "commit");
-		buf_printf(&b, ", %u direct, ", f->direct);
-		add_count(&b, f->total_trees, "tree");
-	}
-	/* On the root graph, a default is the graph's own value. */
-	declare(g, AGRAPH, "label", b.data);
+	graph_heading_html(&b, bd->f, bd->p, &h, extra, extra_nr);
+	declare(g, AGRAPH, "label", agstrdup_html(g, b.data));
 	buf_release(&b);
 }
 
@@ -450,11 +554,13 @@ add_graph_label(Agraph_t *g, const struct flow *f, const char *title)
  * --branches: the branches of one repository in a box of their own,
  * labelled with the repository (the graph itself for the trees whose
  * repository shows no branch).  Subgraphs are named after the index of
- * the repository's first node, so the DOT is stable.
+ * the repository's first node, so the DOT is stable.  The label is at
+ * the box's foot, where no edge comes in.
  */
 static Agraph_t *
-cluster_of(Agraph_t *g, const struct flow *f, uint32_t i)
+cluster_of(Agraph_t *g, const struct build *bd, uint32_t i)
 {
+	const struct flow *f = bd->f;
 	const struct flow_tree *t = &f->trees[i];
 	uint32_t first = TREE_NONE, branches = 0;
 	struct buf name = BUF_INIT, label = BUF_INIT;
@@ -477,8 +583,9 @@ cluster_of(Agraph_t *g, const struct flow *f, uint32_t i)
 	sub = agsubg(g, name.data, 0);
 	if (!sub) {
 		sub = agsubg(g, name.data, 1);
-		add_text(&label, t->repo_name, 0);
+		add_text(&label, graph_short_name(bd->p, t->repo_name), 0);
 		agsafeset(sub, gv("label"), label.data, gv(""));
+		agsafeset(sub, gv("labelloc"), gv("b"), gv(""));
 		agsafeset(sub, gv("style"), gv("rounded,dashed"), gv(""));
 		agsafeset(sub, gv("color"), gv(COLOUR_SMALL), gv(""));
 		agsafeset(sub, gv("fontsize"), gv("10"), gv(""));
@@ -488,34 +595,44 @@ cluster_of(Agraph_t *g, const struct flow *f, uint32_t i)
 	return sub;
 }
 
-/* --infer-ff: the guessed fast-forwards as dashed edges of their own,
- * between trees the flow shows. */
-static void
-add_inferred(Agraph_t *g, const struct flow *f, const struct attrs *a,
-	     Agnode_t **nodes)
+/* The index of tree id in the flow, or UINT32_MAX. */
+static uint32_t
+flow_index(const struct flow *f, uint32_t id)
 {
+	for (uint32_t i = 0; i < f->trees_nr; i++)
+		if (f->trees[i].tree == id)
+			return i;
+	return UINT32_MAX;
+}
+
+/* --infer-ff: the guessed fast-forwards as dotted edges of their own,
+ * with a hollow dot for an arrowhead and "~n" for a count, between trees
+ * the flow shows.  Coloured by their volume, as every flow. */
+static void
+add_inferred(Agraph_t *g, struct build *bd)
+{
+	const struct flow *f = bd->f;
 	const struct inference *inf = f->inference;
-	struct buf b = BUF_INIT;
+	struct buf b = BUF_INIT, count = BUF_INIT;
 
 	for (uint32_t k = 0; k < inf->edges_nr; k++) {
 		const struct inferred_edge *ie = &inf->edges[k];
-		uint32_t from = UINT32_MAX, to = UINT32_MAX;
+		uint32_t from = flow_index(f, ie->from), to = flow_index(f, ie->to);
 		Agedge_t *e;
 
-		for (uint32_t i = 0; i < f->trees_nr; i++) {
-			if (f->trees[i].tree == ie->from)
-				from = i;
-			if (f->trees[i].tree == ie->to)
-				to = i;
-		}
 		if (from == UINT32_MAX || to == UINT32_MAX)
 			continue;
 		b.len = 0;
 		buf_printf(&b, "inferred ff %u", k);
-		e = agedge(g, nodes[from], nodes[to], b.data, 1);
-		b.len = 0;
-		buf_printf(&b, "~%u", ie->commits);
-		set(e, a->e_label, b.data);
+		count.len = 0;
+		buf_printf(&count, "~%u", ie->commits);
+		e = flow_edge(g, bd, bd->nodes[from], bd->nodes[to],
+			      bd->p->side[from] > 0, b.data, count.data,
+			      COUNT_AT_TAIL);
+		/* Off the bottom of its tree's box: apart from the flow
+		 * the same two trees may have, and its count with it. */
+		agsafeset(e, gv(bd->p->side[from] > 0 ? "headport" :
+				"tailport"), gv("s"), gv(""));
 		b.len = 0;
 		add_text(&b, tree_name_of(f, from), 1);
 		buf_puts(&b, " -> ");
@@ -524,45 +641,90 @@ add_inferred(Agraph_t *g, const struct flow *f, const struct attrs *a,
 		add_count(&b, ie->commits, "commit");
 		buf_puts(&b, " inferred as fast-forwarded (a guess from "
 			 "committers)");
-		set(e, a->e_tooltip, b.data);
-		set(e, a->e_style, "dashed");
-		set(e, a->e_color, COLOUR_SMALL);
-		set(e, a->e_weight, "0");
+		set(e, bd->a.e_tooltip, b.data);
+		set_volume(e, &bd->a, graph_volume(ie->commits, f->commits,
+			   bd->p->major, bd->p->minor),
+			   graph_width(ie->commits, f->commits, NULL));
+		set(e, bd->a.e_style, "dotted");
+		set(e, bd->a.e_arrowhead, "odot");
+		set(e, bd->a.e_weight, "0");
 	}
 	buf_release(&b);
+	buf_release(&count);
+}
+
+/* What the add-ons add to the legend, when the chart shows it. */
+static size_t
+addon_legend(const struct flow *f, struct legend_entry *out)
+{
+	size_t n = 0;
+	int unsigned_edge = 0;
+
+	for (uint32_t k = 0; f->signatures && k < f->edges_nr; k++)
+		unsigned_edge |= f->edges[k].signed_pulls < f->edges[k].pulls;
+	if (unsigned_edge)
+		out[n++] = (struct legend_entry){
+			LINE_DASHED, COLOUR_SMALL_TEXT, NULL,
+			"hollow arrowhead: not every pull pulled a signed tag "
+			"(how many did: the tooltip)",
+		};
+	else if (f->signatures)
+		out[n++] = (struct legend_entry){
+			LINE_SOLID, COLOUR_SMALL_TEXT, NULL,
+			"every pull pulled a signed tag",
+		};
+	if (f->inference && f->inference->edges_nr)
+		out[n++] = (struct legend_entry){
+			LINE_DOTTED, COLOUR_SMALL_TEXT, "~n",
+			"hollow dot: commits inferred as fast-forwarded "
+			"(a guess from committers)",
+		};
+	return n;
 }
 
 static Agraph_t *
-build_graph(const struct flow *f, const char *title, Agdisc_t *disc,
-	    const struct graph_style *style)
+build_graph(const struct flow *f, const struct graph_options *o,
+	    Agdisc_t *disc)
 {
 	Agraph_t *g = agopen(gv("treeplot"), Agdirected, disc);
-	Agnode_t **nodes;
-	struct attrs a;
+	struct graph_plan plan;
+	struct legend_entry extra[4];
+	struct build bd = { f, &plan, o, { 0 }, NULL, NULL };
 
 	if (!g)
 		return NULL;
-	declare_attrs(g, &a);
-	add_graph_label(g, f, title);
+	graph_plan(f, o->major, o->minor, !strcmp(o->layout, "dot"), &plan);
+	declare_attrs(g, o->layout, &bd.a);
+	add_heading(g, &bd, extra, addon_legend(f, extra));
 	/* For twopi: the mainline in the centre, not whichever node it
 	 * finds most central. */
 	if (f->trees_nr)
 		declare(g, AGRAPH, "root", "t0");
+	if (o->dpi && !strcmp(o->format, "png")) {
+		struct buf dpi = BUF_INIT;
+
+		buf_printf(&dpi, "%u", o->dpi);
+		declare(g, AGRAPH, "dpi", dpi.data);
+		buf_release(&dpi);
+	}
 	/* An array of pointers, as meant. */
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
-	nodes = xcalloc(f->trees_nr, sizeof(*nodes));
-	for (uint32_t i = 0; i < f->trees_nr; i++)
-		add_node(f->branches ? cluster_of(g, f, i) : g, f, i, &a,
-			 nodes);
-	for (uint32_t i = 0; i < f->edges_nr; i++) {
-		const struct flow_edge *fe = &f->edges[i];
-
-		if (fe->from < f->trees_nr && fe->to < f->trees_nr)
-			add_edge(g, f, fe, &a, nodes, style);
+	bd.nodes = xcalloc(f->trees_nr ? f->trees_nr : 1, sizeof(*bd.nodes));
+	/* The direct commits first after the mainline: the order of the
+	 * nodes is the order dot starts from, largest flows first. */
+	for (uint32_t i = 0; i < f->trees_nr; i++) {
+		add_node(f->branches ? cluster_of(g, &bd, i) : g, &bd, i);
+		if (!i)
+			add_direct(g, &bd);
 	}
+	for (uint32_t k = 0; k < f->edges_nr; k++)
+		if (f->edges[k].from < f->trees_nr &&
+		    f->edges[k].to < f->trees_nr)
+			add_edge(g, &bd, k);
 	if (f->inference)
-		add_inferred(g, f, &a, nodes);
-	free(nodes);
+		add_inferred(g, &bd);
+	free(bd.nodes);
+	graph_plan_release(&plan);
 	return g;
 }
 
@@ -651,28 +813,104 @@ gv_context(void)
 }
 
 /*
- * Cairo stamps a PDF with the time it was made, "/CreationDate
- * (D:20261203090949Z)" (or "+01'00'" for the zone): the same chart would
- * differ on every run.  The date is overwritten in place, so no offset in
- * the file moves: with SOURCE_DATE_EPOCH's (the reproducible-builds
- * convention) when it is set, else with the epoch's, in UTC.
+ * A layout that lasts over a second says so on stderr (a terminal's, as
+ * main decides), and the line is erased when it ends: Graphviz gives no
+ * progress of its own, so an alarm prints a line prepared beforehand
+ * (write(2) is all a signal handler may call).  The only mutable state
+ * outside option parsing, and only while a layout runs.
  */
-static void
-pdf_fix_date(struct buf *out, size_t start)
-{
-	static const char key[] = "/CreationDate (D:";
-	const char *env = getenv("SOURCE_DATE_EPOCH");
-	char stamp[32] = "19700101000000";
-	char *p = out->data + start, *end = out->data + out->len;
-	size_t klen = sizeof(key) - 1;
+static char layout_msg[128];
+static size_t layout_msg_len;
+static volatile sig_atomic_t layout_shown;
 
+static void
+layout_alarm(int sig)
+{
+	(void)sig;
+	if (write(STDERR_FILENO, layout_msg, layout_msg_len) > 0)
+		layout_shown = 1;
+}
+
+static void
+progress_start(Agraph_t *g, const char *layout, struct sigaction *old)
+{
+	struct sigaction sa;
+	struct itimerval one = { { 0, 0 }, { 1, 0 } };
+	int n;
+
+	n = snprintf(layout_msg, sizeof(layout_msg),
+		     "treeplot: laying out %d nodes with %s...",
+		     agnnodes(g), layout);
+	layout_msg_len = n > 0 && (size_t)n < sizeof(layout_msg) ?
+			 (size_t)n : 0;
+	layout_shown = 0;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = layout_alarm;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGALRM, &sa, old);
+	setitimer(ITIMER_REAL, &one, NULL);
+}
+
+static void
+progress_stop(const struct sigaction *old)
+{
+	struct itimerval none = { { 0, 0 }, { 0, 0 } };
+
+	setitimer(ITIMER_REAL, &none, NULL);
+	sigaction(SIGALRM, old, NULL);
+	if (layout_shown)
+		fputs("\r\033[K", stderr);
+	layout_shown = 0;
+}
+
+/* Refuse a layout its engine would spend minutes on (engine_limits). */
+static int
+check_size(Agraph_t *g, const char *layout)
+{
+	int n = agnnodes(g);
+
+	for (size_t k = 0; k < ARRAY_SIZE(engine_limits); k++)
+		if (!strcmp(layout, engine_limits[k].engine) && n > 0 &&
+		    (uint32_t)n > engine_limits[k].max_nodes)
+			return error("the %s layout cannot place %d nodes in "
+				     "reasonable time (at most %u): use dot, "
+				     "twopi or sfdp, or fold trees with --top",
+				     layout, n, engine_limits[k].max_nodes);
+	return 0;
+}
+
+/* The stamp of a PDF's dates: SOURCE_DATE_EPOCH's (the
+ * reproducible-builds convention) when set, else the epoch's, in UTC. */
+static void
+pdf_stamp(char stamp[32])
+{
+	const char *env = getenv("SOURCE_DATE_EPOCH");
+
+	strcpy(stamp, "19700101000000");
 	if (env && *env && strspn(env, "0123456789") == strlen(env)) {
 		time_t t = (time_t)strtoll(env, NULL, 10);
 		struct tm tm;
 
 		if (gmtime_r(&t, &tm))
-			strftime(stamp, sizeof(stamp), "%Y%m%d%H%M%S", &tm);
+			strftime(stamp, 32, "%Y%m%d%H%M%S", &tm);
 	}
+}
+
+/*
+ * Cairo stamps a PDF with the time it was made, "/CreationDate
+ * (D:20261203090949Z)" (or "+01'00'" for the zone): the same chart would
+ * differ on every run.  The date is overwritten in place, so no offset in
+ * the file moves.
+ */
+static void
+pdf_fix_date(struct buf *out, size_t start)
+{
+	static const char key[] = "/CreationDate (D:";
+	char stamp[32];
+	char *p = out->data + start, *end = out->data + out->len;
+	size_t klen = sizeof(key) - 1;
+
+	pdf_stamp(stamp);
 	for (; (size_t)(end - p) > klen; p++) {
 		if (memcmp(p, key, klen))
 			continue;
@@ -689,23 +927,114 @@ pdf_fix_date(struct buf *out, size_t start)
 	}
 }
 
+/* The last occurrence of key in [s, s + len), or NULL. */
+static const char *
+find_last(const char *s, size_t len, const char *key)
+{
+	size_t klen = strlen(key);
+
+	for (size_t i = len >= klen ? len - klen + 1 : 0; i-- > 0;)
+		if (!memcmp(s + i, key, klen))
+			return s + i;
+	return NULL;
+}
+
+/* title as a PDF text string: UTF-16BE in hex, so that no byte of it
+ * needs escaping; control characters and newlines become spaces. */
+static void
+pdf_text(struct buf *out, const char *title)
+{
+	const unsigned char *p = (const unsigned char *)title;
+	size_t len = strlen(title), i = 0;
+
+	buf_puts(out, "<FEFF");
+	while (i < len && i < 1024) {
+		unsigned int cp;
+		size_t n = utf8_decode(p + i, len - i, &cp);
+
+		i += n ? n : 1;
+		if (!n)
+			cp = 0xfffd;
+		else if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0))
+			cp = ' ';
+		if (cp > 0xffff)
+			buf_printf(out, "%04X%04X",
+				   0xd800 + ((cp - 0x10000) >> 10),
+				   0xdc00 + ((cp - 0x10000) & 0x3ff));
+		else
+			buf_printf(out, "%04X", cp);
+	}
+	buf_puts(out, ">");
+}
+
+/*
+ * The PDF's Title, from the chart's title: Graphviz's cairo renderer
+ * sets none.  Added as an incremental update (a new Info dictionary, an
+ * xref section for it and a trailer pointing back to cairo's), which
+ * every PDF reader applies and which moves no offset of cairo's.
+ */
+static void
+pdf_add_title(struct buf *out, size_t start, const char *title)
+{
+	const char *pdf = out->data + start, *trailer, *root, *size, *sx;
+	size_t len = out->len - start, obj_at, xref_at;
+	unsigned long nobj, prev, root_nr;
+	char stamp[32];
+
+	trailer = find_last(pdf, len, "trailer");
+	sx = find_last(pdf, len, "startxref");
+	if (!trailer || !sx)
+		return;
+	size = strstr(trailer, "/Size ");
+	root = strstr(trailer, "/Root ");
+	if (!size || !root || size > sx || root > sx)
+		return;
+	nobj = strtoul(size + 6, NULL, 10);
+	root_nr = strtoul(root + 6, NULL, 10);
+	prev = strtoul(sx + 9, NULL, 10);
+	if (!nobj || !root_nr)
+		return;
+	pdf_stamp(stamp);
+	if (out->data[out->len - 1] != '\n')
+		buf_addc(out, '\n');
+	obj_at = out->len - start;
+	buf_printf(out, "%lu 0 obj\n<< /Title ", nobj);
+	pdf_text(out, title);
+	buf_printf(out, "\n   /Creator (treeplot %s)\n"
+		   "   /CreationDate (D:%sZ)\n>>\nendobj\n", TREEPLOT_VERSION,
+		   stamp);
+	xref_at = out->len - start;
+	buf_printf(out, "xref\n0 1\n0000000000 65535 f \n%lu 1\n%010zu 00000 n "
+		   "\ntrailer\n<< /Size %lu\n   /Root %lu 0 R\n   /Info %lu 0 R\n"
+		   "   /Prev %lu\n>>\nstartxref\n%zu\n%%%%EOF\n", nobj, obj_at,
+		   nobj + 1, root_nr, nobj, prev, xref_at);
+}
+
 static int
-render_gvc(Agraph_t *g, const char *format, const char *layout,
+render_gvc(Agraph_t *g, const struct graph_options *o, const char *title,
 	   struct buf *out)
 {
 	struct buf step = BUF_INIT;
+	struct sigaction old;
 	GVC_t *gvc;
 	char *data = NULL;
 	unsigned int len = 0;
-	int laid_out = 0, ret = -1;
+	int laid_out = 0, ret = -1, failed;
 
+	if (check_size(g, o->layout) < 0)
+		goto out;
 	gvc = gv_context();
 	if (!gvc) {
 		ret = gv_error("start Graphviz");
 		goto out;
 	}
-	if (gvLayout(gvc, g, layout) != 0) {
-		buf_printf(&step, "lay out the graph with '%s'", layout);
+	if (o->progress)
+		progress_start(g, o->layout, &old);
+	failed = gvLayout(gvc, g, o->layout) != 0;
+	if (o->progress)
+		progress_stop(&old);
+	if (failed) {
+		buf_printf(&step, "lay out the graph with '%s'", o->layout);
 		ret = gv_error(step.data);
 		goto out;
 	}
@@ -713,18 +1042,20 @@ render_gvc(Agraph_t *g, const char *format, const char *layout,
 	/* Cairo writes a PDF's date in the local zone, whose spelling ("Z",
 	 * "+01'00") pdf_fix_date cannot change without moving offsets:
 	 * make it UTC.  Nothing else of treeplot's uses the local zone. */
-	if (!strcmp(format, "pdf")) {
+	if (!strcmp(o->format, "pdf")) {
 		setenv("TZ", "UTC", 1);
 		tzset();
 	}
-	if (gvRenderData(gvc, g, format, &data, &len) != 0 || !data) {
-		buf_printf(&step, "render the graph as %s", format);
+	if (gvRenderData(gvc, g, o->format, &data, &len) != 0 || !data) {
+		buf_printf(&step, "render the graph as %s", o->format);
 		ret = gv_error(step.data);
 		goto out;
 	}
 	buf_add(out, data, len);
-	if (!strcmp(format, "pdf"))
+	if (!strcmp(o->format, "pdf")) {
 		pdf_fix_date(out, out->len - len);
+		pdf_add_title(out, out->len - len, title);
+	}
 	ret = 0;
 out:
 	if (data)
@@ -735,58 +1066,74 @@ out:
 	return ret;
 }
 
+void
+graph_options_init(struct graph_options *o, const char *format,
+		   const char *layout)
+{
+	memset(o, 0, sizeof(*o));
+	o->format = format;
+	o->layout = layout;
+	o->major = GRAPH_MAJOR_DEFAULT;
+	o->minor = GRAPH_MINOR_DEFAULT;
+}
+
 int
 render_graph(const struct flow *f, const char *format, const char *layout,
 	     const char *title, struct buf *out)
 {
-	return render_graph_styled(f, format, layout, title, NULL, out);
+	struct graph_options o;
+
+	graph_options_init(&o, format, layout);
+	o.title = title;
+	return render_graph_with(f, &o, out);
 }
 
 int
-render_graph_styled(const struct flow *f, const char *format,
-		    const char *layout, const char *title,
-		    const struct graph_style *style, struct buf *out)
+render_graph_with(const struct flow *f, const struct graph_options *o,
+		  struct buf *out)
 {
-	static const struct graph_style defaults = {
-		GRAPH_MAJOR_DEFAULT, GRAPH_MINOR_DEFAULT,
-	};
 	/* agwrite writes through the graph's I/O discipline: ours appends
 	 * to out (memory and ids stay cgraph's defaults). */
 	Agiodisc_t io = { NULL, put_buf, flush_buf };
 	Agdisc_t disc = { NULL, NULL, &io };
+	struct buf title = BUF_INIT;
 	agusererrf old_errf;
 	size_t start = out->len;
 	Agraph_t *g;
 	int ret = -1;
 
-	if (!in_list(format, formats, ARRAY_SIZE(formats)))
-		return error("unknown graph format '%s'", format ? format : "");
-	if (!graph_layout_known(layout))
-		return error("unknown layout '%s'", layout ? layout : "");
+	if (!in_list(o->format, formats, ARRAY_SIZE(formats)))
+		return error("unknown graph format '%s'",
+			     o->format ? o->format : "");
+	if (!graph_layout_known(o->layout))
+		return error("unknown layout '%s'",
+			     o->layout ? o->layout : "");
 
 	gv_msgs.in_error = 0;
 	gv_msgs.have = 0;
 	buf_init(&gv_msgs.first);
 	old_errf = agseterrf(capture_gv_message);
 
-	g = build_graph(f, title, &disc, style ? style : &defaults);
+	g = build_graph(f, o, &disc);
 	if (!g) {
 		ret = gv_error("build the graph");
 		goto out;
 	}
-	if (!strcmp(format, "dot")) {
+	if (!strcmp(o->format, "dot")) {
 		/* Before layout: no coordinates, no font metrics. */
 		if (agwrite(g, out) != 0)
 			ret = gv_error("write the graph as DOT");
 		else
 			ret = 0;
 	} else {
-		ret = render_gvc(g, format, layout, out);
+		graph_title(&title, f, o->title);
+		ret = render_gvc(g, o, title.data, out);
 	}
 	agclose(g);
 out:
 	agseterrf(old_errf);
 	buf_release(&gv_msgs.first);
+	buf_release(&title);
 	if (ret < 0 && out->len > start) {
 		/* Leave nothing of a failed rendering behind. */
 		out->len = start;
