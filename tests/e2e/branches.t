@@ -4,7 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/fixture.sh"
 
-plan 12
+plan 13
 build_fixture
 
 tp -T commits --branches v1.0..v2.0
@@ -49,8 +49,10 @@ is "$(printf '%s\n' "$OUT" | jq -c '[.trees[] | has("repository")] | any')" fals
 tp -T dot --branches v1.0..v2.0
 is "$(printf '%s\n' "$OUT" | grep -c 'subgraph cluster_')" 5 \
    "dot: one cluster per repository with a branch"
-is "$(printf '%s\n' "$OUT" | sed -n '/label="jikos\/hid"/,/^	}/p' | grep -c 'label="jikos/hid:')" 2 \
+is "$(printf '%s\n' "$OUT" | sed -n '/label="jikos\/hid"/,/^	}/p' | grep -c 'tooltip="jikos/hid:')" 2 \
    "dot: hid's two branches share its cluster"
+is "$(printf '%s\n' "$OUT" | sed -n '/label="jikos\/hid"/,/^	}/p' | grep -c 'label="jikos/hid:')" 0 \
+   "dot: the branch nodes say the branch only, the cluster the repository"
 tp -T dot v1.0..v2.0
 printf '%s\n' "$OUT" | grep -q 'cluster'
 ok $((! $?)) "dot: no clusters without --branches"
