@@ -235,8 +235,8 @@ declare_attrs(Agraph_t *g, const char *layout, struct attrs *a)
 	declare(g, AGEDGE, "fontsize", "10");
 	declare(g, AGEDGE, "labelfontsize", "10");
 	/* A count beside its tree's box, off its own line. */
-	declare(g, AGEDGE, "labeldistance", "1.6");
-	declare(g, AGEDGE, "labelangle", "-30");
+	declare(g, AGEDGE, "labeldistance", "0.8");
+	declare(g, AGEDGE, "labelangle", "-45");
 	declare(g, AGEDGE, "arrowsize", "0.6");
 }
 
