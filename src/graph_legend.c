@@ -149,7 +149,10 @@ entry_start(struct legend *l)
 	if (l->n % LEGEND_COLUMNS == 0)
 		buf_puts(l->out, l->n ? "</TR>\n<TR>" : "<TR>");
 	l->n++;
-	buf_puts(l->out, "<TD ALIGN=\"RIGHT\">");
+	/* An entry is a table of its own, so that a wide sample does not
+	 * widen the entries above and below it. */
+	buf_puts(l->out, "<TD ALIGN=\"LEFT\"><TABLE BORDER=\"0\" "
+		 "CELLSPACING=\"0\" CELLPADDING=\"2\"><TR><TD>");
 }
 
 /* Between the sample and the text. */
@@ -162,7 +165,7 @@ entry_text(struct legend *l)
 static void
 entry_end(struct legend *l)
 {
-	buf_puts(l->out, "</TD>");
+	buf_puts(l->out, "</TD></TR></TABLE></TD>");
 }
 
 static void

@@ -188,16 +188,27 @@ declare_graph(Agraph_t *g, const char *layout)
 	declare(g, AGRAPH, "labeljust", "l");
 	declare(g, AGRAPH, "fontname", CHART_FONT);
 	declare(g, AGRAPH, "fontsize", "14");
-	declare(g, AGRAPH, "ranksep", !strcmp(layout, "twopi") ? "2.2" :
-		"1.1");
+	declare(g, AGRAPH, "ranksep", "1.1");
 	declare(g, AGRAPH, "nodesep", "0.1");
 	declare(g, AGRAPH, "bgcolor", "white");
 	declare(g, AGRAPH, "pad", "0.3");
 	/* Edges under the nodes, so boxes are never crossed out. */
 	declare(g, AGRAPH, "outputorder", "edgesfirst");
-	/* For neato, fdp, sfdp: boxes must not sit on one another. */
-	declare(g, AGRAPH, "overlap", "false");
-	declare(g, AGRAPH, "splines", "true");
+	/*
+	 * For neato, fdp, sfdp: boxes must not sit on one another.  twopi's
+	 * rings are made wide enough (twopi_rings), and prism's overlap
+	 * removal shrank them back, moving the mainline off the centre and
+	 * the largest flows under other boxes: vpsc only moves boxes apart,
+	 * and straight edges are what a radial chart draws (routing
+	 * splines round 150 boxes took seconds).
+	 */
+	if (!strcmp(layout, "twopi")) {
+		declare(g, AGRAPH, "overlap", "vpsc");
+		declare(g, AGRAPH, "splines", "false");
+	} else {
+		declare(g, AGRAPH, "overlap", "false");
+		declare(g, AGRAPH, "splines", "true");
+	}
 	/* Counts beside their edges are placed as labels, not left to
 	 * float over other edges. */
 	declare(g, AGRAPH, "forcelabels", "true");
@@ -653,6 +664,30 @@ add_inferred(Agraph_t *g, struct build *bd)
 	buf_release(&count);
 }
 
+/*
+ * twopi's ranksep as a list of ring gaps in inches: the first ring's
+ * circumference holds its nodes at 80 points each (a box on the sides
+ * of the ring needs its height, at the top and bottom its width), the
+ * others 2.2 inches further out each.
+ */
+static void
+twopi_rings(Agraph_t *g, const struct flow *f)
+{
+	uint32_t ring = f->direct ? 1 : 0, r1;
+	struct buf b = BUF_INIT;
+
+	for (uint32_t k = 0; k < f->edges_nr; k++)
+		ring += f->edges[k].to == 0;
+	/* 80 ring points a node: r = 80 n / (2 pi) points, in hundredths
+	 * of an inch (72 points): 80 * 100 / (2 pi * 72) = 17.68. */
+	r1 = ring * 1768 / 100;
+	if (r1 < 220)
+		r1 = 220;
+	buf_printf(&b, "%u.%02u:2.2:2.2:2.2", r1 / 100, r1 % 100);
+	declare(g, AGRAPH, "ranksep", b.data);
+	buf_release(&b);
+}
+
 /* What the add-ons add to the legend, when the chart shows it. */
 static size_t
 addon_legend(const struct flow *f, struct legend_entry *out)
@@ -697,9 +732,12 @@ build_graph(const struct flow *f, const struct graph_options *o,
 	declare_attrs(g, o->layout, &bd.a);
 	add_heading(g, &bd, extra, addon_legend(f, extra));
 	/* For twopi: the mainline in the centre, not whichever node it
-	 * finds most central. */
+	 * finds most central, and a first ring wide enough for every tree
+	 * on it (so that no overlap removal moves the mainline off it). */
 	if (f->trees_nr)
 		declare(g, AGRAPH, "root", "t0");
+	if (!strcmp(o->layout, "twopi"))
+		twopi_rings(g, f);
 	if (o->dpi && !strcmp(o->format, "png")) {
 		struct buf dpi = BUF_INIT;
 
