@@ -9,7 +9,7 @@
 ROOT=$(cd "$TESTDIR/../.." && pwd)
 export GENHIST=$BUILD/genhist
 
-plan 33
+plan 34
 
 geom() { "$PYTHON" "$TESTDIR/chartgeom.py" "$@"; }
 
@@ -186,17 +186,22 @@ for my $k (1 .. $N) {
 print "done\n";
 EOF
 git init -q --bare wide.git
-perl wide.pl 320 | git -C wide.git fast-import --quiet --done &&
+perl wide.pl 2100 | git -C wide.git fast-import --quiet --done &&
 	git -C wide.git update-ref -d refs/heads/side
-ok $? "a 320-tree fixture"
+ok $? "a 2100-tree fixture"
 for e in circo neato fdp; do
 	"$TREEPLOT" -C wide.git --layout $e -o w.svg 2>err.$e
 	st=$?
 	is "$st:$(cat err.$e):$([ -e w.svg ] && echo written)" \
-	   "1:treeplot: the $e layout cannot place 322 nodes in reasonable time (at most 300): use dot, twopi or sfdp, or fold trees with --top:" \
-	   "--layout $e over 300 nodes: refused, one line, nothing written"
+	   "1:treeplot: the $e layout cannot place 2102 nodes in reasonable time (at most 2000): use dot, twopi or sfdp, or fold trees with --top:" \
+	   "--layout $e over 2000 nodes: refused, one line, nothing written"
 done
 "$TREEPLOT" -C wide.git --layout circo --top 100 -o w.svg
 ok $? "--layout circo with --top 100: under the limit, drawn"
+# Straight edges keep every engine near dot's time on a --branches chart
+# (sfdp took 202 s with splines on 436 nodes); the times are measured in
+# the closing note of issue 11, not asserted here.
+"$TREEPLOT" -C "$D" --branches --layout sfdp -o sfdp.svg $R
+ok $? "--branches with sfdp: drawn"
 
 done_testing
