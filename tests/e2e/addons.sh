@@ -115,6 +115,58 @@ build_infer() {
 	git symbolic-ref HEAD refs/heads/master
 }
 
+# --infer-ff, the ties.  The mainline's merges are committed by Linus
+# and Greg once each: its usual committer is whoever the run met first
+# (Linus, by the first commit of the range), so Greg's commit on the
+# mainline's line came from usb, the tree Greg commits.
+build_infer_tie_usual() {
+	repo "$@"
+	as Linus torvalds@example.org
+	mk m0 "initial"
+	mk m1 "mainline: 1" m0
+	mk m2 "mainline: 2" m1
+	as Greg greg@example.org
+	mk u1 "usb: 1" m1
+	as Linus torvalds@example.org
+	mk mm1 "Merge branch 'usb-linus' of $K/gregkh/usb" m2 u1
+	as Dave davem@example.org
+	mk n1 "net: 1" m1
+	as Greg greg@example.org
+	mk mm2 "Merge branch 'master' of $K/davem/net" mm1 n1
+	mk g1 "usb: 2, fast-forwarded" mm2
+	as Linus torvalds@example.org
+	mk m3 "mainline: 3" g1
+	ref refs/heads/master m3
+	ref refs/tags/v1 m1
+	git symbolic-ref HEAD refs/heads/master
+}
+
+# Dave commits two trees, each pulled once into the mainline: his commit
+# on the mainline's line is guessed to come from the first of them in
+# the order of tree ids, net-next (the walk from the tip meets it first).
+build_infer_tie_pulls() {
+	repo "$@"
+	as Linus torvalds@example.org
+	mk m0 "initial"
+	mk m1 "mainline: 1" m0
+	mk m2 "mainline: 2" m1
+	as Dave davem@example.org
+	mk n1 "net: 1" m1
+	as Linus torvalds@example.org
+	mk mm1 "Merge branch 'master' of $K/davem/net" m2 n1
+	as Dave davem@example.org
+	mk x1 "net-next: 1" m1
+	as Linus torvalds@example.org
+	mk mm2 "Merge branch 'master' of $K/davem/net-next" mm1 x1
+	as Dave davem@example.org
+	mk f1 "net: 2, fast-forwarded" mm2
+	as Linus torvalds@example.org
+	mk m3 "mainline: 3" f1
+	ref refs/heads/master m3
+	ref refs/tags/v1 m1
+	git symbolic-ref HEAD refs/heads/master
+}
+
 # --direct-by: direct commits signed off by way of Andrew, by the
 # committer only, by nobody, by someone else than their committer; and
 # one pulled commit, which is not direct.

@@ -19,7 +19,7 @@
 . "$TESTDIR/addons.sh"
 . "$TESTDIR/forge.sh"
 
-plan 133
+plan 141
 
 GOLDEN=$TESTDIR/golden
 UPDATE=${GOLDEN_UPDATE:-}
@@ -43,6 +43,8 @@ build mx build_fixture add_maintainers
 build bx build_fixture add_branch_tags
 build signed build_signed
 build infer build_infer
+build ties-usual build_infer_tie_usual
+build ties-pulls build_infer_tie_pulls
 build direct build_direct
 build forge build_forge
 
@@ -130,6 +132,10 @@ done
 golden signed-require.txt 3 signed --require-signed v1..master
 for f in txt json csv dot commits; do
 	golden infer.$f 0 infer -T ${f/txt/text} --infer-ff v1..master
+done
+for t in usual pulls; do
+	golden infer-tie-$t.txt 0 ties-$t --infer-ff v1..master
+	golden infer-tie-$t.commits 0 ties-$t -T commits --infer-ff v1..master
 done
 for by in committer signoff; do
 	for f in txt json csv dot; do

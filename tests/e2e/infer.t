@@ -4,7 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/addons.sh"
 
-plan 12
+plan 14
 build_infer
 
 tp -T commits --infer-ff v1..master
@@ -40,6 +40,27 @@ tp -T dot --infer-ff v1..master
 is "$(printf '%s\n' "$OUT" | grep -c 'style=dashed')" 1 "dot: the inferred flow is one dashed edge"
 printf '%s\n' "$OUT" | grep -q 'label="~2"'
 ok $? "dot: labelled with the inferred count"
+
+# The ties: the mainline's usual committer when two committed as many of
+# its merges; the tree a commit came from when two were pulled as often.
+mkdir ties-usual ties-pulls
+# (Each its own names: m0 and the others are the first history's too.)
+(cd ties-usual && T_MAP=$SCRATCH/usual.names && : >"$T_MAP" &&
+ build_infer_tie_usual &&
+ "$TREEPLOT" -T commits --infer-ff v1..master | names) >usual.out
+is "$(cat usual.out)" "m2	mainline
+u1	gregkh/usb	mainline
+n1	davem/net	mainline
+g1	~gregkh/usb	mainline
+m3	mainline" "tie: the mainline's usual committer is the one met first (Linus), so Greg's commit came from usb"
+(cd ties-pulls && T_MAP=$SCRATCH/pulls.names && : >"$T_MAP" &&
+ build_infer_tie_pulls &&
+ "$TREEPLOT" -T commits --infer-ff v1..master | names) >pulls.out
+is "$(cat pulls.out)" "m2	mainline
+n1	davem/net	mainline
+x1	davem/net-next	mainline
+f1	~davem/net-next	mainline
+m3	mainline" "tie: of two trees of Dave's pulled once each, the first in tree order"
 
 git commit-graph write --reachable
 tp -T commits --infer-ff v1..master
