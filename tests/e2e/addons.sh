@@ -167,6 +167,27 @@ build_infer_tie_pulls() {
 	git symbolic-ref HEAD refs/heads/master
 }
 
+# The mainline's repository guessed from back-merges, in a tie: net
+# back-merges torvalds/linux-2.6 and usb torvalds/linux, once each; the
+# first in tree order is taken for the mainline's.
+build_mainline_tie() {
+	repo "$@"
+	mk m0 "initial"
+	mk m1 "mainline: 1" m0
+	mk m2 "mainline: 2" m1
+	mk m3 "mainline: 3" m2
+	mk n1 "net: 1" m1
+	mk nm1 "Merge branch 'master' of $K/torvalds/linux-2.6" n1 m2
+	mk u1 "usb: 1" m1
+	mk um1 "Merge branch 'master' of $K/torvalds/linux" u1 m3
+	mk mm1 "Merge branch 'master' of $K/davem/net" m3 nm1
+	mk mm2 "Merge branch 'usb-linus' of $K/gregkh/usb" mm1 um1
+	mk m4 "mainline: 4" mm2
+	ref refs/heads/master m4
+	ref refs/tags/v1 m1
+	git symbolic-ref HEAD refs/heads/master
+}
+
 # --direct-by: direct commits signed off by way of Andrew, by the
 # committer only, by nobody, by someone else than their committer; and
 # one pulled commit, which is not direct.

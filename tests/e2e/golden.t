@@ -19,7 +19,7 @@
 . "$TESTDIR/addons.sh"
 . "$TESTDIR/forge.sh"
 
-plan 141
+plan 149
 
 GOLDEN=$TESTDIR/golden
 UPDATE=${GOLDEN_UPDATE:-}
@@ -47,6 +47,7 @@ build ties-usual build_infer_tie_usual
 build ties-pulls build_infer_tie_pulls
 build direct build_direct
 build forge build_forge
+build mainline-tie build_mainline_tie
 
 CASES=
 # golden NAME STATUS DIR ARGS...: treeplot -C DIR ARGS exits with STATUS,
@@ -158,6 +159,12 @@ done
 
 for f in txt json csv dot commits; do
 	golden forge.$f 0 forge -T ${f/txt/text} v1.0..v2.0
+done
+
+# --- the mainline's repository guessed from back-merges in a tie ---------------
+
+for f in txt json csv dot; do
+	golden mainline-tie.$f 0 mainline-tie -T ${f/txt/text} v1..master
 done
 
 # --- --compare ------------------------------------------------------------------
