@@ -930,7 +930,7 @@ pdf_stamp(char stamp[32])
 {
 	const char *env = getenv("SOURCE_DATE_EPOCH");
 
-	strcpy(stamp, "19700101000000");
+	snprintf(stamp, 32, "%s", "19700101000000");
 	if (env && *env && strspn(env, "0123456789") == strlen(env)) {
 		time_t t = (time_t)strtoll(env, NULL, 10);
 		struct tm tm;
