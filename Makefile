@@ -46,6 +46,7 @@ LIBOBJ = $(filter-out $(B)/main.o,$(OBJ))
 UNIT_SRC = $(wildcard tests/unit/*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 TOOLS = $(B)/genhist
+SAMPLE = $(B)/sample
 
 .PHONY: all check check-only demo deps install uninstall clean bench \
 	check-sanitize check-valgrind check-fuzz lint fuzz readme
@@ -89,7 +90,6 @@ demo: deps
 # The sample of make demo, generated once (30,000 commits, 3 s) for the
 # examples of README.md and the man page: tests/e2e/examples.t runs them
 # on it, make readme writes their outputs into README.md.
-SAMPLE = $(B)/sample
 $(SAMPLE)/stamp: tools/sample.sh tools/mkrepo.sh $(B)/genhist
 	rm -f $@
 	sh tools/sample.sh $(SAMPLE) $(CURDIR)/$(B)/genhist >/dev/null
