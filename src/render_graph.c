@@ -890,6 +890,8 @@ progress_start(Agraph_t *g, const char *layout, struct sigaction *old)
 	layout_shown = 0;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = layout_alarm;
+	/* A system call of the layout's (a font file read) goes on. */
+	sa.sa_flags = SA_RESTART;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGALRM, &sa, old);
 	setitimer(ITIMER_REAL, &one, NULL);

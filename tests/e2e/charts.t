@@ -9,7 +9,7 @@
 ROOT=$(cd "$TESTDIR/../.." && pwd)
 export GENHIST=$BUILD/genhist
 
-plan 34
+plan 36
 
 geom() { "$PYTHON" "$TESTDIR/chartgeom.py" "$@"; }
 
@@ -198,6 +198,16 @@ for e in circo neato fdp; do
 done
 "$TREEPLOT" -C wide.git --layout circo --top 100 -o w.svg
 ok $? "--layout circo with --top 100: under the limit, drawn"
+# dot takes seconds on 2102 nodes: on a terminal it says so, then erases
+# the line; not on a pipe, not with -q.
+script -qec "'$TREEPLOT' -C wide.git -o p1.svg" /dev/null >tty.out 2>&1
+grep -q 'treeplot: laying out 2102 nodes with dot\.\.\.' tty.out &&
+	grep -q "$(printf '\r\033\\[K')" tty.out
+ok $? "a layout over a second: a progress line on a terminal, erased"
+script -qec "'$TREEPLOT' -q -C wide.git -o p2.svg" /dev/null >tty2.out 2>&1
+"$TREEPLOT" -C wide.git -o p3.svg 2>pipe.err
+grep -q 'laying out' tty2.out pipe.err
+ok $((! $?)) "no progress line with -q, nor on a pipe"
 # Straight edges keep every engine near dot's time on a --branches chart
 # (sfdp took 202 s with splines on 436 nodes); the times are measured in
 # the closing note of issue 11, not asserted here.
