@@ -595,7 +595,7 @@ run_range(const struct options *o, const struct settings *s,
 	ret = range_resolve(r, o->range, &rg);
 	if (ret < 0) {
 		range_release(&rg);
-		return ret == ERR_USAGE ? EXIT_USAGE : 1;
+		return ret == ST_USAGE ? EXIT_USAGE : 1;
 	}
 	if (history_load(r, &rg, progress(o), &h) < 0) {
 		ret = 1;
@@ -650,7 +650,7 @@ run_compare(const struct options *o, const struct settings *s,
 		ret = range_resolve(r, o->args[resolved], &rgs[resolved]);
 		if (ret < 0) {
 			range_release(&rgs[resolved]);
-			ret = ret == ERR_USAGE ? EXIT_USAGE : 1;
+			ret = ret == ST_USAGE ? EXIT_USAGE : 1;
 			goto out;
 		}
 		labels[resolved] = range_label(&rgs[resolved]);

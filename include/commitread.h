@@ -1,0 +1,86 @@
+/*
+ * commitread.h - the batch object reader: what the reports read from
+ * commits after the walk (committers, messages, signatures, sign-offs).
+ *
+ * The walk keeps only parents and merges' subjects.  An add-on that needs
+ * more asks for a list of commits and the fields it wants; the object
+ * database is opened once, each distinct commit of the list is read once
+ * (a list may name a commit several times) and only the fields asked for
+ * are parsed and kept.  One line for the caller:
+ *
+ *	struct commit_batch b;
+ *
+ *	if (commit_batch_read(&b, r, h, list, n, CF_COMMITTER) < 0)
+ *		return -1;
+ *	... commit_batch_get(&b, c)->committer ...
+ *	commit_batch_release(&b);
+ */
+#ifndef TREEPLOT_COMMITREAD_H
+#define TREEPLOT_COMMITREAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "commitparse.h"
+#include "repo.h"
+
+struct history;
+
+/* The fields a batch reads. */
+enum commit_field {
+	CF_COMMITTER = 1 << 0,	/* "Name <mail>" as written */
+	CF_MESSAGE = 1 << 1,	/* the whole message */
+	CF_SIGNATURES = 1 << 2,	/* SIG_* flags: mergetag, gpgsig headers */
+	CF_SIGNOFFS = 1 << 3,	/* the Signed-off-by values */
+};
+
+/* What was read of one commit: the fields not asked for stay empty ("",
+ * 0).  Strings are NUL-terminated; a message may hold NULs of its own. */
+struct commit_info {
+	char *committer;
+	size_t committer_len;	/* a committer may hold NULs */
+	char *message;
+	size_t message_len;
+	unsigned signatures;	/* SIG_* */
+	char *signoffs;		/* one value per line, in order */
+	size_t signoffs_nr;
+};
+
+struct commit_batch {
+	uint32_t *slot;		/* per history index: info + 1, 0 unread */
+	struct commit_info *info;
+	uint32_t nr, history_nr;
+	unsigned fields;
+	size_t reads;		/* objects read: the list's distinct commits */
+};
+
+/*
+ * Read fields of the n commits of list (history indexes of h, repeats
+ * allowed) into b.  Returns 0, or -1 after reporting "cannot read commit
+ * X" (b is then released).
+ */
+int commit_batch_read(struct commit_batch *b, struct repo *r,
+		      const struct history *h, const uint32_t *list, size_t n,
+		      unsigned fields);
+
+/* What was read of commit i, or NULL when it was not in the list. */
+const struct commit_info *commit_batch_get(const struct commit_batch *b,
+					   uint32_t i);
+
+void commit_batch_release(struct commit_batch *b);
+
+/* --- one commit at a time (callers not yet switched to batches) ---- */
+
+/*
+ * Commit i's committer and whole message, appended to committer and
+ * message: commit_batch_read of one commit.
+ */
+int history_read_commit(struct repo *r, const struct history *h, uint32_t i,
+			struct buf *committer, struct buf *message);
+
+/* The SIG_* flags of commit i in *flags: commit_batch_read of one
+ * commit. */
+int history_merge_signatures(struct repo *r, const struct history *h,
+			     uint32_t i, unsigned *flags);
+
+#endif
