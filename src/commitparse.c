@@ -115,8 +115,15 @@ parse_committer(const char *p, const char *eol, int64_t *time, int32_t *tz)
 	num = q - 1;
 	while (num > p && num[-1] >= '0' && num[-1] <= '9')
 		num--;
-	for (; num < q - 1; num++)
+	for (; num < q - 1; num++) {
+		/* More digits than a time has: unreadable, not overflowed
+		 * (signed overflow is undefined; the fuzz target found it). */
+		if (*time > (INT64_MAX - 9) / 10) {
+			*time = 0;
+			return;
+		}
 		*time = *time * 10 + (*num - '0');
+	}
 }
 
 void
