@@ -120,6 +120,7 @@ parse_committer(const char *p, const char *eol, int64_t *time, int32_t *tz)
 		 * (signed overflow is undefined; the fuzz target found it). */
 		if (*time > (INT64_MAX - 9) / 10) {
 			*time = 0;
+			*tz = 0;
 			return;
 		}
 		*time = *time * 10 + (*num - '0');
