@@ -166,7 +166,8 @@ main(void)
 		history_hex(&h, h.tip, hex);
 		buf_printf(&cmd, "rm -f %s/r/.git/objects/%.2s/%s", dir, hex,
 			   hex + 2);
-		ret = system(cmd.data);
+		report(system(cmd.data) == 0, "the merge's object removed",
+		       "failed", "removed");
 	}
 	ret = commit_batch_read(&b, r, &h, list, n, CF_COMMITTER);
 	report(ret < 0 && b.nr == 0 && !b.info,
