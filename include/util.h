@@ -36,13 +36,16 @@ char *xstrndup(const char *s, size_t n);
 /*
  * What a stage returns: 0 (ST_OK) or a negative status, already reported.
  * Functions returning int use these values; error() returns ST_FAILURE.
- * main.c maps them to exit statuses (ST_USAGE 2, ST_FAILURE 1).
+ * main.c alone maps them to exit statuses (exit_status: ST_USAGE 2,
+ * ST_UNSIGNED 3, ST_FAILURE and anything else negative 1).
  */
 enum status {
 	ST_OK = 0,
 	ST_FAILURE = -1,	/* the run failed: exit 1 */
 	ST_USAGE = -2,		/* the user's mistake (bad range, option,
 				 * configuration): exit 2 */
+	ST_UNSIGNED = -3,	/* --require-signed met unsigned pulls, the
+				 * output written: exit 3 */
 };
 
 /* Print "treeplot: <message>" on stderr; return -1 so callers can write
