@@ -6,7 +6,7 @@
  * more asks for a list of commits and the fields it wants; the object
  * database is opened once, each distinct commit of the list is read once
  * (a list may name a commit several times) and only the fields asked for
- * are parsed and kept.  One line for the caller:
+ * are parsed and kept.  A list known in advance is one call:
  *
  *	struct commit_batch b;
  *
@@ -14,6 +14,13 @@
  *		return -1;
  *	... commit_batch_get(&b, c)->committer ...
  *	commit_batch_release(&b);
+ *
+ * and commits found as one goes are read on demand, each still once:
+ *
+ *	commit_batch_open(&b, r, h, CF_COMMITTER | CF_MESSAGE)
+ *	...
+ *	const struct commit_info *ci = commit_batch_fetch(&b, c);
+ *	if (!ci) -> error, reported
  */
 #ifndef TREEPLOT_COMMITREAD_H
 #define TREEPLOT_COMMITREAD_H
@@ -48,10 +55,12 @@ struct commit_info {
 
 struct commit_batch {
 	uint32_t *slot;		/* per history index: info + 1, 0 unread */
-	struct commit_info *info;
-	uint32_t nr, history_nr;
+	struct commit_info **info;	/* each its own block: pointers stay */
+	uint32_t nr, alloc, history_nr;
 	unsigned fields;
-	size_t reads;		/* objects read: the list's distinct commits */
+	size_t reads;		/* objects read: the distinct commits asked for */
+	const struct history *h;	/* borrowed */
+	struct odb *odb;	/* open for commit_batch_fetch */
 };
 
 /*
@@ -62,6 +71,16 @@ struct commit_batch {
 int commit_batch_read(struct commit_batch *b, struct repo *r,
 		      const struct history *h, const uint32_t *list, size_t n,
 		      unsigned fields);
+
+/* An empty batch that reads fields of h's commits on demand.  Returns 0,
+ * or -1 after reporting the error (b is then released). */
+int commit_batch_open(struct commit_batch *b, struct repo *r,
+		      const struct history *h, unsigned fields);
+
+/* What was read of commit i, read now if it was not yet; NULL after
+ * reporting "cannot read commit X".  Valid until commit_batch_release. */
+const struct commit_info *commit_batch_fetch(struct commit_batch *b,
+					     uint32_t i);
 
 /* What was read of commit i, or NULL when it was not in the list. */
 const struct commit_info *commit_batch_get(const struct commit_batch *b,

@@ -56,26 +56,46 @@ fill_empty(struct commit_info *ci)
 		ci->signoffs = xstrdup("");
 }
 
-static int
-read_one(struct commit_batch *b, struct odb *o, const struct history *h,
-	 uint32_t i)
+int
+commit_batch_open(struct commit_batch *b, struct repo *r,
+		  const struct history *h, unsigned fields)
 {
-	struct commit_info *ci = &b->info[b->nr];
+	memset(b, 0, sizeof(*b));
+	b->fields = fields;
+	b->h = h;
+	b->history_nr = h->nr;
+	b->slot = xcalloc(h->nr ? h->nr : 1, sizeof(*b->slot));
+	if (odb_open(&b->odb, r) < 0) {
+		commit_batch_release(b);
+		return -1;
+	}
+	return 0;
+}
+
+const struct commit_info *
+commit_batch_fetch(struct commit_batch *b, uint32_t i)
+{
+	struct commit_info *ci;
 	const char *data;
 	size_t size;
 
-	if (odb_read_commit(o, &h->oid[i], &data, &size)) {
+	if (b->slot[i])
+		return b->info[b->slot[i] - 1];
+	if (odb_read_commit(b->odb, &b->h->oid[i], &data, &size)) {
 		char hex[OID_HEXSZ + 1];
 
-		history_hex(h, i, hex);
-		return error("cannot read commit %s", hex);
+		history_hex(b->h, i, hex);
+		error("cannot read commit %s", hex);
+		return NULL;
 	}
-	memset(ci, 0, sizeof(*ci));
+	ci = xcalloc(1, sizeof(*ci));
 	parse_fields(ci, data, size, b->fields);
 	fill_empty(ci);
-	b->slot[i] = ++b->nr;
+	ALLOC_GROW(b->info, b->nr + 1, b->alloc);
+	b->info[b->nr++] = ci;
+	b->slot[i] = b->nr;
 	b->reads++;
-	return 0;
+	return ci;
 }
 
 int
@@ -83,45 +103,40 @@ commit_batch_read(struct commit_batch *b, struct repo *r,
 		  const struct history *h, const uint32_t *list, size_t n,
 		  unsigned fields)
 {
-	struct odb *o = NULL;
-	int ret = 0;
-
-	memset(b, 0, sizeof(*b));
-	b->fields = fields;
-	b->history_nr = h->nr;
-	b->slot = xcalloc(h->nr ? h->nr : 1, sizeof(*b->slot));
-	b->info = xmalloc((n ? n : 1) * sizeof(*b->info));
-	if (n && odb_open(&o, r) < 0) {
-		commit_batch_release(b);
+	if (commit_batch_open(b, r, h, fields) < 0)
 		return -1;
+	for (size_t k = 0; k < n; k++) {
+		if (!commit_batch_fetch(b, list[k])) {
+			commit_batch_release(b);
+			return -1;
+		}
 	}
-	for (size_t k = 0; k < n && !ret; k++)
-		if (!b->slot[list[k]])
-			ret = read_one(b, o, h, list[k]);
-	odb_free(o);
-	if (ret < 0)
-		commit_batch_release(b);
-	return ret;
+	/* Everything is read: the object database is not needed now. */
+	odb_free(b->odb);
+	b->odb = NULL;
+	return 0;
 }
 
 const struct commit_info *
 commit_batch_get(const struct commit_batch *b, uint32_t i)
 {
-	if (i >= b->history_nr || !b->slot[i])
+	if (i >= b->history_nr || !b->slot || !b->slot[i])
 		return NULL;
-	return &b->info[b->slot[i] - 1];
+	return b->info[b->slot[i] - 1];
 }
 
 void
 commit_batch_release(struct commit_batch *b)
 {
 	for (uint32_t k = 0; k < b->nr; k++) {
-		free(b->info[k].committer);
-		free(b->info[k].message);
-		free(b->info[k].signoffs);
+		free(b->info[k]->committer);
+		free(b->info[k]->message);
+		free(b->info[k]->signoffs);
+		free(b->info[k]);
 	}
 	free(b->info);
 	free(b->slot);
+	odb_free(b->odb);
 	memset(b, 0, sizeof(*b));
 }
 

@@ -158,6 +158,34 @@ main(void)
 	       "fields not asked for are empty", "filled", "empty");
 	commit_batch_release(&b);
 
+	/* On demand: the same answers, each commit read once. */
+	ret = commit_batch_open(&b, r, &h, CF_COMMITTER | CF_SIGNATURES);
+	{
+		const struct commit_info *first = NULL, *again = NULL;
+		int same = !ret;
+
+		for (size_t k = 0; k < n && same; k++) {
+			const struct commit_info *ci =
+				commit_batch_fetch(&b, list[k]);
+
+			if (!ci)
+				same = 0;
+			else if (k == 0)
+				first = ci;
+			else if (list[k] == list[0])
+				again = ci;
+		}
+		report(same && first && first == again && b.reads == h.nr,
+		       "commit_batch_fetch: each commit read once, its info "
+		       "kept where it was", "read again", "once");
+		report(same && !strcmp(commit_batch_get(&b, h.tip)->committer,
+				       "Merger <m@x>") &&
+		       commit_batch_get(&b, h.tip)->signatures == 3,
+		       "commit_batch_fetch: the merge's committer and "
+		       "signatures", "other", "Merger <m@x>, 3");
+	}
+	commit_batch_release(&b);
+
 	/* A commit whose object is gone: one error, nothing kept. */
 	buf_release(&cmd);
 	{
