@@ -53,9 +53,15 @@ struct commit_info {
 	size_t signoffs_nr;
 };
 
+/* Each info in a block of its own: what commit_batch_fetch hands out
+ * stays where it is while the batch grows. */
+struct commit_info_ref {
+	struct commit_info *ci;
+};
+
 struct commit_batch {
 	uint32_t *slot;		/* per history index: info + 1, 0 unread */
-	struct commit_info **info;	/* each its own block: pointers stay */
+	struct commit_info_ref *info;
 	uint32_t nr, alloc, history_nr;
 	unsigned fields;
 	size_t reads;		/* objects read: the distinct commits asked for */

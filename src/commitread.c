@@ -80,7 +80,7 @@ commit_batch_fetch(struct commit_batch *b, uint32_t i)
 	size_t size;
 
 	if (b->slot[i])
-		return b->info[b->slot[i] - 1];
+		return b->info[b->slot[i] - 1].ci;
 	if (odb_read_commit(b->odb, &b->h->oid[i], &data, &size)) {
 		char hex[OID_HEXSZ + 1];
 
@@ -92,7 +92,7 @@ commit_batch_fetch(struct commit_batch *b, uint32_t i)
 	parse_fields(ci, data, size, b->fields);
 	fill_empty(ci);
 	ALLOC_GROW(b->info, b->nr + 1, b->alloc);
-	b->info[b->nr++] = ci;
+	b->info[b->nr++].ci = ci;
 	b->slot[i] = b->nr;
 	b->reads++;
 	return ci;
@@ -122,17 +122,17 @@ commit_batch_get(const struct commit_batch *b, uint32_t i)
 {
 	if (i >= b->history_nr || !b->slot || !b->slot[i])
 		return NULL;
-	return b->info[b->slot[i] - 1];
+	return b->info[b->slot[i] - 1].ci;
 }
 
 void
 commit_batch_release(struct commit_batch *b)
 {
 	for (uint32_t k = 0; k < b->nr; k++) {
-		free(b->info[k]->committer);
-		free(b->info[k]->message);
-		free(b->info[k]->signoffs);
-		free(b->info[k]);
+		free(b->info[k].ci->committer);
+		free(b->info[k].ci->message);
+		free(b->info[k].ci->signoffs);
+		free(b->info[k].ci);
 	}
 	free(b->info);
 	free(b->slot);
