@@ -272,7 +272,7 @@ test_json(void)
 	struct buf out = BUF_INIT, pretty = BUF_INIT;
 
 	fixture_init(&x, 0);
-	render_json(&x.f, &out);
+	render_json(&x.f, NULL, &out);
 	ok(out.len && out.data[out.len - 1] == '\n', "json: ends with a newline");
 	ok(pipe_through("jq .", &out, &pretty) == 0 && out.len &&
 	   pretty.len == out.len && !memcmp(pretty.data, out.data, out.len),
@@ -327,7 +327,7 @@ test_json(void)
 	fixture_release(&x);
 
 	fixture_init(&x, 1);
-	render_json(&x.f, &out);
+	render_json(&x.f, NULL, &out);
 	ok(pipe_through("jq -e . >/dev/null", &out, NULL) == 0,
 	   "json: valid with hostile names");
 	ok(no_controls(&out), "json: no raw control characters");
