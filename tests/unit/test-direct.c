@@ -75,6 +75,41 @@ main(void)
 		printf("%sok %d - direct_by_from_name\n", pass ? "" : "not ", ++n);
 		failed += !pass;
 	}
+	{
+		/* No direct commit: nothing counted, nothing to sort. */
+		struct appliers ap = { DIRECT_BY_COMMITTER, NULL, 0, 0 };
+		char *none[1] = { NULL };
+		int pass;
+
+		appliers_tally(none, 0, &ap);
+		pass = ap.nr == 0 && ap.commits == 0 && ap.a == NULL;
+		printf("%sok %d - appliers_tally: no direct commit\n",
+		       pass ? "" : "not ", ++n);
+		failed += !pass;
+		appliers_release(&ap);
+	}
+	{
+		/* By commits descending, then name. */
+		struct appliers ap = { DIRECT_BY_COMMITTER, NULL, 0, 0 };
+		char *keys[] = { xstrdup("b"), xstrdup("a"), xstrdup("c"),
+				 xstrdup("c"), xstrdup("b") };
+		struct buf got = BUF_INIT;
+		int pass;
+
+		appliers_tally(keys, ARRAY_SIZE(keys), &ap);
+		for (uint32_t k = 0; k < ap.nr; k++)
+			buf_printf(&got, "%s%s:%u", k ? " " : "", ap.a[k].who,
+				   ap.a[k].commits);
+		pass = ap.commits == 5 && got.data &&
+		       !strcmp(got.data, "b:2 c:2 a:1");
+		printf("%sok %d - appliers_tally: by commits, then name\n",
+		       pass ? "" : "not ", ++n);
+		if (!pass)
+			printf("# got '%s'\n", got.data ? got.data : "");
+		failed += !pass;
+		buf_release(&got);
+		appliers_release(&ap);
+	}
 	printf("1..%d\n", n);
 	return failed != 0;
 }
