@@ -195,17 +195,17 @@ static void
 fixture_init(struct fixture *x, int hostile)
 {
 	static const struct flow_tree trees[] = {
-		{ TREE_MAINLINE, "torvalds/linux-2.6", 400, 300, 0, 0, NULL, 0, TREE_KIND_REPO, 0, NULL, 0, 0 },
-		{ 1, "davem/net-2.6", 40, 30, 1, 3, NULL, 0, TREE_KIND_REPO, 0, NULL, 0, 0 },
-		{ 3, "jkirsher/net-next", 10, 10, 2, 2, NULL, 0, TREE_KIND_REPO, 0, NULL, 0, 0 },
-		{ 2, "tiwai/sound-2.6", 5, 5, 1, 1, NULL, 0, TREE_KIND_REPO, 0, NULL, 0, 0 },
-		{ TREE_NONE, "2 other trees", 3, 3, 1, 2, NULL, 0, TREE_KIND_REPO, 0, NULL, 0, 0 },
+		{ TREE_MAINLINE, "torvalds/linux-2.6", 400, 300, 0, 0, NULL, 0, TREE_KIND_REPO, 0, NULL },
+		{ 1, "davem/net-2.6", 40, 30, 1, 3, NULL, 0, TREE_KIND_REPO, 0, NULL },
+		{ 3, "jkirsher/net-next", 10, 10, 2, 2, NULL, 0, TREE_KIND_REPO, 0, NULL },
+		{ 2, "tiwai/sound-2.6", 5, 5, 1, 1, NULL, 0, TREE_KIND_REPO, 0, NULL },
+		{ TREE_NONE, "2 other trees", 3, 3, 1, 2, NULL, 0, TREE_KIND_REPO, 0, NULL },
 	};
 	static const struct flow_edge edges[] = {
-		{ 1, 0, 40, 3, 0 },	/* 10%: the strong colour */
-		{ 2, 1, 10, 2, 0 },	/* 2.5%: the second one */
-		{ 3, 0, 5, 1, 0 },		/* 1.25% */
-		{ 4, 0, 3, 2, 0 },		/* 0.75%: grey */
+		{ 1, 0, 40, 3 },	/* 10%: the strong colour */
+		{ 2, 1, 10, 2 },	/* 2.5%: the second one */
+		{ 3, 0, 5, 1 },		/* 1.25% */
+		{ 4, 0, 3, 2 },		/* 0.75%: grey */
 	};
 
 	memset(x, 0, sizeof(*x));
