@@ -8,6 +8,8 @@
 #include "direct.h"
 #include "util.h"
 
+#include "tap.h"
+
 #define L "Linus Torvalds <torvalds@linux-foundation.org>"
 #define A "Andrew Morton <akpm@linux-foundation.org>"
 #define G "Greg Kroah-Hartman <gregkh@linuxfoundation.org>"
@@ -48,44 +50,29 @@ static const struct {
 int
 main(void)
 {
-	int n = 0, failed = 0;
-
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct buf who = BUF_INIT;
-		int pass;
+		char desc[128];
 
 		signoff_applier(cases[i].committer, strlen(cases[i].committer),
 				cases[i].msg, strlen(cases[i].msg), &who);
-		pass = who.data && !strcmp(who.data, cases[i].want);
-		printf("%sok %d - signoff: %s\n", pass ? "" : "not ", ++n,
-		       cases[i].desc);
-		if (!pass) {
-			failed++;
-			printf("# got '%s' expected '%s'\n",
-			       who.data ? who.data : "(null)", cases[i].want);
-		}
+		snprintf(desc, sizeof(desc), "signoff: %s", cases[i].desc);
+		report(who.data && !strcmp(who.data, cases[i].want), desc,
+		       who.data ? who.data : "(null)", cases[i].want);
 		buf_release(&who);
 	}
-	{
-		int pass = direct_by_from_name("committer") == DIRECT_BY_COMMITTER &&
-			   direct_by_from_name("signoff") == DIRECT_BY_SIGNOFF &&
-			   direct_by_from_name("Signoff") == DIRECT_BY_NONE &&
-			   direct_by_from_name("") == DIRECT_BY_NONE;
-
-		printf("%sok %d - direct_by_from_name\n", pass ? "" : "not ", ++n);
-		failed += !pass;
-	}
+	ok(direct_by_from_name("committer") == DIRECT_BY_COMMITTER &&
+	   direct_by_from_name("signoff") == DIRECT_BY_SIGNOFF &&
+	   direct_by_from_name("Signoff") == DIRECT_BY_NONE &&
+	   direct_by_from_name("") == DIRECT_BY_NONE, "direct_by_from_name");
 	{
 		/* No direct commit: nothing counted, nothing to sort. */
 		struct appliers ap = { DIRECT_BY_COMMITTER, NULL, 0, 0 };
 		char *none[1] = { NULL };
-		int pass;
 
 		appliers_tally(none, 0, &ap);
-		pass = ap.nr == 0 && ap.commits == 0 && ap.a == NULL;
-		printf("%sok %d - appliers_tally: no direct commit\n",
-		       pass ? "" : "not ", ++n);
-		failed += !pass;
+		ok(ap.nr == 0 && ap.commits == 0 && ap.a == NULL,
+		   "appliers_tally: no direct commit");
 		appliers_release(&ap);
 	}
 	{
@@ -94,22 +81,17 @@ main(void)
 		char *keys[] = { xstrdup("b"), xstrdup("a"), xstrdup("c"),
 				 xstrdup("c"), xstrdup("b") };
 		struct buf got = BUF_INIT;
-		int pass;
 
 		appliers_tally(keys, ARRAY_SIZE(keys), &ap);
 		for (uint32_t k = 0; k < ap.nr; k++)
 			buf_printf(&got, "%s%s:%u", k ? " " : "", ap.a[k].who,
 				   ap.a[k].commits);
-		pass = ap.commits == 5 && got.data &&
-		       !strcmp(got.data, "b:2 c:2 a:1");
-		printf("%sok %d - appliers_tally: by commits, then name\n",
-		       pass ? "" : "not ", ++n);
-		if (!pass)
-			printf("# got '%s'\n", got.data ? got.data : "");
-		failed += !pass;
+		buf_printf(&got, " (%u)", ap.commits);
+		report(!strcmp(got.data, "b:2 c:2 a:1 (5)"),
+		       "appliers_tally: by commits, then name", got.data,
+		       "b:2 c:2 a:1 (5)");
 		buf_release(&got);
 		appliers_release(&ap);
 	}
-	printf("1..%d\n", n);
-	return failed != 0;
+	return tap_done();
 }

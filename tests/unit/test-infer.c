@@ -108,6 +108,5 @@ main(void)
 		buf_release(&got);
 		inference_release(&inf);
 	}
-	printf("1..%d\n", test_nr);
-	return test_failed != 0;
+	return tap_done();
 }
