@@ -354,6 +354,16 @@ infer_release(void *state)
 	free(st);
 }
 
+/* Where the flow shows e's trees; 0 when it does not show both. */
+static int
+shown_ends(const struct flow *f, const struct inferred_edge *e,
+	   uint32_t *from, uint32_t *to)
+{
+	*from = flow_index_of(f, e->from);
+	*to = flow_index_of(f, e->to);
+	return *from != UINT32_MAX && *to != UINT32_MAX;
+}
+
 static void
 infer_text(const void *state, const struct flow *f, int width,
 	   struct buf *out)
@@ -365,10 +375,9 @@ infer_text(const void *state, const struct flow *f, int width,
 		   report_plural(inf->commits));
 	for (uint32_t k = 0; k < inf->edges_nr; k++) {
 		const struct inferred_edge *e = &inf->edges[k];
-		uint32_t from = flow_index_of(f, e->from);
-		uint32_t to = flow_index_of(f, e->to);
+		uint32_t from, to;
 
-		if (from == UINT32_MAX || to == UINT32_MAX)
+		if (!shown_ends(f, e, &from, &to))
 			continue;
 		buf_printf(out, "  %*u  ", width, e->commits);
 		report_name(out, f->trees[from].name);
@@ -388,10 +397,9 @@ infer_json(const void *state, const struct flow *f, struct json *j)
 	json_open(j, "edges", '[');
 	for (uint32_t k = 0; k < inf->edges_nr; k++) {
 		const struct inferred_edge *e = &inf->edges[k];
-		uint32_t from = flow_index_of(f, e->from);
-		uint32_t to = flow_index_of(f, e->to);
+		uint32_t from, to;
 
-		if (from == UINT32_MAX || to == UINT32_MAX)
+		if (!shown_ends(f, e, &from, &to))
 			continue;
 		json_open(j, NULL, '{');
 		json_str(j, "from", f->trees[from].name);
@@ -415,11 +423,10 @@ infer_graph_edges(const void *state, const struct flow *f,
 
 	for (uint32_t k = 0; k < inf->edges_nr; k++) {
 		const struct inferred_edge *ie = &inf->edges[k];
-		struct extra_edge e = { flow_index_of(f, ie->from),
-					flow_index_of(f, ie->to), key, label,
-					tip, "dashed", CHART_GREY, "0" };
+		struct extra_edge e = { 0, 0, key, label, tip, "dashed",
+					CHART_GREY, "0" };
 
-		if (e.from == UINT32_MAX || e.to == UINT32_MAX)
+		if (!shown_ends(f, ie, &e.from, &e.to))
 			continue;
 		snprintf(key, sizeof(key), "inferred ff %u", k);
 		snprintf(label, sizeof(label), "~%u", ie->commits);
