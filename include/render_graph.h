@@ -9,6 +9,7 @@
 #define TREEPLOT_RENDER_GRAPH_H
 
 #include "aggregate.h"
+#include "extra.h"
 #include "util.h"
 
 /* Is engine one of the layouts we offer (dot, twopi, circo, neato, fdp,
@@ -41,6 +42,8 @@ struct graph_options {
 	int64_t first, last;	/* the subtitle's dates (the range's first */
 				/* and last mainline commit); 0: unknown */
 	int progress;		/* a layout over a second says so on stderr */
+	const struct extras *xs;	/* the add-ons' tooltip lines, edge */
+					/* looks, edges, legend; may be NULL */
 };
 
 /* The options of a plain chart of format with layout: the defaults. */

@@ -34,12 +34,9 @@
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
 
-#include "direct.h"
 #include "escape.h"
 #include "graph_legend.h"
 #include "graph_plan.h"
-#include "infer.h"
-#include "maintainers.h"
 
 static const char *const layouts[] = {
 	"dot", "twopi", "circo", "neato", "fdp", "sfdp",
@@ -269,44 +266,28 @@ tree_name_of(const struct flow *f, uint32_t i)
 	return f->trees[i].name ? f->trees[i].name : "";
 }
 
-/* The direct commits' tooltip: the five who applied most of them. */
+/* An add-on's untrusted tooltip text. */
 static void
-add_appliers(struct buf *b, const struct appliers *ap)
+tip_text(struct buf *out, const char *s)
 {
-	if (!ap || !ap->nr)
-		return;
-	buf_printf(b, "\\ndirect commits by %s:", ap->by == DIRECT_BY_SIGNOFF ?
-		   "last sign-off before the committer's" : "committer");
-	for (uint32_t k = 0; k < ap->nr && k < 5; k++) {
-		buf_puts(b, "\\n");
-		add_text(b, ap->a[k].who, 1);
-		buf_printf(b, ": %u", ap->a[k].commits);
-	}
-	if (ap->nr > 5)
-		buf_printf(b, "\\n%u others", ap->nr - 5);
+	add_text(out, s, 1);
 }
 
-/* A tree's subsystems from MAINTAINERS, for its tooltip. */
+/* The add-ons' lines of node i's tooltip. */
 static void
-add_subsystems(struct buf *b, const struct flow *f, const struct flow_tree *t)
+add_node_tips(struct buf *b, const struct flow *f, uint32_t i,
+	      const struct extras *xs)
 {
-	uint32_t nr, first = maintainers_of(f->maintainers, t->repo, &nr);
+	const struct extra_tip tip = { b, tip_text, "\\n" };
 
-	for (uint32_t i = first; i < first + nr; i++) {
-		const struct subsystem *sub =
-			&f->maintainers->s[f->maintainers->pair_sub[i]];
-
-		buf_puts(b, "\\n");
-		add_text(b, sub->name, 1);
-		for (uint32_t k = 0; k < sub->maintainers_nr; k++) {
-			buf_puts(b, k ? ", " : ": ");
-			add_text(b, sub->maintainers[k], 1);
-		}
-	}
+	for (size_t k = 0; xs && k < xs->nr; k++)
+		if (xs->run[k].x->node_tip)
+			xs->run[k].x->node_tip(xs->run[k].state, f, i, &tip);
 }
 
 /* What the graph is built from: the flow, its plan, the options. */
 struct build {
+	Agraph_t *g;
 	const struct flow *f;
 	const struct graph_plan *p;
 	const struct graph_options *o;
@@ -337,7 +318,8 @@ shown_name(const struct build *bd, uint32_t i, int in_cluster)
 }
 
 static void
-node_tooltip(struct buf *b, const struct flow *f, uint32_t i)
+node_tooltip(struct buf *b, const struct flow *f, uint32_t i,
+	     const struct extras *xs)
 {
 	const struct flow_tree *t = &f->trees[i];
 
@@ -348,13 +330,14 @@ node_tooltip(struct buf *b, const struct flow *f, uint32_t i)
 		add_count(b, f->commits, "commit");
 		buf_printf(b, ", %u direct, ", f->direct);
 		add_count(b, f->merges, "merge");
+		add_node_tips(b, f, i, xs);
 	} else if (t->tree == TREE_NONE) {
 		buf_puts(b, "\\n");
 		add_count(b, t->commits, "commit");
 		buf_puts(b, " through them");
 	} else {
 		add_urls(b, t->urls, t->urls_nr);
-		add_subsystems(b, f, t);
+		add_node_tips(b, f, i, xs);
 		if (t->kind == TREE_KIND_MAIL)
 			buf_puts(b, "\\npatches that came by mail");
 		else if (t->kind == TREE_KIND_GITHUB)
@@ -366,9 +349,6 @@ node_tooltip(struct buf *b, const struct flow *f, uint32_t i)
 		buf_printf(b, " through it, %u its own\\n", t->own);
 		add_count(b, t->pulls, "pull");
 		buf_printf(b, ", depth %u", t->depth);
-		if (f->signatures)
-			buf_printf(b, ", %u of %u signed", t->signed_pulls,
-				   t->pulls);
 	}
 }
 
@@ -416,7 +396,7 @@ add_node(Agraph_t *g, struct build *bd, uint32_t i)
 	set(n, bd->a.n_label, b.data);
 
 	b.len = 0;
-	node_tooltip(&b, f, i);
+	node_tooltip(&b, f, i, bd->o->xs);
 	set(n, bd->a.n_tooltip, b.data);
 	node_style(n, f, i, &bd->a);
 	buf_release(&id);
@@ -464,18 +444,33 @@ set_volume(Agedge_t *e, const struct attrs *a, enum volume v, uint32_t width)
 }
 
 /*
- * --signed: colour stays the volume's; an edge with a pull that pulled
- * no signed tag is dashed, with a hollow arrowhead, and its tooltip says
- * how many of its pulls were signed.
+ * The add-ons' say in edge k's look (--signed: dashed, a hollow
+ * arrowhead), its tooltip so far in b.  The colour stays the volume's
+ * unless an add-on sets one.
  */
 static void
-signed_edge_style(Agedge_t *e, const struct attrs *a,
-		  const struct flow_edge *fe)
+edge_look(const struct flow *f, uint32_t k, const struct extras *xs,
+	  struct buf *b, struct extra_edge_look *look)
 {
-	if (fe->signed_pulls >= fe->pulls)
-		return;
-	set(e, a->e_style, "dashed");
-	set(e, a->e_arrowhead, "onormal");
+	*look = (struct extra_edge_look){ { b, tip_text, "\\n" }, NULL, NULL,
+					  NULL };
+	for (size_t x = 0; xs && x < xs->nr; x++)
+		if (xs->run[x].x->edge_look)
+			xs->run[x].x->edge_look(xs->run[x].state, f, k, look);
+}
+
+static void
+apply_look(Agedge_t *e, const struct attrs *a, const char *style,
+	   const char *colour, const char *arrowhead)
+{
+	if (style)
+		set(e, a->e_style, style);
+	if (colour) {
+		set(e, a->e_color, colour);
+		set(e, a->e_fontcolor, colour);
+	}
+	if (arrowhead)
+		set(e, a->e_arrowhead, arrowhead);
 }
 
 static void
@@ -484,6 +479,7 @@ add_edge(Agraph_t *g, struct build *bd, uint32_t k)
 	const struct flow *f = bd->f;
 	const struct flow_edge *fe = &f->edges[k];
 	struct buf b = BUF_INIT, count = BUF_INIT;
+	struct extra_edge_look look;
 	Agedge_t *e;
 
 	if (bd->p->edge_count[k])
@@ -500,13 +496,10 @@ add_edge(Agraph_t *g, struct build *bd, uint32_t k)
 	add_count(&b, fe->commits, "commit");
 	buf_puts(&b, " in ");
 	add_count(&b, fe->pulls, "pull");
-	if (f->signatures)
-		buf_printf(&b, ", %u of %u signed", fe->signed_pulls,
-			   fe->pulls);
+	edge_look(f, k, bd->o->xs, &b, &look);
 	set(e, bd->a.e_tooltip, b.data);
 	set_volume(e, &bd->a, bd->p->volume[k], bd->p->width[k]);
-	if (f->signatures)
-		signed_edge_style(e, &bd->a, fe);
+	apply_look(e, &bd->a, look.style, look.colour, look.arrowhead);
 	/* dot wants an integer weight: heavy edges kept short and straight. */
 	b.len = 0;
 	buf_printf(&b, "%u", bd->p->weight[k]);
@@ -533,7 +526,6 @@ add_direct(Agraph_t *g, struct build *bd)
 	b.len = 0;
 	add_count(&b, f->direct, "commit");
 	buf_puts(&b, " applied to the mainline itself, not pulled");
-	add_appliers(&b, f->appliers);
 	set(bd->direct, bd->a.n_tooltip, b.data);
 
 	e = flow_edge(g, bd, bd->direct, bd->nodes[0], 0, NULL, NULL,
@@ -612,62 +604,49 @@ cluster_of(Agraph_t *g, const struct build *bd, uint32_t i)
 	return sub;
 }
 
-/* The index of tree id in the flow, or UINT32_MAX. */
-static uint32_t
-flow_index(const struct flow *f, uint32_t id)
+/*
+ * An add-on's edge (--infer-ff's guessed fast-forwards), drawn as the
+ * flow's are (the side of its tree, its label as a count by that tree),
+ * off the bottom of its tree's box: apart from the flow the same two
+ * trees may have, and its count with it.
+ */
+static void
+emit_edge(void *ctx, const struct extra_edge *xe)
 {
-	for (uint32_t i = 0; i < f->trees_nr; i++)
-		if (f->trees[i].tree == id)
-			return i;
-	return UINT32_MAX;
+	struct build *bd = ctx;
+	const struct flow *f = bd->f;
+	struct buf b = BUF_INIT;
+	int right;
+	Agedge_t *e;
+
+	if (xe->from >= f->trees_nr || xe->to >= f->trees_nr)
+		return;
+	right = bd->p->side[xe->from] > 0;
+	e = flow_edge(bd->g, bd, bd->nodes[xe->from], bd->nodes[xe->to], right,
+		      xe->key, xe->label, COUNT_AT_TAIL);
+	agsafeset(e, gv(right ? "headport" : "tailport"), gv("s"), gv(""));
+	add_text(&b, tree_name_of(f, xe->from), 1);
+	buf_puts(&b, " -> ");
+	add_text(&b, tree_name_of(f, xe->to), 1);
+	buf_puts(&b, ": ");
+	buf_puts(&b, xe->tooltip);
+	set(e, bd->a.e_tooltip, b.data);
+	apply_look(e, &bd->a, xe->style, xe->colour, xe->arrowhead);
+	if (xe->weight)
+		set(e, bd->a.e_weight, xe->weight);
+	buf_release(&b);
 }
 
-/* --infer-ff: the guessed fast-forwards as dotted edges of their own,
- * with a hollow dot for an arrowhead and "~n" for a count, between trees
- * the flow shows.  Coloured by their volume, as every flow. */
+/* The add-ons' own edges, after the flow's. */
 static void
-add_inferred(Agraph_t *g, struct build *bd)
+add_extra_edges(struct build *bd)
 {
-	const struct flow *f = bd->f;
-	const struct inference *inf = f->inference;
-	struct buf b = BUF_INIT, count = BUF_INIT;
+	const struct extras *xs = bd->o->xs;
 
-	for (uint32_t k = 0; k < inf->edges_nr; k++) {
-		const struct inferred_edge *ie = &inf->edges[k];
-		uint32_t from = flow_index(f, ie->from), to = flow_index(f, ie->to);
-		Agedge_t *e;
-
-		if (from == UINT32_MAX || to == UINT32_MAX)
-			continue;
-		b.len = 0;
-		buf_printf(&b, "inferred ff %u", k);
-		count.len = 0;
-		buf_printf(&count, "~%u", ie->commits);
-		e = flow_edge(g, bd, bd->nodes[from], bd->nodes[to],
-			      bd->p->side[from] > 0, b.data, count.data,
-			      COUNT_AT_TAIL);
-		/* Off the bottom of its tree's box: apart from the flow
-		 * the same two trees may have, and its count with it. */
-		agsafeset(e, gv(bd->p->side[from] > 0 ? "headport" :
-				"tailport"), gv("s"), gv(""));
-		b.len = 0;
-		add_text(&b, tree_name_of(f, from), 1);
-		buf_puts(&b, " -> ");
-		add_text(&b, tree_name_of(f, to), 1);
-		buf_puts(&b, ": ");
-		add_count(&b, ie->commits, "commit");
-		buf_puts(&b, " inferred as fast-forwarded (a guess from "
-			 "committers)");
-		set(e, bd->a.e_tooltip, b.data);
-		set_volume(e, &bd->a, graph_volume(ie->commits, f->commits,
-			   bd->p->major, bd->p->minor),
-			   graph_width(ie->commits, f->commits, NULL));
-		set(e, bd->a.e_style, "dotted");
-		set(e, bd->a.e_arrowhead, "odot");
-		set(e, bd->a.e_weight, "0");
-	}
-	buf_release(&b);
-	buf_release(&count);
+	for (size_t k = 0; xs && k < xs->nr; k++)
+		if (xs->run[k].x->graph_edges)
+			xs->run[k].x->graph_edges(xs->run[k].state, bd->f,
+						  emit_edge, bd);
 }
 
 /*
@@ -694,32 +673,40 @@ twopi_rings(Agraph_t *g, const struct flow *f)
 	buf_release(&b);
 }
 
-/* What the add-ons add to the legend, when the chart shows it. */
-static size_t
-addon_legend(const struct flow *f, struct legend_entry *out)
+/* A Graphviz style as a legend's sample line. */
+static enum legend_line
+line_of(const char *style)
 {
-	size_t n = 0;
-	int unsigned_edge = 0;
+	if (style && strstr(style, "dotted"))
+		return LINE_DOTTED;
+	if (style && strstr(style, "dashed"))
+		return LINE_DASHED;
+	return LINE_SOLID;
+}
 
-	for (uint32_t k = 0; f->signatures && k < f->edges_nr; k++)
-		unsigned_edge |= f->edges[k].signed_pulls < f->edges[k].pulls;
-	if (unsigned_edge)
-		out[n++] = (struct legend_entry){
-			LINE_DASHED, COLOUR_SMALL_TEXT, NULL,
-			"hollow arrowhead: not every pull pulled a signed tag "
-			"(how many did: the tooltip)",
-		};
-	else if (f->signatures)
-		out[n++] = (struct legend_entry){
-			LINE_SOLID, COLOUR_SMALL_TEXT, NULL,
-			"every pull pulled a signed tag",
-		};
-	if (f->inference && f->inference->edges_nr)
-		out[n++] = (struct legend_entry){
-			LINE_DOTTED, COLOUR_SMALL_TEXT, "~n",
-			"hollow dot: commits inferred as fast-forwarded "
-			"(a guess from committers)",
-		};
+/* What the add-ons draw, for the legend after the core's entries
+ * (*out: a new array). */
+static size_t
+addon_legend(const struct extras *xs, struct legend_entry **out)
+{
+	size_t n = 0, alloc = 0;
+
+	*out = NULL;
+	for (size_t k = 0; xs && k < xs->nr; k++) {
+		const struct extra *x = xs->run[k].x;
+
+		for (size_t i = 0; i < x->legend_nr; i++) {
+			const struct extra_legend *l = &x->legend[i];
+
+			ALLOC_GROW(*out, n + 1, alloc);
+			(*out)[n++] = (struct legend_entry){
+				l->kind == EXTRA_LEGEND_EDGE ?
+				line_of(l->style) : LINE_NONE,
+				l->colour ? l->colour : COLOUR_SMALL_TEXT,
+				NULL, l->what,
+			};
+		}
+	}
 	return n;
 }
 
@@ -729,14 +716,17 @@ build_graph(const struct flow *f, const struct graph_options *o,
 {
 	Agraph_t *g = agopen(gv("treeplot"), Agdirected, disc);
 	struct graph_plan plan;
-	struct legend_entry extra[4];
-	struct build bd = { f, &plan, o, { 0 }, NULL, NULL };
+	struct legend_entry *extra;
+	struct build bd = { g, f, &plan, o, { 0 }, NULL, NULL };
+	size_t extra_nr;
 
 	if (!g)
 		return NULL;
 	graph_plan(f, o->major, o->minor, !strcmp(o->layout, "dot"), &plan);
 	declare_attrs(g, o->layout, &bd.a);
-	add_heading(g, &bd, extra, addon_legend(f, extra));
+	extra_nr = addon_legend(o->xs, &extra);
+	add_heading(g, &bd, extra, extra_nr);
+	free(extra);
 	/* For twopi: the mainline in the centre, not whichever node it
 	 * finds most central, and a first ring wide enough for every tree
 	 * on it (so that no overlap removal moves the mainline off it). */
@@ -765,12 +755,141 @@ build_graph(const struct flow *f, const struct graph_options *o,
 		if (f->edges[k].from < f->trees_nr &&
 		    f->edges[k].to < f->trees_nr)
 			add_edge(g, &bd, k);
-	if (f->inference)
-		add_inferred(g, &bd);
+	add_extra_edges(&bd);
 	free(bd.nodes);
 	graph_plan_release(&plan);
 	return g;
 }
+
+/*
+ * Object ids.  cgraph's own id discipline makes a name's id the address
+ * of its copy of the string, and keeps subgraphs in order of id: agwrite
+ * wrote --branches' clusters in an order that followed the allocator
+ * (another malloc history, another DOT).  Here a name's id is its rank
+ * of creation (even, as cgraph expects of named objects; anonymous ones
+ * get odd ids from a counter), so clusters come in the order they were
+ * made and the DOT is the same wherever it is written.
+ */
+struct gv_ids {
+	char **names;		/* names[k] has id 2 (k + 1); agstrdup's */
+	size_t nr, alloc;
+	uint32_t *hash;		/* open addressing: k + 1, 0 empty */
+	uint32_t hash_size;
+	IDTYPE anon;		/* the next anonymous id */
+};
+
+static void *
+ids_open(Agraph_t *g, Agdisc_t *disc)
+{
+	struct gv_ids *ids = xcalloc(1, sizeof(*ids));
+
+	(void)g;
+	(void)disc;
+	ids->anon = 1;
+	return ids;
+}
+
+/* The slot of name in the hash: its own, or the empty one it would take. */
+static uint32_t *
+ids_slot(struct gv_ids *ids, const char *name)
+{
+	uint32_t pos = str_hash(name) & (ids->hash_size - 1);
+
+	while (ids->hash[pos] && strcmp(ids->names[ids->hash[pos] - 1], name))
+		pos = (pos + 1) & (ids->hash_size - 1);
+	return &ids->hash[pos];
+}
+
+static void
+ids_grow(struct gv_ids *ids)
+{
+	free(ids->hash);
+	ids->hash_size = ids->hash_size ? 2 * ids->hash_size : 256;
+	ids->hash = xcalloc(ids->hash_size, sizeof(*ids->hash));
+	for (size_t k = 0; k < ids->nr; k++)
+		*ids_slot(ids, ids->names[k]) = (uint32_t)(k + 1);
+}
+
+static long
+ids_map(void *state, int objtype, char *str, IDTYPE *id, int createflag)
+{
+	struct gv_ids *ids = state;
+	uint32_t *slot;
+
+	(void)objtype;
+	if (!str) {
+		*id = ids->anon;
+		ids->anon += 2;
+		return 1;
+	}
+	if (2 * (ids->nr + 1) > ids->hash_size)
+		ids_grow(ids);
+	slot = ids_slot(ids, str);
+	if (!*slot) {
+		if (!createflag)
+			return 0;
+		ALLOC_GROW(ids->names, ids->nr + 1, ids->alloc);
+		/* cgraph's own kind of string: agwrite looks before it
+		 * for whether it is HTML. */
+		ids->names[ids->nr++] = agstrdup(NULL, str);
+		*slot = (uint32_t)ids->nr;
+	}
+	*id = (IDTYPE)2 * *slot;
+	return 1;
+}
+
+/* Only anonymous ids may be asked for by number. */
+static long
+ids_alloc(void *state, int objtype, IDTYPE id)
+{
+	(void)state;
+	(void)objtype;
+	return id % 2;
+}
+
+static void
+ids_free(void *state, int objtype, IDTYPE id)
+{
+	(void)state;
+	(void)objtype;
+	(void)id;
+}
+
+static char *
+ids_print(void *state, int objtype, IDTYPE id)
+{
+	struct gv_ids *ids = state;
+
+	(void)objtype;
+	if (id % 2 || id / 2 == 0 || id / 2 > ids->nr)
+		return NULL;
+	return ids->names[id / 2 - 1];
+}
+
+static void
+ids_close(void *state)
+{
+	struct gv_ids *ids = state;
+
+	for (size_t k = 0; k < ids->nr; k++)
+		agstrfree(NULL, ids->names[k]);
+	free(ids->names);
+	free(ids->hash);
+	free(ids);
+}
+
+static void
+ids_register(void *state, int objtype, void *obj)
+{
+	(void)state;
+	(void)objtype;
+	(void)obj;
+}
+
+static Agiddisc_t id_disc = {
+	ids_open, ids_map, ids_alloc, ids_free, ids_print, ids_close,
+	ids_register,
+};
 
 /* agwrite's output channel: our buffer. */
 static int
@@ -1139,9 +1258,9 @@ render_graph_with(const struct flow *f, const struct graph_options *o,
 		  struct buf *out)
 {
 	/* agwrite writes through the graph's I/O discipline: ours appends
-	 * to out (memory and ids stay cgraph's defaults). */
+	 * to out; ids are ours too (memory stays cgraph's default). */
 	Agiodisc_t io = { NULL, put_buf, flush_buf };
-	Agdisc_t disc = { NULL, NULL, &io };
+	Agdisc_t disc = { NULL, &id_disc, &io };
 	struct buf title = BUF_INIT;
 	agusererrf old_errf;
 	size_t start = out->len;

@@ -5,7 +5,7 @@
 . "$TESTDIR/fixture.sh"
 . "$TESTDIR/addons.sh"
 
-plan 13
+plan 15
 build_fixture
 
 tp -T commits --branches v1.0..v2.0
@@ -54,6 +54,17 @@ is "$(printf '%s\n' "$OUT" | sed -n '/label="jikos\/hid"/,/^	}/p' | grep -c 'too
    "dot: hid's two branches share its cluster"
 is "$(printf '%s\n' "$OUT" | sed -n '/label="jikos\/hid"/,/^	}/p' | grep -c 'label="jikos/hid:')" 0 \
    "dot: the branch nodes say the branch only, the cluster the repository"
+# The clusters come in the order they were made (by their first node),
+# whatever the allocator does: with cgraph's own ids they followed the
+# addresses of their names.
+CLUSTERS=$(printf '%s\n' "$OUT" | grep -o 'subgraph cluster_[0-9]*' |
+	   sed 's/.*_//' | tr '\n' ' ')
+is "$CLUSTERS" "$(printf '%s\n' $CLUSTERS | sort -n | tr '\n' ' ')" \
+   "dot: clusters in the order of their first node"
+DOT=$OUT
+GLIBC_TUNABLES=glibc.malloc.tcache_count=0 MALLOC_PERTURB_=165 \
+	tp -T dot --branches v1.0..v2.0
+is "$OUT" "$DOT" "dot: the same DOT with another allocator setting"
 tp -T dot v1.0..v2.0
 printf '%s\n' "$OUT" | grep -q 'cluster'
 ok $((! $?)) "dot: no clusters without --branches"

@@ -119,7 +119,7 @@ grep -q 'hollow arrowhead: not every pull pulled a signed tag' ts ||
 	grep -qx 'every pull pulled a signed tag' ts
 ok $? "legend: --signed lists what its pattern means"
 geom texts infer.svg >ti
-grep -q '^~n: hollow dot: commits inferred as fast-forwarded' ti
+grep -q '^~n, hollow dot: commits inferred as fast-forwarded' ti
 ok $? "legend: --infer-ff lists the dotted ~n edges"
 grep -q 'stroke="#cc0000"' signed.svg
 ok $((! $?)) "--signed: no red, colour is the volume's only"
