@@ -188,6 +188,9 @@ deb: deps-deb
 	$(MAKE) $(DEB_FILE)
 
 $(DEB_FILE): $(DEB_SRC)
+	@v=$$(dpkg-parsechangelog -l debian/changelog -S Version); \
+	[ "$$v" = "$(VERSION)" ] || { echo "deb: debian/changelog is at" \
+	  "$$v, the Makefile at $(VERSION): add a changelog entry"; exit 1; }
 	rm -rf $(DEB) && mkdir -p $(DEB)/treeplot-$(VERSION)
 	tar -cf - src include man docs contrib debian Makefile LICENSE \
 	  README.md | tar -xf - -C $(DEB)/treeplot-$(VERSION)

@@ -48,16 +48,22 @@ _treeplot_files()
 # __git_cmd_idx, the index of "treeplot" in words).
 _git_treeplot()
 {
-	local i __git_repo_path=
+	local i dir __git_repo_path=
 	local __git_C_args=(${__git_C_args[@]+"${__git_C_args[@]}"})
 
 	# treeplot's -C, after git's own: the revisions are that repository's.
 	for ((i = ${__git_cmd_idx:-0} + 1; i < cword; i++)); do
+		dir=
 		case "${words[i]}" in
-		-C|--repo)	__git_C_args+=(-C "${words[i + 1]}"); ((i++)) ;;
-		--repo=*)	__git_C_args+=(-C "${words[i]#--repo=}") ;;
-		-C?*)		__git_C_args+=(-C "${words[i]#-C}") ;;
+		-C|--repo)	dir=${words[i + 1]}; ((i++)) ;;
+		--repo=*)	dir=${words[i]#--repo=} ;;
+		-C?*)		dir=${words[i]#-C} ;;
 		esac
+		# The shell expands ~ before treeplot sees it; git -C would not.
+		case "$dir" in
+		"~"|"~/"*)	dir=$HOME${dir#"~"} ;;
+		esac
+		[ -z "$dir" ] || __git_C_args+=(-C "$dir")
 	done
 
 	case "$prev" in

@@ -10,7 +10,7 @@
 . "$TESTDIR/fixture.sh"
 ROOT=$(cd "$TESTDIR/../.." && pwd)
 
-plan 34
+plan 38
 d=$SCRATCH/dest
 make -s -C "$ROOT" install DESTDIR="$d" PREFIX=/usr >install.log 2>&1
 ok $? "make install DESTDIR=... PREFIX=/usr"
@@ -110,6 +110,11 @@ is "$(cbash framework 'treeplot -C ../other w')" "w1.0
 wip" "bash: -C DIR: DIR's revisions"
 is "$(cbash framework 'git treeplot --repo=../other w')" "w1.0
 wip" "bash: git treeplot --repo=DIR: DIR's revisions"
+ln -s "$SCRATCH/other" "$HOME/other"
+is "$(cbash framework 'treeplot -C ~/other w')" "w1.0
+wip" "bash: -C ~/DIR: DIR's revisions"
+is "$(cbash framework 'git -C ../other treeplot w')" "w1.0
+wip" "bash: git -C DIR treeplot: DIR's revisions"
 is "$(cbash plain 'treeplot --no-')" "--no-config
 --no-maintainers" "bash without bash-completion: options"
 is "$(cbash plain 'treeplot v1.0..v2.0-')" "v1.0..v2.0-rc1" \
@@ -117,8 +122,8 @@ is "$(cbash plain 'treeplot v1.0..v2.0-')" "v1.0..v2.0-rc1" \
 
 # --- zsh ----------------------------------------------------------------
 if ! command -v zsh >/dev/null; then
-	for i in 1 2 3 4 5; do echo "ok $((T_N + i)) # skip no zsh (make deps-check)"; done
-	T_N=$((T_N + 5))
+	for i in 1 2 3 4 5 6 7; do echo "ok $((T_N + i)) # skip no zsh (make deps-check)"; done
+	T_N=$((T_N + 7))
 	done_testing
 fi
 ZSH_OPTS=$(lines $OPTS $SHORT | LC_ALL=C sort)
@@ -132,4 +137,10 @@ v2.0..v2.0-rc1" "zsh: treeplot v2.0..v2: the range's ends"
 is "$(czsh 'git treeplot -C ../other --top 5 ')" "HEAD
 w1.0
 wip" "zsh: git treeplot -C DIR: DIR's revisions"
+is "$(czsh 'treeplot -o flow')" "flow.json
+flow.svg
+flowdir" "zsh: -o: files"
+is "$(czsh 'treeplot --repo=~/other --range=w1.0..')" "--range=w1.0..HEAD
+--range=w1.0..w1.0
+--range=w1.0..wip" "zsh: --repo=~/DIR --range=A..: DIR's revisions"
 done_testing
