@@ -2,6 +2,7 @@
 #
 #   make            build ./treeplot
 #   make demo       chart a generated kernel-like sample: demo.svg + report
+#   make readme     rerun README.md's examples into it (make check checks)
 #   make check      build and run every test (one prove run, TAP), then
 #                   again under ASan+UBSan and valgrind, and fuzz briefly
 #   make lint       cppcheck and clang-tidy, no finding allowed
@@ -64,9 +65,10 @@ LIBOBJ = $(filter-out $(B)/main.o,$(OBJ))
 UNIT_SRC = $(wildcard tests/unit/*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 TOOLS = $(B)/genhist
+SAMPLE = $(B)/sample
 
 .PHONY: all check check-only demo deps install uninstall clean bench \
-	check-sanitize check-valgrind check-fuzz lint fuzz deb \
+	check-sanitize check-valgrind check-fuzz lint fuzz readme deb \
 	deps-check deps-demo deps-deb deps-sanitize deps-valgrind deps-fuzz \
 	deps-lint
 
@@ -98,13 +100,26 @@ check: deps-check
 	$(MAKE) check-valgrind
 	$(MAKE) check-fuzz
 
-check-only: all $(UNIT_BIN) $(TOOLS)
+check-only: all $(UNIT_BIN) $(TOOLS) $(SAMPLE)/stamp
 	TREEPLOT=$(CURDIR)/treeplot BUILD=$(CURDIR)/$(B) \
 	  prove --nocolor -j2 $(UNIT_BIN) tests/e2e/*.t
 
 demo: deps-demo
 	$(MAKE) all $(TOOLS)
 	sh tools/demo.sh $(CURDIR)/treeplot $(CURDIR)/$(B)/genhist
+
+# The sample of make demo, generated once (30,000 commits, 3 s) for the
+# examples of README.md and the man page: tests/e2e/examples.t runs them
+# on it, make readme writes their outputs into README.md.
+$(SAMPLE)/stamp: tools/sample.sh tools/mkrepo.sh $(B)/genhist
+	rm -f $@
+	sh tools/sample.sh $(SAMPLE) $(CURDIR)/$(B)/genhist >/dev/null
+	touch $@
+
+readme: all $(SAMPLE)/stamp
+	python3 tools/readme.py readme $(CURDIR)/treeplot $(SAMPLE) README.md \
+	  >README.md.new || { rm -f README.md.new; exit 1; }
+	mv README.md.new README.md
 
 # make bench [REPO=path RANGE='A..B ...']: treeplot against git log and
 # rev-list on the same ranges (tools/bench.sh; results in BENCHMARKS.md).
@@ -257,7 +272,7 @@ $(SAN)/tests/%: tests/unit/%.c $(SAN)/libtreeplot.a | $(SAN)/tests
 $(SAN) $(SAN)/tests:
 	mkdir -p $@
 
-check-sanitize: deps-sanitize $(SAN)/treeplot $(SAN_UNIT) $(TOOLS)
+check-sanitize: deps-sanitize $(SAN)/treeplot $(SAN_UNIT) $(TOOLS) $(SAMPLE)/stamp
 	rm -rf $(SAN_LOG) && mkdir -p $(SAN_LOG)
 	$(SAN_ENV) TREEPLOT=$(CURDIR)/$(SAN)/treeplot BUILD=$(CURDIR)/$(B) \
 	  prove --nocolor -j2 $(SAN_UNIT) tests/e2e/*.t
