@@ -23,6 +23,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "url.h"
 #include "util.h"
 
 /* How one source of the subject ended. */
@@ -59,15 +60,6 @@ is_space(unsigned char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
-/* Letters, digits, '-', '.', '_', and any byte of an internationalised
- * name: what a host name may be spelled with. */
-static int
-is_host_char(unsigned char c)
-{
-	return is_alpha(c) || is_digit(c) || c == '-' || c == '.' ||
-	       c == '_' || c >= 0x80;
-}
-
 static int
 has_control(const char *p, const char *end)
 {
@@ -87,151 +79,6 @@ token_end(const char *p, const char *end)
 	while (p < end && !is_space(*p))
 		p++;
 	return p;
-}
-
-/*
- * The length of the host name at p: "[...]" for an IPv6 literal, else the
- * run of host name characters.  0 when there is none.
- */
-static size_t
-host_len(const char *p, const char *end)
-{
-	const char *q = p;
-
-	if (p < end && *p == '[') {
-		const char *rb = memchr(p, ']', end - p);
-
-		return rb && rb > p + 1 ? (size_t)(rb + 1 - p) : 0;
-	}
-	while (q < end && is_host_char(*q))
-		q++;
-	return q - p;
-}
-
-/*
- * Does host (len bytes) look like a host on a network rather than a word
- * or a directory name such as "linux-2.6" or "iproute2.git"?  An IPv6
- * literal, a dotted quad, or dotted labels ending in a top-level domain:
- * two letters or more, and not "git".
- */
-static int
-host_is_dotted(const char *host, size_t len)
-{
-	const char *end = host + len, *tld;
-	int digits_only = 1;
-
-	if (len && host[0] == '[')
-		return 1;
-	if (!len || host[0] == '.' || end[-1] == '.' ||
-	    !memchr(host, '.', len))
-		return 0;
-	for (const char *p = host; p < end; p++)
-		if (!is_digit(*p) && *p != '.')
-			digits_only = 0;
-	if (digits_only)
-		return 1;
-	tld = end;
-	while (tld > host && tld[-1] != '.')
-		tld--;
-	if (end - tld < 2 || (end - tld == 3 && !memcmp(tld, "git", 3)))
-		return 0;
-	for (const char *p = tld; p < end; p++)
-		if (!is_alpha(*p))
-			return 0;
-	return 1;
-}
-
-/* "scheme://[user@]host[:port][/path]" with a non-empty host.  file:// is
- * a local path, not a repository elsewhere. */
-static int
-is_scheme_url(const char *p, const char *end)
-{
-	const char *s = p, *auth, *aend, *at = NULL;
-	size_t hl;
-
-	if (s == end || !is_alpha(*s))
-		return 0;
-	while (s < end && (is_alpha(*s) || is_digit(*s) || *s == '+' ||
-			   *s == '-' || *s == '.'))
-		s++;
-	if (!has_prefix(s, end, "://"))
-		return 0;
-	if (s - p == 4 && !strncasecmp(p, "file", 4))
-		return 0;
-	auth = s + 3;
-	for (aend = auth; aend < end && *aend != '/'; aend++)
-		if (*aend == '@')
-			at = aend;
-	if (at)
-		auth = at + 1;
-	hl = host_len(auth, aend);
-	if (!hl)
-		return 0;
-	/* After the host only a port may come before the path. */
-	return auth + hl == aend || auth[hl] == ':';
-}
-
-/*
- * scp-like "[user@]host:path", as git reads it: no '/' before the ':', a
- * non-empty path, and not a one-letter "host" (a DOS drive, "C:/x").  After
- * "Merge " (strict), where free text starts too, a host that is a plain
- * word ("nehalam:src/iproute2") also needs a user or a path that looks like
- * one, so that "Merge fix:typo" is not taken for a repository.
- */
-static int
-is_scp_url(const char *p, const char *end, int strict)
-{
-	const char *h = p, *path;
-	int user = 0;
-	size_t hl;
-
-	for (const char *q = p; q < end; q++) {
-		if (*q == '@') {
-			if (q == p)
-				return 0;
-			h = q + 1;
-			user = 1;
-			break;
-		}
-		if (*q == ':' || *q == '/' || *q == '[')
-			break;
-	}
-	hl = host_len(h, end);
-	if (!hl || h + hl == end || h[hl] != ':')
-		return 0;
-	if (hl == 1 && !user)
-		return 0;
-	path = h + hl + 1;
-	if (path == end || has_prefix(path, end, "//"))
-		return 0;
-	if (!strict || user || host_is_dotted(h, hl))
-		return 1;
-	return *path == '/' || *path == '~' || memchr(path, '/', end - path);
-}
-
-/* A bare "host.domain/path", no scheme. */
-static int
-is_bare_url(const char *p, const char *end)
-{
-	size_t hl = host_len(p, end);
-	const char *path;
-
-	if (!hl || *p == '[' || p + hl == end || p[hl] != '/' ||
-	    !host_is_dotted(p, hl))
-		return 0;
-	for (path = p + hl; path < end; path++)
-		if (*path != '/')
-			return 1;
-	return 0;
-}
-
-static int
-is_url(const char *p, const char *end, int strict)
-{
-	if (p == end || has_control(p, end))
-		return 0;
-	return is_scheme_url(p, end) || is_scp_url(p, end, strict) ||
-	       is_bare_url(p, end);
 }
 
 /* "/abs", "./rel", "../rel", ".", "~/dir", "~user/dir", "file://...". */
@@ -272,7 +119,7 @@ source_token(const char *p, const char *end, int strict,
 {
 	const char *tend = token_end(p, end), *uend = trim_punct(p, tend);
 
-	if (is_url(p, uend, strict)) {
+	if (url_is_remote(p, uend, strict)) {
 		out->url = p;
 		out->url_len = uend - p;
 		return SRC_EXTERNAL;
@@ -694,7 +541,7 @@ subtree_merge(const char *p, const char *end, const char *body,
 			continue;
 		url = line + num_len + 3;
 		uend = trim_punct(url, token_end(url, eol));
-		if (!is_url(url, uend, 0))
+		if (!url_is_remote(url, uend, 0))
 			continue;
 		out->kind = MERGE_EXTERNAL;
 		out->source = SOURCE_URL;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "url.h"
 #include "util.h"
 
 static int
@@ -13,119 +14,6 @@ is_space(unsigned char c)
 {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n' ||
 	       c == '\v' || c == '\f';
-}
-
-static int
-is_scheme_char(unsigned char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.';
-}
-
-static int
-has_prefix(const char *p, const char *end, const char *s)
-{
-	size_t n = strlen(s);
-
-	return (size_t)(end - p) >= n && !memcmp(p, s, n);
-}
-
-/* The length of "scheme://" at p, or 0. */
-static size_t
-scheme_len(const char *p, const char *end)
-{
-	const char *s = p;
-
-	if (s == end || !((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
-		return 0;
-	while (s < end && is_scheme_char(*s))
-		s++;
-	return has_prefix(s, end, "://") ? (size_t)(s + 3 - p) : 0;
-}
-
-/*
- * The host in the authority a..end: without "user@" (the last '@', as a
- * password may hold one) and without ":port".
- */
-static void
-authority_host(const char *a, const char *end, const char **host,
-	       size_t *len)
-{
-	const char *h = a, *e;
-
-	for (const char *q = a; q < end; q++)
-		if (*q == '@')
-			h = q + 1;
-	if (h < end && *h == '[') {
-		e = memchr(h, ']', end - h);
-		e = e ? e + 1 : end;
-	} else {
-		e = memchr(h, ':', end - h);
-		if (!e)
-			e = end;
-	}
-	*host = h;
-	*len = e - h;
-}
-
-/*
- * scp-like "[user@]host:path": the ':' comes before any '/', the host is
- * not empty and is not a DOS drive letter.  Sets the host and the path.
- */
-static int
-split_scp(const char *p, const char *end, const char **host, size_t *hlen,
-	  const char **path)
-{
-	const char *h = p, *colon;
-	int user = 0;
-
-	for (const char *q = p; q < end && *q != ':' && *q != '/' && *q != '[';
-	     q++) {
-		if (*q == '@') {
-			h = q + 1;
-			user = 1;
-		}
-	}
-	if (h < end && *h == '[') {
-		colon = memchr(h, ']', end - h);
-		if (!colon)
-			return 0;
-		colon++;
-	} else {
-		for (colon = h; colon < end && *colon != ':' && *colon != '/';
-		     colon++)
-			;
-	}
-	if (colon == end || *colon != ':' || colon == h ||
-	    (colon - h == 1 && !user))
-		return 0;
-	*host = h;
-	*hlen = colon - h;
-	*path = colon + 1;
-	return 1;
-}
-
-/*
- * A bare "host.domain/path": a first segment with a dot inside it, and a
- * path after it ("foo.git/" is a directory).
- */
-static int
-split_bare(const char *p, const char *end, const char **host, size_t *hlen,
-	   const char **path)
-{
-	const char *slash = memchr(p, '/', end - p), *q;
-
-	if (!slash || slash == p || *p == '.' || slash[-1] == '.' ||
-	    !memchr(p, '.', slash - p))
-		return 0;
-	for (q = slash; q < end && *q == '/'; q++)
-		;
-	if (q == end)
-		return 0;
-	*host = p;
-	*hlen = slash - p;
-	*path = slash;
-	return 1;
 }
 
 /* Append path with runs of '/' collapsed, without leading slashes when
@@ -170,7 +58,8 @@ char *
 tree_name(const char *url, size_t len)
 {
 	const char *p = url, *end, *host = NULL, *path;
-	size_t hlen = 0, slen;
+	size_t hlen = 0;
+	struct url_parts u;
 	struct buf b = BUF_INIT, h = BUF_INIT;
 	char *name;
 
@@ -183,17 +72,13 @@ tree_name(const char *url, size_t len)
 	while (end > p && is_space(end[-1]))
 		end--;
 
-	if ((slen = scheme_len(p, end))) {
-		const char *auth = p + slen;
-
-		path = memchr(auth, '/', end - auth);
-		if (!path)
-			path = end;
-		authority_host(auth, path, &host, &hlen);
-	} else if (!split_scp(p, end, &host, &hlen, &path) &&
-		   !split_bare(p, end, &host, &hlen, &path)) {
+	if (url_parse(p, end, &u) == URL_NONE) {
 		host = NULL;
 		path = p;
+	} else {
+		host = u.host;
+		hlen = u.host_len;
+		path = u.path;
 	}
 
 	if (!host || !hlen) {
