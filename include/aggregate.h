@@ -86,6 +86,10 @@ struct flow {
 
 	char *fold_name;	/* owned: "K other trees" */
 
+	/* Borrowed, set by chart_build: the tree table, for the likely
+	 * aliases it holds (tree_hint), or NULL. */
+	const struct tree_table *tt;
+
 	/*
 	 * With signatures (aggregate_input.sig): every pull, whether it
 	 * pulled a signed tag (SIG_MERGETAG; a gpgsig alone signs the merge,

@@ -31,10 +31,19 @@ struct chart_options {
 	int signatures;			/* --signed: read the pulls' */
 };					/* signatures */
 
+/* Why a tree is the mainline's repository: bits of is_mainline[t]. */
+enum {
+	MAINLINE_GIVEN = 1 << 0,	/* --mainline-url, treeplot.mainlineUrl */
+	MAINLINE_ORIGIN = 1 << 1,	/* remote.origin.url */
+	MAINLINE_BACK_MERGES = 1 << 2,	/* named most by back-merges */
+	MAINLINE_SELF_PULL = 1 << 3,	/* pulled into itself on its line */
+	MAINLINE_GITHUB = 1 << 4,	/* pull requests from its own branches */
+};
+
 struct chart {
 	struct tree_table tt;
 	struct merge_table m;
-	uint8_t *is_mainline;	/* per tree id */
+	uint8_t *is_mainline;	/* per tree id: MAINLINE_* bits, 0: not */
 	struct attribution a;
 	unsigned *sig;		/* --signed: SIG_* per history index */
 	int failed;		/* reading signatures failed (reported) */
