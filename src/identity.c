@@ -79,6 +79,9 @@ host_conflict(const struct tree_table *tt, uint32_t a, uint32_t b)
 {
 	uint32_t ra = trees_key_root(tt, a), rb = trees_key_root(tt, b);
 
+	/* A prefix alias asked for many repositories in one tree. */
+	if (tt->k[ra].alias_len || tt->k[rb].alias_len)
+		return 0;
 	for (uint32_t i = 0; i < tt->k_nr; i++) {
 		uint32_t ri = trees_key_root(tt, i);
 
