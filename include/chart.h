@@ -29,7 +29,11 @@ struct chart_options {
 	uint32_t top;			/* 0: keep every tree */
 	int branches;			/* --branches */
 	int signatures;			/* --signed: read the pulls' */
-};					/* signatures */
+					/* signatures */
+	const struct tree_table *identity;	/* --compare: the keys and
+						 * joins of every range, or
+						 * NULL (chart_identity) */
+};
 
 /* Why a tree is the mainline's repository: bits of is_mainline[t]. */
 enum {
@@ -58,5 +62,13 @@ void chart_build(struct chart *c, const struct history *h, struct repo *r,
 		 const char *repo, const char *range,
 		 const struct chart_options *o);
 void chart_release(struct chart *c);
+
+/*
+ * Learn tree identity over all of h (the union of --compare's ranges)
+ * into out, for chart_options.identity: every range then names a tree
+ * the same way, by its most recent spelling in any of them.
+ */
+void chart_identity(const struct history *h, const struct chart_options *o,
+		    struct tree_table *out);
 
 #endif

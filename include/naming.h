@@ -113,6 +113,8 @@ struct tree_table {
 	struct tree_hint *hints;
 	uint32_t hints_nr, hints_alloc;
 	uint32_t *anchor;	/* per alias: the first key it took */
+	int adopted;		/* trees_adopt: keys 0 .. adopted_nr - 1 */
+	uint32_t adopted_nr;	/* are another table's, learning is done */
 };
 
 /* Tree 0 is the mainline, named label. */
@@ -157,6 +159,14 @@ int trees_join(struct tree_table *tt, uint32_t a, uint32_t b,
  * copied). */
 void trees_hint(struct tree_table *tt, uint32_t older, uint32_t newer,
 		const char *detail);
+
+/*
+ * Take from's aliases, keys (with their pulls and times), joins: tt (just
+ * initialised, no alias set) then names and joins trees as from learned
+ * them, and learns nothing itself.  --compare learns identity over the
+ * union of its ranges, so that a tree is one name in every range.
+ */
+void trees_adopt(struct tree_table *tt, const struct tree_table *from);
 
 /* The name of key k's tree: its alias, else its key most recently
  * pulled (the latest time, then the first in byte order). */

@@ -102,7 +102,9 @@ chart_build(struct chart *c, const struct history *h, struct repo *r,
 	const struct config *cfg = o->cfg;
 
 	trees_init(&c->tt, o->mainline);
-	if (cfg)
+	if (o->identity)
+		trees_adopt(&c->tt, o->identity);
+	else if (cfg)
 		trees_set_aliases(&c->tt, cfg->aliases, cfg->aliases_nr);
 	classify_merges_with(h, &c->tt, cfg ? config_classify : NULL,
 			     (void *)(uintptr_t)cfg, &c->m);
@@ -137,4 +139,19 @@ chart_release(struct chart *c)
 	free(c->is_mainline);
 	merge_table_release(&c->m);
 	trees_release(&c->tt);
+}
+
+void
+chart_identity(const struct history *h, const struct chart_options *o,
+	       struct tree_table *out)
+{
+	const struct config *cfg = o->cfg;
+	struct merge_table m;
+
+	trees_init(out, o->mainline);
+	if (cfg)
+		trees_set_aliases(out, cfg->aliases, cfg->aliases_nr);
+	classify_merges_with(h, out, cfg ? config_classify : NULL,
+			     (void *)(uintptr_t)cfg, &m);
+	merge_table_release(&m);
 }

@@ -181,6 +181,10 @@ identity_learn(struct tree_table *tt)
 					 sizeof(*cand));
 	size_t n = 0;
 
+	if (tt->adopted) {	/* learned over every range already */
+		free(cand);
+		return;
+	}
 	for (uint32_t k = 0; k < tt->k_nr; k++)
 		if (tt->k[k].pulls && *tt->k[k].host && *repo_name_of(&tt->k[k]))
 			cand[n++] = (struct candidate){ k,

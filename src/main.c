@@ -508,6 +508,7 @@ settle(const struct options *o, const struct config *cfg,
 		       cfg->has_top ? cfg->top : 0;
 	s->chart.branches = o->branches;
 	s->chart.signatures = o->signatures != 0;
+	s->chart.identity = NULL;
 	s->layout = o->layout ? o->layout : cfg->layout ? cfg->layout : "dot";
 	s->style.major = o->major_given ? o->major :
 			 cfg->has_major ? cfg->major : GRAPH_MAJOR_DEFAULT;

@@ -379,6 +379,9 @@ trees_key_seen(struct tree_table *tt, uint32_t k, int64_t t)
 	struct tree_key *key = &tt->k[k];
 	uint32_t r;
 
+	/* Adopted keys carry the times of every range already. */
+	if (tt->adopted && k < tt->adopted_nr)
+		return;
 	if (!key->pulls || t < key->first)
 		key->first = t;
 	if (!key->pulls || t > key->last)
@@ -397,6 +400,43 @@ trees_key_name(const struct tree_table *tt, uint32_t k)
 	if (r->alias >= 0)
 		return tt->aliases[r->alias].name;
 	return tt->k[r->best].key;
+}
+
+void
+trees_adopt(struct tree_table *tt, const struct tree_table *from)
+{
+	tt->aliases = from->aliases;
+	tt->aliases_nr = from->aliases_nr;
+	free(tt->anchor);
+	tt->anchor = xmalloc((from->aliases_nr ? from->aliases_nr : 1) *
+			     sizeof(*tt->anchor));
+	if (from->aliases_nr)
+		memcpy(tt->anchor, from->anchor,
+		       from->aliases_nr * sizeof(*tt->anchor));
+	for (uint32_t i = 0; i < from->k_nr; i++) {
+		const struct tree_key *f = &from->k[i];
+		uint32_t k = key_intern(tt, xstrdup(f->key), f->url,
+					strlen(f->url));
+		struct tree_key *key = &tt->k[k];
+
+		/* Interned in the same order: the same ids. */
+		key->parent = f->parent;
+		key->best = f->best;
+		key->alias = f->alias;
+		key->alias_len = f->alias_len;
+		key->first = f->first;
+		key->last = f->last;
+		key->pulls = f->pulls;
+	}
+	tt->adopted = 1;
+	tt->adopted_nr = tt->k_nr;
+	for (uint32_t j = 0; j < from->joins_nr; j++) {
+		const struct tree_join *fj = &from->joins[j];
+
+		ALLOC_GROW(tt->joins, tt->joins_nr + 1, tt->joins_alloc);
+		tt->joins[tt->joins_nr] = *fj;
+		tt->joins[tt->joins_nr++].detail = xstrdup(fj->detail);
+	}
 }
 
 /* An alias's prefix length when it is one (it ends in '/' or '*', the

@@ -270,8 +270,8 @@ render_inferred(const struct flow *f, struct buf *out, int width)
 }
 
 /* The unrecognised merges grouped by the shape of their subject, the
- * largest group first, with an example each: a few lines even where a
- * history has thousands (the JSON lists every one). */
+ * largest group first, each as its count and first merge: a few lines
+ * even where a history has thousands (the JSON lists every one). */
 static void
 render_unrecognised(const struct flow *f, struct buf *out)
 {
@@ -292,12 +292,17 @@ render_unrecognised(const struct flow *f, struct buf *out)
 			rest += g[k].count;
 			continue;
 		}
+		/* The group's first merge; its shape below when it says
+		 * more than the example. */
 		history_hex(f->h, g[k].example, hex);
-		buf_printf(out, "  %5u  ", g[k].count);
-		escape_text(out, g[k].shape, strlen(g[k].shape));
-		buf_printf(out, "\n         e.g. %.12s  ", hex);
+		buf_printf(out, "  %5u  %.12s  ", g[k].count, hex);
 		escape_text(out, s ? s : "", s ? strlen(s) : 0);
 		buf_addc(out, '\n');
+		if (strcmp(g[k].shape, s ? s : "")) {
+			buf_puts(out, "         like ");
+			escape_text(out, g[k].shape, strlen(g[k].shape));
+			buf_addc(out, '\n');
+		}
 	}
 	if (rest)
 		buf_printf(out, "  [... %u more shape%s, %u merge%s]\n",

@@ -12,7 +12,7 @@ GENHIST=$BUILD/genhist
 export GENHIST
 CONFIGS="1:3000 4:20000"
 
-plan $((8 * $(echo $CONFIGS | wc -w) + 1))
+plan $((9 * $(echo $CONFIGS | wc -w) + 1))
 
 "$GENHIST" --commits 2000 --seed 3 >"$SCRATCH/plain" &&
 "$GENHIST" --commits 2000 --seed 3 --identity >"$SCRATCH/ident" &&
@@ -59,6 +59,15 @@ for cfg in $CONFIGS; do
 	cmp -s "$d/want" "$d/got"
 	ok $? "$what: v1.4..v1.7, exactly its commits, with their true paths"
 	sed 's/^/# /' "$d/err" | head -5
+
+	# --compare across the move: one tree in both ranges, neither
+	# appeared nor disappeared.
+	"$TREEPLOT" -C "$d/repo.git" --compare -T json v1.3..v1.4 v1.5..v1.6 \
+		>"$d/cmp" 2>>"$d/err"
+	is "$(jq -c '[([.trees[] | select(.name | startswith("source.denx.de/")) | (.commits | map(. > 0))]),
+		      ([.appeared[], .disappeared[]] | map(select(test("denx"))))]' "$d/cmp")" \
+	   '[[[true,true]],[]]' \
+	   "$what: --compare across the move: one tree in both ranges"
 	rm -rf "$d"
 done
 

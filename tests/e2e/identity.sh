@@ -184,3 +184,20 @@ build_forks() {
 	fi_commit end "Karel Zak" 902 "build-sys: release++" mc2
 	fi_end end
 }
+
+# Merges no form reads, shaped after Xen's history: grouped in the report.
+build_unrec() {
+	fi_begin
+	fi_commit u0 "Keir Fraser" 0 "xen: start"
+	local prev=u0 i=0 subject
+	for subject in "merge with xen-unstable.hg" "Merge" \
+		       "merge with xen-unstable.hg" "Merged." \
+		       "merge with xen-unstable.hg" "Merge" \
+		       "Merge 3 fixes" "Merge 12 fixes"; do
+		i=$((i + 1))
+		fi_commit c$i "Keir Fraser" $i "xen: change $i" u0
+		fi_commit m$i "Keir Fraser" $i "$subject" $prev c$i
+		prev=m$i
+	done
+	fi_end $prev
+}

@@ -7,9 +7,9 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/identity.sh"
 
-plan 23
+plan 24
 
-for f in uboot kernel xen forks; do
+for f in uboot kernel xen forks unrec; do
 	mkdir "$SCRATCH/$f"
 	(cd "$SCRATCH/$f" && build_$f >/dev/null 2>&1)
 	: >>"$T_MAP"
@@ -52,6 +52,16 @@ is "$(trees forks)" \
 tp -C "$SCRATCH/forks" master
 printf '%s\n' "$OUT" | grep -q '^Likely aliases'
 is "$?" 1 "forks: no likely alias once applied"
+
+tp -C "$SCRATCH/unrec" master
+is "$(printf '%s\n' "$OUT" | sed -n '/^Unrecognised/,$p')" \
+"Unrecognised merges (treated as internal): 8, by the shape of their subject
+      3  $(id m1 | cut -c1-12)  merge with xen-unstable.hg
+      2  $(id m2 | cut -c1-12)  Merge
+      2  $(id m7 | cut -c1-12)  Merge 3 fixes
+         like Merge N fixes
+      1  $(id m4 | cut -c1-12)  Merged." \
+   "unrecognised merges grouped by the shape of their subject, the largest group first"
 
 # --- aliases name whole trees -------------------------------------------
 
