@@ -810,8 +810,7 @@ classify_merges_with(const struct history *h, struct tree_table *trees,
 		struct merge_class mc;
 
 		out->tree[i] = TREE_NONE;
-		if (!(h->flags[i] & HIST_IN_RANGE) ||
-		    (h->npar[i] < 2 && !(h->flags[i] & HIST_CUT_MERGE)))
+		if (!(h->flags[i] & HIST_IN_RANGE) || !history_is_merge(h, i))
 			continue;
 		out->merges++;
 		classify_merge(h, i, rules, data, &mc);

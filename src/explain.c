@@ -18,7 +18,7 @@
 #include "json.h"
 #include "url.h"
 
-enum status {
+enum explained {
 	EXPLAINED = 0,
 	UNKNOWN,
 	AMBIGUOUS,
@@ -41,7 +41,7 @@ static const struct {
 /* How one merge was read: every string owned. */
 struct reading {
 	const char *rev;
-	enum status status;
+	enum explained status;
 	struct object_id oid;
 	uint32_t i;
 	struct merge_class mc;
@@ -98,7 +98,7 @@ resolve(const struct explain_input *in, const struct commit_index *ix,
 	rd->i = commit_index_find(ix, &rd->oid);
 	if (rd->i == HIST_NONE || !(h->flags[rd->i] & HIST_IN_RANGE))
 		rd->status = NOT_IN_RANGE;
-	else if (h->npar[rd->i] < 2 && !(h->flags[rd->i] & HIST_CUT_MERGE))
+	else if (!history_is_merge(h, rd->i))
 		rd->status = NOT_MERGE;
 	else
 		rd->status = EXPLAINED;

@@ -607,6 +607,22 @@ report_extras(const struct options *o, struct repo *r, const struct range *rg,
 	return 0;
 }
 
+/* The exit status of a stage's status (util.h). */
+static int
+exit_status(int st)
+{
+	switch (st) {
+	case ST_OK:
+		return 0;
+	case ST_USAGE:
+		return EXIT_USAGE;
+	case ST_UNSIGNED:
+		return EXIT_UNSIGNED;
+	default:
+		return 1;
+	}
+}
+
 /* The report of a range, or --trace through it.  Returns the status. */
 static int
 run_range(const struct options *o, const struct settings *s,
@@ -623,7 +639,7 @@ run_range(const struct options *o, const struct settings *s,
 	ret = range_resolve(r, o->range, &rg);
 	if (ret < 0) {
 		range_release(&rg);
-		return ret == ERR_USAGE ? EXIT_USAGE : 1;
+		return exit_status(ret);
 	}
 	if (history_load(r, &rg, progress(o), &h) < 0) {
 		ret = 1;
@@ -689,7 +705,7 @@ run_compare(const struct options *o, const struct settings *s,
 		ret = range_resolve(r, o->args[resolved], &rgs[resolved]);
 		if (ret < 0) {
 			range_release(&rgs[resolved]);
-			ret = ret == ERR_USAGE ? EXIT_USAGE : 1;
+			ret = exit_status(ret);
 			goto out;
 		}
 		labels[resolved] = range_label(&rgs[resolved]);

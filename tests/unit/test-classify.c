@@ -756,6 +756,5 @@ main(void)
 	check_random();
 	check_merges();
 	check_shapes();
-	printf("1..%d\n", test_nr);
-	return test_failed != 0;
+	return tap_done();
 }
