@@ -30,48 +30,22 @@ struct edge_key {
 struct edges {
 	struct edge_key *e;
 	uint32_t nr, alloc;
-	uint32_t *hash;
-	uint32_t hash_size;
+	struct hindex ix;
 };
-
-static uint32_t
-pair_hash(uint32_t a, uint32_t b)
-{
-	uint64_t x = ((uint64_t)a << 32 | b) * 0x9e3779b97f4a7c15ULL;
-
-	return (uint32_t)(x >> 32);
-}
 
 static struct edge_key *
 edge_get(struct edges *es, uint32_t from, uint32_t to)
 {
-	uint32_t pos, i;
+	uint32_t hash = hash_u32_pair(from, to), i;
+	struct hprobe pr;
 
-	if (2 * (size_t)(es->nr + 1) > es->hash_size) {
-		uint32_t size = es->hash_size ? 2 * es->hash_size : 64;
-
-		free(es->hash);
-		es->hash = xcalloc(size, sizeof(*es->hash));
-		es->hash_size = size;
-		for (i = 0; i < es->nr; i++) {
-			pos = pair_hash(es->e[i].from, es->e[i].to) & (size - 1);
-			while (es->hash[pos])
-				pos = (pos + 1) & (size - 1);
-			es->hash[pos] = i + 1;
-		}
-	}
-	pos = pair_hash(from, to) & (es->hash_size - 1);
-	while ((i = es->hash[pos])) {
-		/* A slot is only set once e holds its edge (the analyser
-		 * cannot see that e is not NULL then). */
-		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
-		if (es->e[i - 1].from == from && es->e[i - 1].to == to)
-			return &es->e[i - 1];
-		pos = (pos + 1) & (es->hash_size - 1);
-	}
+	for (i = hindex_first(&es->ix, hash, &pr); i != HINDEX_NONE;
+	     i = hindex_next(&es->ix, &pr))
+		if (es->e[i].from == from && es->e[i].to == to)
+			return &es->e[i];
 	ALLOC_GROW(es->e, es->nr + 1, es->alloc);
-	es->hash[pos] = es->nr + 1;
 	es->e[es->nr] = (struct edge_key){ from, to, 0, 0, 0 };
+	hindex_add(&es->ix, hash, es->nr);
 	return &es->e[es->nr++];
 }
 
@@ -419,7 +393,7 @@ walk_views(struct agg *g, struct flow *f)
 		return;
 	}
 	free(g->es.e);
-	free(g->es.hash);
+	hindex_release(&g->es.ix);
 	memset(&g->es, 0, sizeof(g->es));
 	tally_release(&all);
 	tally_init(&g->view, g->nid);
@@ -626,7 +600,7 @@ aggregate(const struct aggregate_input *in, struct flow *f)
 	free(at);
 	tally_release(&g.view);
 	free(g.es.e);
-	free(g.es.hash);
+	hindex_release(&g.es.ix);
 	free(g.cstart);
 	free(g.child);
 	free(g.shown);
