@@ -28,25 +28,21 @@ struct edge_key {
 };
 
 struct edges {
-	struct edge_key *e;
-	uint32_t nr, alloc;
-	struct hindex ix;
+	struct edge_key *e;	/* numbered as pi's pairs */
+	size_t alloc;
+	struct pair_index pi;
 };
 
 static struct edge_key *
 edge_get(struct edges *es, uint32_t from, uint32_t to)
 {
-	uint32_t hash = hash_u32_pair(from, to), i;
-	struct hprobe pr;
+	uint32_t nr = es->pi.nr, i = pair_index_get(&es->pi, from, to);
 
-	for (i = hindex_first(&es->ix, hash, &pr); i != HINDEX_NONE;
-	     i = hindex_next(&es->ix, &pr))
-		if (es->e[i].from == from && es->e[i].to == to)
-			return &es->e[i];
-	ALLOC_GROW(es->e, es->nr + 1, es->alloc);
-	es->e[es->nr] = (struct edge_key){ from, to, 0, 0, 0 };
-	hindex_add(&es->ix, hash, es->nr);
-	return &es->e[es->nr++];
+	if (i == nr) {
+		ALLOC_GROW(es->e, nr + 1, es->alloc);
+		es->e[i] = (struct edge_key){ from, to, 0, 0, 0 };
+	}
+	return &es->e[i];
 }
 
 static void
@@ -393,7 +389,7 @@ walk_views(struct agg *g, struct flow *f)
 		return;
 	}
 	free(g->es.e);
-	hindex_release(&g->es.ix);
+	pair_index_release(&g->es.pi);
 	memset(&g->es, 0, sizeof(g->es));
 	tally_release(&all);
 	tally_init(&g->view, g->nid);
@@ -492,10 +488,10 @@ id_of(const struct agg *g, const struct flow *f, uint32_t k)
 static void
 flow_edges(struct agg *g, struct flow *f, const uint32_t *at)
 {
-	uint32_t *pos = xmalloc((g->es.nr ? g->es.nr : 1) * sizeof(*pos));
+	uint32_t *pos = xmalloc((g->es.pi.nr ? g->es.pi.nr : 1) * sizeof(*pos));
 
-	f->edges = xcalloc(g->es.nr ? g->es.nr : 1, sizeof(*f->edges));
-	for (uint32_t k = 0; k < g->es.nr; k++) {
+	f->edges = xcalloc(g->es.pi.nr ? g->es.pi.nr : 1, sizeof(*f->edges));
+	for (uint32_t k = 0; k < g->es.pi.nr; k++) {
 		const struct edge_key *e = &g->es.e[k];
 
 		pos[k] = HIST_NONE;
@@ -600,7 +596,7 @@ aggregate(const struct aggregate_input *in, struct flow *f)
 	free(at);
 	tally_release(&g.view);
 	free(g.es.e);
-	hindex_release(&g.es.ix);
+	pair_index_release(&g.es.pi);
 	free(g.cstart);
 	free(g.child);
 	free(g.shown);

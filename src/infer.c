@@ -14,40 +14,31 @@
 #include "naming.h"
 #include "util.h"
 
-/* Counts by a pair of ids, in the order the pairs were first met. */
-struct pair {
-	uint32_t a, b, count;
-};
-
+/* Counts by a pair of ids, numbered as pi's pairs. */
 struct pair_count {
-	struct pair *p;
-	uint32_t nr;
+	uint32_t *count;
 	size_t alloc;
-	struct hindex ix;
+	struct pair_index pi;
 };
 
 /* The count of (a, b), a new one at 0; valid until the next call. */
 static uint32_t *
 pair_slot(struct pair_count *pc, uint32_t a, uint32_t b)
 {
-	uint32_t hash = hash_u32_pair(a, b), i;
-	struct hprobe pr;
+	uint32_t nr = pc->pi.nr, i = pair_index_get(&pc->pi, a, b);
 
-	for (i = hindex_first(&pc->ix, hash, &pr); i != HINDEX_NONE;
-	     i = hindex_next(&pc->ix, &pr))
-		if (pc->p[i].a == a && pc->p[i].b == b)
-			return &pc->p[i].count;
-	ALLOC_GROW(pc->p, pc->nr + 1, pc->alloc);
-	pc->p[pc->nr] = (struct pair){ a, b, 0 };
-	hindex_add(&pc->ix, hash, pc->nr);
-	return &pc->p[pc->nr++].count;
+	if (i == nr) {
+		ALLOC_GROW(pc->count, nr + 1, pc->alloc);
+		pc->count[i] = 0;
+	}
+	return &pc->count[i];
 }
 
 static void
 pair_release(struct pair_count *pc)
 {
-	free(pc->p);
-	hindex_release(&pc->ix);
+	free(pc->count);
+	pair_index_release(&pc->pi);
 	memset(pc, 0, sizeof(*pc));
 }
 
@@ -156,9 +147,9 @@ usual_committers(const struct attribution *a, const uint32_t *cid,
 	for (int pass = 0; pass < 2; pass++) {
 		const struct pair_count *pc = pass ? &by : &by_merge;
 
-		for (uint32_t i = 0; i < pc->nr; i++) {
-			uint32_t t = pc->p[i].a, c = pc->p[i].b;
-			uint32_t n = pc->p[i].count;
+		for (uint32_t i = 0; i < pc->pi.nr; i++) {
+			uint32_t t = pc->pi.key[i][0], c = pc->pi.key[i][1];
+			uint32_t n = pc->count[i];
 
 			if (t >= ntrees || (pass && from_merges[t]))
 				continue;
@@ -183,14 +174,13 @@ collect_edges(const struct pair_count *edges, struct inference *out)
 {
 	size_t ealloc = 0;
 
-	for (uint32_t i = 0; i < edges->nr; i++) {
-		const struct pair *e = &edges->p[i];
-
-		if (!e->count)
+	for (uint32_t i = 0; i < edges->pi.nr; i++) {
+		if (!edges->count[i])
 			continue;
 		ALLOC_GROW(out->edges, out->edges_nr + 1, ealloc);
 		out->edges[out->edges_nr++] = (struct inferred_edge){
-			e->a, e->b, e->count };
+			edges->pi.key[i][0], edges->pi.key[i][1],
+			edges->count[i] };
 	}
 	/* With no edge the array is NULL, which qsort must not get. */
 	if (out->edges_nr)
