@@ -59,6 +59,9 @@ names_intern(struct names *n, const char *s)
 
 	for (i = hindex_first(&n->ix, hash, &pr); i != HINDEX_NONE;
 	     i = hindex_next(&n->ix, &pr))
+		/* The index holds a number only once n->s holds its name
+		 * (the analyser cannot see that n->s is not NULL then). */
+		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
 		if (!strcmp(n->s[i], s))
 			return i;
 	ALLOC_GROW(n->s, n->nr + 1, n->alloc);
