@@ -94,18 +94,4 @@ const struct commit_info *commit_batch_get(const struct commit_batch *b,
 
 void commit_batch_release(struct commit_batch *b);
 
-/* --- one commit at a time (callers not yet switched to batches) ---- */
-
-/*
- * Commit i's committer and whole message, appended to committer and
- * message: commit_batch_read of one commit.
- */
-int history_read_commit(struct repo *r, const struct history *h, uint32_t i,
-			struct buf *committer, struct buf *message);
-
-/* The SIG_* flags of commit i in *flags: commit_batch_read of one
- * commit. */
-int history_merge_signatures(struct repo *r, const struct history *h,
-			     uint32_t i, unsigned *flags);
-
 #endif

@@ -163,7 +163,4 @@ int history_load(struct repo *r, const struct range *rg, int progress,
 int history_load_union(struct repo *r, const struct range *rgs, size_t n,
 		       int progress, struct history *h);
 
-/* What the reports read after the walk (the add-ons include history.h). */
-#include "commitread.h"
-
 #endif

@@ -2,7 +2,7 @@
  * signed.h - which pulls pulled a signed tag (--signed, --require-signed).
  *
  * Only the merges that pulled something are read, through libgit2's
- * header access (history_merge_signatures), and only when asked.
+ * headers, in one batch (commitread.h), and only when asked.
  * Presence of a signature is what is reported; nothing is verified: a
  * pull is signed when its merge carries a signed tag (SIG_MERGETAG; a
  * gpgsig alone signs the merge, not what it pulled).

@@ -132,8 +132,8 @@ commit_committer(const char *data, const char *end, struct buf *out)
 {
 	const char *p = data, *eol;
 
-	/* Every committer line is taken, the last one wins in effect: as
-	 * history_read_commit always did, each is appended. */
+	/* Every committer line is taken, each appended, as the reader
+	 * always did (the output must not change). */
 	while ((eol = commit_header_next(p, end))) {
 		if (eol - p > 10 && !memcmp(p, "committer ", 10)) {
 			const char *gt = eol;

@@ -139,37 +139,3 @@ commit_batch_release(struct commit_batch *b)
 	odb_free(b->odb);
 	memset(b, 0, sizeof(*b));
 }
-
-int
-history_read_commit(struct repo *r, const struct history *h, uint32_t i,
-		    struct buf *committer, struct buf *message)
-{
-	struct commit_batch b;
-	const struct commit_info *ci;
-
-	if (commit_batch_read(&b, r, h, &i, 1, CF_COMMITTER | CF_MESSAGE) < 0) {
-		commit_batch_release(&b);
-		return -1;
-	}
-	ci = commit_batch_get(&b, i);
-	buf_add(committer, ci->committer, ci->committer_len);
-	buf_add(message, ci->message, ci->message_len);
-	commit_batch_release(&b);
-	return 0;
-}
-
-int
-history_merge_signatures(struct repo *r, const struct history *h, uint32_t i,
-			 unsigned *flags)
-{
-	struct commit_batch b;
-
-	*flags = 0;
-	if (commit_batch_read(&b, r, h, &i, 1, CF_SIGNATURES) < 0) {
-		commit_batch_release(&b);
-		return -1;
-	}
-	*flags = commit_batch_get(&b, i)->signatures;
-	commit_batch_release(&b);
-	return 0;
-}

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "commitread.h"
 #include "escape.h"
 #include "extra.h"
 #include "json.h"
@@ -20,15 +21,25 @@ signatures_read(struct repo *r, const struct history *h,
 		const struct attribution *a, unsigned **out)
 {
 	unsigned *sig = xcalloc(h->nr ? h->nr : 1, sizeof(*sig));
+	uint32_t *merges = xmalloc((a->pulls_nr ? a->pulls_nr : 1) *
+				   sizeof(*merges));
+	struct commit_batch b;
+	int ret;
 
+	for (uint32_t k = 0; k < a->pulls_nr; k++)
+		merges[k] = a->pulls[k].merge;
+	ret = commit_batch_read(&b, r, h, merges, a->pulls_nr, CF_SIGNATURES);
+	free(merges);
+	if (ret < 0) {
+		free(sig);
+		return -1;
+	}
 	for (uint32_t k = 0; k < a->pulls_nr; k++) {
 		uint32_t m = a->pulls[k].merge;
 
-		if (history_merge_signatures(r, h, m, &sig[m]) < 0) {
-			free(sig);
-			return -1;
-		}
+		sig[m] = commit_batch_get(&b, m)->signatures;
 	}
+	commit_batch_release(&b);
 	*out = sig;
 	return 0;
 }
