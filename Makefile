@@ -24,19 +24,21 @@ WARNINGS = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 	   -Wpointer-arith -Wformat=2 -Wundef -Wvla
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
-ALL_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude $(PKG_CFLAGS) \
+ALL_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude -I$(B) $(PKG_CFLAGS) \
 	     -DTREEPLOT_VERSION='"$(VERSION)"' $(CFLAGS) -MMD -MP
 LDLIBS = $(PKG_LIBS)
 
 # Debian packages: building, then testing (git builds the fixtures, prove
 # runs the suite, xmllint, jq and dot check SVG, JSON and DOT, groff the
-# man page), then hardening: clang with its sanitizer and libFuzzer
+# man page, headless Chromium driven by selenium the HTML report), then
+# hardening: clang with its sanitizer and libFuzzer
 # runtimes (libclang-rt-14-dev is only a recommendation of clang's, and
 # deps installs no recommendations), llvm for llvm-symbolizer (readable
 # sanitizer reports), valgrind, cppcheck and clang-tidy.
 DEPS = gcc make pkg-config libgit2-dev libgraphviz-dev libgvc6 python3 python3-jsonschema \
        fonts-dejavu-core git perl libxml2-utils jq groff-base man-db graphviz \
-       clang libclang-rt-14-dev llvm valgrind cppcheck clang-tidy
+       clang libclang-rt-14-dev llvm valgrind cppcheck clang-tidy \
+       chromium chromium-driver python3-selenium
 
 B = build
 SRC = $(wildcard src/*.c)
@@ -62,6 +64,13 @@ $(B)/libtreeplot.a: $(LIBOBJ)
 
 $(B)/tests/%: tests/unit/%.c $(B)/libtreeplot.a | $(B)/tests
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(B)/libtreeplot.a $(LDLIBS)
+
+# The HTML report's script and style, as C strings with the hashes its
+# Content-Security-Policy names them by (tools/embed.py).
+HTML_ASSETS = $(B)/html_assets.h
+$(HTML_ASSETS): src/html/report.js src/html/report.css tools/embed.py | $(B)
+	python3 tools/embed.py $@ src/html/report.js src/html/report.css
+$(B)/render_html.o: $(HTML_ASSETS)
 
 $(B)/genhist: tools/genhist.c | $(B)
 	$(CC) -std=gnu11 $(WARNINGS) $(CFLAGS) -MMD -MP -o $@ $<
@@ -132,7 +141,7 @@ VALGRIND ?= valgrind
 SAN = $(B)/asan
 SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
 	    -fno-sanitize-recover=all
-SAN_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude $(PKG_CFLAGS) \
+SAN_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude -I$(B) $(PKG_CFLAGS) \
 	     -DTREEPLOT_VERSION='"$(VERSION)"' -O1 -g $(SAN_FLAGS) -MMD -MP
 SAN_OBJ = $(SRC:src/%.c=$(SAN)/%.o)
 SAN_LIBOBJ = $(filter-out $(SAN)/main.o,$(SAN_OBJ))
@@ -148,6 +157,7 @@ SAN_ENV = \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:$\
 	print_suppressions=0:exitcode=99:log_path=$(SAN_LOG)/report
 
+$(SAN)/render_html.o: $(HTML_ASSETS)
 $(SAN)/%.o: src/%.c | $(SAN)
 	$(CLANG) $(SAN_CFLAGS) -c -o $@ $<
 
@@ -211,13 +221,13 @@ check-valgrind: all $(UNIT_BIN) $(TOOLS)
 # every C file; any finding fails.
 LINT_SRC = $(SRC) $(UNIT_SRC) $(wildcard tests/fuzz/*.c) tools/genhist.c
 # (quoted for the sh -c below)
-LINT_FLAGS = -std=gnu11 -Iinclude $(PKG_CFLAGS) -DTREEPLOT_VERSION=\"$(VERSION)\"
+LINT_FLAGS = -std=gnu11 -Iinclude -I$(B) $(PKG_CFLAGS) -DTREEPLOT_VERSION=\"$(VERSION)\"
 
-lint:
+lint: $(HTML_ASSETS)
 	$(CPPCHECK) --quiet --enable=warning,style,performance,portability \
 	  --error-exitcode=1 --inline-suppr --std=c11 \
 	  --suppress=missingIncludeSystem --suppressions-list=tests/cppcheck.supp \
-	  -Iinclude -D__GNUC__ -DTREEPLOT_VERSION='"$(VERSION)"' $(LINT_SRC)
+	  -Iinclude -I$(B) -D__GNUC__ -DTREEPLOT_VERSION='"$(VERSION)"' $(LINT_SRC)
 	printf '%s\n' $(LINT_SRC) | xargs -P2 -n4 sh -c \
 	  '$(CLANG_TIDY) --quiet "$$@" -- $(LINT_FLAGS) 2>/dev/null' clang-tidy
 	@echo "lint: no finding"

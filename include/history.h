@@ -182,6 +182,23 @@ int history_load(struct repo *r, const struct range *rg, int progress,
 int history_read_commit(struct repo *r, const struct history *h, uint32_t i,
 			struct buf *committer, struct buf *message);
 
+/* What the HTML report lists of a commit beside its path: offsets into
+ * a pool of NUL-terminated strings, and its committer time. */
+struct commit_text {
+	uint32_t author;	/* "Name <mail>", as written */
+	uint32_t subject;	/* git's %s, as repo_commit_subject */
+	int64_t time;		/* committer time, seconds since the epoch */
+};
+
+/*
+ * For each commit idx[k] (k < nr), its author, subject and committer time
+ * into out[k], the strings appended to pool.  One object database, each
+ * object read once.  Returns 0, or -1 after reporting the error.
+ */
+int history_read_texts(struct repo *r, const struct history *h,
+		       const uint32_t *idx, uint32_t nr,
+		       struct commit_text *out, struct buf *pool);
+
 /*
  * The file at path in commit's tree (read from the repository, not the
  * work tree), appended to out.  Returns 1, 0 when there is no such file

@@ -28,6 +28,9 @@ int render_graph(const struct flow *f, const char *format, const char *layout,
  * hundredths of a percent of the range's commits (--major, --minor). */
 struct graph_style {
 	uint32_t major, minor;
+	/* SVG: every tree node's <g class="node"> carries data-tree="NAME"
+	 * (the name as the text report writes it), for the HTML report. */
+	int tree_attrs;
 };
 #define GRAPH_MAJOR_DEFAULT 500
 #define GRAPH_MINOR_DEFAULT 100

@@ -1198,6 +1198,76 @@ out:
 	return ret;
 }
 
+/* The author line's "Name <mail>" (up to its last '>') into pool, and
+ * the committer's time, from the headers p..end of a commit object;
+ * returns where the message starts. */
+static const char *
+text_headers(const char *p, const char *end, struct buf *pool,
+	     int64_t *time)
+{
+	int32_t tz;
+	int have_author = 0;
+
+	*time = 0;
+	while (p < end && *p != '\n') {
+		const char *eol = memchr(p, '\n', end - p);
+
+		if (!eol)
+			eol = end;
+		if (!have_author && eol - p > 7 && !memcmp(p, "author ", 7)) {
+			const char *gt = eol;
+
+			while (gt > p + 7 && gt[-1] != '>')
+				gt--;
+			buf_add(pool, p + 7, (gt > p + 7 ? gt : eol) - (p + 7));
+			have_author = 1;
+		} else if (eol - p > 10 && !memcmp(p, "committer ", 10)) {
+			parse_committer(p, eol, time, &tz);
+		}
+		p = eol + 1;
+	}
+	buf_addc(pool, '\0');
+	return p < end ? p : end;
+}
+
+int
+history_read_texts(struct repo *r, const struct history *h,
+		   const uint32_t *idx, uint32_t nr,
+		   struct commit_text *out, struct buf *pool)
+{
+	git_odb *odb = NULL;
+	git_odb_object *obj = NULL;
+	char hex[OID_HEXSZ + 1];
+	git_oid goid;
+	int ret = 0;
+
+	if (git_repository_odb(&odb, r->git) < 0)
+		return git_fail("cannot open the object database");
+	for (uint32_t k = 0; k < nr && !ret; k++) {
+		const char *p, *end;
+
+		memcpy(goid.id, h->oid[idx[k]].hash, OID_RAWSZ);
+		if (git_odb_read(&obj, odb, &goid) < 0 ||
+		    git_odb_object_type(obj) != GIT_OBJECT_COMMIT) {
+			history_hex(h, idx[k], hex);
+			ret = error("cannot read commit %s", hex);
+			break;
+		}
+		p = git_odb_object_data(obj);
+		end = p + git_odb_object_size(obj);
+		out[k].author = (uint32_t)pool->len;
+		p = text_headers(p, end, pool, &out[k].time);
+		out[k].subject = (uint32_t)pool->len;
+		add_subject(pool, p, end);
+		buf_addc(pool, '\0');
+		git_odb_object_free(obj);
+		obj = NULL;
+	}
+	git_odb_object_free(obj);
+	git_odb_free(odb);
+	return ret;
+}
+
 int
 repo_read_file_at(struct repo *r, const struct object_id *commit,
 		  const char *path, struct buf *out)

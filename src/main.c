@@ -27,6 +27,7 @@
 #include "render_commits.h"
 #include "render_csv.h"
 #include "render_graph.h"
+#include "render_html.h"
 #include "render_json.h"
 #include "render_text.h"
 #include "signed.h"
@@ -154,8 +155,8 @@ usage(FILE *fp)
 	      "\n"
 	      "  -C, --repo DIR         the repository (default: found from the current directory)\n"
 	      "  -o, --output FILE      write there; the format follows the extension\n"
-	      "                         (.txt .svg .png .pdf .dot .gv .json .tsv .csv)\n"
-	      "  -T, --format FMT       text, dot, svg, png, pdf, json, commits or csv\n"
+	      "                         (.txt .svg .png .pdf .dot .gv .json .tsv .csv .html)\n"
+	      "  -T, --format FMT       text, dot, svg, png, pdf, json, commits, csv or html\n"
 	      "      --top N            keep the N largest trees feeding the mainline, fold the rest\n"
 	      "                         (all: keep every tree)\n"
 	      "      --layout ENGINE    dot (default), twopi, circo, neato, fdp or sfdp\n"
@@ -429,7 +430,7 @@ check_format(const struct options *o, enum format fmt)
 	if (fmt == FORMAT_NONE)
 		return o->format ?
 		       usage_error("unknown format '%s' (text, dot, svg, png, "
-				   "pdf, json, commits, csv)", o->format) :
+				   "pdf, json, commits, csv, html)", o->format) :
 		       usage_error("cannot tell the format of '%s' from its "
 				   "extension: use -T", o->output);
 	if (o->mode == MODE_TRACE && fmt != FORMAT_TEXT && fmt != FORMAT_JSON)
@@ -457,6 +458,7 @@ struct settings {
 	struct chart_options chart;
 	const char **urls;
 	const char *layout;
+	const char *commit_url;
 	struct graph_style style;
 };
 
@@ -482,10 +484,12 @@ settle(const struct options *o, const struct config *cfg,
 	s->chart.branches = o->branches;
 	s->chart.signatures = o->signatures != 0;
 	s->layout = o->layout ? o->layout : cfg->layout ? cfg->layout : "dot";
+	s->commit_url = cfg->commit_url;
 	s->style.major = o->major_given ? o->major :
 			 cfg->has_major ? cfg->major : GRAPH_MAJOR_DEFAULT;
 	s->style.minor = o->minor_given ? o->minor :
 			 cfg->has_minor ? cfg->minor : GRAPH_MINOR_DEFAULT;
+	s->style.tree_attrs = 0;
 }
 
 static char *
@@ -500,11 +504,40 @@ range_label(const struct range *rg)
 	return b.data;
 }
 
+/* -T html: the authors and subjects of the range's commits (the walk
+ * keeps only merges'), then the page. */
+static int
+render_page(const struct options *o, const struct settings *s,
+	    struct repo *r, const struct history *h, const struct chart *c,
+	    struct buf *out)
+{
+	uint32_t n = c->a.order_nr;
+	struct commit_text *texts = xmalloc((n ? n : 1) * sizeof(*texts));
+	struct buf pool = BUF_INIT;
+	int ret;
+
+	ret = history_read_texts(r, h, c->a.order, n, texts, &pool);
+	if (!ret) {
+		struct html_input in = {
+			h, c, texts, pool.data, s->commit_url, s->layout,
+			o->title, &s->style,
+		};
+
+		ret = render_html(&in, out);
+	}
+	buf_release(&pool);
+	free(texts);
+	return ret;
+}
+
 static int
 render(const struct options *o, const struct settings *s, enum format fmt,
-       const struct history *h, const struct chart *c, struct buf *out)
+       struct repo *r, const struct history *h, const struct chart *c,
+       struct buf *out)
 {
 	switch (fmt) {
+	case FORMAT_HTML:
+		return render_page(o, s, r, h, c, out);
 	case FORMAT_TEXT:
 		render_text(&c->f, out);
 		return 0;
@@ -618,7 +651,7 @@ run_range(const struct options *o, const struct settings *s,
 	} else {
 		ret = report_extras(o, r, &rg, &h, &c, &ex);
 		if (!ret)
-			ret = render(o, s, fmt, &h, &c, &out) < 0 ||
+			ret = render(o, s, fmt, r, &h, &c, &out) < 0 ||
 			      output_write(o->output, &out) < 0;
 		if (!ret && o->signatures == 2 &&
 		    signatures_report_unsigned(&c.f, &c.tt))
