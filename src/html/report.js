@@ -125,8 +125,9 @@
     });
   }
   var lit = [];
-  /* Show what is lit: the view moves onto it when it is out of sight
-   * or small, never closer than a quarter of the whole chart. */
+  /* Show what is lit: the view centres on it, as close as it fits but
+   * never closer than about one screen pixel a point (Graphviz's unit),
+   * so that labels read and the surroundings stay in sight. */
   function focusLit() {
     if (!vb || !lit.length || !svg.getScreenCTM()) return;
     var inv = svg.getScreenCTM().inverse(), box = null;
@@ -140,11 +141,10 @@
           Math.max(box[2], p.x), Math.max(box[3], p.y)] : [p.x, p.y, p.x, p.y];
       });
     });
-    var w = Math.max(box[2] - box[0], vb0[2] / 4) * 1.2;
-    var h = Math.max(box[3] - box[1], vb0[3] / 4) * 1.2;
-    var s = Math.max(w / vb0[2], h / vb0[3]);
-    w = vb0[2] * s; h = vb0[3] * s;
-    vb = [(box[0] + box[2] - w) / 2, (box[1] + box[3] - h) / 2, w, h];
+    var pane = chart.getBoundingClientRect();
+    var w = Math.max(box[2] - box[0] + 80, pane.width);
+    var h = Math.max(box[3] - box[1] + 80, pane.height);
+    vb = aspect([(box[0] + box[2] - w) / 2, (box[1] + box[3] - h) / 2, w, h]);
     setView();
   }
   function highlight(nodes, edges) {
@@ -163,14 +163,26 @@
   var vb0 = svg && svg.viewBox.baseVal ? [svg.viewBox.baseVal.x,
     svg.viewBox.baseVal.y, svg.viewBox.baseVal.width,
     svg.viewBox.baseVal.height] : null;
-  var vb = vb0 && vb0.slice();
+  /* A view widened to the pane's shape, about its centre: the zoom
+   * limits and the drag then hold along both axes. */
+  function aspect(v) {
+    var r = chart.getBoundingClientRect(), a = r.width / r.height || 1;
+    if (v[2] / v[3] < a) {
+      var w = v[3] * a;
+      return [v[0] - (w - v[2]) / 2, v[1], w, v[3]];
+    }
+    var h = v[2] / a;
+    return [v[0], v[1] - (h - v[3]) / 2, v[2], h];
+  }
+  var vbFit = vb0 && aspect(vb0);
+  var vb = vbFit && vbFit.slice();
   function setView() {
     if (vb) svg.setAttribute('viewBox', vb.join(' '));
   }
   function zoom(f, cx, cy) {
     if (!vb) return;
     var w = vb[2] * f, h = vb[3] * f;
-    if (w > vb0[2] * 4 || w < vb0[2] / 200) return;
+    if (w > vbFit[2] * 4 || w < vbFit[2] / 200) return;
     if (cx === undefined) { cx = 0.5; cy = 0.5; }
     vb = [vb[0] + (vb[2] - w) * cx, vb[1] + (vb[3] - h) * cy, w, h];
     setView();
@@ -198,12 +210,13 @@
       setView();
     });
     window.addEventListener('pointerup', function () { drag = null; });
+    setView();
     document.getElementById('zoom-in').addEventListener('click',
       function () { zoom(1 / 1.5); });
     document.getElementById('zoom-out').addEventListener('click',
       function () { zoom(1.5); });
     document.getElementById('zoom-fit').addEventListener('click',
-      function () { vb = vb0.slice(); setView(); });
+      function () { vb = aspect(vb0); vbFit = vb.slice(); setView(); });
   }
 
   /* --- the side panel ------------------------------------------------- */
@@ -468,6 +481,9 @@
     if (note) add(results, el('li', 'note', note));
   }
   search.addEventListener('input', runSearch);
+  document.addEventListener('pointerdown', function (ev) {
+    if (!ev.target.closest || !ev.target.closest('header')) clear(results);
+  });
   search.addEventListener('focus', function () {
     if (!results.firstChild) runSearch();
   });
