@@ -13,7 +13,7 @@ ROOT=$(cd "$TESTDIR/../.." && pwd)
 DRIVER="$ROOT/tests/html_driver.py"
 export GENHIST=$BUILD/genhist
 
-plan 40
+plan 43
 
 # block NAME FILE: the content of <script type="application/json"
 # id="NAME">, as the page holds it.
@@ -109,6 +109,11 @@ TRACE=$(cd "$G/repo.git" && "$TREEPLOT" --trace "$DEEP_ID" "$RANGE" |
 AUTHOR=$(git --git-dir="$G/repo.git" log -1 --format=%an "$DEEP_ID")
 SUBJECT=$(git --git-dir="$G/repo.git" log -1 --format=%s "$DEEP_ID")
 BIG=$(jq -r '.trees[0].name' "$SCRATCH/g.json")
+# With --top, the node of the folded trees stands for their commits.
+(cd "$G/repo.git" && "$TREEPLOT" --top 5 -o "$SCRATCH/top.html" "$RANGE" &&
+ "$TREEPLOT" --top 5 -T json "$RANGE" >"$SCRATCH/top.json")
+FOLD=$(jq -r '.trees[] | select(.folded) | .name' "$SCRATCH/top.json")
+FOLD_N=$(jq -r '.trees[] | select(.folded) | .commits' "$SCRATCH/top.json")
 
 # --- a hostile history ----------------------------------------------------
 
@@ -161,6 +166,7 @@ is "$STATUS:$ERR" \
 # With a commit URL, ids link to it (http(s) only, %H the full id).
 git config treeplot.commitUrl 'https://git.example.org/c/%H'
 "$TREEPLOT" -o "$SCRATCH/u.html" v0..master
+"$TREEPLOT" -o "$SCRATCH/e.html" master..master
 git config --unset treeplot.commitUrl
 tp -T html --trace "$(id x1)" v0..master
 is "$STATUS:$OUT:$ERR" "2::treeplot: --trace writes text or json, not 'html'" \
@@ -181,6 +187,8 @@ cd "$SCRATCH" || exit 1
 	search:onload \
 	log \
 	open:"$SCRATCH/u.html" search:pwned=1 pick:0 inert \
+	open:"$SCRATCH/top.html" click:"$FOLD" \
+	open:"$SCRATCH/e.html" search:x log \
 	>"$SCRATCH/b.out" 2>"$SCRATCH/b.err"
 ok $? "the browser session ran"
 sed 's/^/# /' "$SCRATCH/b.err" | tail -n 20
@@ -188,6 +196,7 @@ sed 's/^/# /' "$SCRATCH/b.err" | tail -n 20
 # Split the session's output at each "open".
 awk -v d="$SCRATCH" '/^ready\t/ { n++ } { print >(d "/b" n ".out") }' "$SCRATCH/b.out"
 B1OUT=$SCRATCH/b1.out B2OUT=$SCRATCH/b2.out B3OUT=$SCRATCH/b3.out
+B4OUT=$SCRATCH/b4.out B5OUT=$SCRATCH/b5.out
 echo "# generated page: script $(field ready "$B1OUT") ms, load $(field load "$B1OUT") ms," \
      "searches $(field search-ms "$B1OUT" | paste -sd ' ') ms"
 
@@ -267,6 +276,17 @@ is "$(field a-href "$B3OUT" | grep -cxF "https://git.example.org/c/$(id x1)")" 1
    "treeplot.commitUrl: the commit's id links to the URL with %H the full id"
 is "$(field a-href "$B3OUT" | grep -vc '^https://git.example.org/c/[0-9a-f]\{40\}$')" "0" \
    "every link is the commit URL's"
+
+# --top: the folded trees' node lists their commits.
+is "$(field fig "$B4OUT" | grep -v '^trees folded')" "$(jq -r '.trees[] | select(.folded) |
+	"commits through it\t\(.commits)\nits own\t\(.own)\npulls\t\(.pulls)\ndepth\t\(.depth)"' "$SCRATCH/top.json")" \
+   "--top: the node of '$FOLD' shows the JSON's figures"
+is "$(field panel "$B4OUT" | grep 'newest first$')" "$FOLD_N commits, newest first" \
+   "--top: and lists the commits of the trees folded ($FOLD_N)"
+
+# An empty range: a page all the same, quiet.
+is "$(field result "$B5OUT"):$(field console "$B5OUT")" "nothing matches:" \
+   "an empty range: the page loads, searches, and the console holds nothing"
 
 # HTML_SHOT=FILE keeps the screenshot of the deep commit's panel (the
 # README's is one).
