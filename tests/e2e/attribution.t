@@ -2,8 +2,9 @@
 # The attribution rule on a kernel-shaped history with a known answer.
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/fixture.sh"
+. "$TESTDIR/addons.sh"
 
-plan 16
+plan 18
 build_fixture
 
 tp -T commits v1.0..v2.0
@@ -73,4 +74,17 @@ git rev-parse v2.0-rc1 | git commit-graph write --stdin-commits --split
 tp -T commits v1.0..v2.0
 is "$(printf '%s\n' "$OUT" | names)" "$FIXTURE_COMMITS" \
    "split commit-graph chain: the same paths"
+
+# The mainline's repository guessed from back-merges, two of them naming
+# two spellings once each: the first in tree order wins, and the other is
+# no mainline (its back-merge brings nothing).
+mkdir tie
+(cd tie && T_MAP=$SCRATCH/tie.names && : >"$T_MAP" && build_mainline_tie &&
+ "$TREEPLOT" -T json v1..master) >tie.json
+is "$(jq -c '.mainline.urls' tie.json)" \
+   '["git://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux"]' \
+   "back-merges in a tie: the mainline's repository is the first tree's"
+is "$(jq -c '[.direct, [.trees[] | [.name, .commits]]]' tie.json)" \
+   '[3,[["davem/net",1],["gregkh/usb",1]]]' \
+   "back-merges in a tie: the flow"
 done_testing

@@ -3,6 +3,7 @@
 # carried, tags are grouped by stem, and the chart boxes a tree's branches.
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/fixture.sh"
+. "$TESTDIR/addons.sh"
 
 plan 12
 build_fixture
@@ -56,13 +57,7 @@ printf '%s\n' "$OUT" | grep -q 'cluster'
 ok $((! $?)) "dot: no clusters without --branches"
 
 # Tags of one stem are one node; a GitHub pull request's branch.
-mk s3 "sound: 3" m4
-mk mm7 "Merge tag 'sound-6.1-rc1' of $K/tiwai/sound-2.6" m4 s3
-mk s4 "sound: 4" s3
-mk mm8 "Merge tag 'sound-6.2' of $K/tiwai/sound-2.6" mm7 s4
-mk g1 "gh: 1" mm8
-mk mm9 "Merge pull request #5 from octocat/feature/x" mm8 g1
-ref refs/heads/master mm9
+add_branch_tags
 tp -T commits --branches v2.0..master
 is "$(printf '%s\n' "$OUT" | names)" "s3	tiwai/sound-2.6:sound-*	mainline
 s4	tiwai/sound-2.6:sound-*	mainline

@@ -1,11 +1,12 @@
 #!/bin/sh
 # The command line: every usage and run-time error, its exit status, and
-# the shape of its message (one line on stderr, "treeplot: ", naming the
-# culprit, nothing on stdout, no output file left behind).
+# its message (the one line on stderr, "treeplot: ..." word for word,
+# nothing on stdout, no output file left behind); the valid forms beside
+# them give the output they should.
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/fixture.sh"
 
-plan 83
+plan 85
 
 mkdir repo empty afile.d
 : >afile
@@ -14,9 +15,9 @@ build_fixture
 cd "$SCRATCH" || exit 1
 R="$SCRATCH/repo"
 
-# fails STATUS WHAT DESC ARGS...: treeplot ARGS must exit with STATUS,
-# print nothing on stdout and exactly one line on stderr that starts with
-# "treeplot: " and contains WHAT.  Two tests.
+# fails STATUS MESSAGE DESC ARGS...: treeplot ARGS must exit with STATUS,
+# print nothing on stdout and exactly one line on stderr, which is
+# "treeplot: MESSAGE".  Two tests.
 fails() {
 	f_status=$1 f_what=$2 f_desc=$3
 	shift 3
@@ -27,80 +28,102 @@ fails() {
 	[ "$(wc -l <"$SCRATCH/.err")" -eq 1 ] &&
 	[ "$(tail -c 1 "$SCRATCH/.err" | od -An -c | tr -d ' ')" = '\n' ] ||
 		{ echo "# stderr is not exactly one line"; f_ok=1; }
-	case $ERR in
-	"treeplot: "*) ;;
-	*) echo "# stderr does not start with 'treeplot: '"; f_ok=1 ;;
-	esac
-	case $ERR in
-	*"$f_what"*) ;;
-	*) echo "# stderr does not mention '$f_what'"; f_ok=1 ;;
-	esac
+	[ "$ERR" = "treeplot: $f_what" ] ||
+		{ echo "# expected: treeplot: $f_what"; f_ok=1; }
 	[ $f_ok -eq 0 ] || sed 's/^/# stderr: /' "$SCRATCH/.err" | head -5
-	ok $f_ok "$f_desc: one line 'treeplot: ...' naming '$f_what', stdout empty"
+	ok $f_ok "$f_desc: stdout empty, stderr the one line 'treeplot: $f_what'"
 }
 
 # --- usage errors: status 2 ----------------------------------------------
 
-fails 2 --bogus    "unknown long option"          -C "$R" --bogus
-fails 2 -x         "unknown short option"         -C "$R" -x
-fails 2 -z         "unknown short option in a bundle (-zh)" -C "$R" -zh
-fails 2 -o         "missing value: -o last"       -C "$R" -o
-fails 2 --top      "missing value: --top last"    -C "$R" --top
-fails 2 v2.0       "extra positional argument"    -C "$R" v1.0 v2.0
-fails 2 --top      "--top 0"                      -C "$R" --top 0
-fails 2 -1         "--top -1"                     -C "$R" --top -1
-fails 2 abc        "--top abc"                    -C "$R" --top abc
-fails 2 bogus      "unknown -T format"            -C "$R" -T bogus
-fails 2 spring     "unknown --layout"             -C "$R" --layout spring
-fails 2 out.xyz    "unknown extension with -o"    -C "$R" -o out.xyz
+fails 2 "unknown option '--bogus'" \
+      "unknown long option"          -C "$R" --bogus
+fails 2 "unknown option '-x'" \
+      "unknown short option"         -C "$R" -x
+fails 2 "unknown option '-z'" \
+      "unknown short option in a bundle (-zh)" -C "$R" -zh
+fails 2 "option '-o' needs a value" \
+      "missing value: -o last"       -C "$R" -o
+fails 2 "option '--top' needs a value" \
+      "missing value: --top last"    -C "$R" --top
+fails 2 "too many arguments (from 'v2.0'): give one range" \
+      "extra positional argument"    -C "$R" v1.0 v2.0
+fails 2 "--top takes a positive number or 'all', not '0'" \
+      "--top 0"                      -C "$R" --top 0
+fails 2 "--top takes a positive number or 'all', not '-1'" \
+      "--top -1"                     -C "$R" --top -1
+fails 2 "--top takes a positive number or 'all', not 'abc'" \
+      "--top abc"                    -C "$R" --top abc
+fails 2 "unknown format 'bogus' (text, dot, svg, png, pdf, json, commits, csv)" \
+      "unknown -T format"            -C "$R" -T bogus
+fails 2 "unknown layout 'spring' (dot, twopi, circo, neato, fdp, sfdp)" \
+      "unknown --layout"             -C "$R" --layout spring
+fails 2 "cannot tell the format of 'out.xyz' from its extension: use -T" \
+      "unknown extension with -o"    -C "$R" -o out.xyz
 [ ! -e out.xyz ]
 ok $? "unknown extension: no file written"
-fails 2 nope       "unknown revision"             -C "$R" nope
-fails 2 nope       "unknown revision on the right" -C "$R" v1.0..nope
-fails 2 nope       "unknown revision on the left" -C "$R" nope..v2.0
-fails 2 v1.0...v2.0 "symmetric difference A...B"  -C "$R" v1.0...v2.0
-fails 2 --mainline "empty --mainline"             -C "$R" --mainline ''
+fails 2 "unknown revision 'nope'" \
+      "unknown revision"             -C "$R" nope
+fails 2 "unknown revision 'nope'" \
+      "unknown revision on the right" -C "$R" v1.0..nope
+fails 2 "unknown revision 'nope'" \
+      "unknown revision on the left" -C "$R" nope..v2.0
+fails 2 "symmetric differences ('v1.0...v2.0') are not supported: use A..B" \
+      "symmetric difference A...B"  -C "$R" v1.0...v2.0
+fails 2 "--mainline needs a non-empty name" \
+      "empty --mainline"             -C "$R" --mainline ''
 
 # --- run-time failures: status 1 -----------------------------------------
 
-fails 1 "$SCRATCH/empty" "not a repository: -C to an empty directory" \
+fails 1 "not a git repository: '$SCRATCH/empty'" \
+      "not a repository: -C to an empty directory" \
       -C "$SCRATCH/empty"
-fails 1 "$SCRATCH/nowhere" "not a repository: -C to a missing directory" \
+fails 1 "not a git repository: '$SCRATCH/nowhere'" \
+      "not a repository: -C to a missing directory" \
       -C "$SCRATCH/nowhere"
 cd "$SCRATCH/empty" || exit 1
-tp
-is "$STATUS" 1 "not a repository: run from an empty directory, exit status 1"
+fails 1 "not a git repository: '.'" \
+      "not a repository: run from an empty directory"
 cd "$SCRATCH" || exit 1
 
 mkdir out.svg
-fails 1 out.svg "output path is a directory" -C "$R" -o out.svg
+fails 1 "cannot write 'out.svg': it is a directory" \
+      "output path is a directory" -C "$R" -o out.svg
 [ -d out.svg ] && [ -z "$(ls -A out.svg)" ]
 ok $? "output path is a directory: left alone"
-fails 1 afile.d "output path is a directory, with -T" \
+fails 1 "cannot write 'afile.d': it is a directory" \
+      "output path is a directory, with -T" \
       -C "$R" -T text -o afile.d
-fails 1 nodir/x.svg "output in a missing directory" -C "$R" -o nodir/x.svg
+fails 1 "cannot write 'nodir/x.svg': No such file or directory" \
+      "output in a missing directory" -C "$R" -o nodir/x.svg
 [ ! -e nodir ]
 ok $? "output in a missing directory: nothing created"
-fails 1 afile/x.svg "output under a file (not a directory)" \
+fails 1 "cannot write 'afile/x.svg': Not a directory" \
+      "output under a file (not a directory)" \
       -C "$R" -o afile/x.svg
-fails 1 /proc/treeplot-x.svg "output in an unwritable directory (/proc)" \
+fails 1 "cannot write '/proc/treeplot-x.svg': No such file or directory" \
+      "output in an unwritable directory (/proc)" \
       -C "$R" -o /proc/treeplot-x.svg
 
-fails 2 nope "failed run with -o" -C "$R" -o fresh.svg nope
+fails 2 "unknown revision 'nope'" \
+      "failed run with -o" -C "$R" -o fresh.svg nope
 [ ! -e fresh.svg ] && [ -z "$(ls fresh.svg.tmp-* 2>/dev/null)" ]
 ok $? "failed run: no output file, no temporary file"
-fails 1 "$SCRATCH/empty" "failed run (not a repository) with -o" \
+fails 1 "not a git repository: '$SCRATCH/empty'" \
+      "failed run (not a repository) with -o" \
       -C "$SCRATCH/empty" -o fresh.json
 [ ! -e fresh.json ] && [ -z "$(ls fresh.json.tmp-* 2>/dev/null)" ]
 ok $? "failed run (not a repository): no output file, no temporary file"
 
-fails 1 afile "not a repository: -C to a file" -C "$SCRATCH/afile"
+fails 1 "not a git repository: '$SCRATCH/afile'" \
+      "not a repository: -C to a file" -C "$SCRATCH/afile"
 
 # A repository with an object missing: the root commit's.
 cp -R repo broken
 m0=$(git -C broken rev-list --max-parents=0 master)
 rm -f "broken/.git/objects/$(echo "$m0" | cut -c1-2)/$(echo "$m0" | cut -c3-)"
-fails 1 "$m0" "missing object" -C "$SCRATCH/broken" -o broken.svg master
+fails 1 "missing commit object $m0" \
+      "missing object" -C "$SCRATCH/broken" -o broken.svg master
 [ ! -e broken.svg ] && [ -z "$(ls broken.svg.tmp-* 2>/dev/null)" ]
 ok $? "missing object: no output file, no temporary file"
 
@@ -108,35 +131,37 @@ ok $? "missing object: no output file, no temporary file"
 if [ -c /dev/full ]; then
 	"$TREEPLOT" -C "$R" v1.0..v2.0 >/dev/full 2>"$SCRATCH/.err"
 	is "$?" 1 "stdout on a full device: exit status 1"
-	[ "$(wc -l <"$SCRATCH/.err")" -eq 1 ] && grep -q '^treeplot: ' "$SCRATCH/.err"
-	ok $? "stdout on a full device: one line 'treeplot: ...'"
+	is "$(cat "$SCRATCH/.err")" \
+	   "treeplot: cannot write to standard output: No space left on device" \
+	   "stdout on a full device: one line 'treeplot: ...' saying why"
 else
 	ok 0 "# SKIP no /dev/full"
 	ok 0 "# SKIP no /dev/full"
 fi
 
 # A usage error wins over the run: nothing is read, nothing written.
-fails 2 --top "usage error outside a repository" \
+fails 2 "--top takes a positive number or 'all', not '0'" \
+      "usage error outside a repository" \
       -C "$SCRATCH/empty" --top 0 -o never.svg
 [ ! -e never.svg ]
 ok $? "usage error: no output file"
 
 # --- help and version ----------------------------------------------------
 
+tp --help
+HELP=$OUT
 for h in -h --help; do
 	tp $h
 	is "$STATUS" 0 "$h: exit status 0"
-	case $OUT in
-	usage:*treeplot*) r=0 ;;
-	*) r=1 ;;
-	esac
-	ok $r "$h: usage on stdout"
+	[ "$(printf '%s\n' "$OUT" | head -n 1)" = \
+	  "usage: treeplot [options] [<range>]" ] && [ "$OUT" = "$HELP" ]
+	ok $? "$h: the usage on stdout (the same for both)"
 	is "$ERR" "" "$h: nothing on stderr"
 done
 tp --version
 is "$STATUS" 0 "--version: exit status 0"
-printf '%s\n' "$OUT" | grep -Eqx 'treeplot [0-9]+\.[0-9]+\.[0-9]+'
-ok $? "--version: 'treeplot X.Y.Z' on stdout"
+is "$OUT" "treeplot $(sed -n 's/^VERSION = //p' "$TESTDIR/../../Makefile")" \
+   "--version: 'treeplot X.Y.Z' on stdout, the Makefile's version"
 is "$ERR" "" "--version: nothing on stderr"
 
 # --- the valid forms next to the errors are accepted ----------------------
@@ -144,13 +169,18 @@ is "$ERR" "" "--version: nothing on stderr"
 tp -C "$R" -T commits v1.0..v2.0
 is "$STATUS" 0 "valid run: exit status 0"
 is "$ERR" "" "valid run: nothing on stderr"
+(cd repo && printf '%s\n' "$OUT" | names) >commits.names
+is "$(cat commits.names)" "$FIXTURE_COMMITS" "valid run: the fixture's answer"
+"$TREEPLOT" -C "$R" --top 2 --layout neato -T json v1.0..v2.0 >separate.json
 tp -C "$R" --top=2 --layout=neato -T json v1.0..v2.0
-is "$STATUS" 0 "--opt=value forms accepted"
+is "$STATUS:$ERR:$OUT" "0::$(cat separate.json)" \
+   "--opt=value forms accepted: the output of --opt value"
+"$TREEPLOT" -C "$R" -T text v1.0..v2.0 >plain.txt
 tp -C "$R" -T text -o plain.xyz v1.0..v2.0
-is "$STATUS" 0 "unknown extension is fine with -T"
-[ -s plain.xyz ]
-ok $? "unknown extension with -T: file written"
+is "$STATUS:$ERR:$OUT" "0::" "unknown extension is fine with -T: exit status 0, nothing printed"
+cmp -s plain.xyz plain.txt
+ok $? "unknown extension with -T: the text report written there"
 tp -C "$R" -- v1.0..v2.0
-is "$STATUS" 0 "'--' before the range"
+is "$STATUS:$ERR:$OUT" "0::$(cat plain.txt)" "'--' before the range: the report of the range"
 
 done_testing

@@ -2,32 +2,11 @@
 # --direct-by: the direct commits by committer, or by the last
 # Signed-off-by before the committer's own.
 . "$(dirname "$0")/lib.sh"
+. "$TESTDIR/addons.sh"
 
 plan 12
 
-LF='
-'
-L='Linus Torvalds <torvalds@example.org>'
-A='Andrew Morton <akpm@example.org>'
-# as NAME MAIL: the committer of the next commits.
-as() { GIT_COMMITTER_NAME=$1; GIT_COMMITTER_EMAIL=$2; }
-
-repo
-K=git://git.kernel.org/pub/scm/linux/kernel/git
-as 'Linus Torvalds' torvalds@example.org
-mk m0 "initial"
-mk d1 "mm: one${LF}${LF}Signed-off-by: Author One <one@example.org>${LF}Signed-off-by: $A${LF}Signed-off-by: $L" m0
-mk d2 "mm: two${LF}${LF}Signed-off-by: Author Two <two@example.org>${LF}Acked-by: Someone <s@example.org>${LF}signed-off-by: $A${LF}Signed-off-by: Linus Torvalds <TORVALDS@example.org>" d1
-mk d3 "linus: own${LF}${LF}Signed-off-by: $L" d2
-mk d4 "linus: unsigned" d3
-as 'Greg KH' greg@example.org
-mk d5 "usb: fix${LF}${LF}Signed-off-by: Dev <dev@example.org>" d4
-as 'Linus Torvalds' torvalds@example.org
-mk n1 "net: 1${LF}${LF}Signed-off-by: Net Dev <nd@example.org>" m0
-mk mm1 "Merge branch 'master' of $K/davem/net" d5 n1
-ref refs/heads/master mm1
-ref refs/tags/v1 m0
-git symbolic-ref HEAD refs/heads/master
+build_direct
 
 tp --direct-by committer v1..master
 is "$STATUS" 0 "committer: exit status 0"

@@ -2,33 +2,10 @@
 # --infer-ff: fast-forwarded pulls guessed from committers, marked as
 # guesses, never changing the default outputs.
 . "$(dirname "$0")/lib.sh"
+. "$TESTDIR/addons.sh"
 
-plan 12
-K=git://git.kernel.org/pub/scm/linux/kernel/git
-as() { GIT_COMMITTER_NAME=$1; GIT_COMMITTER_EMAIL=$2; }
-
-repo
-as Linus torvalds@example.org
-mk m0 "initial"
-mk m1 "mainline: 1" m0
-# net is pulled by a merge: its commits teach who commits net (Dave).
-as Dave davem@example.org
-mk n1 "net: 1" m1
-mk n2 "net: 2" n1
-as Linus torvalds@example.org
-mk mm1 "Merge branch 'master' of $K/davem/net" m1 n2
-# Then net is fast-forwarded: Dave's commits on the mainline's own line.
-as Dave davem@example.org
-mk f1 "net: 3, fast-forwarded" mm1
-mk f2 "net: 4, fast-forwarded" f1
-# A commit by someone who commits no tree, and one of the mainline's.
-as Stranger s@example.org
-mk x1 "stranger: 1" f2
-as Linus torvalds@example.org
-mk m2 "mainline: 2" x1
-ref refs/heads/master m2
-ref refs/tags/v1 m1
-git symbolic-ref HEAD refs/heads/master
+plan 14
+build_infer
 
 tp -T commits --infer-ff v1..master
 is "$STATUS" 0 "commits: exit status 0"
@@ -63,6 +40,27 @@ tp -T dot --infer-ff v1..master
 is "$(printf '%s\n' "$OUT" | grep -c 'style=dashed')" 1 "dot: the inferred flow is one dashed edge"
 printf '%s\n' "$OUT" | grep -q 'label="~2"'
 ok $? "dot: labelled with the inferred count"
+
+# The ties: the mainline's usual committer when two committed as many of
+# its merges; the tree a commit came from when two were pulled as often.
+mkdir ties-usual ties-pulls
+# (Each its own names: m0 and the others are the first history's too.)
+(cd ties-usual && T_MAP=$SCRATCH/usual.names && : >"$T_MAP" &&
+ build_infer_tie_usual &&
+ "$TREEPLOT" -T commits --infer-ff v1..master | names) >usual.out
+is "$(cat usual.out)" "m2	mainline
+u1	gregkh/usb	mainline
+n1	davem/net	mainline
+g1	~gregkh/usb	mainline
+m3	mainline" "tie: the mainline's usual committer is the one met first (Linus), so Greg's commit came from usb"
+(cd ties-pulls && T_MAP=$SCRATCH/pulls.names && : >"$T_MAP" &&
+ build_infer_tie_pulls &&
+ "$TREEPLOT" -T commits --infer-ff v1..master | names) >pulls.out
+is "$(cat pulls.out)" "m2	mainline
+n1	davem/net	mainline
+x1	davem/net-next	mainline
+f1	~davem/net-next	mainline
+m3	mainline" "tie: of two trees of Dave's pulled once each, the first in tree order"
 
 git commit-graph write --reachable
 tp -T commits --infer-ff v1..master

@@ -3,49 +3,13 @@
 # the repository, not the work tree).
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/fixture.sh"
+. "$TESTDIR/addons.sh"
 
 plan 11
 build_fixture
 
-# A generated MAINTAINERS, committed on top of v2.0 as v2.1.
-cat >MAINTAINERS.txt <<EOT
-List of maintainers and how to submit kernel changes
-
-Descriptions of section entries and preferred order
-	M: *Mail* patches to: FullName <address@domain>
-	T: *SCM* tree type and location.
-
-NETWORKING [GENERAL]
-M:	David S. Miller <davem@davemloft.net>
-M:	Jakub Kicinski <kuba@kernel.org>
-L:	netdev@vger.kernel.org
-T:	git git://git.kernel.org/pub/scm/linux/kernel/git/davem/net-2.6.git
-T:	git git://git.kernel.org/pub/scm/linux/kernel/git/davem/net-next-2.6.git
-F:	net/
-
-HID CORE LAYER
-M:	Jiri Kosina <jikos@kernel.org>
-S:	Maintained
-T:	git https://git.kernel.org/pub/scm/linux/kernel/git/jikos/hid.git for-next
-F:	drivers/hid/
-
-USB HID/HIDBP DRIVERS (USB KEYBOARDS, MICE, REMOTE CONTROLS, ...)
-M:	Jiri Kosina <jikos@kernel.org>
-T:	git git://git.kernel.org/pub/scm/linux/kernel/git/jikos/hid.git
-
-SOUND
-M:	Takashi Iwai <tiwai@suse.com>
-T:	git git://git.kernel.org/pub/scm/linux/kernel/git/tiwai/sound.git
-
-THE REST
-M:	Linus Torvalds <torvalds@linux-foundation.org>
-T:	git git://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git
-EOT
-blob=$(git hash-object -w MAINTAINERS.txt)
-tree=$(printf '100644 blob %s\tMAINTAINERS\n' "$blob" | git mktree)
-c=$(GIT_AUTHOR_DATE=@1240000000 GIT_COMMITTER_DATE=@1240000000 \
-    git commit-tree "$tree" -p "$(id m4)" -m "MAINTAINERS")
-git update-ref refs/tags/v2.1 "$c"
+# A MAINTAINERS file, committed on top of v2.0 as v2.1.
+add_maintainers
 
 tp -T json v1.0..v2.1
 is "$STATUS" 0 "json: exit status 0"

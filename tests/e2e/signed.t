@@ -4,78 +4,11 @@
 # these merges are hand-written commit objects (git hash-object) with a
 # fake signature block: presence is what treeplot reports.
 . "$(dirname "$0")/lib.sh"
+. "$TESTDIR/addons.sh"
 
 plan 16
 
-K=git://git.kernel.org/pub/scm/linux/kernel/git
-
-# mk_merge NAME SUBJECT HEADER PARENT...: a merge whose object has HEADER
-# (mergetag, gpgsig or none) after the committer line.
-mk_merge() {
-	name=$1 subject=$2 header=$3
-	shift 3
-	T_DATE=$((T_DATE + 60))
-	{
-		echo "tree $T_EMPTY_TREE"
-		for p in "$@"; do echo "parent $(id "$p")"; done
-		echo "author A <a@example.org> $T_DATE +0000"
-		echo "committer C <c@example.org> $T_DATE +0000"
-		case $header in
-		mergetag)
-			echo "mergetag object $(id "$2")"
-			echo " type commit"
-			echo " tag for-linus"
-			echo " tagger T <t@example.org> $T_DATE +0000"
-			echo " "
-			echo " Please pull."
-			echo " -----BEGIN PGP SIGNATURE-----"
-			echo " "
-			echo " iQEzBAABCAAdFiEEFAKEFAKEFAKEFAKEFAKEFAKEFAKEFAKE"
-			echo " =FAKE"
-			echo " -----END PGP SIGNATURE-----"
-			;;
-		unsignedtag)
-			# Not what git writes: a mergetag without a signature.
-			echo "mergetag object $(id "$2")"
-			echo " type commit"
-			echo " tag plain"
-			echo " tagger T <t@example.org> $T_DATE +0000"
-			echo " "
-			echo " Not signed."
-			;;
-		gpgsig)
-			echo "gpgsig -----BEGIN PGP SIGNATURE-----"
-			echo " "
-			echo " iQEzBAABCAAdFiEEFAKEFAKE"
-			echo " -----END PGP SIGNATURE-----"
-			;;
-		esac
-		echo
-		echo "$subject"
-	} >"$SCRATCH/.commit"
-	c=$(git hash-object -t commit -w "$SCRATCH/.commit") || exit 1
-	printf '%s\t%s\n' "$name" "$c" >>"$T_MAP"
-}
-
-repo
-mk m0 "initial"
-mk m1 "mainline: 1" m0
-mk w1 "wireless: 1" m1
-mk n1 "net: 1" m1
-mk_merge nm1 "Merge tag 'wireless-next' of $K/linville/wireless" mergetag n1 w1
-mk n2 "net: 2" nm1
-mk_merge mm1 "Merge tag 'net-next' of $K/davem/net" mergetag m1 n2
-mk s1 "sound: 1" m1
-mk s2 "sound: 2" s1
-mk_merge mm2 "Merge branch 'for-linus' of $K/tiwai/sound" none mm1 s2
-mk u1 "usb: 1" m1
-mk_merge mm3 "Merge branch 'usb-linus' of $K/gregkh/usb" gpgsig mm2 u1
-mk x1 "x: 1" m1
-mk_merge mm4 "Merge tag 'plain' of $K/x/x" unsignedtag mm3 x1
-mk m2 "mainline: 2" mm4
-ref refs/heads/master m2
-ref refs/tags/v1 m1
-git symbolic-ref HEAD refs/heads/master
+build_signed
 git fsck --no-dangling >/dev/null 2>&1
 ok $? "fixture: the hand-written merges are valid commits"
 

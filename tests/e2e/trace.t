@@ -11,7 +11,7 @@
 ROOT=$(cd "$TESTDIR/../.." && pwd)
 export GENHIST=$BUILD/genhist
 
-plan 50
+plan 53
 
 mkdir fx
 cd fx || exit 1
@@ -100,11 +100,29 @@ is "$STATUS" 1 "json with commits not traced: exit status 1"
 tp --trace -o traced.txt "$(id Y)" "$(id i1)" $R
 is "$STATUS:$(grep -c '^commit ' traced.txt)" 1:1 \
    "-o with a commit not traced: the file is written, exit status 1"
-tp --trace "$(id m0 | cut -c1-4)" $R
-case $STATUS:$ERR in
-1:"treeplot: $(id m0 | cut -c1-4): "*) ok 0 "an abbreviated id: resolved or said ambiguous, exit 1 when not traced" ;;
-*) ok 1 "an abbreviated id: resolved or said ambiguous, exit 1 when not traced" ;;
-esac
+# An abbreviated id: m0's first four digits are no other object's, then
+# a blob whose id starts so makes them ambiguous (its text found by
+# trying "treeplot N" for N = 0, 1, ...: the fixture's ids are fixed).
+M0=$(id m0 | cut -c1-4)
+git rev-parse --disambiguate="$M0" >prefixed
+is "$(cat prefixed)" "$(id m0)" "fixture: $M0 is m0's prefix alone"
+tp --trace "$M0" $R
+is "$STATUS:$ERR" "1:treeplot: $M0: not in the range $R" \
+   "an abbreviated id: resolved (m0, not in the range), exit 1"
+n=$("$PYTHON" -c '
+import hashlib, sys
+i = 0
+while True:
+    c = b"treeplot %d\n" % i
+    if hashlib.sha1(b"blob %d\0" % len(c) + c).hexdigest().startswith(sys.argv[1]):
+        print(i)
+        break
+    i += 1' "$M0")
+printf 'treeplot %s\n' "$n" | git hash-object -w --stdin >/dev/null
+tp --trace "$M0" "$(id i1)" $R
+is "$STATUS:$ERR" "1:treeplot: $M0: ambiguous: several objects' ids start so" \
+   "an ambiguous abbreviated id: said so, exit 1"
+is "$(printf '%s\n' "$OUT" | grep -c '^commit ')" 1 "the others are traced all the same"
 
 # --- the command line ---------------------------------------------------------
 

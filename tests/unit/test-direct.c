@@ -8,6 +8,8 @@
 #include "direct.h"
 #include "util.h"
 
+#include "tap.h"
+
 #define L "Linus Torvalds <torvalds@linux-foundation.org>"
 #define A "Andrew Morton <akpm@linux-foundation.org>"
 #define G "Greg Kroah-Hartman <gregkh@linuxfoundation.org>"
@@ -48,33 +50,20 @@ static const struct {
 int
 main(void)
 {
-	int n = 0, failed = 0;
-
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct buf who = BUF_INIT;
-		int pass;
+		char desc[128];
 
 		signoff_applier(cases[i].committer, strlen(cases[i].committer),
 				cases[i].msg, strlen(cases[i].msg), &who);
-		pass = who.data && !strcmp(who.data, cases[i].want);
-		printf("%sok %d - signoff: %s\n", pass ? "" : "not ", ++n,
-		       cases[i].desc);
-		if (!pass) {
-			failed++;
-			printf("# got '%s' expected '%s'\n",
-			       who.data ? who.data : "(null)", cases[i].want);
-		}
+		snprintf(desc, sizeof(desc), "signoff: %s", cases[i].desc);
+		report(who.data && !strcmp(who.data, cases[i].want), desc,
+		       who.data ? who.data : "(null)", cases[i].want);
 		buf_release(&who);
 	}
-	{
-		int pass = direct_by_from_name("committer") == DIRECT_BY_COMMITTER &&
-			   direct_by_from_name("signoff") == DIRECT_BY_SIGNOFF &&
-			   direct_by_from_name("Signoff") == DIRECT_BY_NONE &&
-			   direct_by_from_name("") == DIRECT_BY_NONE;
-
-		printf("%sok %d - direct_by_from_name\n", pass ? "" : "not ", ++n);
-		failed += !pass;
-	}
-	printf("1..%d\n", n);
-	return failed != 0;
+	ok(direct_by_from_name("committer") == DIRECT_BY_COMMITTER &&
+	   direct_by_from_name("signoff") == DIRECT_BY_SIGNOFF &&
+	   direct_by_from_name("Signoff") == DIRECT_BY_NONE &&
+	   direct_by_from_name("") == DIRECT_BY_NONE, "direct_by_from_name");
+	return tap_done();
 }

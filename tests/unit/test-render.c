@@ -16,30 +16,14 @@
 #include "render_graph.h"
 #include "render_json.h"
 
+#include "tap.h"
+
 /* Everything Graphviz could misread: quotes, markup, an entity, braces,
  * an escString, a control character, invalid UTF-8, U+FFFE (valid UTF-8
  * that XML forbids) and a trailing backslash (which must not escape the
  * closing quote in DOT). */
 #define HOSTILE "ev\"il <script>alert(1)</script> &amp; {x} \\N \x01 \xff" \
 	" \xef\xbf\xbe end\\"
-
-static int tests, failed;
-
-static void
-ok(int cond, const char *what)
-{
-	tests++;
-	if (!cond)
-		failed++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", tests, what);
-}
-
-static void
-skip(const char *what, const char *why)
-{
-	tests++;
-	printf("ok %d - %s # skip %s\n", tests, what, why);
-}
 
 static int
 have_program(const char *name)
@@ -549,6 +533,5 @@ main(void)
 	test_dot();
 	test_svg();
 	test_errors();
-	printf("1..%d\n", tests);
-	return failed ? 1 : 0;
+	return tap_done();
 }
