@@ -125,13 +125,14 @@
     });
   }
   var lit = [];
-  /* Show what is lit: the view centres on it, as close as it fits but
+  /* Show what is lit (or only that node): the view centres on it, as close as it fits but
    * never closer than about one screen pixel a point (Graphviz's unit),
    * so that labels read and the surroundings stay in sight. */
-  function focusLit() {
-    if (!vb || !lit.length || !svg.getScreenCTM()) return;
+  function focusLit(only) {
+    var els = only ? [only] : lit;
+    if (!vb || !els.length || !svg.getScreenCTM()) return;
     var inv = svg.getScreenCTM().inverse(), box = null;
-    lit.forEach(function (e) {
+    els.forEach(function (e) {
       var r = e.getBoundingClientRect();
       [[r.left, r.top], [r.right, r.bottom]].forEach(function (xy) {
         var p = svg.createSVGPoint();
@@ -466,7 +467,10 @@
       var span = el('span', 'tree-result');
       add(span, el('span', 'kind', k === 0 ? 'mainline ' : 'tree '),
         el('span', 'name', name));
-      add(results, option(n++, span, function () { showTree(k); }));
+      add(results, option(n++, span, function () {
+        showTree(k);
+        if (nodeOf[k]) focusLit(nodeOf[k]);
+      }));
     });
     for (var c = 0; c < nC; c++) {
       if (!test(c)) continue;
