@@ -14,6 +14,7 @@
 #define TREEPLOT_RENDER_HTML_H
 
 #include "chart.h"
+#include "commitread.h"
 #include "history.h"
 #include "render_graph.h"
 #include "util.h"
@@ -21,10 +22,9 @@
 struct html_input {
 	const struct history *h;
 	const struct chart *c;		/* the flow, attribution, tree table */
-	/* Per commit of c->a.order (same index): author, subject, time;
-	 * their strings in pool. */
-	const struct commit_text *texts;
-	const char *pool;
+	/* The commits of c->a.order, read with CF_AUTHOR, CF_SUBJECT and
+	 * CF_TIME. */
+	const struct commit_batch *texts;
 	const char *commit_url;		/* treeplot.commitUrl, or NULL */
 	const char *layout;		/* as for render_graph */
 	const char *title;

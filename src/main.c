@@ -511,22 +511,16 @@ render_page(const struct options *o, const struct settings *s,
 	    struct repo *r, const struct history *h, const struct chart *c,
 	    struct buf *out)
 {
-	uint32_t n = c->a.order_nr;
-	struct commit_text *texts = xmalloc((n ? n : 1) * sizeof(*texts));
-	struct buf pool = BUF_INIT;
+	struct commit_batch texts;
 	int ret;
 
-	ret = history_read_texts(r, h, c->a.order, n, texts, &pool);
-	if (!ret) {
-		struct html_input in = {
-			h, c, texts, pool.data, s->commit_url, s->layout,
-			o->title, &s->style,
-		};
-
-		ret = render_html(&in, out);
-	}
-	buf_release(&pool);
-	free(texts);
+	if (commit_batch_read(&texts, r, h, c->a.order, c->a.order_nr,
+			      CF_AUTHOR | CF_SUBJECT | CF_TIME) < 0)
+		return -1;
+	ret = render_html(&(struct html_input){
+		h, c, &texts, s->commit_url, s->layout, o->title, &s->style,
+	}, out);
+	commit_batch_release(&texts);
 	return ret;
 }
 
@@ -612,6 +606,22 @@ report_extras(const struct options *o, struct repo *r, const struct range *rg,
 	return 0;
 }
 
+/* The exit status of a stage's status (util.h). */
+static int
+exit_status(int st)
+{
+	switch (st) {
+	case ST_OK:
+		return 0;
+	case ST_USAGE:
+		return EXIT_USAGE;
+	case ST_UNSIGNED:
+		return EXIT_UNSIGNED;
+	default:
+		return 1;
+	}
+}
+
 /* The report of a range, or --trace through it.  Returns the status. */
 static int
 run_range(const struct options *o, const struct settings *s,
@@ -628,7 +638,7 @@ run_range(const struct options *o, const struct settings *s,
 	ret = range_resolve(r, o->range, &rg);
 	if (ret < 0) {
 		range_release(&rg);
-		return ret == ERR_USAGE ? EXIT_USAGE : 1;
+		return exit_status(ret);
 	}
 	if (history_load(r, &rg, progress(o), &h) < 0) {
 		ret = 1;
@@ -683,7 +693,7 @@ run_compare(const struct options *o, const struct settings *s,
 		ret = range_resolve(r, o->args[resolved], &rgs[resolved]);
 		if (ret < 0) {
 			range_release(&rgs[resolved]);
-			ret = ret == ERR_USAGE ? EXIT_USAGE : 1;
+			ret = exit_status(ret);
 			goto out;
 		}
 		labels[resolved] = range_label(&rgs[resolved]);

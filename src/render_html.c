@@ -101,6 +101,13 @@ struct table {
 	unsigned idlen;
 };
 
+/* What was read of the k-th commit of the attribution's order. */
+static const struct commit_info *
+text_of(const struct html_input *in, uint32_t k)
+{
+	return commit_batch_get(in->texts, in->c->a.order[k]);
+}
+
 struct when {
 	int64_t time;
 	uint32_t k;		/* index into c->a.order */
@@ -124,7 +131,7 @@ sort_newest(struct table *t)
 	struct when *w = xmalloc((n ? n : 1) * sizeof(*w));
 
 	for (uint32_t k = 0; k < n; k++) {
-		w[k].time = t->in->texts[k].time;
+		w[k].time = text_of(t->in, k)->time;
 		w[k].k = k;
 	}
 	qsort(w, n, sizeof(*w), cmp_newest);
@@ -307,13 +314,12 @@ put_commits(struct buf *out, struct table *t)
 	buf_puts(out, ",\"commits\":[");
 	for (uint32_t k = 0; k < a->order_nr; k++) {
 		uint32_t o = t->order[k], c = a->order[o];
-		const struct commit_text *ct = &in->texts[o];
+		const struct commit_info *ci = text_of(in, o);
 
 		buf_puts(out, k ? "," : "");
 		put_id(out, t, c);
-		buf_printf(out, ",%u,%u,",
-			   pool_intern(&t->strings, in->pool + ct->author),
-			   pool_intern(&t->strings, in->pool + ct->subject));
+		buf_printf(out, ",%u,%u,", pool_intern(&t->strings, ci->author),
+			   pool_intern(&t->strings, ci->subject));
 		put_index(out, a->path_of[c]);
 		buf_addc(out, ',');
 		put_index(out, a->via[c] == HIST_NONE ? NONE :
