@@ -15,6 +15,7 @@
 
 #include "chart.h"
 #include "commitread.h"
+#include "extra.h"
 #include "history.h"
 #include "render_graph.h"
 #include "util.h"
@@ -25,6 +26,8 @@ struct html_input {
 	/* The commits of c->a.order, read with CF_AUTHOR, CF_SUBJECT and
 	 * CF_TIME. */
 	const struct commit_batch *texts;
+	const struct extras *xs;	/* the add-ons: their JSON members
+					 * and chart lines reach the page */
 	const char *commit_url;		/* treeplot.commitUrl, or NULL */
 	const char *layout;		/* as for render_graph */
 	const char *title;

@@ -16,10 +16,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "branches.h"
 #include "chart.h"
 #include "compare.h"
 #include "config.h"
 #include "direct.h"
+#include "extra.h"
 #include "history.h"
 #include "infer.h"
 #include "maintainers.h"
@@ -58,7 +60,7 @@ struct options {
 	int quiet, no_config;
 	int csv_table;		/* enum csv_table */
 	enum direct_by direct_by;
-	int signatures;		/* 1: --signed, 2: --require-signed */
+	int signatures;		/* SIGNED_REPORT, SIGNED_REQUIRE */
 	int branches, no_maintainers, infer_ff;
 	enum mode mode;
 	const char *range;
@@ -148,6 +150,7 @@ usage(FILE *fp)
 	fputs("usage: treeplot [options] [<range>]\n"
 	      "       treeplot --trace [options] <commit>... [<range>]\n"
 	      "       treeplot --compare [options] <range> <range>...\n"
+	      "       git treeplot ...  (the same, through git-treeplot installed beside it)\n"
 	      "\n"
 	      "Chart through which trees the commits of <range> reached the mainline.\n"
 	      "<range> is A..B or a single revision B; by default, from the last\n"
@@ -371,10 +374,10 @@ parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_SIGNED:
 			if (!o->signatures)
-				o->signatures = 1;
+				o->signatures = SIGNED_REPORT;
 			break;
 		case OPT_REQUIRE_SIGNED:
-			o->signatures = 2;
+			o->signatures = SIGNED_REQUIRE;
 			break;
 		case OPT_BRANCHES:
 			o->branches = 1;
@@ -482,7 +485,6 @@ settle(const struct options *o, const struct config *cfg,
 	s->chart.top = o->mode != MODE_REPORT ? 0 : o->top_given ? o->top :
 		       cfg->has_top ? cfg->top : 0;
 	s->chart.branches = o->branches;
-	s->chart.signatures = o->signatures != 0;
 	s->layout = o->layout ? o->layout : cfg->layout ? cfg->layout : "dot";
 	s->commit_url = cfg->commit_url;
 	s->style.major = o->major_given ? o->major :
@@ -509,7 +511,7 @@ range_label(const struct range *rg)
 static int
 render_page(const struct options *o, const struct settings *s,
 	    struct repo *r, const struct history *h, const struct chart *c,
-	    struct buf *out)
+	    const struct extras *xs, struct buf *out)
 {
 	struct commit_batch texts;
 	int ret;
@@ -518,7 +520,8 @@ render_page(const struct options *o, const struct settings *s,
 			      CF_AUTHOR | CF_SUBJECT | CF_TIME) < 0)
 		return -1;
 	ret = render_html(&(struct html_input){
-		h, c, &texts, s->commit_url, s->layout, o->title, &s->style,
+		h, c, &texts, xs, s->commit_url, s->layout, o->title,
+		&s->style,
 	}, out);
 	commit_batch_release(&texts);
 	return ret;
@@ -527,27 +530,27 @@ render_page(const struct options *o, const struct settings *s,
 static int
 render(const struct options *o, const struct settings *s, enum format fmt,
        struct repo *r, const struct history *h, const struct chart *c,
-       struct buf *out)
+       const struct extras *xs, struct buf *out)
 {
 	switch (fmt) {
 	case FORMAT_HTML:
-		return render_page(o, s, r, h, c, out);
+		return render_page(o, s, r, h, c, xs, out);
 	case FORMAT_TEXT:
-		render_text(&c->f, out);
+		render_text(&c->f, xs, out);
 		return 0;
 	case FORMAT_JSON:
-		render_json(&c->f, out);
+		render_json(&c->f, xs, out);
 		return 0;
 	case FORMAT_COMMITS:
-		render_commits(h, &c->a, &c->tt, c->f.inference ?
-			       c->f.inference->tree_of : NULL, out);
+		render_commits(h, &c->a, &c->tt, xs, out);
 		return 0;
 	case FORMAT_CSV:
-		render_csv(&c->f, (enum csv_table)o->csv_table, out);
+		render_csv(&c->f, xs, (enum csv_table)o->csv_table, out);
 		return 0;
 	default:
 		return render_graph_styled(&c->f, format_graphviz(fmt),
-					   s->layout, o->title, &s->style, out);
+					   s->layout, o->title, &s->style, xs,
+					   out);
 	}
 }
 
@@ -557,53 +560,57 @@ progress(const struct options *o)
 	return !o->quiet && isatty(STDERR_FILENO);
 }
 
-/* What the report's options add, beside the chart. */
-struct extras {
-	struct appliers ap;
-	struct maintainers mt;
-	struct inference inf;
+/*
+ * The add-ons, in the order of the text report's sections and of the
+ * JSON's members (extra.h).  A new add-on is one row here and one in
+ * extra_args.
+ */
+static const struct extra *const extras_table[] = {
+	&maintainers_extra,
+	&branches_extra,
+	&direct_extra,
+	&signed_extra,
+	&infer_extra,
 };
 
+/* What the command line asks of each add-on of extras_table (0: off). */
 static void
-extras_release(struct extras *ex)
+extra_args(const struct options *o, int *args)
 {
-	appliers_release(&ex->ap);
-	maintainers_release(&ex->mt);
-	inference_release(&ex->inf);
+	const int a[ARRAY_SIZE(extras_table)] = {
+		!o->no_maintainers,
+		o->branches,
+		(int)o->direct_by,
+		o->signatures,
+		o->infer_ff,
+	};
+
+	memcpy(args, a, sizeof(a));
 }
 
-/* --direct-by, MAINTAINERS, --infer-ff, --signed: into c's flow.
- * Returns 0, or 1 after an error was reported. */
+/* The report of a range: the add-ons, the output, their exit status. */
 static int
-report_extras(const struct options *o, struct repo *r, const struct range *rg,
-	      const struct history *h, struct chart *c, struct extras *ex)
+run_report(const struct options *o, const struct settings *s,
+	   struct repo *r, const struct range *rg, const struct history *h,
+	   const struct chart *c, enum format fmt)
 {
-	struct buf text = BUF_INIT;
+	struct extra_input in = { r, rg, h, c };
+	int args[ARRAY_SIZE(extras_table)];
+	struct extras xs;
+	struct buf out = BUF_INIT;
 	int ret;
 
-	if (c->failed)
+	extra_args(o, args);
+	if (extras_gather(extras_table, args, ARRAY_SIZE(extras_table), &in,
+			  &xs) < 0)
 		return 1;
-	if (!o->no_maintainers) {
-		ret = repo_read_file_at(r, &rg->to, "MAINTAINERS", &text);
-		if (ret > 0) {
-			maintainers_parse(text.data, text.len, &c->tt, &ex->mt);
-			c->f.maintainers = &ex->mt;
-		}
-		buf_release(&text);
-		if (ret < 0)
-			return 1;
-	}
-	if (o->direct_by) {
-		if (appliers_count(r, h, &c->a, o->direct_by, &ex->ap) < 0)
-			return 1;
-		c->f.appliers = &ex->ap;
-	}
-	if (o->infer_ff) {
-		if (infer_ff(r, h, &c->a, &ex->inf) < 0)
-			return 1;
-		c->f.inference = &ex->inf;
-	}
-	return 0;
+	ret = render(o, s, fmt, r, h, c, &xs, &out) < 0 ||
+	      output_write(o->output, &out) < 0;
+	if (!ret)
+		ret = extras_status(&xs, &c->f);
+	extras_release(&xs);
+	buf_release(&out);
+	return ret;
 }
 
 /* The exit status of a stage's status (util.h). */
@@ -630,7 +637,6 @@ run_range(const struct options *o, const struct settings *s,
 	struct range rg;
 	struct history h;
 	struct chart c;
-	struct extras ex = { 0 };
 	struct buf out = BUF_INIT;
 	char *label;
 	int ret;
@@ -659,14 +665,7 @@ run_range(const struct options *o, const struct settings *s,
 			ret = -1;
 		ret = ret < 0 ? 1 : ret;
 	} else {
-		ret = report_extras(o, r, &rg, &h, &c, &ex);
-		if (!ret)
-			ret = render(o, s, fmt, r, &h, &c, &out) < 0 ||
-			      output_write(o->output, &out) < 0;
-		if (!ret && o->signatures == 2 &&
-		    signatures_report_unsigned(&c.f, &c.tt))
-			ret = EXIT_UNSIGNED;
-		extras_release(&ex);
+		ret = run_report(o, s, r, &rg, &h, &c, fmt);
 	}
 	buf_release(&out);
 	chart_release(&c);

@@ -450,13 +450,13 @@ render_html(const struct html_input *in, struct buf *out)
 		style.minor = in->style->minor;
 	}
 	if (render_graph_styled(&in->c->f, "svg", in->layout, in->title,
-				&style, &svg) < 0) {
+				&style, in->xs, &svg) < 0) {
 		buf_release(&svg);
 		return -1;
 	}
 	/* Inline, the SVG goes without its XML declaration and DOCTYPE. */
 	start = strstr(svg.data, "<svg");
-	render_json(&in->c->f, &json);
+	render_json(&in->c->f, in->xs, &json);
 	commit_table(in, &table);
 
 	put_head(out);
