@@ -203,7 +203,8 @@ uninstall:
 DEB = $(B)/deb
 DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
 DEB_FILE = $(DEB)/treeplot_$(VERSION)_$(DEB_ARCH).deb
-DEB_SRC = $(SRC) $(wildcard include/*.h) man/treeplot.1 README.md \
+DEB_SRC = $(SRC) $(wildcard include/*.h) $(wildcard src/html/*) \
+	  tools/embed.py man/treeplot.1 README.md \
 	  docs/treeplot.schema.json $(wildcard contrib/completion/*) \
 	  $(shell find debian -type f 2>/dev/null) Makefile LICENSE
 
@@ -216,7 +217,7 @@ $(DEB_FILE): $(DEB_SRC)
 	  "$$v, the Makefile at $(VERSION): add a changelog entry"; exit 1; }
 	rm -rf $(DEB) && mkdir -p $(DEB)/treeplot-$(VERSION)
 	tar -cf - src include man docs contrib debian Makefile LICENSE \
-	  README.md | tar -xf - -C $(DEB)/treeplot-$(VERSION)
+	  README.md tools/embed.py | tar -xf - -C $(DEB)/treeplot-$(VERSION)
 	cd $(DEB)/treeplot-$(VERSION) && \
 	  dpkg-buildpackage -us -uc >../build.log 2>&1 || \
 	  { tail -n 40 ../build.log; exit 1; }
