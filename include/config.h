@@ -33,6 +33,7 @@ struct config {
 	/* Single-valued keys: NULL, or has_* 0, when unset. */
 	char *mainline;		/* treeplot.mainline */
 	char *layout;		/* treeplot.layout */
+	char *commit_url;	/* treeplot.commitUrl: http(s), %H the id */
 	uint32_t top;		/* treeplot.top: a count, or TOP_ALL */
 	uint32_t major, minor;	/* treeplot.major, .minor: 1/100 of a percent */
 	int has_top, has_major, has_minor;

@@ -42,6 +42,9 @@ struct graph_options {
 	int64_t first, last;	/* the subtitle's dates (the range's first */
 				/* and last mainline commit); 0: unknown */
 	int progress;		/* a layout over a second says so on stderr */
+	/* SVG: every tree node's <g class="node"> carries data-tree="NAME"
+	 * (the name as the text report writes it), for the HTML report. */
+	int tree_attrs;
 	const struct extras *xs;	/* the add-ons' tooltip lines, edge */
 					/* looks, edges, legend; may be NULL */
 };

@@ -42,6 +42,16 @@ parse_fields(struct commit_info *ci, const char *data, size_t size,
 		ci->signoffs_nr = commit_signoffs(&b, msg, end);
 		ci->signoffs = dup_buf(&b);
 	}
+	if (fields & CF_AUTHOR) {
+		commit_author(data, end, &b);
+		ci->author = dup_buf(&b);
+	}
+	if (fields & CF_SUBJECT) {
+		commit_subject(&b, msg, end);
+		ci->subject = dup_buf(&b);
+	}
+	if (fields & CF_TIME)
+		ci->time = commit_time(data, end);
 }
 
 /* Every field a caller may read is a string, even when not asked for. */
@@ -54,6 +64,10 @@ fill_empty(struct commit_info *ci)
 		ci->message = xstrdup("");
 	if (!ci->signoffs)
 		ci->signoffs = xstrdup("");
+	if (!ci->author)
+		ci->author = xstrdup("");
+	if (!ci->subject)
+		ci->subject = xstrdup("");
 }
 
 int
@@ -132,6 +146,8 @@ commit_batch_release(struct commit_batch *b)
 		free(b->info[k].ci->committer);
 		free(b->info[k].ci->message);
 		free(b->info[k].ci->signoffs);
+		free(b->info[k].ci->author);
+		free(b->info[k].ci->subject);
 		free(b->info[k].ci);
 	}
 	free(b->info);

@@ -37,6 +37,7 @@ enum key {
 	KEY_ALIAS,
 	KEY_EXTERNAL,
 	KEY_INTERNAL,
+	KEY_COMMIT_URL,
 	KEY_NR,
 };
 
@@ -54,6 +55,7 @@ static const struct {
 	[KEY_ALIAS] = { "treeplot.alias", 1 },
 	[KEY_EXTERNAL] = { "treeplot.externalPattern", 1 },
 	[KEY_INTERNAL] = { "treeplot.internalPattern", 1 },
+	[KEY_COMMIT_URL] = { "treeplot.commitUrl", 0 },
 };
 
 /* One value found, and the file it came from. */
@@ -314,6 +316,15 @@ take_single(struct config *cfg, const struct entry *e)
 					 "fdp or sfdp");
 		cfg->layout = xstrdup(v);
 		return 0;
+	case KEY_COMMIT_URL:
+		/* The HTML report links ids through it: a web address, never
+		 * a javascript: or data: one. */
+		if (strncasecmp(v, "https://", 8) && strncasecmp(v, "http://", 7))
+			return bad_value(e, "not an http:// or https:// URL");
+		if (!strstr(v, "%H"))
+			return bad_value(e, "no %H for the commit id");
+		cfg->commit_url = xstrdup(v);
+		return 0;
 	case KEY_TOP:
 		if (config_parse_top(v, &cfg->top) < 0)
 			return bad_value(e, "not a positive number or 'all'");
@@ -393,6 +404,7 @@ config_release(struct config *cfg)
 {
 	free(cfg->mainline);
 	free(cfg->layout);
+	free(cfg->commit_url);
 	for (size_t i = 0; i < cfg->mainline_urls_nr; i++)
 		free(cfg->mainline_urls[i]);
 	free(cfg->mainline_urls);

@@ -30,6 +30,7 @@
 #include "render_commits.h"
 #include "render_csv.h"
 #include "render_graph.h"
+#include "render_html.h"
 #include "render_json.h"
 #include "render_text.h"
 #include "signed.h"
@@ -167,8 +168,8 @@ usage(FILE *fp)
 	      "\n"
 	      "  -C, --repo DIR         the repository (default: found from the current directory)\n"
 	      "  -o, --output FILE      write there; the format follows the extension\n"
-	      "                         (.txt .svg .png .pdf .dot .gv .json .tsv .csv)\n"
-	      "  -T, --format FMT       text, dot, svg, png, pdf, json, commits or csv\n"
+	      "                         (.txt .svg .png .pdf .dot .gv .json .tsv .csv .html)\n"
+	      "  -T, --format FMT       text, dot, svg, png, pdf, json, commits, csv or html\n"
 	      "      --top N            keep the N largest trees feeding the mainline, fold the rest\n"
 	      "                         (all: keep every tree)\n"
 	      "      --layout ENGINE    dot (default), twopi, circo, neato, fdp or sfdp\n"
@@ -486,7 +487,7 @@ check_format(const struct options *o, enum format fmt)
 	if (fmt == FORMAT_NONE)
 		return o->format ?
 		       usage_error("unknown format '%s' (text, dot, svg, png, "
-				   "pdf, json, commits, csv)", o->format) :
+				   "pdf, json, commits, csv, html)", o->format) :
 		       usage_error("cannot tell the format of '%s' from its "
 				   "extension: use -T", o->output);
 	if ((o->mode == MODE_TRACE || o->mode == MODE_EXPLAIN) &&
@@ -518,6 +519,7 @@ struct settings {
 	const char **urls;
 	const char *layout;
 	uint32_t major, minor;
+	const char *commit_url;
 };
 
 static void
@@ -546,6 +548,7 @@ settle(const struct options *o, const struct config *cfg,
 		   cfg->has_major ? cfg->major : GRAPH_MAJOR_DEFAULT;
 	s->minor = o->minor_given ? o->minor :
 		   cfg->has_minor ? cfg->minor : GRAPH_MINOR_DEFAULT;
+	s->commit_url = cfg->commit_url;
 }
 
 static char *
@@ -566,7 +569,23 @@ progress(const struct options *o)
 	return !o->quiet && isatty(STDERR_FILENO);
 }
 
-/* A chart: the settings, and the subtitle's dates from the repository. */
+/* The chart's options: the settings, and the subtitle's dates from the
+ * repository. */
+static int
+chart_options(const struct options *o, const struct settings *s,
+	      const char *format, struct repo *r, const struct history *h,
+	      const struct extras *xs, struct graph_options *go)
+{
+	graph_options_init(go, format, s->layout);
+	go->title = o->title;
+	go->major = s->major;
+	go->minor = s->minor;
+	go->dpi = o->dpi;
+	go->progress = progress(o);
+	go->xs = xs;
+	return mainline_dates(r, h, &go->first, &go->last);
+}
+
 static int
 render_chart(const struct options *o, const struct settings *s,
 	     enum format fmt, struct repo *r, const struct history *h,
@@ -574,16 +593,33 @@ render_chart(const struct options *o, const struct settings *s,
 {
 	struct graph_options go;
 
-	graph_options_init(&go, format_graphviz(fmt), s->layout);
-	go.title = o->title;
-	go.major = s->major;
-	go.minor = s->minor;
-	go.dpi = o->dpi;
-	go.progress = progress(o);
-	go.xs = xs;
-	if (mainline_dates(r, h, &go.first, &go.last) < 0)
+	if (chart_options(o, s, format_graphviz(fmt), r, h, xs, &go) < 0)
 		return -1;
 	return render_graph_with(&c->f, &go, out);
+}
+
+/* -T html: the authors and subjects of the range's commits (the walk
+ * keeps only merges'), then the page with its chart. */
+static int
+render_page(const struct options *o, const struct settings *s,
+	    struct repo *r, const struct history *h, const struct chart *c,
+	    const struct extras *xs, struct buf *out)
+{
+	struct commit_batch texts;
+	struct graph_options go;
+	int ret;
+
+	if (chart_options(o, s, "svg", r, h, xs, &go) < 0)
+		return -1;
+	go.tree_attrs = 1;
+	if (commit_batch_read(&texts, r, h, c->a.order, c->a.order_nr,
+			      CF_AUTHOR | CF_SUBJECT | CF_TIME) < 0)
+		return -1;
+	ret = render_html(&(struct html_input){
+		h, c, &texts, xs, s->commit_url, &go,
+	}, out);
+	commit_batch_release(&texts);
+	return ret;
 }
 
 static int
@@ -592,6 +628,8 @@ render(const struct options *o, const struct settings *s, enum format fmt,
        const struct extras *xs, struct buf *out)
 {
 	switch (fmt) {
+	case FORMAT_HTML:
+		return render_page(o, s, r, h, c, xs, out);
 	case FORMAT_TEXT:
 		render_text(&c->f, xs, out);
 		return 0;

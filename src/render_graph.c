@@ -1231,6 +1231,47 @@ out:
 	return ret;
 }
 
+/*
+ * Graphviz writes each node as '<g id="nodeK" class="node">' then
+ * '<title>tI</title>', tI our stable id of flow tree I: give the group
+ * data-tree="NAME" (escape_text's form, then XML-escaped), so that a page
+ * can find a tree's node by its name.
+ */
+static void
+svg_tag_trees(const struct flow *f, struct buf *out, size_t start)
+{
+	static const char open[] = "class=\"node\">\n<title>t";
+	struct buf res = BUF_INIT, name = BUF_INIT;
+	const char *p = out->data + start, *end = out->data + out->len, *q;
+
+	buf_add(&res, out->data, start);
+	while ((q = strstr(p, open)) != NULL) {
+		unsigned long i = strtoul(q + sizeof(open) - 1, NULL, 10);
+		const char *n = i < f->trees_nr ? tree_name_of(f, (uint32_t)i) :
+				"";
+
+		q += sizeof(open) - 1 - strlen(">\n<title>t");
+		buf_add(&res, p, q - p);
+		name.len = 0;
+		escape_text(&name, n, strlen(n));
+		buf_puts(&res, " data-tree=\"");
+		for (size_t k = 0; k < name.len; k++) {
+			char c = name.data[k];
+
+			if (c == '&' || c == '<' || c == '>' || c == '"')
+				buf_printf(&res, "&#%d;", c);
+			else
+				buf_addc(&res, c);
+		}
+		buf_addc(&res, '"');
+		p = q;
+	}
+	buf_add(&res, p, end - p);
+	buf_release(&name);
+	buf_release(out);
+	*out = res;
+}
+
 void
 graph_options_init(struct graph_options *o, const char *format,
 		   const char *layout)
@@ -1293,6 +1334,8 @@ render_graph_with(const struct flow *f, const struct graph_options *o,
 	} else {
 		graph_title(&title, f, o->title);
 		ret = render_gvc(g, o, title.data, out);
+		if (!ret && o->tree_attrs && !strcmp(o->format, "svg"))
+			svg_tag_trees(f, out, start);
 	}
 	agclose(g);
 out:

@@ -16,7 +16,7 @@ _treeplot_options='--repo= --output= --format= --top= --layout= --mainline=
 	--compare --explain --range= --config= --no-config --direct-by= --branches
 	--maintainers --no-maintainers --infer-ff --signed --require-signed
 	--quiet --help --version'
-_treeplot_formats='text dot svg png pdf json commits csv'
+_treeplot_formats='text dot svg png pdf json commits csv html'
 _treeplot_layouts='dot twopi circo neato fdp sfdp'
 _treeplot_csv_tables='trees edges summary'
 _treeplot_direct_by='committer signoff'

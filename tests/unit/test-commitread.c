@@ -87,6 +87,16 @@ check_commit(const struct history *h, const struct commit_batch *b,
 	want = git_says("git show -s --format='%%cn <%%ce>' %s", hex);
 	check("committer as git's %cn <%ce>", hex, ci->committer, want);
 	free(want);
+	want = git_says("git show -s --format='%%an <%%ae>' %s", hex);
+	check("author as git's %an <%ae>", hex, ci->author, want);
+	free(want);
+	want = git_says("git show -s --format=%%s %s", hex);
+	check("subject as git's %s", hex, ci->subject, want);
+	free(want);
+	want = git_says("git show -s --format=%%ct %s", hex);
+	snprintf(got, sizeof(got), "%lld", (long long)ci->time);
+	check("time as git's %ct", hex, got, want);
+	free(want);
 	/* The message as stored, and its trailers as git parses them. */
 	want = git_says("git cat-file commit %s | sed '1,/^$/d'", hex);
 	{
@@ -140,7 +150,7 @@ main(void)
 			list[n++] = i;
 	ret = commit_batch_read(&b, r, &h, list, n,
 				CF_COMMITTER | CF_MESSAGE | CF_SIGNATURES |
-				CF_SIGNOFFS);
+				CF_SIGNOFFS | CF_AUTHOR | CF_SUBJECT | CF_TIME);
 	report(ret == 0, "commit_batch_read succeeds", "fails", "0");
 	snprintf(got, sizeof(got), "%zu", b.reads);
 	snprintf(want, sizeof(want), "%u", h.nr);
@@ -154,6 +164,9 @@ main(void)
 	/* Only the committer: the other fields stay empty. */
 	ret = commit_batch_read(&b, r, &h, list, 1, CF_COMMITTER);
 	report(!ret && !strcmp(commit_batch_get(&b, list[0])->message, "") &&
+	       !strcmp(commit_batch_get(&b, list[0])->author, "") &&
+	       !strcmp(commit_batch_get(&b, list[0])->subject, "") &&
+	       !commit_batch_get(&b, list[0])->time &&
 	       !commit_batch_get(&b, list[0])->signatures && b.reads == 1,
 	       "fields not asked for are empty", "filled", "empty");
 	commit_batch_release(&b);
