@@ -19,7 +19,7 @@ DESTDIR ?=
 
 CC ?= cc
 PKG_CONFIG ?= pkg-config
-PKGS = libgit2 libcgraph libgvc
+PKGS = libgit2 libcgraph libgvc cairo
 CFLAGS ?= -O2 -g
 WARNINGS = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 	   -Wpointer-arith -Wformat=2 -Wundef -Wvla
@@ -27,7 +27,7 @@ PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
 ALL_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude $(PKG_CFLAGS) \
 	     -DTREEPLOT_VERSION='"$(VERSION)"' $(CFLAGS) -MMD -MP
-LDLIBS = $(PKG_LIBS)
+LDLIBS = $(PKG_LIBS) -lm
 
 # Debian packages: building, then testing (git builds the fixtures, prove
 # runs the suite, xmllint, jq and dot check SVG, JSON and DOT, groff the
@@ -35,7 +35,7 @@ LDLIBS = $(PKG_LIBS)
 # runtimes (libclang-rt-14-dev is only a recommendation of clang's, and
 # deps installs no recommendations), llvm for llvm-symbolizer (readable
 # sanitizer reports), valgrind, cppcheck and clang-tidy.
-DEPS = gcc make pkg-config libgit2-dev libgraphviz-dev libgvc6 python3 python3-jsonschema \
+DEPS = gcc make pkg-config libgit2-dev libgraphviz-dev libgvc6 libcairo2-dev python3 python3-jsonschema \
        fonts-dejavu-core git perl libxml2-utils jq groff-base man-db graphviz \
        clang libclang-rt-14-dev llvm valgrind cppcheck clang-tidy
 

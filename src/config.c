@@ -33,6 +33,7 @@ enum key {
 	KEY_ALIAS,
 	KEY_EXTERNAL,
 	KEY_INTERNAL,
+	KEY_RELEASE,
 	KEY_NR,
 };
 
@@ -50,6 +51,7 @@ static const struct {
 	[KEY_ALIAS] = { "treeplot.alias", 1 },
 	[KEY_EXTERNAL] = { "treeplot.externalPattern", 1 },
 	[KEY_INTERNAL] = { "treeplot.internalPattern", 1 },
+	[KEY_RELEASE] = { "treeplot.releasePattern", 0 },
 };
 
 /* One value found, and the file it came from. */
@@ -422,6 +424,13 @@ take_single(struct config *cfg, const struct entry *e)
 			return bad_value(e, "empty");
 		cfg->mainline = xstrdup(v);
 		return 0;
+	case KEY_RELEASE:
+		if (!*v)
+			return bad_value(e, "empty");
+		if (compile(e, &cfg->release, REG_NOSUB) < 0)
+			return ERR_USAGE;
+		cfg->has_release = 1;
+		return 0;
 	case KEY_LAYOUT:
 		if (!graph_layout_known(v))
 			return bad_value(e, "not dot, twopi, circo, neato, "
@@ -523,6 +532,8 @@ config_release(struct config *cfg)
 	for (size_t i = 0; i < cfg->external_nr; i++)
 		regfree(&cfg->external[i]);
 	free(cfg->external);
+	if (cfg->has_release)
+		regfree(&cfg->release);
 	memset(cfg, 0, sizeof(*cfg));
 }
 

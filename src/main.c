@@ -19,6 +19,7 @@
 #include "chart.h"
 #include "compare.h"
 #include "config.h"
+#include "cycles.h"
 #include "direct.h"
 #include "history.h"
 #include "infer.h"
@@ -61,6 +62,7 @@ struct options {
 	int branches, no_maintainers, infer_ff;
 	enum mode mode;
 	const char *range;
+	const char *cycles;	/* --cycles A..B */
 	char **args;		/* the other arguments: commits or ranges */
 	int args_nr;
 };
@@ -87,6 +89,7 @@ enum {
 	OPT_MAINTAINERS,
 	OPT_NO_MAINTAINERS,
 	OPT_INFER_FF,
+	OPT_CYCLES,
 	OPT_END,
 };
 
@@ -98,6 +101,7 @@ static const struct option longopts[] = {
 	{ "compare", no_argument, NULL, OPT_COMPARE },
 	{ "config", required_argument, NULL, OPT_CONFIG },
 	{ "csv-table", required_argument, NULL, OPT_CSV_TABLE },
+	{ "cycles", required_argument, NULL, OPT_CYCLES },
 	{ "help", no_argument, NULL, 'h' },
 	{ "infer-ff", no_argument, NULL, OPT_INFER_FF },
 	{ "layout", required_argument, NULL, OPT_LAYOUT },
@@ -139,6 +143,7 @@ static const struct {
 	{ OPT_REQUIRE_SIGNED, "--require-signed", MODE_REPORT },
 	{ OPT_BRANCHES, "--branches", MODE_REPORT },
 	{ OPT_INFER_FF, "--infer-ff", MODE_REPORT },
+	{ OPT_CYCLES, "--cycles", MODE_COMPARE },
 };
 
 static void
@@ -147,6 +152,7 @@ usage(FILE *fp)
 	fputs("usage: treeplot [options] [<range>]\n"
 	      "       treeplot --trace [options] <commit>... [<range>]\n"
 	      "       treeplot --compare [options] <range> <range>...\n"
+	      "       treeplot --compare --cycles A..B [options]\n"
 	      "\n"
 	      "Chart through which trees the commits of <range> reached the mainline.\n"
 	      "<range> is A..B or a single revision B; by default, from the last\n"
@@ -168,7 +174,11 @@ usage(FILE *fp)
 	      "                         with --compare)\n"
 	      "      --trace            trace the commits named (- reads them from standard\n"
 	      "                         input) through the range: text or json\n"
-	      "      --compare          the ranges side by side, from one walk: text, json, csv\n"
+	      "      --compare          the ranges side by side, from one walk: text, json,\n"
+	      "                         csv, or a trend chart (svg, png, pdf)\n"
+	      "      --cycles A..B      with --compare: the release cycles from tag A to tag B\n"
+	      "                         on B's first-parent line (no -rc, -dev, -pre, -alpha,\n"
+	      "                         -beta tags; treeplot.releasePattern)\n"
 	      "      --range RANGE      the range, for --trace (where arguments are commits)\n"
 	      "      --config FILE      read treeplot.* settings from FILE too\n"
 	      "      --no-config        ignore the repository's and the user's settings\n"
@@ -265,7 +275,10 @@ parse_args(struct options *o)
 					   "input)");
 		break;
 	case MODE_COMPARE:
-		if (o->args_nr < 2)
+		if (o->cycles && o->args_nr)
+			return usage_error("--cycles gives the ranges: no "
+					   "others ('%s')", o->args[0]);
+		if (!o->cycles && o->args_nr < 2)
 			return usage_error("--compare needs two ranges or "
 					   "more");
 		break;
@@ -355,6 +368,9 @@ parse_options(int argc, char **argv, struct options *o)
 		case OPT_RANGE:
 			o->range = optarg;
 			break;
+		case OPT_CYCLES:
+			o->cycles = optarg;
+			break;
 		case OPT_CONFIG:
 			o->config = optarg;
 			break;
@@ -435,10 +451,11 @@ check_format(const struct options *o, enum format fmt)
 	if (o->mode == MODE_TRACE && fmt != FORMAT_TEXT && fmt != FORMAT_JSON)
 		return usage_error("--trace writes text or json, not '%s'",
 				   what);
-	if (o->mode == MODE_COMPARE && fmt != FORMAT_TEXT &&
-	    fmt != FORMAT_JSON && fmt != FORMAT_CSV)
-		return usage_error("--compare writes text, json or csv, not "
-				   "'%s'", what);
+	if (o->mode == MODE_COMPARE && (fmt == FORMAT_DOT ||
+					fmt == FORMAT_COMMITS))
+		return usage_error("--compare writes text, json, csv, or a "
+				   "trend chart (svg, png, pdf), not '%s'",
+				   what);
 	if (o->csv_table_given && fmt != FORMAT_CSV)
 		return usage_error("--csv-table is for the csv format");
 	if (o->csv_table == CSV_SUMMARY && o->mode != MODE_COMPARE)
@@ -458,6 +475,7 @@ struct settings {
 	const char **urls;
 	const char *layout;
 	struct graph_style style;
+	const regex_t *release;	/* treeplot.releasePattern, or NULL */
 };
 
 static void
@@ -481,6 +499,7 @@ settle(const struct options *o, const struct config *cfg,
 		       cfg->has_top ? cfg->top : 0;
 	s->chart.branches = o->branches;
 	s->chart.signatures = o->signatures != 0;
+	s->release = cfg->has_release ? &cfg->release : NULL;
 	s->layout = o->layout ? o->layout : cfg->layout ? cfg->layout : "dot";
 	s->style.major = o->major_given ? o->major :
 			 cfg->has_major ? cfg->major : GRAPH_MAJOR_DEFAULT;
@@ -634,20 +653,51 @@ out_history:
 	return ret;
 }
 
+/* The ranges of --compare: the arguments, or --cycles expanded.
+ * Returns their number, or the exit status negated. */
+static int
+compare_specs(const struct options *o, const struct settings *s,
+	      struct repo *r, char ***specs)
+{
+	int n;
+
+	if (!o->cycles) {
+		*specs = o->args;
+		return o->args_nr;
+	}
+	n = cycles_expand(r, o->cycles, s->release, specs);
+	if (n < 0)
+		return n == ERR_USAGE ? -EXIT_USAGE : -1;
+	if (n < 2) {
+		cycles_free(*specs, (size_t)n);
+		*specs = NULL;
+		error("--cycles %s is one release cycle: --compare needs two "
+		      "or more", o->cycles);
+		return -EXIT_USAGE;
+	}
+	return n;
+}
+
 /* --compare: every range resolved, one walk of their union. */
 static int
 run_compare(const struct options *o, const struct settings *s,
 	    struct repo *r, enum format fmt)
 {
-	size_t n = (size_t)o->args_nr, resolved = 0;
-	struct range *rgs = xcalloc(n, sizeof(*rgs));
-	char **labels = xcalloc(n, sizeof(*labels));
+	char **specs;
+	int nr = compare_specs(o, s, r, &specs);
+	size_t n = nr > 0 ? (size_t)nr : 0, resolved = 0;
+	struct range *rgs;
+	char **labels;
 	struct history h;
 	struct buf out = BUF_INIT;
 	int ret = 0, loaded = 0;
 
+	if (nr < 0)
+		return -nr;
+	rgs = xcalloc(n, sizeof(*rgs));
+	labels = xcalloc(n, sizeof(*labels));
 	for (; resolved < n; resolved++) {
-		ret = range_resolve(r, o->args[resolved], &rgs[resolved]);
+		ret = range_resolve(r, specs[resolved], &rgs[resolved]);
 		if (ret < 0) {
 			range_release(&rgs[resolved]);
 			ret = ret == ERR_USAGE ? EXIT_USAGE : 1;
@@ -660,10 +710,10 @@ run_compare(const struct options *o, const struct settings *s,
 		ret = 1;
 		goto out;
 	}
-	compare(&(struct compare_input){ r, &h, rgs,
+	ret = compare(&(struct compare_input){ r, &h, rgs,
 		(const char *const *)labels, n, repo_name(r), &s->chart, fmt,
-		(enum csv_table)o->csv_table }, &out);
-	ret = output_write(o->output, &out) < 0;
+		(enum csv_table)o->csv_table }, &out) < 0 ||
+	      output_write(o->output, &out) < 0;
 out:
 	if (loaded)
 		history_release(&h);
@@ -674,6 +724,8 @@ out:
 	}
 	free(rgs);
 	free(labels);
+	if (o->cycles)
+		cycles_free(specs, n);
 	return ret;
 }
 
