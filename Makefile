@@ -35,7 +35,7 @@ LDLIBS = $(PKG_LIBS) -lm
 # runtimes (libclang-rt-14-dev is only a recommendation of clang's, and
 # deps installs no recommendations), llvm for llvm-symbolizer (readable
 # sanitizer reports), valgrind, cppcheck and clang-tidy.
-DEPS = gcc make pkg-config libgit2-dev libgraphviz-dev libgvc6 libcairo2-dev python3 python3-jsonschema \
+DEPS = gcc make pkg-config libgit2-dev libgraphviz-dev libgvc6 libcairo2-dev python3 python3-jsonschema poppler-utils \
        fonts-dejavu-core git perl libxml2-utils jq groff-base man-db graphviz \
        clang libclang-rt-14-dev llvm valgrind cppcheck clang-tidy
 

@@ -389,21 +389,44 @@ to_buf(void *closure, const unsigned char *data, unsigned int len)
 	return CAIRO_STATUS_SUCCESS;
 }
 
-/* SOURCE_DATE_EPOCH's date, else the epoch's, as cairo's metadata. */
+/*
+ * Cairo stamps a PDF with the time it was made, "/CreationDate
+ * (D:20261203090949Z)": the same chart would differ on every run.  The
+ * date is overwritten in place (as render_graph.c does for the flow
+ * chart; cairo 1.16's own metadata call drops the "D:" the PDF format
+ * asks for), so no offset in the file moves: with SOURCE_DATE_EPOCH's
+ * when it is set, else with the epoch's, in UTC.
+ */
 static void
-pdf_date(cairo_surface_t *s)
+pdf_fix_date(struct buf *out, size_t start)
 {
+	static const char key[] = "/CreationDate (D:";
 	const char *env = getenv("SOURCE_DATE_EPOCH");
-	time_t when = 0;
-	struct tm tm;
-	char stamp[32] = "1970-01-01T00:00:00Z";
+	char stamp[32] = "19700101000000";
+	char *p = out->data + start, *end = out->data + out->len;
+	size_t klen = sizeof(key) - 1;
 
-	if (env && *env && strspn(env, "0123456789") == strlen(env))
-		when = (time_t)strtoll(env, NULL, 10);
-	if (gmtime_r(&when, &tm))
-		strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE,
-				       stamp);
+	if (env && *env && strspn(env, "0123456789") == strlen(env)) {
+		time_t t = (time_t)strtoll(env, NULL, 10);
+		struct tm tm;
+
+		if (gmtime_r(&t, &tm))
+			strftime(stamp, sizeof(stamp), "%Y%m%d%H%M%S", &tm);
+	}
+	for (; (size_t)(end - p) > klen; p++) {
+		if (memcmp(p, key, klen))
+			continue;
+		/* YYYYMMDDHHmmSS, then Z or +HH'mm': digits become the
+		 * stamp's, then zeros; a '-' zone becomes '+'. */
+		p += klen;
+		for (size_t k = 0; p < end && *p != ')'; p++) {
+			if (*p >= '0' && *p <= '9')
+				*p = stamp[k] ? stamp[k++] : '0';
+			else if (*p == '-')
+				*p = '+';
+		}
+		return;
+	}
 }
 
 /* The layout needs text measured before the surface's size is known:
@@ -440,8 +463,6 @@ render_trend(const struct trend *t, enum format fmt, struct buf *out)
 		s = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
 					       (int)(WIDTH * PNG_SCALE),
 					       (int)ceil(g.height * PNG_SCALE));
-	if (fmt == FORMAT_PDF)
-		pdf_date(s);
 	cr = cairo_create(s);
 	if (fmt == FORMAT_PNG)
 		cairo_scale(cr, PNG_SCALE, PNG_SCALE);
@@ -454,6 +475,8 @@ render_trend(const struct trend *t, enum format fmt, struct buf *out)
 	if (!st)
 		st = cairo_surface_status(s);
 	cairo_surface_destroy(s);
+	if (!st && fmt == FORMAT_PDF)
+		pdf_fix_date(out, start);
 	if (st) {
 		out->len = start;
 		return error("cannot draw the trend chart: %s",
