@@ -30,7 +30,8 @@ ALL_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude $(PKG_CFLAGS) \
 LDLIBS = $(PKG_LIBS) -lm
 
 # Debian packages: building, then testing (git builds the fixtures, prove
-# runs the suite, xmllint, jq and dot check SVG, JSON and DOT, groff the
+# runs the suite, xmllint, jq and dot check SVG, JSON and DOT, pdftotext
+# reads the trend chart's PDF, groff the
 # man page), then hardening: clang with its sanitizer and libFuzzer
 # runtimes (libclang-rt-14-dev is only a recommendation of clang's, and
 # deps installs no recommendations), llvm for llvm-symbolizer (readable
