@@ -242,7 +242,9 @@ y_axis(cairo_t *cr, const struct geometry *g, const struct trend_panel *p,
 		cairo_move_to(cr, g->left, y);
 		cairo_line_to(cr, g->left + g->plot_w, y);
 		cairo_stroke(cr);
-		snprintf(num, sizeof(num), step < 1 ? "%.1f" : "%.0f", v);
+		/* 2.5 steps show their halves: 7.5, not 8. */
+		snprintf(num, sizeof(num), floor(step) == step ? "%.0f" :
+			 "%.1f", v);
 		grey(cr, 0.2);
 		text(cr, g->left - 6, y + FONT_SIZE * 0.35, 0, 1, num);
 	}
