@@ -244,7 +244,7 @@ lint:
 # runs found ($(FUZZ)/corpus/T).  A crash leaves its input as
 # $(FUZZ)/crash-T-*.  make check runs each for CHECK_FUZZ_SECONDS.
 FUZZ = $(B)/fuzz
-FUZZ_TARGETS = classify naming escape commitgraph
+FUZZ_TARGETS = classify naming escape commitgraph commitparse
 FUZZ_BIN = $(FUZZ_TARGETS:%=$(FUZZ)/fuzz-%)
 FUZZ_SECONDS ?= 60
 CHECK_FUZZ_SECONDS = 12
@@ -255,7 +255,7 @@ FUZZ_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude -O1 -g $(FUZZ_FLAGS) -MMD -MP
 # reader maps files; in its fuzz build it reads them into the heap
 # instead, so AddressSanitizer sees a read one byte past the end.
 FUZZ_LIBOBJ = $(FUZZ)/classify.o $(FUZZ)/naming.o $(FUZZ)/escape.o \
-	      $(FUZZ)/commitgraph.o $(FUZZ)/util.o
+	      $(FUZZ)/commitgraph.o $(FUZZ)/commitparse.o $(FUZZ)/util.o
 
 $(FUZZ)/commitgraph.o: FUZZ_CFLAGS += -include tests/fuzz/heapmap.h
 $(FUZZ)/%.o: src/%.c | $(FUZZ)

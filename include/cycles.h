@@ -1,10 +1,9 @@
 /*
  * cycles.h - --cycles A..B: the release cycles between two tags.
  *
- * A repository module (it reads tags and first parents through libgit2):
- * the consecutive release cycles on B's first-parent line from A to B,
+ * The consecutive release cycles on B's first-parent line from A to B,
  * each from one release tag to the next, as ranges --compare resolves
- * like any other.  A tag off that line is no boundary: the mainline did
+ * like any other; the tags and the line are read through repo.h.  A tag off that line is no boundary: the mainline did
  * not pass through it.
  */
 #ifndef TREEPLOT_CYCLES_H
@@ -13,7 +12,7 @@
 #include <regex.h>
 #include <stddef.h>
 
-#include "history.h"
+#include "repo.h"
 
 /*
  * Is tag name a release?  With pattern (treeplot.releasePattern, an
@@ -29,8 +28,9 @@ int cycles_is_release(const char *name, const regex_t *pattern);
  * first-parent line strictly between A and B, oldest first; a commit
  * with several release tags takes the smallest name.  *specs is a new
  * array of new strings (cycles_free).  Returns the number of ranges, or
- * ERR_USAGE after reporting a bad spec, an unknown tag, or an A that is
- * not on B's first-parent line, or -1 after reporting a read error.
+ * ST_USAGE after reporting a bad spec, an unknown tag, or an A that is
+ * not on B's first-parent line, or ST_FAILURE after reporting a read
+ * error.
  */
 int cycles_expand(struct repo *r, const char *spec, const regex_t *pattern,
 		  char ***specs);

@@ -39,28 +39,35 @@ struct table {
 	uint32_t max_depth;	/* over every range */
 };
 
+/* What mark gives in a view's flags, and where it stops. */
+struct view_marking {
+	const struct history *h;
+	uint8_t *flags;
+	uint8_t flag, stop;
+};
+
+/* history_walk's visit: commits of the union only, each once. */
+static int
+mark_one(uint32_t i, void *data)
+{
+	struct view_marking *m = data;
+
+	if (!(m->h->flags[i] & HIST_IN_RANGE) ||
+	    (m->flags[i] & (m->flag | m->stop)))
+		return 0;
+	m->flags[i] |= m->flag;
+	return 1;
+}
+
 /* Mark, from start, every commit of the union with flag, not crossing
  * commits that already have stop (or flag). */
 static void
 mark(const struct history *h, uint8_t *flags, uint32_t start, uint8_t flag,
-     uint8_t stop, uint32_t **stack, size_t *alloc)
+     uint8_t stop, struct history_stack *st)
 {
-	size_t nr = 0;
+	struct view_marking m = { h, flags, flag, stop };
 
-	ALLOC_GROW(*stack, 1, *alloc);
-	(*stack)[nr++] = start;
-	while (nr) {
-		uint32_t i = (*stack)[--nr], np;
-		const uint32_t *par;
-
-		if (!(h->flags[i] & HIST_IN_RANGE) || (flags[i] & (flag | stop)))
-			continue;
-		flags[i] |= flag;
-		par = history_parents(h, i, &np);
-		ALLOC_GROW(*stack, nr + np, *alloc);
-		for (uint32_t k = 0; k < np; k++)
-			(*stack)[nr++] = par[k];
-	}
+	history_walk(h, start, mark_one, &m, st);
 }
 
 /* The view of range rg in the union h: h's arrays, flags of its own. */
@@ -68,8 +75,7 @@ static void
 view_init(struct history *view, const struct history *h,
 	  const struct commit_index *ix, const struct range *rg)
 {
-	uint32_t *stack = NULL;
-	size_t alloc = 0;
+	struct history_stack st = HISTORY_STACK_INIT;
 	uint8_t *flags = xmalloc(h->nr ? h->nr : 1);
 
 	*view = *h;
@@ -79,8 +85,8 @@ view_init(struct history *view, const struct history *h,
 	view->tip = commit_index_find(ix, &rg->to);
 	if (rg->has_from)
 		mark(h, flags, commit_index_find(ix, &rg->from), HIST_HIDDEN, 0,
-		     &stack, &alloc);
-	mark(h, flags, view->tip, HIST_IN_RANGE, HIST_HIDDEN, &stack, &alloc);
+		     &st);
+	mark(h, flags, view->tip, HIST_IN_RANGE, HIST_HIDDEN, &st);
 	view->in_range = view->shallow = 0;
 	for (uint32_t i = 0; i < h->nr; i++) {
 		if (!(flags[i] & HIST_IN_RANGE))
@@ -89,7 +95,7 @@ view_init(struct history *view, const struct history *h,
 		view->shallow += !!(flags[i] & HIST_SHALLOW);
 	}
 	view->flags = flags;
-	free(stack);
+	history_stack_release(&st);
 }
 
 static int
