@@ -652,12 +652,13 @@ range_end(const struct compare_input *in, size_t k)
 	return in->ranges[k].to_name ? in->ranges[k].to_name : in->labels[k];
 }
 
+/* The largest trees the chart follows. */
+#define TREND_TREES 5
+
 static double *
 values(const struct table *t, size_t series)
 {
-	double *v = xcalloc(series * t->nr, sizeof(*v));
-
-	return v;
+	return xcalloc(series * t->nr, sizeof(double));
 }
 
 static void
@@ -692,8 +693,10 @@ static void
 trend_largest(const struct table *t, struct trend_data *d,
 	      struct trend_panel *p, double *v)
 {
-	size_t n = t->rows_nr < 5 ? t->rows_nr : 5;
+	size_t n = t->rows_nr;
 
+	if (n > TREND_TREES)
+		n = TREND_TREES;
 	for (size_t s = 0; s < n; s++) {
 		d->names[1][s] = xstrdup(t->rows[s].name);
 		p->names[s] = d->names[1][s];
@@ -713,7 +716,7 @@ trend_build(const struct compare_input *in, const struct table *t,
 	d->values[0] = values(t, 1);
 	d->values[1] = values(t, 1);
 	d->values[2] = values(t, TREND_SERIES_MAX);
-	d->values[3] = values(t, 5);
+	d->values[3] = values(t, TREND_TREES);
 	d->labels = xcalloc(t->nr, sizeof(*d->labels));
 	for (size_t k = 0; k < t->nr; k++) {
 		const struct flow *f = &t->charts[k].f;

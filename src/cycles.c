@@ -50,13 +50,10 @@ lookup(struct repo *r, const char *rev, struct object_id *out)
 static char *
 range_of(const char *a, const char *b)
 {
-	size_t la = strlen(a), lb = strlen(b);
-	char *s = xmalloc(la + lb + 3);
+	struct buf s = BUF_INIT;
 
-	memcpy(s, a, la);
-	memcpy(s + la, "..", 2);
-	memcpy(s + la + 2, b, lb + 1);
-	return s;
+	buf_printf(&s, "%s..%s", a, b);
+	return s.data;
 }
 
 /* The ranges from a through the tags (newest first) to b. */

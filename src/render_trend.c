@@ -235,8 +235,8 @@ y_axis(cairo_t *cr, const struct geometry *g, const struct trend_panel *p,
 
 	font(cr, FONT_SIZE, 0);
 	cairo_set_line_width(cr, 0.6);
-	for (double v = 0; v <= ymax + step / 2; v += step) {
-		double y = top + PANEL_H - v / ymax * PANEL_H;
+	for (int k = 0; k <= (int)lround(ymax / step); k++) {
+		double v = k * step, y = top + PANEL_H - v / ymax * PANEL_H;
 
 		grey(cr, 0.88);
 		cairo_move_to(cr, g->left, y);
