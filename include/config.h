@@ -37,6 +37,8 @@ struct config {
 	uint32_t top;		/* treeplot.top: a count, or TOP_ALL */
 	uint32_t major, minor;	/* treeplot.major, .minor: 1/100 of a percent */
 	int has_top, has_major, has_minor;
+	regex_t release;	/* treeplot.releasePattern, if has_release */
+	int has_release;
 
 	/* Multi-valued keys, in the order of the sources above. */
 	char **mainline_urls;	/* treeplot.mainlineUrl */

@@ -38,6 +38,7 @@ enum key {
 	KEY_EXTERNAL,
 	KEY_INTERNAL,
 	KEY_COMMIT_URL,
+	KEY_RELEASE,
 	KEY_NR,
 };
 
@@ -56,6 +57,7 @@ static const struct {
 	[KEY_EXTERNAL] = { "treeplot.externalPattern", 1 },
 	[KEY_INTERNAL] = { "treeplot.internalPattern", 1 },
 	[KEY_COMMIT_URL] = { "treeplot.commitUrl", 0 },
+	[KEY_RELEASE] = { "treeplot.releasePattern", 0 },
 };
 
 /* One value found, and the file it came from. */
@@ -310,6 +312,13 @@ take_single(struct config *cfg, const struct entry *e)
 			return bad_value(e, "empty");
 		cfg->mainline = xstrdup(v);
 		return 0;
+	case KEY_RELEASE:
+		if (!*v)
+			return bad_value(e, "empty");
+		if (compile(e, &cfg->release, REG_NOSUB) < 0)
+			return ST_USAGE;
+		cfg->has_release = 1;
+		return 0;
 	case KEY_LAYOUT:
 		if (!graph_layout_known(v))
 			return bad_value(e, "not dot, twopi, circo, neato, "
@@ -419,6 +428,8 @@ config_release(struct config *cfg)
 	for (size_t i = 0; i < cfg->external_nr; i++)
 		regfree(&cfg->external[i]);
 	free(cfg->external);
+	if (cfg->has_release)
+		regfree(&cfg->release);
 	memset(cfg, 0, sizeof(*cfg));
 }
 

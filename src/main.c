@@ -21,6 +21,7 @@
 #include "compare.h"
 #include "config.h"
 #include "dates.h"
+#include "cycles.h"
 #include "direct.h"
 #include "extra.h"
 #include "history.h"
@@ -68,6 +69,7 @@ struct options {
 	int branches, no_maintainers, infer_ff;
 	enum mode mode;
 	const char *range;
+	const char *cycles;	/* --cycles A..B */
 	char **args;		/* the other arguments: commits or ranges */
 	int args_nr;
 };
@@ -96,6 +98,7 @@ enum {
 	OPT_NO_MAINTAINERS,
 	OPT_INFER_FF,
 	OPT_DPI,
+	OPT_CYCLES,
 	OPT_END,
 };
 
@@ -109,6 +112,7 @@ static const struct option longopts[] = {
 	{ "compare", no_argument, NULL, OPT_COMPARE },
 	{ "config", required_argument, NULL, OPT_CONFIG },
 	{ "csv-table", required_argument, NULL, OPT_CSV_TABLE },
+	{ "cycles", required_argument, NULL, OPT_CYCLES },
 	{ "help", no_argument, NULL, 'h' },
 	{ "infer-ff", no_argument, NULL, OPT_INFER_FF },
 	{ "layout", required_argument, NULL, OPT_LAYOUT },
@@ -151,6 +155,7 @@ static const struct {
 	{ OPT_REQUIRE_SIGNED, "--require-signed", MODE_REPORT },
 	{ OPT_BRANCHES, "--branches", MODE_REPORT },
 	{ OPT_INFER_FF, "--infer-ff", MODE_REPORT },
+	{ OPT_CYCLES, "--cycles", MODE_COMPARE },
 };
 
 static void
@@ -159,6 +164,7 @@ usage(FILE *fp)
 	fputs("usage: treeplot [options] [<range>]\n"
 	      "       treeplot --trace [options] <commit>... [<range>]\n"
 	      "       treeplot --compare [options] <range> <range>...\n"
+	      "       treeplot --compare --cycles A..B [options]\n"
 	      "       treeplot --explain [options] <merge>... [<range>]\n"
 	      "       git treeplot ...  (the same, through git-treeplot installed beside it)\n"
 	      "\n"
@@ -183,7 +189,11 @@ usage(FILE *fp)
 	      "                         with --compare)\n"
 	      "      --trace            trace the commits named (- reads them from standard\n"
 	      "                         input) through the range: text or json\n"
-	      "      --compare          the ranges side by side, from one walk: text, json, csv\n"
+	      "      --compare          the ranges side by side, from one walk: text, json,\n"
+	      "                         csv, or a trend chart (svg, png, pdf)\n"
+	      "      --cycles A..B      with --compare: the release cycles from tag A to tag B\n"
+	      "                         on B's first-parent line (no -rc, -dev, -pre, -alpha,\n"
+	      "                         -beta tags; treeplot.releasePattern)\n"
 	      "      --explain          how the merges named were read: form, URL, tree,\n"
 	      "                         spellings joined and why, internal or external\n"
 	      "      --range RANGE      the range, for --trace and --explain (where arguments\n"
@@ -312,7 +322,10 @@ parse_args(struct options *o)
 					   "explain");
 		break;
 	case MODE_COMPARE:
-		if (o->args_nr < 2)
+		if (o->cycles && o->args_nr)
+			return usage_error("--cycles gives the ranges: no "
+					   "others ('%s')", o->args[0]);
+		if (!o->cycles && o->args_nr < 2)
 			return usage_error("--compare needs two ranges or "
 					   "more");
 		break;
@@ -413,6 +426,9 @@ parse_options(int argc, char **argv, struct options *o)
 		case OPT_RANGE:
 			o->range = optarg;
 			break;
+		case OPT_CYCLES:
+			o->cycles = optarg;
+			break;
 		case OPT_CONFIG:
 			o->config = optarg;
 			break;
@@ -494,10 +510,12 @@ check_format(const struct options *o, enum format fmt)
 	    fmt != FORMAT_TEXT && fmt != FORMAT_JSON)
 		return usage_error("%s writes text or json, not '%s'",
 				   mode_name(o->mode), what);
-	if (o->mode == MODE_COMPARE && fmt != FORMAT_TEXT &&
-	    fmt != FORMAT_JSON && fmt != FORMAT_CSV)
-		return usage_error("--compare writes text, json or csv, not "
-				   "'%s'", what);
+	if (o->mode == MODE_COMPARE && (fmt == FORMAT_DOT ||
+					fmt == FORMAT_COMMITS ||
+					fmt == FORMAT_HTML))
+		return usage_error("--compare writes text, json, csv, or a "
+				   "trend chart (svg, png, pdf), not '%s'",
+				   what);
 	if (o->dpi && fmt != FORMAT_PNG)
 		return usage_error("--dpi is for the png format");
 	if (o->csv_table_given && fmt != FORMAT_CSV)
@@ -520,6 +538,7 @@ struct settings {
 	const char *layout;
 	uint32_t major, minor;
 	const char *commit_url;
+	const regex_t *release;	/* treeplot.releasePattern, or NULL */
 };
 
 static void
@@ -543,6 +562,7 @@ settle(const struct options *o, const struct config *cfg,
 		       cfg->has_top ? cfg->top : 0;
 	s->chart.branches = o->branches;
 	s->chart.identity = NULL;
+	s->release = cfg->has_release ? &cfg->release : NULL;
 	s->layout = o->layout ? o->layout : cfg->layout ? cfg->layout : "dot";
 	s->major = o->major_given ? o->major :
 		   cfg->has_major ? cfg->major : GRAPH_MAJOR_DEFAULT;
@@ -774,20 +794,51 @@ out_history:
 	return ret;
 }
 
+/* The ranges of --compare: the arguments, or --cycles expanded.
+ * Returns their number, or the exit status negated. */
+static int
+compare_specs(const struct options *o, const struct settings *s,
+	      struct repo *r, char ***specs)
+{
+	int n;
+
+	if (!o->cycles) {
+		*specs = o->args;
+		return o->args_nr;
+	}
+	n = cycles_expand(r, o->cycles, s->release, specs);
+	if (n < 0)
+		return -exit_status(n);
+	if (n < 2) {
+		cycles_free(*specs, (size_t)n);
+		*specs = NULL;
+		error("--cycles %s is one release cycle: --compare needs two "
+		      "or more", o->cycles);
+		return -EXIT_USAGE;
+	}
+	return n;
+}
+
 /* --compare: every range resolved, one walk of their union. */
 static int
 run_compare(const struct options *o, const struct settings *s,
 	    struct repo *r, enum format fmt)
 {
-	size_t n = (size_t)o->args_nr, resolved = 0;
-	struct range *rgs = xcalloc(n, sizeof(*rgs));
-	char **labels = xcalloc(n, sizeof(*labels));
+	char **specs;
+	int nr = compare_specs(o, s, r, &specs);
+	size_t n = nr > 0 ? (size_t)nr : 0, resolved = 0;
+	struct range *rgs;
+	char **labels;
 	struct history h;
 	struct buf out = BUF_INIT;
 	int ret = 0, loaded = 0;
 
+	if (nr < 0)
+		return -nr;
+	rgs = xcalloc(n, sizeof(*rgs));
+	labels = xcalloc(n, sizeof(*labels));
 	for (; resolved < n; resolved++) {
-		ret = range_resolve(r, o->args[resolved], &rgs[resolved]);
+		ret = range_resolve(r, specs[resolved], &rgs[resolved]);
 		if (ret < 0) {
 			range_release(&rgs[resolved]);
 			ret = exit_status(ret);
@@ -800,10 +851,10 @@ run_compare(const struct options *o, const struct settings *s,
 		ret = 1;
 		goto out;
 	}
-	compare(&(struct compare_input){ r, &h, rgs,
+	ret = compare(&(struct compare_input){ r, &h, rgs,
 		(const char *const *)labels, n, repo_name(r), &s->chart, fmt,
-		(enum csv_table)o->csv_table }, &out);
-	ret = output_write(o->output, &out) < 0;
+		(enum csv_table)o->csv_table }, &out) < 0 ||
+	      output_write(o->output, &out) < 0;
 out:
 	if (loaded)
 		history_release(&h);
@@ -814,6 +865,8 @@ out:
 	}
 	free(rgs);
 	free(labels);
+	if (o->cycles)
+		cycles_free(specs, n);
 	return ret;
 }
 

@@ -133,6 +133,8 @@ struct tag {
 
 struct tag_map {
 	git_repository *git;
+	repo_tag_filter *keep;	/* which tags count */
+	const void *keep_data;
 	struct tag *t;
 	size_t nr, alloc;
 };
@@ -146,8 +148,7 @@ collect_tag(const char *refname, git_oid *oid, void *data)
 
 	if (!strncmp(name, "refs/tags/", 10))
 		name += 10;
-	/* Release candidates do not start a cycle. */
-	if (strstr(name, "-rc"))
+	if (!tm->keep(name, tm->keep_data))
 		return 0;
 	if (git_object_lookup(&obj, tm->git, oid, GIT_OBJECT_ANY) < 0 ||
 	    git_object_peel(&commit, obj, GIT_OBJECT_COMMIT) < 0) {
@@ -190,6 +191,35 @@ tag_of(const struct tag_map *tm, const git_oid *commit)
 	       tm->t[lo].name : NULL;
 }
 
+/* Release candidates do not start a cycle. */
+static int
+not_rc(const char *name, const void *data)
+{
+	(void)data;
+	return !strstr(name, "-rc");
+}
+
+/* Every tag tm->keep keeps, sorted.  Returns 0, or -1 after reporting. */
+static int
+tag_map_fill(struct tag_map *tm)
+{
+	if (git_tag_foreach(tm->git, collect_tag, tm) < 0)
+		return git_fail("cannot list tags");
+	/* No tag: tm.t is NULL, which qsort must not be given, even for
+	 * no element. */
+	if (tm->nr)
+		qsort(tm->t, tm->nr, sizeof(*tm->t), cmp_tag);
+	return 0;
+}
+
+static void
+tag_map_release(struct tag_map *tm)
+{
+	for (size_t i = 0; i < tm->nr; i++)
+		free(tm->t[i].name);
+	free(tm->t);
+}
+
 /*
  * The default range: from the most recent non -rc tag on HEAD's
  * first-parent chain, looking from HEAD's first parent (so that a HEAD
@@ -198,7 +228,7 @@ tag_of(const struct tag_map *tm, const git_oid *commit)
 static int
 default_range(git_repository *git, struct range *out)
 {
-	struct tag_map tm = { git, NULL, 0, 0 };
+	struct tag_map tm = { git, not_rc, NULL, NULL, 0, 0 };
 	git_commit *c = NULL, *parent = NULL;
 	git_oid head;
 	int ret = 0;
@@ -217,14 +247,8 @@ default_range(git_repository *git, struct range *out)
 	}
 	memcpy(out->to.hash, head.id, OID_RAWSZ);
 	out->to_name = xstrdup("HEAD");
-	if (git_tag_foreach(git, collect_tag, &tm) < 0) {
-		ret = git_fail("cannot list tags");
+	if ((ret = tag_map_fill(&tm)) < 0)
 		goto out;
-	}
-	/* No tag: tm.t is NULL, which qsort must not be given, even for
-	 * no element. */
-	if (tm.nr)
-		qsort(tm.t, tm.nr, sizeof(*tm.t), cmp_tag);
 	while (tm.nr && git_commit_parentcount(c) > 0) {
 		const char *name;
 
@@ -245,10 +269,55 @@ default_range(git_repository *git, struct range *out)
 		}
 	}
 out:
-	for (size_t i = 0; i < tm.nr; i++)
-		free(tm.t[i].name);
-	free(tm.t);
+	tag_map_release(&tm);
 	git_commit_free(c);
+	return ret;
+}
+
+int
+repo_first_parent_tags(struct repo *r, const struct object_id *from,
+		       const struct object_id *to, repo_tag_filter *keep,
+		       const void *data, char ***names, size_t *nr)
+{
+	struct tag_map tm = { r->git, keep, data, NULL, 0, 0 };
+	git_commit *c = NULL;
+	git_oid at, stop;
+	size_t alloc = 0;
+	int ret;
+
+	*names = NULL;
+	*nr = 0;
+	git_oid_fromraw(&at, to->hash);
+	git_oid_fromraw(&stop, from->hash);
+	if ((ret = tag_map_fill(&tm)) < 0)
+		goto out;
+	for (;;) {
+		const git_oid *parent;
+		const char *name;
+
+		if (git_commit_lookup(&c, r->git, &at) < 0) {
+			ret = git_fail("cannot read a commit of the "
+				       "first-parent line");
+			break;
+		}
+		parent = git_commit_parent_id(c, 0);
+		if (!parent) {
+			ret = 1;	/* the line's root: from is not on it */
+			break;
+		}
+		at = *parent;
+		git_commit_free(c);
+		c = NULL;
+		if (git_oid_equal(&at, &stop))
+			break;
+		if ((name = tag_of(&tm, &at))) {
+			ALLOC_GROW(*names, *nr + 1, alloc);
+			(*names)[(*nr)++] = xstrdup(name);
+		}
+	}
+out:
+	git_commit_free(c);
+	tag_map_release(&tm);
 	return ret;
 }
 
