@@ -27,7 +27,7 @@ PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
 ALL_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude $(PKG_CFLAGS) \
 	     -DTREEPLOT_VERSION='"$(VERSION)"' $(CFLAGS) -MMD -MP
-LDLIBS = $(PKG_LIBS)
+LDLIBS = $(PKG_LIBS) -pthread
 
 # Debian packages: building, then testing (git builds the fixtures, prove
 # runs the suite, xmllint, jq and dot check SVG, JSON and DOT, groff the

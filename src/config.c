@@ -37,6 +37,7 @@ enum key {
 	KEY_ALIAS,
 	KEY_EXTERNAL,
 	KEY_INTERNAL,
+	KEY_JOBS,
 	KEY_NR,
 };
 
@@ -54,6 +55,7 @@ static const struct {
 	[KEY_ALIAS] = { "treeplot.alias", 1 },
 	[KEY_EXTERNAL] = { "treeplot.externalPattern", 1 },
 	[KEY_INTERNAL] = { "treeplot.internalPattern", 1 },
+	[KEY_JOBS] = { "treeplot.jobs", 0 },
 };
 
 /* One value found, and the file it came from. */
@@ -150,6 +152,24 @@ user_file(void)
 	else if (home && *home)
 		buf_printf(&b, "%s/.config/treeplot/config", home);
 	return b.data;
+}
+
+int
+config_parse_jobs(const char *s, unsigned *out)
+{
+	unsigned v = 0;
+
+	if (!*s)
+		return -1;
+	for (const char *p = s; *p; p++) {
+		if (*p < '0' || *p > '9' || v > JOBS_MAX)
+			return -1;
+		v = v * 10 + (unsigned)(*p - '0');
+	}
+	if (!v || v > JOBS_MAX)
+		return -1;
+	*out = v;
+	return 0;
 }
 
 int
@@ -318,6 +338,11 @@ take_single(struct config *cfg, const struct entry *e)
 		if (config_parse_top(v, &cfg->top) < 0)
 			return bad_value(e, "not a positive number or 'all'");
 		cfg->has_top = 1;
+		return 0;
+	case KEY_JOBS:
+		if (config_parse_jobs(v, &cfg->jobs) < 0)
+			return bad_value(e, "not a number of threads from 1 "
+					 "to " JOBS_MAX_STR);
 		return 0;
 	case KEY_MAJOR:
 	case KEY_MINOR:

@@ -55,6 +55,7 @@ struct options {
 	uint32_t major, minor;	/* hundredths of a percent */
 	int top_given, major_given, minor_given, csv_table_given;
 	int quiet, no_config;
+	unsigned jobs;		/* --jobs; 0: treeplot.jobs, else the cores */
 	int csv_table;		/* enum csv_table */
 	enum direct_by direct_by;
 	int signatures;		/* 1: --signed, 2: --require-signed */
@@ -100,6 +101,7 @@ static const struct option longopts[] = {
 	{ "csv-table", required_argument, NULL, OPT_CSV_TABLE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "infer-ff", no_argument, NULL, OPT_INFER_FF },
+	{ "jobs", required_argument, NULL, 'j' },
 	{ "layout", required_argument, NULL, OPT_LAYOUT },
 	{ "maintainers", no_argument, NULL, OPT_MAINTAINERS },
 	{ "no-maintainers", no_argument, NULL, OPT_NO_MAINTAINERS },
@@ -180,6 +182,7 @@ usage(FILE *fp)
 	      "      --infer-ff         guess fast-forwarded pulls from committers (marked)\n"
 	      "      --signed           which pulls pulled a signed tag\n"
 	      "      --require-signed   the same, and exit 3 listing the unsigned pulls\n"
+	      "  -j, --jobs N           threads reading commits (default: the cores available)\n"
 	      "  -q, --quiet            no progress display on long runs\n"
 	      "  -h, --help             show this help\n"
 	      "      --version          show the version\n", fp);
@@ -281,7 +284,7 @@ parse_options(int argc, char **argv, struct options *o)
 	uint8_t given[OPT_END] = { 0 };
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":C:T:ho:q", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":C:T:hj:o:q", longopts, NULL)) != -1) {
 		if (c >= 0 && c < OPT_END)
 			given[c] = 1;
 		switch (c) {
@@ -320,6 +323,13 @@ parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_TITLE:
 			o->title = optarg;
+			break;
+		case 'j':
+			if (config_parse_jobs(optarg, &o->jobs) < 0)
+				return usage_error("--jobs takes a number of "
+						   "threads from 1 to "
+						   JOBS_MAX_STR ", not '%s'",
+						   optarg);
 			break;
 		case OPT_TOP:
 			if (config_parse_top(optarg, &o->top) < 0)
@@ -458,6 +468,7 @@ struct settings {
 	const char **urls;
 	const char *layout;
 	struct graph_style style;
+	unsigned jobs;		/* 0: the cores available */
 };
 
 static void
@@ -486,6 +497,7 @@ settle(const struct options *o, const struct config *cfg,
 			 cfg->has_major ? cfg->major : GRAPH_MAJOR_DEFAULT;
 	s->style.minor = o->minor_given ? o->minor :
 			 cfg->has_minor ? cfg->minor : GRAPH_MINOR_DEFAULT;
+	s->jobs = o->jobs ? o->jobs : cfg->jobs;
 }
 
 static char *
@@ -613,7 +625,7 @@ run_range(const struct options *o, const struct settings *s,
 		range_release(&rg);
 		return exit_status(ret);
 	}
-	if (history_load(r, &rg, progress(o), &h) < 0) {
+	if (history_load(r, &rg, progress(o), s->jobs, &h) < 0) {
 		ret = 1;
 		goto out_history;
 	}
@@ -672,7 +684,7 @@ run_compare(const struct options *o, const struct settings *s,
 		labels[resolved] = range_label(&rgs[resolved]);
 	}
 	loaded = 1;
-	if (history_load_union(r, rgs, n, progress(o), &h) < 0) {
+	if (history_load_union(r, rgs, n, progress(o), s->jobs, &h) < 0) {
 		ret = 1;
 		goto out;
 	}
