@@ -19,7 +19,9 @@ bash "$top/tools/mkrepo.sh" "$tmp/gen" --commits 10000 --seed 3 >/dev/null
 repo=$tmp/gen/repo.git
 fail() {
 	echo "check-tsan: $*" >&2
-	cat "$tmp"/report* 2>/dev/null >&2 || true
+	for f in "$tmp"/report*; do
+		if [ -e "$f" ]; then cat "$f" >&2; fi
+	done
 	exit 1
 }
 for graph in no yes; do
