@@ -1,8 +1,8 @@
 /*
  * readpool.h - commit objects read on several threads, in batches.
  *
- * The walk (history.c) knows, before it needs them, many of the commits it
- * will read: the open lines of development of a history.  A read pool
+ * The walk (history.c) knows many of the commits it will read at once: the
+ * open lines of development of a history.  A read pool
  * reads such a batch on all its threads at once, each thread with its own
  * object database handle (libgit2's objects are not shared between
  * threads; its error messages are per thread), and parses every commit
@@ -14,10 +14,8 @@
  * Only what the walk needs is parsed: the parents, the committer time,
  * and for merges (when asked) the subject and the reference lines.
  *
- * The read-ahead on top of it (readahead_*) keeps records by object id:
- * asked for one commit it does not hold, it reads it in a batch with the
- * parents of the commits read before (breadth first), which the walk
- * will ask for later.
+ * The walk without a commit-graph goes breadth first: each frontier (the
+ * lines of development open at once) is one batch.
  */
 #ifndef TREEPLOT_READPOOL_H
 #define TREEPLOT_READPOOL_H
@@ -87,30 +85,5 @@ unsigned readpool_jobs(const struct readpool *p);
  * when all are read. */
 void readpool_read(struct readpool *p, const struct object_id *oids,
 		   size_t n, int want_subject, struct commit_raw *out);
-
-/* --- read-ahead ------------------------------------------------------ */
-
-struct readahead;
-
-/* Whether the parents of commit oid are to be read ahead (not those of a
- * shallow clone's boundary, which are absent by design). */
-typedef int readahead_expand_fn(const struct object_id *oid, void *data);
-
-/* A read-ahead over pool p (borrowed); a direct reader, one commit at a
- * time, when not ahead or when p has one thread.  Never fails. */
-struct readahead *readahead_new(struct readpool *p, int ahead,
-				readahead_expand_fn *fn, void *data);
-void readahead_free(struct readahead *ra);
-
-/*
- * Commit oid's record, moved into out (released first): from what was
- * read ahead, or read now with a batch of commits ahead.  Each commit is
- * handed out once; asking again reads it again.
- */
-void readahead_take(struct readahead *ra, const struct object_id *oid,
-		    int want_subject, struct commit_raw *out);
-
-/* Commits read so far (for measurements). */
-size_t readahead_reads(const struct readahead *ra);
 
 #endif

@@ -31,8 +31,10 @@
 struct walker {
 	struct history *h;
 	struct readpool *pool;	/* the object database, on every thread */
-	struct readahead *ra;	/* the reads of load_from_object */
 	struct commit_raw raw;	/* the commit load_from_object reads */
+	struct commit_raw *batch;	/* a frontier's records (FRONTIER_BATCH) */
+	struct object_id *batch_oid;
+	uint32_t *batch_idx;
 	struct commit_graph *graph;
 	struct hindex ix;	/* commits outside the graph, by id */
 	uint32_t *pos_idx;	/* graph position -> number + 1, 0 unknown */
@@ -42,7 +44,6 @@ struct walker {
 	size_t alloc;		/* of gpos, gen and ctime */
 	uint32_t *parents;	/* scratch for a graph record's parents */
 	uint32_t parents_alloc;
-	int shallow;		/* a shallow clone: its boundary is marked */
 	struct progress pg;
 };
 
@@ -181,16 +182,15 @@ check_raw(const struct history *h, uint32_t i, const struct commit_raw *c)
 	}
 }
 
-/* Parents of commit i from its object, and the subject of a merge when
- * wanted. */
+/* Parents of commit i from what was read of its object c, and the
+ * subject of a merge when wanted. */
 static int
-load_from_object(struct walker *w, uint32_t i, int want_subject)
+apply_raw(struct walker *w, uint32_t i, int want_subject,
+	  const struct commit_raw *c)
 {
 	struct history *h = w->h;
-	struct commit_raw *c = &w->raw;
 	size_t first = h->parent_nr;
 
-	readahead_take(w->ra, &h->oid[i], want_subject, c);
 	if (check_raw(h, i, c) < 0)
 		return -1;
 	if (c->npar > UINT16_MAX) {
@@ -225,6 +225,14 @@ load_from_object(struct walker *w, uint32_t i, int want_subject)
 	if (want_subject && c->merge)
 		add_merge(h, i, c);
 	return 0;
+}
+
+/* Parents of commit i from its object, read now. */
+static int
+load_from_object(struct walker *w, uint32_t i, int want_subject)
+{
+	readpool_read(w->pool, &w->h->oid[i], 1, want_subject, &w->raw);
+	return apply_raw(w, i, want_subject, &w->raw);
 }
 
 /* Parents of commit i from its graph record: no object is read. */
@@ -311,39 +319,110 @@ count_in_range(struct history *h, uint32_t i)
 		h->shallow++;
 }
 
-/* What mark_ancestors gives, and where it stops. */
-struct marking {
-	struct walker *w;
-	uint8_t flag, stop;
-};
+/* Commits of a frontier read at once: every thread's share of a wide
+ * history's open lines, and the records' memory bounded. */
+#define FRONTIER_BATCH 4096
 
-/* history_walk's visit: load commit i and give it the flag. */
-static int
-mark_one(uint32_t i, void *data)
+/* Give commit i the flag of a marking walk. */
+static void
+mark(struct history *h, uint32_t i, uint8_t flag)
 {
-	struct marking *m = data;
-	struct history *h = m->w->h;
-
-	if (h->flags[i] & (m->stop | m->flag))
-		return 0;
-	if (commit_load(m->w, i, m->flag == HIST_IN_RANGE) < 0)
-		return -1;
-	if (m->flag == HIST_IN_RANGE)
+	if (flag == HIST_IN_RANGE)
 		count_in_range(h, i);
 	else
-		h->flags[i] |= m->flag;
-	return 1;
+		h->flags[i] |= flag;
 }
 
-/* Load every ancestor of start that does not have stop_flags, giving it
- * flag. */
+/*
+ * Load the n commits of v that are not loaded yet: those outside the
+ * commit-graph read on every thread at once, then all taken in the order
+ * of v, so the table is the same whatever the threads did.
+ */
+static int
+load_batch(struct walker *w, const uint32_t *v, size_t n, int want_subject)
+{
+	struct history *h = w->h;
+	size_t nr = 0, k = 0;
+
+	for (size_t j = 0; j < n; j++) {
+		if ((h->flags[v[j]] & HIST_LOADED) || w->gpos[v[j]] != GRAPH_NONE)
+			continue;
+		w->batch_idx[nr] = v[j];
+		w->batch_oid[nr++] = h->oid[v[j]];
+	}
+	readpool_read(w->pool, w->batch_oid, nr, want_subject, w->batch);
+	for (size_t j = 0; j < n; j++) {
+		uint32_t i = v[j];
+
+		if (h->flags[i] & HIST_LOADED)
+			continue;
+		if (k < nr && w->batch_idx[k] == i) {
+			if (apply_raw(w, i, want_subject, &w->batch[k++]) < 0)
+				return -1;
+			h->flags[i] |= HIST_LOADED;
+			progress_tick(&w->pg, h->nr);
+		} else if (commit_load(w, i, want_subject) < 0) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Load every ancestor of start that does not have stop_flags, giving it
+ * flag: breadth first, a frontier at a time (the open lines of
+ * development are known together and read together).  Which commits are
+ * marked does not depend on the order; the numbers the table gives them
+ * do, and nothing after the walk does.
+ */
 static int
 mark_ancestors(struct walker *w, uint32_t start, uint8_t flag,
-	       uint8_t stop_flags, struct history_stack *st)
+	       uint8_t stop_flags)
 {
-	struct marking m = { w, flag, stop_flags };
+	struct history *h = w->h;
+	uint32_t *cur = NULL, *next = NULL;
+	size_t ncur = 0, nnext = 0, acur = 0, anext = 0;
+	int ret = 0;
 
-	return history_walk(w->h, start, mark_one, &m, st);
+	if (h->flags[start] & (stop_flags | flag))
+		return 0;
+	mark(h, start, flag);
+	ALLOC_GROW(cur, 1, acur);
+	cur[ncur++] = start;
+	while (ncur && !ret) {
+		for (size_t off = 0; off < ncur && !ret; off += FRONTIER_BATCH) {
+			size_t n = ncur - off < FRONTIER_BATCH ? ncur - off :
+				   FRONTIER_BATCH;
+
+			ret = load_batch(w, cur + off, n, flag == HIST_IN_RANGE);
+		}
+		for (size_t j = 0; j < ncur && !ret; j++) {
+			uint32_t np;
+			const uint32_t *par = history_parents(h, cur[j], &np);
+
+			ALLOC_GROW(next, nnext + np, anext);
+			for (uint32_t k = 0; k < np; k++) {
+				if (h->flags[par[k]] & (stop_flags | flag))
+					continue;
+				mark(h, par[k], flag);
+				next[nnext++] = par[k];
+			}
+		}
+		{
+			uint32_t *t = cur;
+			size_t a = acur;
+
+			cur = next;
+			acur = anext;
+			next = t;
+			anext = a;
+		}
+		ncur = nnext;
+		nnext = 0;
+	}
+	free(cur);
+	free(next);
+	return ret;
 }
 
 /*
@@ -564,22 +643,6 @@ load_subjects(struct walker *w)
 	return ret;
 }
 
-/* readahead_expand_fn: the parents of a shallow boundary are absent. */
-static int
-expand_parents(const struct object_id *oid, void *data)
-{
-	struct walker *w = data;
-	struct hprobe pr;
-
-	if (!w->shallow)
-		return 1;
-	for (uint32_t i = hindex_first(&w->ix, oid_hash(oid), &pr);
-	     i != HINDEX_NONE; i = hindex_next(&w->ix, &pr))
-		if (!memcmp(w->h->oid[i].hash, oid->hash, OID_RAWSZ))
-			return !(w->h->flags[i] & HIST_SHALLOW);
-	return 1;
-}
-
 /* The walker of h over r's object database and commit-graph. */
 static int
 walker_open(struct walker *w, struct repo *r, int progress, unsigned jobs,
@@ -591,7 +654,6 @@ walker_open(struct walker *w, struct repo *r, int progress, unsigned jobs,
 	memset(w, 0, sizeof(*w));
 	buf_init(&h->pool);
 	w->h = h;
-	w->shallow = shallow;
 	progress_start(&w->pg, progress);
 	if (readpool_open(&w->pool, r, jobs) < 0)
 		return -1;
@@ -605,9 +667,9 @@ walker_open(struct walker *w, struct repo *r, int progress, unsigned jobs,
 			w->pos_idx = xcalloc(commit_graph_nr(w->graph) + 1,
 					     sizeof(*w->pos_idx));
 	}
-	/* With a graph, objects are read only for the few commits it does
-	 * not cover yet: nothing to read ahead. */
-	w->ra = readahead_new(w->pool, !w->graph, expand_parents, w);
+	w->batch = xcalloc(FRONTIER_BATCH, sizeof(*w->batch));
+	w->batch_oid = xmalloc(FRONTIER_BATCH * sizeof(*w->batch_oid));
+	w->batch_idx = xmalloc(FRONTIER_BATCH * sizeof(*w->batch_idx));
 	return shallow ? load_shallow(w, r) : 0;
 }
 
@@ -623,7 +685,11 @@ walker_release(struct walker *w)
 	hindex_release(&w->ix);
 	commit_graph_free(w->graph);
 	commit_raw_release(&w->raw);
-	readahead_free(w->ra);
+	for (size_t k = 0; w->batch && k < FRONTIER_BATCH; k++)
+		commit_raw_release(&w->batch[k]);
+	free(w->batch);
+	free(w->batch_oid);
+	free(w->batch_idx);
 	readpool_free(w->pool);
 }
 
@@ -646,14 +712,12 @@ walk_graph(struct walker *w, uint32_t from, const uint32_t *tip,
  */
 static int
 walk_marking(struct walker *w, uint32_t from, const uint32_t *tip,
-	     size_t ntips, struct history_stack *st)
+	     size_t ntips)
 {
-	if (from != HIST_NONE &&
-	    mark_ancestors(w, from, HIST_HIDDEN, 0, st) < 0)
+	if (from != HIST_NONE && mark_ancestors(w, from, HIST_HIDDEN, 0) < 0)
 		return -1;
 	for (size_t k = 0; k < ntips; k++)
-		if (mark_ancestors(w, tip[k], HIST_IN_RANGE, HIST_HIDDEN,
-				   st) < 0)
+		if (mark_ancestors(w, tip[k], HIST_IN_RANGE, HIST_HIDDEN) < 0)
 			return -1;
 	return 0;
 }
@@ -681,7 +745,7 @@ load_tips(struct repo *r, const struct object_id *from,
 	if (from && w.graph)
 		ret = walk_graph(&w, f, tip, ntips, &st);
 	else
-		ret = walk_marking(&w, f, tip, ntips, &st);
+		ret = walk_marking(&w, f, tip, ntips);
 	if (!ret && w.graph)
 		ret = load_subjects(&w);
 out:

@@ -532,6 +532,112 @@ add_inferred(Agraph_t *g, const struct flow *f, const struct attrs *a,
 	buf_release(&b);
 }
 
+/*
+ * Object ids in the order objects are made.  cgraph's own discipline makes
+ * a named object's id the address of its name, and agwrite writes
+ * subgraphs (--branches' clusters) in id order: the DOT then followed the
+ * heap's layout, which differs with anything allocated before (the walk's
+ * threads included).  Here a name's id is its rank among the names, even;
+ * anonymous objects (edges) get odd ids, as cgraph's own.
+ */
+struct seq_ids {
+	Agraph_t *g;
+	char **name;		/* refstrs of agstrdup; id 2 * (k + 1) */
+	size_t nr, alloc;
+	IDTYPE anon;
+};
+
+static void *
+seq_open(Agraph_t *g, Agdisc_t *disc)
+{
+	struct seq_ids *st = xcalloc(1, sizeof(*st));
+
+	(void)disc;
+	st->g = g;
+	st->anon = 1;
+	return st;
+}
+
+static long
+seq_map(void *state, int objtype, char *str, IDTYPE *id, int createflag)
+{
+	struct seq_ids *st = state;
+
+	(void)objtype;
+	if (!str) {
+		*id = st->anon;
+		st->anon += 2;
+		return 1;
+	}
+	for (size_t k = 0; k < st->nr; k++)
+		if (st->name[k] && !strcmp(st->name[k], str)) {
+			*id = (IDTYPE)(2 * (k + 1));
+			return 1;
+		}
+	if (!createflag)
+		return 0;
+	ALLOC_GROW(st->name, st->nr + 1, st->alloc);
+	st->name[st->nr++] = agstrdup(st->g, str);
+	*id = (IDTYPE)(2 * st->nr);
+	return 1;
+}
+
+static long
+seq_alloc(void *state, int objtype, IDTYPE id)
+{
+	(void)state;
+	(void)objtype;
+	(void)id;
+	return 0;
+}
+
+static void
+seq_free(void *state, int objtype, IDTYPE id)
+{
+	struct seq_ids *st = state;
+	size_t k = (size_t)(id / 2);
+
+	(void)objtype;
+	if (id % 2 == 0 && k >= 1 && k <= st->nr && st->name[k - 1]) {
+		agstrfree(st->g, st->name[k - 1]);
+		st->name[k - 1] = NULL;
+	}
+}
+
+static char *
+seq_print(void *state, int objtype, IDTYPE id)
+{
+	struct seq_ids *st = state;
+	size_t k = (size_t)(id / 2);
+
+	(void)objtype;
+	if (id % 2 == 0 && k >= 1 && k <= st->nr)
+		return st->name[k - 1];
+	return NULL;
+}
+
+static void
+seq_close(void *state)
+{
+	struct seq_ids *st = state;
+
+	free(st->name);
+	free(st);
+}
+
+static void
+seq_register(void *state, int objtype, void *obj)
+{
+	(void)state;
+	(void)objtype;
+	(void)obj;
+}
+
+static Agiddisc_t seq_id_disc = {
+	seq_open, seq_map, seq_alloc, seq_free, seq_print, seq_close,
+	seq_register,
+};
+
 static Agraph_t *
 build_graph(const struct flow *f, const char *title, Agdisc_t *disc,
 	    const struct graph_style *style)
@@ -751,9 +857,10 @@ render_graph_styled(const struct flow *f, const char *format,
 		GRAPH_MAJOR_DEFAULT, GRAPH_MINOR_DEFAULT,
 	};
 	/* agwrite writes through the graph's I/O discipline: ours appends
-	 * to out (memory and ids stay cgraph's defaults). */
+	 * to out; ids in the order objects are made (seq_id_disc); memory
+	 * stays cgraph's default. */
 	Agiodisc_t io = { NULL, put_buf, flush_buf };
-	Agdisc_t disc = { NULL, NULL, &io };
+	Agdisc_t disc = { NULL, &seq_id_disc, &io };
 	agusererrf old_errf;
 	size_t start = out->len;
 	Agraph_t *g;

@@ -10,7 +10,7 @@ ROOT=$(cd "$TESTDIR/../.." && pwd)
 GENHIST=$BUILD/genhist
 export GENHIST
 
-plan 22
+plan 23
 
 bash "$ROOT/tools/mkrepo.sh" gen --commits 20000 --seed 7 >/dev/null 2>&1
 ok $? "a generated history of 20,000 commits"
@@ -48,6 +48,9 @@ same_runs "-T json of a release cycle" -C "$R" -T json v1.3..v1.4
 same_runs "-T dot of several cycles" -C "$R" -T dot v1.4..v1.7
 same_runs "--compare of three ranges" -C "$R" --compare v1.2..v1.3 \
 	v1.3..v1.4 v1.4..v1.7
+# --branches' clusters: DOT writes them in id order, which must not
+# follow the heap's layout (it differs with the threads)
+same_runs "-T dot --branches of a cycle" -C "$R" -T dot --branches v1.3..v1.4
 same_runs "-T csv of an -rc range" -C "$R" -T csv v1.5-rc3..v1.5-rc5
 
 # the ground truth, read on 8 threads
