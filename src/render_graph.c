@@ -544,6 +544,7 @@ struct seq_ids {
 	Agraph_t *g;
 	char **name;		/* refstrs of agstrdup; id 2 * (k + 1) */
 	size_t nr, alloc;
+	struct hindex ix;	/* names by str_hash (charts have thousands) */
 	IDTYPE anon;
 };
 
@@ -562,6 +563,8 @@ static long
 seq_map(void *state, int objtype, char *str, IDTYPE *id, int createflag)
 {
 	struct seq_ids *st = state;
+	struct hprobe pr;
+	uint32_t k;
 
 	(void)objtype;
 	if (!str) {
@@ -569,14 +572,16 @@ seq_map(void *state, int objtype, char *str, IDTYPE *id, int createflag)
 		st->anon += 2;
 		return 1;
 	}
-	for (size_t k = 0; k < st->nr; k++)
+	for (k = hindex_first(&st->ix, str_hash(str), &pr); k != HINDEX_NONE;
+	     k = hindex_next(&st->ix, &pr))
 		if (st->name[k] && !strcmp(st->name[k], str)) {
-			*id = (IDTYPE)(2 * (k + 1));
+			*id = (IDTYPE)(2 * ((size_t)k + 1));
 			return 1;
 		}
 	if (!createflag)
 		return 0;
 	ALLOC_GROW(st->name, st->nr + 1, st->alloc);
+	hindex_add(&st->ix, pr.hash, (uint32_t)st->nr);
 	st->name[st->nr++] = agstrdup(st->g, str);
 	*id = (IDTYPE)(2 * st->nr);
 	return 1;
@@ -621,6 +626,7 @@ seq_close(void *state)
 {
 	struct seq_ids *st = state;
 
+	hindex_release(&st->ix);
 	free(st->name);
 	free(st);
 }
