@@ -16,10 +16,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "branches.h"
 #include "chart.h"
 #include "compare.h"
 #include "config.h"
 #include "direct.h"
+#include "extra.h"
 #include "history.h"
 #include "infer.h"
 #include "maintainers.h"
@@ -30,6 +32,7 @@
 #include "render_json.h"
 #include "render_text.h"
 #include "signed.h"
+#include "explain.h"
 #include "trace.h"
 #include "util.h"
 
@@ -39,6 +42,7 @@ enum mode {
 	MODE_REPORT = 1,
 	MODE_TRACE = 2,
 	MODE_COMPARE = 4,
+	MODE_EXPLAIN = 8,
 };
 
 struct options {
@@ -58,7 +62,7 @@ struct options {
 	unsigned jobs;		/* --jobs; 0: treeplot.jobs, else the cores */
 	int csv_table;		/* enum csv_table */
 	enum direct_by direct_by;
-	int signatures;		/* 1: --signed, 2: --require-signed */
+	int signatures;		/* SIGNED_REPORT, SIGNED_REQUIRE */
 	int branches, no_maintainers, infer_ff;
 	enum mode mode;
 	const char *range;
@@ -75,6 +79,7 @@ enum {
 	OPT_VERSION,
 	OPT_TRACE,
 	OPT_COMPARE,
+	OPT_EXPLAIN,
 	OPT_RANGE,
 	OPT_CSV_TABLE,
 	OPT_CONFIG,
@@ -95,6 +100,7 @@ static const struct option longopts[] = {
 	{ "repo", required_argument, NULL, 'C' },
 	{ "branches", no_argument, NULL, OPT_BRANCHES },
 	{ "direct-by", required_argument, NULL, OPT_DIRECT_BY },
+	{ "explain", no_argument, NULL, OPT_EXPLAIN },
 	{ "format", required_argument, NULL, 'T' },
 	{ "compare", no_argument, NULL, OPT_COMPARE },
 	{ "config", required_argument, NULL, OPT_CONFIG },
@@ -134,7 +140,7 @@ static const struct {
 	{ OPT_TITLE, "--title", MODE_REPORT },
 	{ OPT_MAJOR, "--major", MODE_REPORT },
 	{ OPT_MINOR, "--minor", MODE_REPORT },
-	{ OPT_RANGE, "--range", MODE_REPORT | MODE_TRACE },
+	{ OPT_RANGE, "--range", MODE_REPORT | MODE_TRACE | MODE_EXPLAIN },
 	{ OPT_CSV_TABLE, "--csv-table", MODE_REPORT | MODE_COMPARE },
 	{ OPT_DIRECT_BY, "--direct-by", MODE_REPORT },
 	{ OPT_SIGNED, "--signed", MODE_REPORT },
@@ -149,6 +155,8 @@ usage(FILE *fp)
 	fputs("usage: treeplot [options] [<range>]\n"
 	      "       treeplot --trace [options] <commit>... [<range>]\n"
 	      "       treeplot --compare [options] <range> <range>...\n"
+	      "       treeplot --explain [options] <merge>... [<range>]\n"
+	      "       git treeplot ...  (the same, through git-treeplot installed beside it)\n"
 	      "\n"
 	      "Chart through which trees the commits of <range> reached the mainline.\n"
 	      "<range> is A..B or a single revision B; by default, from the last\n"
@@ -171,7 +179,10 @@ usage(FILE *fp)
 	      "      --trace            trace the commits named (- reads them from standard\n"
 	      "                         input) through the range: text or json\n"
 	      "      --compare          the ranges side by side, from one walk: text, json, csv\n"
-	      "      --range RANGE      the range, for --trace (where arguments are commits)\n"
+	      "      --explain          how the merges named were read: form, URL, tree,\n"
+	      "                         spellings joined and why, internal or external\n"
+	      "      --range RANGE      the range, for --trace and --explain (where arguments\n"
+	      "                         are commits)\n"
 	      "      --config FILE      read treeplot.* settings from FILE too\n"
 	      "      --no-config        ignore the repository's and the user's settings\n"
 	      "      --direct-by WHO    direct commits by committer, or by the last\n"
@@ -231,7 +242,7 @@ static const char *
 mode_name(enum mode m)
 {
 	return m == MODE_TRACE ? "--trace" : m == MODE_COMPARE ? "--compare" :
-	       "a report";
+	       m == MODE_EXPLAIN ? "--explain" : "a report";
 }
 
 /*
@@ -266,6 +277,19 @@ parse_args(struct options *o)
 			return usage_error("--trace needs commits to trace "
 					   "(or - to read them from standard "
 					   "input)");
+		break;
+	case MODE_EXPLAIN:
+		if (!o->range && o->args_nr &&
+		    strstr(o->args[o->args_nr - 1], ".."))
+			o->range = o->args[--o->args_nr];
+		for (int i = 0; i < o->args_nr; i++)
+			if (strstr(o->args[i], ".."))
+				return usage_error("'%s' is a range: --explain "
+						   "takes merges, then one "
+						   "range", o->args[i]);
+		if (!o->args_nr)
+			return usage_error("--explain needs merges to "
+					   "explain");
 		break;
 	case MODE_COMPARE:
 		if (o->args_nr < 2)
@@ -355,13 +379,18 @@ parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_TRACE:
 		case OPT_COMPARE:
-			if (o->mode != MODE_REPORT &&
-			    o->mode != (c == OPT_TRACE ? MODE_TRACE :
-					MODE_COMPARE))
-				return usage_error("--trace and --compare "
-						   "exclude each other");
-			o->mode = c == OPT_TRACE ? MODE_TRACE : MODE_COMPARE;
+		case OPT_EXPLAIN: {
+			enum mode m = c == OPT_TRACE ? MODE_TRACE :
+				      c == OPT_COMPARE ? MODE_COMPARE :
+				      MODE_EXPLAIN;
+
+			if (o->mode != MODE_REPORT && o->mode != m)
+				return usage_error("--trace, --compare and "
+						   "--explain exclude each "
+						   "other");
+			o->mode = m;
 			break;
+		}
 		case OPT_RANGE:
 			o->range = optarg;
 			break;
@@ -380,10 +409,10 @@ parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_SIGNED:
 			if (!o->signatures)
-				o->signatures = 1;
+				o->signatures = SIGNED_REPORT;
 			break;
 		case OPT_REQUIRE_SIGNED:
-			o->signatures = 2;
+			o->signatures = SIGNED_REQUIRE;
 			break;
 		case OPT_BRANCHES:
 			o->branches = 1;
@@ -442,9 +471,10 @@ check_format(const struct options *o, enum format fmt)
 				   "pdf, json, commits, csv)", o->format) :
 		       usage_error("cannot tell the format of '%s' from its "
 				   "extension: use -T", o->output);
-	if (o->mode == MODE_TRACE && fmt != FORMAT_TEXT && fmt != FORMAT_JSON)
-		return usage_error("--trace writes text or json, not '%s'",
-				   what);
+	if ((o->mode == MODE_TRACE || o->mode == MODE_EXPLAIN) &&
+	    fmt != FORMAT_TEXT && fmt != FORMAT_JSON)
+		return usage_error("%s writes text or json, not '%s'",
+				   mode_name(o->mode), what);
 	if (o->mode == MODE_COMPARE && fmt != FORMAT_TEXT &&
 	    fmt != FORMAT_JSON && fmt != FORMAT_CSV)
 		return usage_error("--compare writes text, json or csv, not "
@@ -491,7 +521,7 @@ settle(const struct options *o, const struct config *cfg,
 	s->chart.top = o->mode != MODE_REPORT ? 0 : o->top_given ? o->top :
 		       cfg->has_top ? cfg->top : 0;
 	s->chart.branches = o->branches;
-	s->chart.signatures = o->signatures != 0;
+	s->chart.identity = NULL;
 	s->layout = o->layout ? o->layout : cfg->layout ? cfg->layout : "dot";
 	s->style.major = o->major_given ? o->major :
 			 cfg->has_major ? cfg->major : GRAPH_MAJOR_DEFAULT;
@@ -514,25 +544,26 @@ range_label(const struct range *rg)
 
 static int
 render(const struct options *o, const struct settings *s, enum format fmt,
-       const struct history *h, const struct chart *c, struct buf *out)
+       const struct history *h, const struct chart *c,
+       const struct extras *xs, struct buf *out)
 {
 	switch (fmt) {
 	case FORMAT_TEXT:
-		render_text(&c->f, out);
+		render_text(&c->f, xs, out);
 		return 0;
 	case FORMAT_JSON:
-		render_json(&c->f, out);
+		render_json(&c->f, xs, out);
 		return 0;
 	case FORMAT_COMMITS:
-		render_commits(h, &c->a, &c->tt, c->f.inference ?
-			       c->f.inference->tree_of : NULL, out);
+		render_commits(h, &c->a, &c->tt, xs, out);
 		return 0;
 	case FORMAT_CSV:
-		render_csv(&c->f, (enum csv_table)o->csv_table, out);
+		render_csv(&c->f, xs, (enum csv_table)o->csv_table, out);
 		return 0;
 	default:
 		return render_graph_styled(&c->f, format_graphviz(fmt),
-					   s->layout, o->title, &s->style, out);
+					   s->layout, o->title, &s->style, xs,
+					   out);
 	}
 }
 
@@ -542,53 +573,57 @@ progress(const struct options *o)
 	return !o->quiet && isatty(STDERR_FILENO);
 }
 
-/* What the report's options add, beside the chart. */
-struct extras {
-	struct appliers ap;
-	struct maintainers mt;
-	struct inference inf;
+/*
+ * The add-ons, in the order of the text report's sections and of the
+ * JSON's members (extra.h).  A new add-on is one row here and one in
+ * extra_args.
+ */
+static const struct extra *const extras_table[] = {
+	&maintainers_extra,
+	&branches_extra,
+	&direct_extra,
+	&signed_extra,
+	&infer_extra,
 };
 
+/* What the command line asks of each add-on of extras_table (0: off). */
 static void
-extras_release(struct extras *ex)
+extra_args(const struct options *o, int *args)
 {
-	appliers_release(&ex->ap);
-	maintainers_release(&ex->mt);
-	inference_release(&ex->inf);
+	const int a[ARRAY_SIZE(extras_table)] = {
+		!o->no_maintainers,
+		o->branches,
+		(int)o->direct_by,
+		o->signatures,
+		o->infer_ff,
+	};
+
+	memcpy(args, a, sizeof(a));
 }
 
-/* --direct-by, MAINTAINERS, --infer-ff, --signed: into c's flow.
- * Returns 0, or 1 after an error was reported. */
+/* The report of a range: the add-ons, the output, their exit status. */
 static int
-report_extras(const struct options *o, struct repo *r, const struct range *rg,
-	      const struct history *h, struct chart *c, struct extras *ex)
+run_report(const struct options *o, const struct settings *s,
+	   struct repo *r, const struct range *rg, const struct history *h,
+	   const struct chart *c, enum format fmt)
 {
-	struct buf text = BUF_INIT;
+	struct extra_input in = { r, rg, h, c };
+	int args[ARRAY_SIZE(extras_table)];
+	struct extras xs;
+	struct buf out = BUF_INIT;
 	int ret;
 
-	if (c->failed)
+	extra_args(o, args);
+	if (extras_gather(extras_table, args, ARRAY_SIZE(extras_table), &in,
+			  &xs) < 0)
 		return 1;
-	if (!o->no_maintainers) {
-		ret = repo_read_file_at(r, &rg->to, "MAINTAINERS", &text);
-		if (ret > 0) {
-			maintainers_parse(text.data, text.len, &c->tt, &ex->mt);
-			c->f.maintainers = &ex->mt;
-		}
-		buf_release(&text);
-		if (ret < 0)
-			return 1;
-	}
-	if (o->direct_by) {
-		if (appliers_count(r, h, &c->a, o->direct_by, &ex->ap) < 0)
-			return 1;
-		c->f.appliers = &ex->ap;
-	}
-	if (o->infer_ff) {
-		if (infer_ff(r, h, &c->a, &ex->inf) < 0)
-			return 1;
-		c->f.inference = &ex->inf;
-	}
-	return 0;
+	ret = render(o, s, fmt, h, c, &xs, &out) < 0 ||
+	      output_write(o->output, &out) < 0;
+	if (!ret)
+		ret = extras_status(&xs, &c->f);
+	extras_release(&xs);
+	buf_release(&out);
+	return ret;
 }
 
 /* The exit status of a stage's status (util.h). */
@@ -615,7 +650,6 @@ run_range(const struct options *o, const struct settings *s,
 	struct range rg;
 	struct history h;
 	struct chart c;
-	struct extras ex = { 0 };
 	struct buf out = BUF_INIT;
 	char *label;
 	int ret;
@@ -643,15 +677,19 @@ run_range(const struct options *o, const struct settings *s,
 		if (ret >= 0 && output_write(o->output, &out) < 0)
 			ret = -1;
 		ret = ret < 0 ? 1 : ret;
+	} else if (o->mode == MODE_EXPLAIN) {
+		struct explain_input in = {
+			r, &h, &c, &s->chart, repo_name(r), label,
+			(const char *const *)o->args, (size_t)o->args_nr,
+			fmt == FORMAT_JSON,
+		};
+
+		/* Merges not explained (1) still leave the output written. */
+		ret = explain(&in, &out);
+		if (output_write(o->output, &out) < 0)
+			ret = 1;
 	} else {
-		ret = report_extras(o, r, &rg, &h, &c, &ex);
-		if (!ret)
-			ret = render(o, s, fmt, &h, &c, &out) < 0 ||
-			      output_write(o->output, &out) < 0;
-		if (!ret && o->signatures == 2 &&
-		    signatures_report_unsigned(&c.f, &c.tt))
-			ret = EXIT_UNSIGNED;
-		extras_release(&ex);
+		ret = run_report(o, s, r, &rg, &h, &c, fmt);
 	}
 	buf_release(&out);
 	chart_release(&c);
