@@ -35,7 +35,7 @@ PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
 ALL_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude -I$(B) $(PKG_CFLAGS) \
 	     -DTREEPLOT_VERSION='"$(VERSION)"' $(CPPFLAGS) $(CFLAGS) -MMD -MP
-LDLIBS = $(PKG_LIBS) -lm
+LDLIBS = $(PKG_LIBS) -lm -pthread
 
 # Debian packages, by need.  Building (and make deps): the compiler and
 # the libraries.  make demo adds git (the sample is a fast-import stream).
@@ -71,7 +71,7 @@ TOOLS = $(B)/genhist
 SAMPLE = $(B)/sample
 
 .PHONY: all check check-only demo deps install uninstall clean bench \
-	check-sanitize check-valgrind check-fuzz lint fuzz readme deb \
+	check-sanitize check-tsan check-valgrind check-fuzz lint fuzz readme deb \
 	deps-check deps-demo deps-deb deps-sanitize deps-valgrind deps-fuzz \
 	deps-lint
 
@@ -107,6 +107,7 @@ $(B) $(B)/tests:
 check: deps-check
 	$(MAKE) check-only
 	$(MAKE) check-sanitize
+	$(MAKE) check-tsan
 	$(MAKE) check-valgrind
 	$(MAKE) check-fuzz
 
@@ -292,6 +293,26 @@ check-sanitize: deps-sanitize $(SAN)/treeplot $(SAN_UNIT) $(TOOLS) $(SAMPLE)/sta
 	  echo "check-sanitize: sanitizer reports:"; cat $(SAN_LOG)/*; exit 1; fi
 	@echo "check-sanitize: no sanitizer report"
 
+# make check-tsan: the tool built again with ThreadSanitizer into $(TSAN)
+# and the threaded walk run on a generated history (tests/tsan.sh): any
+# report, or outputs differing between 1 and 4 threads, fails.
+TSAN = $(B)/tsan
+TSAN_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude $(PKG_CFLAGS) \
+	      -DTREEPLOT_VERSION='"$(VERSION)"' -O1 -g -fsanitize=thread -MMD -MP
+TSAN_OBJ = $(SRC:src/%.c=$(TSAN)/%.o)
+
+$(TSAN)/%.o: src/%.c | $(TSAN)
+	$(CLANG) $(TSAN_CFLAGS) -c -o $@ $<
+
+$(TSAN)/treeplot: $(TSAN_OBJ)
+	$(CLANG) $(TSAN_CFLAGS) $(LDFLAGS) -o $@ $(TSAN_OBJ) $(LDLIBS)
+
+$(TSAN):
+	mkdir -p $@
+
+check-tsan: $(TSAN)/treeplot $(B)/genhist
+	bash tests/tsan.sh $(CURDIR)/$(TSAN)/treeplot $(CURDIR)/$(B)/genhist
+
 # make check-valgrind: the unit tests and a representative part of the
 # end-to-end suite under memcheck, through a wrapper that TREEPLOT points
 # to: hostile text in every output format (Graphviz's layout and
@@ -410,3 +431,4 @@ check-fuzz: deps-fuzz
 
 -include $(OBJ:.o=.d) $(UNIT_BIN:=.d) $(TOOLS:=.d)
 -include $(SAN_OBJ:.o=.d) $(SAN_UNIT:=.d) $(FUZZ_LIBOBJ:.o=.d) $(FUZZ_BIN:=.d)
+-include $(TSAN_OBJ:.o=.d)

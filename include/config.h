@@ -39,6 +39,7 @@ struct config {
 	int has_top, has_major, has_minor;
 	regex_t release;	/* treeplot.releasePattern, if has_release */
 	int has_release;
+	unsigned jobs;		/* treeplot.jobs: threads, 0 when unset */
 
 	/* Multi-valued keys, in the order of the sources above. */
 	char **mainline_urls;	/* treeplot.mainlineUrl */
@@ -70,6 +71,10 @@ int config_classify(void *cfg, const char *subject, size_t len,
 /* The values, for the command line too.  Each returns 0, or -1 for a bad
  * value. */
 int config_parse_top(const char *s, uint32_t *out);	/* N > 0 or "all" */
+/* Threads reading objects: 1 to JOBS_MAX. */
+#define JOBS_MAX 1024
+#define JOBS_MAX_STR "1024"
+int config_parse_jobs(const char *s, unsigned *out);
 /* A percentage from 0 to 100 with at most two decimals ("5", "0.25",
  * "5%"), in hundredths of a percent. */
 int config_parse_percent(const char *s, uint32_t *out);

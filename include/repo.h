@@ -150,6 +150,17 @@ struct odb;
 int odb_open(struct odb **out, struct repo *r);
 void odb_free(struct odb *o);
 
+/*
+ * Another handle on r's object database, with nothing shared with r's
+ * own but what libgit2 guarantees thread-safe: for reading on another
+ * thread (one handle per thread; libgit2's error messages are per thread
+ * too).  Returns 0, or -1 after reporting the error.
+ */
+int odb_open_own(struct odb **out, struct repo *r);
+
+/* Whether libgit2 was built with thread support. */
+int repo_threads_supported(void);
+
 /* What odb_read_commit found, when not 0. */
 enum {
 	ODB_MISSING = 1,	/* no such object */

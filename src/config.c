@@ -39,6 +39,7 @@ enum key {
 	KEY_INTERNAL,
 	KEY_COMMIT_URL,
 	KEY_RELEASE,
+	KEY_JOBS,
 	KEY_NR,
 };
 
@@ -58,6 +59,7 @@ static const struct {
 	[KEY_INTERNAL] = { "treeplot.internalPattern", 1 },
 	[KEY_COMMIT_URL] = { "treeplot.commitUrl", 0 },
 	[KEY_RELEASE] = { "treeplot.releasePattern", 0 },
+	[KEY_JOBS] = { "treeplot.jobs", 0 },
 };
 
 /* One value found, and the file it came from. */
@@ -154,6 +156,24 @@ user_file(void)
 	else if (home && *home)
 		buf_printf(&b, "%s/.config/treeplot/config", home);
 	return b.data;
+}
+
+int
+config_parse_jobs(const char *s, unsigned *out)
+{
+	unsigned v = 0;
+
+	if (!*s)
+		return -1;
+	for (const char *p = s; *p; p++) {
+		if (*p < '0' || *p > '9' || v > JOBS_MAX)
+			return -1;
+		v = v * 10 + (unsigned)(*p - '0');
+	}
+	if (!v || v > JOBS_MAX)
+		return -1;
+	*out = v;
+	return 0;
 }
 
 int
@@ -338,6 +358,11 @@ take_single(struct config *cfg, const struct entry *e)
 		if (config_parse_top(v, &cfg->top) < 0)
 			return bad_value(e, "not a positive number or 'all'");
 		cfg->has_top = 1;
+		return 0;
+	case KEY_JOBS:
+		if (config_parse_jobs(v, &cfg->jobs) < 0)
+			return bad_value(e, "not a number of threads from 1 "
+					 "to " JOBS_MAX_STR);
 		return 0;
 	case KEY_MAJOR:
 	case KEY_MINOR:

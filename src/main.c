@@ -63,6 +63,7 @@ struct options {
 	int top_given, major_given, minor_given, csv_table_given;
 	unsigned dpi;		/* PNG's resolution; 0: the default */
 	int quiet, no_config;
+	unsigned jobs;		/* --jobs; 0: treeplot.jobs, else the cores */
 	int csv_table;		/* enum csv_table */
 	enum direct_by direct_by;
 	int signatures;		/* SIGNED_REPORT, SIGNED_REQUIRE */
@@ -115,6 +116,7 @@ static const struct option longopts[] = {
 	{ "cycles", required_argument, NULL, OPT_CYCLES },
 	{ "help", no_argument, NULL, 'h' },
 	{ "infer-ff", no_argument, NULL, OPT_INFER_FF },
+	{ "jobs", required_argument, NULL, 'j' },
 	{ "layout", required_argument, NULL, OPT_LAYOUT },
 	{ "maintainers", no_argument, NULL, OPT_MAINTAINERS },
 	{ "no-maintainers", no_argument, NULL, OPT_NO_MAINTAINERS },
@@ -208,6 +210,7 @@ usage(FILE *fp)
 	      "      --infer-ff         guess fast-forwarded pulls from committers (marked)\n"
 	      "      --signed           which pulls pulled a signed tag\n"
 	      "      --require-signed   the same, and exit 3 listing the unsigned pulls\n"
+	      "  -j, --jobs N           threads reading commits (default: the cores available)\n"
 	      "  -q, --quiet            no progress display on long runs\n"
 	      "  -h, --help             show this help\n"
 	      "      --version          show the version\n", fp);
@@ -341,7 +344,7 @@ parse_options(int argc, char **argv, struct options *o)
 	uint8_t given[OPT_END] = { 0 };
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":C:T:ho:q", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":C:T:hj:o:q", longopts, NULL)) != -1) {
 		if (c >= 0 && c < OPT_END)
 			given[c] = 1;
 		switch (c) {
@@ -385,6 +388,13 @@ parse_options(int argc, char **argv, struct options *o)
 			if (parse_dpi(optarg, &o->dpi) < 0)
 				return usage_error("--dpi takes a resolution "
 						   "from 36 to 1200, not '%s'",
+						   optarg);
+			break;
+		case 'j':
+			if (config_parse_jobs(optarg, &o->jobs) < 0)
+				return usage_error("--jobs takes a number of "
+						   "threads from 1 to "
+						   JOBS_MAX_STR ", not '%s'",
 						   optarg);
 			break;
 		case OPT_TOP:
@@ -539,6 +549,7 @@ struct settings {
 	uint32_t major, minor;
 	const char *commit_url;
 	const regex_t *release;	/* treeplot.releasePattern, or NULL */
+	unsigned jobs;		/* 0: the cores available */
 };
 
 static void
@@ -569,6 +580,7 @@ settle(const struct options *o, const struct config *cfg,
 	s->minor = o->minor_given ? o->minor :
 		   cfg->has_minor ? cfg->minor : GRAPH_MINOR_DEFAULT;
 	s->commit_url = cfg->commit_url;
+	s->jobs = o->jobs ? o->jobs : cfg->jobs;
 }
 
 static char *
@@ -753,7 +765,7 @@ run_range(const struct options *o, const struct settings *s,
 		range_release(&rg);
 		return exit_status(ret);
 	}
-	if (history_load(r, &rg, progress(o), &h) < 0) {
+	if (history_load(r, &rg, progress(o), s->jobs, &h) < 0) {
 		ret = 1;
 		goto out_history;
 	}
@@ -847,7 +859,7 @@ run_compare(const struct options *o, const struct settings *s,
 		labels[resolved] = range_label(&rgs[resolved]);
 	}
 	loaded = 1;
-	if (history_load_union(r, rgs, n, progress(o), &h) < 0) {
+	if (history_load_union(r, rgs, n, progress(o), s->jobs, &h) < 0) {
 		ret = 1;
 		goto out;
 	}

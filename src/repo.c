@@ -563,6 +563,30 @@ odb_open(struct odb **out, struct repo *r)
 	return 0;
 }
 
+int
+odb_open_own(struct odb **out, struct repo *r)
+{
+	struct odb *o = xcalloc(1, sizeof(*o));
+	char *objdir = repo_objects_dir(r);
+	int ret = git_odb_open(&o->odb, objdir);
+
+	/* A database of its own, alternates included: libgit2 shares only
+	 * its pack cache between handles, behind its own locks. */
+	free(objdir);
+	if (ret < 0) {
+		free(o);
+		return git_fail("cannot open the object database");
+	}
+	*out = o;
+	return 0;
+}
+
+int
+repo_threads_supported(void)
+{
+	return !!(git_libgit2_features() & GIT_FEATURE_THREADS);
+}
+
 void
 odb_free(struct odb *o)
 {
