@@ -36,6 +36,8 @@ struct config {
 	uint32_t top;		/* treeplot.top: a count, or TOP_ALL */
 	uint32_t major, minor;	/* treeplot.major, .minor: 1/100 of a percent */
 	int has_top, has_major, has_minor;
+	regex_t release;	/* treeplot.releasePattern, if has_release */
+	int has_release;
 
 	/* Multi-valued keys, in the order of the sources above. */
 	char **mainline_urls;	/* treeplot.mainlineUrl */
@@ -46,6 +48,8 @@ struct config {
 	size_t internal_nr;
 	regex_t *external;	/* treeplot.externalPattern */
 	size_t external_nr;
+	char **unsigned_ok;	/* treeplot.unsignedOk: trees accepted */
+	size_t unsigned_ok_nr;	/* unsigned by --require-signed */
 };
 
 /*

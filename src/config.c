@@ -37,6 +37,8 @@ enum key {
 	KEY_ALIAS,
 	KEY_EXTERNAL,
 	KEY_INTERNAL,
+	KEY_RELEASE,
+	KEY_UNSIGNED_OK,
 	KEY_NR,
 };
 
@@ -54,6 +56,8 @@ static const struct {
 	[KEY_ALIAS] = { "treeplot.alias", 1 },
 	[KEY_EXTERNAL] = { "treeplot.externalPattern", 1 },
 	[KEY_INTERNAL] = { "treeplot.internalPattern", 1 },
+	[KEY_RELEASE] = { "treeplot.releasePattern", 0 },
+	[KEY_UNSIGNED_OK] = { "treeplot.unsignedOk", 1 },
 };
 
 /* One value found, and the file it came from. */
@@ -291,6 +295,10 @@ take_multi(struct config *cfg, const struct entry *e, size_t *alloc)
 		ALLOC_GROW(cfg->external, cfg->external_nr + 1, alloc[3]);
 		cfg->external[cfg->external_nr++] = re;
 		return 0;
+	case KEY_UNSIGNED_OK:
+		ALLOC_GROW(cfg->unsigned_ok, cfg->unsigned_ok_nr + 1, alloc[4]);
+		cfg->unsigned_ok[cfg->unsigned_ok_nr++] = xstrdup(e->value);
+		return 0;
 	default:
 		return 0;
 	}
@@ -307,6 +315,13 @@ take_single(struct config *cfg, const struct entry *e)
 		if (!*v)
 			return bad_value(e, "empty");
 		cfg->mainline = xstrdup(v);
+		return 0;
+	case KEY_RELEASE:
+		if (!*v)
+			return bad_value(e, "empty");
+		if (compile(e, &cfg->release, REG_NOSUB) < 0)
+			return ST_USAGE;
+		cfg->has_release = 1;
 		return 0;
 	case KEY_LAYOUT:
 		if (!graph_layout_known(v))
@@ -335,7 +350,7 @@ static int
 take(struct config *cfg, const struct gathering *g)
 {
 	const struct entry *last[KEY_NR] = { NULL };
-	size_t alloc[4] = { 0 };
+	size_t alloc[5] = { 0 };
 	int ret;
 
 	for (size_t i = 0; i < g->nr; i++) {
@@ -407,6 +422,11 @@ config_release(struct config *cfg)
 	for (size_t i = 0; i < cfg->external_nr; i++)
 		regfree(&cfg->external[i]);
 	free(cfg->external);
+	if (cfg->has_release)
+		regfree(&cfg->release);
+	for (size_t i = 0; i < cfg->unsigned_ok_nr; i++)
+		free(cfg->unsigned_ok[i]);
+	free(cfg->unsigned_ok);
 	memset(cfg, 0, sizeof(*cfg));
 }
 

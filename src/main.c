@@ -461,6 +461,7 @@ struct settings {
 	const char **urls;
 	const char *layout;
 	struct graph_style style;
+	const regex_t *release;	/* treeplot.releasePattern, or NULL */
 };
 
 static void
@@ -484,6 +485,7 @@ settle(const struct options *o, const struct config *cfg,
 		       cfg->has_top ? cfg->top : 0;
 	s->chart.branches = o->branches;
 	s->layout = o->layout ? o->layout : cfg->layout ? cfg->layout : "dot";
+	s->release = cfg->has_release ? &cfg->release : NULL;
 	s->style.major = o->major_given ? o->major :
 			 cfg->has_major ? cfg->major : GRAPH_MAJOR_DEFAULT;
 	s->style.minor = o->minor_given ? o->minor :
@@ -567,7 +569,7 @@ run_report(const struct options *o, const struct settings *s,
 	   struct repo *r, const struct range *rg, const struct history *h,
 	   const struct chart *c, enum format fmt)
 {
-	struct extra_input in = { r, rg, h, c };
+	struct extra_input in = { r, rg, h, c, s->chart.cfg };
 	int args[ARRAY_SIZE(extras_table)];
 	struct extras xs;
 	struct buf out = BUF_INIT;
@@ -614,7 +616,7 @@ run_range(const struct options *o, const struct settings *s,
 	char *label;
 	int ret;
 
-	ret = range_resolve(r, o->range, &rg);
+	ret = range_resolve(r, o->range, s->release, &rg);
 	if (ret < 0) {
 		range_release(&rg);
 		return exit_status(ret);
@@ -625,6 +627,7 @@ run_range(const struct options *o, const struct settings *s,
 	}
 	label = range_label(&rg);
 	chart_build(&c, &h, r, repo_name(r), label, &s->chart);
+	c.f.range_note = rg.note;	/* the reports say why, when default */
 	if (o->mode == MODE_TRACE) {
 		struct trace_input in = {
 			r, &h, &c, repo_name(r), label,
@@ -662,7 +665,8 @@ run_compare(const struct options *o, const struct settings *s,
 	int ret = 0, loaded = 0;
 
 	for (; resolved < n; resolved++) {
-		ret = range_resolve(r, o->args[resolved], &rgs[resolved]);
+		ret = range_resolve(r, o->args[resolved], s->release,
+				    &rgs[resolved]);
 		if (ret < 0) {
 			range_release(&rgs[resolved]);
 			ret = exit_status(ret);
