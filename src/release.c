@@ -75,7 +75,8 @@ range_note_text(const struct range_note *n, const char *indent,
 	buf_printf(out, ";\n%sskipped ", indent);
 	/* A cycle's seven -rc tags would not fit a line: the ends say it. */
 	if (n->skipped_nr > 2)
-		buf_printf(out, "%zu pre-release tags, ", n->skipped_nr);
+		buf_printf(out, "%zu %stags, ", n->skipped_nr,
+			   n->pattern ? "" : "pre-release ");
 	escape_text(out, first, strlen(first));
 	if (n->skipped_nr > 1) {
 		buf_puts(out, n->skipped_nr > 2 ? " to " : ", ");
