@@ -347,8 +347,9 @@ FUZZ_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude -O1 -g $(FUZZ_FLAGS) -MMD -MP
 # The modules fuzzed and what they call, no library.  The commit-graph
 # reader maps files; in its fuzz build it reads them into the heap
 # instead, so AddressSanitizer sees a read one byte past the end.
-FUZZ_LIBOBJ = $(FUZZ)/classify.o $(FUZZ)/naming.o $(FUZZ)/escape.o \
-	      $(FUZZ)/commitgraph.o $(FUZZ)/commitparse.o $(FUZZ)/util.o
+FUZZ_LIBOBJ = $(FUZZ)/classify.o $(FUZZ)/identity.o $(FUZZ)/naming.o \
+	      $(FUZZ)/url.o $(FUZZ)/escape.o $(FUZZ)/commitgraph.o \
+	      $(FUZZ)/commitparse.o $(FUZZ)/util.o
 
 $(FUZZ)/commitgraph.o: FUZZ_CFLAGS += -include tests/fuzz/heapmap.h
 $(FUZZ)/%.o: src/%.c | $(FUZZ) deps-fuzz

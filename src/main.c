@@ -32,6 +32,7 @@
 #include "render_json.h"
 #include "render_text.h"
 #include "signed.h"
+#include "explain.h"
 #include "trace.h"
 #include "util.h"
 
@@ -41,6 +42,7 @@ enum mode {
 	MODE_REPORT = 1,
 	MODE_TRACE = 2,
 	MODE_COMPARE = 4,
+	MODE_EXPLAIN = 8,
 };
 
 struct options {
@@ -76,6 +78,7 @@ enum {
 	OPT_VERSION,
 	OPT_TRACE,
 	OPT_COMPARE,
+	OPT_EXPLAIN,
 	OPT_RANGE,
 	OPT_CSV_TABLE,
 	OPT_CONFIG,
@@ -96,6 +99,7 @@ static const struct option longopts[] = {
 	{ "repo", required_argument, NULL, 'C' },
 	{ "branches", no_argument, NULL, OPT_BRANCHES },
 	{ "direct-by", required_argument, NULL, OPT_DIRECT_BY },
+	{ "explain", no_argument, NULL, OPT_EXPLAIN },
 	{ "format", required_argument, NULL, 'T' },
 	{ "compare", no_argument, NULL, OPT_COMPARE },
 	{ "config", required_argument, NULL, OPT_CONFIG },
@@ -134,7 +138,7 @@ static const struct {
 	{ OPT_TITLE, "--title", MODE_REPORT },
 	{ OPT_MAJOR, "--major", MODE_REPORT },
 	{ OPT_MINOR, "--minor", MODE_REPORT },
-	{ OPT_RANGE, "--range", MODE_REPORT | MODE_TRACE },
+	{ OPT_RANGE, "--range", MODE_REPORT | MODE_TRACE | MODE_EXPLAIN },
 	{ OPT_CSV_TABLE, "--csv-table", MODE_REPORT | MODE_COMPARE },
 	{ OPT_DIRECT_BY, "--direct-by", MODE_REPORT },
 	{ OPT_SIGNED, "--signed", MODE_REPORT },
@@ -149,6 +153,7 @@ usage(FILE *fp)
 	fputs("usage: treeplot [options] [<range>]\n"
 	      "       treeplot --trace [options] <commit>... [<range>]\n"
 	      "       treeplot --compare [options] <range> <range>...\n"
+	      "       treeplot --explain [options] <merge>... [<range>]\n"
 	      "       git treeplot ...  (the same, through git-treeplot installed beside it)\n"
 	      "\n"
 	      "Chart through which trees the commits of <range> reached the mainline.\n"
@@ -173,7 +178,10 @@ usage(FILE *fp)
 	      "      --trace            trace the commits named (- reads them from standard\n"
 	      "                         input) through the range: text or json\n"
 	      "      --compare          the ranges side by side, from one walk: text, json, csv\n"
-	      "      --range RANGE      the range, for --trace (where arguments are commits)\n"
+	      "      --explain          how the merges named were read: form, URL, tree,\n"
+	      "                         spellings joined and why, internal or external\n"
+	      "      --range RANGE      the range, for --trace and --explain (where arguments\n"
+	      "                         are commits)\n"
 	      "      --config FILE      read treeplot.* settings from FILE too\n"
 	      "      --no-config        ignore the repository's and the user's settings\n"
 	      "      --direct-by WHO    direct commits by committer, or by the last\n"
@@ -232,7 +240,7 @@ static const char *
 mode_name(enum mode m)
 {
 	return m == MODE_TRACE ? "--trace" : m == MODE_COMPARE ? "--compare" :
-	       "a report";
+	       m == MODE_EXPLAIN ? "--explain" : "a report";
 }
 
 /*
@@ -267,6 +275,19 @@ parse_args(struct options *o)
 			return usage_error("--trace needs commits to trace "
 					   "(or - to read them from standard "
 					   "input)");
+		break;
+	case MODE_EXPLAIN:
+		if (!o->range && o->args_nr &&
+		    strstr(o->args[o->args_nr - 1], ".."))
+			o->range = o->args[--o->args_nr];
+		for (int i = 0; i < o->args_nr; i++)
+			if (strstr(o->args[i], ".."))
+				return usage_error("'%s' is a range: --explain "
+						   "takes merges, then one "
+						   "range", o->args[i]);
+		if (!o->args_nr)
+			return usage_error("--explain needs merges to "
+					   "explain");
 		break;
 	case MODE_COMPARE:
 		if (o->args_nr < 2)
@@ -349,13 +370,18 @@ parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_TRACE:
 		case OPT_COMPARE:
-			if (o->mode != MODE_REPORT &&
-			    o->mode != (c == OPT_TRACE ? MODE_TRACE :
-					MODE_COMPARE))
-				return usage_error("--trace and --compare "
-						   "exclude each other");
-			o->mode = c == OPT_TRACE ? MODE_TRACE : MODE_COMPARE;
+		case OPT_EXPLAIN: {
+			enum mode m = c == OPT_TRACE ? MODE_TRACE :
+				      c == OPT_COMPARE ? MODE_COMPARE :
+				      MODE_EXPLAIN;
+
+			if (o->mode != MODE_REPORT && o->mode != m)
+				return usage_error("--trace, --compare and "
+						   "--explain exclude each "
+						   "other");
+			o->mode = m;
 			break;
+		}
 		case OPT_RANGE:
 			o->range = optarg;
 			break;
@@ -436,9 +462,10 @@ check_format(const struct options *o, enum format fmt)
 				   "pdf, json, commits, csv)", o->format) :
 		       usage_error("cannot tell the format of '%s' from its "
 				   "extension: use -T", o->output);
-	if (o->mode == MODE_TRACE && fmt != FORMAT_TEXT && fmt != FORMAT_JSON)
-		return usage_error("--trace writes text or json, not '%s'",
-				   what);
+	if ((o->mode == MODE_TRACE || o->mode == MODE_EXPLAIN) &&
+	    fmt != FORMAT_TEXT && fmt != FORMAT_JSON)
+		return usage_error("%s writes text or json, not '%s'",
+				   mode_name(o->mode), what);
 	if (o->mode == MODE_COMPARE && fmt != FORMAT_TEXT &&
 	    fmt != FORMAT_JSON && fmt != FORMAT_CSV)
 		return usage_error("--compare writes text, json or csv, not "
@@ -485,6 +512,7 @@ settle(const struct options *o, const struct config *cfg,
 	s->chart.top = o->mode != MODE_REPORT ? 0 : o->top_given ? o->top :
 		       cfg->has_top ? cfg->top : 0;
 	s->chart.branches = o->branches;
+	s->chart.identity = NULL;
 	s->layout = o->layout ? o->layout : cfg->layout ? cfg->layout : "dot";
 	s->release = cfg->has_release ? &cfg->release : NULL;
 	s->style.major = o->major_given ? o->major :
@@ -641,6 +669,17 @@ run_range(const struct options *o, const struct settings *s,
 		if (ret >= 0 && output_write(o->output, &out) < 0)
 			ret = -1;
 		ret = ret < 0 ? 1 : ret;
+	} else if (o->mode == MODE_EXPLAIN) {
+		struct explain_input in = {
+			r, &h, &c, &s->chart, repo_name(r), label,
+			(const char *const *)o->args, (size_t)o->args_nr,
+			fmt == FORMAT_JSON,
+		};
+
+		/* Merges not explained (1) still leave the output written. */
+		ret = explain(&in, &out);
+		if (output_write(o->output, &out) < 0)
+			ret = 1;
 	} else {
 		ret = run_report(o, s, r, &rg, &h, &c, fmt);
 	}

@@ -13,7 +13,7 @@
 
 _treeplot_options='--repo= --output= --format= --top= --layout= --mainline=
 	--mainline-url= --title= --major= --minor= --csv-table= --trace
-	--compare --range= --config= --no-config --direct-by= --branches
+	--compare --explain --range= --config= --no-config --direct-by= --branches
 	--maintainers --no-maintainers --infer-ff --signed --require-signed
 	--quiet --help --version'
 _treeplot_formats='text dot svg png pdf json commits csv'
