@@ -62,9 +62,9 @@ int signatures_is_subtree(const struct history *h, uint32_t merge);
 
 /*
  * Which trees treeplot.unsignedOk accepts unsigned: per tree id of tt, 1
- * when one of the values names the tree's repository, by its name or by
- * a URL that naming gives the same name as one of the tree's spellings.
- * A new array of tt->nr flags.
+ * when one of the values is the tree's name, a spelling its identity
+ * joined (trees_find), or a URL naming makes one of those of.  A new
+ * array of tt->nr flags.
  */
 uint8_t *signatures_exempt(const struct tree_table *tt,
 			   char *const *ok, size_t ok_nr);

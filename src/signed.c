@@ -44,41 +44,29 @@ signatures_is_subtree(const struct history *h, uint32_t merge)
 	return subject && !strncmp(subject, "Subtree merge ", 14);
 }
 
-/* Does value v (and vname, its name by naming) name tree t? */
-static int
-names_tree(const struct tree *t, const char *v, const char *vname)
-{
-	int hit = !strcmp(t->name, v) || (*vname && !strcmp(t->name, vname));
-
-	for (uint32_t u = 0; !hit && u < t->urls_nr; u++) {
-		char *n = tree_name(t->urls[u], strlen(t->urls[u]));
-
-		/* Through an alias the tree's name is not naming's: its
-		 * spellings still are. */
-		hit = !strcmp(t->urls[u], v) || (*vname && !strcmp(n, vname));
-		free(n);
-	}
-	return hit;
-}
-
 uint8_t *
 signatures_exempt(const struct tree_table *tt, char *const *ok, size_t ok_nr)
 {
 	uint8_t *exempt = xcalloc(tt->nr ? tt->nr : 1, 1);
-	char **names = xcalloc(ok_nr ? ok_nr : 1, sizeof(*names));
 
-	for (size_t j = 0; j < ok_nr; j++)
-		names[j] = tree_name(ok[j], strlen(ok[j]));
-	for (uint32_t i = 1; i < tt->nr; i++) {
-		const struct tree *t = &tt->t[tt->t[i].repo < tt->nr ?
-					      tt->t[i].repo : i];
+	for (size_t j = 0; j < ok_nr; j++) {
+		/* A tree's name or a key of its identity, else a URL: by
+		 * the key naming makes of it. */
+		uint32_t t = trees_find(tt, ok[j]);
 
-		for (size_t j = 0; j < ok_nr && !exempt[i]; j++)
-			exempt[i] = (uint8_t)names_tree(t, ok[j], names[j]);
+		if (t == TREE_NONE) {
+			char *key = tree_name(ok[j], strlen(ok[j]));
+
+			t = *key ? trees_find(tt, key) : TREE_NONE;
+			free(key);
+		}
+		if (t != TREE_NONE)
+			exempt[t] = 1;
 	}
-	for (size_t j = 0; j < ok_nr; j++)
-		free(names[j]);
-	free(names);
+	/* --branches: a branch node is accepted with its repository. */
+	for (uint32_t i = 1; i < tt->nr; i++)
+		if (tt->t[i].repo < tt->nr && exempt[tt->t[i].repo])
+			exempt[i] = 1;
 	return exempt;
 }
 

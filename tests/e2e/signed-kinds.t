@@ -7,7 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/addons.sh"
 
-plan 14
+plan 16
 
 build_kinds() {
 	repo "$@"
@@ -91,6 +91,20 @@ tp --require-signed v1..master
 is "$STATUS" 0 "unsignedOk: every unsigned tree accepted: exit status 0"
 is "$ERR" "" "unsignedOk: nothing on stderr when nothing is unsigned"
 git config --unset-all treeplot.unsignedOk
+
+# Identity: gadget named otherwise by an alias is still the tree its
+# spellings name, and the alias's name names it too.
+git config treeplot.alias "acme https://github.com/acme/gadget.git"
+git config treeplot.unsignedOk git://github.com/acme/gadget
+tp -T json --signed v1..master
+is "$(printf '%s\n' "$OUT" | jq -c '[.signed.exempted, ([.trees[].name] | index("acme") != null)]')" \
+   '[1,true]' "unsignedOk: a spelling of an aliased tree's URL exempts it"
+git config treeplot.unsignedOk acme
+tp -T json --signed v1..master
+is "$(printf '%s\n' "$OUT" | jq -c '.signed.exempted')" 1 \
+   "unsignedOk: the alias's name exempts it"
+git config --unset-all treeplot.unsignedOk
+git config --unset-all treeplot.alias
 
 # Only subtree and mail merges: nothing to require.
 tp --require-signed "v1..$(id p2)"
