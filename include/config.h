@@ -50,6 +50,8 @@ struct config {
 	size_t internal_nr;
 	regex_t *external;	/* treeplot.externalPattern */
 	size_t external_nr;
+	char **unsigned_ok;	/* treeplot.unsignedOk: trees accepted */
+	size_t unsigned_ok_nr;	/* unsigned by --require-signed */
 };
 
 /*

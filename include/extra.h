@@ -38,6 +38,7 @@ struct extra_input {
 	const struct range *rg;		/* the range charted */
 	const struct history *h;
 	const struct chart *c;		/* trees, attribution, the flow */
+	const struct config *cfg;	/* treeplot.* settings; may be NULL */
 };
 
 /*

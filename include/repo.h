@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "commitparse.h"
+#include "release.h"
 #include "util.h"
 
 /* An open repository. */
@@ -37,15 +38,19 @@ struct range {
 	int has_from;
 	char *from_name;	/* as written, or the tag chosen; NULL if none */
 	char *to_name;
+	struct range_note *note;	/* the default range: why from */
 };
 
 /*
  * Resolve spec: "A..B", "A..", "..B", a single revision, or NULL for the
- * default (from the most recent non -rc tag on HEAD's first-parent chain,
+ * default: from the most recent release tag (tag_is_release, with
+ * release: treeplot.releasePattern or NULL) on HEAD's first-parent chain,
  * starting at HEAD's first parent, to HEAD; the whole history when there
- * is none).  Returns ST_USAGE for a bad spec or unknown revision.
+ * is none; out->note then says which tag and why (else it is NULL).
+ * Returns ST_USAGE for a bad spec or unknown revision.
  */
-int range_resolve(struct repo *r, const char *spec, struct range *out);
+int range_resolve(struct repo *r, const char *spec, const regex_t *release,
+		  struct range *out);
 void range_release(struct range *rg);
 
 /* What repo_lookup_commit found. */

@@ -40,6 +40,7 @@ enum key {
 	KEY_COMMIT_URL,
 	KEY_RELEASE,
 	KEY_JOBS,
+	KEY_UNSIGNED_OK,
 	KEY_NR,
 };
 
@@ -60,6 +61,7 @@ static const struct {
 	[KEY_COMMIT_URL] = { "treeplot.commitUrl", 0 },
 	[KEY_RELEASE] = { "treeplot.releasePattern", 0 },
 	[KEY_JOBS] = { "treeplot.jobs", 0 },
+	[KEY_UNSIGNED_OK] = { "treeplot.unsignedOk", 1 },
 };
 
 /* One value found, and the file it came from. */
@@ -315,6 +317,10 @@ take_multi(struct config *cfg, const struct entry *e, size_t *alloc)
 		ALLOC_GROW(cfg->external, cfg->external_nr + 1, alloc[3]);
 		cfg->external[cfg->external_nr++] = re;
 		return 0;
+	case KEY_UNSIGNED_OK:
+		ALLOC_GROW(cfg->unsigned_ok, cfg->unsigned_ok_nr + 1, alloc[4]);
+		cfg->unsigned_ok[cfg->unsigned_ok_nr++] = xstrdup(e->value);
+		return 0;
 	default:
 		return 0;
 	}
@@ -380,7 +386,7 @@ static int
 take(struct config *cfg, const struct gathering *g)
 {
 	const struct entry *last[KEY_NR] = { NULL };
-	size_t alloc[4] = { 0 };
+	size_t alloc[5] = { 0 };
 	int ret;
 
 	for (size_t i = 0; i < g->nr; i++) {
@@ -455,6 +461,9 @@ config_release(struct config *cfg)
 	free(cfg->external);
 	if (cfg->has_release)
 		regfree(&cfg->release);
+	for (size_t i = 0; i < cfg->unsigned_ok_nr; i++)
+		free(cfg->unsigned_ok[i]);
+	free(cfg->unsigned_ok);
 	memset(cfg, 0, sizeof(*cfg));
 }
 

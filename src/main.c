@@ -172,7 +172,8 @@ usage(FILE *fp)
 	      "\n"
 	      "Chart through which trees the commits of <range> reached the mainline.\n"
 	      "<range> is A..B or a single revision B; by default, from the last\n"
-	      "release tag (not -rc) on HEAD's first-parent line to HEAD.\n"
+	      "release tag (not -rc, -dev, -pre, -alpha, -beta; treeplot.releasePattern)\n"
+	      "on HEAD's first-parent line to HEAD.\n"
 	      "\n"
 	      "  -C, --repo DIR         the repository (default: found from the current directory)\n"
 	      "  -o, --output FILE      write there; the format follows the extension\n"
@@ -713,7 +714,7 @@ run_report(const struct options *o, const struct settings *s,
 	   struct repo *r, const struct range *rg, const struct history *h,
 	   const struct chart *c, enum format fmt)
 {
-	struct extra_input in = { r, rg, h, c };
+	struct extra_input in = { r, rg, h, c, s->chart.cfg };
 	int args[ARRAY_SIZE(extras_table)];
 	struct extras xs;
 	struct buf out = BUF_INIT;
@@ -760,7 +761,7 @@ run_range(const struct options *o, const struct settings *s,
 	char *label;
 	int ret;
 
-	ret = range_resolve(r, o->range, &rg);
+	ret = range_resolve(r, o->range, s->release, &rg);
 	if (ret < 0) {
 		range_release(&rg);
 		return exit_status(ret);
@@ -771,6 +772,7 @@ run_range(const struct options *o, const struct settings *s,
 	}
 	label = range_label(&rg);
 	chart_build(&c, &h, r, repo_name(r), label, &s->chart);
+	c.f.range_note = rg.note;	/* the reports say why, when default */
 	if (o->mode == MODE_TRACE) {
 		struct trace_input in = {
 			r, &h, &c, repo_name(r), label,
@@ -850,7 +852,8 @@ run_compare(const struct options *o, const struct settings *s,
 	rgs = xcalloc(n, sizeof(*rgs));
 	labels = xcalloc(n, sizeof(*labels));
 	for (; resolved < n; resolved++) {
-		ret = range_resolve(r, specs[resolved], &rgs[resolved]);
+		ret = range_resolve(r, specs[resolved], s->release,
+				    &rgs[resolved]);
 		if (ret < 0) {
 			range_release(&rgs[resolved]);
 			ret = exit_status(ret);

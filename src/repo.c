@@ -125,16 +125,19 @@ out:
 	return ret;
 }
 
-/* Release tags by the commit they point to, sorted for binary search. */
+/* Tags by the commit they point to, sorted for binary search; release
+ * tags (tag_is_release) marked. */
 struct tag {
 	git_oid target;
 	char *name;
+	int release;
 };
 
 struct tag_map {
 	git_repository *git;
 	repo_tag_filter *keep;	/* which tags count */
 	const void *keep_data;
+	const regex_t *release;	/* treeplot.releasePattern, or NULL */
 	struct tag *t;
 	size_t nr, alloc;
 };
@@ -157,6 +160,7 @@ collect_tag(const char *refname, git_oid *oid, void *data)
 	}
 	ALLOC_GROW(tm->t, tm->nr + 1, tm->alloc);
 	git_oid_cpy(&tm->t[tm->nr].target, git_object_id(commit));
+	tm->t[tm->nr].release = tag_is_release(name, tm->release);
 	tm->t[tm->nr++].name = xstrdup(name);
 out:
 	git_object_free(commit);
@@ -164,7 +168,7 @@ out:
 	return 0;
 }
 
-/* By target, then name: the first tag of a commit is its smallest name. */
+/* By target, then name: a commit's tags are in name order. */
 static int
 cmp_tag(const void *a, const void *b)
 {
@@ -174,10 +178,15 @@ cmp_tag(const void *a, const void *b)
 	return c ? c : strcmp(x->name, y->name);
 }
 
+/*
+ * The first release tag of commit (the smallest name), or NULL; when it
+ * has none, its pre-release tags are noted as skipped.
+ */
 static const char *
-tag_of(const struct tag_map *tm, const git_oid *commit)
+release_of(const struct tag_map *tm, const git_oid *commit,
+	   struct range_note *note)
 {
-	size_t lo = 0, hi = tm->nr;
+	size_t lo = 0, hi = tm->nr, k;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -187,16 +196,23 @@ tag_of(const struct tag_map *tm, const git_oid *commit)
 		else
 			hi = mid;
 	}
-	return lo < tm->nr && git_oid_equal(&tm->t[lo].target, commit) ?
-	       tm->t[lo].name : NULL;
+	for (k = lo; k < tm->nr && git_oid_equal(&tm->t[k].target, commit); k++)
+		if (tm->t[k].release)
+			return tm->t[k].name;
+	for (k = lo; k < tm->nr && git_oid_equal(&tm->t[k].target, commit); k++)
+		range_note_skip(note, tm->t[k].name);
+	return NULL;
 }
 
 /* Release candidates do not start a cycle. */
+/* The default range looks at every tag: the release rule (tag_is_release)
+ * decides on the way, so that the skipped ones can be named. */
 static int
-not_rc(const char *name, const void *data)
+every_tag(const char *name, const void *data)
 {
+	(void)name;
 	(void)data;
-	return !strstr(name, "-rc");
+	return 1;
 }
 
 /* Every tag tm->keep keeps, sorted.  Returns 0, or -1 after reporting. */
@@ -221,14 +237,16 @@ tag_map_release(struct tag_map *tm)
 }
 
 /*
- * The default range: from the most recent non -rc tag on HEAD's
- * first-parent chain, looking from HEAD's first parent (so that a HEAD
- * sitting on a release tag charts the cycle that tag ends), to HEAD.
+ * The default range: from the most recent release tag (tag_is_release)
+ * on HEAD's first-parent chain, looking from HEAD's first parent (so
+ * that a HEAD sitting on a release tag charts the cycle that tag ends),
+ * to HEAD.  out->note says which tag and which were skipped.
  */
 static int
-default_range(git_repository *git, struct range *out)
+default_range(git_repository *git, const regex_t *release,
+	      struct range *out)
 {
-	struct tag_map tm = { git, not_rc, NULL, NULL, 0, 0 };
+	struct tag_map tm = { git, every_tag, NULL, release, NULL, 0, 0 };
 	git_commit *c = NULL, *parent = NULL;
 	git_oid head;
 	int ret = 0;
@@ -247,6 +265,8 @@ default_range(git_repository *git, struct range *out)
 	}
 	memcpy(out->to.hash, head.id, OID_RAWSZ);
 	out->to_name = xstrdup("HEAD");
+	out->note = xcalloc(1, sizeof(*out->note));
+	out->note->pattern = release != NULL;
 	if ((ret = tag_map_fill(&tm)) < 0)
 		goto out;
 	while (tm.nr && git_commit_parentcount(c) > 0) {
@@ -260,11 +280,12 @@ default_range(git_repository *git, struct range *out)
 		git_commit_free(c);
 		c = parent;
 		parent = NULL;
-		name = tag_of(&tm, git_commit_id(c));
+		name = release_of(&tm, git_commit_id(c), out->note);
 		if (name) {
 			memcpy(out->from.hash, git_commit_id(c)->id, OID_RAWSZ);
 			out->has_from = 1;
 			out->from_name = xstrdup(name);
+			out->note->tag = xstrdup(name);
 			break;
 		}
 	}
@@ -279,7 +300,7 @@ repo_first_parent_tags(struct repo *r, const struct object_id *from,
 		       const struct object_id *to, repo_tag_filter *keep,
 		       const void *data, char ***names, size_t *nr)
 {
-	struct tag_map tm = { r->git, keep, data, NULL, 0, 0 };
+	struct tag_map tm = { r->git, keep, data, NULL, NULL, 0, 0 };
 	git_commit *c = NULL;
 	git_oid at, stop;
 	size_t alloc = 0;
@@ -322,7 +343,8 @@ out:
 }
 
 int
-range_resolve(struct repo *r, const char *spec, struct range *out)
+range_resolve(struct repo *r, const char *spec, const regex_t *release,
+	      struct range *out)
 {
 	const char *dots;
 	char *from = NULL, *to = NULL;
@@ -330,7 +352,7 @@ range_resolve(struct repo *r, const char *spec, struct range *out)
 
 	memset(out, 0, sizeof(*out));
 	if (!spec)
-		return default_range(r->git, out);
+		return default_range(r->git, release, out);
 	if (strstr(spec, "...")) {
 		error("symmetric differences ('%s') are not supported: "
 		      "use A..B", spec);
@@ -363,6 +385,7 @@ range_release(struct range *rg)
 {
 	free(rg->from_name);
 	free(rg->to_name);
+	range_note_free(rg->note);
 	memset(rg, 0, sizeof(*rg));
 }
 
