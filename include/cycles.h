@@ -15,16 +15,8 @@
 #include "repo.h"
 
 /*
- * Is tag name a release?  With pattern (treeplot.releasePattern, an
- * extended regular expression), when it matches; without, when it names
- * no release candidate or pre-release: none of "-rc", "-dev" (and
- * "-devel"), "-pre", "-alpha", "-beta" in it.
- */
-int cycles_is_release(const char *name, const regex_t *pattern);
-
-/*
  * Expand spec "A..B" into the ranges "A..T1", "T1..T2", ..., "Tn..B",
- * where T1..Tn are the release tags (cycles_is_release) on B's
+ * where T1..Tn are the release tags (tag_is_release, release.h) on B's
  * first-parent line strictly between A and B, oldest first; a commit
  * with several release tags takes the smallest name.  *specs is a new
  * array of new strings (cycles_free).  Returns the number of ranges, or

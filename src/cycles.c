@@ -11,25 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-int
-cycles_is_release(const char *name, const regex_t *pattern)
-{
-	static const char *const pre[] = {
-		"-rc", "-dev", "-pre", "-alpha", "-beta",
-	};
-
-	if (pattern)
-		return !regexec(pattern, name, 0, NULL, 0);
-	for (size_t k = 0; k < ARRAY_SIZE(pre); k++)
-		if (strstr(name, pre[k]))
-			return 0;
-	return 1;
-}
+#include "release.h"
 
 static int
 keep_release(const char *name, const void *pattern)
 {
-	return cycles_is_release(name, pattern);
+	return tag_is_release(name, pattern);
 }
 
 static int

@@ -178,15 +178,12 @@ cmp_tag(const void *a, const void *b)
 	return c ? c : strcmp(x->name, y->name);
 }
 
-/*
- * The first release tag of commit (the smallest name), or NULL; when it
- * has none, its pre-release tags are noted as skipped.
- */
-static const char *
-release_of(const struct tag_map *tm, const git_oid *commit,
-	   struct range_note *note)
+/* The index of commit's first tag in tm (sorted by target), or where it
+ * would be. */
+static size_t
+tag_first(const struct tag_map *tm, const git_oid *commit)
 {
-	size_t lo = 0, hi = tm->nr, k;
+	size_t lo = 0, hi = tm->nr;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -196,6 +193,19 @@ release_of(const struct tag_map *tm, const git_oid *commit,
 		else
 			hi = mid;
 	}
+	return lo;
+}
+
+/*
+ * The first release tag of commit (the smallest name), or NULL; when it
+ * has none, its pre-release tags are noted as skipped.
+ */
+static const char *
+release_of(const struct tag_map *tm, const git_oid *commit,
+	   struct range_note *note)
+{
+	size_t lo = tag_first(tm, commit), k;
+
 	for (k = lo; k < tm->nr && git_oid_equal(&tm->t[k].target, commit); k++)
 		if (tm->t[k].release)
 			return tm->t[k].name;
@@ -204,7 +214,16 @@ release_of(const struct tag_map *tm, const git_oid *commit,
 	return NULL;
 }
 
-/* Release candidates do not start a cycle. */
+/* The first tag (in name order) of commit, or NULL. */
+static const char *
+tag_of(const struct tag_map *tm, const git_oid *commit)
+{
+	size_t lo = tag_first(tm, commit);
+
+	return lo < tm->nr && git_oid_equal(&tm->t[lo].target, commit) ?
+	       tm->t[lo].name : NULL;
+}
+
 /* The default range looks at every tag: the release rule (tag_is_release)
  * decides on the way, so that the skipped ones can be named. */
 static int
