@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "commit_index.h"
 #include "escape.h"
@@ -41,20 +40,6 @@ static void
 add_text(struct buf *out, const char *s)
 {
 	escape_text(out, s ? s : "", s ? strlen(s) : 0);
-}
-
-static void
-add_day(struct buf *b, int64_t t)
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	if (!gmtime_r(&tt, &tm)) {
-		buf_puts(b, "?");
-		return;
-	}
-	buf_printf(b, "%04d-%02d-%02d", tm.tm_year + 1900, tm.tm_mon + 1,
-		   tm.tm_mday);
 }
 
 
@@ -243,9 +228,9 @@ text_spellings(struct buf *out, const struct tree_table *tt, uint32_t k)
 		if (key->pulls) {
 			buf_printf(out, "  %u pull%s, ", key->pulls,
 				   key->pulls == 1 ? "" : "s");
-			add_day(out, key->first);
+			buf_add_day(out, key->first);
 			buf_puts(out, " .. ");
-			add_day(out, key->last);
+			buf_add_day(out, key->last);
 		} else {
 			buf_puts(out, "  no pull in the range");
 		}
@@ -330,7 +315,7 @@ json_day(struct json *j, const char *key, const struct tree_key *k,
 	struct buf b = BUF_INIT;
 
 	if (k->pulls)
-		add_day(&b, t);
+		buf_add_day(&b, t);
 	json_str(j, key, k->pulls ? b.data : NULL);
 	buf_release(&b);
 }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static void
 die_oom(void)
@@ -267,6 +268,20 @@ buf_pad(struct buf *b, char c, size_t n)
 	memset(b->data + b->len, c, n);
 	b->len += n;
 	b->data[b->len] = '\0';
+}
+
+void
+buf_add_day(struct buf *b, int64_t t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (!gmtime_r(&tt, &tm)) {
+		buf_puts(b, "?");
+		return;
+	}
+	buf_printf(b, "%04d-%02d-%02d", tm.tm_year + 1900, tm.tm_mon + 1,
+		   tm.tm_mday);
 }
 
 void
