@@ -138,5 +138,7 @@ void buf_printf(struct buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Append n copies of c. */
 void buf_pad(struct buf *b, char c, size_t n);
+/* Append the UTC day of time t as YYYY-MM-DD, or "?" if it has none. */
+void buf_add_day(struct buf *b, int64_t t);
 
 #endif

@@ -773,8 +773,7 @@ build_graph(const struct flow *f, const struct graph_options *o,
 struct gv_ids {
 	char **names;		/* names[k] has id 2 (k + 1); agstrdup's */
 	size_t nr, alloc;
-	uint32_t *hash;		/* open addressing: k + 1, 0 empty */
-	uint32_t hash_size;
+	struct hindex ix;	/* k by name */
 	IDTYPE anon;		/* the next anonymous id */
 };
 
@@ -789,32 +788,24 @@ ids_open(Agraph_t *g, Agdisc_t *disc)
 	return ids;
 }
 
-/* The slot of name in the hash: its own, or the empty one it would take. */
-static uint32_t *
-ids_slot(struct gv_ids *ids, const char *name)
+/* The k of name, or HINDEX_NONE. */
+static uint32_t
+ids_find(const struct gv_ids *ids, const char *name)
 {
-	uint32_t pos = str_hash(name) & (ids->hash_size - 1);
+	struct hprobe pr;
 
-	while (ids->hash[pos] && strcmp(ids->names[ids->hash[pos] - 1], name))
-		pos = (pos + 1) & (ids->hash_size - 1);
-	return &ids->hash[pos];
-}
-
-static void
-ids_grow(struct gv_ids *ids)
-{
-	free(ids->hash);
-	ids->hash_size = ids->hash_size ? 2 * ids->hash_size : 256;
-	ids->hash = xcalloc(ids->hash_size, sizeof(*ids->hash));
-	for (size_t k = 0; k < ids->nr; k++)
-		*ids_slot(ids, ids->names[k]) = (uint32_t)(k + 1);
+	for (uint32_t k = hindex_first(&ids->ix, str_hash(name), &pr);
+	     k != HINDEX_NONE; k = hindex_next(&ids->ix, &pr))
+		if (!strcmp(ids->names[k], name))
+			return k;
+	return HINDEX_NONE;
 }
 
 static long
 ids_map(void *state, int objtype, char *str, IDTYPE *id, int createflag)
 {
 	struct gv_ids *ids = state;
-	uint32_t *slot;
+	uint32_t k;
 
 	(void)objtype;
 	if (!str) {
@@ -822,19 +813,18 @@ ids_map(void *state, int objtype, char *str, IDTYPE *id, int createflag)
 		ids->anon += 2;
 		return 1;
 	}
-	if (2 * (ids->nr + 1) > ids->hash_size)
-		ids_grow(ids);
-	slot = ids_slot(ids, str);
-	if (!*slot) {
+	k = ids_find(ids, str);
+	if (k == HINDEX_NONE) {
 		if (!createflag)
 			return 0;
 		ALLOC_GROW(ids->names, ids->nr + 1, ids->alloc);
 		/* cgraph's own kind of string: agwrite looks before it
 		 * for whether it is HTML. */
-		ids->names[ids->nr++] = agstrdup(NULL, str);
-		*slot = (uint32_t)ids->nr;
+		ids->names[ids->nr] = agstrdup(NULL, str);
+		k = (uint32_t)ids->nr++;
+		hindex_add(&ids->ix, str_hash(str), k);
 	}
-	*id = (IDTYPE)2 * *slot;
+	*id = (IDTYPE)2 * (k + 1);
 	return 1;
 }
 
@@ -874,7 +864,7 @@ ids_close(void *state)
 	for (size_t k = 0; k < ids->nr; k++)
 		agstrfree(NULL, ids->names[k]);
 	free(ids->names);
-	free(ids->hash);
+	hindex_release(&ids->ix);
 	free(ids);
 }
 

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static void
 die_oom(void)
@@ -239,13 +240,24 @@ buf_grow(struct buf *b, size_t extra)
 	ALLOC_GROW(b->data, b->len + extra + 1, b->alloc);
 }
 
+/* Make room for n more bytes, count them and terminate after them: where
+ * they go, for the caller to fill. */
+static char *
+buf_extend(struct buf *b, size_t n)
+{
+	char *at;
+
+	buf_grow(b, n);
+	at = b->data + b->len;
+	b->len += n;
+	b->data[b->len] = '\0';
+	return at;
+}
+
 void
 buf_add(struct buf *b, const void *data, size_t len)
 {
-	buf_grow(b, len);
-	memcpy(b->data + b->len, data, len);
-	b->len += len;
-	b->data[b->len] = '\0';
+	memcpy(buf_extend(b, len), data, len);
 }
 
 void
@@ -263,10 +275,21 @@ buf_puts(struct buf *b, const char *s)
 void
 buf_pad(struct buf *b, char c, size_t n)
 {
-	buf_grow(b, n);
-	memset(b->data + b->len, c, n);
-	b->len += n;
-	b->data[b->len] = '\0';
+	memset(buf_extend(b, n), c, n);
+}
+
+void
+buf_add_day(struct buf *b, int64_t t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (!gmtime_r(&tt, &tm)) {
+		buf_puts(b, "?");
+		return;
+	}
+	buf_printf(b, "%04d-%02d-%02d", tm.tm_year + 1900, tm.tm_mon + 1,
+		   tm.tm_mday);
 }
 
 void
