@@ -23,6 +23,7 @@
 #include "render_graph.h"
 
 #include <signal.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -173,26 +174,11 @@ declare(Agraph_t *g, int kind, const char *name, const char *def)
 }
 
 /*
- * The look of the whole graph.  Left to right, with the mainline in the
- * middle: the trees pulled into it stand on both sides (render_graph's
- * plan), so that a hundred of them make two columns of fifty and the
- * chart is page-shaped; deeper trees move further out.  No
- * concentrate=true: it crashes dot with labelled edges.
+ * The engine's part of the graph's look.
  */
 static void
 declare_graph(Agraph_t *g, const char *layout)
 {
-	declare(g, AGRAPH, "rankdir", "LR");
-	declare(g, AGRAPH, "labelloc", "t");
-	declare(g, AGRAPH, "labeljust", "l");
-	declare(g, AGRAPH, "fontname", CHART_FONT);
-	declare(g, AGRAPH, "fontsize", "14");
-	declare(g, AGRAPH, "ranksep", "1.1");
-	declare(g, AGRAPH, "nodesep", "0.1");
-	declare(g, AGRAPH, "bgcolor", "white");
-	declare(g, AGRAPH, "pad", "0.3");
-	/* Edges under the nodes, so boxes are never crossed out. */
-	declare(g, AGRAPH, "outputorder", "edgesfirst");
 	/*
 	 * For neato, fdp, sfdp: boxes must not sit on one another.  twopi's
 	 * rings are made wide enough (twopi_rings), and prism's overlap
@@ -217,41 +203,81 @@ declare_graph(Agraph_t *g, const char *layout)
 	declare(g, AGRAPH, "forcelabels", "true");
 }
 
+/*
+ * The defaults of the graph, its nodes and its edges, one row each: the
+ * attribute, its default, and where struct attrs keeps its symbol
+ * (NO_SYM: never set per object).  A table, so that the declarations
+ * are not three runs of the same call.
+ *
+ * The look of the whole graph: left to right, with the mainline in the
+ * middle: the trees pulled into it stand on both sides (graph_plan), so
+ * that a hundred of them make two columns of fifty and the chart is
+ * page-shaped; deeper trees move further out.  No concentrate=true: it
+ * crashes dot with labelled edges.
+ */
+#define NO_SYM SIZE_MAX
+#define SYM(m) offsetof(struct attrs, m)
+
+static const struct {
+	int kind;
+	const char *name, *def;
+	size_t sym;
+} attr_table[] = {
+	{ AGRAPH, "rankdir", "LR", NO_SYM },
+	{ AGRAPH, "labelloc", "t", NO_SYM },
+	{ AGRAPH, "labeljust", "l", NO_SYM },
+	{ AGRAPH, "fontname", CHART_FONT, NO_SYM },
+	{ AGRAPH, "fontsize", "14", NO_SYM },
+	{ AGRAPH, "ranksep", "1.1", NO_SYM },
+	{ AGRAPH, "nodesep", "0.1", NO_SYM },
+	{ AGRAPH, "bgcolor", "white", NO_SYM },
+	{ AGRAPH, "pad", "0.3", NO_SYM },
+	/* Edges under the nodes, so boxes are never crossed out. */
+	{ AGRAPH, "outputorder", "edgesfirst", NO_SYM },
+	{ AGNODE, "label", "\\N", SYM(n_label) },
+	{ AGNODE, "tooltip", "", SYM(n_tooltip) },
+	{ AGNODE, "shape", "box", SYM(n_shape) },
+	{ AGNODE, "style", "rounded,filled", SYM(n_style) },
+	{ AGNODE, "fillcolor", "#F4F4F4", SYM(n_fillcolor) },
+	{ AGNODE, "color", COLOUR_SMALL_TEXT, SYM(n_color) },
+	{ AGNODE, "fontcolor", "black", SYM(n_fontcolor) },
+	{ AGNODE, "fontsize", "10", SYM(n_fontsize) },
+	{ AGNODE, "penwidth", "1", SYM(n_penwidth) },
+	{ AGNODE, "fontname", CHART_FONT, NO_SYM },
+	{ AGNODE, "margin", "0.1,0.03", NO_SYM },
+	{ AGNODE, "height", "0.3", NO_SYM },
+	{ AGEDGE, "label", "", SYM(e_label) },
+	{ AGEDGE, "tooltip", "", SYM(e_tooltip) },
+	{ AGEDGE, "color", COLOUR_SMALL, SYM(e_color) },
+	{ AGEDGE, "fontcolor", COLOUR_SMALL_TEXT, SYM(e_fontcolor) },
+	{ AGEDGE, "penwidth", "1", SYM(e_penwidth) },
+	{ AGEDGE, "weight", "1", SYM(e_weight) },
+	{ AGEDGE, "style", "", SYM(e_style) },
+	{ AGEDGE, "dir", "forward", SYM(e_dir) },
+	{ AGEDGE, "taillabel", "", SYM(e_taillabel) },
+	{ AGEDGE, "headlabel", "", SYM(e_headlabel) },
+	{ AGEDGE, "arrowhead", "normal", SYM(e_arrowhead) },
+	{ AGEDGE, "fontname", CHART_FONT, NO_SYM },
+	{ AGEDGE, "fontsize", "10", NO_SYM },
+	{ AGEDGE, "labelfontsize", "10", NO_SYM },
+	/* A count beside its tree's box, off its own line. */
+	{ AGEDGE, "labeldistance", "0.8", NO_SYM },
+	{ AGEDGE, "labelangle", "-45", NO_SYM },
+	{ AGEDGE, "arrowsize", "0.6", NO_SYM },
+};
+
 static void
 declare_attrs(Agraph_t *g, const char *layout, struct attrs *a)
 {
-	declare_graph(g, layout);
-	a->n_label = declare(g, AGNODE, "label", "\\N");
-	a->n_tooltip = declare(g, AGNODE, "tooltip", "");
-	a->n_shape = declare(g, AGNODE, "shape", "box");
-	a->n_style = declare(g, AGNODE, "style", "rounded,filled");
-	a->n_fillcolor = declare(g, AGNODE, "fillcolor", "#F4F4F4");
-	a->n_color = declare(g, AGNODE, "color", COLOUR_SMALL_TEXT);
-	a->n_fontcolor = declare(g, AGNODE, "fontcolor", "black");
-	a->n_fontsize = declare(g, AGNODE, "fontsize", "10");
-	a->n_penwidth = declare(g, AGNODE, "penwidth", "1");
-	declare(g, AGNODE, "fontname", CHART_FONT);
-	declare(g, AGNODE, "margin", "0.1,0.03");
-	declare(g, AGNODE, "height", "0.3");
+	for (size_t k = 0; k < ARRAY_SIZE(attr_table); k++) {
+		Agsym_t *sym = declare(g, attr_table[k].kind,
+				       attr_table[k].name, attr_table[k].def);
 
-	a->e_label = declare(g, AGEDGE, "label", "");
-	a->e_tooltip = declare(g, AGEDGE, "tooltip", "");
-	a->e_color = declare(g, AGEDGE, "color", COLOUR_SMALL);
-	a->e_fontcolor = declare(g, AGEDGE, "fontcolor", COLOUR_SMALL_TEXT);
-	a->e_penwidth = declare(g, AGEDGE, "penwidth", "1");
-	a->e_weight = declare(g, AGEDGE, "weight", "1");
-	a->e_style = declare(g, AGEDGE, "style", "");
-	a->e_dir = declare(g, AGEDGE, "dir", "forward");
-	a->e_taillabel = declare(g, AGEDGE, "taillabel", "");
-	a->e_headlabel = declare(g, AGEDGE, "headlabel", "");
-	a->e_arrowhead = declare(g, AGEDGE, "arrowhead", "normal");
-	declare(g, AGEDGE, "fontname", CHART_FONT);
-	declare(g, AGEDGE, "fontsize", "10");
-	declare(g, AGEDGE, "labelfontsize", "10");
-	/* A count beside its tree's box, off its own line. */
-	declare(g, AGEDGE, "labeldistance", "0.8");
-	declare(g, AGEDGE, "labelangle", "-45");
-	declare(g, AGEDGE, "arrowsize", "0.6");
+		if (attr_table[k].sym != NO_SYM)
+			*(Agsym_t **)(void *)((char *)a +
+					      attr_table[k].sym) = sym;
+	}
+	declare_graph(g, layout);
 }
 
 static void
