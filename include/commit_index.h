@@ -1,5 +1,6 @@
 /*
- * commit_index.h - find a loaded commit by its id.
+ * commit_index.h - find a loaded commit by its id, and say what a
+ * revision the user named is in the range.
  *
  * The walk's own tables find commits only while it runs (commits of the
  * commit-graph are found through the graph), so the stages after it that
