@@ -1,0 +1,162 @@
+#!/bin/bash
+# --latency on generated histories: every figure (the whole range, each
+# tree, each depth, --top's fold) and every commit's arrival and latency
+# against what latency-truth.py computes apart, from genhist's dates
+# (--dates: author dates, some in the future) and plain git.
+. "$(dirname "$0")/lib.sh"
+
+ROOT=$(cd "$TESTDIR/../.." && pwd)
+export GENHIST=$BUILD/genhist
+TRUTH="$PYTHON $TESTDIR/latency-truth.py"
+MAINLINE_URL=git://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git
+RANGES="v1.3..v1.5 master v1.5-rc3..v1.5-rc5"
+
+plan $((3 + 7 * 3 + 11))
+
+d=$SCRATCH/h
+"$ROOT/tools/mkrepo.sh" "$d" --commits 3000 --trees 25 --seed 7 \
+	--dates "$SCRATCH/dates" >"$SCRATCH/mkrepo.log" 2>&1
+ok $? "generated and imported, with genhist's dates"
+G=$d/repo.git
+
+# genhist --dates: the dates every commit of master was written with,
+# some authored after they were committed.
+git --git-dir="$G" log --no-merges --format='%H %at %ct' master | sort >"$SCRATCH/git-dates"
+awk 'NR == FNR { id[$1] = $2; next }
+     { print id[$1], $2, $3 }' "$d/marks" FS='\t' \
+	"$SCRATCH/dates" | sort >"$SCRATCH/gen-dates"
+[ "$(join "$SCRATCH/git-dates" "$SCRATCH/gen-dates" | awk '$2 == $4 && $3 == $5' |
+	wc -l)" -eq "$(wc -l <"$SCRATCH/git-dates")" ] &&
+	[ "$(awk -F '\t' '$2 > $3' "$SCRATCH/dates" | wc -l)" -gt 20 ]
+ok $? "genhist --dates: every commit of master's dates, some in the future"
+"$GENHIST" --commits 2000 --seed 3 | md5sum >"$SCRATCH/s1"
+"$GENHIST" --commits 2000 --seed 3 --dates "$SCRATCH/d2" | md5sum >"$SCRATCH/s2"
+! cmp -s "$SCRATCH/s1" "$SCRATCH/s2"
+ok $? "genhist: --dates changes the stream"
+
+# check RANGE: the JSON's figures, the commits output, the text report's
+# rows, the CSV's columns and the chart's tooltips.
+check() {
+	local r=$1 opts=() w=$SCRATCH/w
+
+	case $r in *rc*) opts=(--mainline-url="$MAINLINE_URL") ;; esac
+	mkdir -p "$w"
+	$TRUTH "$G" "$r" "$d/marks" "$SCRATCH/dates" "$d/expected.tsv" \
+		>"$w/truth.json"
+	ok $? "$r: the truth computed"
+	"$TREEPLOT" -C "$G" "${opts[@]}" --latency -T json "$r" >"$w/out.json"
+	ok $? "$r: -T json"
+	is "$($TRUTH figures-of "$w/out.json")" \
+	   "$($TRUTH figures "$w/truth.json")" \
+	   "$r: JSON: over the range, per depth, per tree"
+	is "$("$TREEPLOT" -C "$G" "${opts[@]}" --latency -T commits "$r" | sort)" \
+	   "$($TRUTH commits "$w/truth.json")" \
+	   "$r: -T commits: every commit's @arrival and latency, and its path"
+	is "$("$TREEPLOT" -C "$G" "${opts[@]}" --latency "$r" |
+		sed -n '/^Latency: from author date to arrival in the mainline (days)$/,/^$/p' |
+		sed '1d; /^$/d; s/  */ /g; s/^ //')" \
+	   "$($TRUTH text "$w/truth.json" "$w/out.json")" \
+	   "$r: text: the section's rows, in days"
+	is "$("$TREEPLOT" -C "$G" "${opts[@]}" --latency -T csv --csv-table trees "$r" |
+		$PYTHON -c '
+import csv, sys
+for row in csv.DictReader(sys.stdin):
+    print(row["tree"], row["commits"], row["latency_median"],
+          row["latency_p90"], row["latency_negative"])')" \
+	   "$($PYTHON -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+l = d["latency"]
+print(d["mainline"]["name"], d["commits"], l["median"], l["p90"], l["negative"])
+for t in d["trees"]:
+    l = t["latency"]
+    print(t["name"], t["commits"], l["median"], l["p90"], l["negative"])' \
+		"$w/out.json")" \
+	   "$r: CSV: the trees table's columns"
+	"$TREEPLOT" -C "$G" "${opts[@]}" --latency -T dot "$r" |
+		sed -e ':a' -e '/\\$/{N; s/\\\n//; ba' -e '}' >"$w/dot"
+	missing=$($PYTHON -c '
+import json, sys
+truth = json.load(open(sys.argv[1])); out = json.load(open(sys.argv[2]))
+dot = open(sys.argv[3]).read()
+def days(s):
+    t = (abs(s) + 4320) // 8640
+    return "%s%d.%d" % ("-" if s < 0 and t else "", t // 10, t % 10)
+want = [("mainline", truth["all"])] + [(t["name"], truth["trees"][t["name"]])
+                                      for t in out["trees"]]
+for name, s in want:
+    tip = "latency (days): median %s, p90 %s" % (days(s["median"]),
+                                                 days(s["p90"]))
+    if s["negative"]:
+        tip += ", %d negative" % s["negative"]
+    if tip + "\\n" not in dot and tip + "\"" not in dot:
+        print(name, tip)' "$w/truth.json" "$w/out.json" "$w/dot")
+	is "$missing" "" "$r: the chart's tooltips, every node"
+	rm -rf "$w"
+}
+
+for r in $RANGES; do
+	check "$r"
+done
+
+# Latencies below zero are there, and kept.
+"$TREEPLOT" -C "$G" --latency -T json master >"$SCRATCH/all.json"
+$PYTHON -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+sys.exit(not d["latency"]["negative"] > 0)' "$SCRATCH/all.json"
+ok $? "master: negative latencies counted"
+
+# --top: the fold's figures are those of the commits its feeders brought.
+$TRUTH "$G" v1.3..v1.5 "$d/marks" "$SCRATCH/dates" "$d/expected.tsv" \
+	>"$SCRATCH/truth.json"
+"$TREEPLOT" -C "$G" --latency --top 4 -T json v1.3..v1.5 >"$SCRATCH/top.json"
+is "$($PYTHON -c '
+import json, sys
+for t in json.load(open(sys.argv[1]))["trees"]:
+    if t["name"].endswith(" other trees"):
+        l = t["latency"]
+        print(l["median"], l["p90"], l["negative"])' "$SCRATCH/top.json")" \
+   "$($TRUTH fold "$SCRATCH/truth.json" "$SCRATCH/top.json")" \
+   "--top 4: the fold's figures"
+is "$($TRUTH figures-of "$SCRATCH/top.json" | grep -v ' other trees ' |
+	grep -v '^tree ')" \
+   "$($TRUTH figures "$SCRATCH/truth.json" | grep -v '^tree ')" \
+   "--top 4: the range's and depths' figures unchanged"
+
+# With a commit-graph, the same figures.
+git --git-dir="$G" commit-graph write --reachable 2>/dev/null &&
+	[ -f "$G/objects/info/commit-graph" ]
+ok $? "commit-graph written"
+"$TREEPLOT" -C "$G" --latency -T json master >"$SCRATCH/graph.json"
+cmp -s "$SCRATCH/all.json" "$SCRATCH/graph.json"
+ok $? "commit-graph: the same JSON"
+"$TREEPLOT" -C "$G" --latency -T commits master >"$SCRATCH/c1"
+"$TREEPLOT" -C "$G" -T commits master | cut -f1 >"$SCRATCH/c2"
+is "$(cut -f1 "$SCRATCH/c1")" "$(cat "$SCRATCH/c2")" \
+   "-T commits: the same commits, in the same order, with or without"
+
+# Without --latency nothing of it.
+"$TREEPLOT" -C "$G" -T json v1.3..v1.5 | grep -c latency >"$SCRATCH/n"
+is "$(cat "$SCRATCH/n")" "0" "without --latency: no latency in the JSON"
+
+# Where it does not apply: one line, status 2, nothing written.
+tp -C "$G" --trace --latency master~3 v1.3..v1.5
+is "$STATUS:$ERR:$OUT" "2:treeplot: --latency does not apply to --trace:" \
+   "--trace --latency: a usage error"
+tp -C "$G" --explain --latency master v1.3..v1.5
+is "$STATUS:$ERR" "2:treeplot: --latency does not apply to --explain" \
+   "--explain --latency: a usage error"
+tp -C "$G" --latency=1 master
+is "$STATUS:$ERR" "2:treeplot: option '--latency' takes no value" \
+   "--latency=1: takes no value"
+
+# The schema admits it.
+"$TREEPLOT" -C "$G" --latency --top 4 -T json master >"$SCRATCH/s.json"
+$PYTHON -c '
+import json, sys, jsonschema
+jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))
+' "$SCRATCH/s.json" "$ROOT/docs/treeplot.schema.json"
+ok $? "the JSON with --latency validates against the schema"
+
+done_testing
