@@ -880,7 +880,7 @@ run_compare(const struct options *o, const struct settings *s,
 	}
 	ret = compare(&(struct compare_input){ r, &h, rgs,
 		(const char *const *)labels, n, repo_name(r), &s->chart, fmt,
-		(enum csv_table)o->csv_table }, &out) < 0 ||
+		(enum csv_table)o->csv_table, o->latency }, &out) < 0 ||
 	      output_write(o->output, &out) < 0;
 out:
 	if (loaded)

@@ -11,7 +11,7 @@ TRUTH="$PYTHON $TESTDIR/latency-truth.py"
 MAINLINE_URL=git://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git
 RANGES="v1.3..v1.5 master v1.5-rc3..v1.5-rc5"
 
-plan $((3 + 7 * 3 + 11))
+plan $((3 + 7 * 3 + 15))
 
 d=$SCRATCH/h
 "$ROOT/tools/mkrepo.sh" "$d" --commits 3000 --trees 25 --seed 7 \
@@ -92,6 +92,7 @@ for name, s in want:
     if tip + "\\n" not in dot and tip + "\"" not in dot:
         print(name, tip)' "$w/truth.json" "$w/out.json" "$w/dot")
 	is "$missing" "" "$r: the chart's tooltips, every node"
+	cp "$w/truth.json" "$SCRATCH/truth-${r%%..*}.json"
 	rm -rf "$w"
 }
 
@@ -135,6 +136,55 @@ ok $? "commit-graph: the same JSON"
 "$TREEPLOT" -C "$G" -T commits master | cut -f1 >"$SCRATCH/c2"
 is "$(cut -f1 "$SCRATCH/c1")" "$(cat "$SCRATCH/c2")" \
    "-T commits: the same commits, in the same order, with or without"
+
+# --compare --latency: each range's figures, as the truth has them, in
+# the JSON, the text's summary (days), the CSV's (seconds) and the trend
+# chart's panel.
+C="-C $G --compare --latency v1.3..v1.5 master"
+want=$($PYTHON -c '
+import json, sys
+for f in sys.argv[1:]:
+    a = json.load(open(f))["all"]
+    print(a["median"], a["p90"], a["negative"])' "$SCRATCH/truth-v1.3.json" \
+	"$SCRATCH/truth-master.json")
+# shellcheck disable=SC2086
+is "$("$TREEPLOT" $C -T json | $PYTHON -c '
+import json, sys
+for r in json.load(sys.stdin)["ranges"]:
+    l = r["latency"]
+    print(l["median"], l["p90"], l["negative"])')" "$want" \
+   "--compare: each range's latency in the JSON"
+# shellcheck disable=SC2086
+is "$("$TREEPLOT" $C -T csv --csv-table summary | grep '^latency_' |
+	cut -d, -f2,3 | tr ',' ' ' | paste -sd ' ')" \
+   "$(printf '%s\n' "$want" | awk '{ m[NR] = $1; p[NR] = $2; n[NR] = $3 }
+	END { print m[1], m[2], p[1], p[2], n[1], n[2] }')" \
+   "--compare: the CSV summary's latency rows, in seconds"
+# shellcheck disable=SC2086
+is "$("$TREEPLOT" $C | grep -E '^  (median latency|90th percentile|negative latencies)' |
+	sed 's/  */ /g; s/^ //')" \
+   "$(printf '%s\n' "$want" | $PYTHON -c '
+import sys
+def days(s):
+    t = (abs(s) + 4320) // 8640
+    return "%s%d.%d" % ("-" if s < 0 and t else "", t // 10, t % 10)
+def change(s):
+    d = days(s)
+    return d if d.startswith("-") or d == "0.0" else "+" + d
+r = [[int(x) for x in l.split()] for l in sys.stdin]
+print("median latency (days)", days(r[0][0]), days(r[1][0]),
+      change(r[1][0] - r[0][0]))
+print("90th percentile (days)", days(r[0][1]), days(r[1][1]),
+      change(r[1][1] - r[0][1]))
+d = r[1][2] - r[0][2]
+print("negative latencies", r[0][2], r[1][2], ("+%d" % d) if d > 0 else d)')" \
+   "--compare: the text summary's latency rows, in days"
+# shellcheck disable=SC2086
+"$TREEPLOT" $C -o trend.pdf && pdftotext trend.pdf trend.txt &&
+	grep -q 'Median latency, from author date to arrival in the mainline' trend.txt &&
+	"$TREEPLOT" -C "$G" --compare v1.3..v1.5 master -o plain.pdf &&
+	pdftotext plain.pdf plain.txt && ! grep -q 'Median latency' plain.txt
+ok $? "--compare: the trend chart's median latency panel, only with --latency"
 
 # Without --latency nothing of it.
 "$TREEPLOT" -C "$G" -T json v1.3..v1.5 | grep -c latency >"$SCRATCH/n"
