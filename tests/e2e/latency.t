@@ -11,7 +11,7 @@ TRUTH="$PYTHON $TESTDIR/latency-truth.py"
 MAINLINE_URL=git://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git
 RANGES="v1.3..v1.5 master v1.5-rc3..v1.5-rc5"
 
-plan $((3 + 7 * 3 + 15))
+plan $((3 + 7 * 3 + 18))
 
 d=$SCRATCH/h
 "$ROOT/tools/mkrepo.sh" "$d" --commits 3000 --trees 25 --seed 7 \
@@ -185,6 +185,34 @@ print("negative latencies", r[0][2], r[1][2], ("+%d" % d) if d > 0 else d)')" \
 	"$TREEPLOT" -C "$G" --compare v1.3..v1.5 master -o plain.pdf &&
 	pdftotext plain.pdf plain.txt && ! grep -q 'Median latency' plain.txt
 ok $? "--compare: the trend chart's median latency panel, only with --latency"
+
+# The HTML report's panels, in the browser: the range's figures in the
+# summary, a tree's when its node is clicked, as text.
+"$TREEPLOT" -C "$G" --latency -T html v1.3..v1.5 >"$SCRATCH/l.html"
+BIG=$($PYTHON -c '
+import json, sys
+print(json.load(open(sys.argv[1]))["trees"][0]["name"])' "$SCRATCH/top.json")
+"$PYTHON" "$ROOT/tests/html_driver.py" open:"$SCRATCH/l.html" page \
+	click:"$BIG" log >"$SCRATCH/b.out" 2>"$SCRATCH/b.err"
+sed 's/^/# /' "$SCRATCH/b.err" | tail -n 5
+latency_text() {
+	$PYTHON -c '
+import json, sys
+t = json.load(open(sys.argv[1]))
+s = t["all"] if sys.argv[2] == "" else t["trees"][sys.argv[2]]
+def days(s):
+    v = (abs(s) + 4320) // 8640
+    return "%s%d.%d" % ("-" if s < 0 and v else "", v // 10, v % 10)
+print("median %s days, 90th percentile %s days%s" % (days(s["median"]),
+      days(s["p90"]), ", %d negative" % s["negative"] if s["negative"] else ""))
+' "$SCRATCH/truth-v1.3.json" "$1"
+}
+awk -F '\t' '$1 == "text"' "$SCRATCH/b.out" | grep -qxF "text	$(latency_text "")"
+ok $? "html: the summary gives the range's latency, as text"
+is "$(awk -F '\t' '$1 == "fig" && $2 == "latency" { print $3 }' "$SCRATCH/b.out")" \
+   "$(latency_text "$BIG")" "html: a click on $BIG's node gives its latency"
+is "$(awk -F '\t' '$1 == "console" || $1 == "resource"' "$SCRATCH/b.out")" "" \
+   "html: the console holds nothing, nothing fetched"
 
 # Without --latency nothing of it.
 "$TREEPLOT" -C "$G" -T json v1.3..v1.5 | grep -c latency >"$SCRATCH/n"
