@@ -7,8 +7,10 @@
     latency-truth.py commits truth.json       treeplot -T commits' lines
     latency-truth.py text truth.json out.json the text report's rows, as
                                               words (trees in out's order)
-    latency-truth.py fold truth.json out.json the figures of --top's fold,
-                                              from the feeders out shows
+    latency-truth.py fold truth.json out.json every tree's figures under
+                                              --top, from the feeders out
+                                              shows (the fold's: of the
+                                              commits of folded feeders)
 
 From genhist's ground truth (DATES: ":MARK<TAB>AUTHOR<TAB>COMMITTER" per
 non-merge commit, the dates it was written with; EXPECTED: mkrepo.sh's
@@ -84,10 +86,20 @@ def text(truth, out):
 
 
 def fold(truth, out):
+    """Every tree of a --top run: a commit whose tree into the mainline
+    is folded counts for the fold alone, the others for their trees."""
     feeders = {e["from"] for e in out["edges"] if e["to"] == "mainline"}
-    v = [lat for c, (_a, lat) in truth["commits"].items()
-         if len(truth["path"][c]) > 1 and truth["path"][c][-2] not in feeders]
-    print(fig(stats(v)))
+    got = {}
+    for c, (_a, lat) in truth["commits"].items():
+        p = truth["path"][c][:-1]
+        if not p:
+            continue
+        for t in ["(fold)"] if p[-1] not in feeders else set(p):
+            got.setdefault(t, []).append(lat)
+    for t in out["trees"]:
+        s = stats(got.get("(fold)" if t["name"].endswith(" other trees")
+                          else t["name"], []))
+        print("tree %s %d %s" % (t["name"], s["n"], fig(s)))
 
 
 def main():

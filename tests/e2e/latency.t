@@ -11,7 +11,7 @@ TRUTH="$PYTHON $TESTDIR/latency-truth.py"
 MAINLINE_URL=git://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git
 RANGES="v1.3..v1.5 master v1.5-rc3..v1.5-rc5"
 
-plan $((3 + 7 * 3 + 18))
+plan $((3 + 7 * 3 + 19))
 
 d=$SCRATCH/h
 "$ROOT/tools/mkrepo.sh" "$d" --commits 3000 --trees 25 --seed 7 \
@@ -108,18 +108,14 @@ d = json.load(open(sys.argv[1]))
 sys.exit(not d["latency"]["negative"] > 0)' "$SCRATCH/all.json"
 ok $? "master: negative latencies counted"
 
-# --top: the fold's figures are those of the commits its feeders brought.
+# --top: each tree's figures over the commits the flow counts for it;
+# the fold's are those of the commits its feeders brought.
 $TRUTH "$G" v1.3..v1.5 "$d/marks" "$SCRATCH/dates" "$d/expected.tsv" \
 	>"$SCRATCH/truth.json"
 "$TREEPLOT" -C "$G" --latency --top 4 -T json v1.3..v1.5 >"$SCRATCH/top.json"
-is "$($PYTHON -c '
-import json, sys
-for t in json.load(open(sys.argv[1]))["trees"]:
-    if t["name"].endswith(" other trees"):
-        l = t["latency"]
-        print(l["median"], l["p90"], l["negative"])' "$SCRATCH/top.json")" \
-   "$($TRUTH fold "$SCRATCH/truth.json" "$SCRATCH/top.json")" \
-   "--top 4: the fold's figures"
+is "$($TRUTH figures-of "$SCRATCH/top.json" | grep '^tree ' | sort)" \
+   "$($TRUTH fold "$SCRATCH/truth.json" "$SCRATCH/top.json" | sort)" \
+   "--top 4: every tree's figures, the fold's too"
 is "$($TRUTH figures-of "$SCRATCH/top.json" | grep -v ' other trees ' |
 	grep -v '^tree ')" \
    "$($TRUTH figures "$SCRATCH/truth.json" | grep -v '^tree ')" \
@@ -236,5 +232,14 @@ import json, sys, jsonschema
 jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))
 ' "$SCRATCH/s.json" "$ROOT/docs/treeplot.schema.json"
 ok $? "the JSON with --latency validates against the schema"
+"$TREEPLOT" -C "$G" --latency --compare -T json v1.3..v1.5 master..master \
+	>"$SCRATCH/c.json"
+$PYTHON -c '
+import json, sys, jsonschema
+d = json.load(open(sys.argv[1]))
+jsonschema.validate(d, json.load(open(sys.argv[2])))
+sys.exit(d["ranges"][1]["latency"] != {"median": None, "p90": None, "negative": 0})
+' "$SCRATCH/c.json" "$ROOT/docs/treeplot.schema.json"
+ok $? "--compare's JSON with --latency validates; an empty range's are null"
 
 done_testing
