@@ -8,6 +8,8 @@
  * commits through it, --compare of ranges.  The configuration files give
  * defaults; the command line overrides them.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -231,6 +233,15 @@ mode_name(enum mode m)
 	       "a report";
 }
 
+/* Whether descriptor 0 is closed: the next file opened (libgit2's pack,
+ * say) would take it, and "-" read that. Asked before anything is
+ * opened. */
+static int
+stdin_closed(void)
+{
+	return fcntl(STDIN_FILENO, F_GETFD) < 0 && errno == EBADF;
+}
+
 /*
  * The arguments after the options: the range of a report; the commits of
  * --trace, the last being the range when it has "..", which no commit
@@ -263,6 +274,10 @@ parse_args(struct options *o)
 			return usage_error("--trace needs commits to trace "
 					   "(or - to read them from standard "
 					   "input)");
+		for (int i = 0; i < o->args_nr; i++)
+			if (!strcmp(o->args[i], "-") && stdin_closed())
+				return usage_error("--trace -: standard input "
+						   "is closed");
 		break;
 	case MODE_COMPARE:
 		if (o->args_nr < 2)
@@ -603,6 +618,10 @@ run_range(const struct options *o, const struct settings *s,
 	}
 	label = range_label(&rg);
 	chart_build(&c, &h, r, repo_name(r), label, &s->chart);
+	if (s->chart.cfg && config_failed(s->chart.cfg)) {
+		ret = EXIT_USAGE;	/* a pattern gave up (reported) */
+		goto out_chart;
+	}
 	if (o->mode == MODE_TRACE) {
 		struct trace_input in = {
 			r, &h, &c, repo_name(r), label,
@@ -625,6 +644,7 @@ run_range(const struct options *o, const struct settings *s,
 			ret = EXIT_UNSIGNED;
 		extras_release(&ex);
 	}
+out_chart:
 	buf_release(&out);
 	chart_release(&c);
 	free(label);
@@ -663,7 +683,10 @@ run_compare(const struct options *o, const struct settings *s,
 	compare(&(struct compare_input){ r, &h, rgs,
 		(const char *const *)labels, n, repo_name(r), &s->chart, fmt,
 		(enum csv_table)o->csv_table }, &out);
-	ret = output_write(o->output, &out) < 0;
+	if (s->chart.cfg && config_failed(s->chart.cfg))
+		ret = EXIT_USAGE;	/* a pattern gave up (reported) */
+	else
+		ret = output_write(o->output, &out) < 0;
 out:
 	if (loaded)
 		history_release(&h);

@@ -342,6 +342,33 @@ tree_kind_name(enum tree_kind kind)
 	return "repository";
 }
 
+/*
+ * A tree named like the mainline would display as the mainline: such a
+ * name, and (so that no two trees display alike) one that is already the
+ * label followed by MAINLINE_LIKE once or more, gets MAINLINE_LIKE once
+ * more.  Takes name over; returns it or the new name.
+ */
+#define MAINLINE_LIKE " (tree)"
+
+static char *
+unlike_mainline(const struct tree_table *tt, char *name)
+{
+	size_t ll = strlen(tt->t[0].name), sl = strlen(MAINLINE_LIKE);
+	const char *p = name + ll;
+	struct buf b = BUF_INIT;
+
+	if (strncmp(name, tt->t[0].name, ll))
+		return name;
+	while (!strncmp(p, MAINLINE_LIKE, sl))
+		p += sl;
+	if (*p)
+		return name;
+	buf_puts(&b, name);
+	buf_puts(&b, MAINLINE_LIKE);
+	free(name);
+	return b.data;
+}
+
 /* The id of name: found, or new with kind (name is taken over). */
 static uint32_t
 trees_intern(struct tree_table *tt, char *name, enum tree_kind kind)
@@ -349,6 +376,7 @@ trees_intern(struct tree_table *tt, char *name, enum tree_kind kind)
 	uint32_t slot, id;
 	struct tree *t;
 
+	name = unlike_mainline(tt, name);
 	/* Trees other than the mainline stay under half the slots. */
 	if ((uint64_t)tt->nr * 2 > tt->hash_size)
 		hash_grow(tt);

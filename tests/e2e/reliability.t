@@ -1,0 +1,208 @@
+#!/bin/sh
+# Issue 16, reliability round two: names that would display alike,
+# messages carrying a repository's text, standard input closed, a FIFO
+# for a configuration file, and configured patterns on hostile subjects.
+# Every run that could hang is under timeout, so a hang fails.
+. "$(dirname "$0")/lib.sh"
+
+plan 37
+
+ESC=$(printf '\033')
+BEL=$(printf '\007')
+T=30	# seconds: any run here takes well under one
+
+# tpt ARGS: tp under timeout (status 124 when it hung).
+tpt() {
+	timeout "$T" "$TREEPLOT" "$@" >"$SCRATCH/.out" 2>"$SCRATCH/.err"
+	STATUS=$?
+	OUT=$(cat "$SCRATCH/.out")
+	ERR=$(cat "$SCRATCH/.err")
+}
+
+# --- invisible characters: seven trees, seven names on display -----------------
+
+# U+200B zero-width space, U+2060 word joiner, U+00AD soft hyphen, U+FEFF
+# byte order mark, U+E0001 language tag, U+115F Hangul choseong filler.
+ZWSP=$(printf '\342\200\213') WJ=$(printf '\342\201\240')
+SHY=$(printf '\302\255') BOM=$(printf '\357\273\277')
+TAG=$(printf '\363\240\200\201') HF=$(printf '\341\205\237')
+
+mkdir spoof
+cd spoof || exit 1
+repo
+mk m0 "main: 0"
+prev=m0 i=0
+for inv in "" "$ZWSP" "$WJ" "$SHY" "$BOM" "$TAG" "$HF"; do
+	i=$((i + 1))
+	DATE=$((1230000000 + 1000 * i)) mk a$i "a: $i" m0
+	DATE=$((1230000000 + 1000 * i + 1)) \
+	mk M$i "Merge branch 'x' of git://evil.example/tr${inv}ee" $prev a$i
+	prev=M$i
+done
+# A tree named like the mainline, and one named like the renamed one.
+mk b1 "b: 1" m0
+mk N1 "Merge branch 'x' of git://mainline" $prev b1
+mk b2 "b: 2" m0
+mk N2 "Merge branch 'x' of git://mainline/" N1 b2
+ref refs/heads/master N2
+git symbolic-ref HEAD refs/heads/master
+
+tpt -T commits
+is "$STATUS" 0 "invisible: commits, exit status 0"
+is "$(names <"$SCRATCH/.out" | sort)" "$(sort <<EOF
+a1	evil.example/tree	mainline
+a2	evil.example/tr\xe2\x80\x8bee	mainline
+a3	evil.example/tr\xe2\x81\xa0ee	mainline
+a4	evil.example/tr\xc2\xadee	mainline
+a5	evil.example/tr\xef\xbb\xbfee	mainline
+a6	evil.example/tr\xf3\xa0\x80\x81ee	mainline
+a7	evil.example/tr\xe1\x85\x9fee	mainline
+b1	mainline (tree)	mainline
+b2	mainline (tree)	mainline
+m0	mainline
+EOF
+)" "invisible: commits, each invisible character escaped, the mainline's namesake renamed"
+
+tpt
+is "$(printf '%s\n' "$OUT" | sed -n '/^Flow/,/^$/p' | sort)" "$(sort <<'EOF'
+Flow (commits through each tree; a tree pulled by another is indented below it)
+     10  mainline
+      2    mainline (tree)
+      1    evil.example/tree
+      1    evil.example/tr\xe2\x80\x8bee
+      1    evil.example/tr\xe2\x81\xa0ee
+      1    evil.example/tr\xc2\xadee
+      1    evil.example/tr\xef\xbb\xbfee
+      1    evil.example/tr\xf3\xa0\x80\x81ee
+      1    evil.example/tr\xe1\x85\x9fee
+
+EOF
+)" "invisible: text, nine lines that all differ, one mainline"
+
+tpt -T json
+is "$STATUS" 0 "invisible: json, exit status 0"
+printf '%s\n' "$OUT" >spoof.json
+is "$(jq -r '.trees[].name' spoof.json | sort -u | wc -l)" 8 \
+   "invisible: json, eight distinct tree names"
+is "$(jq '[.trees[].name, .edges[].from] | map(select(. == "mainline")) | length' spoof.json)" 0 \
+   "invisible: json, no tree and no edge source is named like the mainline"
+for esc in 'tr\u200bee' 'tr\u2060ee' 'tr\u00adee' 'tr\ufeffee' \
+	   'tr\udb40\udc01ee' 'tr\u115fee'; do
+	grep -qF "\"evil.example/$esc\"" spoof.json
+	ok $? "invisible: json writes $esc as \\u escapes"
+done
+jq -e --arg n "evil.example/tr${TAG}ee" '[.trees[].name] | index($n) != null' \
+   spoof.json >/dev/null
+ok $? "invisible: json, the surrogate pair decodes to U+E0001"
+
+tpt -T dot
+dot -Tsvg >spoof.svg 2>/dev/null <"$SCRATCH/.out"
+ok $? "invisible: dot renders"
+is "$(grep -c 'evil.example/tr\\\\x' "$SCRATCH/.out")" 6 \
+   "invisible: dot, the six labels show their invisible character as \\\\xNN"
+
+tpt -T csv --csv-table trees
+is "$(printf '%s\n' "$OUT" | cut -d, -f1 | sed 1,2d | sort -u | wc -l)" 8 \
+   "invisible: csv, eight distinct tree names"
+
+tpt -T commits --mainline 'evil.example/tree'
+is "$(names <"$SCRATCH/.out" | awk -F'\t' '$1 == "a1" || $1 == "m0"' | sort)" \
+"a1	evil.example/tree (tree)	evil.example/tree
+m0	evil.example/tree" "--mainline: a tree named like the label is renamed"
+cd "$SCRATCH" || exit 1
+
+# --- every message escaped -------------------------------------------------------
+
+mkdir msgs
+cd msgs || exit 1
+repo
+mk n0 "main: 0"
+ref refs/heads/master n0
+git symbolic-ref HEAD refs/heads/master
+RLO=$(printf '\342\200\256')
+tpt "no${ESC}]0;pwned${BEL}such${ESC}[2J${RLO}rev"
+is "$STATUS" 2 "message: an unknown revision, exit status 2"
+is "$ERR" 'treeplot: unknown revision '"'"'no\x1b]0;pwned\x07such\x1b[2J\xe2\x80\xaerev'"'" \
+   "message: the revision's escapes and U+202E are escaped"
+tpt --config "$SCRATCH/x${ESC}[31m.cfg"
+is "$ERR" "treeplot: cannot read '$SCRATCH/x\\x1b[31m.cfg': No such file or directory" \
+   "message: a path with an escape is escaped"
+tpt --no-such-option="${ESC}[31m"
+is "$(printf '%s' "$ERR" | grep -c "$ESC")" 0 "message: an unknown option's text is escaped"
+cd "$SCRATCH" || exit 1
+
+# --- standard input closed, FIFOs --------------------------------------------------
+
+cd msgs || exit 1
+tpt --trace - <&-
+is "$STATUS $ERR" "2 treeplot: --trace -: standard input is closed" \
+   "--trace - with standard input closed: refused"
+echo HEAD >heads
+tpt --trace - <heads
+is "$STATUS" 0 "--trace - with standard input open: traced"
+mkfifo "$SCRATCH/fifo"
+tpt --config "$SCRATCH/fifo"
+is "$STATUS $ERR" "2 treeplot: cannot read '$SCRATCH/fifo': not a regular file" \
+   "--config FIFO: refused, not waited on"
+tpt --config /dev/zero
+is "$STATUS $ERR" "2 treeplot: cannot read '/dev/zero': not a regular file" \
+   "--config a device: refused, not read without end"
+mkdir -p "$XDG_CONFIG_HOME/treeplot"
+mkfifo "$XDG_CONFIG_HOME/treeplot/config"
+tpt
+is "$STATUS $ERR" "2 treeplot: cannot read '$XDG_CONFIG_HOME/treeplot/config': not a regular file" \
+   "the user's configuration a FIFO: refused"
+tpt --no-config
+is "$STATUS $ERR" "0 " "--no-config skips it"
+rm -f "$XDG_CONFIG_HOME/treeplot/config"
+cd "$SCRATCH" || exit 1
+
+# --- configured patterns on hostile subjects: bounded ---------------------------------
+
+mkdir re
+cd re || exit 1
+repo
+AS=$(printf '%2000s' '' | tr ' ' a)
+mk r0 "main: 0"
+mk r1 "a: 1" r0
+mk R1 "Merge ${AS}d" r0 r1
+mk r2 "a: 2" r0
+mk R2 "Merge branch 'x' of git://ok.example/tree" R1 r2
+ref refs/heads/master R2
+git symbolic-ref HEAD refs/heads/master
+
+printf '[treeplot]\n\tinternalPattern = "(a*)*\\\\1b"\n' >backref.cfg
+tpt -T commits --config backref.cfg
+is "$STATUS" 0 "pattern: a backreference on a 2,000-byte subject ends, exit 0"
+is "$(names <"$SCRATCH/.out" | sort)" "r0	mainline
+r1	mainline
+r2	mainline" \
+   "pattern: it matched the subject with a b (internal), not the long one"
+
+printf '[treeplot]\n\tinternalPattern = "^Merge branch"\n\tinternalPattern = "(a+)+(b|c)"\n' >nested.cfg
+tpt -o out.txt --config nested.cfg
+is "$STATUS" 2 "pattern: nested quantifiers hit the match limit, exit status 2"
+is "$ERR" "treeplot: nested.cfg: treeplot.internalPattern: pattern '(a+)+(b|c)' gave up on a merge subject of 2007 bytes: match limit exceeded" \
+   "pattern: one line naming the file, the key, the pattern and the limit"
+[ ! -e out.txt ]
+ok $? "pattern: no output written"
+
+perl -e 'print "[treeplot]\n\tinternalPattern = \"", join("|", map { "alt$_" } 1 .. 200000), "\"\n"' >wide.cfg
+tpt --config wide.cfg
+is "$STATUS" 2 "pattern: 200,000 alternatives refused, exit status 2"
+is "$(printf '%s\n' "$ERR" | wc -l) $(printf '%s' "$ERR" | wc -c)" "1 307" \
+   "pattern: one line, the value cut at 200 bytes"
+printf '%s\n' "$ERR" | grep -q "^treeplot: wide.cfg: treeplot.internalPattern: bad value 'alt1|alt2|.*\.\.\.' (regular expression is too large"
+ok $? "pattern: the error says the expression is too large"
+
+printf '[treeplot]\n\texternalPattern = "^Merge (a+)d"\n' >ext.cfg
+tpt -T commits --config ext.cfg
+is "$(names <"$SCRATCH/.out" | awk -F'\t' '$1 == "r1" { print $2 }')" "$AS" \
+   "pattern: an external pattern's group names the tree"
+printf '[treeplot]\n\texternalPattern = "^Merge (?:a+)d"\n' >nogroup.cfg
+tpt --config nogroup.cfg
+is "$STATUS $ERR" "2 treeplot: nogroup.cfg: treeplot.externalPattern: bad value '^Merge (?:a+)d' (no parenthesised group for the URL)" \
+   "pattern: an external pattern without a capturing group refused"
+cd "$SCRATCH" || exit 1
+
+done_testing
