@@ -28,8 +28,8 @@ size_t utf8_decode(const unsigned char *s, size_t len, unsigned int *cp);
  * tag characters U+E0000-U+E0FFF), the other default-ignorable code
  * points (the soft hyphen U+00AD, the Hangul fillers U+115F, U+1160,
  * U+3164, U+FFA0, the variation selectors), the spaces other than U+0020
- * (U+00A0, U+2000-U+200A, U+202F, U+205F, U+3000, U+1680, U+2800), the
- * separators U+2028, U+2029 and the noncharacters U+FFFE, U+FFFF.
+ * (U+00A0, U+2000-U+200A, U+202F, U+205F, U+3000, U+1680, U+2800) and
+ * the separators U+2028, U+2029.
  */
 
 /*

@@ -56,8 +56,7 @@ is_control(unsigned int cp)
  * fillers, the variation selectors), the spaces other than U+0020 (a
  * no-break space at the end of a name is invisible), the line and
  * paragraph separators (line breaks to some terminals, editors and
- * JavaScript), and the noncharacters U+FFFE, U+FFFF.  They are escaped
- * like control characters.  Sorted, for the binary search.
+ * JavaScript).  They are escaped like control characters.  Sorted, for the binary search.
  */
 static const struct {
 	unsigned int lo, hi;
@@ -69,7 +68,7 @@ static const struct {
 	{ 0x180b, 0x180f }, { 0x2000, 0x200f }, { 0x2028, 0x202f },
 	{ 0x205f, 0x206f }, { 0x2800, 0x2800 }, { 0x3000, 0x3000 },
 	{ 0x3164, 0x3164 }, { 0xfe00, 0xfe0f }, { 0xfeff, 0xfeff },
-	{ 0xffa0, 0xffa0 }, { 0xfff0, 0xfffb }, { 0xfffe, 0xffff },
+	{ 0xffa0, 0xffa0 }, { 0xfff0, 0xfffb },
 	{ 0x110bd, 0x110bd }, { 0x110cd, 0x110cd }, { 0x13430, 0x1343f },
 	{ 0x1bca0, 0x1bca3 }, { 0x1d173, 0x1d17a }, { 0xe0000, 0xe0fff },
 };
