@@ -5,7 +5,7 @@
 # Every run that could hang is under timeout, so a hang fails.
 . "$(dirname "$0")/lib.sh"
 
-plan 37
+plan 41
 
 ESC=$(printf '\033')
 BEL=$(printf '\007')
@@ -203,6 +203,57 @@ printf '[treeplot]\n\texternalPattern = "^Merge (?:a+)d"\n' >nogroup.cfg
 tpt --config nogroup.cfg
 is "$STATUS $ERR" "2 treeplot: nogroup.cfg: treeplot.externalPattern: bad value '^Merge (?:a+)d' (no parenthesised group for the URL)" \
    "pattern: an external pattern without a capturing group refused"
+cd "$SCRATCH" || exit 1
+
+# --- absurd dates: every output stays schema-valid ------------------------------------
+
+mkdir dates
+cd dates || exit 1
+repo
+# mkdated NAME WHEN ZONE SUBJECT PARENT...: a commit dated as git
+# fast-import would take it.
+mkdated() {
+	name=$1 when=$2 zone=$3 subject=$4
+	shift 4
+	{
+		printf 'tree %s\n' "$T_EMPTY_TREE"
+		for p in "$@"; do printf 'parent %s\n' "$(id "$p")"; done
+		printf 'author A <a@example.org> %s %s\n' "$when" "$zone"
+		printf 'committer C <c@example.org> %s %s\n\n%s\n' "$when" "$zone" "$subject"
+	} >"$SCRATCH/.raw"
+	c=$(git hash-object -t commit -w --literally "$SCRATCH/.raw") || exit 1
+	printf '%s\t%s\n' "$name" "$c" >>"$T_MAP"
+}
+mk d0 "main: 0"
+mk x1 "x: 1" d0
+mkdated D1 9223372036854775807 +9999 "Merge branch 'a' of git://far.example/a" d0 x1
+mk x2 "x: 2" d0
+mkdated D2 -1000000000000 -0130 "Merge branch 'b' of git://far.example/b" D1 x2
+mk x3 "x: 3" d0
+mkdated D3 1230000000 +0100 "Merge branch 'c' of git://far.example/c" D2 x3
+ref refs/heads/master D3
+git symbolic-ref HEAD refs/heads/master
+
+tpt --trace -T json "$(id x1)" "$(id x2)" "$(id x3)"
+is "$STATUS" 0 "dates: --trace -T json, exit status 0"
+printf '%s\n' "$OUT" >dates.json
+is "$(tr -d ' \n' <dates.json | grep -o '"date":[^,]*,"time":[^,]*')" \
+'"date":null,"time":9223372036854775807
+"date":null,"time":-1000000000000
+"date":"2008-12-23T03:40:00+01:00","time":1230000000' \
+   "dates: past year 9999 or before year 0, the date is null, the time exact"
+"$PYTHON" - "$TESTDIR/../../docs/treeplot.schema.json" dates.json <<'EOT'
+import json, sys, jsonschema
+try:
+    jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])))
+except jsonschema.ValidationError as e:
+    print("# " + e.message)
+    sys.exit(1)
+EOT
+ok $? "dates: the trace validates against the schema"
+tpt --trace "$(id x1)"
+printf '%s\n' "$OUT" | grep -q "(date out of range)  Merge branch 'a'"
+ok $? "dates: text, the date said to be out of range"
 cd "$SCRATCH" || exit 1
 
 done_testing
