@@ -5,7 +5,7 @@
 # Every run that could hang is under timeout, so a hang fails.
 . "$(dirname "$0")/lib.sh"
 
-plan 41
+plan 43
 
 ESC=$(printf '\033')
 BEL=$(printf '\007')
@@ -254,6 +254,28 @@ ok $? "dates: the trace validates against the schema"
 tpt --trace "$(id x1)"
 printf '%s\n' "$OUT" | grep -q "(date out of range)  Merge branch 'a'"
 ok $? "dates: text, the date said to be out of range"
+cd "$SCRATCH" || exit 1
+
+# --- replace refs and grafts are ignored, as documented ------------------------------
+
+mkdir graft
+cd graft || exit 1
+repo
+mk g0 "main: 0"
+mk g1 "g: 1" g0
+mk G1 "Merge branch 'g' of git://graft.example/g" g0 g1
+mk g2 "main: 2" G1
+ref refs/heads/master g2
+git symbolic-ref HEAD refs/heads/master
+tpt -T commits
+printf '%s\n' "$OUT" >before
+# Graft the merge away: git log now sees g2 on g0 alone.
+git replace --graft "$(id g2)" "$(id g0)"
+is "$(git log --format=%s | sed -n 2p)" "main: 0" "graft: git log follows the replacement"
+mkdir -p .git/info
+printf '%s %s\n' "$(id G1)" "$(id g0)" >.git/info/grafts
+tpt -T commits
+is "$STATUS $OUT" "0 $(cat before)" "graft: treeplot reads the commits as they are written"
 cd "$SCRATCH" || exit 1
 
 done_testing
