@@ -2,6 +2,7 @@
 #
 #   make            build ./treeplot
 #   make demo       chart a generated kernel-like sample: demo.svg + report
+#   make readme     rerun README.md's examples into it (make check checks)
 #   make check      build and run every test (one prove run, TAP), then
 #                   again under ASan+UBSan and valgrind, and fuzz briefly
 #   make lint       cppcheck and clang-tidy, no finding allowed
@@ -45,9 +46,10 @@ LIBOBJ = $(filter-out $(B)/main.o,$(OBJ))
 UNIT_SRC = $(wildcard tests/unit/*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 TOOLS = $(B)/genhist
+SAMPLE = $(B)/sample
 
 .PHONY: all check check-only demo deps install uninstall clean bench \
-	check-sanitize check-valgrind check-fuzz lint fuzz
+	check-sanitize check-valgrind check-fuzz lint fuzz readme
 
 all: treeplot
 
@@ -77,13 +79,26 @@ check: deps
 	$(MAKE) check-valgrind
 	$(MAKE) check-fuzz
 
-check-only: all $(UNIT_BIN) $(TOOLS)
+check-only: all $(UNIT_BIN) $(TOOLS) $(SAMPLE)/stamp
 	TREEPLOT=$(CURDIR)/treeplot BUILD=$(CURDIR)/$(B) \
 	  prove --nocolor -j2 $(UNIT_BIN) tests/e2e/*.t
 
 demo: deps
 	$(MAKE) all $(TOOLS)
 	sh tools/demo.sh $(CURDIR)/treeplot $(CURDIR)/$(B)/genhist
+
+# The sample of make demo, generated once (30,000 commits, 3 s) for the
+# examples of README.md and the man page: tests/e2e/examples.t runs them
+# on it, make readme writes their outputs into README.md.
+$(SAMPLE)/stamp: tools/sample.sh tools/mkrepo.sh $(B)/genhist
+	rm -f $@
+	sh tools/sample.sh $(SAMPLE) $(CURDIR)/$(B)/genhist >/dev/null
+	touch $@
+
+readme: all $(SAMPLE)/stamp
+	python3 tools/readme.py readme $(CURDIR)/treeplot $(SAMPLE) README.md \
+	  >README.md.new || { rm -f README.md.new; exit 1; }
+	mv README.md.new README.md
 
 # make bench [REPO=path RANGE='A..B ...']: treeplot against git log and
 # rev-list on the same ranges (tools/bench.sh; results in BENCHMARKS.md).
@@ -163,7 +178,7 @@ $(SAN)/tests/%: tests/unit/%.c $(SAN)/libtreeplot.a | $(SAN)/tests
 $(SAN) $(SAN)/tests:
 	mkdir -p $@
 
-check-sanitize: $(SAN)/treeplot $(SAN_UNIT) $(TOOLS)
+check-sanitize: $(SAN)/treeplot $(SAN_UNIT) $(TOOLS) $(SAMPLE)/stamp
 	rm -rf $(SAN_LOG) && mkdir -p $(SAN_LOG)
 	$(SAN_ENV) TREEPLOT=$(CURDIR)/$(SAN)/treeplot BUILD=$(CURDIR)/$(B) \
 	  prove --nocolor -j2 $(SAN_UNIT) tests/e2e/*.t
@@ -228,7 +243,7 @@ lint:
 # runs found ($(FUZZ)/corpus/T).  A crash leaves its input as
 # $(FUZZ)/crash-T-*.  make check runs each for CHECK_FUZZ_SECONDS.
 FUZZ = $(B)/fuzz
-FUZZ_TARGETS = classify naming escape commitgraph
+FUZZ_TARGETS = classify naming escape commitgraph commitparse
 FUZZ_BIN = $(FUZZ_TARGETS:%=$(FUZZ)/fuzz-%)
 FUZZ_SECONDS ?= 60
 CHECK_FUZZ_SECONDS = 12
@@ -239,7 +254,7 @@ FUZZ_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude -O1 -g $(FUZZ_FLAGS) -MMD -MP
 # reader maps files; in its fuzz build it reads them into the heap
 # instead, so AddressSanitizer sees a read one byte past the end.
 FUZZ_LIBOBJ = $(FUZZ)/classify.o $(FUZZ)/naming.o $(FUZZ)/escape.o \
-	      $(FUZZ)/commitgraph.o $(FUZZ)/util.o
+	      $(FUZZ)/commitgraph.o $(FUZZ)/commitparse.o $(FUZZ)/util.o
 
 $(FUZZ)/commitgraph.o: FUZZ_CFLAGS += -include tests/fuzz/heapmap.h
 $(FUZZ)/%.o: src/%.c | $(FUZZ)

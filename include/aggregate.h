@@ -17,10 +17,6 @@
 #include "history.h"
 #include "naming.h"
 
-struct appliers;
-struct maintainers;
-struct inference;
-
 struct flow_tree {
 	uint32_t tree;		/* id in the tree table; TREE_NONE: "K other trees" */
 	const char *name;	/* borrowed (or owned by the flow for the fold) */
@@ -33,15 +29,12 @@ struct flow_tree {
 	enum tree_kind kind;	/* a repository, or another kind of source */
 	uint32_t repo;		/* --branches: the node's repository's tree */
 	const char *repo_name;	/* id, and its name (borrowed); else itself */
-	uint32_t signed_pulls;	/* with signatures: of pulls, the signed */
-	uint32_t signed_commits;	/* commits those brought */
 };
 
 struct flow_edge {
 	uint32_t from, to;	/* indexes into flow.trees: from was pulled into to */
 	uint32_t commits;	/* non-merge commits that flowed along it */
 	uint32_t pulls;		/* merges that pulled from into to */
-	uint32_t signed_pulls;	/* with signatures: of those, the signed */
 };
 
 /* The paths as an indented tree, in display order (pre-order, the larger
@@ -86,28 +79,15 @@ struct flow {
 
 	char *fold_name;	/* owned: "K other trees" */
 
-	/*
-	 * With signatures (aggregate_input.sig): every pull, whether it
-	 * pulled a signed tag (SIG_MERGETAG; a gpgsig alone signs the merge,
-	 * not what it pulled).  unsigned_pulls index the attribution's pulls.
-	 */
 	int branches;		/* --branches: trees are branch nodes */
-	int signatures;
-	uint32_t pulls, signed_pulls, gpgsig_pulls;
-	uint32_t pulled_commits;	/* brought into the mainline by pulls */
-	uint32_t signed_commits;	/* of those, by signed pulls */
-	const struct pull *all_pulls;	/* borrowed */
-	uint32_t *unsigned_pulls;	/* owned */
-	uint32_t unsigned_nr;
 
-	/* Borrowed, set by the caller: the direct commits by who applied
-	 * them (--direct-by), or NULL. */
-	const struct appliers *appliers;
-	/* Borrowed, set by the caller: subsystems from MAINTAINERS, or
-	 * NULL (looked up by flow_tree.repo). */
-	const struct maintainers *maintainers;
-	/* Borrowed, set by the caller: --infer-ff's guesses, or NULL. */
-	const struct inference *inference;
+	/* Every pull of the attribution (borrowed), and where the flow
+	 * counted it: the index into trees of the tree pulled (after
+	 * --top's fold) and into edges of its edge, or HIST_NONE when not
+	 * shown.  Add-ons that say something per pull start from here. */
+	const struct pull *all_pulls;
+	uint32_t all_pulls_nr;
+	uint32_t *pull_tree, *pull_edge;	/* owned */
 };
 
 struct aggregate_input {
@@ -119,11 +99,13 @@ struct aggregate_input {
 	const char *repo;
 	const char *range;
 	uint32_t top;		/* 0: keep every tree */
-	const unsigned *sig;	/* per history index, SIG_* flags; NULL: */
-				/* signatures not looked at */
 };
 
 void aggregate(const struct aggregate_input *in, struct flow *out);
 void flow_release(struct flow *f);
+
+/* The index into f->trees of tree id (a tree table id), or UINT32_MAX
+ * when the flow does not show it. */
+uint32_t flow_index_of(const struct flow *f, uint32_t id);
 
 #endif

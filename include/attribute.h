@@ -30,8 +30,7 @@ struct paths {
 	uint32_t nr, alloc;
 	uint32_t *tree;
 	uint32_t *up;
-	uint32_t *hash;		/* open addressing on (tree, up): path + 1 */
-	uint32_t hash_size;
+	struct hindex ix;	/* paths by (tree, up) */
 };
 
 /* One tree pulled by one merge into the line of another tree. */

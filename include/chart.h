@@ -28,16 +28,13 @@ struct chart_options {
 	const struct config *cfg;	/* aliases and patterns; may be NULL */
 	uint32_t top;			/* 0: keep every tree */
 	int branches;			/* --branches */
-	int signatures;			/* --signed: read the pulls' */
-};					/* signatures */
+};
 
 struct chart {
 	struct tree_table tt;
 	struct merge_table m;
 	uint8_t *is_mainline;	/* per tree id */
 	struct attribution a;
-	unsigned *sig;		/* --signed: SIG_* per history index */
-	int failed;		/* reading signatures failed (reported) */
 	struct flow f;
 };
 

@@ -53,7 +53,7 @@ struct config {
 /*
  * Read the configuration of repository r (r NULL or no_config: none of
  * its files, nor the user's) and the file path (NULL for none) into cfg.
- * Returns 0; ERR_USAGE after reporting a bad value ("treeplot: FILE:
+ * Returns 0; ST_USAGE after reporting a bad value ("treeplot: FILE:
  * treeplot.KEY: bad value 'V' (reason)") or a file that cannot be read
  * or parsed.  cfg is to be released either way.
  */

@@ -17,6 +17,8 @@
 #include "history.h"
 #include "util.h"
 
+struct extra;
+
 enum direct_by {
 	DIRECT_BY_NONE = 0,
 	DIRECT_BY_COMMITTER,
@@ -52,10 +54,24 @@ struct appliers {
 	uint32_t commits;	/* the direct commits counted */
 };
 
+/*
+ * Count keys (the appliers of n direct commits, allocated strings) into
+ * out (zeroed, its by set): out takes the strings, the caller keeps the
+ * array.  Pure: the table test of test-direct.c drives it.
+ */
+void appliers_tally(char **keys, uint32_t n, struct appliers *out);
+
 /* Count the direct commits of a (path PATH_MAINLINE) by by. */
 int appliers_count(struct repo *r, const struct history *h,
 		   const struct attribution *a, enum direct_by by,
 		   struct appliers *out);
 void appliers_release(struct appliers *ap);
+
+/*
+ * The add-on of --direct-by (extra.h; its arg is the enum direct_by): a
+ * section of the text report, the JSON's "direct_by", the mainline's
+ * tooltip.
+ */
+extern const struct extra direct_extra;
 
 #endif

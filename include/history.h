@@ -1,10 +1,10 @@
 /*
- * history.h - the commit graph of a range, read once through libgit2.
+ * history.h - the commit graph of a range, each object read once.
  *
- * This is the only module that talks to libgit2.  It resolves the range,
- * reads every commit it needs exactly once, and hands the rest of the
- * pipeline plain arrays indexed by a commit number: object ids, parents,
- * flags, and the subject line of every merge in the range.
+ * The walk (history.c) reads, through the repository module (repo.h),
+ * every commit it needs exactly once, and hands the rest of the pipeline
+ * plain arrays indexed by a commit number: object ids, parents, flags,
+ * and the subject line of every merge in the range.
  *
  * Exactness: the range A..B is every commit reachable from B and not from
  * A, whatever the committer dates say.  The walk therefore settles A's side
@@ -19,19 +19,10 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "repo.h"
 #include "util.h"
 
 #define HIST_NONE UINT32_MAX
-#define OID_RAWSZ 20
-#define OID_HEXSZ 40
-
-/* Returned for errors that are the user's (a bad range, an unknown
- * revision): the caller exits with status 2 rather than 1. */
-#define ERR_USAGE (-2)
-
-struct object_id {
-	unsigned char hash[OID_RAWSZ];
-};
 
 enum {
 	HIST_LOADED = 1 << 0,	/* the object was read: parents are known */
@@ -53,8 +44,6 @@ struct history {
 	size_t parent_nr, parent_alloc;
 	uint32_t *subject;	/* merges in range: offset + 1 into pool, else 0 */
 	struct buf pool;
-	uint32_t *hash;		/* open addressing on oid: index + 1, 0 empty */
-	uint32_t hash_size;
 	uint32_t tip;		/* the range's end (B) */
 	uint32_t in_range;	/* commits in the range, merges included */
 	uint32_t shallow;	/* shallow boundary commits met on B's side */
@@ -116,55 +105,43 @@ history_merge_time(const struct history *h, uint32_t i, int32_t *tz)
 static inline void
 history_hex(const struct history *h, uint32_t i, char *hex)
 {
-	static const char digits[] = "0123456789abcdef";
-	const unsigned char *p = h->oid[i].hash;
-
-	for (int k = 0; k < OID_RAWSZ; k++) {
-		hex[2 * k] = digits[p[k] >> 4];
-		hex[2 * k + 1] = digits[p[k] & 15];
-	}
-	hex[OID_HEXSZ] = '\0';
+	oid_to_hex(&h->oid[i], hex);
 }
 
 void history_release(struct history *h);
 
-/* An open repository. */
-struct repo;
-
 /*
- * Open the repository at path, or discover it from the current directory
- * when path is NULL (bare repositories and worktrees included).
+ * Whether commit i is a merge: two parents or more, or a merge whose
+ * parents a shallow boundary cut (HIST_CUT_MERGE: it has none left, yet
+ * is a merge, which brings nothing).  The one test every stage uses.
  */
-int repo_open(struct repo **out, const char *path);
-void repo_free(struct repo *r);
+static inline int
+history_is_merge(const struct history *h, uint32_t i)
+{
+	return h->npar[i] > 1 || (h->flags[i] & HIST_CUT_MERGE);
+}
 
-/* A short name for reports: the work tree's or the bare repository's
- * directory name, without a trailing ".git". */
-const char *repo_name(const struct repo *r);
-
-/* remote.origin.url as a new string, or NULL when unset. */
-char *repo_origin_url(struct repo *r);
-
-/* The libgit2 repository, for config.c's reading of git's configuration
- * (libgit2 declares git_repository as this struct). */
-struct git_repository;
-struct git_repository *repo_git(struct repo *r);
-
-struct range {
-	struct object_id from, to;
-	int has_from;
-	char *from_name;	/* as written, or the tag chosen; NULL if none */
-	char *to_name;
+/* The explicit stack of history_walk (histories are deep), reusable
+ * across walks. */
+struct history_stack {
+	uint32_t *v;
+	size_t alloc;
 };
+#define HISTORY_STACK_INIT { NULL, 0 }
+void history_stack_release(struct history_stack *st);
+
+/* Called on each commit history_walk reaches: 1 to go on to its parents
+ * (which it may have loaded), 0 not to, or a negative status to stop. */
+typedef int history_visit_fn(uint32_t i, void *data);
 
 /*
- * Resolve spec: "A..B", "A..", "..B", a single revision, or NULL for the
- * default (from the most recent non -rc tag on HEAD's first-parent chain,
- * starting at HEAD's first parent, to HEAD; the whole history when there
- * is none).  Returns ERR_USAGE for a bad spec or unknown revision.
+ * The one ancestor-marking routine: visit start and, depth first (first
+ * parent first), the parents of every commit visit went on from.  visit
+ * decides what a visit marks and where the walk stops (a commit already
+ * marked, one outside the range).  Returns 0 or what visit returned.
  */
-int range_resolve(struct repo *r, const char *spec, struct range *out);
-void range_release(struct range *rg);
+int history_walk(const struct history *h, uint32_t start,
+		 history_visit_fn *visit, void *data, struct history_stack *st);
 
 /*
  * Read the commits of the range (and of the start's history, to settle
@@ -173,39 +150,6 @@ void range_release(struct range *rg);
  */
 int history_load(struct repo *r, const struct range *rg, int progress,
 		 struct history *h);
-
-/*
- * Commit i's committer ("Name <mail>", as written) and its whole message,
- * read from its object, appended to committer and message.  For the few
- * commits a report needs more of than the walk keeps.
- */
-int history_read_commit(struct repo *r, const struct history *h, uint32_t i,
-			struct buf *committer, struct buf *message);
-
-/*
- * The file at path in commit's tree (read from the repository, not the
- * work tree), appended to out.  Returns 1, 0 when there is no such file
- * (or the repository lacks the tree or blob: a partial clone), or -1
- * after reporting an error.
- */
-int repo_read_file_at(struct repo *r, const struct object_id *commit,
-		      const char *path, struct buf *out);
-
-/* What history_merge_signatures finds on a merge. */
-enum {
-	SIG_MERGETAG = 1 << 0,	/* a pulled tag with a signature block */
-	SIG_GPGSIG = 1 << 1,	/* the merge commit's own signature */
-};
-
-/*
- * The signatures merge i carries, as SIG_* flags in *flags: a "mergetag"
- * header (the signed tag the merge pulled, which git records only for
- * signed tags) holding a "-----BEGIN " signature block, and a "gpgsig"
- * header.  Read through libgit2's header access; presence only, nothing
- * is verified.
- */
-int history_merge_signatures(struct repo *r, const struct history *h,
-			     uint32_t i, unsigned *flags);
 
 /*
  * Read the commits of n ranges in one walk: every commit reachable from a
@@ -219,22 +163,7 @@ int history_merge_signatures(struct repo *r, const struct history *h,
 int history_load_union(struct repo *r, const struct range *rgs, size_t n,
 		       int progress, struct history *h);
 
-/* What repo_lookup_commit found. */
-enum {
-	REV_OK = 0,
-	REV_UNKNOWN,		/* no such revision */
-	REV_AMBIGUOUS,		/* an abbreviated id of several objects */
-	REV_NOT_COMMIT,		/* names a tree or a blob */
-};
-
-/* Resolve rev (any revision syntax) to a commit, quietly: REV_OK, or what
- * was wrong, for a caller that reports it its own way. */
-int repo_lookup_commit(struct repo *r, const char *rev, struct object_id *out);
-
-/* Append the subject of commit oid (git's %s: the first paragraph of its
- * message, lines joined by spaces) to out: one object read.  Returns 0,
- * or -1 after reporting the error. */
-int repo_commit_subject(struct repo *r, const struct object_id *oid,
-			struct buf *out);
+/* What the reports read after the walk (the add-ons include history.h). */
+#include "commitread.h"
 
 #endif

@@ -20,6 +20,8 @@
 #include "classify.h"
 #include "history.h"
 
+struct extra;
+
 struct inferred_edge {
 	uint32_t from, to;	/* tree ids: from was (probably) fast-forwarded */
 	uint32_t commits;	/* into to, with these commits */
@@ -33,9 +35,27 @@ struct inference {
 	uint32_t commits;	/* commits inferred */
 };
 
+/*
+ * The inference itself, pure: cid gives, per history index (hist_nr of
+ * them), the committer of each non-merge commit of the range and of each
+ * pull's merge, as ids below committers numbered in order of first
+ * appearance (commits in attribution order, then the pulls' merges):
+ * ties go to the lowest id.
+ */
+void infer_guess(const struct attribution *a, uint32_t hist_nr,
+		 const uint32_t *cid, uint32_t committers,
+		 struct inference *out);
+
 /* Read the committers of the range's non-merge commits and infer. */
 int infer_ff(struct repo *r, const struct history *h,
 	     const struct attribution *a, struct inference *out);
 void inference_release(struct inference *inf);
+
+/*
+ * The add-on of --infer-ff (extra.h): a section of the text report, the
+ * JSON's "inferred_ff", dashed edges in the chart, and a "~tree" field in
+ * the commits output.
+ */
+extern const struct extra infer_extra;
 
 #endif

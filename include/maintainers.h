@@ -16,6 +16,8 @@
 
 #include "naming.h"
 
+struct extra;
+
 struct subsystem {
 	char *name;
 	char **maintainers;	/* "Name <mail>", in file order */
@@ -43,5 +45,12 @@ uint32_t maintainers_of(const struct maintainers *mt, uint32_t tree,
 			uint32_t *nr);
 
 void maintainers_release(struct maintainers *mt);
+
+/*
+ * The add-on (extra.h): the subsystems of each tree from MAINTAINERS at
+ * the range's end, when it exists, in the text report (a section), the
+ * JSON (each tree's "subsystems") and the chart's tooltips.
+ */
+extern const struct extra maintainers_extra;
 
 #endif

@@ -6,15 +6,15 @@
 #define TREEPLOT_RENDER_COMMITS_H
 
 #include "attribute.h"
+#include "extra.h"
 #include "history.h"
 #include "naming.h"
 #include "util.h"
 
-/* inferred (--infer-ff), when not NULL: per history index a tree the
- * commit was probably fast-forwarded from, or TREE_NONE; it comes first
- * in the path, marked with a leading '~'. */
+/* The add-ons' fields (xs may be NULL: --infer-ff's "~tree") come
+ * between the id and the path. */
 void render_commits(const struct history *h, const struct attribution *a,
-		    const struct tree_table *tt, const uint32_t *inferred,
+		    const struct tree_table *tt, const struct extras *xs,
 		    struct buf *out);
 
 #endif

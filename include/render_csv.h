@@ -7,6 +7,7 @@
 #define TREEPLOT_RENDER_CSV_H
 
 #include "aggregate.h"
+#include "extra.h"
 #include "util.h"
 
 enum csv_table {
@@ -19,7 +20,9 @@ enum csv_table {
 /* The table --csv-table names (trees, edges, summary), or -1. */
 int csv_table_from_name(const char *name);
 
-void render_csv(const struct flow *f, enum csv_table which, struct buf *out);
+/* The add-ons' columns (xs may be NULL) follow the core's. */
+void render_csv(const struct flow *f, const struct extras *xs,
+		enum csv_table which, struct buf *out);
 
 /*
  * Fields, for the other CSV writers (--compare): each adds the comma

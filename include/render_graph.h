@@ -9,6 +9,7 @@
 #define TREEPLOT_RENDER_GRAPH_H
 
 #include "aggregate.h"
+#include "extra.h"
 #include "util.h"
 
 /* Is engine one of the layouts we offer (dot, twopi, circo, neato, fdp,
@@ -32,9 +33,11 @@ struct graph_style {
 #define GRAPH_MAJOR_DEFAULT 500
 #define GRAPH_MINOR_DEFAULT 100
 
-/* render_graph with style (NULL: the defaults). */
+/* render_graph with style (NULL: the defaults) and the add-ons' tooltip
+ * lines, edge looks and edges (xs may be NULL). */
 int render_graph_styled(const struct flow *f, const char *format,
 			const char *layout, const char *title,
-			const struct graph_style *style, struct buf *out);
+			const struct graph_style *style,
+			const struct extras *xs, struct buf *out);
 
 #endif

@@ -5,10 +5,14 @@
 #define TREEPLOT_RENDER_JSON_H
 
 #include "aggregate.h"
+#include "extra.h"
 #include "util.h"
 
 #define JSON_FORMAT_VERSION 1
 
-void render_json(const struct flow *f, struct buf *out);
+/* The add-ons' members (xs may be NULL) follow the core's, in the
+ * table's order. */
+void render_json(const struct flow *f, const struct extras *xs,
+		 struct buf *out);
 
 #endif

@@ -1,13 +1,16 @@
 /*
  * render_text.h - the text report: header, the flow as an indented tree,
- * the summary figures, the unrecognised merges.
+ * the summary figures, the add-ons' sections, the unrecognised merges.
  */
 #ifndef TREEPLOT_RENDER_TEXT_H
 #define TREEPLOT_RENDER_TEXT_H
 
 #include "aggregate.h"
+#include "extra.h"
 #include "util.h"
 
-void render_text(const struct flow *f, struct buf *out);
+/* The add-ons' sections (xs may be NULL) follow the summary. */
+void render_text(const struct flow *f, const struct extras *xs,
+		 struct buf *out);
 
 #endif

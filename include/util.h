@@ -1,5 +1,6 @@
 /*
- * util.h - allocation that cannot fail, error reporting, a growable buffer.
+ * util.h - allocation that cannot fail, error reporting, the status type,
+ * a growable buffer and an open-addressing hash index.
  *
  * Allocation failures end the program ("treeplot: out of memory", exit 1):
  * like git's xmalloc, there is nothing sensible a batch tool can do instead,
@@ -32,6 +33,21 @@ void *xreallocarray(void *ptr, size_t nmemb, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 
+/*
+ * What a stage returns: 0 (ST_OK) or a negative status, already reported.
+ * Functions returning int use these values; error() returns ST_FAILURE.
+ * main.c alone maps them to exit statuses (exit_status: ST_USAGE 2,
+ * ST_UNSIGNED 3, ST_FAILURE and anything else negative 1).
+ */
+enum status {
+	ST_OK = 0,
+	ST_FAILURE = -1,	/* the run failed: exit 1 */
+	ST_USAGE = -2,		/* the user's mistake (bad range, option,
+				 * configuration): exit 2 */
+	ST_UNSIGNED = -3,	/* --require-signed met unsigned pulls, the
+				 * output written: exit 3 */
+};
+
 /* Print "treeplot: <message>" on stderr; return -1 so callers can write
  * "return error(...)". */
 int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -39,6 +55,55 @@ int verror(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 /* FNV-1a of a string: short keys, good spread, no setup. */
 uint32_t str_hash(const char *s);
+/* FNV-1a of n bytes. */
+uint32_t mem_hash(const void *p, size_t n);
+/* A hash of a pair of 32-bit numbers (Fibonacci hashing). */
+uint32_t hash_u32_pair(uint32_t a, uint32_t b);
+
+/*
+ * An open-addressing hash index over elements the caller keeps in arrays
+ * of its own, numbered from 0: the index maps a hash to candidate
+ * numbers, the caller compares keys.  Each slot keeps the element's hash,
+ * so growing needs no callback and candidates whose hash differs are
+ * skipped.  Linear probing, at most half full.
+ *
+ *	struct hindex ix = HINDEX_INIT;
+ *	struct hprobe pr;
+ *
+ *	for (i = hindex_first(&ix, hash, &pr); i != HINDEX_NONE;
+ *	     i = hindex_next(&ix, &pr))
+ *		if (equal(key, element[i]))
+ *			return i;
+ *	i = nr++;  (store the element)
+ *	hindex_add(&ix, hash, i);
+ */
+#define HINDEX_NONE UINT32_MAX
+
+struct hslot {
+	uint32_t hash;
+	uint32_t idx1;		/* element number + 1; 0 for an empty slot */
+};
+
+struct hindex {
+	struct hslot *slot;
+	uint32_t size;		/* a power of two, or 0 */
+	uint32_t nr;
+};
+#define HINDEX_INIT { NULL, 0, 0 }
+
+/* Where a lookup is: pass the same probe to hindex_next. */
+struct hprobe {
+	uint32_t hash, pos;
+};
+
+/* The first element whose hash is hash, or HINDEX_NONE. */
+uint32_t hindex_first(const struct hindex *ix, uint32_t hash,
+		      struct hprobe *pr);
+/* The next one, or HINDEX_NONE. */
+uint32_t hindex_next(const struct hindex *ix, struct hprobe *pr);
+/* Record element idx under hash (the caller checked it is new). */
+void hindex_add(struct hindex *ix, uint32_t hash, uint32_t idx);
+void hindex_release(struct hindex *ix);
 
 /* A growable byte buffer, always NUL-terminated once anything was added. */
 struct buf {

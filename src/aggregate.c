@@ -23,7 +23,7 @@ struct tally {
 
 struct edge_key {
 	uint32_t from, to;	/* tree ids */
-	uint32_t commits, pulls, signed_pulls;
+	uint32_t commits, pulls;
 	uint32_t active;	/* paths with this edge on the walk's stack */
 };
 
@@ -71,7 +71,7 @@ edge_get(struct edges *es, uint32_t from, uint32_t to)
 	}
 	ALLOC_GROW(es->e, es->nr + 1, es->alloc);
 	es->hash[pos] = es->nr + 1;
-	es->e[es->nr] = (struct edge_key){ from, to, 0, 0, 0, 0 };
+	es->e[es->nr] = (struct edge_key){ from, to, 0, 0, 0 };
 	return &es->e[es->nr++];
 }
 
@@ -337,24 +337,26 @@ out:
 	free(stack);
 }
 
-void
-aggregate(const struct aggregate_input *in, struct flow *f)
+/* What aggregate's phases share: the trie's figures and the tallies. */
+struct agg {
+	const struct aggregate_input *in;
+	const struct paths *p;
+	uint32_t np, ntrees, fold, nid;	/* fold: the fold's tree id */
+	uint32_t *own, *sub;		/* per path: own, own + deeper */
+	uint32_t *cstart, *child;	/* the trie's children */
+	uint8_t *folded;		/* per tree id, or NULL */
+	uint8_t *shown, *gone;
+	uint32_t *index;		/* tree id -> index into flow.trees */
+	struct tally view;
+	struct edges es;
+	uint32_t fold_own;
+};
+
+/* The range's own figures, borrowed or copied from the input. */
+static void
+flow_header(const struct aggregate_input *in, struct flow *f)
 {
-	const struct paths *p = &in->a->paths;
 	const struct tree_table *tt = in->trees;
-	uint32_t ntrees = tt->nr, fold = tt->nr, nid = tt->nr + 1;
-	uint32_t np = p->nr;
-	uint32_t *own = xcalloc(np ? np : 1, sizeof(*own));
-	uint32_t *sub = xcalloc(np ? np : 1, sizeof(*sub));	/* own + deeper */
-	uint32_t *index = xmalloc(nid * sizeof(*index));
-	uint32_t *cstart, *child;
-	uint8_t *folded = NULL, *shown = xcalloc(np ? np : 1, 1);
-	uint8_t *gone = xcalloc(nid, 1);
-	struct tally all, view;
-	struct edges es = { 0 };
-	struct trie_walk w;
-	uint32_t fold_own = 0;
-	size_t unsigned_alloc = 0;
 
 	memset(f, 0, sizeof(*f));
 	f->h = in->h;
@@ -365,7 +367,8 @@ aggregate(const struct aggregate_input *in, struct flow *f)
 	f->shallow = in->h->shallow;
 	f->unrecognised = in->m->unrecognised;
 	f->unrecognised_nr = in->m->unrecognised_nr;
-	for (uint32_t id = 0; id < ntrees; id++)
+	f->branches = in->m->ptree_start != NULL;
+	for (uint32_t id = 0; id < tt->nr; id++)
 		if (in->is_mainline[id])
 			for (uint32_t u = 0; u < tt->t[id].urls_nr; u++) {
 				f->mainline_urls = xreallocarray(f->mainline_urls,
@@ -373,194 +376,265 @@ aggregate(const struct aggregate_input *in, struct flow *f)
 				f->mainline_urls[f->mainline_urls_nr++] =
 					tt->t[id].urls[u];
 			}
+}
 
-	for (uint32_t k = 0; k < in->a->order_nr; k++)
-		own[in->a->path_of[in->a->order[k]]]++;
-	f->direct = np ? own[PATH_MAINLINE] : 0;
+/* Per path, its own commits and those through it; the trie's children. */
+static void
+count_paths(struct agg *g, struct flow *f)
+{
+	const struct attribution *a = g->in->a;
+
+	for (uint32_t k = 0; k < a->order_nr; k++)
+		g->own[a->path_of[a->order[k]]]++;
+	f->direct = g->np ? g->own[PATH_MAINLINE] : 0;
 	/* A path's parent was always created before it. */
-	for (uint32_t i = np; i-- > 0;) {
-		sub[i] += own[i];
+	for (uint32_t i = g->np; i-- > 0;) {
+		g->sub[i] += g->own[i];
 		if (i)
-			sub[p->up[i]] += sub[i];
+			g->sub[g->p->up[i]] += g->sub[i];
 	}
-	trie_children(p, sub, tt, &cstart, &child);
-	w = (struct trie_walk){ p, own, sub, cstart, child, NULL, fold };
+	trie_children(g->p, g->sub, g->in->trees, &g->cstart, &g->child);
+}
 
-	/* The summary, over every route as it is. */
-	tally_init(&all, nid);
-	trie_walk(&w, &all, &es, shown, gone, &fold_own);
-	summarise(f, &all, tt);
-	if (in->top)
-		folded = choose_folded(p, sub, ntrees, in->top, tt);
+/*
+ * Walk the trie: the summary over every route as it is; then, when --top
+ * folds, the view again with the folded routes going through the fold.
+ * g->view and g->es are the view's.
+ */
+static void
+walk_views(struct agg *g, struct flow *f)
+{
+	struct trie_walk w = { g->p, g->own, g->sub, g->cstart, g->child,
+			       NULL, g->fold };
+	struct tally all;
 
-	/* The view: the same, with folded routes going through the fold. */
-	if (folded) {
-		free(es.e);
-		free(es.hash);
-		memset(&es, 0, sizeof(es));
-		tally_release(&all);
-		tally_init(&view, nid);
-		w.folded = folded;
-		trie_walk(&w, &view, &es, shown, gone, &fold_own);
-		/* The fold stands for every tree of the routes it folds
-		 * (some may still show elsewhere, pulled by a kept tree). */
-		for (uint32_t id = 1; id < ntrees; id++)
-			f->folded += gone[id];
-	} else {
-		view = all;
+	tally_init(&all, g->nid);
+	trie_walk(&w, &all, &g->es, g->shown, g->gone, &g->fold_own);
+	summarise(f, &all, g->in->trees);
+	if (g->in->top)
+		g->folded = choose_folded(g->p, g->sub, g->ntrees, g->in->top,
+					  g->in->trees);
+	if (!g->folded) {
+		g->view = all;
+		return;
 	}
-	if (fold_own) {
+	free(g->es.e);
+	free(g->es.hash);
+	memset(&g->es, 0, sizeof(g->es));
+	tally_release(&all);
+	tally_init(&g->view, g->nid);
+	w.folded = g->folded;
+	trie_walk(&w, &g->view, &g->es, g->shown, g->gone, &g->fold_own);
+	/* The fold stands for every tree of the routes it folds (some may
+	 * still show elsewhere, pulled by a kept tree). */
+	for (uint32_t id = 1; id < g->ntrees; id++)
+		f->folded += g->gone[id];
+}
+
+/* Trees with a commit, sorted; g->index maps tree ids to them. */
+static void
+flow_trees(struct agg *g, struct flow *f)
+{
+	const struct tree_table *tt = g->in->trees;
+	uint32_t *ids = xmalloc(g->nid * sizeof(*ids)), n = 0;
+	struct sort_ctx c = { tt, f->fold_name, g->view.commits, NULL, g->fold };
+
+	ids[n++] = TREE_MAINLINE;
+	for (uint32_t id = 1; id < g->nid; id++)
+		if (g->view.commits[id])
+			ids[n++] = id;
+	qsort_r(ids, n, sizeof(*ids), cmp_tree, &c);
+	memset(g->index, 0xff, g->nid * sizeof(*g->index));
+	f->trees = xcalloc(n, sizeof(*f->trees));
+	f->trees_nr = n;
+	for (uint32_t k = 0; k < n; k++) {
+		struct flow_tree *ft = &f->trees[k];
+		uint32_t id = ids[k], r;
+
+		g->index[id] = k;
+		ft->tree = id == g->fold ? TREE_NONE : id;
+		ft->name = id_name(&c, id);
+		ft->commits = id == TREE_MAINLINE ? f->commits :
+			      g->view.commits[id];
+		ft->own = g->view.own[id];
+		ft->depth = id == TREE_MAINLINE ? 0 : g->view.depth[id];
+		ft->repo = id == g->fold ? TREE_NONE : id;
+		ft->repo_name = ft->name;
+		if (id == g->fold)
+			continue;
+		/* A branch node shows its repository's URLs. */
+		r = tt->t[id].repo;
+		ft->urls = tt->t[r].urls;
+		ft->urls_nr = tt->t[r].urls_nr;
+		ft->kind = tt->t[id].kind;
+		ft->repo = r;
+		ft->repo_name = tt->t[r].name;
+	}
+	free(ids);
+}
+
+/*
+ * Pulls: per tree, every merge that pulled it; per shown edge, the merges
+ * along it (a folded feeder's pulls become the fold's).  Each pull's tree
+ * is noted, and its edge's key in *at (HIST_NONE: none).
+ */
+static void
+count_pulls(struct agg *g, struct flow *f, uint32_t *at)
+{
+	const struct attribution *a = g->in->a;
+
+	f->all_pulls = a->pulls;
+	f->all_pulls_nr = a->pulls_nr;
+	f->pull_tree = xmalloc((a->pulls_nr ? a->pulls_nr : 1) *
+			       sizeof(*f->pull_tree));
+	for (uint32_t k = 0; k < a->pulls_nr; k++) {
+		const struct pull *pl = &a->pulls[k];
+		uint32_t from = pl->from, to = pl->to;
+
+		if (g->folded && to == TREE_MAINLINE && g->folded[from])
+			from = g->fold;
+		f->pull_tree[k] = g->index[from];
+		at[k] = HIST_NONE;
+		if (g->index[from] != HIST_NONE)
+			f->trees[g->index[from]].pulls++;
+		if (g->index[from] != HIST_NONE && g->index[to] != HIST_NONE) {
+			struct edge_key *e = edge_get(&g->es, from, to);
+
+			e->pulls++;
+			at[k] = (uint32_t)(e - g->es.e);
+		}
+	}
+}
+
+/* The tree id of the flow's tree k. */
+static uint32_t
+id_of(const struct agg *g, const struct flow *f, uint32_t k)
+{
+	return f->trees[k].tree == TREE_NONE ? g->fold : f->trees[k].tree;
+}
+
+/* The edges that carried a commit, sorted; each pull's edge among them
+ * (at: its edge's key, from count_pulls). */
+static void
+flow_edges(struct agg *g, struct flow *f, const uint32_t *at)
+{
+	uint32_t *pos = xmalloc((g->es.nr ? g->es.nr : 1) * sizeof(*pos));
+
+	f->edges = xcalloc(g->es.nr ? g->es.nr : 1, sizeof(*f->edges));
+	for (uint32_t k = 0; k < g->es.nr; k++) {
+		const struct edge_key *e = &g->es.e[k];
+
+		pos[k] = HIST_NONE;
+		if (!e->commits || g->index[e->from] == HIST_NONE ||
+		    g->index[e->to] == HIST_NONE)
+			continue;
+		f->edges[f->edges_nr++] = (struct flow_edge){
+			g->index[e->from], g->index[e->to], e->commits,
+			e->pulls };
+	}
+	qsort_r(f->edges, f->edges_nr, sizeof(*f->edges), cmp_edge, f);
+	for (uint32_t k = 0; k < f->edges_nr; k++) {
+		const struct edge_key *e = edge_get(&g->es,
+			id_of(g, f, f->edges[k].from), id_of(g, f, f->edges[k].to));
+
+		pos[e - g->es.e] = k;
+	}
+	f->pull_edge = xmalloc((f->all_pulls_nr ? f->all_pulls_nr : 1) *
+			       sizeof(*f->pull_edge));
+	for (uint32_t k = 0; k < f->all_pulls_nr; k++)
+		f->pull_edge[k] = at[k] == HIST_NONE ? HIST_NONE : pos[at[k]];
+	free(pos);
+}
+
+/* The indented tree: the shown paths in pre-order, the fold as the
+ * mainline's last child. */
+static void
+flow_nodes(const struct agg *g, struct flow *f)
+{
+	uint32_t np = g->np;
+	uint32_t *stack = xmalloc((np + 1) * sizeof(*stack)), sn = 0;
+	uint32_t *level = xmalloc((np ? np : 1) * sizeof(*level));
+
+	f->nodes = xcalloc(np + 2, sizeof(*f->nodes));
+	if (np) {
+		stack[sn++] = PATH_MAINLINE;
+		level[PATH_MAINLINE] = 0;
+	}
+	while (sn) {
+		uint32_t i = stack[--sn];
+		struct flow_node *nd = &f->nodes[f->nodes_nr++];
+
+		if (i == np) {
+			nd->tree = g->index[g->fold];
+			nd->level = 1;
+			nd->commits = nd->own = g->fold_own;
+			continue;
+		}
+		nd->tree = g->index[g->p->tree[i]];
+		nd->level = level[i];
+		nd->commits = i == PATH_MAINLINE ? f->commits : g->sub[i];
+		nd->own = g->own[i];
+		if (i == PATH_MAINLINE && g->fold_own)
+			stack[sn++] = np;	/* first in, last out */
+		for (uint32_t k = g->cstart[i + 1]; k-- > g->cstart[i];) {
+			uint32_t c = g->child[k];
+
+			if (!g->shown[c])
+				continue;
+			level[c] = level[i] + 1;
+			stack[sn++] = c;
+		}
+	}
+	free(stack);
+	free(level);
+}
+
+void
+aggregate(const struct aggregate_input *in, struct flow *f)
+{
+	struct agg g = { 0 };
+	uint32_t *at;
+
+	g.in = in;
+	g.p = &in->a->paths;
+	g.np = g.p->nr;
+	g.ntrees = in->trees->nr;
+	g.fold = in->trees->nr;
+	g.nid = in->trees->nr + 1;
+	g.own = xcalloc(g.np ? g.np : 1, sizeof(*g.own));
+	g.sub = xcalloc(g.np ? g.np : 1, sizeof(*g.sub));
+	g.index = xmalloc(g.nid * sizeof(*g.index));
+	g.shown = xcalloc(g.np ? g.np : 1, 1);
+	g.gone = xcalloc(g.nid, 1);
+	at = xmalloc((in->a->pulls_nr ? in->a->pulls_nr : 1) * sizeof(*at));
+
+	flow_header(in, f);
+	count_paths(&g, f);
+	walk_views(&g, f);
+	if (g.fold_own) {
 		char name[64];
 
 		snprintf(name, sizeof(name), "%u other tree%s", f->folded,
 			 f->folded == 1 ? "" : "s");
 		f->fold_name = xstrdup(name);
 	}
+	flow_trees(&g, f);
+	count_pulls(&g, f, at);
+	flow_edges(&g, f, at);
+	flow_nodes(&g, f);
 
-	/* Trees with a commit, sorted; index maps tree ids to them. */
-	{
-		uint32_t *ids = xmalloc(nid * sizeof(*ids)), n = 0;
-		struct sort_ctx c = { tt, f->fold_name, view.commits, NULL, fold };
-
-		ids[n++] = TREE_MAINLINE;
-		for (uint32_t id = 1; id < nid; id++)
-			if (view.commits[id])
-				ids[n++] = id;
-		qsort_r(ids, n, sizeof(*ids), cmp_tree, &c);
-		memset(index, 0xff, nid * sizeof(*index));
-		f->trees = xcalloc(n, sizeof(*f->trees));
-		f->trees_nr = n;
-		for (uint32_t k = 0; k < n; k++) {
-			struct flow_tree *ft = &f->trees[k];
-			uint32_t id = ids[k];
-
-			index[id] = k;
-			ft->tree = id == fold ? TREE_NONE : id;
-			ft->name = id_name(&c, id);
-			ft->commits = id == TREE_MAINLINE ? f->commits :
-				      view.commits[id];
-			ft->own = view.own[id];
-			ft->depth = id == TREE_MAINLINE ? 0 : view.depth[id];
-			ft->repo = id == fold ? TREE_NONE : id;
-			ft->repo_name = ft->name;
-			if (id != fold) {
-				uint32_t r = tt->t[id].repo;
-
-				/* A branch node shows its repository's URLs. */
-				ft->urls = tt->t[r].urls;
-				ft->urls_nr = tt->t[r].urls_nr;
-				ft->kind = tt->t[id].kind;
-				ft->repo = r;
-				ft->repo_name = tt->t[r].name;
-			}
-		}
-		free(ids);
-	}
-
-	/* Pulls: per tree, every merge that pulled it; per shown edge, the
-	 * merges along it (a folded feeder's pulls become the fold's). */
-	for (uint32_t k = 0; k < in->a->pulls_nr; k++) {
-		const struct pull *pl = &in->a->pulls[k];
-		uint32_t from = pl->from, to = pl->to;
-
-		int sig = in->sig && (in->sig[pl->merge] & SIG_MERGETAG);
-
-		if (folded && to == TREE_MAINLINE && folded[from])
-			from = fold;
-		if (index[from] != HIST_NONE) {
-			f->trees[index[from]].pulls++;
-			f->trees[index[from]].signed_pulls += sig;
-			f->trees[index[from]].signed_commits += sig ? pl->commits : 0;
-		}
-		if (index[from] != HIST_NONE && index[to] != HIST_NONE) {
-			struct edge_key *e = edge_get(&es, from, to);
-
-			e->pulls++;
-			e->signed_pulls += sig;
-		}
-		if (!in->sig)
-			continue;
-		f->pulls++;
-		f->signed_pulls += sig;
-		f->gpgsig_pulls += !!(in->sig[pl->merge] & SIG_GPGSIG);
-		if (pl->to == TREE_MAINLINE) {
-			f->pulled_commits += pl->commits;
-			f->signed_commits += sig ? pl->commits : 0;
-		}
-		if (!sig) {
-			ALLOC_GROW(f->unsigned_pulls, f->unsigned_nr + 1,
-				   unsigned_alloc);
-			f->unsigned_pulls[f->unsigned_nr++] = k;
-		}
-	}
-	f->signatures = in->sig != NULL;
-	f->branches = in->m->ptree_start != NULL;
-	f->all_pulls = in->a->pulls;
-
-	f->edges = xcalloc(es.nr ? es.nr : 1, sizeof(*f->edges));
-	for (uint32_t k = 0; k < es.nr; k++) {
-		const struct edge_key *e = &es.e[k];
-
-		if (!e->commits || index[e->from] == HIST_NONE ||
-		    index[e->to] == HIST_NONE)
-			continue;
-		f->edges[f->edges_nr++] = (struct flow_edge){
-			index[e->from], index[e->to], e->commits, e->pulls,
-			e->signed_pulls };
-	}
-	qsort_r(f->edges, f->edges_nr, sizeof(*f->edges), cmp_edge, f);
-
-	/* The indented tree: the shown paths in pre-order, the fold as the
-	 * mainline's last child. */
-	{
-		uint32_t *stack = xmalloc((np + 1) * sizeof(*stack)), sn = 0;
-		uint32_t *level = xmalloc((np ? np : 1) * sizeof(*level));
-
-		f->nodes = xcalloc(np + 2, sizeof(*f->nodes));
-		if (np) {
-			stack[sn++] = PATH_MAINLINE;
-			level[PATH_MAINLINE] = 0;
-		}
-		while (sn) {
-			uint32_t i = stack[--sn];
-			struct flow_node *nd = &f->nodes[f->nodes_nr++];
-
-			if (i == np) {
-				nd->tree = index[fold];
-				nd->level = 1;
-				nd->commits = nd->own = fold_own;
-				continue;
-			}
-			nd->tree = index[p->tree[i]];
-			nd->level = level[i];
-			nd->commits = i == PATH_MAINLINE ? f->commits : sub[i];
-			nd->own = own[i];
-			if (i == PATH_MAINLINE && fold_own)
-				stack[sn++] = np;	/* first in, last out */
-			for (uint32_t k = cstart[i + 1]; k-- > cstart[i];) {
-				uint32_t c = child[k];
-
-				if (!shown[c])
-					continue;
-				level[c] = level[i] + 1;
-				stack[sn++] = c;
-			}
-		}
-		free(stack);
-		free(level);
-	}
-
-	tally_release(&view);
-	free(es.e);
-	free(es.hash);
-	free(cstart);
-	free(child);
-	free(shown);
-	free(gone);
-	free(folded);
-	free(index);
-	free(sub);
-	free(own);
+	free(at);
+	tally_release(&g.view);
+	free(g.es.e);
+	free(g.es.hash);
+	free(g.cstart);
+	free(g.child);
+	free(g.shown);
+	free(g.gone);
+	free(g.folded);
+	free(g.index);
+	free(g.sub);
+	free(g.own);
 }
 
 void
@@ -572,6 +646,16 @@ flow_release(struct flow *f)
 	free(f->by_depth);
 	free(f->mainline_urls);
 	free(f->fold_name);
-	free(f->unsigned_pulls);
+	free(f->pull_tree);
+	free(f->pull_edge);
 	memset(f, 0, sizeof(*f));
+}
+
+uint32_t
+flow_index_of(const struct flow *f, uint32_t id)
+{
+	for (uint32_t k = 0; k < f->trees_nr; k++)
+		if (f->trees[k].tree == id)
+			return k;
+	return UINT32_MAX;
 }

@@ -16,43 +16,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint32_t
-path_hash(uint32_t tree, uint32_t up)
-{
-	uint64_t x = ((uint64_t)tree << 32 | up) * 0x9e3779b97f4a7c15ULL;
-
-	return (uint32_t)(x >> 32);
-}
-
-static void
-paths_rehash(struct paths *p, uint32_t size)
-{
-	free(p->hash);
-	p->hash = xcalloc(size, sizeof(*p->hash));
-	p->hash_size = size;
-	for (uint32_t i = 0; i < p->nr; i++) {
-		uint32_t pos = path_hash(p->tree[i], p->up[i]) & (size - 1);
-
-		while (p->hash[pos])
-			pos = (pos + 1) & (size - 1);
-		p->hash[pos] = i + 1;
-	}
-}
-
 /* The path "tree, then up", created if new. */
 static uint32_t
 paths_get(struct paths *p, uint32_t tree, uint32_t up)
 {
-	uint32_t pos, i;
+	struct hprobe pr;
+	uint32_t i;
 
-	if (2 * (size_t)(p->nr + 1) > p->hash_size)
-		paths_rehash(p, p->hash_size ? 2 * p->hash_size : 64);
-	pos = path_hash(tree, up) & (p->hash_size - 1);
-	while ((i = p->hash[pos])) {
-		if (p->tree[i - 1] == tree && p->up[i - 1] == up)
-			return i - 1;
-		pos = (pos + 1) & (p->hash_size - 1);
-	}
+	for (i = hindex_first(&p->ix, hash_u32_pair(tree, up), &pr);
+	     i != HINDEX_NONE; i = hindex_next(&p->ix, &pr))
+		if (p->tree[i] == tree && p->up[i] == up)
+			return i;
 	i = p->nr++;
 	if (p->nr > p->alloc) {
 		size_t alloc = p->alloc;
@@ -63,7 +37,7 @@ paths_get(struct paths *p, uint32_t tree, uint32_t up)
 	}
 	p->tree[i] = tree;
 	p->up[i] = up;
-	p->hash[pos] = i + 1;
+	hindex_add(&p->ix, pr.hash, i);
 	return i;
 }
 
@@ -247,7 +221,7 @@ attribute(const struct history *h, const struct merge_table *m,
 		a->via[c] = f->via;
 		/* A merge cut by a shallow boundary has no parents, and
 		 * is walked as a merge that brings nothing. */
-		if (np < 2 && !(h->flags[c] & HIST_CUT_MERGE)) {
+		if (!history_is_merge(h, c)) {
 			a->path_of[c] = f->path;
 			a->order[a->order_nr++] = c;
 			f->pos++;
@@ -289,7 +263,7 @@ attribution_release(struct attribution *a)
 {
 	free(a->paths.tree);
 	free(a->paths.up);
-	free(a->paths.hash);
+	hindex_release(&a->paths.ix);
 	free(a->path_of);
 	free(a->via);
 	free(a->order);

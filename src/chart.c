@@ -7,8 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "signed.h"
-
 /* The mainline's repository: --mainline-url and treeplot.mainlineUrl,
  * remote.origin.url, and the tree that back-merges name most often. */
 static uint8_t *
@@ -93,12 +91,9 @@ chart_build(struct chart *c, const struct history *h, struct repo *r,
 	c->is_mainline = mainline_trees(o, r, h, &c->m, &c->tt);
 	trees_sort_urls(&c->tt);
 	attribute(h, &c->m, c->is_mainline, c->tt.nr, &c->a);
-	c->sig = NULL;
-	c->failed = o->signatures &&
-		    signatures_read(r, h, &c->a, &c->sig) < 0;
 	aggregate(&(struct aggregate_input){ h, &c->m, &c->tt, &c->a,
 		  c->is_mainline, repo, range,
-		  o->top == TOP_ALL ? 0 : o->top, c->sig }, &c->f);
+		  o->top == TOP_ALL ? 0 : o->top }, &c->f);
 	/* Gathered by tree id, which depends on the walk's order too. */
 	if (c->f.mainline_urls_nr > 1)
 		qsort(c->f.mainline_urls, c->f.mainline_urls_nr,
@@ -109,7 +104,6 @@ void
 chart_release(struct chart *c)
 {
 	flow_release(&c->f);
-	free(c->sig);
 	attribution_release(&c->a);
 	free(c->is_mainline);
 	merge_table_release(&c->m);

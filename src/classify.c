@@ -785,7 +785,7 @@ classify_merges_with(const struct history *h, struct tree_table *trees,
 
 		out->tree[i] = TREE_NONE;
 		if (!(h->flags[i] & HIST_IN_RANGE) ||
-		    (h->npar[i] < 2 && !(h->flags[i] & HIST_CUT_MERGE)))
+		    !history_is_merge(h, i))
 			continue;
 		out->merges++;
 		s = history_subject(h, i);

@@ -37,28 +37,35 @@ struct table {
 	uint32_t max_depth;	/* over every range */
 };
 
+/* What mark gives in a view's flags, and where it stops. */
+struct view_marking {
+	const struct history *h;
+	uint8_t *flags;
+	uint8_t flag, stop;
+};
+
+/* history_walk's visit: commits of the union only, each once. */
+static int
+mark_one(uint32_t i, void *data)
+{
+	struct view_marking *m = data;
+
+	if (!(m->h->flags[i] & HIST_IN_RANGE) ||
+	    (m->flags[i] & (m->flag | m->stop)))
+		return 0;
+	m->flags[i] |= m->flag;
+	return 1;
+}
+
 /* Mark, from start, every commit of the union with flag, not crossing
  * commits that already have stop (or flag). */
 static void
 mark(const struct history *h, uint8_t *flags, uint32_t start, uint8_t flag,
-     uint8_t stop, uint32_t **stack, size_t *alloc)
+     uint8_t stop, struct history_stack *st)
 {
-	size_t nr = 0;
+	struct view_marking m = { h, flags, flag, stop };
 
-	ALLOC_GROW(*stack, 1, *alloc);
-	(*stack)[nr++] = start;
-	while (nr) {
-		uint32_t i = (*stack)[--nr], np;
-		const uint32_t *par;
-
-		if (!(h->flags[i] & HIST_IN_RANGE) || (flags[i] & (flag | stop)))
-			continue;
-		flags[i] |= flag;
-		par = history_parents(h, i, &np);
-		ALLOC_GROW(*stack, nr + np, *alloc);
-		for (uint32_t k = 0; k < np; k++)
-			(*stack)[nr++] = par[k];
-	}
+	history_walk(h, start, mark_one, &m, st);
 }
 
 /* The view of range rg in the union h: h's arrays, flags of its own. */
@@ -66,8 +73,7 @@ static void
 view_init(struct history *view, const struct history *h,
 	  const struct commit_index *ix, const struct range *rg)
 {
-	uint32_t *stack = NULL;
-	size_t alloc = 0;
+	struct history_stack st = HISTORY_STACK_INIT;
 	uint8_t *flags = xmalloc(h->nr ? h->nr : 1);
 
 	*view = *h;
@@ -77,8 +83,8 @@ view_init(struct history *view, const struct history *h,
 	view->tip = commit_index_find(ix, &rg->to);
 	if (rg->has_from)
 		mark(h, flags, commit_index_find(ix, &rg->from), HIST_HIDDEN, 0,
-		     &stack, &alloc);
-	mark(h, flags, view->tip, HIST_IN_RANGE, HIST_HIDDEN, &stack, &alloc);
+		     &st);
+	mark(h, flags, view->tip, HIST_IN_RANGE, HIST_HIDDEN, &st);
 	view->in_range = view->shallow = 0;
 	for (uint32_t i = 0; i < h->nr; i++) {
 		if (!(flags[i] & HIST_IN_RANGE))
@@ -87,7 +93,7 @@ view_init(struct history *view, const struct history *h,
 		view->shallow += !!(flags[i] & HIST_SHALLOW);
 	}
 	view->flags = flags;
-	free(stack);
+	history_stack_release(&st);
 }
 
 static int
@@ -293,8 +299,10 @@ column_width(const struct table *t)
 	return w + 1 > 7 ? w + 1 : 7;
 }
 
+/* The column heads: the ranges' numbers, then the change, in widths of
+ * their own. */
 static void
-text_header(const struct table *t, struct buf *out, int width)
+text_header(const struct table *t, struct buf *out, int width, int cwidth)
 {
 	char num[32];
 
@@ -304,9 +312,74 @@ text_header(const struct table *t, struct buf *out, int width)
 		cell(out, width, num);
 	}
 	buf_addc(out, ' ');
-	cell(out, width, "change");
+	cell(out, cwidth, "change");
 }
 
+/* The range where r first carried commits, and the first of the ranges
+ * at the end where it carried none (both from 0).  With more than two
+ * ranges "new" alone would hide when a tree appeared: one absent from
+ * range 1 and present in ranges 5 to 9 appeared in range 5. */
+static size_t
+first_range(const struct table *t, const struct row *r)
+{
+	size_t k = 0;
+
+	while (k < t->nr - 1 && !r->commits[k])
+		k++;
+	return k;
+}
+
+static size_t
+gone_range(const struct table *t, const struct row *r)
+{
+	size_t k = t->nr;
+
+	while (k > 1 && !r->commits[k - 1])
+		k--;
+	return k;
+}
+
+/* The change cell of a tree: "new" or "gone" (with the range when there
+ * are more than two), else the last range's commits minus the first's. */
+static void
+change_text(const struct table *t, const struct row *r, struct buf *out)
+{
+	const char *what = appeared(t, r) ? "new" :
+			   disappeared(t, r) ? "gone" : NULL;
+
+	if (!what) {
+		int64_t v = (int64_t)r->commits[t->nr - 1] - r->commits[0];
+
+		buf_printf(out, v > 0 ? "+%lld" : "%lld", (long long)v);
+	} else if (t->nr == 2) {
+		buf_puts(out, what);
+	} else {
+		buf_printf(out, "%s in %zu", what, 1 + (appeared(t, r) ?
+			   first_range(t, r) : gone_range(t, r)));
+	}
+}
+
+/* The change column's width: the numbers' width, or more for "new in
+ * 12" and "gone in 12" and a space before them, as numbers have one for
+ * a sign. */
+static int
+change_width(const struct table *t, int width)
+{
+	struct buf b = BUF_INIT;
+	int w = width;
+
+	for (size_t i = 0; i < t->rows_nr; i++) {
+		b.len = 0;
+		change_text(t, &t->rows[i], &b);
+		if ((int)b.len + 1 > w)
+			w = (int)b.len + 1;
+	}
+	buf_release(&b);
+	return w;
+}
+
+/* The trees picked, one a line; with more than two ranges each says, as
+ * its change cell does, in which range it appeared or was gone. */
 static void
 text_list(const struct table *t, struct buf *out, const char *what,
 	  int (*pick)(const struct table *, const struct row *))
@@ -325,31 +398,41 @@ text_list(const struct table *t, struct buf *out, const char *what,
 			continue;
 		buf_puts(out, "  ");
 		add_text(out, t->rows[i].name);
+		if (t->nr > 2) {
+			buf_puts(out, "  (");
+			change_text(t, &t->rows[i], out);
+			buf_addc(out, ')');
+		}
+		buf_addc(out, '\n');
+	}
+}
+
+/* The ranges, numbered; the numbers right-aligned, so that range 10
+ * lines up with range 9. */
+static void
+text_ranges(const struct compare_input *in, const struct table *t,
+	    struct buf *out)
+{
+	int digits = 1;
+
+	for (size_t n = t->nr; n >= 10; n /= 10)
+		digits++;
+	for (size_t k = 0; k < t->nr; k++) {
+		buf_printf(out, "%s%*zu  ", k ? "            " : "ranges      ",
+			   digits, k + 1);
+		add_text(out, in->labels[k]);
 		buf_addc(out, '\n');
 	}
 }
 
 static void
-render_text(const struct compare_input *in, const struct table *t,
-	    struct buf *out)
+text_summary(const struct table *t, struct buf *out, int width, int cwidth)
 {
-	int width = column_width(t);
 	size_t nfg;
 	struct figure *fg = figures(t, &nfg);
-	struct buf what = BUF_INIT;
-
-	buf_puts(out, "repository  ");
-	add_text(out, in->repo);
-	buf_addc(out, '\n');
-	for (size_t k = 0; k < t->nr; k++) {
-		buf_printf(out, "%s%zu  ", k ? "            " : "ranges      ",
-			   k + 1);
-		add_text(out, in->labels[k]);
-		buf_addc(out, '\n');
-	}
 
 	buf_printf(out, "\n%-32s", "Summary");
-	text_header(t, out, width);
+	text_header(t, out, width, cwidth);
 	buf_addc(out, '\n');
 	for (size_t i = 0; i < nfg; i++) {
 		int64_t first = figure_value(&fg[i], &t->charts[0].f);
@@ -362,12 +445,19 @@ render_text(const struct compare_input *in, const struct table *t,
 				   figure_value(&fg[i], &t->charts[k].f), 0);
 		}
 		buf_addc(out, ' ');
-		cell_value(out, width, fg[i].kind, last - first, 1);
+		cell_value(out, cwidth, fg[i].kind, last - first, 1);
 		buf_addc(out, '\n');
 	}
+	figures_free(fg, nfg);
+}
+
+static void
+text_trees(const struct table *t, struct buf *out, int width, int cwidth)
+{
+	struct buf change = BUF_INIT;
 
 	buf_puts(out, "\nTrees (commits through each tree, in each range)\n ");
-	text_header(t, out, width);
+	text_header(t, out, width, cwidth);
 	buf_puts(out, "  tree\n");
 	for (size_t i = 0; i < t->rows_nr; i++) {
 		const struct row *r = &t->rows[i];
@@ -378,20 +468,32 @@ render_text(const struct compare_input *in, const struct table *t,
 			cell_value(out, width, COUNT, r->commits[k], 0);
 		}
 		buf_addc(out, ' ');
-		if (appeared(t, r))
-			cell(out, width, "new");
-		else if (disappeared(t, r))
-			cell(out, width, "gone");
-		else
-			cell_value(out, width, COUNT,
-				   (int64_t)r->commits[t->nr - 1] -
-				   r->commits[0], 1);
+		change.len = 0;
+		change_text(t, r, &change);
+		cell(out, cwidth, change.data);
 		buf_puts(out, "  ");
 		add_text(out, r->name);
 		buf_addc(out, '\n');
 	}
 	if (!t->rows_nr)
 		buf_puts(out, "  none\n");
+	buf_release(&change);
+}
+
+static void
+render_text(const struct compare_input *in, const struct table *t,
+	    struct buf *out)
+{
+	int width = column_width(t);
+	int cwidth = change_width(t, width);
+	struct buf what = BUF_INIT;
+
+	buf_puts(out, "repository  ");
+	add_text(out, in->repo);
+	buf_addc(out, '\n');
+	text_ranges(in, t, out);
+	text_summary(t, out, width, cwidth);
+	text_trees(t, out, width, cwidth);
 
 	buf_printf(&what, "Appeared (in %zu, not in 1)", t->nr);
 	text_list(t, out, what.data, appeared);
@@ -399,7 +501,6 @@ render_text(const struct compare_input *in, const struct table *t,
 	buf_printf(&what, "Disappeared (in 1, not in %zu)", t->nr);
 	text_list(t, out, what.data, disappeared);
 	buf_release(&what);
-	figures_free(fg, nfg);
 }
 
 /* --- JSON ----------------------------------------------------------- */

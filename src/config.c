@@ -1,7 +1,8 @@
 /*
  * config.c - treeplot.* keys from git's configuration files.
  *
- * Every file is parsed by libgit2; what is ours is the order of the
+ * Every file is parsed by libgit2, through the repository module
+ * (repo.h); what is ours is the order of the
  * sources (config.h), the checking of each value, and errors that name
  * the file, the key and the value.  The entries of all sources are
  * gathered first, lowest priority first, then taken in that order: the
@@ -13,7 +14,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <git2.h>
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 #include <stdio.h>
@@ -25,7 +25,11 @@
 
 #include "escape.h"
 #include "render_graph.h"
+#include "repo.h"
 #include "util.h"
+
+/* The entries read: ours, and git's own syntax for "section treeplot". */
+#define KEYS_GLOB "^treeplot\\."
 
 enum key {
 	KEY_MAINLINE,
@@ -100,117 +104,21 @@ gather(struct gathering *g, enum key key, const char *value, const char *file)
 	g->nr++;
 }
 
+/* repo_config_fn: the treeplot.* entries, the others skipped. */
 static int
-git_config_fail(const char *what)
+gather_entry(const char *name, const char *value, const char *file,
+	     void *data)
 {
-	const git_error *e = git_error_last();
+	int k = key_of(name);
 
-	error("%s: %s", what, e && e->message ? e->message : "unknown error");
-	return ERR_USAGE;
-}
-
-/* The file behind a level of the repository's configuration. */
-static char *
-level_file(git_repository *git, git_config_level_t level)
-{
-	git_buf b = GIT_BUF_INIT_CONST(NULL, 0);
-	int ret = -1;
-	char *name;
-
-	switch (level) {
-	case GIT_CONFIG_LEVEL_PROGRAMDATA:
-		ret = git_config_find_programdata(&b);
-		break;
-	case GIT_CONFIG_LEVEL_SYSTEM:
-		ret = git_config_find_system(&b);
-		break;
-	case GIT_CONFIG_LEVEL_XDG:
-		ret = git_config_find_xdg(&b);
-		break;
-	case GIT_CONFIG_LEVEL_GLOBAL:
-		ret = git_config_find_global(&b);
-		break;
-	case GIT_CONFIG_LEVEL_LOCAL:
-		ret = git_repository_item_path(&b, git,
-					       GIT_REPOSITORY_ITEM_CONFIG);
-		break;
-	default:
-		break;
-	}
-	git_error_clear();
-	name = xstrdup(!ret && b.ptr ? b.ptr : "the repository's configuration");
-	git_buf_dispose(&b);
-	return name;
-}
-
-struct level_entry {
-	git_config_level_t level;
-	size_t seq;		/* the order the iterator gave */
-	enum key key;
-	char *value;
-};
-
-static int
-cmp_level(const void *pa, const void *pb)
-{
-	const struct level_entry *a = pa, *b = pb;
-
-	if (a->level != b->level)
-		return a->level < b->level ? -1 : 1;
-	return (a->seq > b->seq) - (a->seq < b->seq);
-}
-
-/*
- * The treeplot.* entries of cfg, lowest level first, each level's in file
- * order, those of levels below LOCAL when below is set, else the others.
- */
-static int
-gather_levels(struct gathering *g, git_repository *git, git_config *cfg,
-	      int below)
-{
-	git_config_iterator *it = NULL;
-	git_config_entry *ce;
-	struct level_entry *le = NULL;
-	size_t nr = 0, alloc = 0;
-	int err;
-
-	if (git_config_iterator_glob_new(&it, cfg, "^treeplot\\.") < 0)
-		return git_config_fail("cannot read the configuration");
-	while (!(err = git_config_next(&ce, it))) {
-		int k = key_of(ce->name);
-
-		if (k < 0 || (ce->level < GIT_CONFIG_LEVEL_LOCAL) != below)
-			continue;
-		ALLOC_GROW(le, nr + 1, alloc);
-		le[nr].level = ce->level;
-		le[nr].seq = nr;
-		le[nr].key = (enum key)k;
-		le[nr].value = ce->value ? xstrdup(ce->value) : NULL;
-		nr++;
-	}
-	git_config_iterator_free(it);
-	if (err != GIT_ITEROVER) {
-		for (size_t i = 0; i < nr; i++)
-			free(le[i].value);
-		free(le);
-		return git_config_fail("cannot read the configuration");
-	}
-	if (nr > 1)
-		qsort(le, nr, sizeof(*le), cmp_level);
-	for (size_t i = 0; i < nr; i++) {
-		char *file = level_file(git, le[i].level);
-
-		gather(g, le[i].key, le[i].value, file);
-		free(file);
-		free(le[i].value);
-	}
-	free(le);
+	if (k >= 0)
+		gather(data, (enum key)k, value, file);
 	return 0;
 }
 
 /*
  * Whether path is a file libgit2 may read: 1 when it is; 0 when it is
- * missing and not required; ERR_USAGE, reported, otherwise.  libgit2
+ * missing and not required; ST_USAGE, reported, otherwise.  libgit2
  * takes a missing file for an empty one to be written, and would block
  * for ever on a FIFO or read a device without end: only a regular file
  * is read.  O_NONBLOCK, so that opening a FIFO does not wait for a
@@ -226,21 +134,21 @@ check_file(const char *path, int required)
 		if (errno == ENOENT && !required)
 			return 0;
 		error("cannot read '%s': %s", path, strerror(errno));
-		return ERR_USAGE;
+		return ST_USAGE;
 	}
 	if (fstat(fd, &st) < 0) {
 		error("cannot read '%s': %s", path, strerror(errno));
 		close(fd);
-		return ERR_USAGE;
+		return ST_USAGE;
 	}
 	close(fd);
 	if (S_ISDIR(st.st_mode)) {
 		error("cannot read '%s': it is a directory", path);
-		return ERR_USAGE;
+		return ST_USAGE;
 	}
 	if (!S_ISREG(st.st_mode)) {
 		error("cannot read '%s': not a regular file", path);
-		return ERR_USAGE;
+		return ST_USAGE;
 	}
 	return 1;
 }
@@ -248,36 +156,14 @@ check_file(const char *path, int required)
 /* A file of our own (the user's, --config's).  Missing is fine unless
  * required. */
 static int
-gather_file(struct gathering *g, git_repository *git, const char *path,
+gather_file(struct gathering *g, struct repo *r, const char *path,
 	    int required)
 {
-	git_config *cfg = NULL;
-	git_config_iterator *it = NULL;
-	git_config_entry *ce;
-	int err, ret = 0;
+	int ret;
 
 	if ((ret = check_file(path, required)) <= 0)
 		return ret;
-	ret = 0;
-	if (git_config_new(&cfg) < 0 ||
-	    git_config_add_file_ondisk(cfg, path, GIT_CONFIG_LEVEL_APP, git,
-				       0) < 0 ||
-	    git_config_iterator_glob_new(&it, cfg, "^treeplot\\.") < 0) {
-		ret = git_config_fail(path);
-		goto out;
-	}
-	while (!(err = git_config_next(&ce, it))) {
-		int k = key_of(ce->name);
-
-		if (k >= 0)
-			gather(g, (enum key)k, ce->value, path);
-	}
-	if (err != GIT_ITEROVER)
-		ret = git_config_fail(path);
-out:
-	git_config_iterator_free(it);
-	git_config_free(cfg);
-	return ret;
+	return repo_config_file_each(r, path, KEYS_GLOB, gather_entry, g);
 }
 
 /* $XDG_CONFIG_HOME/treeplot/config, or ~/.config/treeplot/config. */
@@ -366,7 +252,7 @@ bad_value(const struct entry *e, const char *reason)
 	error("%s: %s: bad value '%s' (%s)", e->file, keys[e->key].name,
 	      v.data ? v.data : "", reason);
 	buf_release(&v);
-	return ERR_USAGE;
+	return ST_USAGE;
 }
 
 /*
@@ -602,25 +488,23 @@ config_read(struct config *cfg, struct repo *r, const char *path,
 	    int no_config)
 {
 	struct gathering g = { 0 };
-	git_repository *git = r ? (git_repository *)repo_git(r) : NULL;
-	git_config *snap = NULL;
+	struct repo_config *rc = NULL;
 	char *user = NULL;
 	int ret = 0;
 
 	memset(cfg, 0, sizeof(*cfg));
-	if (git && !no_config) {
-		if (git_repository_config_snapshot(&snap, git) < 0) {
-			ret = git_config_fail("cannot read the repository's "
-					      "configuration");
+	if (r && !no_config) {
+		if ((ret = repo_config_open(&rc, r)) < 0)
 			goto out;
-		}
 		user = user_file();
-		if ((ret = gather_levels(&g, git, snap, 1)) < 0 ||
-		    (user && (ret = gather_file(&g, git, user, 0)) < 0) ||
-		    (ret = gather_levels(&g, git, snap, 0)) < 0)
+		if ((ret = repo_config_each(rc, 1, KEYS_GLOB, gather_entry,
+					    &g)) < 0 ||
+		    (user && (ret = gather_file(&g, r, user, 0)) < 0) ||
+		    (ret = repo_config_each(rc, 0, KEYS_GLOB, gather_entry,
+					    &g)) < 0)
 			goto out;
 	}
-	if (path && (ret = gather_file(&g, git, path, 1)) < 0)
+	if (path && (ret = gather_file(&g, r, path, 1)) < 0)
 		goto out;
 	ret = take(cfg, &g);
 out:
@@ -631,7 +515,7 @@ out:
 		free(g.files[i]);
 	free(g.files);
 	free(user);
-	git_config_free(snap);
+	repo_config_free(rc);
 	return ret;
 }
 

@@ -7,6 +7,12 @@
 #include <string.h>
 #include <strings.h>
 
+#include "extra.h"
+#include "json.h"
+
+#define APPLIERS 20	/* listed in the text report, then "N others" */
+#define TIP_APPLIERS 5	/* in the mainline's tooltip */
+
 enum direct_by
 direct_by_from_name(const char *name)
 {
@@ -126,19 +132,21 @@ cmp_applier(const void *pa, const void *pb)
 	return strcmp(a->who, b->who);
 }
 
-int
-appliers_count(struct repo *r, const struct history *h,
-	       const struct attribution *a, enum direct_by by,
-	       struct appliers *out)
+/*
+ * The applier of each direct commit of a, by by, read from the commits'
+ * objects into keys (allocated, *n of them).  The one place this module
+ * reads objects.
+ */
+static int
+read_appliers(struct repo *r, const struct history *h,
+	      const struct attribution *a, enum direct_by by,
+	      char ***keys_out, uint32_t *n_out)
 {
 	struct buf committer = BUF_INIT, msg = BUF_INIT, who = BUF_INIT;
 	char **keys = xmalloc((a->order_nr ? a->order_nr : 1) * sizeof(*keys));
 	uint32_t n = 0;
-	size_t alloc = 0;
 	int ret = 0;
 
-	memset(out, 0, sizeof(*out));
-	out->by = by;
 	for (uint32_t k = 0; k < a->order_nr; k++) {
 		uint32_t c = a->order[k];
 
@@ -160,9 +168,25 @@ appliers_count(struct repo *r, const struct history *h,
 		while (n)
 			free(keys[--n]);
 	}
+	buf_release(&committer);
+	buf_release(&msg);
+	buf_release(&who);
+	*keys_out = keys;
+	*n_out = n;
+	return ret;
+}
+
+void
+appliers_tally(char **keys, uint32_t n, struct appliers *out)
+{
+	size_t alloc = 0;
+
 	out->commits = n;
-	/* Sorted, equal keys are runs: one applier per run. */
-	qsort(keys, n, sizeof(*keys), cmp_str);
+	/* Sorted, equal keys are runs: one applier per run.  With no
+	 * direct commit there is nothing to sort (and out->a is NULL,
+	 * which qsort must not get). */
+	if (n)
+		qsort(keys, n, sizeof(*keys), cmp_str);
 	for (uint32_t k = 0; k < n; k++) {
 		if (out->nr && !strcmp(out->a[out->nr - 1].who, keys[k])) {
 			out->a[out->nr - 1].commits++;
@@ -172,11 +196,24 @@ appliers_count(struct repo *r, const struct history *h,
 		ALLOC_GROW(out->a, out->nr + 1, alloc);
 		out->a[out->nr++] = (struct applier){ keys[k], 1 };
 	}
-	qsort(out->a, out->nr, sizeof(*out->a), cmp_applier);
+	if (out->nr)
+		qsort(out->a, out->nr, sizeof(*out->a), cmp_applier);
+}
+
+int
+appliers_count(struct repo *r, const struct history *h,
+	       const struct attribution *a, enum direct_by by,
+	       struct appliers *out)
+{
+	char **keys;
+	uint32_t n;
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	out->by = by;
+	ret = read_appliers(r, h, a, by, &keys, &n);
+	appliers_tally(keys, n, out);
 	free(keys);
-	buf_release(&committer);
-	buf_release(&msg);
-	buf_release(&who);
 	return ret;
 }
 
@@ -188,3 +225,109 @@ appliers_release(struct appliers *ap)
 	free(ap->a);
 	memset(ap, 0, sizeof(*ap));
 }
+
+/* --- the add-on: the appliers in the report, the JSON and the tooltip --- */
+
+static int
+direct_gather(const struct extra_input *in, int arg, void **state)
+{
+	struct appliers *ap = xcalloc(1, sizeof(*ap));
+
+	if (appliers_count(in->r, in->h, &in->c->a, (enum direct_by)arg,
+			   ap) < 0) {
+		appliers_release(ap);
+		free(ap);
+		return -1;
+	}
+	*state = ap;
+	return 1;
+}
+
+static void
+direct_release(void *state)
+{
+	appliers_release(state);
+	free(state);
+}
+
+static void
+direct_text(const void *state, const struct flow *f, int width,
+	    struct buf *out)
+{
+	const struct appliers *ap = state;
+	uint32_t rest = 0;
+
+	(void)f;
+	if (ap->by == DIRECT_BY_SIGNOFF)
+		buf_puts(out, "\nDirect commits by the last Signed-off-by before "
+			 "the committer's\n");
+	else
+		buf_puts(out, "\nDirect commits by committer\n");
+	for (uint32_t k = 0; k < ap->nr; k++) {
+		if (k >= APPLIERS) {
+			rest += ap->a[k].commits;
+			continue;
+		}
+		buf_printf(out, "  %*u  %5.1f%%  ", width, ap->a[k].commits,
+			   report_percent(ap->a[k].commits, ap->commits));
+		report_name(out, ap->a[k].who);
+		buf_addc(out, '\n');
+	}
+	if (rest)
+		buf_printf(out, "  %*u  %5.1f%%  %u others\n", width, rest,
+			   report_percent(rest, ap->commits), ap->nr - APPLIERS);
+	if (!ap->nr)
+		buf_puts(out, "  none\n");
+}
+
+static void
+direct_json(const void *state, const struct flow *f, struct json *j)
+{
+	const struct appliers *ap = state;
+
+	(void)f;
+	json_open(j, "direct_by", '{');
+	json_str(j, "by", direct_by_name(ap->by));
+	json_uint(j, "commits", ap->commits);
+	json_open(j, "people", '[');
+	for (uint32_t k = 0; k < ap->nr; k++) {
+		json_open(j, NULL, '{');
+		json_str(j, "name", ap->a[k].who);
+		json_uint(j, "commits", ap->a[k].commits);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	json_close(j, '}');
+}
+
+/* The mainline's tooltip: the five who applied most direct commits. */
+static void
+direct_node_tip(const void *state, const struct flow *f, uint32_t i,
+		const struct extra_tip *tip)
+{
+	const struct appliers *ap = state;
+
+	(void)f;
+	if (i || !ap->nr)
+		return;
+	buf_printf(tip->out, "%sdirect commits by %s:", tip->newline,
+		   ap->by == DIRECT_BY_SIGNOFF ?
+		   "last sign-off before the committer's" : "committer");
+	for (uint32_t k = 0; k < ap->nr && k < TIP_APPLIERS; k++) {
+		buf_puts(tip->out, tip->newline);
+		tip->text(tip->out, ap->a[k].who);
+		buf_printf(tip->out, ": %u", ap->a[k].commits);
+	}
+	if (ap->nr > TIP_APPLIERS)
+		buf_printf(tip->out, "%s%u others", tip->newline,
+			   ap->nr - TIP_APPLIERS);
+}
+
+const struct extra direct_extra = {
+	.name = "direct",
+	.gather = direct_gather,
+	.release = direct_release,
+	.text = direct_text,
+	.json = direct_json,
+	.node_tip = direct_node_tip,
+};

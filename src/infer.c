@@ -3,9 +3,13 @@
  */
 #include "infer.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
+#include "extra.h"
+#include "json.h"
 #include "naming.h"
 #include "util.h"
 
@@ -127,63 +131,60 @@ cmp_edge(const void *pa, const void *pb)
 	return (a->to > b->to) - (a->to < b->to);
 }
 
-int
-infer_ff(struct repo *r, const struct history *h, const struct attribution *a,
-	 struct inference *out)
+/*
+ * Who committed each non-merge commit of the range and each pull's
+ * merge, as committer ids (interned in that order: ids are the order of
+ * first appearance, which breaks ties) into cid, per history index.  The
+ * one place this module reads objects.
+ */
+static int
+read_committers(struct repo *r, const struct history *h,
+		const struct attribution *a, uint32_t *cid, uint32_t *nr)
 {
 	struct names who = { 0 };
-	struct pair_count by = { 0 }, by_merge = { 0 }, pulled = { 0 };
-	struct pair_count edges = { 0 };
 	struct buf committer = BUF_INIT, msg = BUF_INIT;
-	uint32_t *cid = xmalloc((h->nr ? h->nr : 1) * sizeof(*cid));
-	uint32_t ntrees = 1, *usual = NULL, *best = NULL, *head = NULL;
-	uint32_t *next = NULL;
-	uint8_t *from_merges = NULL;
-	size_t ealloc = 0;
 	int ret = 0;
 
-	memset(out, 0, sizeof(*out));
-	out->tree_of = xmalloc((h->nr ? h->nr : 1) * sizeof(*out->tree_of));
-	memset(out->tree_of, 0xff, h->nr * sizeof(*out->tree_of));
-	for (uint32_t p = 0; p < a->paths.nr; p++)
-		if (a->paths.tree[p] + 1 > ntrees)
-			ntrees = a->paths.tree[p] + 1;
+	for (uint32_t k = 0; k < a->order_nr + a->pulls_nr && !ret; k++) {
+		uint32_t c = k < a->order_nr ? a->order[k] :
+			     a->pulls[k - a->order_nr].merge;
 
-	/* Who committed each commit, and how often in each tree. */
+		committer.len = msg.len = 0;
+		if (history_read_commit(r, h, c, &committer, &msg) < 0)
+			ret = -1;
+		else
+			cid[c] = names_intern(&who, committer.data);
+	}
+	*nr = who.nr;
+	names_release(&who);
+	buf_release(&committer);
+	buf_release(&msg);
+	return ret;
+}
+
+/*
+ * A tree's usual committer: whoever committed most of the merges that
+ * pulled into it (the puller is the tree's maintainer, whoever wrote what
+ * was pulled), or for a tree that pulled nothing, most of its own
+ * commits; ties to the lowest committer id.  TREE_NONE: none.
+ */
+static uint32_t *
+usual_committers(const struct attribution *a, const uint32_t *cid,
+		 uint32_t ntrees)
+{
+	struct pair_count by = { 0 }, by_merge = { 0 };
+	uint32_t *usual = xmalloc(ntrees * sizeof(*usual));
+	uint32_t *best = xcalloc(ntrees, sizeof(*best));
+	uint8_t *from_merges = xcalloc(ntrees, 1);
+
 	for (uint32_t k = 0; k < a->order_nr; k++) {
 		uint32_t c = a->order[k];
 
-		committer.len = msg.len = 0;
-		if (history_read_commit(r, h, c, &committer, &msg) < 0) {
-			ret = -1;
-			goto out;
-		}
-		cid[c] = names_intern(&who, committer.data);
 		(*pair_slot(&by, a->paths.tree[a->path_of[c]], cid[c]))++;
 	}
 	for (uint32_t k = 0; k < a->pulls_nr; k++)
-		(*pair_slot(&pulled, a->pulls[k].from, a->pulls[k].to))++;
-
-	/*
-	 * A tree's usual committer: whoever committed most of the merges
-	 * that pulled into it (the puller is the tree's maintainer, whoever
-	 * wrote what was pulled), or for a tree that pulled nothing, most of
-	 * its own commits.  by_merge counts the former.
-	 */
-	for (uint32_t k = 0; k < a->pulls_nr; k++) {
-		uint32_t mc = a->pulls[k].merge;
-
-		committer.len = msg.len = 0;
-		if (history_read_commit(r, h, mc, &committer, &msg) < 0) {
-			ret = -1;
-			goto out;
-		}
 		(*pair_slot(&by_merge, a->pulls[k].to,
-			    names_intern(&who, committer.data)))++;
-	}
-	usual = xmalloc(ntrees * sizeof(*usual));
-	best = xcalloc(ntrees, sizeof(*best));
-	from_merges = xcalloc(ntrees, 1);
+			    cid[a->pulls[k].merge]))++;
 	memset(usual, 0xff, ntrees * sizeof(*usual));
 	for (int pass = 0; pass < 2; pass++) {
 		const struct pair_count *pc = pass ? &by : &by_merge;
@@ -205,11 +206,53 @@ infer_ff(struct repo *r, const struct history *h, const struct attribution *a,
 		for (uint32_t t = 0; t < ntrees && !pass; t++)
 			from_merges[t] = best[t] > 0;
 	}
+	free(best);
+	free(from_merges);
+	pair_release(&by);
+	pair_release(&by_merge);
+	return usual;
+}
+
+/* The inferred edges, out of their counts, sorted. */
+static void
+collect_edges(const struct pair_count *edges, struct inference *out)
+{
+	size_t ealloc = 0;
+
+	for (uint32_t i = 0; i < edges->size; i++) {
+		if (!edges->key[i] || !edges->count[i])
+			continue;
+		ALLOC_GROW(out->edges, out->edges_nr + 1, ealloc);
+		out->edges[out->edges_nr++] = (struct inferred_edge){
+			(uint32_t)((edges->key[i] - 1) >> 32),
+			(uint32_t)(edges->key[i] - 1), edges->count[i] };
+	}
+	/* With no edge the array is NULL, which qsort must not get. */
+	if (out->edges_nr)
+		qsort(out->edges, out->edges_nr, sizeof(*out->edges), cmp_edge);
+}
+
+void
+infer_guess(const struct attribution *a, uint32_t hist_nr,
+	    const uint32_t *cid, uint32_t committers, struct inference *out)
+{
+	struct pair_count pulled = { 0 }, edges = { 0 };
+	uint32_t ntrees = 1, *usual, *head, *next;
+
+	memset(out, 0, sizeof(*out));
+	out->tree_of = xmalloc((hist_nr ? hist_nr : 1) * sizeof(*out->tree_of));
+	memset(out->tree_of, 0xff, hist_nr * sizeof(*out->tree_of));
+	for (uint32_t p = 0; p < a->paths.nr; p++)
+		if (a->paths.tree[p] + 1 > ntrees)
+			ntrees = a->paths.tree[p] + 1;
+	for (uint32_t k = 0; k < a->pulls_nr; k++)
+		(*pair_slot(&pulled, a->pulls[k].from, a->pulls[k].to))++;
+	usual = usual_committers(a, cid, ntrees);
 
 	/* The trees each committer is the usual committer of. */
-	head = xmalloc((who.nr ? who.nr : 1) * sizeof(*head));
+	head = xmalloc((committers ? committers : 1) * sizeof(*head));
 	next = xmalloc(ntrees * sizeof(*next));
-	memset(head, 0xff, (who.nr ? who.nr : 1) * sizeof(*head));
+	memset(head, 0xff, (committers ? committers : 1) * sizeof(*head));
 	for (uint32_t t = ntrees; t-- > 0;) {
 		next[t] = TREE_NONE;
 		if (usual[t] != TREE_NONE) {
@@ -247,31 +290,28 @@ infer_ff(struct repo *r, const struct history *h, const struct attribution *a,
 		out->commits++;
 		(*pair_slot(&edges, x, y))++;
 	}
-	for (uint32_t i = 0; i < edges.size; i++) {
-		if (!edges.key[i] || !edges.count[i])
-			continue;
-		ALLOC_GROW(out->edges, out->edges_nr + 1, ealloc);
-		out->edges[out->edges_nr++] = (struct inferred_edge){
-			(uint32_t)((edges.key[i] - 1) >> 32),
-			(uint32_t)(edges.key[i] - 1), edges.count[i] };
-	}
-	/* With no edge the array is NULL, which qsort must not get. */
-	if (out->edges_nr)
-		qsort(out->edges, out->edges_nr, sizeof(*out->edges), cmp_edge);
-out:
+	collect_edges(&edges, out);
 	free(usual);
-	free(best);
-	free(from_merges);
 	free(head);
 	free(next);
-	free(cid);
-	names_release(&who);
-	pair_release(&by);
-	pair_release(&by_merge);
 	pair_release(&pulled);
 	pair_release(&edges);
-	buf_release(&committer);
-	buf_release(&msg);
+}
+
+int
+infer_ff(struct repo *r, const struct history *h, const struct attribution *a,
+	 struct inference *out)
+{
+	uint32_t *cid = xmalloc((h->nr ? h->nr : 1) * sizeof(*cid));
+	uint32_t committers = 0;
+	int ret;
+
+	ret = read_committers(r, h, a, cid, &committers);
+	if (ret < 0)
+		memset(out, 0, sizeof(*out));
+	else
+		infer_guess(a, h->nr, cid, committers, out);
+	free(cid);
 	return ret;
 }
 
@@ -282,3 +322,147 @@ inference_release(struct inference *inf)
 	free(inf->edges);
 	memset(inf, 0, sizeof(*inf));
 }
+
+/* --- the add-on: the guesses, marked as such, in every output --- */
+
+struct infer_state {
+	struct inference inf;
+	const struct tree_table *tt;	/* borrowed: names for the commits */
+};
+
+static int
+infer_gather(const struct extra_input *in, int arg, void **state)
+{
+	struct infer_state *st = xcalloc(1, sizeof(*st));
+
+	(void)arg;
+	if (infer_ff(in->r, in->h, &in->c->a, &st->inf) < 0) {
+		free(st);
+		return -1;
+	}
+	st->tt = &in->c->tt;
+	*state = st;
+	return 1;
+}
+
+static void
+infer_release(void *state)
+{
+	struct infer_state *st = state;
+
+	inference_release(&st->inf);
+	free(st);
+}
+
+/* Where the flow shows e's trees; 0 when it does not show both. */
+static int
+shown_ends(const struct flow *f, const struct inferred_edge *e,
+	   uint32_t *from, uint32_t *to)
+{
+	*from = flow_index_of(f, e->from);
+	*to = flow_index_of(f, e->to);
+	return *from != UINT32_MAX && *to != UINT32_MAX;
+}
+
+static void
+infer_text(const void *state, const struct flow *f, int width,
+	   struct buf *out)
+{
+	const struct inference *inf = &((const struct infer_state *)state)->inf;
+
+	buf_printf(out, "\nInferred fast-forwards (guessed from committers, "
+		   "not in the flow above): %u commit%s\n", inf->commits,
+		   report_plural(inf->commits));
+	for (uint32_t k = 0; k < inf->edges_nr; k++) {
+		const struct inferred_edge *e = &inf->edges[k];
+		uint32_t from, to;
+
+		if (!shown_ends(f, e, &from, &to))
+			continue;
+		buf_printf(out, "  %*u  ", width, e->commits);
+		report_name(out, f->trees[from].name);
+		buf_puts(out, " -> ");
+		report_name(out, f->trees[to].name);
+		buf_addc(out, '\n');
+	}
+}
+
+static void
+infer_json(const void *state, const struct flow *f, struct json *j)
+{
+	const struct inference *inf = &((const struct infer_state *)state)->inf;
+
+	json_open(j, "inferred_ff", '{');
+	json_uint(j, "commits", inf->commits);
+	json_open(j, "edges", '[');
+	for (uint32_t k = 0; k < inf->edges_nr; k++) {
+		const struct inferred_edge *e = &inf->edges[k];
+		uint32_t from, to;
+
+		if (!shown_ends(f, e, &from, &to))
+			continue;
+		json_open(j, NULL, '{');
+		json_str(j, "from", f->trees[from].name);
+		json_str(j, "to", f->trees[to].name);
+		json_uint(j, "commits", e->commits);
+		json_bool(j, "inferred", 1);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	json_close(j, '}');
+}
+
+/* The guessed fast-forwards as dashed grey edges of their own, between
+ * trees the flow shows. */
+static void
+infer_graph_edges(const void *state, const struct flow *f,
+		  extra_edge_fn *emit, void *ctx)
+{
+	const struct inference *inf = &((const struct infer_state *)state)->inf;
+	char key[32], label[16], tip[96];
+
+	for (uint32_t k = 0; k < inf->edges_nr; k++) {
+		const struct inferred_edge *ie = &inf->edges[k];
+		struct extra_edge e = { 0, 0, key, label, tip, "dashed",
+					CHART_GREY, "0" };
+
+		if (!shown_ends(f, ie, &e.from, &e.to))
+			continue;
+		snprintf(key, sizeof(key), "inferred ff %u", k);
+		snprintf(label, sizeof(label), "~%u", ie->commits);
+		snprintf(tip, sizeof(tip), "%u commit%s inferred as "
+			 "fast-forwarded (a guess from committers)",
+			 ie->commits, report_plural(ie->commits));
+		emit(ctx, &e);
+	}
+}
+
+/* The tree a commit was probably fast-forwarded from, marked '~'. */
+static void
+infer_commit_fields(const void *state, uint32_t commit, struct buf *out)
+{
+	const struct infer_state *st = state;
+	uint32_t t = st->inf.tree_of[commit];
+
+	if (t == TREE_NONE)
+		return;
+	buf_puts(out, "\t~");
+	report_name(out, st->tt->t[t].name);
+}
+
+static const struct extra_legend infer_legend[] = {
+	{ "a fast-forward inferred from committers", EXTRA_LEGEND_EDGE,
+	  "dashed", CHART_GREY },
+};
+
+const struct extra infer_extra = {
+	.name = "infer",
+	.gather = infer_gather,
+	.release = infer_release,
+	.text = infer_text,
+	.json = infer_json,
+	.graph_edges = infer_graph_edges,
+	.legend = infer_legend,
+	.legend_nr = ARRAY_SIZE(infer_legend),
+	.commit_fields = infer_commit_fields,
+};

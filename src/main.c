@@ -18,10 +18,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "branches.h"
 #include "chart.h"
 #include "compare.h"
 #include "config.h"
 #include "direct.h"
+#include "extra.h"
 #include "history.h"
 #include "infer.h"
 #include "maintainers.h"
@@ -59,7 +61,7 @@ struct options {
 	int quiet, no_config;
 	int csv_table;		/* enum csv_table */
 	enum direct_by direct_by;
-	int signatures;		/* 1: --signed, 2: --require-signed */
+	int signatures;		/* SIGNED_REPORT, SIGNED_REQUIRE */
 	int branches, no_maintainers, infer_ff;
 	enum mode mode;
 	const char *range;
@@ -385,10 +387,10 @@ parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_SIGNED:
 			if (!o->signatures)
-				o->signatures = 1;
+				o->signatures = SIGNED_REPORT;
 			break;
 		case OPT_REQUIRE_SIGNED:
-			o->signatures = 2;
+			o->signatures = SIGNED_REQUIRE;
 			break;
 		case OPT_BRANCHES:
 			o->branches = 1;
@@ -495,7 +497,6 @@ settle(const struct options *o, const struct config *cfg,
 	s->chart.top = o->mode != MODE_REPORT ? 0 : o->top_given ? o->top :
 		       cfg->has_top ? cfg->top : 0;
 	s->chart.branches = o->branches;
-	s->chart.signatures = o->signatures != 0;
 	s->layout = o->layout ? o->layout : cfg->layout ? cfg->layout : "dot";
 	s->style.major = o->major_given ? o->major :
 			 cfg->has_major ? cfg->major : GRAPH_MAJOR_DEFAULT;
@@ -517,25 +518,26 @@ range_label(const struct range *rg)
 
 static int
 render(const struct options *o, const struct settings *s, enum format fmt,
-       const struct history *h, const struct chart *c, struct buf *out)
+       const struct history *h, const struct chart *c,
+       const struct extras *xs, struct buf *out)
 {
 	switch (fmt) {
 	case FORMAT_TEXT:
-		render_text(&c->f, out);
+		render_text(&c->f, xs, out);
 		return 0;
 	case FORMAT_JSON:
-		render_json(&c->f, out);
+		render_json(&c->f, xs, out);
 		return 0;
 	case FORMAT_COMMITS:
-		render_commits(h, &c->a, &c->tt, c->f.inference ?
-			       c->f.inference->tree_of : NULL, out);
+		render_commits(h, &c->a, &c->tt, xs, out);
 		return 0;
 	case FORMAT_CSV:
-		render_csv(&c->f, (enum csv_table)o->csv_table, out);
+		render_csv(&c->f, xs, (enum csv_table)o->csv_table, out);
 		return 0;
 	default:
 		return render_graph_styled(&c->f, format_graphviz(fmt),
-					   s->layout, o->title, &s->style, out);
+					   s->layout, o->title, &s->style, xs,
+					   out);
 	}
 }
 
@@ -545,53 +547,73 @@ progress(const struct options *o)
 	return !o->quiet && isatty(STDERR_FILENO);
 }
 
-/* What the report's options add, beside the chart. */
-struct extras {
-	struct appliers ap;
-	struct maintainers mt;
-	struct inference inf;
+/*
+ * The add-ons, in the order of the text report's sections and of the
+ * JSON's members (extra.h).  A new add-on is one row here and one in
+ * extra_args.
+ */
+static const struct extra *const extras_table[] = {
+	&maintainers_extra,
+	&branches_extra,
+	&direct_extra,
+	&signed_extra,
+	&infer_extra,
 };
 
+/* What the command line asks of each add-on of extras_table (0: off). */
 static void
-extras_release(struct extras *ex)
+extra_args(const struct options *o, int *args)
 {
-	appliers_release(&ex->ap);
-	maintainers_release(&ex->mt);
-	inference_release(&ex->inf);
+	const int a[ARRAY_SIZE(extras_table)] = {
+		!o->no_maintainers,
+		o->branches,
+		(int)o->direct_by,
+		o->signatures,
+		o->infer_ff,
+	};
+
+	memcpy(args, a, sizeof(a));
 }
 
-/* --direct-by, MAINTAINERS, --infer-ff, --signed: into c's flow.
- * Returns 0, or 1 after an error was reported. */
+/* The report of a range: the add-ons, the output, their exit status. */
 static int
-report_extras(const struct options *o, struct repo *r, const struct range *rg,
-	      const struct history *h, struct chart *c, struct extras *ex)
+run_report(const struct options *o, const struct settings *s,
+	   struct repo *r, const struct range *rg, const struct history *h,
+	   const struct chart *c, enum format fmt)
 {
-	struct buf text = BUF_INIT;
+	struct extra_input in = { r, rg, h, c };
+	int args[ARRAY_SIZE(extras_table)];
+	struct extras xs;
+	struct buf out = BUF_INIT;
 	int ret;
 
-	if (c->failed)
+	extra_args(o, args);
+	if (extras_gather(extras_table, args, ARRAY_SIZE(extras_table), &in,
+			  &xs) < 0)
 		return 1;
-	if (!o->no_maintainers) {
-		ret = repo_read_file_at(r, &rg->to, "MAINTAINERS", &text);
-		if (ret > 0) {
-			maintainers_parse(text.data, text.len, &c->tt, &ex->mt);
-			c->f.maintainers = &ex->mt;
-		}
-		buf_release(&text);
-		if (ret < 0)
-			return 1;
+	ret = render(o, s, fmt, h, c, &xs, &out) < 0 ||
+	      output_write(o->output, &out) < 0;
+	if (!ret)
+		ret = extras_status(&xs, &c->f);
+	extras_release(&xs);
+	buf_release(&out);
+	return ret;
+}
+
+/* The exit status of a stage's status (util.h). */
+static int
+exit_status(int st)
+{
+	switch (st) {
+	case ST_OK:
+		return 0;
+	case ST_USAGE:
+		return EXIT_USAGE;
+	case ST_UNSIGNED:
+		return EXIT_UNSIGNED;
+	default:
+		return 1;
 	}
-	if (o->direct_by) {
-		if (appliers_count(r, h, &c->a, o->direct_by, &ex->ap) < 0)
-			return 1;
-		c->f.appliers = &ex->ap;
-	}
-	if (o->infer_ff) {
-		if (infer_ff(r, h, &c->a, &ex->inf) < 0)
-			return 1;
-		c->f.inference = &ex->inf;
-	}
-	return 0;
 }
 
 /* The report of a range, or --trace through it.  Returns the status. */
@@ -602,7 +624,6 @@ run_range(const struct options *o, const struct settings *s,
 	struct range rg;
 	struct history h;
 	struct chart c;
-	struct extras ex = { 0 };
 	struct buf out = BUF_INIT;
 	char *label;
 	int ret;
@@ -610,7 +631,7 @@ run_range(const struct options *o, const struct settings *s,
 	ret = range_resolve(r, o->range, &rg);
 	if (ret < 0) {
 		range_release(&rg);
-		return ret == ERR_USAGE ? EXIT_USAGE : 1;
+		return exit_status(ret);
 	}
 	if (history_load(r, &rg, progress(o), &h) < 0) {
 		ret = 1;
@@ -635,14 +656,7 @@ run_range(const struct options *o, const struct settings *s,
 			ret = -1;
 		ret = ret < 0 ? 1 : ret;
 	} else {
-		ret = report_extras(o, r, &rg, &h, &c, &ex);
-		if (!ret)
-			ret = render(o, s, fmt, &h, &c, &out) < 0 ||
-			      output_write(o->output, &out) < 0;
-		if (!ret && o->signatures == 2 &&
-		    signatures_report_unsigned(&c.f, &c.tt))
-			ret = EXIT_UNSIGNED;
-		extras_release(&ex);
+		ret = run_report(o, s, r, &rg, &h, &c, fmt);
 	}
 out_chart:
 	buf_release(&out);
@@ -670,7 +684,7 @@ run_compare(const struct options *o, const struct settings *s,
 		ret = range_resolve(r, o->args[resolved], &rgs[resolved]);
 		if (ret < 0) {
 			range_release(&rgs[resolved]);
-			ret = ret == ERR_USAGE ? EXIT_USAGE : 1;
+			ret = exit_status(ret);
 			goto out;
 		}
 		labels[resolved] = range_label(&rgs[resolved]);

@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
+#include "extra.h"
+#include "json.h"
 #include "util.h"
 
 /* "X:" then blanks: a field line of an entry (X an upper-case letter). */
@@ -212,3 +215,129 @@ maintainers_release(struct maintainers *mt)
 	free(mt->pair_sub);
 	memset(mt, 0, sizeof(*mt));
 }
+
+/* --- the add-on: subsystems in the report, the JSON and the tooltips --- */
+
+/* The MAINTAINERS file at the range's end, when there is one. */
+static int
+mt_gather(const struct extra_input *in, int arg, void **state)
+{
+	struct buf text = BUF_INIT;
+	struct maintainers *mt;
+	int ret;
+
+	(void)arg;
+	ret = repo_read_file_at(in->r, &in->rg->to, "MAINTAINERS", &text);
+	if (ret > 0) {
+		mt = xcalloc(1, sizeof(*mt));
+		maintainers_parse(text.data, text.len, &in->c->tt, mt);
+		*state = mt;
+	}
+	buf_release(&text);
+	return ret < 0 ? -1 : ret > 0;
+}
+
+static void
+mt_release(void *state)
+{
+	if (state)
+		maintainers_release(state);
+	free(state);
+}
+
+static void
+mt_text(const void *state, const struct flow *f, int width, struct buf *out)
+{
+	const struct maintainers *mt = state;
+	int shown = 0;
+
+	(void)width;
+	for (uint32_t k = 1; k < f->trees_nr; k++) {
+		const struct flow_tree *t = &f->trees[k];
+		uint32_t nr, first;
+
+		if (t->tree == TREE_NONE)
+			continue;
+		first = maintainers_of(mt, t->repo, &nr);
+		if (!nr)
+			continue;
+		if (!shown++)
+			buf_puts(out, "\nSubsystems (MAINTAINERS at the range's "
+				 "end)\n");
+		buf_puts(out, "  ");
+		report_name(out, t->name);
+		buf_addc(out, '\n');
+		for (uint32_t i = first; i < first + nr; i++) {
+			const struct subsystem *sub = &mt->s[mt->pair_sub[i]];
+
+			buf_puts(out, "    ");
+			report_name(out, sub->name);
+			for (uint32_t j = 0; j < sub->maintainers_nr; j++) {
+				buf_puts(out, j ? ", " : ": ");
+				report_name(out, sub->maintainers[j]);
+			}
+			buf_addc(out, '\n');
+		}
+	}
+}
+
+static void
+mt_json_tree(const void *state, const struct flow *f, uint32_t i,
+	     struct json *j)
+{
+	const struct maintainers *mt = state;
+	const struct flow_tree *t = &f->trees[i];
+	uint32_t nr, first;
+
+	if (t->tree == TREE_NONE)
+		return;
+	first = maintainers_of(mt, t->repo, &nr);
+	if (!nr)
+		return;
+	json_open(j, "subsystems", '[');
+	for (uint32_t k = first; k < first + nr; k++) {
+		const struct subsystem *sub = &mt->s[mt->pair_sub[k]];
+
+		json_open(j, NULL, '{');
+		json_str(j, "name", sub->name);
+		json_open(j, "maintainers", '[');
+		for (uint32_t m = 0; m < sub->maintainers_nr; m++)
+			json_str(j, NULL, sub->maintainers[m]);
+		json_close(j, ']');
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+}
+
+/* A tree's subsystems, in its tooltip (not the mainline's). */
+static void
+mt_node_tip(const void *state, const struct flow *f, uint32_t i,
+	    const struct extra_tip *tip)
+{
+	const struct maintainers *mt = state;
+	const struct flow_tree *t = &f->trees[i];
+	uint32_t nr, first;
+
+	if (!i || t->tree == TREE_NONE)
+		return;
+	first = maintainers_of(mt, t->repo, &nr);
+	for (uint32_t k = first; k < first + nr; k++) {
+		const struct subsystem *sub = &mt->s[mt->pair_sub[k]];
+
+		buf_puts(tip->out, tip->newline);
+		tip->text(tip->out, sub->name);
+		for (uint32_t m = 0; m < sub->maintainers_nr; m++) {
+			buf_puts(tip->out, m ? ", " : ": ");
+			tip->text(tip->out, sub->maintainers[m]);
+		}
+	}
+}
+
+const struct extra maintainers_extra = {
+	.name = "maintainers",
+	.gather = mt_gather,
+	.release = mt_release,
+	.text = mt_text,
+	.json_tree = mt_json_tree,
+	.node_tip = mt_node_tip,
+};

@@ -168,49 +168,52 @@ write_direct(const char *path, const struct buf *data)
 	return 0;
 }
 
-int
-output_write(const char *path, const struct buf *data)
+/*
+ * Where path leads: the file a symbolic link points to (a new string in
+ * *real), and what is there.  Returns 0 to write through a temporary
+ * file (*mode its mode), 1 to write straight into it (not a regular
+ * file, a dangling link), or -1 after reporting why it cannot be written.
+ */
+static int
+destination(const char **path, char **real, mode_t *mode)
 {
 	struct stat st;
-	char *tmp, *real = NULL;
-	mode_t mode;
-	int fd, saved, ret, exists = 0;
 
-	if (!path) {
-		if (write_all(STDOUT_FILENO, data->data, data->len) < 0)
-			return error("cannot write to standard output: %s",
-				     strerror(errno));
+	if (!lstat(*path, &st) && S_ISLNK(st.st_mode)) {
+		/* Replace what the link points to, not the link. */
+		*real = realpath(*path, NULL);
+		if (!*real)
+			return 1;
+		*path = *real;
+	}
+	if (stat(*path, &st)) {
+		/* A new file: mkstemp makes it 0600, it gets the usual
+		 * 0666 & ~umask. */
+		*mode = umask(0);
+		umask(*mode);
+		*mode = 0666 & ~*mode;
 		return 0;
 	}
-	if (!lstat(path, &st) && S_ISLNK(st.st_mode)) {
-		/* Replace what the link points to, not the link. */
-		real = realpath(path, NULL);
-		if (!real)
-			return write_direct(path, data);
-		path = real;
-	}
-	if (!stat(path, &st)) {
-		if (S_ISDIR(st.st_mode)) {
-			ret = error("cannot write '%s': it is a directory", path);
-			free(real);
-			return ret;
-		}
-		if (!S_ISREG(st.st_mode)) {
-			ret = write_direct(path, data);
-			free(real);
-			return ret;
-		}
-		/* The rename would replace a file the user made read-only:
-		 * refuse, as writing it in place would. */
-		if (access(path, W_OK) < 0) {
-			ret = error("cannot write '%s': %s", path,
-				    strerror(errno));
-			free(real);
-			return ret;
-		}
-		exists = 1;
-	}
-	tmp = xmalloc(strlen(path) + sizeof(".tmp-XXXXXX"));
+	if (S_ISDIR(st.st_mode))
+		return error("cannot write '%s': it is a directory", *path);
+	if (!S_ISREG(st.st_mode))
+		return 1;
+	/* The rename would replace a file the user made read-only: refuse,
+	 * as writing it in place would. */
+	if (access(*path, W_OK) < 0)
+		return error("cannot write '%s': %s", *path, strerror(errno));
+	*mode = st.st_mode & 07777;	/* that of the file it replaces */
+	return 0;
+}
+
+/* Write data into a new temporary file beside path, then rename it over
+ * path.  Returns 0, or -1 with errno set; no temporary file is left. */
+static int
+replace_file(const char *path, mode_t mode, const struct buf *data)
+{
+	char *tmp = xmalloc(strlen(path) + sizeof(".tmp-XXXXXX"));
+	int fd, ret = -1, saved = 0;
+
 	sprintf(tmp, "%s.tmp-XXXXXX", path);
 	catch_fatal_signals();
 	/* The file and its record in pending_tmp come into being together,
@@ -222,47 +225,50 @@ output_write(const char *path, const struct buf *data)
 	mask_fatal_signals(SIG_UNBLOCK);
 	if (fd < 0) {
 		saved = errno;
-		goto fail_open;
+		goto out;
 	}
-	/* mkstemp makes the file 0600: give it the mode of the file it
-	 * replaces, else the usual 0666 & ~umask. */
-	if (exists) {
-		mode = st.st_mode & 07777;
-	} else {
-		mode = umask(0);
-		umask(mode);
-		mode = 0666 & ~mode;
-	}
-	if (fchmod(fd, mode) < 0 ||
-	    write_all(fd, data->data, data->len) < 0 ||
+	if (fchmod(fd, mode) < 0 || write_all(fd, data->data, data->len) < 0 ||
 	    fsync(fd) < 0) {
 		saved = errno;
 		close(fd);
-		goto fail;
-	}
-	if (close(fd) < 0) {
+	} else if (close(fd) < 0) {
 		saved = errno;
-		goto fail;
+	} else {
+		mask_fatal_signals(SIG_BLOCK);
+		ret = rename(tmp, path);
+		saved = errno;
+		if (!ret)
+			pending_tmp = NULL;
+		mask_fatal_signals(SIG_UNBLOCK);
 	}
-	mask_fatal_signals(SIG_BLOCK);
-	ret = rename(tmp, path);
-	saved = errno;
-	if (!ret)
-		pending_tmp = NULL;
-	mask_fatal_signals(SIG_UNBLOCK);
 	if (ret < 0)
-		goto fail;
-	restore_fatal_signals();
-	free(tmp);
-	free(real);
-	return 0;
-fail:
-	unlink(tmp);
+		unlink(tmp);
 	pending_tmp = NULL;
-fail_open:
+out:
 	restore_fatal_signals();
-	ret = error("cannot write '%s': %s", path, strerror(saved));
 	free(tmp);
+	errno = saved;
+	return ret;
+}
+
+int
+output_write(const char *path, const struct buf *data)
+{
+	char *real = NULL;
+	mode_t mode = 0;
+	int ret;
+
+	if (!path) {
+		if (write_all(STDOUT_FILENO, data->data, data->len) < 0)
+			return error("cannot write to standard output: %s",
+				     strerror(errno));
+		return 0;
+	}
+	ret = destination(&path, &real, &mode);
+	if (ret > 0)
+		ret = write_direct(path, data);
+	else if (!ret && replace_file(path, mode, data) < 0)
+		ret = error("cannot write '%s': %s", path, strerror(errno));
 	free(real);
 	return ret;
 }

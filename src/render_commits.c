@@ -12,7 +12,7 @@
 
 void
 render_commits(const struct history *h, const struct attribution *a,
-	       const struct tree_table *tt, const uint32_t *inferred,
+	       const struct tree_table *tt, const struct extras *xs,
 	       struct buf *out)
 {
 	char hex[OID_HEXSZ + 1];
@@ -22,12 +22,10 @@ render_commits(const struct history *h, const struct attribution *a,
 
 		history_hex(h, c, hex);
 		buf_add(out, hex, OID_HEXSZ);
-		if (inferred && inferred[c] != TREE_NONE) {
-			const char *name = tt->t[inferred[c]].name;
-
-			buf_puts(out, "\t~");
-			escape_text(out, name, strlen(name));
-		}
+		for (size_t x = 0; xs && x < xs->nr; x++)
+			if (xs->run[x].x->commit_fields)
+				xs->run[x].x->commit_fields(xs->run[x].state,
+							    c, out);
 		for (uint32_t p = a->path_of[c]; p != HIST_NONE;
 		     p = a->paths.up[p]) {
 			const char *name = tt->t[a->paths.tree[p]].name;

@@ -73,9 +73,13 @@ csv_end(struct buf *out)
 }
 
 static void
-trees_table(const struct flow *f, struct buf *out)
+trees_table(const struct flow *f, const struct extras *xs, struct buf *out)
 {
-	buf_puts(out, "tree,commits,own,depth,pulls,folded,urls\r\n");
+	buf_puts(out, "tree,commits,own,depth,pulls,folded,urls");
+	for (size_t k = 0; xs && k < xs->nr; k++)
+		if (xs->run[k].x->csv_tree)
+			buf_puts(out, xs->run[k].x->csv_tree_head);
+	csv_end(out);
 	for (uint32_t i = 0; i < f->trees_nr; i++) {
 		const struct flow_tree *t = &f->trees[i];
 		struct buf urls = BUF_INIT;
@@ -95,15 +99,23 @@ trees_table(const struct flow *f, struct buf *out)
 			buf_puts(&urls, u[k]);
 		}
 		csv_text(out, urls.data ? urls.data : "", 0);
+		for (size_t k = 0; xs && k < xs->nr; k++)
+			if (xs->run[k].x->csv_tree)
+				xs->run[k].x->csv_tree(xs->run[k].state, f, i,
+						       out);
 		csv_end(out);
 		buf_release(&urls);
 	}
 }
 
 static void
-edges_table(const struct flow *f, struct buf *out)
+edges_table(const struct flow *f, const struct extras *xs, struct buf *out)
 {
-	buf_puts(out, "from,to,commits,pulls\r\n");
+	buf_puts(out, "from,to,commits,pulls");
+	for (size_t k = 0; xs && k < xs->nr; k++)
+		if (xs->run[k].x->csv_edge)
+			buf_puts(out, xs->run[k].x->csv_edge_head);
+	csv_end(out);
 	for (uint32_t i = 0; i < f->edges_nr; i++) {
 		const struct flow_edge *e = &f->edges[i];
 
@@ -111,17 +123,22 @@ edges_table(const struct flow *f, struct buf *out)
 		csv_text(out, f->trees[e->to].name, 0);
 		csv_uint(out, e->commits, 0);
 		csv_uint(out, e->pulls, 0);
+		for (size_t k = 0; xs && k < xs->nr; k++)
+			if (xs->run[k].x->csv_edge)
+				xs->run[k].x->csv_edge(xs->run[k].state, f, i,
+						       out);
 		csv_end(out);
 	}
 }
 
 void
-render_csv(const struct flow *f, enum csv_table which, struct buf *out)
+render_csv(const struct flow *f, const struct extras *xs,
+	   enum csv_table which, struct buf *out)
 {
 	if (which == CSV_ALL || which == CSV_TREES)
-		trees_table(f, out);
+		trees_table(f, xs, out);
 	if (which == CSV_ALL)
 		csv_end(out);
 	if (which == CSV_ALL || which == CSV_EDGES)
-		edges_table(f, out);
+		edges_table(f, xs, out);
 }

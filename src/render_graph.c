@@ -31,10 +31,7 @@
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
 
-#include "direct.h"
 #include "escape.h"
-#include "infer.h"
-#include "maintainers.h"
 
 static const char *const layouts[] = {
 	"dot", "twopi", "circo", "neato", "fdp", "sfdp",
@@ -47,9 +44,8 @@ static const char *const formats[] = {
 /* Okabe-Ito vermillion and blue: told apart with every colour vision. */
 #define COLOUR_MAJOR "#D55E00"	/* an edge carrying >= 5% of the commits */
 #define COLOUR_MINOR "#0072B2"	/* >= 1% (or --major, --minor) */
-#define COLOUR_SMALL "#999999"
+#define COLOUR_SMALL CHART_GREY
 #define COLOUR_SMALL_TEXT "#555555"	/* grey text must stay legible */
-#define COLOUR_UNSIGNED "#CC0000"	/* --signed: dashed too, not by hue alone */
 
 static int
 in_list(const char *s, const char *const *list, size_t nr)
@@ -243,45 +239,28 @@ tree_name_of(const struct flow *f, uint32_t i)
 	return f->trees[i].name ? f->trees[i].name : "";
 }
 
-/* The mainline's tooltip: the five who applied most direct commits. */
+/* An add-on's untrusted tooltip text. */
 static void
-add_appliers(struct buf *b, const struct appliers *ap)
+tip_text(struct buf *out, const char *s)
 {
-	if (!ap || !ap->nr)
-		return;
-	buf_printf(b, "\\ndirect commits by %s:", ap->by == DIRECT_BY_SIGNOFF ?
-		   "last sign-off before the committer's" : "committer");
-	for (uint32_t k = 0; k < ap->nr && k < 5; k++) {
-		buf_puts(b, "\\n");
-		add_text(b, ap->a[k].who, 1);
-		buf_printf(b, ": %u", ap->a[k].commits);
-	}
-	if (ap->nr > 5)
-		buf_printf(b, "\\n%u others", ap->nr - 5);
+	add_text(out, s, 1);
 }
 
-/* A tree's subsystems from MAINTAINERS, for its tooltip. */
+/* The add-ons' lines of node i's tooltip. */
 static void
-add_subsystems(struct buf *b, const struct flow *f, const struct flow_tree *t)
+add_node_tips(struct buf *b, const struct flow *f, uint32_t i,
+	      const struct extras *xs)
 {
-	uint32_t nr, first = maintainers_of(f->maintainers, t->repo, &nr);
+	const struct extra_tip tip = { b, tip_text, "\\n" };
 
-	for (uint32_t i = first; i < first + nr; i++) {
-		const struct subsystem *sub =
-			&f->maintainers->s[f->maintainers->pair_sub[i]];
-
-		buf_puts(b, "\\n");
-		add_text(b, sub->name, 1);
-		for (uint32_t k = 0; k < sub->maintainers_nr; k++) {
-			buf_puts(b, k ? ", " : ": ");
-			add_text(b, sub->maintainers[k], 1);
-		}
-	}
+	for (size_t k = 0; xs && k < xs->nr; k++)
+		if (xs->run[k].x->node_tip)
+			xs->run[k].x->node_tip(xs->run[k].state, f, i, &tip);
 }
 
 static void
 add_node(Agraph_t *g, const struct flow *f, uint32_t i,
-	 const struct attrs *a, Agnode_t **nodes)
+	 const struct attrs *a, Agnode_t **nodes, const struct extras *xs)
 {
 	const struct flow_tree *t = &f->trees[i];
 	struct buf id = BUF_INIT, b = BUF_INIT;
@@ -309,14 +288,14 @@ add_node(Agraph_t *g, const struct flow *f, uint32_t i,
 		add_count(&b, f->commits, "commit");
 		buf_printf(&b, ", %u direct, ", f->direct);
 		add_count(&b, f->merges, "merge");
-		add_appliers(&b, f->appliers);
+		add_node_tips(&b, f, i, xs);
 	} else if (t->tree == TREE_NONE) {
 		buf_puts(&b, "\\n");
 		add_count(&b, t->commits, "commit");
 		buf_puts(&b, " through them");
 	} else {
 		add_urls(&b, t->urls, t->urls_nr);
-		add_subsystems(&b, f, t);
+		add_node_tips(&b, f, i, xs);
 		if (t->kind == TREE_KIND_MAIL)
 			buf_puts(&b, "\\npatches that came by mail");
 		else if (t->kind == TREE_KIND_GITHUB)
@@ -354,16 +333,28 @@ add_node(Agraph_t *g, const struct flow *f, uint32_t i,
 	buf_release(&b);
 }
 
+/* The add-ons' say in edge k's look: its tooltip so far in b. */
 static void
-add_edge(Agraph_t *g, const struct flow *f, const struct flow_edge *fe,
-	 const struct attrs *a, Agnode_t **nodes,
-	 const struct graph_style *style)
+edge_look(const struct flow *f, uint32_t k, const struct extras *xs,
+	  struct buf *b, struct extra_edge_look *look)
 {
+	*look = (struct extra_edge_look){ { b, tip_text, "\\n" }, NULL, NULL };
+	for (size_t x = 0; xs && x < xs->nr; x++)
+		if (xs->run[x].x->edge_look)
+			xs->run[x].x->edge_look(xs->run[x].state, f, k, look);
+}
+
+static void
+add_edge(Agraph_t *g, const struct flow *f, uint32_t k,
+	 const struct attrs *a, Agnode_t **nodes,
+	 const struct graph_style *style, const struct extras *xs)
+{
+	const struct flow_edge *fe = &f->edges[k];
 	struct buf b = BUF_INIT;
 	uint64_t share = (uint64_t)fe->commits * 100;
 	uint32_t root = 0, width;
 	const char *colour, *text = COLOUR_SMALL_TEXT;
-	int unsigned_edge = 0;
+	struct extra_edge_look look;
 	Agedge_t *e;
 
 	e = agedge(g, nodes[fe->from], nodes[fe->to], NULL, 1);
@@ -379,15 +370,10 @@ add_edge(Agraph_t *g, const struct flow *f, const struct flow_edge *fe,
 	add_count(&b, fe->commits, "commit");
 	buf_puts(&b, " in ");
 	add_count(&b, fe->pulls, "pull");
-	if (f->signatures)
-		buf_printf(&b, ", %u signed", fe->signed_pulls);
+	edge_look(f, k, xs, &b, &look);
 	set(e, a->e_tooltip, b.data);
-	/* With --signed, an edge with an unsigned pull is dashed and red,
-	 * as the older script drew them. */
-	if (f->signatures && fe->signed_pulls < fe->pulls) {
-		set(e, a->e_style, "dashed");
-		unsigned_edge = 1;
-	}
+	if (look.style)
+		set(e, a->e_style, look.style);
 
 	/* In hundredths of a percent, as the thresholds are. */
 	share *= 100;
@@ -397,8 +383,8 @@ add_edge(Agraph_t *g, const struct flow *f, const struct flow_edge *fe,
 		colour = text = COLOUR_MINOR;
 	else
 		colour = COLOUR_SMALL;
-	if (unsigned_edge)
-		colour = text = COLOUR_UNSIGNED;
+	if (look.colour)
+		colour = text = look.colour;
 	set(e, a->e_color, colour);
 	set(e, a->e_fontcolor, text);
 
@@ -488,53 +474,57 @@ cluster_of(Agraph_t *g, const struct flow *f, uint32_t i)
 	return sub;
 }
 
-/* --infer-ff: the guessed fast-forwards as dashed edges of their own,
- * between trees the flow shows. */
+/* What an add-on's edges are drawn with. */
+struct emit_ctx {
+	Agraph_t *g;
+	const struct flow *f;
+	const struct attrs *a;
+	Agnode_t **nodes;
+	struct buf b;
+};
+
 static void
-add_inferred(Agraph_t *g, const struct flow *f, const struct attrs *a,
-	     Agnode_t **nodes)
+emit_edge(void *ctx, const struct extra_edge *xe)
 {
-	const struct inference *inf = f->inference;
-	struct buf b = BUF_INIT;
+	struct emit_ctx *c = ctx;
+	Agedge_t *e;
 
-	for (uint32_t k = 0; k < inf->edges_nr; k++) {
-		const struct inferred_edge *ie = &inf->edges[k];
-		uint32_t from = UINT32_MAX, to = UINT32_MAX;
-		Agedge_t *e;
+	if (xe->from >= c->f->trees_nr || xe->to >= c->f->trees_nr)
+		return;
+	e = agedge(c->g, c->nodes[xe->from], c->nodes[xe->to], gv(xe->key), 1);
+	set(e, c->a->e_label, xe->label);
+	c->b.len = 0;
+	add_text(&c->b, tree_name_of(c->f, xe->from), 1);
+	buf_puts(&c->b, " -> ");
+	add_text(&c->b, tree_name_of(c->f, xe->to), 1);
+	buf_puts(&c->b, ": ");
+	buf_puts(&c->b, xe->tooltip);
+	set(e, c->a->e_tooltip, c->b.data);
+	if (xe->style)
+		set(e, c->a->e_style, xe->style);
+	if (xe->colour)
+		set(e, c->a->e_color, xe->colour);
+	if (xe->weight)
+		set(e, c->a->e_weight, xe->weight);
+}
 
-		for (uint32_t i = 0; i < f->trees_nr; i++) {
-			if (f->trees[i].tree == ie->from)
-				from = i;
-			if (f->trees[i].tree == ie->to)
-				to = i;
-		}
-		if (from == UINT32_MAX || to == UINT32_MAX)
-			continue;
-		b.len = 0;
-		buf_printf(&b, "inferred ff %u", k);
-		e = agedge(g, nodes[from], nodes[to], b.data, 1);
-		b.len = 0;
-		buf_printf(&b, "~%u", ie->commits);
-		set(e, a->e_label, b.data);
-		b.len = 0;
-		add_text(&b, tree_name_of(f, from), 1);
-		buf_puts(&b, " -> ");
-		add_text(&b, tree_name_of(f, to), 1);
-		buf_puts(&b, ": ");
-		add_count(&b, ie->commits, "commit");
-		buf_puts(&b, " inferred as fast-forwarded (a guess from "
-			 "committers)");
-		set(e, a->e_tooltip, b.data);
-		set(e, a->e_style, "dashed");
-		set(e, a->e_color, COLOUR_SMALL);
-		set(e, a->e_weight, "0");
-	}
-	buf_release(&b);
+/* The add-ons' own edges, after the flow's. */
+static void
+add_extra_edges(Agraph_t *g, const struct flow *f, const struct attrs *a,
+		Agnode_t **nodes, const struct extras *xs)
+{
+	struct emit_ctx c = { g, f, a, nodes, BUF_INIT };
+
+	for (size_t k = 0; xs && k < xs->nr; k++)
+		if (xs->run[k].x->graph_edges)
+			xs->run[k].x->graph_edges(xs->run[k].state, f,
+						  emit_edge, &c);
+	buf_release(&c.b);
 }
 
 static Agraph_t *
 build_graph(const struct flow *f, const char *title, Agdisc_t *disc,
-	    const struct graph_style *style)
+	    const struct graph_style *style, const struct extras *xs)
 {
 	Agraph_t *g = agopen(gv("treeplot"), Agdirected, disc);
 	Agnode_t **nodes;
@@ -553,18 +543,147 @@ build_graph(const struct flow *f, const char *title, Agdisc_t *disc,
 	nodes = xcalloc(f->trees_nr, sizeof(*nodes));
 	for (uint32_t i = 0; i < f->trees_nr; i++)
 		add_node(f->branches ? cluster_of(g, f, i) : g, f, i, &a,
-			 nodes);
+			 nodes, xs);
 	for (uint32_t i = 0; i < f->edges_nr; i++) {
 		const struct flow_edge *fe = &f->edges[i];
 
 		if (fe->from < f->trees_nr && fe->to < f->trees_nr)
-			add_edge(g, f, fe, &a, nodes, style);
+			add_edge(g, f, i, &a, nodes, style, xs);
 	}
-	if (f->inference)
-		add_inferred(g, f, &a, nodes);
+	add_extra_edges(g, f, &a, nodes, xs);
 	free(nodes);
 	return g;
 }
+
+/*
+ * Object ids.  cgraph's own id discipline makes a name's id the address
+ * of its copy of the string, and keeps subgraphs in order of id: agwrite
+ * wrote --branches' clusters in an order that followed the allocator
+ * (another malloc history, another DOT).  Here a name's id is its rank
+ * of creation (even, as cgraph expects of named objects; anonymous ones
+ * get odd ids from a counter), so clusters come in the order they were
+ * made and the DOT is the same wherever it is written.
+ */
+struct gv_ids {
+	char **names;		/* names[k] has id 2 (k + 1); agstrdup's */
+	size_t nr, alloc;
+	uint32_t *hash;		/* open addressing: k + 1, 0 empty */
+	uint32_t hash_size;
+	IDTYPE anon;		/* the next anonymous id */
+};
+
+static void *
+ids_open(Agraph_t *g, Agdisc_t *disc)
+{
+	struct gv_ids *ids = xcalloc(1, sizeof(*ids));
+
+	(void)g;
+	(void)disc;
+	ids->anon = 1;
+	return ids;
+}
+
+/* The slot of name in the hash: its own, or the empty one it would take. */
+static uint32_t *
+ids_slot(struct gv_ids *ids, const char *name)
+{
+	uint32_t pos = str_hash(name) & (ids->hash_size - 1);
+
+	while (ids->hash[pos] && strcmp(ids->names[ids->hash[pos] - 1], name))
+		pos = (pos + 1) & (ids->hash_size - 1);
+	return &ids->hash[pos];
+}
+
+static void
+ids_grow(struct gv_ids *ids)
+{
+	free(ids->hash);
+	ids->hash_size = ids->hash_size ? 2 * ids->hash_size : 256;
+	ids->hash = xcalloc(ids->hash_size, sizeof(*ids->hash));
+	for (size_t k = 0; k < ids->nr; k++)
+		*ids_slot(ids, ids->names[k]) = (uint32_t)(k + 1);
+}
+
+static long
+ids_map(void *state, int objtype, char *str, IDTYPE *id, int createflag)
+{
+	struct gv_ids *ids = state;
+	uint32_t *slot;
+
+	(void)objtype;
+	if (!str) {
+		*id = ids->anon;
+		ids->anon += 2;
+		return 1;
+	}
+	if (2 * (ids->nr + 1) > ids->hash_size)
+		ids_grow(ids);
+	slot = ids_slot(ids, str);
+	if (!*slot) {
+		if (!createflag)
+			return 0;
+		ALLOC_GROW(ids->names, ids->nr + 1, ids->alloc);
+		/* cgraph's own kind of string: agwrite looks before it
+		 * for whether it is HTML. */
+		ids->names[ids->nr++] = agstrdup(NULL, str);
+		*slot = (uint32_t)ids->nr;
+	}
+	*id = (IDTYPE)2 * *slot;
+	return 1;
+}
+
+/* Only anonymous ids may be asked for by number. */
+static long
+ids_alloc(void *state, int objtype, IDTYPE id)
+{
+	(void)state;
+	(void)objtype;
+	return id % 2;
+}
+
+static void
+ids_free(void *state, int objtype, IDTYPE id)
+{
+	(void)state;
+	(void)objtype;
+	(void)id;
+}
+
+static char *
+ids_print(void *state, int objtype, IDTYPE id)
+{
+	struct gv_ids *ids = state;
+
+	(void)objtype;
+	if (id % 2 || id / 2 == 0 || id / 2 > ids->nr)
+		return NULL;
+	return ids->names[id / 2 - 1];
+}
+
+static void
+ids_close(void *state)
+{
+	struct gv_ids *ids = state;
+
+	for (size_t k = 0; k < ids->nr; k++)
+		agstrfree(NULL, ids->names[k]);
+	free(ids->names);
+	free(ids->hash);
+	free(ids);
+}
+
+static void
+ids_register(void *state, int objtype, void *obj)
+{
+	(void)state;
+	(void)objtype;
+	(void)obj;
+}
+
+static Agiddisc_t id_disc = {
+	ids_open, ids_map, ids_alloc, ids_free, ids_print, ids_close,
+	ids_register,
+};
 
 /* agwrite's output channel: our buffer. */
 static int
@@ -739,21 +858,22 @@ int
 render_graph(const struct flow *f, const char *format, const char *layout,
 	     const char *title, struct buf *out)
 {
-	return render_graph_styled(f, format, layout, title, NULL, out);
+	return render_graph_styled(f, format, layout, title, NULL, NULL, out);
 }
 
 int
 render_graph_styled(const struct flow *f, const char *format,
 		    const char *layout, const char *title,
-		    const struct graph_style *style, struct buf *out)
+		    const struct graph_style *style, const struct extras *xs,
+		    struct buf *out)
 {
 	static const struct graph_style defaults = {
 		GRAPH_MAJOR_DEFAULT, GRAPH_MINOR_DEFAULT,
 	};
 	/* agwrite writes through the graph's I/O discipline: ours appends
-	 * to out (memory and ids stay cgraph's defaults). */
+	 * to out; ids are ours too (memory stays cgraph's default). */
 	Agiodisc_t io = { NULL, put_buf, flush_buf };
-	Agdisc_t disc = { NULL, NULL, &io };
+	Agdisc_t disc = { NULL, &id_disc, &io };
 	agusererrf old_errf;
 	size_t start = out->len;
 	Agraph_t *g;
@@ -769,7 +889,7 @@ render_graph_styled(const struct flow *f, const char *format,
 	buf_init(&gv_msgs.first);
 	old_errf = agseterrf(capture_gv_message);
 
-	g = build_graph(f, title, &disc, style ? style : &defaults);
+	g = build_graph(f, title, &disc, style ? style : &defaults, xs);
 	if (!g) {
 		ret = gv_error("build the graph");
 		goto out;

@@ -8,10 +8,7 @@
  */
 #include "render_json.h"
 
-#include "direct.h"
-#include "infer.h"
 #include "json.h"
-#include "maintainers.h"
 
 static void
 put_urls(struct json *j, char *const *urls, uint32_t nr)
@@ -49,33 +46,7 @@ put_summary(struct json *j, const struct flow *f)
 }
 
 static void
-put_subsystems(struct json *j, const struct flow *f, const struct flow_tree *t)
-{
-	uint32_t nr, first;
-
-	if (t->tree == TREE_NONE)
-		return;
-	first = maintainers_of(f->maintainers, t->repo, &nr);
-	if (!nr)
-		return;
-	json_open(j, "subsystems", '[');
-	for (uint32_t i = first; i < first + nr; i++) {
-		const struct subsystem *sub =
-			&f->maintainers->s[f->maintainers->pair_sub[i]];
-
-		json_open(j, NULL, '{');
-		json_str(j, "name", sub->name);
-		json_open(j, "maintainers", '[');
-		for (uint32_t k = 0; k < sub->maintainers_nr; k++)
-			json_str(j, NULL, sub->maintainers[k]);
-		json_close(j, ']');
-		json_close(j, '}');
-	}
-	json_close(j, ']');
-}
-
-static void
-put_trees(struct json *j, const struct flow *f)
+put_trees(struct json *j, const struct flow *f, const struct extras *xs)
 {
 	/* trees[0] is the mainline, described under "mainline". */
 	json_open(j, "trees", '[');
@@ -89,13 +60,10 @@ put_trees(struct json *j, const struct flow *f)
 		json_uint(j, "own", t->own);
 		json_uint(j, "depth", t->depth);
 		json_uint(j, "pulls", t->pulls);
-		put_subsystems(j, f, t);
-		if (f->branches && t->tree != TREE_NONE)
-			json_str(j, "repository", t->repo_name);
-		if (f->signatures) {
-			json_uint(j, "signed_pulls", t->signed_pulls);
-			json_uint(j, "signed_commits", t->signed_commits);
-		}
+		for (size_t k = 0; xs && k < xs->nr; k++)
+			if (xs->run[k].x->json_tree)
+				xs->run[k].x->json_tree(xs->run[k].state, f, i,
+							j);
 		if (t->kind != TREE_KIND_REPO)
 			json_str(j, "kind", tree_kind_name(t->kind));
 		if (t->tree == TREE_NONE)
@@ -106,7 +74,7 @@ put_trees(struct json *j, const struct flow *f)
 }
 
 static void
-put_edges(struct json *j, const struct flow *f)
+put_edges(struct json *j, const struct flow *f, const struct extras *xs)
 {
 	json_open(j, "edges", '[');
 	for (uint32_t i = 0; i < f->edges_nr; i++) {
@@ -117,8 +85,10 @@ put_edges(struct json *j, const struct flow *f)
 		json_str(j, "to", name_of(f, e->to));
 		json_uint(j, "commits", e->commits);
 		json_uint(j, "pulls", e->pulls);
-		if (f->signatures)
-			json_uint(j, "signed_pulls", e->signed_pulls);
+		for (size_t k = 0; xs && k < xs->nr; k++)
+			if (xs->run[k].x->json_edge)
+				xs->run[k].x->json_edge(xs->run[k].state, f, i,
+							j);
 		json_close(j, '}');
 	}
 	json_close(j, ']');
@@ -145,93 +115,8 @@ put_unrecognised(struct json *j, const struct flow *f)
 	json_close(j, ']');
 }
 
-static void
-put_appliers(struct json *j, const struct flow *f)
-{
-	const struct appliers *ap = f->appliers;
-
-	if (!ap)
-		return;
-	json_open(j, "direct_by", '{');
-	json_str(j, "by", direct_by_name(ap->by));
-	json_uint(j, "commits", ap->commits);
-	json_open(j, "people", '[');
-	for (uint32_t k = 0; k < ap->nr; k++) {
-		json_open(j, NULL, '{');
-		json_str(j, "name", ap->a[k].who);
-		json_uint(j, "commits", ap->a[k].commits);
-		json_close(j, '}');
-	}
-	json_close(j, ']');
-	json_close(j, '}');
-}
-
-static void
-put_signatures(struct json *j, const struct flow *f)
-{
-	if (!f->signatures)
-		return;
-	json_open(j, "signed", '{');
-	json_uint(j, "pulls", f->pulls);
-	json_uint(j, "signed_pulls", f->signed_pulls);
-	json_uint(j, "pulled_commits", f->pulled_commits);
-	json_uint(j, "signed_commits", f->signed_commits);
-	json_uint(j, "gpgsig_pulls", f->gpgsig_pulls);
-	json_open(j, "unsigned", '[');
-	for (uint32_t k = 0; k < f->unsigned_nr; k++) {
-		const struct pull *pl = &f->all_pulls[f->unsigned_pulls[k]];
-		const char *subject = history_subject(f->h, pl->merge);
-		char hex[OID_HEXSZ + 1];
-
-		history_hex(f->h, pl->merge, hex);
-		json_open(j, NULL, '{');
-		json_str(j, "id", hex);
-		json_str(j, "subject", subject ? subject : "");
-		json_close(j, '}');
-	}
-	json_close(j, ']');
-	json_close(j, '}');
-}
-
-static const char *
-tree_id_name(const struct flow *f, uint32_t id)
-{
-	for (uint32_t k = 0; k < f->trees_nr; k++)
-		if (f->trees[k].tree == id)
-			return f->trees[k].name;
-	return NULL;
-}
-
-static void
-put_inferred(struct json *j, const struct flow *f)
-{
-	const struct inference *inf = f->inference;
-
-	if (!inf)
-		return;
-	json_open(j, "inferred_ff", '{');
-	json_uint(j, "commits", inf->commits);
-	json_open(j, "edges", '[');
-	for (uint32_t k = 0; k < inf->edges_nr; k++) {
-		const struct inferred_edge *e = &inf->edges[k];
-		const char *from = tree_id_name(f, e->from);
-		const char *to = tree_id_name(f, e->to);
-
-		if (!from || !to)
-			continue;
-		json_open(j, NULL, '{');
-		json_str(j, "from", from);
-		json_str(j, "to", to);
-		json_uint(j, "commits", e->commits);
-		json_bool(j, "inferred", 1);
-		json_close(j, '}');
-	}
-	json_close(j, ']');
-	json_close(j, '}');
-}
-
 void
-render_json(const struct flow *f, struct buf *out)
+render_json(const struct flow *f, const struct extras *xs, struct buf *out)
 {
 	struct json j = JSON_INIT(out);
 
@@ -250,12 +135,12 @@ render_json(const struct flow *f, struct buf *out)
 	json_uint(&j, "merges", f->merges);
 	json_uint(&j, "shallow_boundary", f->shallow);
 	put_summary(&j, f);
-	put_trees(&j, f);
-	put_edges(&j, f);
+	put_trees(&j, f, xs);
+	put_edges(&j, f, xs);
 	put_unrecognised(&j, f);
-	put_appliers(&j, f);
-	put_signatures(&j, f);
-	put_inferred(&j, f);
+	for (size_t k = 0; xs && k < xs->nr; k++)
+		if (xs->run[k].x->json)
+			xs->run[k].x->json(xs->run[k].state, f, &j);
 	json_close(&j, '}');
 	buf_addc(out, '\n');
 }

@@ -11,31 +11,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "direct.h"
 #include "escape.h"
-#include "infer.h"
-#include "maintainers.h"
 
 #define WAYPOINTS 10
-#define APPLIERS 20
 /*
  * Two spaces per level up to this one; deeper lines stay there and say
  * their level instead, so that a chain of 100,000 nested trees is a
  * report of 100,000 lines, not of ten gigabytes of spaces.
  */
 #define MAX_INDENT_LEVEL 30
-
-static double
-percent(uint32_t part, uint32_t whole)
-{
-	return whole ? 100.0 * part / whole : 0.0;
-}
-
-static const char *
-plural(uint32_t n)
-{
-	return n == 1 ? "" : "s";
-}
 
 static int
 digits(uint32_t n)
@@ -47,12 +31,6 @@ digits(uint32_t n)
 		d++;
 	}
 	return d;
-}
-
-static void
-add_name(struct buf *out, const char *name)
-{
-	escape_text(out, name, strlen(name));
 }
 
 static void
@@ -70,16 +48,9 @@ render_flow(const struct flow *f, struct buf *out, int width)
 			buf_pad(out, ' ', 2 * MAX_INDENT_LEVEL);
 			buf_printf(out, "(level %u) ", nd->level);
 		}
-		add_name(out, f->trees[nd->tree].name);
+		report_name(out, f->trees[nd->tree].name);
 		buf_addc(out, '\n');
 	}
-}
-
-/* One summary row: the label in a fixed column, the figure aligned. */
-static void
-row(struct buf *out, const char *label, int width, uint32_t value)
-{
-	buf_printf(out, "  %-30s %*u", label, width, value);
 }
 
 static void
@@ -88,17 +59,17 @@ render_summary(const struct flow *f, struct buf *out, int width)
 	uint32_t shown = 0;
 
 	buf_puts(out, "\nSummary\n");
-	row(out, "commits in range", width, f->commits);
+	report_row(out, "commits in range", width, f->commits);
 	buf_addc(out, '\n');
-	row(out, "direct to the mainline", width, f->direct);
-	buf_printf(out, "  (%.1f%%)\n", percent(f->direct, f->commits));
+	report_row(out, "direct to the mainline", width, f->direct);
+	buf_printf(out, "  (%.1f%%)\n", report_percent(f->direct, f->commits));
 	if (f->mailed) {
-		row(out, "by mail, merged as a batch", width, f->mailed);
-		buf_printf(out, "  (%.1f%%)\n", percent(f->mailed, f->commits));
+		report_row(out, "by mail, merged as a batch", width, f->mailed);
+		buf_printf(out, "  (%.1f%%)\n", report_percent(f->mailed, f->commits));
 	}
-	row(out, "merges", width, f->merges);
+	report_row(out, "merges", width, f->merges);
 	buf_addc(out, '\n');
-	row(out, "trees", width, f->total_trees);
+	report_row(out, "trees", width, f->total_trees);
 	buf_printf(out, "\n  %-30s ", "trees by depth");
 	if (!f->total_trees)
 		buf_puts(out, "none");
@@ -106,14 +77,14 @@ render_summary(const struct flow *f, struct buf *out, int width)
 		buf_printf(out, "%s%u: %u", d > 1 ? ", " : "", d,
 			   f->by_depth[d]);
 	buf_addc(out, '\n');
-	row(out, "trees with 5 or fewer commits", width, f->small_trees);
+	report_row(out, "trees with 5 or fewer commits", width, f->small_trees);
 	buf_addc(out, '\n');
 	if (f->folded) {
-		row(out, "trees folded by --top", width, f->folded);
+		report_row(out, "trees folded by --top", width, f->folded);
 		buf_addc(out, '\n');
 	}
 	if (f->shallow) {
-		row(out, "shallow boundary commits", width, f->shallow);
+		report_row(out, "shallow boundary commits", width, f->shallow);
 		buf_puts(out, "  (history is cut there)\n");
 	}
 
@@ -125,148 +96,13 @@ render_summary(const struct flow *f, struct buf *out, int width)
 		if (t->tree == TREE_NONE)
 			continue;
 		buf_printf(out, "  %*u  %5.1f%%  ", width, t->commits,
-			   percent(t->commits, f->commits));
-		add_name(out, t->name);
+			   report_percent(t->commits, f->commits));
+		report_name(out, t->name);
 		buf_addc(out, '\n');
 		shown++;
 	}
 	if (!shown)
 		buf_puts(out, "  none\n");
-}
-
-static void
-render_appliers(const struct flow *f, struct buf *out, int width)
-{
-	const struct appliers *ap = f->appliers;
-	uint32_t rest = 0;
-
-	if (!ap)
-		return;
-	if (ap->by == DIRECT_BY_SIGNOFF)
-		buf_puts(out, "\nDirect commits by the last Signed-off-by before "
-			 "the committer's\n");
-	else
-		buf_puts(out, "\nDirect commits by committer\n");
-	for (uint32_t k = 0; k < ap->nr; k++) {
-		if (k >= APPLIERS) {
-			rest += ap->a[k].commits;
-			continue;
-		}
-		buf_printf(out, "  %*u  %5.1f%%  ", width, ap->a[k].commits,
-			   percent(ap->a[k].commits, ap->commits));
-		add_name(out, ap->a[k].who);
-		buf_addc(out, '\n');
-	}
-	if (rest)
-		buf_printf(out, "  %*u  %5.1f%%  %u others\n", width, rest,
-			   percent(rest, ap->commits), ap->nr - APPLIERS);
-	if (!ap->nr)
-		buf_puts(out, "  none\n");
-}
-
-static void
-render_signatures(const struct flow *f, struct buf *out, int width)
-{
-	if (!f->signatures)
-		return;
-	buf_puts(out, "\nSigned pulls (a signed tag in the merge: present, "
-		 "not verified)\n");
-	row(out, "pulls", width, f->pulls);
-	buf_addc(out, '\n');
-	row(out, "of which signed", width, f->signed_pulls);
-	buf_printf(out, "  (%.1f%%)\n", percent(f->signed_pulls, f->pulls));
-	row(out, "commits pulled into mainline", width, f->pulled_commits);
-	buf_addc(out, '\n');
-	row(out, "through signed pulls", width, f->signed_commits);
-	buf_printf(out, "  (%.1f%%)\n",
-		   percent(f->signed_commits, f->pulled_commits));
-	row(out, "merges with their own gpgsig", width, f->gpgsig_pulls);
-	buf_addc(out, '\n');
-	if (!f->pulls)
-		return;
-	buf_puts(out, "\n  signed/pulls  commits through signed pulls, tree\n");
-	for (uint32_t k = 1; k < f->trees_nr; k++) {
-		const struct flow_tree *t = &f->trees[k];
-
-		if (!t->pulls)
-			continue;
-		buf_printf(out, "  %5u/%-5u   %*u  ", t->signed_pulls, t->pulls,
-			   width, t->signed_commits);
-		add_name(out, t->name);
-		buf_addc(out, '\n');
-	}
-}
-
-static void
-render_subsystems(const struct flow *f, struct buf *out)
-{
-	const struct maintainers *mt = f->maintainers;
-	int shown = 0;
-
-	if (!mt)
-		return;
-	for (uint32_t k = 1; k < f->trees_nr; k++) {
-		const struct flow_tree *t = &f->trees[k];
-		uint32_t nr, first;
-
-		if (t->tree == TREE_NONE)
-			continue;
-		first = maintainers_of(mt, t->repo, &nr);
-		if (!nr)
-			continue;
-		if (!shown++)
-			buf_puts(out, "\nSubsystems (MAINTAINERS at the range's "
-				 "end)\n");
-		buf_puts(out, "  ");
-		add_name(out, t->name);
-		buf_addc(out, '\n');
-		for (uint32_t i = first; i < first + nr; i++) {
-			const struct subsystem *sub = &mt->s[mt->pair_sub[i]];
-
-			buf_puts(out, "    ");
-			add_name(out, sub->name);
-			for (uint32_t j = 0; j < sub->maintainers_nr; j++) {
-				buf_puts(out, j ? ", " : ": ");
-				add_name(out, sub->maintainers[j]);
-			}
-			buf_addc(out, '\n');
-		}
-	}
-}
-
-/* The flow's index of tree id, or NULL when it is not shown. */
-static const char *
-shown_name(const struct flow *f, uint32_t id)
-{
-	for (uint32_t k = 0; k < f->trees_nr; k++)
-		if (f->trees[k].tree == id)
-			return f->trees[k].name;
-	return NULL;
-}
-
-static void
-render_inferred(const struct flow *f, struct buf *out, int width)
-{
-	const struct inference *inf = f->inference;
-
-	if (!inf)
-		return;
-	buf_printf(out, "\nInferred fast-forwards (guessed from committers, "
-		   "not in the flow above): %u commit%s\n", inf->commits,
-		   plural(inf->commits));
-	for (uint32_t k = 0; k < inf->edges_nr; k++) {
-		const struct inferred_edge *e = &inf->edges[k];
-		const char *from = shown_name(f, e->from);
-		const char *to = shown_name(f, e->to);
-
-		if (!from || !to)
-			continue;
-		buf_printf(out, "  %*u  ", width, e->commits);
-		add_name(out, from);
-		buf_puts(out, " -> ");
-		add_name(out, to);
-		buf_addc(out, '\n');
-	}
 }
 
 static void
@@ -289,25 +125,24 @@ render_unrecognised(const struct flow *f, struct buf *out)
 }
 
 void
-render_text(const struct flow *f, struct buf *out)
+render_text(const struct flow *f, const struct extras *xs, struct buf *out)
 {
 	int width = digits(f->commits);
 
 	if (width < 5)
 		width = 5;
 	buf_puts(out, "repository  ");
-	add_name(out, f->repo);
+	report_name(out, f->repo);
 	buf_puts(out, "\nrange       ");
-	add_name(out, f->range);
+	report_name(out, f->range);
 	buf_printf(out, "\n            %u commit%s, %u direct to the mainline, "
-		   "%u merge%s, %u tree%s\n\n", f->commits, plural(f->commits),
-		   f->direct, f->merges, plural(f->merges), f->total_trees,
-		   plural(f->total_trees));
+		   "%u merge%s, %u tree%s\n\n", f->commits, report_plural(f->commits),
+		   f->direct, f->merges, report_plural(f->merges), f->total_trees,
+		   report_plural(f->total_trees));
 	render_flow(f, out, width);
 	render_summary(f, out, width);
-	render_subsystems(f, out);
-	render_appliers(f, out, width);
-	render_signatures(f, out, width);
-	render_inferred(f, out, width);
+	for (size_t k = 0; xs && k < xs->nr; k++)
+		if (xs->run[k].x->text)
+			xs->run[k].x->text(xs->run[k].state, f, width, out);
 	render_unrecognised(f, out);
 }

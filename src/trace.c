@@ -19,7 +19,7 @@
 #include "escape.h"
 #include "json.h"
 
-enum status {
+enum item_status {
 	TRACED = 0,
 	UNKNOWN,
 	AMBIGUOUS,
@@ -43,7 +43,7 @@ static const struct {
 
 struct item {
 	const char *rev;	/* as named */
-	enum status status;
+	enum item_status status;
 	struct object_id oid;	/* unless UNKNOWN, AMBIGUOUS */
 	uint32_t commit;	/* TRACED: its history index */
 	char *subject;		/* TRACED */
@@ -100,7 +100,7 @@ resolve(const struct trace_input *in, const struct commit_index *ix,
 	it->commit = commit_index_find(ix, &it->oid);
 	if (it->commit == HIST_NONE || !(h->flags[it->commit] & HIST_IN_RANGE))
 		it->status = NOT_IN_RANGE;
-	else if (h->npar[it->commit] > 1)
+	else if (history_is_merge(h, it->commit))
 		it->status = MERGE;
 	else
 		it->status = TRACED;

@@ -10,8 +10,7 @@ GENHIST=$2
 export GENHIST
 top=$(cd "$(dirname "$0")/.." && pwd)
 
-bash "$top/tools/mkrepo.sh" demo --commits 30000 --trees 100 --seed 2009 \
-	>/dev/null
+sh "$top/tools/sample.sh" demo "$GENHIST" >/dev/null
 # The last two releases (no -rc) are the last cycle.
 range=$(git -C demo/repo.git tag -l 'v*' | grep -v -- -rc | sort -V |
 	tail -n 2 | paste -sd ' ' | awk '{ print $1 ".." $2 }')

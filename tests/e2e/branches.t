@@ -5,7 +5,7 @@
 . "$TESTDIR/fixture.sh"
 . "$TESTDIR/addons.sh"
 
-plan 12
+plan 14
 build_fixture
 
 tp -T commits --branches v1.0..v2.0
@@ -52,6 +52,17 @@ is "$(printf '%s\n' "$OUT" | grep -c 'subgraph cluster_')" 5 \
    "dot: one cluster per repository with a branch"
 is "$(printf '%s\n' "$OUT" | sed -n '/label="jikos\/hid"/,/^	}/p' | grep -c 'label="jikos/hid:')" 2 \
    "dot: hid's two branches share its cluster"
+# The clusters come in the order they were made (by their first node),
+# whatever the allocator does: with cgraph's own ids they followed the
+# addresses of their names.
+CLUSTERS=$(printf '%s\n' "$OUT" | grep -o 'subgraph cluster_[0-9]*' |
+	   sed 's/.*_//' | tr '\n' ' ')
+is "$CLUSTERS" "$(printf '%s\n' $CLUSTERS | sort -n | tr '\n' ' ')" \
+   "dot: clusters in the order of their first node"
+DOT=$OUT
+GLIBC_TUNABLES=glibc.malloc.tcache_count=0 MALLOC_PERTURB_=165 \
+	tp -T dot --branches v1.0..v2.0
+is "$OUT" "$DOT" "dot: the same DOT with another allocator setting"
 tp -T dot v1.0..v2.0
 printf '%s\n' "$OUT" | grep -q 'cluster'
 ok $((! $?)) "dot: no clusters without --branches"

@@ -8,7 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/fixture.sh"
 
-plan 75
+plan 78
 
 mkdir src
 cd src || exit 1
@@ -63,6 +63,14 @@ is "$(git -C shallow cat-file -p "$(n nm1)" | grep -c '^parent ')" 2 \
    "shallow: nm1, a merge, is a boundary commit at this depth"
 grep -qx "$(n nm1)" shallow/.git/shallow
 ok $? "shallow: nm1 is listed in the shallow file"
+# A merge the boundary cut is still a merge: --trace says so, as it does
+# in the full clone, instead of tracing it along an empty path.
+tp -C shallow --trace --range master "$(n nm1)"
+is "$STATUS" 1 "shallow, --trace of the cut merge nm1: exit status 1 (not traced)"
+is "$ERR" "treeplot: $(n nm1): a merge: only the commits merges carry are traced" \
+   "shallow, --trace of the cut merge nm1: one line saying it is a merge"
+printf '%s\n' "$OUT" | grep -q '^commit '
+is $? 1 "shallow, --trace of the cut merge nm1: no trace printed"
 tp -C shallow -T json master
 is "$(printf '%s\n' "$OUT" | jq -c '[.commits, .merges]')" \
    "[$(wc -l <shallow.ids),$(($(git -C shallow rev-list --count --merges master) + 1))]" \

@@ -4,7 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/addons.sh"
 
-plan 12
+plan 15
 
 build_direct
 
@@ -56,4 +56,15 @@ is "$(printf '%s\n' "$OUT" | jq -c '[.direct_by.people[] | .commits]')" '[4,1]' 
 tp -T json --direct-by signoff v1..master
 is "$(printf '%s\n' "$OUT" | jq -c '.direct_by.people[0].name')" \
    "\"$A\"" "commit-graph: by sign-off too"
+# A range with no direct commit (only the merge and what it pulled): an
+# empty count, not a crash (the applier list was a NULL array handed to
+# qsort, which UBSan reports under make check-sanitize).
+tp --direct-by committer master^..master
+is "$STATUS:$ERR" "0:" "no direct commit: exit status 0, nothing on stderr"
+is "$(printf '%s\n' "$OUT" | sed -n '/^Direct commits by committer$/,$p')" \
+"Direct commits by committer
+  none" "no direct commit: the section says none"
+tp -T json --direct-by signoff master^..master
+is "$(printf '%s\n' "$OUT" | jq -c '.direct_by')" \
+   '{"by":"signoff","commits":0,"people":[]}' "no direct commit: the JSON's empty count"
 done_testing

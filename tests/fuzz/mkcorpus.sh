@@ -8,6 +8,8 @@
 #   naming       every string of tests/unit/test-naming.c
 #   escape       every string of tests/unit/test-escape.c and the hostile
 #                names of test-render.c
+#   commitparse  every string of tests/unit/test-commitparse.c (whole
+#                raw commit objects, hostile ones among them)
 #   commitgraph  commit-graph files git writes for a small history with
 #                merges and a 20-parent octopus: one file with corrected
 #                dates (GDA2), one with levels only, a split chain of two
@@ -66,12 +68,14 @@ strings() {
 		}' "$dir"
 }
 
-rm -rf "$out/classify" "$out/naming" "$out/escape" "$out/commitgraph"
+rm -rf "$out/classify" "$out/naming" "$out/escape" "$out/commitgraph" \
+	"$out/commitparse"
 strings "$out/classify" "$top/tests/unit/test-classify.c" \
 	"$top/tests/unit/test-naming.c"
 strings "$out/naming" "$top/tests/unit/test-naming.c"
 strings "$out/escape" "$top/tests/unit/test-escape.c" \
 	"$top/tests/unit/test-render.c"
+strings "$out/commitparse" "$top/tests/unit/test-commitparse.c"
 
 # --- commit-graph files ----------------------------------------------------
 
@@ -130,6 +134,6 @@ set -- $(sed "s|^|$info/commit-graphs/graph-|; s|\$|.graph|" \
 [ $# -eq 2 ] || { echo "mkcorpus.sh: expected a chain of two layers" >&2; exit 1; }
 seed "$1" "$2"
 
-for d in classify naming escape commitgraph; do
+for d in classify naming escape commitgraph commitparse; do
 	echo "mkcorpus.sh: $d: $(ls "$out/$d" | wc -l) seeds"
 done

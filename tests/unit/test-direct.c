@@ -65,5 +65,33 @@ main(void)
 	   direct_by_from_name("signoff") == DIRECT_BY_SIGNOFF &&
 	   direct_by_from_name("Signoff") == DIRECT_BY_NONE &&
 	   direct_by_from_name("") == DIRECT_BY_NONE, "direct_by_from_name");
+	{
+		/* No direct commit: nothing counted, nothing to sort. */
+		struct appliers ap = { DIRECT_BY_COMMITTER, NULL, 0, 0 };
+		char *none[1] = { NULL };
+
+		appliers_tally(none, 0, &ap);
+		ok(ap.nr == 0 && ap.commits == 0 && ap.a == NULL,
+		   "appliers_tally: no direct commit");
+		appliers_release(&ap);
+	}
+	{
+		/* By commits descending, then name. */
+		struct appliers ap = { DIRECT_BY_COMMITTER, NULL, 0, 0 };
+		char *keys[] = { xstrdup("b"), xstrdup("a"), xstrdup("c"),
+				 xstrdup("c"), xstrdup("b") };
+		struct buf got = BUF_INIT;
+
+		appliers_tally(keys, ARRAY_SIZE(keys), &ap);
+		for (uint32_t k = 0; k < ap.nr; k++)
+			buf_printf(&got, "%s%s:%u", k ? " " : "", ap.a[k].who,
+				   ap.a[k].commits);
+		buf_printf(&got, " (%u)", ap.commits);
+		report(!strcmp(got.data, "b:2 c:2 a:1 (5)"),
+		       "appliers_tally: by commits, then name", got.data,
+		       "b:2 c:2 a:1 (5)");
+		buf_release(&got);
+		appliers_release(&ap);
+	}
 	return tap_done();
 }

@@ -179,17 +179,17 @@ static void
 fixture_init(struct fixture *x, int hostile)
 {
 	static const struct flow_tree trees[] = {
-		{ TREE_MAINLINE, "torvalds/linux-2.6", 400, 300, 0, 0, NULL, 0, TREE_KIND_REPO, 0, NULL, 0, 0 },
-		{ 1, "davem/net-2.6", 40, 30, 1, 3, NULL, 0, TREE_KIND_REPO, 0, NULL, 0, 0 },
-		{ 3, "jkirsher/net-next", 10, 10, 2, 2, NULL, 0, TREE_KIND_REPO, 0, NULL, 0, 0 },
-		{ 2, "tiwai/sound-2.6", 5, 5, 1, 1, NULL, 0, TREE_KIND_REPO, 0, NULL, 0, 0 },
-		{ TREE_NONE, "2 other trees", 3, 3, 1, 2, NULL, 0, TREE_KIND_REPO, 0, NULL, 0, 0 },
+		{ TREE_MAINLINE, "torvalds/linux-2.6", 400, 300, 0, 0, NULL, 0, TREE_KIND_REPO, 0, NULL },
+		{ 1, "davem/net-2.6", 40, 30, 1, 3, NULL, 0, TREE_KIND_REPO, 0, NULL },
+		{ 3, "jkirsher/net-next", 10, 10, 2, 2, NULL, 0, TREE_KIND_REPO, 0, NULL },
+		{ 2, "tiwai/sound-2.6", 5, 5, 1, 1, NULL, 0, TREE_KIND_REPO, 0, NULL },
+		{ TREE_NONE, "2 other trees", 3, 3, 1, 2, NULL, 0, TREE_KIND_REPO, 0, NULL },
 	};
 	static const struct flow_edge edges[] = {
-		{ 1, 0, 40, 3, 0 },	/* 10%: the strong colour */
-		{ 2, 1, 10, 2, 0 },	/* 2.5%: the second one */
-		{ 3, 0, 5, 1, 0 },		/* 1.25% */
-		{ 4, 0, 3, 2, 0 },		/* 0.75%: grey */
+		{ 1, 0, 40, 3 },	/* 10%: the strong colour */
+		{ 2, 1, 10, 2 },	/* 2.5%: the second one */
+		{ 3, 0, 5, 1 },		/* 1.25% */
+		{ 4, 0, 3, 2 },		/* 0.75%: grey */
 	};
 
 	memset(x, 0, sizeof(*x));
@@ -256,7 +256,7 @@ test_json(void)
 	struct buf out = BUF_INIT, pretty = BUF_INIT;
 
 	fixture_init(&x, 0);
-	render_json(&x.f, &out);
+	render_json(&x.f, NULL, &out);
 	ok(out.len && out.data[out.len - 1] == '\n', "json: ends with a newline");
 	ok(pipe_through("jq .", &out, &pretty) == 0 && out.len &&
 	   pretty.len == out.len && !memcmp(pretty.data, out.data, out.len),
@@ -311,7 +311,7 @@ test_json(void)
 	fixture_release(&x);
 
 	fixture_init(&x, 1);
-	render_json(&x.f, &out);
+	render_json(&x.f, NULL, &out);
 	ok(pipe_through("jq -e . >/dev/null", &out, NULL) == 0,
 	   "json: valid with hostile names");
 	ok(no_controls(&out), "json: no raw control characters");

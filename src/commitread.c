@@ -1,0 +1,175 @@
+/*
+ * commitread.c - the batch object reader: the fields the reports need
+ * beyond the walk's, each distinct commit read once per batch.
+ */
+#include "commitread.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "history.h"
+
+static char *
+dup_buf(struct buf *b)
+{
+	char *s = b->data ? b->data : xstrdup("");
+
+	buf_init(b);
+	return s;
+}
+
+/* The fields of one object into ci. */
+static void
+parse_fields(struct commit_info *ci, const char *data, size_t size,
+	     unsigned fields)
+{
+	const char *end = data + size, *msg = commit_message(data, end);
+	struct buf b = BUF_INIT;
+
+	if (fields & CF_COMMITTER) {
+		commit_committer(data, end, &b);
+		ci->committer_len = b.len;
+		ci->committer = dup_buf(&b);
+	}
+	if (fields & CF_MESSAGE) {
+		buf_add(&b, msg, end - msg);
+		ci->message_len = b.len;
+		ci->message = dup_buf(&b);
+	}
+	if (fields & CF_SIGNATURES)
+		ci->signatures = commit_signatures(data, end);
+	if (fields & CF_SIGNOFFS) {
+		ci->signoffs_nr = commit_signoffs(&b, msg, end);
+		ci->signoffs = dup_buf(&b);
+	}
+}
+
+/* Every field a caller may read is a string, even when not asked for. */
+static void
+fill_empty(struct commit_info *ci)
+{
+	if (!ci->committer)
+		ci->committer = xstrdup("");
+	if (!ci->message)
+		ci->message = xstrdup("");
+	if (!ci->signoffs)
+		ci->signoffs = xstrdup("");
+}
+
+int
+commit_batch_open(struct commit_batch *b, struct repo *r,
+		  const struct history *h, unsigned fields)
+{
+	memset(b, 0, sizeof(*b));
+	b->fields = fields;
+	b->h = h;
+	b->history_nr = h->nr;
+	b->slot = xcalloc(h->nr ? h->nr : 1, sizeof(*b->slot));
+	if (odb_open(&b->odb, r) < 0) {
+		commit_batch_release(b);
+		return -1;
+	}
+	return 0;
+}
+
+const struct commit_info *
+commit_batch_fetch(struct commit_batch *b, uint32_t i)
+{
+	struct commit_info *ci;
+	const char *data;
+	size_t size;
+
+	if (b->slot[i])
+		return b->info[b->slot[i] - 1].ci;
+	if (odb_read_commit(b->odb, &b->h->oid[i], &data, &size)) {
+		char hex[OID_HEXSZ + 1];
+
+		history_hex(b->h, i, hex);
+		error("cannot read commit %s", hex);
+		return NULL;
+	}
+	ci = xcalloc(1, sizeof(*ci));
+	parse_fields(ci, data, size, b->fields);
+	fill_empty(ci);
+	ALLOC_GROW(b->info, b->nr + 1, b->alloc);
+	b->info[b->nr++].ci = ci;
+	b->slot[i] = b->nr;
+	b->reads++;
+	return ci;
+}
+
+int
+commit_batch_read(struct commit_batch *b, struct repo *r,
+		  const struct history *h, const uint32_t *list, size_t n,
+		  unsigned fields)
+{
+	if (commit_batch_open(b, r, h, fields) < 0)
+		return -1;
+	for (size_t k = 0; k < n; k++) {
+		if (!commit_batch_fetch(b, list[k])) {
+			commit_batch_release(b);
+			return -1;
+		}
+	}
+	/* Everything is read: the object database is not needed now. */
+	odb_free(b->odb);
+	b->odb = NULL;
+	return 0;
+}
+
+const struct commit_info *
+commit_batch_get(const struct commit_batch *b, uint32_t i)
+{
+	if (i >= b->history_nr || !b->slot || !b->slot[i])
+		return NULL;
+	return b->info[b->slot[i] - 1].ci;
+}
+
+void
+commit_batch_release(struct commit_batch *b)
+{
+	for (uint32_t k = 0; k < b->nr; k++) {
+		free(b->info[k].ci->committer);
+		free(b->info[k].ci->message);
+		free(b->info[k].ci->signoffs);
+		free(b->info[k].ci);
+	}
+	free(b->info);
+	free(b->slot);
+	odb_free(b->odb);
+	memset(b, 0, sizeof(*b));
+}
+
+int
+history_read_commit(struct repo *r, const struct history *h, uint32_t i,
+		    struct buf *committer, struct buf *message)
+{
+	struct commit_batch b;
+	const struct commit_info *ci;
+
+	if (commit_batch_read(&b, r, h, &i, 1, CF_COMMITTER | CF_MESSAGE) < 0) {
+		commit_batch_release(&b);
+		return -1;
+	}
+	ci = commit_batch_get(&b, i);
+	buf_add(committer, ci->committer, ci->committer_len);
+	buf_add(message, ci->message, ci->message_len);
+	commit_batch_release(&b);
+	return 0;
+}
+
+int
+history_merge_signatures(struct repo *r, const struct history *h, uint32_t i,
+			 unsigned *flags)
+{
+	struct commit_batch b;
+
+	*flags = 0;
+	if (commit_batch_read(&b, r, h, &i, 1, CF_SIGNATURES) < 0) {
+		commit_batch_release(&b);
+		return -1;
+	}
+	*flags = commit_batch_get(&b, i)->signatures;
+	commit_batch_release(&b);
+	return 0;
+}

@@ -1,0 +1,92 @@
+/*
+ * fuzz-commitparse.c - libFuzzer target: the parsing of raw commit
+ * objects (src/commitparse.c) on any bytes, as the walk and the batch
+ * reader call it.  Nothing may crash or read outside the input (it is
+ * copied to a heap block of its own size, so AddressSanitizer sees one
+ * byte too far), and each result is checked against its contract:
+ *   - the headers and the message split the input: commit_message lies
+ *     within it, not before any header line's end;
+ *   - the subject holds no newline, the reference lines and sign-offs
+ *     none at either end, and no line of theirs is empty;
+ *   - commit_signatures sets only SIG_MERGETAG and SIG_GPGSIG;
+ *   - hex_to_oid and oid_to_hex are inverse on what hex_to_oid accepts.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commitparse.h"
+#include "util.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Lines of b (joined by newlines) are non-empty, none at either end. */
+static void
+check_lines(const struct buf *b, size_t n)
+{
+	size_t lines = b->len ? 1 : 0;
+
+	if (!b->len) {
+		if (n)
+			abort();
+		return;
+	}
+	if (b->data[0] == '\n' || b->data[b->len - 1] == '\n')
+		abort();
+	for (size_t k = 0; k + 1 < b->len; k++) {
+		if (b->data[k] == '\n' && b->data[k + 1] == '\n')
+			abort();
+		lines += b->data[k] == '\n';
+	}
+	if (lines != n)
+		abort();
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *in = malloc(size ? size : 1), hex[OID_HEXSZ + 1];
+	const char *end, *msg, *p, *eol, *after;
+	struct buf b = BUF_INIT;
+	struct object_id oid, back;
+	int64_t t;
+	int32_t tz;
+	size_t n;
+
+	memcpy(in, data, size);
+	end = in + size;
+	msg = commit_message(in, end);
+	if (msg < in || msg > end)
+		abort();
+	for (p = in; (eol = commit_header_next(p, end)); p = eol + 1) {
+		if (eol < p || eol > end || eol > msg)
+			abort();
+		parse_committer(p, eol, &t, &tz);
+		if (t < 0 || tz < -(99 * 60 + 99) || tz > 99 * 60 + 99)
+			abort();
+	}
+	(void)commit_is_well_formed(in, size);
+	commit_committer(in, end, &b);
+	b.len = 0;
+	after = commit_subject(&b, msg, end);
+	if (after < msg || after > end || (b.len && memchr(b.data, '\n', b.len)))
+		abort();
+	b.len = 0;
+	n = commit_reference_lines(&b, after, end);
+	check_lines(&b, n);
+	b.len = 0;
+	n = commit_signoffs(&b, msg, end);
+	check_lines(&b, n);
+	if (commit_signatures(in, end) & ~(unsigned)(SIG_MERGETAG | SIG_GPGSIG))
+		abort();
+	if (!hex_to_oid(in, end, &oid)) {
+		oid_to_hex(&oid, hex);
+		if (hex_to_oid(hex, hex + OID_HEXSZ, &back) ||
+		    memcmp(oid.hash, back.hash, OID_RAWSZ) ||
+		    memcmp(hex, in, OID_HEXSZ))
+			abort();
+	}
+	buf_release(&b);
+	free(in);
+	return 0;
+}

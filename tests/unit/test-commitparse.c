@@ -1,0 +1,167 @@
+/*
+ * test-commitparse.c - the pure parsing of raw commit objects
+ * (src/commitparse.c): headers, committer time and identity, git's
+ * subject, reference lines, signatures and sign-offs, on well-formed
+ * and hostile objects.  TAP.  Its strings seed the fuzz target.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commitparse.h"
+#include "util.h"
+
+#include "tap.h"
+
+#define TREE "tree 4b825dc642cb6eb9a060e54bf8d69288fbee4904\n"
+#define PARENT "parent 1111111111111111111111111111111111111111\n"
+#define WHO "A U Thor <author@example.org>"
+#define HEAD TREE PARENT "author " WHO " 1230000000 +0100\n" \
+	"committer C O Mitter <c@example.org> 1230000060 -0130\n"
+
+enum what { SUBJECT, REFS, COMMITTER, SIGS, SIGNOFFS, MESSAGE, TIME };
+
+static const char *const what_name[] = {
+	[SUBJECT] = "subject", [REFS] = "reference lines",
+	[COMMITTER] = "committer", [SIGS] = "signatures",
+	[SIGNOFFS] = "sign-offs", [MESSAGE] = "message", [TIME] = "time",
+};
+
+static const struct parse_case {
+	enum what what;
+	const char *in;
+	size_t len;		/* 0: strlen(in) */
+	const char *out;
+} cases[] = {
+	{ SUBJECT, HEAD "\nsubject\n\nbody\n", 0, "subject" },
+	{ SUBJECT, HEAD "\n\n\nfirst  \nsecond\t\r\n\nbody", 0, "first second" },
+	{ SUBJECT, HEAD "\n", 0, "" },
+	{ SUBJECT, HEAD, 0, "" },
+	{ SUBJECT, TREE "\nno newline at the end", 0, "no newline at the end" },
+	{ MESSAGE, HEAD "\nsubject\n\nbody\n", 0, "subject\n\nbody\n" },
+	{ MESSAGE, HEAD, 0, "" },
+	{ MESSAGE, TREE "\n\n", 0, "\n" },
+	{ REFS, HEAD "\nMerge x\n\nSee merge request g/p!12\n[1] https://x/y\n"
+		"[a] not\n[2]no space\n  See merge request indented\n", 0,
+	  "See merge request g/p!12\n[1] https://x/y" },
+	{ REFS, HEAD "\nMerge x\n\n[12] url  \t\n", 0, "[12] url" },
+	{ REFS, HEAD "\nMerge x\n\nnothing\n", 0, "" },
+	{ COMMITTER, HEAD "\nx\n", 0, "C O Mitter <c@example.org>" },
+	{ COMMITTER, TREE "committer no brackets 1 +0000\n\nx", 0,
+	  "no brackets 1 +0000" },
+	{ COMMITTER, TREE "\ncommitter in the message <m> 1 +0000\n", 0, "" },
+	{ COMMITTER, TREE "committer >>> <a>b> 1 +0000\n\n", 0, ">>> <a>b>" },
+	{ TIME, HEAD "\n", 0, "1230000060 -90" },
+	{ TIME, TREE "committer x <y> 12 +0000\n\n", 0, "12 0" },
+	{ TIME, TREE "committer x <y> 12 +00000\n\n", 0, "0 0" },
+	{ TIME, TREE "committer x <y> garbage\n\n", 0, "0 0" },
+	{ TIME, TREE "committer +0200\n\n", 0, "0 120" },
+	{ TIME, TREE "committer x <y> 11111111111113300000000 +0100\n\n", 0,
+	  "0 0" },	/* too many digits: unreadable, not overflowed */
+	{ SIGS, HEAD "\nplain\n", 0, "0" },
+	{ SIGS, TREE PARENT PARENT "mergetag object 11\n type commit\n tag v1\n"
+		" -----BEGIN PGP SIGNATURE-----\n sig\n -----END PGP SIGNATURE-----\n"
+		"committer x <y> 1 +0000\n\nMerge tag 'v1'\n", 0, "1" },
+	{ SIGS, TREE "mergetag object 11\n type commit\n tag v1\n\nunsigned\n", 0,
+	  "0" },
+	{ SIGS, TREE "gpgsig -----BEGIN PGP SIGNATURE-----\n x\n"
+		" -----END PGP SIGNATURE-----\n\nsigned\n", 0, "2" },
+	{ SIGS, TREE "mergetag a\n b\nmergetag -----BEGIN x\ngpgsig y\n\n", 0,
+	  "2" },	/* only the first mergetag counts */
+	{ SIGS, TREE "mergetag -----BEGIN x\ngpgsig y\n\n", 0, "3" },
+	{ SIGS, TREE "gpgsig-sha256 x\nmergetagx -----BEGIN \n\n", 0, "0" },
+	{ SIGS, TREE "\ngpgsig in the message\n", 0, "0" },
+	{ SIGS, TREE "x\0gpgsig y\n\n", sizeof(TREE "x\0gpgsig y\n\n") - 1,
+	  "0" },	/* libgit2 read the headers up to a NUL */
+	{ SIGS, TREE "mergetag a\n -----BEGIN x", 0, "1" },
+	{ SIGS, TREE "mergetag a\n -----BEGIN", 0, "0" },
+	{ SIGNOFFS, HEAD "\nx\n\nSigned-off-by: A <a@x>\n"
+		"signed-off-by:\tB <b@x>  \nSigned-off-by:   \n"
+		"Acked-by: C <c@x>\n", 0, "A <a@x>\nB <b@x>" },
+	{ SIGNOFFS, HEAD "\nx\n", 0, "" },
+	{ SIGNOFFS, HEAD "\nSigned-off-by: the subject itself\n", 0,
+	  "the subject itself" },
+};
+
+static void
+run(const struct parse_case *c, struct buf *got)
+{
+	size_t len = c->len ? c->len : strlen(c->in);
+	const char *end = c->in + len, *msg = commit_message(c->in, end);
+	const char *p = c->in, *eol;
+	int64_t t = 0;
+	int32_t tz = 0;
+
+	switch (c->what) {
+	case SUBJECT:
+		commit_subject(got, msg, end);
+		break;
+	case REFS: {
+		struct buf subject = BUF_INIT;
+
+		commit_reference_lines(got, commit_subject(&subject, msg, end),
+				       end);
+		buf_release(&subject);
+		break;
+	}
+	case COMMITTER:
+		commit_committer(c->in, end, got);
+		break;
+	case SIGS:
+		buf_printf(got, "%u", commit_signatures(c->in, end));
+		break;
+	case SIGNOFFS:
+		commit_signoffs(got, msg, end);
+		break;
+	case MESSAGE:
+		buf_add(got, msg, end - msg);
+		break;
+	case TIME:
+		while ((eol = commit_header_next(p, end))) {
+			if (eol - p > 10 && !memcmp(p, "committer ", 10))
+				parse_committer(p, eol, &t, &tz);
+			p = eol + 1;
+		}
+		buf_printf(got, "%lld %d", (long long)t, (int)tz);
+		break;
+	}
+	buf_add(got, "", 0);
+}
+
+int
+main(void)
+{
+	struct object_id oid;
+	char hex[OID_HEXSZ + 1], desc[96];
+
+	for (size_t k = 0; k < ARRAY_SIZE(cases); k++) {
+		struct buf got = BUF_INIT;
+
+		run(&cases[k], &got);
+		snprintf(desc, sizeof(desc), "%s, case %zu", what_name[cases[k].what],
+			 k + 1);
+		report(!strcmp(got.data, cases[k].out), desc, got.data,
+		       cases[k].out);
+		buf_release(&got);
+	}
+	report(commit_is_well_formed(TREE, strlen(TREE)),
+	       "well formed: tree line", "no", "yes");
+	report(!commit_is_well_formed(TREE, strlen(TREE) - 1),
+	       "corrupt: tree line without its newline", "yes", "no");
+	report(!commit_is_well_formed("tree 4B825DC642CB6EB9A060E54BF8D69288FBEE4904\n",
+				      46), "corrupt: upper-case hex", "yes", "no");
+	report(!commit_is_well_formed("parent x\n", 9), "corrupt: no tree first",
+	       "yes", "no");
+	{
+		const char *s = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
+
+		report(!hex_to_oid(s, s + 40, &oid), "hex_to_oid: 40 digits",
+		       "fails", "reads");
+		oid_to_hex(&oid, hex);
+		report(!strcmp(hex, s), "oid_to_hex(hex_to_oid(x)) is x", hex, s);
+		report(hex_to_oid(s, s + 39, &oid) < 0,
+		       "hex_to_oid: 39 digits fail", "reads", "fails");
+	}
+	printf("1..%d\n", test_nr);
+	return test_failed != 0;
+}
