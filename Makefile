@@ -19,7 +19,7 @@ DESTDIR ?=
 
 CC ?= cc
 PKG_CONFIG ?= pkg-config
-PKGS = libgit2 libcgraph libgvc libpcre2-8
+PKGS = libgit2 libcgraph libgvc libpcre2-8 zlib
 CFLAGS ?= -O2 -g
 WARNINGS = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 	   -Wpointer-arith -Wformat=2 -Wundef -Wvla
@@ -35,7 +35,7 @@ LDLIBS = $(PKG_LIBS)
 # runtimes (libclang-rt-14-dev is only a recommendation of clang's, and
 # deps installs no recommendations), llvm for llvm-symbolizer (readable
 # sanitizer reports), valgrind, cppcheck and clang-tidy.
-DEPS = gcc make pkg-config libgit2-dev libgraphviz-dev libgvc6 libpcre2-dev python3 python3-jsonschema \
+DEPS = gcc make pkg-config libgit2-dev libgraphviz-dev libgvc6 libpcre2-dev zlib1g-dev python3 python3-jsonschema \
        fonts-dejavu-core git perl libxml2-utils jq groff-base man-db graphviz \
        clang libclang-rt-14-dev llvm valgrind cppcheck clang-tidy
 

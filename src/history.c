@@ -214,39 +214,41 @@ load_from_object(struct walker *w, uint32_t i, int want_subject)
 	const char *data, *p, *end, *eol;
 	char hex[OID_HEXSZ + 1];
 	size_t first = h->parent_nr, size;
+	struct object_id parent;
+	int bad;
 
 	if (read_commit(w, i, &data, &size) < 0)
 		return -1;
 	p = data;
 	end = data + size;
-	/* Headers up to the blank line; parents come right after "tree". */
-	while ((eol = commit_header_next(p, end))) {
-		if (eol - p > 7 && !memcmp(p, "parent ", 7)) {
-			struct object_id parent;
-			uint32_t k;
+	/* The parents, as git reads them (commitparse.h); then the
+	 * committer, for the generation of a commit the commit-graph does
+	 * not cover yet: nothing after it is needed. */
+	for (p = commit_parents_start(data, end);
+	     (p = commit_parent_next(p, end, &parent, &bad)); ) {
+		uint32_t k;
 
-			if (hex_to_oid(p + 7, eol, &parent) < 0) {
-				history_hex(h, i, hex);
-				return error("corrupt commit object %s", hex);
-			}
-			/* commit_intern may grow the arrays: no pointers
-			 * into them are held across it. */
-			k = commit_intern(w, &parent);
-			if (k == HIST_NONE)
-				return -1;
-			ALLOC_GROW(h->parent, h->parent_nr + 1, h->parent_alloc);
-			h->parent[h->parent_nr++] = k;
-		} else if (eol - p > 10 && !memcmp(p, "committer ", 10)) {
+		if (bad) {
+			history_hex(h, i, hex);
+			return error("corrupt commit object %s", hex);
+		}
+		/* commit_intern may grow the arrays: no pointers into
+		 * them are held across it. */
+		k = commit_intern(w, &parent);
+		if (k == HIST_NONE)
+			return -1;
+		ALLOC_GROW(h->parent, h->parent_nr + 1, h->parent_alloc);
+		h->parent[h->parent_nr++] = k;
+	}
+	for (p = data; (eol = commit_header_next(p, end)); p = eol + 1) {
+		if (eol - p > 10 && !memcmp(p, "committer ", 10)) {
 			int64_t time;
 			int32_t tz;
 
-			/* For the generation of a commit the commit-graph
-			 * does not cover yet; nothing after it is needed. */
 			parse_committer(p, eol, &time, &tz);
 			w->ctime[i] = time > 0 ? (uint64_t)time : 0;
 			break;
 		}
-		p = eol + 1;
 	}
 	if (h->parent_nr - first > UINT16_MAX) {
 		history_hex(h, i, hex);

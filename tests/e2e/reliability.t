@@ -5,7 +5,7 @@
 # Every run that could hang is under timeout, so a hang fails.
 . "$(dirname "$0")/lib.sh"
 
-plan 43
+plan 59
 
 ESC=$(printf '\033')
 BEL=$(printf '\007')
@@ -254,6 +254,158 @@ ok $? "dates: the trace validates against the schema"
 tpt --trace "$(id x1)"
 printf '%s\n' "$OUT" | grep -q "(date out of range)  Merge branch 'a'"
 ok $? "dates: text, the date said to be out of range"
+cd "$SCRATCH" || exit 1
+
+# --- forged loose objects: an error naming the object, never a hang or a crash ------
+
+# forge NAME KIND: rewrite commit NAME's loose object: its zlib stream
+# cut short, or a header declaring 54 bytes fewer, or 40 more.
+forge() {
+	f=.git/objects/$(id "$1" | cut -c1-2)/$(id "$1" | cut -c3-)
+	chmod u+w "$f"
+	"$PYTHON" - "$f" "$2" <<'PY'
+import sys, zlib
+f, kind = sys.argv[1], sys.argv[2]
+raw = zlib.decompress(open(f, 'rb').read())
+head, body = raw.split(b'\0', 1)
+t = head.split(b' ')[0]
+if kind == 'truncated':
+    out = zlib.compress(raw)[:-12]
+else:
+    n = len(body) - 54 if kind == 'fewer' else len(body) + 40
+    out = zlib.compress(t + b' ' + str(n).encode() + b'\0' + body)
+open(f, 'wb').write(out)
+PY
+}
+for kind in truncated fewer more; do
+	mkdir "loose-$kind"
+	cd "loose-$kind" || exit 1
+	repo
+	mk l0$kind "main: 0"
+	mk l1$kind "main: 1" l0$kind
+	mk la$kind "a: 1" l1$kind
+	mk LM$kind "Merge branch 'a' of git://x.example/a" l1$kind la$kind
+	mk l2$kind "main: 2" LM$kind
+	ref refs/heads/master l2$kind
+	ref refs/tags/v1 l0$kind
+	git symbolic-ref HEAD refs/heads/master
+	forge LM$kind $kind
+	case $kind in
+	truncated) why=truncated ;;
+	fewer) why="longer than its header says" ;;
+	more) why="shorter than its header says" ;;
+	esac
+	tpt v1..master
+	is "$STATUS $ERR" "1 treeplot: cannot read commit object $(id LM$kind): corrupt loose object $(id LM$kind): $why" \
+	   "loose object $kind: the walk stops with an error naming it"
+	tpt
+	is "$STATUS $ERR" "1 treeplot: cannot read commit $(id LM$kind), the first parent of $(id l2$kind): corrupt loose object $(id LM$kind): $why" \
+	   "loose object $kind: the default range too"
+	cd "$SCRATCH" || exit 1
+done
+
+# --- a tag naming itself; invalid ref names ----------------------------------------------
+
+mkdir tags
+cd tags || exit 1
+repo
+mk t0 "main: 0"
+mk t1 "main: 1" t0
+ref refs/heads/master t1
+ref refs/tags/v1 t0
+git symbolic-ref HEAD refs/heads/master
+X=1111111111111111111111111111111111111111
+"$PYTHON" - "$X" <<'PY'
+import sys, zlib, os
+x = sys.argv[1]
+body = ('object %s\ntype tag\ntag vself\ntagger T <t@example.org> 1230000000 +0000\n\nself\n' % x).encode()
+d = '.git/objects/' + x[:2]
+os.makedirs(d, exist_ok=True)
+open(d + '/' + x[2:], 'wb').write(zlib.compress(b'tag %d\0' % len(body) + body))
+PY
+echo "$X" >.git/refs/tags/vself
+tpt
+is "$STATUS $(printf '%s\n' "$OUT" | sed -n 2p)" "0 range       v1..HEAD" \
+   "a tag naming itself: the default range passes it by"
+tpt vself..master
+is "$STATUS $ERR" "2 treeplot: 'vself' is not a commit" "a tag naming itself: named, not a commit"
+tpt --trace vself master
+is "$STATUS $ERR" "1 treeplot: vself: not a commit" "a tag naming itself: traced, not a commit"
+rm .git/refs/tags/vself
+echo "$(id t0)" >".git/refs/tags/bad${ESC}]0;x${BEL}name"
+echo "$(id t0)" >.git/refs/tags/bad..dots
+echo "$(id t0)" >".git/refs/tags/v0${RLO}"
+tpt
+is "$STATUS $ERR $(printf '%s\n' "$OUT" | sed -n 2p)" '0  range       v0\xe2\x80\xae..HEAD' \
+   "invalid ref names: skipped, as git skips them; a valid one with U+202E escaped"
+cd "$SCRATCH" || exit 1
+
+# --- the default range: a missing first parent is an error, not a boundary -------------
+
+mkdir line
+cd line || exit 1
+repo
+mk f0 "main: 0"
+mk f1 "main: 1" f0
+mk f2 "main: 2" f1
+mk fa "a: 1" f2
+mk FM "Merge branch 'a' of git://x.example/a" f2 fa
+mk f3 "main: 3" FM
+ref refs/heads/master f3
+ref refs/tags/v1 f1
+git symbolic-ref HEAD refs/heads/master
+git commit-graph write --reachable 2>/dev/null
+rm -f ".git/objects/$(id f2 | cut -c1-2)/$(id f2 | cut -c3-)"
+tpt
+is "$STATUS $ERR" "1 treeplot: cannot read commit $(id f2), the first parent of $(id FM): object not found - no match for id ($(id f2))" \
+   "missing first parent with a commit-graph: an error, not the whole history"
+cd "$SCRATCH" || exit 1
+
+# --- a "parent" header after "author": not a parent, as git reads it --------------------
+
+mkdir late
+cd late || exit 1
+repo
+mk p0 "main: 0"
+mk px "x: 0"
+mk p1 "main: 1" p0
+{
+	printf 'tree %s\nparent %s\n' "$T_EMPTY_TREE" "$(id p1)"
+	printf 'author A <a@example.org> 1230009000 +0000\nparent %s\n' "$(id px)"
+	printf 'committer C <c@example.org> 1230009000 +0000\n\nmain: 2\n'
+} >raw
+printf 'p2\t%s\n' "$(git hash-object -t commit -w --literally raw)" >>"$T_MAP"
+ref refs/heads/master p2
+git symbolic-ref HEAD refs/heads/master
+is "$(git rev-list "$(id p2)" | names | tr '\n' ' ')" "p2 p1 p0 " "late parent: git ignores it"
+tpt -T commits "$(id p2)"
+is "$STATUS $(printf '%s\n' "$OUT" | names | sort | tr '\n' ' ')" \
+   "0 p0	mainline p1	mainline p2	mainline " "late parent: treeplot reads the same three commits, by full id"
+tpt -T commits "$(id p0)..master"
+is "$STATUS $(printf '%s\n' "$OUT" | names | sort | tr '\n' ' ')" \
+   "0 p1	mainline p2	mainline " "late parent: and through a ref"
+cd "$SCRATCH" || exit 1
+
+# --- error classes: libgit2's reason kept -----------------------------------------------
+
+mkdir classes
+cd classes || exit 1
+repo
+mk c0 "main: 0"
+ref refs/heads/master c0
+git symbolic-ref HEAD refs/heads/master
+cp .git/config config.good
+printf '[core\n' >>.git/config
+tpt
+is "$STATUS $ERR" "1 treeplot: cannot open the repository '.': failed to parse config file: missing ']' in section header (in $SCRATCH/classes/.git/config:7)" \
+   "a bad .git/config: its reason, not 'not a git repository'"
+cp config.good .git/config
+git config core.repositoryformatversion 1
+git config extensions.weird yes
+tpt
+is "$STATUS $ERR" "1 treeplot: cannot open the repository '.': unsupported extension name extensions.weird" \
+   "an unsupported extension: its reason"
+cp config.good .git/config
 cd "$SCRATCH" || exit 1
 
 # --- replace refs and grafts are ignored, as documented ------------------------------
