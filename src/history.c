@@ -142,7 +142,12 @@ commit_intern(struct walker *w, const struct object_id *oid)
  * single spaces (what "git log --format=%s" shows), then the body's
  * reference lines when it has any.
  */
-static void
+/* The pool's offsets are 32-bit: past this, merges' subjects over 4 GB in
+ * all, the run is refused rather than an offset wrapped (which would
+ * read another merge's subject, or before the pool). */
+#define POOL_MAX (UINT32_MAX - 2)
+
+static int
 add_merge(struct history *h, uint32_t i, int64_t time, int32_t tz,
 	  const char *msg, const char *end)
 {
@@ -150,6 +155,14 @@ add_merge(struct history *h, uint32_t i, int64_t time, int32_t tz,
 
 	if (!pool->len)
 		buf_addc(pool, '\0');	/* offset 0 stays "none" */
+	if (pool->len + sizeof(time) + sizeof(tz) + (size_t)(end - msg) + 2 >
+	    POOL_MAX) {
+		char hex[OID_HEXSZ + 1];
+
+		history_hex(h, i, hex);
+		return error("the merges' subjects pass 4 GB at commit %s: "
+			     "give a shorter range", hex);
+	}
 	buf_add(pool, &time, sizeof(time));
 	buf_add(pool, &tz, sizeof(tz));
 	h->subject[i] = (uint32_t)pool->len + 1;
@@ -158,11 +171,12 @@ add_merge(struct history *h, uint32_t i, int64_t time, int32_t tz,
 	/* history_body finds the lines after the subject's NUL: a subject
 	 * holding a NUL of its own gets none. */
 	if (strlen(pool->data + h->subject[i] - 1) + h->subject[i] != pool->len)
-		return;
+		return 0;
 	if (commit_reference_lines(pool, msg, end)) {
 		buf_addc(pool, '\0');
 		h->flags[i] |= HIST_BODY;
 	}
+	return 0;
 }
 
 /* Commit i's object, checked: *data and *size until the next read. */
@@ -188,8 +202,9 @@ read_commit(struct walker *w, uint32_t i, const char **data, size_t *size)
 	return 0;
 }
 
-/* The subject, time and reference lines of merge i, from its object. */
-static void
+/* The subject, time and reference lines of merge i, from its object.
+ * Returns 0, or -1 after reporting an error. */
+static int
 merge_from_object(struct history *h, uint32_t i, const char *data,
 		  const char *end)
 {
@@ -202,7 +217,7 @@ merge_from_object(struct history *h, uint32_t i, const char *data,
 			parse_committer(p, eol, &time, &tz);
 		p = eol + 1;
 	}
-	add_merge(h, i, time, tz, commit_message(data, end), end);
+	return add_merge(h, i, time, tz, commit_message(data, end), end);
 }
 
 /* Parents of commit i from its object, and the subject of a merge when
@@ -252,7 +267,8 @@ load_from_object(struct walker *w, uint32_t i, int want_subject)
 	}
 	if (h->parent_nr - first > UINT16_MAX) {
 		history_hex(h, i, hex);
-		return error("commit %s has too many parents", hex);
+		return error("commit %s has too many parents (%zu; treeplot "
+			     "reads up to 65535)", hex, h->parent_nr - first);
 	}
 	h->pstart[i] = (uint32_t)first;
 	h->npar[i] = (uint16_t)(h->parent_nr - first);
@@ -266,7 +282,7 @@ load_from_object(struct walker *w, uint32_t i, int want_subject)
 		h->npar[i] = 0;
 	}
 	if (want_subject && history_is_merge(h, i))
-		merge_from_object(h, i, data, end);
+		return merge_from_object(h, i, data, end);
 	return 0;
 }
 
@@ -285,6 +301,13 @@ load_from_graph(struct walker *w, uint32_t i)
 
 			history_hex(h, i, hex);
 			return error("corrupt commit-graph record for %s", hex);
+		}
+		if (n > UINT16_MAX) {
+			char hex[OID_HEXSZ + 1];
+
+			history_hex(h, i, hex);
+			return error("commit %s has too many parents (%d; "
+				     "treeplot reads up to 65535)", hex, n);
 		}
 		if ((uint32_t)n <= w->parents_alloc)
 			break;
@@ -572,7 +595,8 @@ load_subjects(struct walker *w)
 			continue;
 		if (read_commit(w, i, &data, &size) < 0)
 			return -1;
-		merge_from_object(h, i, data, data + size);
+		if (merge_from_object(h, i, data, data + size) < 0)
+			return -1;
 		progress_tick(&w->pg, i);
 	}
 	return 0;

@@ -5,7 +5,7 @@
 # Every run that could hang is under timeout, so a hang fails.
 . "$(dirname "$0")/lib.sh"
 
-plan 59
+plan 67
 
 ESC=$(printf '\033')
 BEL=$(printf '\007')
@@ -384,6 +384,73 @@ is "$STATUS $(printf '%s\n' "$OUT" | names | sort | tr '\n' ' ')" \
 tpt -T commits "$(id p0)..master"
 is "$STATUS $(printf '%s\n' "$OUT" | names | sort | tr '\n' ' ')" \
    "0 p1	mainline p2	mainline " "late parent: and through a ref"
+cd "$SCRATCH" || exit 1
+
+# --- split commit-graph chains checked against their BASE chunks ------------------------
+
+mkdir chain
+cd chain || exit 1
+repo bare
+mk k0 "main: 0"
+prev=k0
+for layer in 1 2 3; do
+	for i in 1 2 3; do
+		mk ka$layer$i "a: $layer $i" $prev
+		mk KM$layer$i "Merge branch 'a' of git://chain.example/t$layer" $prev ka$layer$i
+		prev=KM$layer$i
+	done
+	ref refs/heads/master $prev
+	git commit-graph write --reachable --split=no-merge 2>/dev/null
+done
+git symbolic-ref HEAD refs/heads/master
+is "$(wc -l <objects/info/commit-graphs/commit-graph-chain)" 3 "chain fixture: three layers"
+tpt -T commits
+printf '%s\n' "$OUT" >chain.commits
+mv objects/info/commit-graphs graphs.saved
+tpt -T commits
+is "$OUT" "$(cat chain.commits)" "chain: the layers give what the objects give"
+mkdir objects/info/commit-graphs
+cp graphs.saved/*.graph objects/info/commit-graphs/
+tac graphs.saved/commit-graph-chain >objects/info/commit-graphs/commit-graph-chain
+tpt -T commits
+is "$STATUS $OUT" "0 $(cat chain.commits)" "chain in the wrong order: not used, the same answer"
+sed 1d graphs.saved/commit-graph-chain >objects/info/commit-graphs/commit-graph-chain
+tpt -T commits
+is "$STATUS $OUT" "0 $(cat chain.commits)" "chain missing its base: not used, the same answer"
+cd "$SCRATCH" || exit 1
+
+# --- an octopus of 65,536 parents: refused, saying the limit --------------------------
+
+mkdir octo
+cd octo || exit 1
+repo bare
+awk 'BEGIN {
+	for (i = 1; i <= 65536; i++)
+		printf "reset refs/roots/r\ncommit refs/roots/r\nmark :%d\n" \
+		       "committer C <c@example.org> 1230000000 +0000\n" \
+		       "data %d\n%d\n", i, length(i "") + 1, i
+}' | git fast-import --quiet --export-marks=marks
+git update-ref -d refs/roots/r
+{
+	printf 'tree %s\n' "$T_EMPTY_TREE"
+	awk '{ print "parent " $2 }' marks
+	printf 'author A <a@example.org> 1230000100 +0000\n'
+	printf 'committer C <c@example.org> 1230000100 +0000\n\n'
+	printf "Merge branches of git://octo.example/wide\n"
+} >raw
+O=$(git hash-object -t commit -w --literally raw)
+git update-ref refs/heads/master "$O"
+git symbolic-ref HEAD refs/heads/master
+is "$(git cat-file -p "$O" | grep -c '^parent ')" 65536 "octopus fixture: 65,536 parents"
+tpt
+is "$STATUS $ERR" "1 treeplot: commit $O has too many parents (65536; treeplot reads up to 65535)" \
+   "octopus of 65,536: refused, the limit said"
+git commit-graph write --reachable 2>/dev/null
+git commit-graph verify 2>/dev/null
+ok $? "octopus, commit-graph: git writes and verifies it"
+tpt
+is "$STATUS $ERR" "1 treeplot: commit $O has too many parents (65536; treeplot reads up to 65535)" \
+   "octopus of 65,536, commit-graph: the same error, not a corrupt record"
 cd "$SCRATCH" || exit 1
 
 # --- error classes: libgit2's reason kept -----------------------------------------------
