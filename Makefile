@@ -7,14 +7,22 @@
 #                   again under ASan+UBSan and valgrind, and fuzz briefly
 #   make lint       cppcheck and clang-tidy, no finding allowed
 #   make fuzz       each libFuzzer target for FUZZ_SECONDS (default 60)
-#   make deps       install the Debian packages building and testing need
-#   make install    PREFIX=/usr/local DESTDIR= (binary and man page)
+#   make deps       install the Debian packages building needs (the other
+#                   targets install what they need themselves)
+#   make install    PREFIX=/usr/local DESTDIR= (binary, git-treeplot,
+#                   man page, completions, JSON schema)
+#   make deb        a Debian package, in build/deb/
 
 VERSION = 0.1.0
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
-MANDIR ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(DATADIR)/man
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
+# zsh reads vendor-completions under /usr only: elsewhere site-functions.
+ZSHCOMPDIR ?= $(DATADIR)/zsh/$(if $(filter /usr,$(PREFIX)),vendor-completions,site-functions)
+SCHEMADIR ?= $(DATADIR)/treeplot
 DESTDIR ?=
 
 CC ?= cc
@@ -26,18 +34,29 @@ WARNINGS = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
 ALL_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude $(PKG_CFLAGS) \
-	     -DTREEPLOT_VERSION='"$(VERSION)"' $(CFLAGS) -MMD -MP
+	     -DTREEPLOT_VERSION='"$(VERSION)"' $(CPPFLAGS) $(CFLAGS) -MMD -MP
 LDLIBS = $(PKG_LIBS)
 
-# Debian packages: building, then testing (git builds the fixtures, prove
-# runs the suite, xmllint, jq and dot check SVG, JSON and DOT, groff the
-# man page), then hardening: clang with its sanitizer and libFuzzer
-# runtimes (libclang-rt-14-dev is only a recommendation of clang's, and
-# deps installs no recommendations), llvm for llvm-symbolizer (readable
+# Debian packages, by need.  Building (and make deps): the compiler and
+# the libraries.  make demo adds git (the sample is a fast-import stream).
+# Testing: git builds the fixtures, prove runs the suite, xmllint, jq,
+# python3-jsonschema and dot check SVG, JSON and DOT, groff and man the
+# man page, bash-completion and zsh the completions, and dpkg-dev,
+# debhelper and lintian build and check the package (make deb).  Then
+# hardening: clang with its sanitizer and libFuzzer runtimes
+# (libclang-rt-14-dev is only a recommendation of clang's, and no
+# recommendation is installed), llvm for llvm-symbolizer (readable
 # sanitizer reports), valgrind, cppcheck and clang-tidy.
-DEPS = gcc make pkg-config libgit2-dev libgraphviz-dev libgvc6 libpcre2-dev zlib1g-dev python3 python3-jsonschema \
-       fonts-dejavu-core git perl libxml2-utils jq groff-base man-db graphviz \
-       clang libclang-rt-14-dev llvm valgrind cppcheck clang-tidy
+DEPS = gcc make pkg-config libgit2-dev libgraphviz-dev libgvc6 libpcre2-dev zlib1g-dev
+DEPS_DEMO = git
+DEPS_DEB = build-essential dpkg-dev debhelper lintian
+DEPS_TEST = git perl libxml2-utils jq python3 python3-jsonschema \
+	    groff-base man-db graphviz fonts-dejavu-core bash-completion zsh \
+	    $(DEPS_DEB)
+DEPS_SANITIZE = clang libclang-rt-14-dev llvm
+DEPS_VALGRIND = valgrind
+DEPS_FUZZ = clang libclang-rt-14-dev
+DEPS_LINT = cppcheck clang-tidy
 
 B = build
 SRC = $(wildcard src/*.c)
@@ -49,7 +68,9 @@ TOOLS = $(B)/genhist
 SAMPLE = $(B)/sample
 
 .PHONY: all check check-only demo deps install uninstall clean bench \
-	check-sanitize check-valgrind check-fuzz lint fuzz readme
+	check-sanitize check-valgrind check-fuzz lint fuzz readme deb \
+	deps-check deps-demo deps-deb deps-sanitize deps-valgrind deps-fuzz \
+	deps-lint
 
 all: treeplot
 
@@ -72,8 +93,8 @@ $(B) $(B)/tests:
 	mkdir -p $@
 
 # deps first, in its own make: the pkg-config flags above are only right
-# once the libraries are installed.
-check: deps
+# once the libraries are installed.  One apt-get for all check needs.
+check: deps-check
 	$(MAKE) check-only
 	$(MAKE) check-sanitize
 	$(MAKE) check-valgrind
@@ -83,7 +104,7 @@ check-only: all $(UNIT_BIN) $(TOOLS) $(SAMPLE)/stamp
 	TREEPLOT=$(CURDIR)/treeplot BUILD=$(CURDIR)/$(B) \
 	  prove --nocolor -j2 $(UNIT_BIN) tests/e2e/*.t
 
-demo: deps
+demo: deps-demo
 	$(MAKE) all $(TOOLS)
 	sh tools/demo.sh $(CURDIR)/treeplot $(CURDIR)/$(B)/genhist
 
@@ -105,25 +126,98 @@ readme: all $(SAMPLE)/stamp
 bench: all $(TOOLS)
 	sh tools/bench.sh $(REPO) $(RANGE)
 
-deps:
-	@if ! command -v dpkg-query >/dev/null; then \
-	  echo "deps: not a Debian system; install by hand: $(DEPS)"; exit 0; fi; \
-	missing=$$(for p in $(DEPS); do \
+# $(call apt_install,PACKAGES): install those of PACKAGES missing (apt-get,
+# through sudo unless root, no recommendations); says nothing when none
+# is, and only lists them on a system without dpkg.
+apt_install = @if ! command -v dpkg-query >/dev/null; then \
+	  echo "$@: not a Debian system; install by hand: $(strip $(1))"; \
+	  exit 0; fi; \
+	missing=$$(for p in $(1); do \
 	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
-	    grep -q '^install ok installed$$' || echo $$p; done); \
-	if [ -z "$$missing" ]; then echo "deps: all installed"; exit 0; fi; \
-	echo "deps: installing$$(echo ' '$$missing)"; \
+	    grep -q '^install ok installed$$' || echo $$p; done | sort -u); \
+	[ -n "$$missing" ] || exit 0; \
+	echo "$@: installing$$(echo ' '$$missing)"; \
 	if [ "$$(id -u)" = 0 ]; then sudo=; else sudo=sudo; fi; \
 	$$sudo apt-get update -q && \
-	DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -q --no-install-recommends $$missing
+	DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -q \
+	  --no-install-recommends $$missing
 
+deps:
+	$(call apt_install,$(DEPS))
+deps-demo:
+	$(call apt_install,$(DEPS) $(DEPS_DEMO))
+deps-deb:
+	$(call apt_install,$(DEPS) $(DEPS_DEB))
+deps-check:
+	$(call apt_install,$(DEPS) $(DEPS_TEST) $(DEPS_SANITIZE) \
+	  $(DEPS_VALGRIND) $(DEPS_FUZZ))
+deps-sanitize:
+	$(call apt_install,$(DEPS) $(DEPS_TEST) $(DEPS_SANITIZE))
+deps-valgrind:
+	$(call apt_install,$(DEPS) $(DEPS_TEST) $(DEPS_VALGRIND))
+deps-fuzz:
+	$(call apt_install,$(DEPS_FUZZ))
+deps-lint:
+	$(call apt_install,$(DEPS) $(DEPS_LINT))
+
+# git-treeplot beside the binary makes `git treeplot` work, and its man
+# page (a link) makes `git treeplot --help` show treeplot's.  The bash
+# completion's git-treeplot link is the file git's completion loads for
+# `git treeplot <TAB>`; zsh's _git calls _git-treeplot.
 install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+	  $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(SCHEMADIR)
 	install -m 755 treeplot $(DESTDIR)$(BINDIR)/treeplot
+	ln -sf treeplot $(DESTDIR)$(BINDIR)/git-treeplot
 	install -m 644 man/treeplot.1 $(DESTDIR)$(MANDIR)/man1/treeplot.1
+	ln -sf treeplot.1 $(DESTDIR)$(MANDIR)/man1/git-treeplot.1
+	install -m 644 contrib/completion/treeplot.bash \
+	  $(DESTDIR)$(BASHCOMPDIR)/treeplot
+	ln -sf treeplot $(DESTDIR)$(BASHCOMPDIR)/git-treeplot
+	install -m 644 contrib/completion/_treeplot \
+	  contrib/completion/_git-treeplot $(DESTDIR)$(ZSHCOMPDIR)
+	install -m 644 docs/treeplot.schema.json $(DESTDIR)$(SCHEMADIR)
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/treeplot $(DESTDIR)$(MANDIR)/man1/treeplot.1
+	rm -f $(DESTDIR)$(BINDIR)/treeplot $(DESTDIR)$(BINDIR)/git-treeplot \
+	  $(DESTDIR)$(MANDIR)/man1/treeplot.1 \
+	  $(DESTDIR)$(MANDIR)/man1/git-treeplot.1 \
+	  $(DESTDIR)$(BASHCOMPDIR)/treeplot $(DESTDIR)$(BASHCOMPDIR)/git-treeplot \
+	  $(DESTDIR)$(ZSHCOMPDIR)/_treeplot $(DESTDIR)$(ZSHCOMPDIR)/_git-treeplot \
+	  $(DESTDIR)$(SCHEMADIR)/treeplot.schema.json
+	rmdir $(DESTDIR)$(SCHEMADIR) 2>/dev/null || true
+
+# make deb: the package from a copy of the sources in $(DEB)/, so that
+# dpkg-buildpackage writes the .deb and its staging there, not beside the
+# checkout.  Lintian checks the source and the binary package, info and
+# pedantic tags included; its findings are kept in $(DEB)/lintian.txt
+# (tests/e2e/deb.t expects none).
+DEB = $(B)/deb
+DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
+DEB_FILE = $(DEB)/treeplot_$(VERSION)_$(DEB_ARCH).deb
+DEB_SRC = $(SRC) $(wildcard include/*.h) man/treeplot.1 README.md \
+	  docs/treeplot.schema.json $(wildcard contrib/completion/*) \
+	  $(shell find debian -type f 2>/dev/null) Makefile LICENSE
+
+deb: deps-deb
+	$(MAKE) $(DEB_FILE)
+
+$(DEB_FILE): $(DEB_SRC)
+	@v=$$(dpkg-parsechangelog -l debian/changelog -S Version); \
+	[ "$$v" = "$(VERSION)" ] || { echo "deb: debian/changelog is at" \
+	  "$$v, the Makefile at $(VERSION): add a changelog entry"; exit 1; }
+	rm -rf $(DEB) && mkdir -p $(DEB)/treeplot-$(VERSION)
+	tar -cf - src include man docs contrib debian Makefile LICENSE \
+	  README.md | tar -xf - -C $(DEB)/treeplot-$(VERSION)
+	cd $(DEB)/treeplot-$(VERSION) && \
+	  dpkg-buildpackage -us -uc >../build.log 2>&1 || \
+	  { tail -n 40 ../build.log; exit 1; }
+	lintian --display-info --pedantic \
+	  $(DEB)/treeplot_$(VERSION)_$(DEB_ARCH).changes \
+	  >$(DEB)/lintian.txt 2>$(DEB)/lintian.err; \
+	  [ $$? -le 1 ] || { cat $(DEB)/lintian.err; exit 1; }
+	@echo "deb: $(DEB_FILE)"; echo "lintian: $$(grep -c . $(DEB)/lintian.txt) tag(s)"
+	@cat $(DEB)/lintian.txt
 
 clean:
 	rm -rf $(B) treeplot demo demo.svg
@@ -163,7 +257,7 @@ SAN_ENV = \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:$\
 	print_suppressions=0:exitcode=99:log_path=$(SAN_LOG)/report
 
-$(SAN)/%.o: src/%.c | $(SAN)
+$(SAN)/%.o: src/%.c | $(SAN) deps-sanitize
 	$(CLANG) $(SAN_CFLAGS) -c -o $@ $<
 
 $(SAN)/treeplot: $(SAN_OBJ)
@@ -178,7 +272,7 @@ $(SAN)/tests/%: tests/unit/%.c $(SAN)/libtreeplot.a | $(SAN)/tests
 $(SAN) $(SAN)/tests:
 	mkdir -p $@
 
-check-sanitize: $(SAN)/treeplot $(SAN_UNIT) $(TOOLS) $(SAMPLE)/stamp
+check-sanitize: deps-sanitize $(SAN)/treeplot $(SAN_UNIT) $(TOOLS) $(SAMPLE)/stamp
 	rm -rf $(SAN_LOG) && mkdir -p $(SAN_LOG)
 	$(SAN_ENV) TREEPLOT=$(CURDIR)/$(SAN)/treeplot BUILD=$(CURDIR)/$(B) \
 	  prove --nocolor -j2 $(SAN_UNIT) tests/e2e/*.t
@@ -201,7 +295,7 @@ VG_CMD = $(VALGRIND) -q --error-exitcode=99 --leak-check=full \
 	 --errors-for-leak-kinds=definite --show-leak-kinds=definite \
 	 --suppressions=$(CURDIR)/tests/valgrind.supp
 
-check-valgrind: all $(UNIT_BIN) $(TOOLS)
+check-valgrind: deps-valgrind all $(UNIT_BIN) $(TOOLS)
 	@if ! command -v $(VALGRIND) >/dev/null; then \
 	  echo "check-valgrind: no valgrind, skipped"; exit 0; fi; \
 	set -e; rm -rf $(VG); mkdir -p $(VG)/log; \
@@ -228,7 +322,7 @@ LINT_SRC = $(SRC) $(UNIT_SRC) $(wildcard tests/fuzz/*.c) tools/genhist.c
 # (quoted for the sh -c below)
 LINT_FLAGS = -std=gnu11 -Iinclude $(PKG_CFLAGS) -DTREEPLOT_VERSION=\"$(VERSION)\"
 
-lint:
+lint: deps-lint
 	$(CPPCHECK) --quiet --enable=warning,style,performance,portability \
 	  --error-exitcode=1 --inline-suppr --std=c11 \
 	  --suppress=missingIncludeSystem --suppressions-list=tests/cppcheck.supp \
@@ -253,14 +347,15 @@ FUZZ_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude -O1 -g $(FUZZ_FLAGS) -MMD -MP
 # The modules fuzzed and what they call, no library.  The commit-graph
 # reader maps files; in its fuzz build it reads them into the heap
 # instead, so AddressSanitizer sees a read one byte past the end.
-FUZZ_LIBOBJ = $(FUZZ)/classify.o $(FUZZ)/naming.o $(FUZZ)/escape.o \
-	      $(FUZZ)/commitgraph.o $(FUZZ)/commitparse.o $(FUZZ)/util.o
+FUZZ_LIBOBJ = $(FUZZ)/classify.o $(FUZZ)/identity.o $(FUZZ)/naming.o \
+	      $(FUZZ)/url.o $(FUZZ)/escape.o $(FUZZ)/commitgraph.o \
+	      $(FUZZ)/commitparse.o $(FUZZ)/util.o
 
 $(FUZZ)/commitgraph.o: FUZZ_CFLAGS += -include tests/fuzz/heapmap.h
-$(FUZZ)/%.o: src/%.c | $(FUZZ)
+$(FUZZ)/%.o: src/%.c | $(FUZZ) deps-fuzz
 	$(CLANG) $(FUZZ_CFLAGS) -c -o $@ $<
 
-$(FUZZ)/heapmap.o: tests/fuzz/heapmap.c | $(FUZZ)
+$(FUZZ)/heapmap.o: tests/fuzz/heapmap.c | $(FUZZ) deps-fuzz
 	$(CLANG) $(FUZZ_CFLAGS) -c -o $@ $<
 
 $(FUZZ)/libfuzz.a: $(FUZZ_LIBOBJ) $(FUZZ)/heapmap.o
@@ -293,7 +388,7 @@ fuzz-run-%: $(FUZZ)/fuzz-% $(FUZZ)/seeds/stamp
 	  exit 1; \
 	fi
 
-check-fuzz:
+check-fuzz: deps-fuzz
 	@if ! command -v $(CLANG) >/dev/null; then \
 	  echo "check-fuzz: no $(CLANG), skipped"; exit 0; fi; \
 	$(MAKE) fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)

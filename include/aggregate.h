@@ -79,6 +79,10 @@ struct flow {
 
 	char *fold_name;	/* owned: "K other trees" */
 
+	/* Borrowed, set by chart_build: the tree table, for the likely
+	 * aliases it holds (tree_hint), or NULL. */
+	const struct tree_table *tt;
+
 	int branches;		/* --branches: trees are branch nodes */
 
 	/* Every pull of the attribution (borrowed), and where the flow

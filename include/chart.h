@@ -28,12 +28,24 @@ struct chart_options {
 	const struct config *cfg;	/* aliases and patterns; may be NULL */
 	uint32_t top;			/* 0: keep every tree */
 	int branches;			/* --branches */
+	const struct tree_table *identity;	/* --compare: the keys and
+						 * joins of every range, or
+						 * NULL (chart_identity) */
+};
+
+/* Why a tree is the mainline's repository: bits of is_mainline[t]. */
+enum {
+	MAINLINE_GIVEN = 1 << 0,	/* --mainline-url, treeplot.mainlineUrl */
+	MAINLINE_ORIGIN = 1 << 1,	/* remote.origin.url */
+	MAINLINE_BACK_MERGES = 1 << 2,	/* named most by back-merges */
+	MAINLINE_SELF_PULL = 1 << 3,	/* pulled into itself on its line */
+	MAINLINE_GITHUB = 1 << 4,	/* pull requests from its own branches */
 };
 
 struct chart {
 	struct tree_table tt;
 	struct merge_table m;
-	uint8_t *is_mainline;	/* per tree id */
+	uint8_t *is_mainline;	/* per tree id: MAINLINE_* bits, 0: not */
 	struct attribution a;
 	struct flow f;
 };
@@ -46,5 +58,13 @@ void chart_build(struct chart *c, const struct history *h, struct repo *r,
 		 const char *repo, const char *range,
 		 const struct chart_options *o);
 void chart_release(struct chart *c);
+
+/*
+ * Learn tree identity over all of h (the union of --compare's ranges)
+ * into out, for chart_options.identity: every range then names a tree
+ * the same way, by its most recent spelling in any of them.
+ */
+void chart_identity(const struct history *h, const struct chart_options *o,
+		    struct tree_table *out);
 
 #endif

@@ -39,6 +39,11 @@ struct merge_class {
 	enum merge_source source;
 	const char *name;	/* the other sources: inside the subject or */
 	size_t name_len;	/* the body (name_len 0: none) */
+	const char *form;	/* the form that matched, for --explain:
+				 * "Merge WHAT 'NAME' of URL", ...; NULL
+				 * when none did */
+	int same_branch;	/* classify_merges: "Merge branch 'X' of URL
+				 * into X", the line's own branch */
 };
 
 /* Classify one subject line (len bytes, not NUL-terminated necessarily). */
@@ -69,6 +74,8 @@ struct merge_table {
 	uint32_t merges;		/* merges in the range */
 	uint32_t *unrecognised;		/* history indexes, in history order */
 	uint32_t unrecognised_nr;
+	uint8_t *same_branch;		/* per history index: an external
+					 * merge of branch X into X */
 
 	/*
 	 * --branches (classify_branches), else NULL: the node ("REPO:BRANCH")
@@ -120,5 +127,30 @@ void classify_merges_with(const struct history *h, struct tree_table *trees,
 			  classify_rules rules, void *data,
 			  struct merge_table *out);
 void merge_table_release(struct merge_table *m);
+
+/* Classify merge i of h as classify_merges_with does (rules may be NULL),
+ * same_branch included: for --explain. */
+void classify_merge(const struct history *h, uint32_t i, classify_rules rules,
+		    void *data, struct merge_class *mc);
+
+/*
+ * The shape of a subject, to group the unrecognised merges by: quoted
+ * names become 'X', tokens holding '/' or ':' (paths, URLs) PATH, runs of
+ * digits N ("merge with xen-unstable.hg", "Merge N.N into PATH").  A new
+ * string.
+ */
+char *subject_shape(const char *subject);
+
+struct shape_group {
+	char *shape;
+	uint32_t count;
+	uint32_t example;	/* history index: its first merge in idx */
+};
+
+/* The merges idx[0..nr) (history indexes) grouped by shape, the largest
+ * group first (ties by shape); returns the number of groups. */
+uint32_t unrecognised_groups(const struct history *h, const uint32_t *idx,
+			     uint32_t nr, struct shape_group **out);
+void shape_groups_free(struct shape_group *g, uint32_t n);
 
 #endif

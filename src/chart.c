@@ -7,8 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "identity.h"
+
 /* The mainline's repository: --mainline-url and treeplot.mainlineUrl,
- * remote.origin.url, and the tree that back-merges name most often. */
+ * remote.origin.url, the tree that back-merges name most often, and the
+ * trees the mainline's line pulls into itself; is_mainline[t] says which
+ * (MAINLINE_* bits, for --explain). */
 static uint8_t *
 mainline_trees(const struct chart_options *o, struct repo *r,
 	       const struct history *h, const struct merge_table *m,
@@ -18,15 +22,31 @@ mainline_trees(const struct chart_options *o, struct repo *r,
 	char *origin = repo_origin_url(r);
 	size_t ids_alloc = o->mainline_urls_nr + 2, n = 0;
 	uint32_t *ids = xmalloc(ids_alloc * sizeof(*ids));
-	uint8_t *is_mainline;
+	uint8_t *why = xmalloc(ids_alloc), *is_mainline, *self;
 
-	for (size_t k = 0; k < o->mainline_urls_nr; k++)
+	for (size_t k = 0; k < o->mainline_urls_nr; k++) {
+		why[n] = MAINLINE_GIVEN;
 		ids[n++] = trees_add_url(tt, o->mainline_urls[k],
 					 strlen(o->mainline_urls[k]));
-	if (origin)
+	}
+	if (origin) {
+		why[n] = MAINLINE_ORIGIN;
 		ids[n++] = trees_add_url(tt, origin, strlen(origin));
-	if (guessed != TREE_NONE)
+	}
+	if (guessed != TREE_NONE) {
+		why[n] = MAINLINE_BACK_MERGES;
 		ids[n++] = guessed;
+	}
+	self = xcalloc(tt->nr, 1);
+	identity_self_pulls(h, m, tt, self);
+	for (uint32_t t = 0; t < tt->nr; t++)
+		if (self[t]) {
+			ALLOC_GROW(ids, n + 1, ids_alloc);
+			why = xreallocarray(why, ids_alloc, 1);
+			why[n] = MAINLINE_SELF_PULL;
+			ids[n++] = t;
+		}
+	free(self);
 	/* Pull requests from branches of the mainline's own GitHub
 	 * repository are internal too. */
 	for (size_t k = 0, urls = n; k < urls; k++)
@@ -36,6 +56,8 @@ mainline_trees(const struct chart_options *o, struct repo *r,
 
 			if (gh) {
 				ALLOC_GROW(ids, n + 1, ids_alloc);
+				why = xreallocarray(why, ids_alloc, 1);
+				why[n] = MAINLINE_GITHUB;
 				ids[n++] = trees_add_name(tt, gh,
 							  TREE_KIND_GITHUB);
 				free(gh);
@@ -43,9 +65,10 @@ mainline_trees(const struct chart_options *o, struct repo *r,
 		}
 	is_mainline = xcalloc(tt->nr, 1);
 	for (size_t k = 0; k < n; k++)
-		is_mainline[ids[k]] = 1;
+		is_mainline[ids[k]] |= why[k];
 	free(origin);
 	free(ids);
+	free(why);
 	return is_mainline;
 }
 
@@ -78,7 +101,9 @@ chart_build(struct chart *c, const struct history *h, struct repo *r,
 	const struct config *cfg = o->cfg;
 
 	trees_init(&c->tt, o->mainline);
-	if (cfg)
+	if (o->identity)
+		trees_adopt(&c->tt, o->identity);
+	else if (cfg)
 		trees_set_aliases(&c->tt, cfg->aliases, cfg->aliases_nr);
 	classify_merges_with(h, &c->tt, cfg ? config_classify : NULL,
 			     (void *)(uintptr_t)cfg, &c->m);
@@ -94,6 +119,7 @@ chart_build(struct chart *c, const struct history *h, struct repo *r,
 	aggregate(&(struct aggregate_input){ h, &c->m, &c->tt, &c->a,
 		  c->is_mainline, repo, range,
 		  o->top == TOP_ALL ? 0 : o->top }, &c->f);
+	c->f.tt = &c->tt;
 	/* Gathered by tree id, which depends on the walk's order too. */
 	if (c->f.mainline_urls_nr > 1)
 		qsort(c->f.mainline_urls, c->f.mainline_urls_nr,
@@ -108,4 +134,19 @@ chart_release(struct chart *c)
 	free(c->is_mainline);
 	merge_table_release(&c->m);
 	trees_release(&c->tt);
+}
+
+void
+chart_identity(const struct history *h, const struct chart_options *o,
+	       struct tree_table *out)
+{
+	const struct config *cfg = o->cfg;
+	struct merge_table m;
+
+	trees_init(out, o->mainline);
+	if (cfg)
+		trees_set_aliases(out, cfg->aliases, cfg->aliases_nr);
+	classify_merges_with(h, out, cfg ? config_classify : NULL,
+			     (void *)(uintptr_t)cfg, &m);
+	merge_table_release(&m);
 }

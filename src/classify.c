@@ -23,6 +23,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "identity.h"
+#include "url.h"
 #include "util.h"
 
 /* How one source of the subject ended. */
@@ -59,15 +61,6 @@ is_space(unsigned char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
-/* Letters, digits, '-', '.', '_', and any byte of an internationalised
- * name: what a host name may be spelled with. */
-static int
-is_host_char(unsigned char c)
-{
-	return is_alpha(c) || is_digit(c) || c == '-' || c == '.' ||
-	       c == '_' || c >= 0x80;
-}
-
 static int
 has_control(const char *p, const char *end)
 {
@@ -87,151 +80,6 @@ token_end(const char *p, const char *end)
 	while (p < end && !is_space(*p))
 		p++;
 	return p;
-}
-
-/*
- * The length of the host name at p: "[...]" for an IPv6 literal, else the
- * run of host name characters.  0 when there is none.
- */
-static size_t
-host_len(const char *p, const char *end)
-{
-	const char *q = p;
-
-	if (p < end && *p == '[') {
-		const char *rb = memchr(p, ']', end - p);
-
-		return rb && rb > p + 1 ? (size_t)(rb + 1 - p) : 0;
-	}
-	while (q < end && is_host_char(*q))
-		q++;
-	return q - p;
-}
-
-/*
- * Does host (len bytes) look like a host on a network rather than a word
- * or a directory name such as "linux-2.6" or "iproute2.git"?  An IPv6
- * literal, a dotted quad, or dotted labels ending in a top-level domain:
- * two letters or more, and not "git".
- */
-static int
-host_is_dotted(const char *host, size_t len)
-{
-	const char *end = host + len, *tld;
-	int digits_only = 1;
-
-	if (len && host[0] == '[')
-		return 1;
-	if (!len || host[0] == '.' || end[-1] == '.' ||
-	    !memchr(host, '.', len))
-		return 0;
-	for (const char *p = host; p < end; p++)
-		if (!is_digit(*p) && *p != '.')
-			digits_only = 0;
-	if (digits_only)
-		return 1;
-	tld = end;
-	while (tld > host && tld[-1] != '.')
-		tld--;
-	if (end - tld < 2 || (end - tld == 3 && !memcmp(tld, "git", 3)))
-		return 0;
-	for (const char *p = tld; p < end; p++)
-		if (!is_alpha(*p))
-			return 0;
-	return 1;
-}
-
-/* "scheme://[user@]host[:port][/path]" with a non-empty host.  file:// is
- * a local path, not a repository elsewhere. */
-static int
-is_scheme_url(const char *p, const char *end)
-{
-	const char *s = p, *auth, *aend, *at = NULL;
-	size_t hl;
-
-	if (s == end || !is_alpha(*s))
-		return 0;
-	while (s < end && (is_alpha(*s) || is_digit(*s) || *s == '+' ||
-			   *s == '-' || *s == '.'))
-		s++;
-	if (!has_prefix(s, end, "://"))
-		return 0;
-	if (s - p == 4 && !strncasecmp(p, "file", 4))
-		return 0;
-	auth = s + 3;
-	for (aend = auth; aend < end && *aend != '/'; aend++)
-		if (*aend == '@')
-			at = aend;
-	if (at)
-		auth = at + 1;
-	hl = host_len(auth, aend);
-	if (!hl)
-		return 0;
-	/* After the host only a port may come before the path. */
-	return auth + hl == aend || auth[hl] == ':';
-}
-
-/*
- * scp-like "[user@]host:path", as git reads it: no '/' before the ':', a
- * non-empty path, and not a one-letter "host" (a DOS drive, "C:/x").  After
- * "Merge " (strict), where free text starts too, a host that is a plain
- * word ("nehalam:src/iproute2") also needs a user or a path that looks like
- * one, so that "Merge fix:typo" is not taken for a repository.
- */
-static int
-is_scp_url(const char *p, const char *end, int strict)
-{
-	const char *h = p, *path;
-	int user = 0;
-	size_t hl;
-
-	for (const char *q = p; q < end; q++) {
-		if (*q == '@') {
-			if (q == p)
-				return 0;
-			h = q + 1;
-			user = 1;
-			break;
-		}
-		if (*q == ':' || *q == '/' || *q == '[')
-			break;
-	}
-	hl = host_len(h, end);
-	if (!hl || h + hl == end || h[hl] != ':')
-		return 0;
-	if (hl == 1 && !user)
-		return 0;
-	path = h + hl + 1;
-	if (path == end || has_prefix(path, end, "//"))
-		return 0;
-	if (!strict || user || host_is_dotted(h, hl))
-		return 1;
-	return *path == '/' || *path == '~' || memchr(path, '/', end - path);
-}
-
-/* A bare "host.domain/path", no scheme. */
-static int
-is_bare_url(const char *p, const char *end)
-{
-	size_t hl = host_len(p, end);
-	const char *path;
-
-	if (!hl || *p == '[' || p + hl == end || p[hl] != '/' ||
-	    !host_is_dotted(p, hl))
-		return 0;
-	for (path = p + hl; path < end; path++)
-		if (*path != '/')
-			return 1;
-	return 0;
-}
-
-static int
-is_url(const char *p, const char *end, int strict)
-{
-	if (p == end || has_control(p, end))
-		return 0;
-	return is_scheme_url(p, end) || is_scp_url(p, end, strict) ||
-	       is_bare_url(p, end);
 }
 
 /* "/abs", "./rel", "../rel", ".", "~/dir", "~user/dir", "file://...". */
@@ -260,6 +108,27 @@ trim_punct(const char *p, const char *end)
 	return end;
 }
 
+/* A release: "6.7-rc3", "v2.6.29", "2.40.1": an optional 'v', a digit,
+ * then digits, letters, '.', '-' and '_' with at least one '.'. */
+static int
+is_version(const char *p, const char *end)
+{
+	int dot = 0;
+
+	if (p < end && *p == 'v')
+		p++;
+	if (p == end || !is_digit(*p))
+		return 0;
+	for (; p < end; p++) {
+		if (*p == '.')
+			dot = 1;
+		else if (!is_alpha(*p) && !is_digit(*p) && *p != '-' &&
+			 *p != '_')
+			return 0;
+	}
+	return dot;
+}
+
 /*
  * The repository a source names, in the token at p.  strict is set after
  * "Merge ", where a token that is neither a URL nor a local path is free
@@ -272,13 +141,18 @@ source_token(const char *p, const char *end, int strict,
 {
 	const char *tend = token_end(p, end), *uend = trim_punct(p, tend);
 
-	if (is_url(p, uend, strict)) {
+	if (url_is_remote(p, uend, strict)) {
 		out->url = p;
 		out->url_len = uend - p;
 		return SRC_EXTERNAL;
 	}
 	if (p == tend || has_control(p, tend))
 		return SRC_FAIL;
+	if (strict && is_version(p, tend) &&
+	    (tend == end || has_prefix(tend, end, " into "))) {
+		out->form = "Merge VERSION into BRANCH";
+		return SRC_INTERNAL;
+	}
 	if (!is_local_path(p, tend) &&
 	    (strict ? tend - p != 4 || memcmp(p, "HEAD", 4) : uend == p))
 		return SRC_FAIL;
@@ -321,7 +195,7 @@ is_list(const char *p, const char *end)
 	return is_quote(skip_what(p, end), end);
 }
 
-enum delim { D_NONE, D_END, D_OF, D_INTO, D_AND, D_NEXT };
+enum delim { D_NONE, D_END, D_OF, D_INTO, D_AND, D_NEXT, D_EARLY };
 
 /* What may follow the closing quote of a name: the end, " of ",
  * " into ", ", ", " and " or "; ".  *after is past it. */
@@ -334,6 +208,8 @@ delimiter(const char *p, const char *end, const char **after)
 	} ds[] = {
 		{ " of ", D_OF }, { " into ", D_INTO }, { ", ", D_AND },
 		{ " and ", D_AND }, { "; ", D_NEXT },
+		/* git's own: the part of a branch before a commit named */
+		{ " (early part)", D_EARLY },
 	};
 
 	if (p == end)
@@ -394,6 +270,11 @@ source_list(const char *p, const char *end, struct merge_class *out,
 		switch (d) {
 		case D_NONE:
 			return list_fallback(start, end, out, next);
+		case D_EARLY:
+			if (after != end && !has_prefix(after, end, " into "))
+				return list_fallback(start, end, out, next);
+			out->form = "Merge WHAT 'NAME' (early part)";
+			return SRC_INTERNAL;
 		case D_END:
 		case D_INTO:
 			return SRC_INTERNAL;
@@ -424,30 +305,55 @@ classify_subject(const char *subject, size_t len, struct merge_class *out)
 	out->source = SOURCE_URL;
 	out->name = NULL;
 	out->name_len = 0;
+	out->form = NULL;
+	out->same_branch = 0;
 
 	while (end > p && is_space(end[-1]))
 		end--;
+	/* git.git's "Sync with maint", "Sync with 2.40.1": a release or a
+	 * branch of the same repository merged in. */
+	if (has_prefix(p, end, "Sync with ") && end - p > 10) {
+		out->kind = MERGE_INTERNAL;
+		out->form = "Sync with BRANCH";
+		return;
+	}
 	if (!has_prefix(p, end, "Merge "))
 		return;
 	p += 6;
+	if (has_prefix(p, end, "with ") &&
+	    source_token(p + 5, end, 0, out, &p) == SRC_EXTERNAL) {
+		out->kind = MERGE_EXTERNAL;
+		out->form = "Merge with URL";
+		return;
+	}
+	out->url = NULL;
+	out->url_len = 0;
 	for (;;) {
 		const char *next = end;
 		enum source_end r;
+		int list;
 
 		if (p == end || is_space(*p))
 			return;
-		if (is_list(p, end))
-			r = source_list(p, end, out, &next);
-		else
-			r = source_token(p, end, 1, out, &next);
+		list = is_list(p, end);
+		r = list ? source_list(p, end, out, &next) :
+			   source_token(p, end, 1, out, &next);
 		switch (r) {
 		case SRC_FAIL:
 			return;
 		case SRC_EXTERNAL:
 			out->kind = MERGE_EXTERNAL;
+			if (!out->form)
+				out->form = list ? "Merge WHAT 'NAME' of URL" :
+					    "Merge URL";
 			return;
 		case SRC_INTERNAL:
 			out->kind = MERGE_INTERNAL;
+			if (!out->form)
+				out->form = list ?
+					    "Merge WHAT 'NAME'[ of PATH]"
+					    "[ into BRANCH]" :
+					    "Merge PATH";
 			return;
 		case SRC_NEXT:
 			p = next;
@@ -501,6 +407,7 @@ github_pull(const char *p, const char *end, struct merge_class *out)
 	    token_end(q + 1, end) != end || has_control(q + 1, end))
 		return 0;
 	set_source(out, SOURCE_GITHUB, owner, q);
+	out->form = "Merge pull request #N from OWNER/BRANCH";
 	return 1;
 }
 
@@ -513,6 +420,7 @@ patch_series(const char *p, const char *end, struct merge_class *out)
 	    !has_prefix(p, end, "Merge series \""))
 		return 0;
 	set_source(out, SOURCE_MAIL, p, p);
+	out->form = "Merge patch series \"TITLE\"";
 	return 1;
 }
 
@@ -605,11 +513,13 @@ mailed_patches(const char *p, const char *end, struct merge_class *out)
 		    !words_from(open + 1, end - 1, NULL, &name, &name_end))
 			return 0;
 		set_source(out, SOURCE_MAIL, name, name_end);
+		out->form = "Merge branch 'B' (WORDS from NAME)";
 		return 1;
 	}
 	if (!words_from(p, end, last_words, &name, &name_end))
 		return 0;
 	set_source(out, SOURCE_MAIL, name, name_end);
+	out->form = "Merge WORDS patches from NAME";
 	return 1;
 }
 
@@ -656,6 +566,7 @@ gitlab_request(const char *body, const char *body_end,
 		if (q != eol || !memchr(line, '/', bang - line))
 			continue;
 		set_source(out, SOURCE_GITLAB, line, bang);
+		out->form = "See merge request GROUP/PROJECT!N";
 		return 1;
 	}
 	return 0;
@@ -694,12 +605,13 @@ subtree_merge(const char *p, const char *end, const char *body,
 			continue;
 		url = line + num_len + 3;
 		uend = trim_punct(url, token_end(url, eol));
-		if (!is_url(url, uend, 0))
+		if (!url_is_remote(url, uend, 0))
 			continue;
 		out->kind = MERGE_EXTERNAL;
 		out->source = SOURCE_URL;
 		out->url = url;
 		out->url_len = uend - url;
+		out->form = "Subtree merge ... repo [N] into PATH, [N] URL";
 		return 1;
 	}
 	return 0;
@@ -768,49 +680,6 @@ classify_merges(const struct history *h, struct tree_table *trees,
 	classify_merges_with(h, trees, NULL, NULL, out);
 }
 
-void
-classify_merges_with(const struct history *h, struct tree_table *trees,
-		     classify_rules rules, void *data, struct merge_table *out)
-{
-	size_t unrec_alloc = 0;
-
-	memset(out, 0, sizeof(*out));
-	out->tree = xcalloc(h->nr, sizeof(*out->tree));
-	out->merges = 0;
-	out->unrecognised = NULL;
-	out->unrecognised_nr = 0;
-	for (uint32_t i = 0; i < h->nr; i++) {
-		struct merge_class mc;
-		const char *s, *body;
-
-		out->tree[i] = TREE_NONE;
-		if (!(h->flags[i] & HIST_IN_RANGE) ||
-		    !history_is_merge(h, i))
-			continue;
-		out->merges++;
-		s = history_subject(h, i);
-		if (!s)
-			s = "";
-		body = history_body(h, i);
-		/* A caller's rule knows only the URL form. */
-		mc.source = SOURCE_URL;
-		mc.name = NULL;
-		mc.name_len = 0;
-		if (!rules || !rules(data, s, strlen(s), &mc))
-			classify_message(s, strlen(s), body,
-					 body ? strlen(body) : 0, &mc);
-		if (mc.kind == MERGE_EXTERNAL) {
-			out->tree[i] = mc.source == SOURCE_URL ?
-				       trees_add_url(trees, mc.url, mc.url_len) :
-				       add_source(trees, &mc);
-		} else if (mc.kind == MERGE_UNRECOGNISED) {
-			ALLOC_GROW(out->unrecognised, out->unrecognised_nr + 1,
-				   unrec_alloc);
-			out->unrecognised[out->unrecognised_nr++] = i;
-		}
-	}
-}
-
 /* --- branches --------------------------------------------------------- */
 
 struct merge_name {
@@ -862,6 +731,117 @@ subject_names(const char *p, const char *end, struct merge_name **out,
 		if (has_prefix(p, end, "and "))
 			p += 4;
 	}
+}
+
+/*
+ * " into X" ending a subject whose one name is X: the line's own branch
+ * pulled into itself ("Merge branch 'staging' of URL into staging").
+ */
+static int
+same_branch(const char *s, size_t len)
+{
+	const char *end = s + len, *into = NULL, *t;
+	struct merge_name *names = NULL;
+	size_t alloc = 0, n, tlen;
+	int same;
+
+	while (end > s && is_space(end[-1]))
+		end--;
+	for (const char *p = s; end - p >= 6; p++)
+		if (!memcmp(p, " into ", 6))
+			into = p;
+	if (!into)
+		return 0;
+	t = into + 6;
+	tlen = end - t;
+	if (tlen >= 2 && is_quote(t, end) && (end[-1] == '\'' || end[-1] == '"')) {
+		t++;
+		tlen -= 2;
+	}
+	n = subject_names(s, into, &names, &alloc);
+	same = n == 1 && names[0].len == tlen && tlen &&
+	       !memcmp(names[0].p, t, tlen);
+	free(names);
+	return same;
+}
+
+void
+classify_merge(const struct history *h, uint32_t i, classify_rules rules,
+	     void *data, struct merge_class *mc)
+{
+	const char *s = history_subject(h, i), *body = history_body(h, i);
+
+	if (!s)
+		s = "";
+	/* A caller's rule knows only the URL form. */
+	mc->source = SOURCE_URL;
+	mc->name = NULL;
+	mc->name_len = 0;
+	mc->form = NULL;
+	mc->same_branch = 0;
+	if (rules && rules(data, s, strlen(s), mc)) {
+		mc->form = mc->kind == MERGE_EXTERNAL ?
+			   "treeplot.externalPattern" :
+			   "treeplot.internalPattern";
+	} else {
+		classify_message(s, strlen(s), body, body ? strlen(body) : 0,
+				 mc);
+	}
+	if (mc->kind == MERGE_EXTERNAL && mc->source == SOURCE_URL)
+		mc->same_branch = same_branch(s, strlen(s));
+}
+
+void
+classify_merges_with(const struct history *h, struct tree_table *trees,
+		     classify_rules rules, void *data, struct merge_table *out)
+{
+	size_t unrec_alloc = 0, ext_alloc = 0, ext_nr = 0;
+	struct external {
+		uint32_t i;
+		struct merge_class mc;
+	} *ext = NULL;
+
+	memset(out, 0, sizeof(*out));
+	out->tree = xcalloc(h->nr ? h->nr : 1, sizeof(*out->tree));
+	out->same_branch = xcalloc(h->nr ? h->nr : 1, 1);
+	/* First every URL's key and when it was pulled, so that identity
+	 * can join keys before any tree gets an id and a name. */
+	for (uint32_t i = 0; i < h->nr; i++) {
+		struct merge_class mc;
+
+		out->tree[i] = TREE_NONE;
+		if (!(h->flags[i] & HIST_IN_RANGE) || !history_is_merge(h, i))
+			continue;
+		out->merges++;
+		classify_merge(h, i, rules, data, &mc);
+		if (mc.kind == MERGE_EXTERNAL) {
+			ALLOC_GROW(ext, ext_nr + 1, ext_alloc);
+			ext[ext_nr].i = i;
+			ext[ext_nr++].mc = mc;
+			if (mc.source == SOURCE_URL) {
+				int32_t tz;
+
+				trees_key_seen(trees, trees_key(trees, mc.url,
+								mc.url_len),
+					       history_merge_time(h, i, &tz));
+			}
+		} else if (mc.kind == MERGE_UNRECOGNISED) {
+			ALLOC_GROW(out->unrecognised, out->unrecognised_nr + 1,
+				   unrec_alloc);
+			out->unrecognised[out->unrecognised_nr++] = i;
+		}
+	}
+	identity_learn(trees);
+	for (size_t e = 0; e < ext_nr; e++) {
+		const struct merge_class *mc = &ext[e].mc;
+
+		out->tree[ext[e].i] = mc->source == SOURCE_URL ?
+				      trees_add_url(trees, mc->url,
+						    mc->url_len) :
+				      add_source(trees, mc);
+		out->same_branch[ext[e].i] = (uint8_t)mc->same_branch;
+	}
+	free(ext);
 }
 
 static uint32_t
@@ -936,6 +916,8 @@ merge_table_release(struct merge_table *m)
 	free(m->ptree_start);
 	free(m->ptree);
 	free(m->repo_of);
+	free(m->same_branch);
+	m->same_branch = NULL;
 	m->ptree_start = m->ptree = m->repo_of = NULL;
 	m->ptree_nr = m->ptree_alloc = 0;
 	m->repo_of_nr = 0;
@@ -943,4 +925,110 @@ merge_table_release(struct merge_table *m)
 	m->unrecognised = NULL;
 	m->merges = 0;
 	m->unrecognised_nr = 0;
+}
+
+/* --- the shapes of unrecognised subjects ---------------------------- */
+
+/* Append p..end with each run of digits as one 'N'. */
+static void
+add_digits_as_n(struct buf *b, const char *p, const char *end)
+{
+	for (; p < end; p++) {
+		if (!is_digit(*p)) {
+			buf_addc(b, *p);
+			continue;
+		}
+		while (p + 1 < end && is_digit(p[1]))
+			p++;
+		buf_addc(b, 'N');
+	}
+}
+
+char *
+subject_shape(const char *s)
+{
+	struct buf b = BUF_INIT;
+	const char *p = s, *end = s + strlen(s);
+
+	buf_puts(&b, "");
+	while (p < end && is_space(*p))
+		p++;
+	while (end > p && is_space(end[-1]))
+		end--;
+	while (p < end) {
+		const char *t = token_end(p, end);
+		int longer = t - p > 1;
+
+		if (longer && is_quote(p, t) && is_quote(t - 1, t))
+			buf_puts(&b, "'X'");
+		else if (longer && (memchr(p, '/', t - p) ||
+				    memchr(p, ':', t - p)))
+			buf_puts(&b, "PATH");
+		else
+			add_digits_as_n(&b, p, t);
+		for (p = t; p < end && is_space(*p); p++)
+			;
+		if (p < end)
+			buf_addc(&b, ' ');
+	}
+	return b.data;
+}
+
+static int
+cmp_group(const void *pa, const void *pb)
+{
+	const struct shape_group *a = pa, *b = pb;
+
+	if (a->count != b->count)
+		return a->count > b->count ? -1 : 1;
+	return strcmp(a->shape, b->shape);
+}
+
+static int
+cmp_shape(const void *pa, const void *pb)
+{
+	const struct shape_group *a = pa, *b = pb;
+	int c = strcmp(a->shape, b->shape);
+
+	return c ? c : (a->example > b->example) - (a->example < b->example);
+}
+
+uint32_t
+unrecognised_groups(const struct history *h, const uint32_t *idx,
+		    uint32_t nr, struct shape_group **out)
+{
+	struct shape_group *g = xmalloc((nr ? nr : 1) * sizeof(*g));
+	uint32_t n = 0;
+
+	/* example holds the position in idx while sorting, so that each
+	 * group's example is its first merge in idx's order. */
+	for (uint32_t k = 0; k < nr; k++) {
+		const char *s = history_subject(h, idx[k]);
+
+		g[k].shape = subject_shape(s ? s : "");
+		g[k].count = 1;
+		g[k].example = k;
+	}
+	qsort(g, nr, sizeof(*g), cmp_shape);
+	for (uint32_t k = 0; k < nr; k++) {
+		if (n && !strcmp(g[n - 1].shape, g[k].shape)) {
+			g[n - 1].count++;
+			free(g[k].shape);
+			continue;
+		}
+		g[n++] = g[k];
+	}
+	for (uint32_t k = 0; k < n; k++)
+		g[k].example = idx[g[k].example];
+	qsort(g, n, sizeof(*g), cmp_group);
+	*out = g;
+	return n;
+}
+
+void
+shape_groups_free(struct shape_group *g, uint32_t n)
+{
+	for (uint32_t k = 0; k < n; k++)
+		free(g[k].shape);
+	free(g);
 }

@@ -637,13 +637,19 @@ compare(const struct compare_input *in, struct buf *out)
 	struct table t = { in->nr, NULL, NULL, 0, 0 };
 	struct history *views = xcalloc(in->nr, sizeof(*views));
 	struct commit_index ix;
+	struct chart_options o = *in->opts;
+	struct tree_table identity;
 
 	commit_index_init(&ix, in->h);
+	/* A tree is one name in every range, even when its spelling
+	 * changed between them. */
+	chart_identity(in->h, in->opts, &identity);
+	o.identity = &identity;
 	t.charts = xcalloc(in->nr, sizeof(*t.charts));
 	for (size_t k = 0; k < in->nr; k++) {
 		view_init(&views[k], in->h, &ix, &in->ranges[k]);
 		chart_build(&t.charts[k], &views[k], in->r, in->repo,
-			    in->labels[k], in->opts);
+			    in->labels[k], &o);
 		/* Only the flow is read from here on: two words per commit of
 		 * the union go back for every range. */
 		attribution_release(&t.charts[k].a);
@@ -672,5 +678,6 @@ compare(const struct compare_input *in, struct buf *out)
 	}
 	free(t.charts);
 	free(views);
+	trees_release(&identity);
 	commit_index_release(&ix);
 }

@@ -34,6 +34,7 @@
 #include "render_json.h"
 #include "render_text.h"
 #include "signed.h"
+#include "explain.h"
 #include "trace.h"
 #include "util.h"
 
@@ -43,6 +44,7 @@ enum mode {
 	MODE_REPORT = 1,
 	MODE_TRACE = 2,
 	MODE_COMPARE = 4,
+	MODE_EXPLAIN = 8,
 };
 
 struct options {
@@ -78,6 +80,7 @@ enum {
 	OPT_VERSION,
 	OPT_TRACE,
 	OPT_COMPARE,
+	OPT_EXPLAIN,
 	OPT_RANGE,
 	OPT_CSV_TABLE,
 	OPT_CONFIG,
@@ -98,6 +101,7 @@ static const struct option longopts[] = {
 	{ "repo", required_argument, NULL, 'C' },
 	{ "branches", no_argument, NULL, OPT_BRANCHES },
 	{ "direct-by", required_argument, NULL, OPT_DIRECT_BY },
+	{ "explain", no_argument, NULL, OPT_EXPLAIN },
 	{ "format", required_argument, NULL, 'T' },
 	{ "compare", no_argument, NULL, OPT_COMPARE },
 	{ "config", required_argument, NULL, OPT_CONFIG },
@@ -136,7 +140,7 @@ static const struct {
 	{ OPT_TITLE, "--title", MODE_REPORT },
 	{ OPT_MAJOR, "--major", MODE_REPORT },
 	{ OPT_MINOR, "--minor", MODE_REPORT },
-	{ OPT_RANGE, "--range", MODE_REPORT | MODE_TRACE },
+	{ OPT_RANGE, "--range", MODE_REPORT | MODE_TRACE | MODE_EXPLAIN },
 	{ OPT_CSV_TABLE, "--csv-table", MODE_REPORT | MODE_COMPARE },
 	{ OPT_DIRECT_BY, "--direct-by", MODE_REPORT },
 	{ OPT_SIGNED, "--signed", MODE_REPORT },
@@ -151,6 +155,8 @@ usage(FILE *fp)
 	fputs("usage: treeplot [options] [<range>]\n"
 	      "       treeplot --trace [options] <commit>... [<range>]\n"
 	      "       treeplot --compare [options] <range> <range>...\n"
+	      "       treeplot --explain [options] <merge>... [<range>]\n"
+	      "       git treeplot ...  (the same, through git-treeplot installed beside it)\n"
 	      "\n"
 	      "Chart through which trees the commits of <range> reached the mainline.\n"
 	      "<range> is A..B or a single revision B; by default, from the last\n"
@@ -173,7 +179,10 @@ usage(FILE *fp)
 	      "      --trace            trace the commits named (- reads them from standard\n"
 	      "                         input) through the range: text or json\n"
 	      "      --compare          the ranges side by side, from one walk: text, json, csv\n"
-	      "      --range RANGE      the range, for --trace (where arguments are commits)\n"
+	      "      --explain          how the merges named were read: form, URL, tree,\n"
+	      "                         spellings joined and why, internal or external\n"
+	      "      --range RANGE      the range, for --trace and --explain (where arguments\n"
+	      "                         are commits)\n"
 	      "      --config FILE      read treeplot.* settings from FILE too\n"
 	      "      --no-config        ignore the repository's and the user's settings\n"
 	      "      --direct-by WHO    direct commits by committer, or by the last\n"
@@ -232,7 +241,7 @@ static const char *
 mode_name(enum mode m)
 {
 	return m == MODE_TRACE ? "--trace" : m == MODE_COMPARE ? "--compare" :
-	       "a report";
+	       m == MODE_EXPLAIN ? "--explain" : "a report";
 }
 
 /* Whether descriptor 0 is closed: the next file opened (libgit2's pack,
@@ -280,6 +289,19 @@ parse_args(struct options *o)
 			if (!strcmp(o->args[i], "-") && stdin_closed())
 				return usage_error("--trace -: standard input "
 						   "is closed");
+		break;
+	case MODE_EXPLAIN:
+		if (!o->range && o->args_nr &&
+		    strstr(o->args[o->args_nr - 1], ".."))
+			o->range = o->args[--o->args_nr];
+		for (int i = 0; i < o->args_nr; i++)
+			if (strstr(o->args[i], ".."))
+				return usage_error("'%s' is a range: --explain "
+						   "takes merges, then one "
+						   "range", o->args[i]);
+		if (!o->args_nr)
+			return usage_error("--explain needs merges to "
+					   "explain");
 		break;
 	case MODE_COMPARE:
 		if (o->args_nr < 2)
@@ -362,13 +384,18 @@ parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_TRACE:
 		case OPT_COMPARE:
-			if (o->mode != MODE_REPORT &&
-			    o->mode != (c == OPT_TRACE ? MODE_TRACE :
-					MODE_COMPARE))
-				return usage_error("--trace and --compare "
-						   "exclude each other");
-			o->mode = c == OPT_TRACE ? MODE_TRACE : MODE_COMPARE;
+		case OPT_EXPLAIN: {
+			enum mode m = c == OPT_TRACE ? MODE_TRACE :
+				      c == OPT_COMPARE ? MODE_COMPARE :
+				      MODE_EXPLAIN;
+
+			if (o->mode != MODE_REPORT && o->mode != m)
+				return usage_error("--trace, --compare and "
+						   "--explain exclude each "
+						   "other");
+			o->mode = m;
 			break;
+		}
 		case OPT_RANGE:
 			o->range = optarg;
 			break;
@@ -449,9 +476,10 @@ check_format(const struct options *o, enum format fmt)
 				   "pdf, json, commits, csv)", o->format) :
 		       usage_error("cannot tell the format of '%s' from its "
 				   "extension: use -T", o->output);
-	if (o->mode == MODE_TRACE && fmt != FORMAT_TEXT && fmt != FORMAT_JSON)
-		return usage_error("--trace writes text or json, not '%s'",
-				   what);
+	if ((o->mode == MODE_TRACE || o->mode == MODE_EXPLAIN) &&
+	    fmt != FORMAT_TEXT && fmt != FORMAT_JSON)
+		return usage_error("%s writes text or json, not '%s'",
+				   mode_name(o->mode), what);
 	if (o->mode == MODE_COMPARE && fmt != FORMAT_TEXT &&
 	    fmt != FORMAT_JSON && fmt != FORMAT_CSV)
 		return usage_error("--compare writes text, json or csv, not "
@@ -497,6 +525,7 @@ settle(const struct options *o, const struct config *cfg,
 	s->chart.top = o->mode != MODE_REPORT ? 0 : o->top_given ? o->top :
 		       cfg->has_top ? cfg->top : 0;
 	s->chart.branches = o->branches;
+	s->chart.identity = NULL;
 	s->layout = o->layout ? o->layout : cfg->layout ? cfg->layout : "dot";
 	s->style.major = o->major_given ? o->major :
 			 cfg->has_major ? cfg->major : GRAPH_MAJOR_DEFAULT;
@@ -655,6 +684,17 @@ run_range(const struct options *o, const struct settings *s,
 		if (ret >= 0 && output_write(o->output, &out) < 0)
 			ret = -1;
 		ret = ret < 0 ? 1 : ret;
+	} else if (o->mode == MODE_EXPLAIN) {
+		struct explain_input in = {
+			r, &h, &c, &s->chart, repo_name(r), label,
+			(const char *const *)o->args, (size_t)o->args_nr,
+			fmt == FORMAT_JSON,
+		};
+
+		/* Merges not explained (1) still leave the output written. */
+		ret = explain(&in, &out);
+		if (output_write(o->output, &out) < 0)
+			ret = 1;
 	} else {
 		ret = run_report(o, s, r, &rg, &h, &c, fmt);
 	}

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "url.h"
 #include "util.h"
 
 static int
@@ -13,119 +14,6 @@ is_space(unsigned char c)
 {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n' ||
 	       c == '\v' || c == '\f';
-}
-
-static int
-is_scheme_char(unsigned char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.';
-}
-
-static int
-has_prefix(const char *p, const char *end, const char *s)
-{
-	size_t n = strlen(s);
-
-	return (size_t)(end - p) >= n && !memcmp(p, s, n);
-}
-
-/* The length of "scheme://" at p, or 0. */
-static size_t
-scheme_len(const char *p, const char *end)
-{
-	const char *s = p;
-
-	if (s == end || !((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
-		return 0;
-	while (s < end && is_scheme_char(*s))
-		s++;
-	return has_prefix(s, end, "://") ? (size_t)(s + 3 - p) : 0;
-}
-
-/*
- * The host in the authority a..end: without "user@" (the last '@', as a
- * password may hold one) and without ":port".
- */
-static void
-authority_host(const char *a, const char *end, const char **host,
-	       size_t *len)
-{
-	const char *h = a, *e;
-
-	for (const char *q = a; q < end; q++)
-		if (*q == '@')
-			h = q + 1;
-	if (h < end && *h == '[') {
-		e = memchr(h, ']', end - h);
-		e = e ? e + 1 : end;
-	} else {
-		e = memchr(h, ':', end - h);
-		if (!e)
-			e = end;
-	}
-	*host = h;
-	*len = e - h;
-}
-
-/*
- * scp-like "[user@]host:path": the ':' comes before any '/', the host is
- * not empty and is not a DOS drive letter.  Sets the host and the path.
- */
-static int
-split_scp(const char *p, const char *end, const char **host, size_t *hlen,
-	  const char **path)
-{
-	const char *h = p, *colon;
-	int user = 0;
-
-	for (const char *q = p; q < end && *q != ':' && *q != '/' && *q != '[';
-	     q++) {
-		if (*q == '@') {
-			h = q + 1;
-			user = 1;
-		}
-	}
-	if (h < end && *h == '[') {
-		colon = memchr(h, ']', end - h);
-		if (!colon)
-			return 0;
-		colon++;
-	} else {
-		for (colon = h; colon < end && *colon != ':' && *colon != '/';
-		     colon++)
-			;
-	}
-	if (colon == end || *colon != ':' || colon == h ||
-	    (colon - h == 1 && !user))
-		return 0;
-	*host = h;
-	*hlen = colon - h;
-	*path = colon + 1;
-	return 1;
-}
-
-/*
- * A bare "host.domain/path": a first segment with a dot inside it, and a
- * path after it ("foo.git/" is a directory).
- */
-static int
-split_bare(const char *p, const char *end, const char **host, size_t *hlen,
-	   const char **path)
-{
-	const char *slash = memchr(p, '/', end - p), *q;
-
-	if (!slash || slash == p || *p == '.' || slash[-1] == '.' ||
-	    !memchr(p, '.', slash - p))
-		return 0;
-	for (q = slash; q < end && *q == '/'; q++)
-		;
-	if (q == end)
-		return 0;
-	*host = p;
-	*hlen = slash - p;
-	*path = slash;
-	return 1;
 }
 
 /* Append path with runs of '/' collapsed, without leading slashes when
@@ -170,7 +58,8 @@ char *
 tree_name(const char *url, size_t len)
 {
 	const char *p = url, *end, *host = NULL, *path;
-	size_t hlen = 0, slen;
+	size_t hlen = 0;
+	struct url_parts u;
 	struct buf b = BUF_INIT, h = BUF_INIT;
 	char *name;
 
@@ -183,17 +72,13 @@ tree_name(const char *url, size_t len)
 	while (end > p && is_space(end[-1]))
 		end--;
 
-	if ((slen = scheme_len(p, end))) {
-		const char *auth = p + slen;
-
-		path = memchr(auth, '/', end - auth);
-		if (!path)
-			path = end;
-		authority_host(auth, path, &host, &hlen);
-	} else if (!split_scp(p, end, &host, &hlen, &path) &&
-		   !split_bare(p, end, &host, &hlen, &path)) {
+	if (url_parse(p, end, &u) == URL_NONE) {
 		host = NULL;
 		path = p;
+	} else {
+		host = u.host;
+		hlen = u.host_len;
+		path = u.path;
 	}
 
 	if (!host || !hlen) {
@@ -209,14 +94,17 @@ tree_name(const char *url, size_t len)
 	}
 	add_path(&b, path, end, 1);
 	if (is_kernel_org(h.data)) {
+		/* master.kernel.org served /home/USER/REPO as
+		 * /pub/scm/linux/kernel/git/USER/REPO. */
 		static const char *const roots[] = {
-			"pub/scm/linux/kernel/git/", "pub/scm/",
+			"pub/scm/linux/kernel/git/", "pub/scm/", "home/",
 		};
 
 		for (size_t i = 0; i < ARRAY_SIZE(roots); i++) {
 			size_t n = strlen(roots[i]);
 
-			if (b.len > n && !memcmp(b.data, roots[i], n)) {
+			if (b.len > n && !memcmp(b.data, roots[i], n) &&
+			    (i < 2 || memchr(b.data + n, '/', b.len - n))) {
 				name = xstrdup(b.data + n);
 				buf_release(&b);
 				buf_release(&h);
@@ -260,12 +148,7 @@ hash_grow(struct tree_table *tt)
 void
 trees_init(struct tree_table *tt, const char *label)
 {
-	tt->t = NULL;
-	tt->nr = tt->alloc = 0;
-	tt->hash = NULL;
-	tt->hash_size = 0;
-	tt->aliases = NULL;
-	tt->aliases_nr = 0;
+	memset(tt, 0, sizeof(*tt));
 	ALLOC_GROW(tt->t, 1, tt->alloc);
 	/* The mainline stays out of the hash: a pulled tree that happens to
 	 * be named like the label is another tree. */
@@ -288,14 +171,284 @@ trees_release(struct tree_table *tt)
 		free(t->urls);
 		free(t->name);
 	}
+	for (uint32_t i = 0; i < tt->k_nr; i++) {
+		free(tt->k[i].key);
+		free(tt->k[i].url);
+		free(tt->k[i].host);
+	}
+	for (uint32_t i = 0; i < tt->joins_nr; i++)
+		free(tt->joins[i].detail);
+	for (uint32_t i = 0; i < tt->hints_nr; i++)
+		free(tt->hints[i].detail);
 	free(tt->t);
 	free(tt->hash);
-	tt->t = NULL;
-	tt->nr = tt->alloc = 0;
-	tt->hash = NULL;
-	tt->hash_size = 0;
-	tt->aliases = NULL;
-	tt->aliases_nr = 0;
+	free(tt->k);
+	free(tt->khash);
+	free(tt->joins);
+	free(tt->hints);
+	free(tt->anchor);
+	memset(tt, 0, sizeof(*tt));
+}
+
+/* --- keys: the spellings identity joins ------------------------------ */
+
+static uint32_t
+key_slot(const struct tree_table *tt, const char *key)
+{
+	uint32_t mask = tt->khash_size - 1;
+	uint32_t i = str_hash(key) & mask;
+
+	while (tt->khash[i] && strcmp(tt->k[tt->khash[i] - 1].key, key))
+		i = (i + 1) & mask;
+	return i;
+}
+
+uint32_t
+trees_key_find(const struct tree_table *tt, const char *key)
+{
+	uint32_t slot;
+
+	if (!tt->khash_size)
+		return KEY_NONE;
+	slot = key_slot(tt, key);
+	return tt->khash[slot] ? tt->khash[slot] - 1 : KEY_NONE;
+}
+
+static void
+key_hash_grow(struct tree_table *tt)
+{
+	uint32_t old_size = tt->khash_size, *old = tt->khash;
+
+	tt->khash_size = old_size ? old_size * 2 : 64;
+	tt->khash = xcalloc(tt->khash_size, sizeof(*tt->khash));
+	for (uint32_t i = 0; i < old_size; i++)
+		if (old[i])
+			tt->khash[key_slot(tt, tt->k[old[i] - 1].key)] = old[i];
+	free(old);
+}
+
+/* The host of url, for comparing keys: lower-cased, every kernel.org
+ * host one, "" for none; and where the path below it starts in key. */
+static void
+key_host(struct tree_key *k, const char *url, size_t len)
+{
+	struct url_parts u;
+	struct buf h = BUF_INIT;
+	size_t n;
+
+	buf_puts(&h, "");
+	if (url_parse(url, url + len, &u) != URL_NONE)
+		for (size_t i = 0; i < u.host_len; i++) {
+			char c = u.host[i];
+
+			buf_addc(&h, c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+		}
+	n = h.len;
+	k->path = k->key;
+	if (n && !strncmp(k->key, h.data, n) &&
+	    (k->key[n] == '/' || !k->key[n])) {
+		k->path = k->key + n + (k->key[n] == '/');
+	} else if (n && is_kernel_org(h.data)) {
+		h.len = 0;
+		buf_puts(&h, "kernel.org");
+	} else {
+		h.len = 0;
+		h.data[0] = '\0';
+	}
+	k->host = h.data;
+}
+
+static uint32_t
+key_intern(struct tree_table *tt, char *key, const char *url, size_t len)
+{
+	uint32_t slot, id;
+	struct tree_key *k;
+
+	if ((uint64_t)(tt->k_nr + 1) * 2 > tt->khash_size)
+		key_hash_grow(tt);
+	slot = key_slot(tt, key);
+	if (tt->khash[slot]) {
+		free(key);
+		return tt->khash[slot] - 1;
+	}
+	id = tt->k_nr++;
+	ALLOC_GROW(tt->k, tt->k_nr, tt->k_alloc);
+	k = &tt->k[id];
+	memset(k, 0, sizeof(*k));
+	k->key = key;
+	k->url = xstrndup(url, len);
+	k->parent = k->best = id;
+	k->alias = -1;
+	key_host(k, url, len);
+	tt->khash[slot] = id + 1;
+	return id;
+}
+
+uint32_t
+trees_key_root(const struct tree_table *tt, uint32_t k)
+{
+	while (tt->k[k].parent != k)
+		k = tt->k[k].parent;
+	return k;
+}
+
+/* Is key a a better name for a tree than key b: pulled, pulled later,
+ * then the first in byte order. */
+static int
+key_better(const struct tree_table *tt, uint32_t a, uint32_t b)
+{
+	const struct tree_key *ka = &tt->k[a], *kb = &tt->k[b];
+
+	if (!ka->pulls != !kb->pulls)
+		return ka->pulls != 0;
+	if (ka->last != kb->last)
+		return ka->last > kb->last;
+	return strcmp(ka->key, kb->key) < 0;
+}
+
+/* Does alias a (prefix length alen, 0: a URL's) beat alias b?  -1 is
+ * none. */
+static int
+alias_better(int a, size_t alen, int b, size_t blen)
+{
+	if (b < 0)
+		return a >= 0;
+	if (a < 0)
+		return 0;
+	if (!alen != !blen)
+		return !alen;
+	if (alen != blen)
+		return alen > blen;
+	return a > b;
+}
+
+static void
+root_alias(struct tree_table *tt, uint32_t r, int alias, size_t alen)
+{
+	struct tree_key *k = &tt->k[r];
+
+	if (alias_better(alias, alen, k->alias, k->alias_len)) {
+		k->alias = alias;
+		k->alias_len = alen;
+	}
+}
+
+int
+trees_join(struct tree_table *tt, uint32_t a, uint32_t b, enum join_why why,
+	   const char *detail)
+{
+	uint32_t ra = trees_key_root(tt, a), rb = trees_key_root(tt, b), t;
+	struct tree_join *j;
+
+	if (ra == rb)
+		return 0;
+	if (rb < ra) {		/* the older key stays the root */
+		t = ra;
+		ra = rb;
+		rb = t;
+	}
+	tt->k[rb].parent = ra;
+	if (key_better(tt, tt->k[rb].best, tt->k[ra].best))
+		tt->k[ra].best = tt->k[rb].best;
+	root_alias(tt, ra, tt->k[rb].alias, tt->k[rb].alias_len);
+	ALLOC_GROW(tt->joins, tt->joins_nr + 1, tt->joins_alloc);
+	j = &tt->joins[tt->joins_nr++];
+	j->a = a;
+	j->b = b;
+	j->why = why;
+	j->detail = xstrdup(detail);
+	return 1;
+}
+
+void
+trees_hint(struct tree_table *tt, uint32_t older, uint32_t newer,
+	   const char *detail)
+{
+	struct tree_hint *h;
+
+	ALLOC_GROW(tt->hints, tt->hints_nr + 1, tt->hints_alloc);
+	h = &tt->hints[tt->hints_nr++];
+	h->older = older;
+	h->newer = newer;
+	h->detail = xstrdup(detail);
+}
+
+void
+trees_key_seen(struct tree_table *tt, uint32_t k, int64_t t)
+{
+	struct tree_key *key = &tt->k[k];
+	uint32_t r;
+
+	/* Adopted keys carry the times of every range already. */
+	if (tt->adopted && k < tt->adopted_nr)
+		return;
+	if (!key->pulls || t < key->first)
+		key->first = t;
+	if (!key->pulls || t > key->last)
+		key->last = t;
+	key->pulls++;
+	r = trees_key_root(tt, k);
+	if (key_better(tt, k, tt->k[r].best))
+		tt->k[r].best = k;
+}
+
+const char *
+trees_key_name(const struct tree_table *tt, uint32_t k)
+{
+	const struct tree_key *r = &tt->k[trees_key_root(tt, k)];
+
+	if (r->alias >= 0)
+		return tt->aliases[r->alias].name;
+	return tt->k[r->best].key;
+}
+
+void
+trees_adopt(struct tree_table *tt, const struct tree_table *from)
+{
+	tt->aliases = from->aliases;
+	tt->aliases_nr = from->aliases_nr;
+	free(tt->anchor);
+	tt->anchor = xmalloc((from->aliases_nr ? from->aliases_nr : 1) *
+			     sizeof(*tt->anchor));
+	if (from->aliases_nr)
+		memcpy(tt->anchor, from->anchor,
+		       from->aliases_nr * sizeof(*tt->anchor));
+	for (uint32_t i = 0; i < from->k_nr; i++) {
+		const struct tree_key *f = &from->k[i];
+		uint32_t k = key_intern(tt, xstrdup(f->key), f->url,
+					strlen(f->url));
+		struct tree_key *key = &tt->k[k];
+
+		/* Interned in the same order: the same ids. */
+		key->parent = f->parent;
+		key->best = f->best;
+		key->alias = f->alias;
+		key->alias_len = f->alias_len;
+		key->first = f->first;
+		key->last = f->last;
+		key->pulls = f->pulls;
+	}
+	tt->adopted = 1;
+	tt->adopted_nr = tt->k_nr;
+	for (uint32_t j = 0; j < from->joins_nr; j++) {
+		const struct tree_join *fj = &from->joins[j];
+
+		ALLOC_GROW(tt->joins, tt->joins_nr + 1, tt->joins_alloc);
+		tt->joins[tt->joins_nr] = *fj;
+		tt->joins[tt->joins_nr++].detail = xstrdup(fj->detail);
+	}
+}
+
+/* An alias's prefix length when it is one (it ends in '/' or '*', the
+ * '*' not counted), else 0. */
+static size_t
+alias_prefix_len(const struct tree_alias *a)
+{
+	size_t n = strlen(a->prefix);
+
+	if (n && a->prefix[n - 1] == '*')
+		return n - 1;
+	return n && a->prefix[n - 1] == '/' ? n : 0;
 }
 
 void
@@ -304,26 +457,65 @@ trees_set_aliases(struct tree_table *tt, const struct tree_alias *a,
 {
 	tt->aliases = a;
 	tt->aliases_nr = nr;
+	free(tt->anchor);
+	tt->anchor = xmalloc((nr ? nr : 1) * sizeof(*tt->anchor));
+	for (size_t i = 0; i < nr; i++)
+		tt->anchor[i] = KEY_NONE;
+	/* An alias naming a URL names that key's tree, whatever joins it. */
+	for (size_t i = 0; i < nr; i++) {
+		uint32_t k;
+
+		if (alias_prefix_len(&a[i]) || !*a[i].prefix)
+			continue;
+		k = trees_key(tt, a[i].prefix, strlen(a[i].prefix));
+		root_alias(tt, trees_key_root(tt, k), (int)i, 0);
+		tt->anchor[i] = k;
+	}
 }
 
-/* The alias naming url (len bytes), as a new string, or NULL. */
-static char *
-alias_name(const struct tree_table *tt, const char *url, size_t len)
+/* The prefix alias url (len bytes) matches, the longest prefix winning
+ * (the later of two equal ones); -1 for none. */
+static int
+prefix_alias(const struct tree_table *tt, const char *url, size_t len,
+	     size_t *plen)
 {
-	const struct tree_alias *best = NULL;
-	size_t best_len = 0;
+	int best = -1;
 
+	*plen = 0;
 	for (size_t i = 0; i < tt->aliases_nr; i++) {
-		const struct tree_alias *a = &tt->aliases[i];
-		size_t n = strlen(a->prefix);
+		size_t n = alias_prefix_len(&tt->aliases[i]);
 
-		if (n <= len && !memcmp(url, a->prefix, n) &&
-		    (!best || n >= best_len)) {
-			best = a;
-			best_len = n;
+		if (n && n <= len && !memcmp(url, tt->aliases[i].prefix, n) &&
+		    (best < 0 || n >= *plen)) {
+			best = (int)i;
+			*plen = n;
 		}
 	}
-	return best ? xstrdup(best->name) : NULL;
+	return best;
+}
+
+uint32_t
+trees_key(struct tree_table *tt, const char *url, size_t len)
+{
+	const char *nul = memchr(url, '\0', len);
+	uint32_t k;
+	size_t plen;
+	int a;
+
+	if (nul)
+		len = nul - url;
+	k = key_intern(tt, tree_name(url, len), url, len);
+	a = prefix_alias(tt, url, len, &plen);
+	if (a < 0)
+		return k;
+	root_alias(tt, trees_key_root(tt, k), a, plen);
+	if (tt->anchor[a] == KEY_NONE)
+		tt->anchor[a] = k;
+	else
+		trees_join(tt, tt->anchor[a], k, JOIN_ALIAS_PREFIX,
+			   "treeplot.alias: a spelling starts with the "
+			   "alias's prefix");
+	return k;
 }
 
 const char *
@@ -468,16 +660,14 @@ uint32_t
 trees_add_url(struct tree_table *tt, const char *url, size_t len)
 {
 	const char *nul = memchr(url, '\0', len);
-	uint32_t id;
+	uint32_t id, key;
 	struct tree *t;
-	char *name;
 
 	if (nul)
 		len = nul - url;
-	name = alias_name(tt, url, len);
-	if (!name)
-		name = tree_name(url, len);
-	id = trees_intern(tt, name, TREE_KIND_REPO);
+	key = trees_key(tt, url, len);
+	id = trees_intern(tt, xstrdup(trees_key_name(tt, key)),
+			  TREE_KIND_REPO);
 
 	/* A tree has a handful of spellings: a linear scan is enough. */
 	t = &tt->t[id];
@@ -507,10 +697,16 @@ trees_sort_urls(struct tree_table *tt)
 uint32_t
 trees_find(const struct tree_table *tt, const char *name)
 {
-	uint32_t slot;
+	uint32_t slot, k;
 
 	if (!tt->hash_size)
 		return TREE_NONE;
 	slot = hash_slot(tt, name);
+	if (tt->hash[slot])
+		return tt->hash[slot] - 1;
+	k = trees_key_find(tt, name);
+	if (k == KEY_NONE)
+		return TREE_NONE;
+	slot = hash_slot(tt, trees_key_name(tt, k));
 	return tt->hash[slot] ? tt->hash[slot] - 1 : TREE_NONE;
 }

@@ -94,6 +94,28 @@ put_edges(struct json *j, const struct flow *f, const struct extras *xs)
 	json_close(j, ']');
 }
 
+/* Only when there are any: the joins the evidence suggested but did
+ * not prove (render_text's "Likely aliases"). */
+static void
+put_hints(struct json *j, const struct flow *f)
+{
+	const struct tree_table *tt = f->tt;
+
+	if (!tt || !tt->hints_nr)
+		return;
+	json_open(j, "likely_aliases", '[');
+	for (uint32_t k = 0; k < tt->hints_nr; k++) {
+		const struct tree_hint *hn = &tt->hints[k];
+
+		json_open(j, NULL, '{');
+		json_str(j, "name", trees_key_name(tt, hn->newer));
+		json_str(j, "url", tt->k[hn->older].url);
+		json_str(j, "evidence", hn->detail);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+}
+
 static void
 put_unrecognised(struct json *j, const struct flow *f)
 {
@@ -138,6 +160,7 @@ render_json(const struct flow *f, const struct extras *xs, struct buf *out)
 	put_trees(&j, f, xs);
 	put_edges(&j, f, xs);
 	put_unrecognised(&j, f);
+	put_hints(&j, f);
 	for (size_t k = 0; xs && k < xs->nr; k++)
 		if (xs->run[k].x->json)
 			xs->run[k].x->json(xs->run[k].state, f, &j);

@@ -105,21 +105,80 @@ render_summary(const struct flow *f, struct buf *out, int width)
 		buf_puts(out, "  none\n");
 }
 
+/* The unrecognised merges grouped by the shape of their subject, the
+ * largest group first, each as its count and first merge: a few lines
+ * even where a history has thousands (the JSON lists every one). */
 static void
 render_unrecognised(const struct flow *f, struct buf *out)
 {
+	enum { SHOWN = 12 };
+	struct shape_group *g;
+	uint32_t n, rest = 0;
 	char hex[OID_HEXSZ + 1];
 
 	if (!f->unrecognised_nr)
 		return;
-	buf_printf(out, "\nUnrecognised merges (treated as internal): %u\n",
-		   f->unrecognised_nr);
-	for (uint32_t k = 0; k < f->unrecognised_nr; k++) {
-		const char *s = history_subject(f->h, f->unrecognised[k]);
+	n = unrecognised_groups(f->h, f->unrecognised, f->unrecognised_nr, &g);
+	buf_printf(out, "\nUnrecognised merges (treated as internal): %u, "
+		   "by the shape of their subject\n", f->unrecognised_nr);
+	for (uint32_t k = 0; k < n; k++) {
+		const char *s = history_subject(f->h, g[k].example);
 
-		history_hex(f->h, f->unrecognised[k], hex);
-		buf_printf(out, "  %.12s  ", hex);
+		if (k >= SHOWN) {
+			rest += g[k].count;
+			continue;
+		}
+		/* The group's first merge; its shape below when it says
+		 * more than the example. */
+		history_hex(f->h, g[k].example, hex);
+		buf_printf(out, "  %5u  %.12s  ", g[k].count, hex);
 		escape_text(out, s ? s : "", s ? strlen(s) : 0);
+		buf_addc(out, '\n');
+		if (strcmp(g[k].shape, s ? s : "")) {
+			buf_puts(out, "         like ");
+			escape_text(out, g[k].shape, strlen(g[k].shape));
+			buf_addc(out, '\n');
+		}
+	}
+	if (rest)
+		buf_printf(out, "  [... %u more shape%s, %u merge%s]\n",
+			   n - SHOWN, n - SHOWN == 1 ? "" : "s", rest,
+			   rest == 1 ? "" : "s");
+	shape_groups_free(g, n);
+}
+
+/* A string for a shell's single quotes. */
+static void
+add_quoted(struct buf *out, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\'')
+			buf_puts(out, "'\\''");
+		else
+			escape_text(out, s, 1);
+	}
+}
+
+/* Joins the evidence suggested but did not prove, each with the command
+ * that makes it. */
+static void
+render_hints(const struct flow *f, struct buf *out)
+{
+	const struct tree_table *tt = f->tt;
+
+	if (!tt || !tt->hints_nr)
+		return;
+	buf_puts(out, "\nLikely aliases (not applied: the evidence is "
+		 "weaker; paste the command to join)\n");
+	for (uint32_t k = 0; k < tt->hints_nr; k++) {
+		const struct tree_hint *hn = &tt->hints[k];
+
+		buf_puts(out, "  git config --add treeplot.alias '");
+		add_quoted(out, trees_key_name(tt, hn->newer));
+		buf_addc(out, ' ');
+		add_quoted(out, tt->k[hn->older].url);
+		buf_puts(out, "'\n    ");
+		escape_text(out, hn->detail, strlen(hn->detail));
 		buf_addc(out, '\n');
 	}
 }
@@ -144,5 +203,6 @@ render_text(const struct flow *f, const struct extras *xs, struct buf *out)
 	for (size_t k = 0; xs && k < xs->nr; k++)
 		if (xs->run[k].x->text)
 			xs->run[k].x->text(xs->run[k].state, f, width, out);
+	render_hints(f, out);
 	render_unrecognised(f, out);
 }

@@ -3,7 +3,7 @@
  *
  *   genhist [--commits N] [--trees T] [--seed S] [--ff-rate P]
  *           [--releases R] [--expect FILE] [--truth FILE] [--cycles FILE]
- *           [--stats]
+ *           [--identity] [--stats]
  *
  * Writes a git fast-import stream on stdout: N non-merge commits made by a
  * mainline and T subsystem trees over R release cycles (tags v1.0, then
@@ -42,6 +42,22 @@
  *                of master, the path git's history shows (innermost first)
  * --truth FILE   the same with fast-forwarded pulls included
  * --cycles FILE  ":MARK<TAB>TAG": the first tag containing the commit
+ * --identity     the cases of tree identity, each with its ground truth
+ *                (without it the stream is what it always was):
+ *                - a tree whose host is renamed halfway through the history
+ *                  (git.denx.de/u-boot-S, then
+ *                  source.denx.de/u-boot/custodians/u-boot-S): one tree,
+ *                  named by the newer spelling;
+ *                - every kernel.org tree also spelled by its home directory,
+ *                  master.kernel.org:/home/HANDLE/S, in pulls and in the
+ *                  merges of its own repository (internal);
+ *                - the mainline's committers pulling the central repository
+ *                  into a branch of the same name ("Merge branch 'master'
+ *                  of ssh://central.example.org/home/linux/git/linux into
+ *                  master"), what it brings being direct commits;
+ *                - the last two trees forks of one repository by two owners,
+ *                  github.com/A/util-linux and github.com/B/util-linux: two
+ *                  trees.
  * --stats        counts on stderr
  */
 
@@ -357,10 +373,16 @@ static size_t cbuf_nr, cbuf_alloc;
 #define NCONTRIB 500
 static struct ident contrib[NCONTRIB];
 
+/* --identity: the cases on, the tree whose host moves, its new URLs. */
+static int identity;
+static uint32_t moved = NONE;
+static char *moved_urls[2];
+#define CENTRAL "ssh://central.example.org/home/linux/git/linux"
+
 static struct {
 	uint64_t merges, octopus, pulls, ff, backmerges, url_backmerges;
 	uint64_t topic_merges, self_pulls, main_self_pulls, resets;
-	uint64_t skewed, planned, reversed;
+	uint64_t skewed, planned, reversed, central_pulls;
 } st;
 
 static uint32_t
@@ -812,6 +834,73 @@ setup_trees(uint32_t T)
 	}
 }
 
+/* --identity: spellings of the cases, set up once the trees are. */
+static void
+setup_identity(void)
+{
+	const char *lk = "git://git.kernel.org/pub/scm/linux/kernel/git/";
+
+	for (uint32_t i = 1; i < ntrees; i++) {
+		struct tree *t = &tr[i];
+
+		if (!strncmp(t->urls[0], lk, strlen(lk)) && t->nurls < MAX_URLS)
+			t->urls[t->nurls++] = xprintf("master.kernel.org:/home/%s",
+						      t->name);
+	}
+	if (ntrees > 8) {
+		struct tree *t = &tr[5];
+
+		moved = 5;
+		for (unsigned u = 0; u < t->nurls; u++)
+			free(t->urls[u]);
+		free(t->name);
+		t->urls[0] = xprintf("git://git.denx.de/u-boot-%s.git", t->subsys);
+		t->urls[1] = xprintf("git://git.denx.de/u-boot-%s", t->subsys);
+		t->nurls = 2;
+		moved_urls[0] = xprintf("https://source.denx.de/u-boot/"
+					"custodians/u-boot-%s.git", t->subsys);
+		moved_urls[1] = xprintf("https://source.denx.de/u-boot/"
+					"custodians/u-boot-%s", t->subsys);
+		t->name = xprintf("source.denx.de/u-boot/custodians/u-boot-%s",
+				  t->subsys);
+	}
+	if (ntrees > 10)
+		for (uint32_t i = ntrees - 2; i < ntrees; i++) {
+			struct tree *t = &tr[i];
+
+			if (i == ntrees - 1 &&
+			    !strcmp(t->handle, tr[i - 1].handle)) {
+				char *h = xprintf("%sx", t->handle);
+
+				free(t->handle);
+				t->handle = h;
+			}
+			for (unsigned u = 0; u < t->nurls; u++)
+				free(t->urls[u]);
+			free(t->name);
+			t->name = xprintf("github.com/%s/util-linux", t->handle);
+			t->urls[0] = xprintf("https://github.com/%s/util-linux",
+					     t->handle);
+			t->urls[1] = xprintf("https://github.com/%s/util-linux.git",
+					     t->handle);
+			t->nurls = 2;
+		}
+}
+
+/* --identity: the tree whose host moved takes its new URLs. */
+static void
+move_host(void)
+{
+	struct tree *t = &tr[moved];
+
+	for (unsigned u = 0; u < t->nurls; u++)
+		free(t->urls[u]);
+	t->urls[0] = moved_urls[0];
+	t->urls[1] = moved_urls[1];
+	t->nurls = 2;
+	moved = NONE;
+}
+
 static uint32_t
 pick_tree(void)
 {
@@ -832,6 +921,7 @@ pick_tree(void)
 /* ---- making history ------------------------------------------------ */
 
 static double ffrate = 0.05;
+static uint64_t cycles_total;		/* R */
 static uint64_t cyc_end;		/* nonmerge count after the release */
 static int64_t cycle_no;
 static char last_tag[32];
@@ -1199,6 +1289,33 @@ topic_commit(uint32_t x)
 	return 1;
 }
 
+/*
+ * --identity: a committer of the mainline pulls the central repository
+ * into master before pushing: other committers' commits, pushed there
+ * since, come in as the merge's second parent, and are direct.
+ */
+static void
+central_pull(void)
+{
+	uint32_t p = tr[0].tip, par[2], mk, n = 1 + below(3);
+
+	if (left() < n + 2)
+		return;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t m = plain_commit(0, p, tick());
+
+		finalise(m, 0, 0);
+		p = m;
+	}
+	commit_on(0);
+	par[0] = tr[0].tip;
+	par[1] = p;
+	mk = merge_commit(0, "Merge branch 'master' of " CENTRAL " into master",
+			  par, 2);
+	main_moved(mk);
+	st.central_pulls++;
+}
+
 /* One ordinary step: a commit somewhere. */
 static void
 step_commit(void)
@@ -1452,7 +1569,7 @@ planned_skew(void)
 	st.planned++;
 }
 
-enum ev_kind { EV_WINDOW, EV_RC, EV_BACKMERGE, EV_SKEW, EV_REFORK };
+enum ev_kind { EV_WINDOW, EV_RC, EV_BACKMERGE, EV_SKEW, EV_REFORK, EV_CENTRAL };
 
 struct event {
 	uint32_t at;		/* millionths of the cycle */
@@ -1492,6 +1609,9 @@ run_event(const struct event *e)
 	case EV_SKEW:
 		planned_skew();
 		break;
+	case EV_CENTRAL:
+		central_pull();
+		break;
 	case EV_REFORK:
 		for (uint32_t x = 1; x < ntrees; x++) {
 			struct tree *t = &tr[x];
@@ -1522,6 +1642,8 @@ run_cycle(int64_t k, uint64_t first, uint64_t end, uint32_t T)
 
 	cycle_no = k;
 	cyc_end = end;
+	if (moved != NONE && (uint64_t)k >= cycles_total / 2)
+		move_host();
 	cycle_len = (int64_t)(63 + below(15)) * DAY;
 	dt = cycle_len / (int64_t)C;
 	if (dt < 2)
@@ -1566,6 +1688,9 @@ run_cycle(int64_t k, uint64_t first, uint64_t end, uint32_t T)
 			ADD(200000 + (i - 1) * 85000, EV_RC, i);
 	ADD(k ? 330000 : 850000, EV_BACKMERGE, 0);
 	ADD(k ? 780000 : 900000, EV_SKEW, 0);
+	if (identity)
+		for (uint32_t i = 0; i < 3; i++)
+			ADD(100000 + i * 300000, EV_CENTRAL, 0);
 	qsort(ev, nev, sizeof(*ev), ev_cmp);
 #undef ADD
 
@@ -1606,7 +1731,7 @@ usage(FILE *f)
 {
 	fputs("usage: genhist [--commits N] [--trees T] [--seed S] [--ff-rate P]\n"
 	      "               [--releases R] [--expect FILE] [--truth FILE]\n"
-	      "               [--cycles FILE] [--stats] > stream\n", f);
+	      "               [--cycles FILE] [--identity] [--stats] > stream\n", f);
 }
 
 static uint64_t
@@ -1665,6 +1790,10 @@ main(int argc, char **argv)
 		}
 		if (!strcmp(a, "--stats")) {
 			stats = 1;
+			continue;
+		}
+		if (!strcmp(a, "--identity")) {
+			identity = 1;
 			continue;
 		}
 		if (strncmp(a, "--", 2))
@@ -1732,6 +1861,9 @@ main(int argc, char **argv)
 	seed_rng(seed);
 	nd_push(0, NONE);		/* node 0: the mainline alone */
 	setup_trees((uint32_t)T);
+	if (identity)
+		setup_identity();
+	cycles_total = R;
 
 	now = 1200000000;		/* January 2008 */
 	{

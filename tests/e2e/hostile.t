@@ -199,8 +199,8 @@ grep -qF 'Merge odd " { < & \\ \xe2\x80\xaedone' more.txt
 ok $? "more, text: the unrecognised subject with lone specials and an override"
 [ "$(awk '/^      1    evil\.example\/u+$/ { print length($0) }' more.txt)" \
   -eq $((11 + 13 + 100000)) ] &&
-[ "$(awk '/  Merge u+ u+$/ { print length($0) }' more.txt)" \
-  -eq $((2 + 12 + 2 + 6 + 200001)) ]
+[ "$(awk '/^ +1  [0-9a-f]+  Merge u+ u+$/ { print length($0) }' more.txt)" \
+  -eq $((9 + 12 + 2 + 6 + 200001)) ]
 ok $? "more, text: the 100 KB name and the 200 KB subject, whole"
 grep -q 'script\|alert(3)' more.txt
 ok $((! $?)) "more, text: a branch name (<script>) never becomes a tree name"

@@ -82,6 +82,25 @@ static const struct subject_case {
 	const char *url;	/* what MERGE_EXTERNAL must extract */
 	size_t len;		/* 0: strlen(subject) */
 } cases[] = {
+	/* Internal by construction: a release merged into a topic branch,
+	 * git.git's "Sync with", git's remote-tracking branches. */
+	{ "Merge 6.7-rc3 into tty-next", I, NULL, 0 },
+	{ "Merge v2.6.29-rc3 into x86/core", I, NULL, 0 },
+	{ "Merge 2.40.1", I, NULL, 0 },
+	{ "Merge 6.7-rc3 and more", U, NULL, 0 },
+	{ "Merge 2 into x", U, NULL, 0 },
+	{ "Sync with maint", I, NULL, 0 },
+	{ "Sync with 2.40.1", I, NULL, 0 },
+	{ "Sync with", U, NULL, 0 },
+	{ "Merge remote-tracking branch 'origin/x'", I, NULL, 0 },
+	{ "Merge remote-tracking branch 'origin/x' into y", I, NULL, 0 },
+	/* "Merge with URL": a pull (internal when it is the line's own). */
+	{ "Merge with " KO "/davem/net-2.6", E, KO "/davem/net-2.6", 0 },
+	{ "Merge with http://xenbits.xensource.com/xen-unstable.hg", E,
+	  "http://xenbits.xensource.com/xen-unstable.hg", 0 },
+	{ "merge with xen-unstable.hg", U, NULL, 0 },
+	{ "Merge with xen-unstable.hg", U, NULL, 0 },
+
 	/* "Merge URL": a remote's HEAD pulled, the URL alone. */
 	{ "Merge " KO "/davem/net-2.6", E, KO "/davem/net-2.6", 0 },
 	{ "Merge " KO "/davem/net-2.6.git", E, KO "/davem/net-2.6.git", 0 },
@@ -361,7 +380,10 @@ static const struct message_case {
 	  "Andrew Morton" },
 	{ "Merge more updates from Andrew Morton", NULL, E, SOURCE_MAIL,
 	  "Andrew Morton" },
-	{ "Merge branch 'x' (early part)", NULL, U, SOURCE_URL, NULL },
+	/* git's own "(early part)" is internal by construction. */
+	{ "Merge branch 'x' (early part)", NULL, I, SOURCE_URL, NULL },
+	{ "Merge branch 'x' (early part) into y", NULL, I, SOURCE_URL, NULL },
+	{ "Merge branch 'x' (early part) junk", NULL, U, SOURCE_URL, NULL },
 	{ "Merge branch 'akpm' (patches from andrew)", NULL, U, SOURCE_URL, NULL },
 	{ "Merge fixes from upstream", NULL, U, SOURCE_URL, NULL },
 	{ "Merge stuff from Andrew Morton", NULL, U, SOURCE_URL, NULL },
@@ -643,6 +665,9 @@ check_merges(void)
 	for (size_t i = 0; i < ARRAY_SIZE(subjects); i++) {
 		sub[i] = 0;
 		if (subjects[i] && (flags[i] & HIST_IN_RANGE) && npar[i] > 1) {
+			/* history.c's record: committer time and zone first
+			 * (history_merge_time reads them). */
+			buf_pad(&h.pool, '\0', sizeof(int64_t) + sizeof(int32_t));
 			sub[i] = h.pool.len + 1;
 			buf_add(&h.pool, subjects[i], strlen(subjects[i]) + 1);
 		}
@@ -692,6 +717,33 @@ check_merges(void)
 	trees_release(&tt);
 }
 
+static void
+check_shapes(void)
+{
+	static const struct {
+		const char *subject, *shape;
+	} c[] = {
+		{ "merge with xen-unstable.hg", "merge with xen-unstable.hg" },
+		{ "Merge", "Merge" },
+		{ "  Merged.  ", "Merged." },
+		{ "Merge 1234 and 56", "Merge N and N" },
+		{ "Merge 'a b' into x/y", "Merge 'a b' into PATH" },
+		{ "Merge 'ab' with http://x.org/y", "Merge 'X' with PATH" },
+		{ "", "" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(c); i++) {
+		char *got = subject_shape(c[i].subject);
+		struct buf d = BUF_INIT;
+
+		buf_printf(&d, "subject_shape '%s' -> '%s'", c[i].subject,
+			   c[i].shape);
+		report(!strcmp(got, c[i].shape), d.data, got, c[i].shape);
+		buf_release(&d);
+		free(got);
+	}
+}
+
 int
 main(void)
 {
@@ -703,5 +755,6 @@ main(void)
 	check_large_messages();
 	check_random();
 	check_merges();
+	check_shapes();
 	return tap_done();
 }

@@ -8,6 +8,7 @@
 
 #include "classify.h"
 #include "escape.h"
+#include "identity.h"
 #include "naming.h"
 #include "util.h"
 
@@ -92,6 +93,13 @@ static const struct name_case {
 	{ "https://git.kernel.org/pub/scm/virt/kvm/kvm.git/", "virt/kvm/kvm", 0 },
 	{ "git://git.kernel.org/pub/scm/network/iproute2/iproute2-next",
 	  "network/iproute2/iproute2-next", 0 },
+	/* master.kernel.org's home directories: /home/USER/REPO was served
+	 * as /pub/scm/linux/kernel/git/USER/REPO. */
+	{ "master.kernel.org:/home/rmk/linux-2.6-arm", "rmk/linux-2.6-arm", 0 },
+	{ "ssh://master.kernel.org/home/rmk/linux-2.6-arm.git/",
+	  "rmk/linux-2.6-arm", 0 },
+	{ "master.kernel.org:/home/rmk", "master.kernel.org/home/rmk", 0 },
+	{ "git://git.example.org/home/rmk/x", "git.example.org/home/rmk/x", 0 },
 	/* ... else HOST/PATH, as anywhere else. */
 	{ "git://git.kernel.org/cgit/linux", "git.kernel.org/cgit/linux", 0 },
 	{ "git://git.kernel.org/pub/scm/", "git.kernel.org/pub/scm", 0 },
@@ -362,6 +370,79 @@ check_stems(void)
 	trees_release(&tt);
 }
 
+/* Keys pulled at times t, then identity_learn, then the trees. */
+static void
+learned(struct tree_table *tt, const char *const *urls, const int64_t *t,
+	size_t n, uint32_t *ids)
+{
+	for (size_t i = 0; i < n; i++)
+		trees_key_seen(tt, trees_key(tt, urls[i], strlen(urls[i])),
+			       t[i]);
+	identity_learn(tt);
+	for (size_t i = 0; i < n; i++)
+		ids[i] = trees_add_url(tt, urls[i], strlen(urls[i]));
+}
+
+static void
+check_identity(void)
+{
+	static const char *const urls[] = {
+		"git://git.denx.de/u-boot-dm.git",
+		"https://gitlab.denx.de/u-boot/custodians/u-boot-dm",
+		"https://source.denx.de/u-boot/custodians/u-boot-dm.git",
+		"https://github.com/alice/util-linux",
+		"https://github.com/bob/util-linux",
+		"https://github.com/carol/util-linux",
+		"https://gitlab.com/carol/util-linux",
+		"git://git.denx.de/u-boot-net",
+		"https://source.denx.de/u-boot/custodians/u-boot-net",
+	};
+	static const int64_t t[] = { 100, 200, 300, 100, 150, 100, 400,
+				     100, 150 };
+	static const struct tree_alias alias[] = {
+		{ "net", "https://source.denx.de/u-boot/custodians/u-boot-n*" },
+		{ "dm", "git://git.denx.de/u-boot-dm" },
+	};
+	struct tree_table tt;
+	uint32_t ids[ARRAY_SIZE(urls)];
+
+	trees_init(&tt, "mainline");
+	learned(&tt, urls, t, ARRAY_SIZE(urls), ids);
+	report(ids[0] == ids[1] && ids[1] == ids[2],
+	       "identity: a host renamed twice within one domain is one tree",
+	       "three trees", "one");
+	check_str("identity: named by its most recent spelling",
+		  tt.t[ids[0]].name,
+		  "source.denx.de/u-boot/custodians/u-boot-dm");
+	check_num("identity: the tree keeps every spelling",
+		  tt.t[ids[0]].urls_nr, 3);
+	report(ids[3] != ids[4] && ids[3] != ids[5] && ids[4] != ids[5],
+	       "identity: forks of one repository by different owners stay "
+	       "apart", "joined", "apart");
+	report(ids[5] != ids[6], "identity: a move to another domain is not "
+	       "joined", "joined", "apart");
+	check_num("identity: ... but hinted, once", tt.hints_nr, 1);
+	check_str("identity: the hint names the newer spelling",
+		  trees_key_name(&tt, tt.hints[0].newer),
+		  "gitlab.com/carol/util-linux");
+	report(ids[7] == ids[8], "identity: the path may gain a prefix below "
+	       "the new host", "apart", "joined");
+	check_num("trees_find: an older spelling finds the joined tree",
+		  trees_find(&tt, "git.denx.de/u-boot-dm"), ids[0]);
+	trees_release(&tt);
+
+	trees_init(&tt, "mainline");
+	trees_set_aliases(&tt, alias, ARRAY_SIZE(alias));
+	learned(&tt, urls, t, ARRAY_SIZE(urls), ids);
+	check_str("alias naming one spelling: the whole tree",
+		  tt.t[ids[2]].name, "dm");
+	report(ids[0] == ids[2], "alias naming one spelling: one tree",
+	       "two", "one");
+	check_str("prefix alias: the whole tree of a spelling it matches",
+		  tt.t[ids[7]].name, "net");
+	trees_release(&tt);
+}
+
 int
 main(void)
 {
@@ -370,5 +451,6 @@ main(void)
 	check_subject_names();
 	check_table();
 	check_many();
+	check_identity();
 	return tap_done();
 }

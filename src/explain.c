@@ -1,0 +1,531 @@
+/*
+ * explain.c - --explain: how each named merge was read.
+ *
+ * Nothing here decides anything: the merge is classified again by the
+ * same function and rules the chart used, and the rest is read off the
+ * chart (its tree table's keys and joins, is_mainline's reasons, the
+ * attribution's pulls), so the explanation cannot drift from the report.
+ */
+#include "explain.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "commit_index.h"
+#include "escape.h"
+#include "json.h"
+#include "url.h"
+
+enum explained {
+	EXPLAINED = 0,
+	UNKNOWN,
+	AMBIGUOUS,
+	NOT_COMMIT,
+	NOT_IN_RANGE,
+	NOT_MERGE,
+};
+
+static const struct {
+	const char *token, *text;
+} why_not[] = {
+	[UNKNOWN] = { "unknown-revision", "unknown revision" },
+	[AMBIGUOUS] = { "ambiguous-revision",
+			"ambiguous: several objects' ids start so" },
+	[NOT_COMMIT] = { "not-a-commit", "not a commit" },
+	[NOT_IN_RANGE] = { "not-in-range", "not in the range" },
+	[NOT_MERGE] = { "not-a-merge", "not a merge" },
+};
+
+/* How one merge was read: every string owned. */
+struct reading {
+	const char *rev;
+	enum explained status;
+	struct object_id oid;
+	uint32_t i;
+	struct merge_class mc;
+	const char *says;	/* what the subject says: external, ... */
+	char *url;		/* the URL, or NULL */
+	char *key;		/* its key, or NULL */
+	char *note;		/* how the URL became the key */
+	uint32_t k;		/* the key's id, or KEY_NONE */
+	uint32_t tree;		/* TREE_NONE: none */
+	const char *named_by;	/* how the tree got its name, or NULL */
+	int external;		/* the verdict */
+	char *reason;
+};
+
+static void
+add_text(struct buf *out, const char *s)
+{
+	escape_text(out, s ? s : "", s ? strlen(s) : 0);
+}
+
+static void
+add_day(struct buf *b, int64_t t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (!gmtime_r(&tt, &tm)) {
+		buf_puts(b, "?");
+		return;
+	}
+	buf_printf(b, "%04d-%02d-%02d", tm.tm_year + 1900, tm.tm_mon + 1,
+		   tm.tm_mday);
+}
+
+static void
+resolve(const struct explain_input *in, const struct commit_index *ix,
+	struct reading *rd)
+{
+	const struct history *h = in->h;
+
+	switch (repo_lookup_commit(in->r, rd->rev, &rd->oid)) {
+	case REV_OK:
+		break;
+	case REV_AMBIGUOUS:
+		rd->status = AMBIGUOUS;
+		return;
+	case REV_NOT_COMMIT:
+		rd->status = NOT_COMMIT;
+		return;
+	default:
+		rd->status = UNKNOWN;
+		return;
+	}
+	rd->i = commit_index_find(ix, &rd->oid);
+	if (rd->i == HIST_NONE || !(h->flags[rd->i] & HIST_IN_RANGE))
+		rd->status = NOT_IN_RANGE;
+	else if (!history_is_merge(h, rd->i))
+		rd->status = NOT_MERGE;
+	else
+		rd->status = EXPLAINED;
+}
+
+/* How url became its key: tree_name's rules, kernel.org's home
+ * directories named. */
+static char *
+spelling_note(const char *url, const char *key)
+{
+	struct url_parts u;
+	struct buf b = BUF_INIT;
+	const char *path;
+	size_t n;
+
+	buf_puts(&b, "scheme, user, port, \".git\" and slashes dropped");
+	if (url_parse(url, url + strlen(url), &u) != URL_NONE) {
+		for (path = u.path; *path == '/'; path++)
+			;
+		n = u.host_len;
+		if (n >= 10 && !strncmp(u.host + n - 10, "kernel.org", 10) &&
+		    !strncmp(path, "home/", 5) && strcmp(key, path))
+			buf_puts(&b, "; on kernel.org, /home/USER/REPO is "
+				 "/pub/scm/linux/kernel/git/USER/REPO");
+		else if (n >= 10 &&
+			 !strncmp(u.host + n - 10, "kernel.org", 10) &&
+			 strncmp(key, u.host, n))
+			buf_puts(&b, "; on kernel.org, the path below "
+				 "/pub/scm/linux/kernel/git/ (or /pub/scm/)");
+	}
+	return b.data;
+}
+
+/* The tree of the line merge i sits on: that of the first commit of
+ * its first-parent chain that is not a merge. */
+static uint32_t
+line_tree(const struct chart *c, const struct history *h, uint32_t i)
+{
+	for (uint32_t n = 0; i != HIST_NONE && n < h->nr; n++) {
+		if (!(h->flags[i] & HIST_IN_RANGE))
+			return TREE_NONE;
+		if (h->npar[i] < 2 && c->a.path_of[i] != HIST_NONE)
+			return c->a.paths.tree[c->a.path_of[i]];
+		i = h->npar[i] ? h->parent[h->pstart[i]] : HIST_NONE;
+	}
+	return TREE_NONE;
+}
+
+static void
+mainline_reasons(struct buf *b, unsigned why)
+{
+	static const struct {
+		unsigned bit;
+		const char *text;
+	} r[] = {
+		{ MAINLINE_GIVEN, "--mainline-url or treeplot.mainlineUrl" },
+		{ MAINLINE_ORIGIN, "remote.origin.url" },
+		{ MAINLINE_BACK_MERGES, "named by the most back-merges of "
+			"the mainline" },
+		{ MAINLINE_SELF_PULL, "a self-pull: every merge naming it "
+			"merges branch X into X on the mainline's first-parent "
+			"line" },
+		{ MAINLINE_GITHUB, "pull requests from the mainline's own "
+			"GitHub repository" },
+	};
+	const char *sep = "";
+
+	for (size_t k = 0; k < ARRAY_SIZE(r); k++)
+		if (why & r[k].bit) {
+			buf_printf(b, "%s%s", sep, r[k].text);
+			sep = "; ";
+		}
+}
+
+/* Internal or external, and why. */
+static void
+verdict(const struct explain_input *in, struct reading *rd)
+{
+	const struct chart *c = in->c;
+	const struct tree_table *tt = &c->tt;
+	uint32_t t = rd->tree, pulls = 0;
+	struct buf b = BUF_INIT;
+
+	if (rd->mc.kind == MERGE_UNRECOGNISED) {
+		buf_puts(&b, "no form matched: treated as internal, and "
+			 "listed in the report as unrecognised");
+	} else if (rd->mc.kind == MERGE_INTERNAL) {
+		buf_puts(&b, "the subject names no repository (");
+		buf_puts(&b, rd->mc.form ? rd->mc.form : "?");
+		buf_puts(&b, ")");
+	} else if (t < tt->nr && c->is_mainline[t]) {
+		buf_puts(&b, "it names the mainline's repository, known from: ");
+		mainline_reasons(&b, c->is_mainline[t]);
+	} else {
+		for (uint32_t p = 0; p < c->a.pulls_nr; p++) {
+			const struct pull *pl = &c->a.pulls[p];
+
+			if (pl->merge != rd->i)
+				continue;
+			buf_printf(&b, "%spulled ", pulls++ ? "; " : "");
+			buf_puts(&b, tt->t[pl->from].name);
+			buf_puts(&b, " into ");
+			buf_puts(&b, tt->t[pl->to].name);
+			buf_printf(&b, ", %u commit%s", pl->commits,
+				   pl->commits == 1 ? "" : "s");
+		}
+		if (!pulls) {
+			uint32_t lt = line_tree(c, in->h, rd->i);
+
+			buf_puts(&b, "it names the repository of the line it "
+				 "sits on");
+			if (lt != TREE_NONE) {
+				buf_puts(&b, " (");
+				buf_puts(&b, tt->t[lt].name);
+				buf_puts(&b, ")");
+			}
+		}
+	}
+	rd->external = pulls > 0;
+	rd->reason = b.data;
+}
+
+static void
+read_merge(const struct explain_input *in, struct reading *rd)
+{
+	const struct chart *c = in->c;
+	const struct config *cfg = in->o->cfg;
+	struct merge_class *mc = &rd->mc;
+
+	classify_merge(in->h, rd->i, cfg ? config_classify : NULL,
+		       (void *)(uintptr_t)cfg, mc);
+	rd->says = mc->kind == MERGE_EXTERNAL ? "external" :
+		   mc->kind == MERGE_INTERNAL ? "internal" : "unrecognised";
+	rd->tree = c->m.tree[rd->i];
+	rd->k = KEY_NONE;
+	if (mc->kind == MERGE_EXTERNAL && mc->source == SOURCE_URL) {
+		rd->url = xstrndup(mc->url, mc->url_len);
+		rd->key = tree_name(rd->url, strlen(rd->url));
+		rd->note = spelling_note(rd->url, rd->key);
+		rd->k = trees_key_find(&c->tt, rd->key);
+	}
+	if (rd->k != KEY_NONE)
+		rd->named_by = c->tt.k[trees_key_root(&c->tt, rd->k)].alias >= 0 ?
+			       "treeplot.alias" : "its most recent spelling";
+	else if (rd->tree != TREE_NONE)
+		rd->named_by = "its source";
+	verdict(in, rd);
+}
+
+static const char *
+join_why_name(enum join_why why)
+{
+	switch (why) {
+	case JOIN_HOST_RENAME:
+		return "host-renamed";
+	case JOIN_ALIAS:
+		return "alias";
+	case JOIN_ALIAS_PREFIX:
+		return "alias-prefix";
+	}
+	return "?";
+}
+
+/* --- text ------------------------------------------------------------ */
+
+static void
+text_field(struct buf *out, const char *label, const char *value)
+{
+	buf_printf(out, "  %-10s  ", label);
+	add_text(out, value);
+	buf_addc(out, '\n');
+}
+
+static void
+text_spellings(struct buf *out, const struct tree_table *tt, uint32_t k)
+{
+	uint32_t root = trees_key_root(tt, k);
+	const char *label = "spellings";
+
+	for (uint32_t i = 0; i < tt->k_nr; i++) {
+		const struct tree_key *key = &tt->k[i];
+
+		if (trees_key_root(tt, i) != root)
+			continue;
+		buf_printf(out, "  %-10s  ", label);
+		label = "";
+		add_text(out, key->key);
+		if (key->pulls) {
+			buf_printf(out, "  %u pull%s, ", key->pulls,
+				   key->pulls == 1 ? "" : "s");
+			add_day(out, key->first);
+			buf_puts(out, " .. ");
+			add_day(out, key->last);
+		} else {
+			buf_puts(out, "  no pull in the range");
+		}
+		buf_addc(out, '\n');
+	}
+	label = "joined";
+	for (uint32_t j = 0; j < tt->joins_nr; j++) {
+		const struct tree_join *jn = &tt->joins[j];
+
+		if (trees_key_root(tt, jn->a) != root)
+			continue;
+		buf_printf(out, "  %-10s  ", label);
+		label = "";
+		add_text(out, tt->k[jn->a].key);
+		buf_puts(out, " = ");
+		add_text(out, tt->k[jn->b].key);
+		buf_printf(out, " (%s): ", join_why_name(jn->why));
+		add_text(out, jn->detail);
+		buf_addc(out, '\n');
+	}
+}
+
+static void
+render_text(const struct explain_input *in, const struct reading *rds,
+	    size_t nr, struct buf *out)
+{
+	const struct tree_table *tt = &in->c->tt;
+	char hex[OID_HEXSZ + 1];
+
+	buf_puts(out, "repository  ");
+	add_text(out, in->repo);
+	buf_puts(out, "\nrange       ");
+	add_text(out, in->range);
+	buf_addc(out, '\n');
+	for (size_t n = 0; n < nr; n++) {
+		const struct reading *rd = &rds[n];
+		const char *s = history_subject(in->h, rd->i);
+
+		if (rd->status != EXPLAINED)
+			continue;
+		history_hex(in->h, rd->i, hex);
+		buf_printf(out, "\nmerge %.12s  ", hex);
+		add_text(out, s ? s : "");
+		buf_addc(out, '\n');
+		text_field(out, "form", rd->mc.form ? rd->mc.form :
+			   "none (unrecognised)");
+		text_field(out, "subject", rd->says);
+		if (rd->url) {
+			text_field(out, "url", rd->url);
+			buf_printf(out, "  %-10s  ", "key");
+			add_text(out, rd->key);
+			buf_puts(out, " (");
+			add_text(out, rd->note);
+			buf_puts(out, ")\n");
+		}
+		if (rd->tree != TREE_NONE) {
+			buf_printf(out, "  %-10s  ", "tree");
+			add_text(out, tt->t[rd->tree].name);
+			buf_puts(out, ", named by ");
+			buf_puts(out, rd->named_by);
+			buf_addc(out, '\n');
+		}
+		if (rd->tree != TREE_NONE)
+			for (uint32_t u = 0; u < tt->t[rd->tree].urls_nr; u++)
+				text_field(out, u ? "" : "urls",
+					   tt->t[rd->tree].urls[u]);
+		if (rd->k != KEY_NONE)
+			text_spellings(out, tt, rd->k);
+		buf_printf(out, "  %-10s  %s: ", "verdict",
+			   rd->external ? "external" : "internal");
+		add_text(out, rd->reason);
+		buf_addc(out, '\n');
+	}
+}
+
+/* --- json ------------------------------------------------------------ */
+
+static void
+json_day(struct json *j, const char *key, const struct tree_key *k,
+	 int64_t t)
+{
+	struct buf b = BUF_INIT;
+
+	if (k->pulls)
+		add_day(&b, t);
+	json_str(j, key, k->pulls ? b.data : NULL);
+	buf_release(&b);
+}
+
+static void
+json_spellings(struct json *j, const struct tree_table *tt, uint32_t k)
+{
+	uint32_t root = k == KEY_NONE ? KEY_NONE : trees_key_root(tt, k);
+
+	json_open(j, "spellings", '[');
+	for (uint32_t i = 0; root != KEY_NONE && i < tt->k_nr; i++) {
+		const struct tree_key *key = &tt->k[i];
+
+		if (trees_key_root(tt, i) != root)
+			continue;
+		json_open(j, NULL, '{');
+		json_str(j, "key", key->key);
+		json_str(j, "url", key->url);
+		json_uint(j, "pulls", key->pulls);
+		json_day(j, "first", key, key->first);
+		json_day(j, "last", key, key->last);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	json_open(j, "joins", '[');
+	for (uint32_t i = 0; root != KEY_NONE && i < tt->joins_nr; i++) {
+		const struct tree_join *jn = &tt->joins[i];
+
+		if (trees_key_root(tt, jn->a) != root)
+			continue;
+		json_open(j, NULL, '{');
+		json_str(j, "a", tt->k[jn->a].key);
+		json_str(j, "b", tt->k[jn->b].key);
+		json_str(j, "why", join_why_name(jn->why));
+		json_str(j, "evidence", jn->detail);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+}
+
+static void
+json_reading(struct json *j, const struct explain_input *in,
+	     const struct reading *rd)
+{
+	const struct tree_table *tt = &in->c->tt;
+	const char *s = history_subject(in->h, rd->i);
+	char hex[OID_HEXSZ + 1];
+
+	history_hex(in->h, rd->i, hex);
+	json_open(j, NULL, '{');
+	json_str(j, "argument", rd->rev);
+	json_str(j, "id", hex);
+	json_str(j, "subject", s ? s : "");
+	json_str(j, "form", rd->mc.form);
+	json_str(j, "subject_says", rd->says);
+	json_str(j, "url", rd->url);
+	json_str(j, "key", rd->key);
+	json_str(j, "tree", rd->tree != TREE_NONE ? tt->t[rd->tree].name :
+		 NULL);
+	json_str(j, "named_by", rd->named_by);
+	json_open(j, "urls", '[');
+	for (uint32_t u = 0; rd->tree != TREE_NONE &&
+	     u < tt->t[rd->tree].urls_nr; u++)
+		json_str(j, NULL, tt->t[rd->tree].urls[u]);
+	json_close(j, ']');
+	json_spellings(j, tt, rd->k);
+	json_str(j, "verdict", rd->external ? "external" : "internal");
+	json_str(j, "reason", rd->reason);
+	json_close(j, '}');
+}
+
+static void
+render_json(const struct explain_input *in, const struct reading *rds,
+	    size_t nr, struct buf *out)
+{
+	struct json j = JSON_INIT(out);
+	char hex[OID_HEXSZ + 1];
+
+	json_open(&j, NULL, '{');
+	json_uint(&j, "format_version", 1);
+	json_str(&j, "repository", in->repo);
+	json_str(&j, "range", in->range);
+	json_open(&j, "explained", '[');
+	for (size_t n = 0; n < nr; n++)
+		if (rds[n].status == EXPLAINED)
+			json_reading(&j, in, &rds[n]);
+	json_close(&j, ']');
+	json_open(&j, "unexplained", '[');
+	for (size_t n = 0; n < nr; n++) {
+		const struct reading *rd = &rds[n];
+		int known = rd->status != UNKNOWN && rd->status != AMBIGUOUS;
+
+		if (rd->status == EXPLAINED)
+			continue;
+		if (known)
+			for (int k = 0; k < OID_RAWSZ; k++)
+				sprintf(hex + 2 * k, "%02x", rd->oid.hash[k]);
+		json_open(&j, NULL, '{');
+		json_str(&j, "argument", rd->rev);
+		json_str(&j, "id", known ? hex : NULL);
+		json_str(&j, "reason", why_not[rd->status].token);
+		json_close(&j, '}');
+	}
+	json_close(&j, ']');
+	json_close(&j, '}');
+	buf_addc(out, '\n');
+}
+
+int
+explain(const struct explain_input *in, struct buf *out)
+{
+	struct commit_index ix;
+	struct reading *rds = xcalloc(in->revs_nr ? in->revs_nr : 1,
+				      sizeof(*rds));
+	int ret = 0;
+
+	commit_index_init(&ix, in->h);
+	for (size_t n = 0; n < in->revs_nr; n++) {
+		rds[n].rev = in->revs[n];
+		resolve(in, &ix, &rds[n]);
+		if (rds[n].status == EXPLAINED)
+			read_merge(in, &rds[n]);
+	}
+	if (in->json)
+		render_json(in, rds, in->revs_nr, out);
+	else
+		render_text(in, rds, in->revs_nr, out);
+	for (size_t n = 0; n < in->revs_nr; n++) {
+		struct buf b = BUF_INIT;
+
+		if (rds[n].status == EXPLAINED)
+			continue;
+		ret = 1;
+		add_text(&b, rds[n].rev);
+		buf_printf(&b, ": %s", why_not[rds[n].status].text);
+		if (rds[n].status == NOT_IN_RANGE) {
+			buf_addc(&b, ' ');
+			add_text(&b, in->range);
+		}
+		error("%s", b.data);
+		buf_release(&b);
+	}
+	for (size_t n = 0; n < in->revs_nr; n++) {
+		free(rds[n].url);
+		free(rds[n].key);
+		free(rds[n].note);
+		free(rds[n].reason);
+	}
+	free(rds);
+	commit_index_release(&ix);
+	return ret;
+}

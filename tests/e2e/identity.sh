@@ -1,0 +1,203 @@
+# identity.sh - small real-shaped histories for tree identity, built with
+# git fast-import (sourced by identity.t and explain.t, after lib.sh).
+#
+#   fi_begin                          start a stream in the current repo
+#   fi_commit NAME WHO DAY SUBJECT [PARENT...]
+#                                     a commit on refs/heads/master by WHO
+#                                     (committer and author), DAY days
+#                                     after 2005-01-01 (plus NAME's order)
+#   fi_end                            import it; names map as with mk
+#
+# The shapes are those of the issue: u-boot's custodian trees moving host
+# twice, rmk's kernel tree pulled by its home directory and merging it
+# itself, Xen's committers pulling the central repository into staging,
+# and two owners' forks of util-linux.
+
+FI_STREAM=
+FI_N=0
+
+fi_begin() {
+	git init -q --bare .
+	git config core.abbrev 12
+	FI_STREAM=$SCRATCH/.stream.$$
+	FI_N=0
+	: >"$FI_STREAM"
+	: >"$SCRATCH/.fimarks"
+}
+
+fi_commit() {
+	local name=$1 who=$2 day=$3 subject=$4 t first=1
+	shift 4
+	FI_N=$((FI_N + 1))
+	t=$((1104537600 + day * 86400 + FI_N * 60))
+	{
+		printf 'commit refs/heads/master\nmark :%s\n' "$FI_N"
+		printf 'author %s <%s@example.org> %s +0000\n' "$who" \
+			"$(printf '%s' "$who" | tr 'A-Z ' 'a-z.')" "$t"
+		printf 'committer %s <%s@example.org> %s +0000\n' "$who" \
+			"$(printf '%s' "$who" | tr 'A-Z ' 'a-z.')" "$t"
+		printf 'data %s\n%s\n' "$(($(printf '%s' "$subject" | wc -c) + 1))" "$subject"
+		for p in "$@"; do
+			if [ $first = 1 ]; then
+				printf 'from :%s\n' "$(fi_mark "$p")"
+				first=0
+			else
+				printf 'merge :%s\n' "$(fi_mark "$p")"
+			fi
+		done
+		[ $# = 0 ] && printf 'deleteall\n'
+		printf '\n'
+	} >>"$FI_STREAM"
+	printf '%s\t%s\n' "$name" "$FI_N" >>"$SCRATCH/.fimarks"
+}
+
+fi_mark() {
+	awk -v n="$1" '$1 == n { print $2; found = 1 } END { exit !found }' \
+	    "$SCRATCH/.fimarks" || { echo "identity.sh: no commit $1" >&2; exit 1; }
+}
+
+# fi_end: import; the branch master is the last commit made on the line
+# named by $1.
+fi_end() {
+	printf 'reset refs/heads/master\nfrom :%s\n\n' "$(fi_mark "$1")" >>"$FI_STREAM"
+	git fast-import --quiet --force --export-marks="$SCRATCH/.exported" \
+		<"$FI_STREAM" || exit 1
+	# name -> id through the marks
+	awk 'NR == FNR { id[$1] = $2; next } { print $1 "\t" id[":" $2] }' \
+	    "$SCRATCH/.exported" "$SCRATCH/.fimarks" >>"$T_MAP"
+	git symbolic-ref HEAD refs/heads/master
+}
+
+# u-boot: two custodian trees, each moving from git.denx.de to
+# gitlab.denx.de/u-boot/custodians to source.denx.de/u-boot/custodians
+# (u-boot-dm) or once (u-boot-net); a custodian merges its own tree.
+build_uboot() {
+	fi_begin
+	fi_commit m0 "Tom Rini" 0 "Prepare v2015.01"
+	local prev=m0 day=10 i=0 host
+	for host in "git://git.denx.de/u-boot-dm.git" \
+		    "git://git.denx.de/u-boot-dm" \
+		    "https://gitlab.denx.de/u-boot/custodians/u-boot-dm.git" \
+		    "https://gitlab.denx.de/u-boot/custodians/u-boot-dm" \
+		    "https://source.denx.de/u-boot/custodians/u-boot-dm.git" \
+		    "https://source.denx.de/u-boot/custodians/u-boot-dm"; do
+		i=$((i + 1))
+		fi_commit d$i "Simon Glass" $day "dm: core: fix $i" $prev
+		fi_commit dd$i "Simon Glass" $day "dm: test: cover $i" d$i
+		fi_commit md$i "Tom Rini" $((day + 1)) "Merge tag 'dm-pull-$i' of $host" $prev dd$i
+		fi_commit n$i "Joe Hershberger" $((day + 2)) "net: phy: fix $i" md$i
+		prev=n$i
+		case $i in
+		2|4|6)
+			case $i in
+			2) host=git://git.denx.de/u-boot-net.git ;;
+			4) host=https://source.denx.de/u-boot/custodians/u-boot-net.git ;;
+			6) host=https://source.denx.de/u-boot/custodians/u-boot-net ;;
+			esac
+			fi_commit ne$i "Joe Hershberger" $((day + 3)) "net: eth: add $i" n$i
+			fi_commit mn$i "Tom Rini" $((day + 4)) \
+				"Merge branch 'master' of $host" md$i ne$i
+			prev=mn$i ;;
+		esac
+		day=$((day + 400))
+	done
+	fi_commit end "Tom Rini" $day "Prepare v2021.10" $prev
+	fi_end end
+}
+
+# kernel: rmk's ARM tree, pulled as master.kernel.org:/home/rmk/... and
+# as git://git.kernel.org/.../rmk/...; rmk merges his home directory's
+# spelling into his own tree, and a sub-tree into it; davem's net-2.6
+# pulled by two spellings.
+build_kernel() {
+	local K=git://git.kernel.org/pub/scm/linux/kernel/git
+	fi_begin
+	fi_commit l0 "Linus Torvalds" 0 "Linux 2.6.24"
+	fi_commit a1 "Russell King" 1 "[ARM] pxa: fix irq" l0
+	fi_commit a2 "Russell King" 2 "[ARM] omap: add board" a1
+	fi_commit ra "Russell King" 3 \
+		"Merge branch 'devel' of master.kernel.org:/home/rmk/linux-2.6-arm into devel" a2 a1
+	fi_commit x1 "Sascha Hauer" 3 "[ARM] mx3: add clocks" l0
+	fi_commit rx "Russell King" 4 \
+		"Merge branch 'for-rmk' of git://git.pengutronix.de/git/imx/linux-2.6" ra x1
+	fi_commit l1 "Linus Torvalds" 5 \
+		"Merge branch 'for-linus' of master.kernel.org:/home/rmk/linux-2.6-arm" l0 rx
+	fi_commit n1 "David Miller" 5 "[NET]: fix a leak" l0
+	fi_commit l2 "Linus Torvalds" 6 \
+		"Merge branch 'master' of master.kernel.org:/pub/scm/linux/kernel/git/davem/net-2.6" l1 n1
+	fi_commit a3 "Russell King" 7 "[ARM] pxa: more" rx
+	fi_commit l3 "Linus Torvalds" 8 \
+		"Merge branch 'for-linus' of $K/rmk/linux-2.6-arm.git" l2 a3
+	fi_commit n2 "David Miller" 8 "[NET]: fix another leak" n1
+	fi_commit l4 "Linus Torvalds" 9 "Merge $K/davem/net-2.6.git" l3 n2
+	fi_commit l5 "Linus Torvalds" 10 "Linux 2.6.25" l4
+	fi_end l5
+}
+
+# Xen: committers pull the central repository into staging before they
+# push; its commits are other committers' (and the merger's own, pushed
+# earlier); one real pull of a person's tree.
+build_xen() {
+	local X=ssh://xenbits.xen.org/home/xen/git/xen
+	fi_begin
+	fi_commit s0 "Jan Beulich" 0 "xen: start"
+	fi_commit o1 "Andrew Cooper" 1 "x86: fix cpuid" s0
+	fi_commit o2 "Jan Beulich" 1 "x86/mm: tidy" o1
+	fi_commit j1 "Jan Beulich" 1 "x86: local work" s0
+	fi_commit s1 "Jan Beulich" 2 "Merge branch 'staging' of $X into staging" j1 o2
+	fi_commit o3 "Julien Grall" 3 "arm: fix gic" s1
+	fi_commit k1 "Ian Jackson" 3 "tools: local work" s1
+	fi_commit s2 "Ian Jackson" 4 "Merge branch 'staging' of $X into staging" k1 o3
+	fi_commit p1 "Roger Pau Monne" 4 "x86/pvh: fix boot" s0
+	fi_commit s3 "Jan Beulich" 5 \
+		"Merge branch 'for-staging' of git://xenbits.xen.org/people/royger/xen.git" s2 p1
+	fi_commit o4 "Andrew Cooper" 6 "x86: fix spec ctrl" s3
+	fi_commit o5 "Stefano Stabellini" 6 "arm: fix smmu" o4
+	fi_commit a1 "Andrew Cooper" 6 "x86: local work" s3
+	fi_commit s4 "Andrew Cooper" 7 "Merge branch 'staging' of $X into staging" a1 o5
+	fi_commit s5 "Jan Beulich" 8 "xen: release 4.12" s4
+	fi_end s5
+}
+
+# util-linux: forks of one repository by two owners on GitHub, pulled in
+# turns, the project's own tree on kernel.org, and one owner's fork moving
+# from GitHub to GitLab (another domain: a likely alias, not a join).
+build_forks() {
+	fi_begin
+	fi_commit u0 "Karel Zak" 0 "build-sys: release++"
+	local prev=u0 i
+	for i in 1 2 3; do
+		fi_commit al$i "Alice Smith" $((i * 10)) "lsblk: fix $i" $prev
+		fi_commit ma$i "Karel Zak" $((i * 10 + 1)) \
+			"Merge branch 'fix-$i' of https://github.com/alice/util-linux" $prev al$i
+		fi_commit bo$i "Bob Jones" $((i * 10 + 2)) "mount: fix $i" ma$i
+		fi_commit mb$i "Karel Zak" $((i * 10 + 3)) \
+			"Merge branch 'topic-$i' of https://github.com/bob/util-linux" ma$i bo$i
+		prev=mb$i
+	done
+	fi_commit ca1 "Carol White" 100 "fdisk: fix 1" $prev
+	fi_commit mc1 "Karel Zak" 101 \
+		"Merge branch 'fdisk' of https://github.com/carol/util-linux" $prev ca1
+	fi_commit ca2 "Carol White" 900 "fdisk: fix 2" mc1
+	fi_commit mc2 "Karel Zak" 901 \
+		"Merge branch 'fdisk' of https://gitlab.com/carol/util-linux" mc1 ca2
+	fi_commit end "Karel Zak" 902 "build-sys: release++" mc2
+	fi_end end
+}
+
+# Merges no form reads, shaped after Xen's history: grouped in the report.
+build_unrec() {
+	fi_begin
+	fi_commit u0 "Keir Fraser" 0 "xen: start"
+	local prev=u0 i=0 subject
+	for subject in "merge with xen-unstable.hg" "Merge" \
+		       "merge with xen-unstable.hg" "Merged." \
+		       "merge with xen-unstable.hg" "Merge" \
+		       "Merge 3 fixes" "Merge 12 fixes"; do
+		i=$((i + 1))
+		fi_commit c$i "Keir Fraser" $i "xen: change $i" u0
+		fi_commit m$i "Keir Fraser" $i "$subject" $prev c$i
+		prev=m$i
+	done
+	fi_end $prev
+}
