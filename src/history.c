@@ -234,7 +234,6 @@ load_from_object(struct walker *w, uint32_t i, int want_subject)
 
 	if (read_commit(w, i, &data, &size) < 0)
 		return -1;
-	p = data;
 	end = data + size;
 	/* The parents, as git reads them (commitparse.h); then the
 	 * committer, for the generation of a commit the commit-graph does

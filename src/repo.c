@@ -5,6 +5,8 @@
  */
 #include "repo.h"
 
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <git2.h>
@@ -63,6 +65,8 @@ dir_basename(const char *dir)
 struct checked_loose {
 	git_odb_backend parent;	/* first: libgit2 passes &parent */
 	char *objdir;		/* ".../objects/" */
+	unsigned char dirs[256];	/* which "xx/" fan-out directories
+					 * there were when it opened */
 };
 
 static const struct {
@@ -199,6 +203,9 @@ loose_read(git_odb_backend *be, const git_oid *oid, git_object_t *type,
 	struct stat st;
 	int fd, ret = GIT_ENOTFOUND;
 
+	/* A packed repository has no fan-out directory: no open each. */
+	if (!cl->dirs[oid->id[0]])
+		return GIT_ENOTFOUND;
 	git_oid_tostr(hex, sizeof(hex), oid);
 	buf_printf(&path, "%s%.2s/%s", cl->objdir, hex, hex + 2);
 	fd = open(path.data, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
@@ -241,6 +248,28 @@ checked_read_header(size_t *size, git_object_t *type, git_odb_backend *be,
 	return loose_read(be, oid, type, size, NULL);
 }
 
+/* Which fan-out directories there are (all of them, if it cannot
+ * tell). */
+static void
+list_fanout(struct checked_loose *cl)
+{
+	DIR *d = opendir(cl->objdir);
+	struct dirent *e;
+
+	if (!d) {
+		memset(cl->dirs, 1, sizeof(cl->dirs));
+		return;
+	}
+	while ((e = readdir(d))) {
+		const char *n = e->d_name;
+
+		if (strlen(n) == 2 && isxdigit((unsigned char)n[0]) &&
+		    isxdigit((unsigned char)n[1]))
+			cl->dirs[strtoul(n, NULL, 16)] = 1;
+	}
+	closedir(d);
+}
+
 static void
 checked_free(git_odb_backend *be)
 {
@@ -268,6 +297,7 @@ add_checked_loose(git_repository *git)
 	cl->parent.free = checked_free;
 	buf_printf(&dir, "%sobjects/", git_repository_commondir(git));
 	cl->objdir = dir.data;
+	list_fanout(cl);
 	ret = git_odb_add_backend(odb, &cl->parent, 3);
 	if (ret < 0) {
 		checked_free(&cl->parent);
