@@ -27,31 +27,35 @@ DESTDIR ?=
 
 CC ?= cc
 PKG_CONFIG ?= pkg-config
-PKGS = libgit2 libcgraph libgvc libpcre2-8 zlib
+PKGS = libgit2 libcgraph libgvc cairo libpcre2-8 zlib
 CFLAGS ?= -O2 -g
 WARNINGS = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 	   -Wpointer-arith -Wformat=2 -Wundef -Wvla
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
-ALL_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude $(PKG_CFLAGS) \
+ALL_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude -I$(B) $(PKG_CFLAGS) \
 	     -DTREEPLOT_VERSION='"$(VERSION)"' $(CPPFLAGS) $(CFLAGS) -MMD -MP
-LDLIBS = $(PKG_LIBS)
+LDLIBS = $(PKG_LIBS) -lm -pthread
 
 # Debian packages, by need.  Building (and make deps): the compiler and
 # the libraries.  make demo adds git (the sample is a fast-import stream).
 # Testing: git builds the fixtures, prove runs the suite, xmllint, jq,
-# python3-jsonschema and dot check SVG, JSON and DOT, groff and man the
-# man page, bash-completion and zsh the completions, and dpkg-dev,
+# python3-jsonschema and dot check SVG, JSON and DOT, pdftotext reads
+# the trend chart's PDF, groff and man the
+# man page, headless Chromium driven by selenium the HTML report,
+# bash-completion and zsh the completions, and dpkg-dev,
 # debhelper and lintian build and check the package (make deb).  Then
 # hardening: clang with its sanitizer and libFuzzer runtimes
 # (libclang-rt-14-dev is only a recommendation of clang's, and no
 # recommendation is installed), llvm for llvm-symbolizer (readable
 # sanitizer reports), valgrind, cppcheck and clang-tidy.
-DEPS = gcc make pkg-config libgit2-dev libgraphviz-dev libgvc6 libpcre2-dev zlib1g-dev
+DEPS = gcc make pkg-config libgit2-dev libgraphviz-dev libgvc6 libcairo2-dev \
+       libpcre2-dev zlib1g-dev python3
 DEPS_DEMO = git
 DEPS_DEB = build-essential dpkg-dev debhelper lintian
-DEPS_TEST = git perl libxml2-utils jq python3 python3-jsonschema \
+DEPS_TEST = git perl libxml2-utils jq python3 python3-jsonschema poppler-utils \
 	    groff-base man-db graphviz fonts-dejavu-core bash-completion zsh \
+	    chromium chromium-driver python3-selenium \
 	    $(DEPS_DEB)
 DEPS_SANITIZE = clang libclang-rt-14-dev llvm
 DEPS_VALGRIND = valgrind
@@ -68,7 +72,7 @@ TOOLS = $(B)/genhist
 SAMPLE = $(B)/sample
 
 .PHONY: all check check-only demo deps install uninstall clean bench \
-	check-sanitize check-valgrind check-fuzz lint fuzz readme deb \
+	check-sanitize check-tsan check-valgrind check-fuzz lint fuzz readme deb \
 	deps-check deps-demo deps-deb deps-sanitize deps-valgrind deps-fuzz \
 	deps-lint
 
@@ -86,6 +90,13 @@ $(B)/libtreeplot.a: $(LIBOBJ)
 $(B)/tests/%: tests/unit/%.c $(B)/libtreeplot.a | $(B)/tests
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(B)/libtreeplot.a $(LDLIBS)
 
+# The HTML report's script and style, as C strings with the hashes its
+# Content-Security-Policy names them by (tools/embed.py).
+HTML_ASSETS = $(B)/html_assets.h
+$(HTML_ASSETS): src/html/report.js src/html/report.css tools/embed.py | $(B)
+	python3 tools/embed.py $@ src/html/report.js src/html/report.css
+$(B)/render_html.o: $(HTML_ASSETS)
+
 $(B)/genhist: tools/genhist.c | $(B)
 	$(CC) -std=gnu11 $(WARNINGS) $(CFLAGS) -MMD -MP -o $@ $<
 
@@ -97,6 +108,7 @@ $(B) $(B)/tests:
 check: deps-check
 	$(MAKE) check-only
 	$(MAKE) check-sanitize
+	$(MAKE) check-tsan
 	$(MAKE) check-valgrind
 	$(MAKE) check-fuzz
 
@@ -195,7 +207,8 @@ uninstall:
 DEB = $(B)/deb
 DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
 DEB_FILE = $(DEB)/treeplot_$(VERSION)_$(DEB_ARCH).deb
-DEB_SRC = $(SRC) $(wildcard include/*.h) man/treeplot.1 README.md \
+DEB_SRC = $(SRC) $(wildcard include/*.h) $(wildcard src/html/*) \
+	  tools/embed.py man/treeplot.1 README.md \
 	  docs/treeplot.schema.json $(wildcard contrib/completion/*) \
 	  $(shell find debian -type f 2>/dev/null) Makefile LICENSE
 
@@ -208,7 +221,7 @@ $(DEB_FILE): $(DEB_SRC)
 	  "$$v, the Makefile at $(VERSION): add a changelog entry"; exit 1; }
 	rm -rf $(DEB) && mkdir -p $(DEB)/treeplot-$(VERSION)
 	tar -cf - src include man docs contrib debian Makefile LICENSE \
-	  README.md | tar -xf - -C $(DEB)/treeplot-$(VERSION)
+	  README.md tools/embed.py | tar -xf - -C $(DEB)/treeplot-$(VERSION)
 	cd $(DEB)/treeplot-$(VERSION) && \
 	  dpkg-buildpackage -us -uc >../build.log 2>&1 || \
 	  { tail -n 40 ../build.log; exit 1; }
@@ -241,7 +254,7 @@ VALGRIND ?= valgrind
 SAN = $(B)/asan
 SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
 	    -fno-sanitize-recover=all
-SAN_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude $(PKG_CFLAGS) \
+SAN_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude -I$(B) $(PKG_CFLAGS) \
 	     -DTREEPLOT_VERSION='"$(VERSION)"' -O1 -g $(SAN_FLAGS) -MMD -MP
 SAN_OBJ = $(SRC:src/%.c=$(SAN)/%.o)
 SAN_LIBOBJ = $(filter-out $(SAN)/main.o,$(SAN_OBJ))
@@ -257,6 +270,7 @@ SAN_ENV = \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:$\
 	print_suppressions=0:exitcode=99:log_path=$(SAN_LOG)/report
 
+$(SAN)/render_html.o: $(HTML_ASSETS)
 $(SAN)/%.o: src/%.c | $(SAN) deps-sanitize
 	$(CLANG) $(SAN_CFLAGS) -c -o $@ $<
 
@@ -279,6 +293,26 @@ check-sanitize: deps-sanitize $(SAN)/treeplot $(SAN_UNIT) $(TOOLS) $(SAMPLE)/sta
 	@if [ -n "$$(ls -A $(SAN_LOG))" ]; then \
 	  echo "check-sanitize: sanitizer reports:"; cat $(SAN_LOG)/*; exit 1; fi
 	@echo "check-sanitize: no sanitizer report"
+
+# make check-tsan: the tool built again with ThreadSanitizer into $(TSAN)
+# and the threaded walk run on a generated history (tests/tsan.sh): any
+# report, or outputs differing between 1 and 4 threads, fails.
+TSAN = $(B)/tsan
+TSAN_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude $(PKG_CFLAGS) \
+	      -DTREEPLOT_VERSION='"$(VERSION)"' -O1 -g -fsanitize=thread -MMD -MP
+TSAN_OBJ = $(SRC:src/%.c=$(TSAN)/%.o)
+
+$(TSAN)/%.o: src/%.c | $(TSAN)
+	$(CLANG) $(TSAN_CFLAGS) -c -o $@ $<
+
+$(TSAN)/treeplot: $(TSAN_OBJ)
+	$(CLANG) $(TSAN_CFLAGS) $(LDFLAGS) -o $@ $(TSAN_OBJ) $(LDLIBS)
+
+$(TSAN):
+	mkdir -p $@
+
+check-tsan: $(TSAN)/treeplot $(B)/genhist
+	bash tests/tsan.sh $(CURDIR)/$(TSAN)/treeplot $(CURDIR)/$(B)/genhist
 
 # make check-valgrind: the unit tests and a representative part of the
 # end-to-end suite under memcheck, through a wrapper that TREEPLOT points
@@ -319,14 +353,17 @@ check-valgrind: deps-valgrind all $(UNIT_BIN) $(TOOLS)
 # clang-tidy (checks and why in .clang-tidy, two files at a time) on
 # every C file; any finding fails.
 LINT_SRC = $(SRC) $(UNIT_SRC) $(wildcard tests/fuzz/*.c) tools/genhist.c
-# (quoted for the sh -c below)
-LINT_FLAGS = -std=gnu11 -Iinclude $(PKG_CFLAGS) -DTREEPLOT_VERSION=\"$(VERSION)\"
+# (quoted for the sh -c below; the libraries' headers as system headers,
+# so that clang-tidy reports ours only: cairo's live in /usr/include/cairo,
+# which HeaderFilterRegex would otherwise take for ours)
+LINT_FLAGS = -std=gnu11 -Iinclude -I$(B) $(patsubst -I%,-isystem %,$(PKG_CFLAGS)) \
+	     -DTREEPLOT_VERSION=\"$(VERSION)\"
 
-lint: deps-lint
+lint: deps-lint $(HTML_ASSETS)
 	$(CPPCHECK) --quiet --enable=warning,style,performance,portability \
 	  --error-exitcode=1 --inline-suppr --std=c11 \
 	  --suppress=missingIncludeSystem --suppressions-list=tests/cppcheck.supp \
-	  -Iinclude -D__GNUC__ -DTREEPLOT_VERSION='"$(VERSION)"' $(LINT_SRC)
+	  -Iinclude -I$(B) -D__GNUC__ -DTREEPLOT_VERSION='"$(VERSION)"' $(LINT_SRC)
 	printf '%s\n' $(LINT_SRC) | xargs -P2 -n4 sh -c \
 	  '$(CLANG_TIDY) --quiet "$$@" -- $(LINT_FLAGS) 2>/dev/null' clang-tidy
 	@echo "lint: no finding"
@@ -395,3 +432,4 @@ check-fuzz: deps-fuzz
 
 -include $(OBJ:.o=.d) $(UNIT_BIN:=.d) $(TOOLS:=.d)
 -include $(SAN_OBJ:.o=.d) $(SAN_UNIT:=.d) $(FUZZ_LIBOBJ:.o=.d) $(FUZZ_BIN:=.d)
+-include $(TSAN_OBJ:.o=.d)

@@ -16,6 +16,7 @@
 #include "classify.h"
 #include "history.h"
 #include "naming.h"
+#include "release.h"
 
 struct flow_tree {
 	uint32_t tree;		/* id in the tree table; TREE_NONE: "K other trees" */
@@ -50,6 +51,8 @@ struct flow {
 	const struct history *h;	/* borrowed: ids and subjects */
 	const char *repo;	/* borrowed */
 	const char *range;	/* borrowed: "v1.0..v1.1", "v1.1" */
+	const struct range_note *range_note;	/* borrowed: the default
+						 * range's why; else NULL */
 	uint32_t commits;	/* non-merge commits in the range */
 	uint32_t direct;	/* of which went straight into the mainline */
 	uint32_t merges;	/* merge commits in the range */

@@ -70,6 +70,14 @@ void parse_committer(const char *p, const char *eol, int64_t *time,
  * last '>' of the line), appended to out; nothing when there is none. */
 void commit_committer(const char *data, const char *end, struct buf *out);
 
+/* The author's "Name <mail>" (its first author line, up to the last '>'),
+ * appended to out; nothing when there is none. */
+void commit_author(const char *data, const char *end, struct buf *out);
+
+/* The committer's time, seconds since the epoch (its last committer
+ * line's); 0 when there is none or it is unreadable. */
+int64_t commit_time(const char *data, const char *end);
+
 /*
  * git's subject of the message msg..end: its first paragraph, the lines
  * joined by single spaces, trailing blanks dropped (what

@@ -39,6 +39,9 @@ enum commit_field {
 	CF_MESSAGE = 1 << 1,	/* the whole message */
 	CF_SIGNATURES = 1 << 2,	/* SIG_* flags: mergetag, gpgsig headers */
 	CF_SIGNOFFS = 1 << 3,	/* the Signed-off-by values */
+	CF_AUTHOR = 1 << 4,	/* "Name <mail>" as written */
+	CF_SUBJECT = 1 << 5,	/* git's %s */
+	CF_TIME = 1 << 6,	/* the committer's time */
 };
 
 /* What was read of one commit: the fields not asked for stay empty ("",
@@ -51,6 +54,9 @@ struct commit_info {
 	unsigned signatures;	/* SIG_* */
 	char *signoffs;		/* one value per line, in order */
 	size_t signoffs_nr;
+	char *author;		/* up to a NUL it may hold */
+	char *subject;		/* the same */
+	int64_t time;		/* seconds since the epoch */
 };
 
 /* Each info in a block of its own: what commit_batch_fetch hands out
@@ -93,19 +99,5 @@ const struct commit_info *commit_batch_get(const struct commit_batch *b,
 					   uint32_t i);
 
 void commit_batch_release(struct commit_batch *b);
-
-/* --- one commit at a time (callers not yet switched to batches) ---- */
-
-/*
- * Commit i's committer and whole message, appended to committer and
- * message: commit_batch_read of one commit.
- */
-int history_read_commit(struct repo *r, const struct history *h, uint32_t i,
-			struct buf *committer, struct buf *message);
-
-/* The SIG_* flags of commit i in *flags: commit_batch_read of one
- * commit. */
-int history_merge_signatures(struct repo *r, const struct history *h,
-			     uint32_t i, unsigned *flags);
 
 #endif

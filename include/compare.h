@@ -25,10 +25,12 @@ struct compare_input {
 	size_t nr;
 	const char *repo;		/* the repository's short name */
 	const struct chart_options *opts;
-	enum format fmt;		/* FORMAT_TEXT, _JSON or _CSV */
+	enum format fmt;		/* FORMAT_TEXT, _JSON, _CSV, or a
+					 * trend chart: _SVG, _PNG, _PDF */
 	enum csv_table table;
 };
 
-void compare(const struct compare_input *in, struct buf *out);
+/* Returns 0, or -1 after reporting an error (the trend chart's). */
+int compare(const struct compare_input *in, struct buf *out);
 
 #endif

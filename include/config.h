@@ -35,9 +35,13 @@ struct config {
 	/* Single-valued keys: NULL, or has_* 0, when unset. */
 	char *mainline;		/* treeplot.mainline */
 	char *layout;		/* treeplot.layout */
+	char *commit_url;	/* treeplot.commitUrl: http(s), %H the id */
 	uint32_t top;		/* treeplot.top: a count, or TOP_ALL */
 	uint32_t major, minor;	/* treeplot.major, .minor: 1/100 of a percent */
 	int has_top, has_major, has_minor;
+	regex_t release;	/* treeplot.releasePattern, if has_release */
+	int has_release;
+	unsigned jobs;		/* treeplot.jobs: threads, 0 when unset */
 
 	/* Multi-valued keys, in the order of the sources above. */
 	char **mainline_urls;	/* treeplot.mainlineUrl */
@@ -48,6 +52,8 @@ struct config {
 	size_t internal_nr;
 	struct pattern *external;	/* treeplot.externalPattern */
 	size_t external_nr;
+	char **unsigned_ok;	/* treeplot.unsignedOk: trees accepted */
+	size_t unsigned_ok_nr;	/* unsigned by --require-signed */
 };
 
 /*
@@ -76,6 +82,10 @@ int config_failed(const struct config *cfg);
 /* The values, for the command line too.  Each returns 0, or -1 for a bad
  * value. */
 int config_parse_top(const char *s, uint32_t *out);	/* N > 0 or "all" */
+/* Threads reading objects: 1 to JOBS_MAX. */
+#define JOBS_MAX 1024
+#define JOBS_MAX_STR "1024"
+int config_parse_jobs(const char *s, unsigned *out);
 /* A percentage from 0 to 100 with at most two decimals ("5", "0.25",
  * "5%"), in hundredths of a percent. */
 int config_parse_percent(const char *s, uint32_t *out);

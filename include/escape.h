@@ -69,4 +69,13 @@ void escape_gv_label(struct buf *out, const char *s, size_t len);
  */
 void escape_message(struct buf *out, const char *s, size_t len);
 
+/*
+ * Text inside a Graphviz HTML-like label: & < > " ' as entities (there
+ * escStrings are not interpreted, so a backslash stays one), control
+ * and format characters as a visible "\xNN", invalid UTF-8, U+FFFE and
+ * U+FFFF as U+FFFD.  With breaks, a newline is a left-aligned line break
+ * (<BR/>); else it is a control character like the others.
+ */
+void escape_gv_html(struct buf *out, const char *s, size_t len, int breaks);
+
 #endif

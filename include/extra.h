@@ -30,7 +30,7 @@
 
 /* The chart's shared colours (Okabe-Ito and greys), for add-ons that draw. */
 #define CHART_GREY "#999999"		/* a small edge, a guess */
-#define CHART_ALERT "#CC0000"		/* a warning: dashed too, not by hue alone */
+#define CHART_GREY_TEXT "#555555"	/* grey that reads as text and sample */
 
 /* What an add-on gathers from: all borrowed, outliving its state. */
 struct extra_input {
@@ -38,6 +38,7 @@ struct extra_input {
 	const struct range *rg;		/* the range charted */
 	const struct history *h;
 	const struct chart *c;		/* trees, attribution, the flow */
+	const struct config *cfg;	/* treeplot.* settings; may be NULL */
 };
 
 /*
@@ -56,6 +57,7 @@ struct extra_edge_look {
 	struct extra_tip tip;	/* "FROM -> TO: N commits in M pulls" so far */
 	const char *style;	/* NULL: solid */
 	const char *colour;	/* NULL: by the edge's share; else line and label */
+	const char *arrowhead;	/* NULL: the default (filled) */
 };
 
 /* An edge an add-on draws beside the flow's, between two flow trees. */
@@ -67,6 +69,7 @@ struct extra_edge {
 	const char *style;	/* NULL: solid */
 	const char *colour;	/* NULL: the default */
 	const char *weight;	/* NULL: the default (dot's, an integer) */
+	const char *arrowhead;	/* NULL: the default (filled) */
 };
 
 typedef void extra_edge_fn(void *ctx, const struct extra_edge *e);

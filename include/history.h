@@ -146,10 +146,12 @@ int history_walk(const struct history *h, uint32_t start,
 /*
  * Read the commits of the range (and of the start's history, to settle
  * exactness) into h.  With progress, a walk that lasts more than a second
- * shows its progress on stderr, erased when done.
+ * shows its progress on stderr, erased when done.  Objects are read on
+ * jobs threads (0: the cores available; readpool.h); h is the same
+ * whatever their number.
  */
 int history_load(struct repo *r, const struct range *rg, int progress,
-		 struct history *h);
+		 unsigned jobs, struct history *h);
 
 /*
  * Read the commits of n ranges in one walk: every commit reachable from a
@@ -161,9 +163,6 @@ int history_load(struct repo *r, const struct range *rg, int progress,
  * subjects.
  */
 int history_load_union(struct repo *r, const struct range *rgs, size_t n,
-		       int progress, struct history *h);
-
-/* What the reports read after the walk (the add-ons include history.h). */
-#include "commitread.h"
+		       int progress, unsigned jobs, struct history *h);
 
 #endif

@@ -20,14 +20,15 @@ enum format {
 	FORMAT_JSON,
 	FORMAT_COMMITS,
 	FORMAT_CSV,
+	FORMAT_HTML,
 };
 
-/* The format named by -T (text, dot, svg, png, pdf, json, commits, csv),
- * or FORMAT_NONE. */
+/* The format named by -T (text, dot, svg, png, pdf, json, commits, csv,
+ * html), or FORMAT_NONE. */
 enum format format_from_name(const char *name);
 
 /* The format an output file's extension implies (.txt .dot .gv .svg .png
- * .pdf .json .tsv .csv), or FORMAT_NONE. */
+ * .pdf .json .tsv .csv .html .htm), or FORMAT_NONE. */
 enum format format_from_path(const char *path);
 
 /* The name Graphviz knows the format by ("svg"), or NULL for formats that

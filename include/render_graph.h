@@ -18,26 +18,44 @@ int graph_layout_known(const char *engine);
 
 /*
  * Render f as format ("dot", "svg", "png" or "pdf") with the given layout
- * engine into out.  title, when not NULL, replaces the graph's label.
+ * engine into out.  title, when not NULL, replaces the chart's title.
  * Returns 0, or -1 after reporting the error (for instance a Graphviz
  * installation without its plugin configuration).
  */
 int render_graph(const struct flow *f, const char *format, const char *layout,
 		 const char *title, struct buf *out);
 
-/* The edges drawn in colour: vermillion from major, blue from minor, in
- * hundredths of a percent of the range's commits (--major, --minor). */
-struct graph_style {
-	uint32_t major, minor;
-};
 #define GRAPH_MAJOR_DEFAULT 500
 #define GRAPH_MINOR_DEFAULT 100
 
-/* render_graph with style (NULL: the defaults) and the add-ons' tooltip
- * lines, edge looks and edges (xs may be NULL). */
-int render_graph_styled(const struct flow *f, const char *format,
-			const char *layout, const char *title,
-			const struct graph_style *style,
-			const struct extras *xs, struct buf *out);
+/* Everything a chart is drawn with. */
+struct graph_options {
+	const char *format;	/* "dot", "svg", "png" or "pdf" */
+	const char *layout;	/* a known engine */
+	const char *title;	/* replaces the title (not the subtitle); */
+				/* a newline is a line break; NULL: default */
+	/* The edges drawn in colour: vermillion from major, blue from
+	 * minor, in hundredths of a percent of the range's commits
+	 * (--major, --minor). */
+	uint32_t major, minor;
+	unsigned dpi;		/* PNG's resolution; 0: Graphviz's 96 */
+	int64_t first, last;	/* the subtitle's dates (the range's first */
+				/* and last mainline commit); 0: unknown */
+	int progress;		/* a layout over a second says so on stderr */
+	/* SVG: every tree node's <g class="node"> carries data-tree="NAME"
+	 * (the name as the text report writes it), for the HTML report. */
+	int tree_attrs;
+	const struct extras *xs;	/* the add-ons' tooltip lines, edge */
+					/* looks, edges, legend; may be NULL */
+};
+
+/* The options of a plain chart of format with layout: the defaults. */
+void graph_options_init(struct graph_options *o, const char *format,
+			const char *layout);
+
+/* Render f as the options say into out.  Returns 0, or -1 after
+ * reporting the error. */
+int render_graph_with(const struct flow *f, const struct graph_options *o,
+		      struct buf *out);
 
 #endif

@@ -105,6 +105,22 @@ uint32_t hindex_next(const struct hindex *ix, struct hprobe *pr);
 void hindex_add(struct hindex *ix, uint32_t hash, uint32_t idx);
 void hindex_release(struct hindex *ix);
 
+/*
+ * Numbers for pairs of 32-bit ids (tree to tree, tree and committer),
+ * from 0 in the order the pairs are first met: what callers count per
+ * pair they keep in arrays of their own, numbered alike.
+ */
+struct pair_index {
+	uint32_t (*key)[2];
+	uint32_t nr;
+	size_t alloc;
+	struct hindex ix;
+};
+
+/* The number of (a, b); a new pair gets the number nr (then nr grows). */
+uint32_t pair_index_get(struct pair_index *pi, uint32_t a, uint32_t b);
+void pair_index_release(struct pair_index *pi);
+
 /* A growable byte buffer, always NUL-terminated once anything was added. */
 struct buf {
 	char *data;

@@ -28,51 +28,21 @@ struct edge_key {
 };
 
 struct edges {
-	struct edge_key *e;
-	uint32_t nr, alloc;
-	uint32_t *hash;
-	uint32_t hash_size;
+	struct edge_key *e;	/* numbered as pi's pairs */
+	size_t alloc;
+	struct pair_index pi;
 };
-
-static uint32_t
-pair_hash(uint32_t a, uint32_t b)
-{
-	uint64_t x = ((uint64_t)a << 32 | b) * 0x9e3779b97f4a7c15ULL;
-
-	return (uint32_t)(x >> 32);
-}
 
 static struct edge_key *
 edge_get(struct edges *es, uint32_t from, uint32_t to)
 {
-	uint32_t pos, i;
+	uint32_t nr = es->pi.nr, i = pair_index_get(&es->pi, from, to);
 
-	if (2 * (size_t)(es->nr + 1) > es->hash_size) {
-		uint32_t size = es->hash_size ? 2 * es->hash_size : 64;
-
-		free(es->hash);
-		es->hash = xcalloc(size, sizeof(*es->hash));
-		es->hash_size = size;
-		for (i = 0; i < es->nr; i++) {
-			pos = pair_hash(es->e[i].from, es->e[i].to) & (size - 1);
-			while (es->hash[pos])
-				pos = (pos + 1) & (size - 1);
-			es->hash[pos] = i + 1;
-		}
+	if (i == nr) {
+		ALLOC_GROW(es->e, nr + 1, es->alloc);
+		es->e[i] = (struct edge_key){ from, to, 0, 0, 0 };
 	}
-	pos = pair_hash(from, to) & (es->hash_size - 1);
-	while ((i = es->hash[pos])) {
-		/* A slot is only set once e holds its edge (the analyser
-		 * cannot see that e is not NULL then). */
-		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
-		if (es->e[i - 1].from == from && es->e[i - 1].to == to)
-			return &es->e[i - 1];
-		pos = (pos + 1) & (es->hash_size - 1);
-	}
-	ALLOC_GROW(es->e, es->nr + 1, es->alloc);
-	es->hash[pos] = es->nr + 1;
-	es->e[es->nr] = (struct edge_key){ from, to, 0, 0, 0 };
-	return &es->e[es->nr++];
+	return &es->e[i];
 }
 
 static void
@@ -419,7 +389,7 @@ walk_views(struct agg *g, struct flow *f)
 		return;
 	}
 	free(g->es.e);
-	free(g->es.hash);
+	pair_index_release(&g->es.pi);
 	memset(&g->es, 0, sizeof(g->es));
 	tally_release(&all);
 	tally_init(&g->view, g->nid);
@@ -518,10 +488,10 @@ id_of(const struct agg *g, const struct flow *f, uint32_t k)
 static void
 flow_edges(struct agg *g, struct flow *f, const uint32_t *at)
 {
-	uint32_t *pos = xmalloc((g->es.nr ? g->es.nr : 1) * sizeof(*pos));
+	uint32_t *pos = xmalloc((g->es.pi.nr ? g->es.pi.nr : 1) * sizeof(*pos));
 
-	f->edges = xcalloc(g->es.nr ? g->es.nr : 1, sizeof(*f->edges));
-	for (uint32_t k = 0; k < g->es.nr; k++) {
+	f->edges = xcalloc(g->es.pi.nr ? g->es.pi.nr : 1, sizeof(*f->edges));
+	for (uint32_t k = 0; k < g->es.pi.nr; k++) {
 		const struct edge_key *e = &g->es.e[k];
 
 		pos[k] = HIST_NONE;
@@ -626,7 +596,7 @@ aggregate(const struct aggregate_input *in, struct flow *f)
 	free(at);
 	tally_release(&g.view);
 	free(g.es.e);
-	free(g.es.hash);
+	pair_index_release(&g.es.pi);
 	free(g.cstart);
 	free(g.child);
 	free(g.shown);

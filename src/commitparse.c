@@ -160,8 +160,8 @@ commit_committer(const char *data, const char *end, struct buf *out)
 {
 	const char *p = data, *eol;
 
-	/* Every committer line is taken, the last one wins in effect: as
-	 * history_read_commit always did, each is appended. */
+	/* Every committer line is taken, each appended, as the reader
+	 * always did (the output must not change). */
 	while ((eol = commit_header_next(p, end))) {
 		if (eol - p > 10 && !memcmp(p, "committer ", 10)) {
 			const char *gt = eol;
@@ -173,6 +173,39 @@ commit_committer(const char *data, const char *end, struct buf *out)
 		}
 		p = eol + 1;
 	}
+}
+
+void
+commit_author(const char *data, const char *end, struct buf *out)
+{
+	const char *p = data, *eol;
+
+	while ((eol = commit_header_next(p, end))) {
+		if (eol - p > 7 && !memcmp(p, "author ", 7)) {
+			const char *gt = eol;
+
+			while (gt > p + 7 && gt[-1] != '>')
+				gt--;
+			buf_add(out, p + 7, (gt > p + 7 ? gt : eol) - (p + 7));
+			return;
+		}
+		p = eol + 1;
+	}
+}
+
+int64_t
+commit_time(const char *data, const char *end)
+{
+	const char *p = data, *eol;
+	int64_t time = 0;
+	int32_t tz;
+
+	while ((eol = commit_header_next(p, end))) {
+		if (eol - p > 10 && !memcmp(p, "committer ", 10))
+			parse_committer(p, eol, &time, &tz);
+		p = eol + 1;
+	}
+	return time;
 }
 
 const char *

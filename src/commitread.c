@@ -42,6 +42,16 @@ parse_fields(struct commit_info *ci, const char *data, size_t size,
 		ci->signoffs_nr = commit_signoffs(&b, msg, end);
 		ci->signoffs = dup_buf(&b);
 	}
+	if (fields & CF_AUTHOR) {
+		commit_author(data, end, &b);
+		ci->author = dup_buf(&b);
+	}
+	if (fields & CF_SUBJECT) {
+		commit_subject(&b, msg, end);
+		ci->subject = dup_buf(&b);
+	}
+	if (fields & CF_TIME)
+		ci->time = commit_time(data, end);
 }
 
 /* Every field a caller may read is a string, even when not asked for. */
@@ -54,6 +64,10 @@ fill_empty(struct commit_info *ci)
 		ci->message = xstrdup("");
 	if (!ci->signoffs)
 		ci->signoffs = xstrdup("");
+	if (!ci->author)
+		ci->author = xstrdup("");
+	if (!ci->subject)
+		ci->subject = xstrdup("");
 }
 
 int
@@ -132,44 +146,12 @@ commit_batch_release(struct commit_batch *b)
 		free(b->info[k].ci->committer);
 		free(b->info[k].ci->message);
 		free(b->info[k].ci->signoffs);
+		free(b->info[k].ci->author);
+		free(b->info[k].ci->subject);
 		free(b->info[k].ci);
 	}
 	free(b->info);
 	free(b->slot);
 	odb_free(b->odb);
 	memset(b, 0, sizeof(*b));
-}
-
-int
-history_read_commit(struct repo *r, const struct history *h, uint32_t i,
-		    struct buf *committer, struct buf *message)
-{
-	struct commit_batch b;
-	const struct commit_info *ci;
-
-	if (commit_batch_read(&b, r, h, &i, 1, CF_COMMITTER | CF_MESSAGE) < 0) {
-		commit_batch_release(&b);
-		return -1;
-	}
-	ci = commit_batch_get(&b, i);
-	buf_add(committer, ci->committer, ci->committer_len);
-	buf_add(message, ci->message, ci->message_len);
-	commit_batch_release(&b);
-	return 0;
-}
-
-int
-history_merge_signatures(struct repo *r, const struct history *h, uint32_t i,
-			 unsigned *flags)
-{
-	struct commit_batch b;
-
-	*flags = 0;
-	if (commit_batch_read(&b, r, h, &i, 1, CF_SIGNATURES) < 0) {
-		commit_batch_release(&b);
-		return -1;
-	}
-	*flags = commit_batch_get(&b, i)->signatures;
-	commit_batch_release(&b);
-	return 0;
 }

@@ -15,6 +15,7 @@
 #define _GNU_SOURCE	/* qsort_r */
 #include "compare.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,7 @@
 #include "commit_index.h"
 #include "escape.h"
 #include "json.h"
+#include "render_trend.h"
 
 /* One tree across the ranges. */
 struct row {
@@ -631,10 +633,148 @@ csv_summary(const struct compare_input *in, const struct table *t,
 	figures_free(fg, nfg);
 }
 
-void
+/* --- the trend chart ------------------------------------------------ */
+
+/* The chart's lines: at most TREND_SERIES_MAX depths (the last one
+ * holding the deeper ones too) and that many of the largest trees. */
+struct trend_data {
+	struct trend_panel panels[4];
+	double *values[4];
+	char *names[2][TREND_SERIES_MAX];
+	const char **labels;
+	char *title;
+};
+
+/* A range's name on the x axis: its end (a release, for --cycles). */
+static const char *
+range_end(const struct compare_input *in, size_t k)
+{
+	return in->ranges[k].to_name ? in->ranges[k].to_name : in->labels[k];
+}
+
+/* The largest trees the chart follows. */
+#define TREND_TREES 5
+
+static double *
+values(const struct table *t, size_t series)
+{
+	return xcalloc(series * t->nr, sizeof(double));
+}
+
+static void
+trend_depths(const struct table *t, struct trend_data *d,
+	     struct trend_panel *p, double *v)
+{
+	uint32_t dmax = t->max_depth;
+
+	if (dmax > TREND_SERIES_MAX)
+		dmax = TREND_SERIES_MAX;
+	for (uint32_t s = 0; s < dmax; s++) {
+		struct buf b = BUF_INIT;
+
+		buf_printf(&b, s + 1 < t->max_depth && s + 1 == dmax ?
+			   "depth %u and more" : "depth %u", s + 1);
+		d->names[0][s] = b.data;
+		p->names[s] = b.data;
+	}
+	for (size_t k = 0; k < t->nr; k++) {
+		const struct flow *f = &t->charts[k].f;
+
+		for (uint32_t dd = 1; f->by_depth && dd <= f->max_depth; dd++)
+			v[(dd > dmax ? dmax - 1 : dd - 1) * t->nr + k] +=
+				f->by_depth[dd];
+	}
+	p->series_nr = dmax ? dmax : 1;
+}
+
+/* The largest trees: the first rows, which are sorted by the last
+ * range's commits. */
+static void
+trend_largest(const struct table *t, struct trend_data *d,
+	      struct trend_panel *p, double *v)
+{
+	size_t n = t->rows_nr;
+
+	if (n > TREND_TREES)
+		n = TREND_TREES;
+	for (size_t s = 0; s < n; s++) {
+		d->names[1][s] = xstrdup(t->rows[s].name);
+		p->names[s] = d->names[1][s];
+		for (size_t k = 0; k < t->nr; k++)
+			v[s * t->nr + k] = t->rows[s].commits[k];
+	}
+	p->series_nr = n ? n : 1;
+}
+
+static void
+trend_build(const struct compare_input *in, const struct table *t,
+	    struct trend_data *d, struct trend *tr)
+{
+	struct buf title = BUF_INIT;
+
+	memset(d, 0, sizeof(*d));
+	d->values[0] = values(t, 1);
+	d->values[1] = values(t, 1);
+	d->values[2] = values(t, TREND_SERIES_MAX);
+	d->values[3] = values(t, TREND_TREES);
+	d->labels = xcalloc(t->nr, sizeof(*d->labels));
+	for (size_t k = 0; k < t->nr; k++) {
+		const struct flow *f = &t->charts[k].f;
+
+		d->labels[k] = range_end(in, k);
+		d->values[0][k] = f->commits ? 100.0 * f->direct /
+				  f->commits : NAN;
+		d->values[1][k] = f->total_trees;
+	}
+	d->panels[0] = (struct trend_panel){ "Direct share",
+		"% of the commits", 1, { NULL }, d->values[0], 0 };
+	d->panels[1] = (struct trend_panel){ "Trees",
+		"trees", 1, { NULL }, d->values[1], 1 };
+	d->panels[2] = (struct trend_panel){ "Trees by depth",
+		"trees", 1, { NULL }, d->values[2], 1 };
+	d->panels[3] = (struct trend_panel){ "Commits through the largest "
+		"trees", "commits", 1, { NULL }, d->values[3], 1 };
+	trend_depths(t, d, &d->panels[2], d->values[2]);
+	trend_largest(t, d, &d->panels[3], d->values[3]);
+	buf_printf(&title, "%s: %zu ranges, from %s to %s", in->repo, t->nr,
+		   in->ranges[0].has_from ? in->ranges[0].from_name :
+		   "the first commit", range_end(in, t->nr - 1));
+	d->title = title.data;
+	*tr = (struct trend){ d->title, d->labels, t->nr,
+			      "range (named by its end)", d->panels, 4 };
+}
+
+static void
+trend_release(struct trend_data *d)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(d->values); i++)
+		free(d->values[i]);
+	for (size_t i = 0; i < 2; i++)
+		for (size_t s = 0; s < TREND_SERIES_MAX; s++)
+			free(d->names[i][s]);
+	free(d->labels);
+	free(d->title);
+}
+
+static int
+render_trend_chart(const struct compare_input *in, const struct table *t,
+		   struct buf *out)
+{
+	struct trend_data d;
+	struct trend tr;
+	int ret;
+
+	trend_build(in, t, &d, &tr);
+	ret = render_trend(&tr, in->fmt, out);
+	trend_release(&d);
+	return ret;
+}
+
+int
 compare(const struct compare_input *in, struct buf *out)
 {
 	struct table t = { in->nr, NULL, NULL, 0, 0 };
+	int ret = 0;
 	struct history *views = xcalloc(in->nr, sizeof(*views));
 	struct commit_index ix;
 	struct chart_options o = *in->opts;
@@ -665,8 +805,10 @@ compare(const struct compare_input *in, struct buf *out)
 			csv_end(out);
 		if (in->table == CSV_ALL || in->table == CSV_SUMMARY)
 			csv_summary(in, &t, out);
-	} else {
+	} else if (in->fmt == FORMAT_TEXT) {
 		render_text(in, &t, out);
+	} else {
+		ret = render_trend_chart(in, &t, out);
 	}
 
 	for (size_t i = 0; i < t.rows_nr; i++)
@@ -680,4 +822,5 @@ compare(const struct compare_input *in, struct buf *out)
 	free(views);
 	trees_release(&identity);
 	commit_index_release(&ix);
+	return ret;
 }

@@ -41,6 +41,10 @@ enum key {
 	KEY_ALIAS,
 	KEY_EXTERNAL,
 	KEY_INTERNAL,
+	KEY_COMMIT_URL,
+	KEY_RELEASE,
+	KEY_JOBS,
+	KEY_UNSIGNED_OK,
 	KEY_NR,
 };
 
@@ -58,6 +62,10 @@ static const struct {
 	[KEY_ALIAS] = { "treeplot.alias", 1 },
 	[KEY_EXTERNAL] = { "treeplot.externalPattern", 1 },
 	[KEY_INTERNAL] = { "treeplot.internalPattern", 1 },
+	[KEY_COMMIT_URL] = { "treeplot.commitUrl", 0 },
+	[KEY_RELEASE] = { "treeplot.releasePattern", 0 },
+	[KEY_JOBS] = { "treeplot.jobs", 0 },
+	[KEY_UNSIGNED_OK] = { "treeplot.unsignedOk", 1 },
 };
 
 /* One value found, and the file it came from. */
@@ -178,6 +186,24 @@ user_file(void)
 	else if (home && *home)
 		buf_printf(&b, "%s/.config/treeplot/config", home);
 	return b.data;
+}
+
+int
+config_parse_jobs(const char *s, unsigned *out)
+{
+	unsigned v = 0;
+
+	if (!*s)
+		return -1;
+	for (const char *p = s; *p; p++) {
+		if (*p < '0' || *p > '9' || v > JOBS_MAX)
+			return -1;
+		v = v * 10 + (unsigned)(*p - '0');
+	}
+	if (!v || v > JOBS_MAX)
+		return -1;
+	*out = v;
+	return 0;
 }
 
 int
@@ -364,6 +390,25 @@ pattern_match(struct pattern *p, const char *subject, size_t len,
 	return 1;
 }
 
+/*
+ * treeplot.releasePattern, a POSIX ERE: it runs on tag names, not on
+ * subjects, and release.c's rule (tag_is_release) takes a regex_t.
+ */
+static int
+compile_ere(const struct entry *e, regex_t *re)
+{
+	int err = regcomp(re, e->value, REG_EXTENDED | REG_NOSUB);
+
+	if (err) {
+		char msg[256];
+
+		regerror(err, re, msg, sizeof(msg));
+		regfree(re);
+		return bad_value(e, msg);
+	}
+	return 0;
+}
+
 /* "NAME URL-PREFIX": the name is the first word, the prefix the rest. */
 static int
 add_alias(struct config *cfg, const struct entry *e, size_t *alloc)
@@ -422,6 +467,10 @@ take_multi(struct config *cfg, const struct entry *e, size_t *alloc)
 		ALLOC_GROW(cfg->external, cfg->external_nr + 1, alloc[3]);
 		cfg->external[cfg->external_nr++] = re;
 		return 0;
+	case KEY_UNSIGNED_OK:
+		ALLOC_GROW(cfg->unsigned_ok, cfg->unsigned_ok_nr + 1, alloc[4]);
+		cfg->unsigned_ok[cfg->unsigned_ok_nr++] = xstrdup(e->value);
+		return 0;
 	default:
 		return 0;
 	}
@@ -439,16 +488,37 @@ take_single(struct config *cfg, const struct entry *e)
 			return bad_value(e, "empty");
 		cfg->mainline = xstrdup(v);
 		return 0;
+	case KEY_RELEASE:
+		if (!*v)
+			return bad_value(e, "empty");
+		if (compile_ere(e, &cfg->release) < 0)
+			return ST_USAGE;
+		cfg->has_release = 1;
+		return 0;
 	case KEY_LAYOUT:
 		if (!graph_layout_known(v))
 			return bad_value(e, "not dot, twopi, circo, neato, "
 					 "fdp or sfdp");
 		cfg->layout = xstrdup(v);
 		return 0;
+	case KEY_COMMIT_URL:
+		/* The HTML report links ids through it: a web address, never
+		 * a javascript: or data: one. */
+		if (strncasecmp(v, "https://", 8) && strncasecmp(v, "http://", 7))
+			return bad_value(e, "not an http:// or https:// URL");
+		if (!strstr(v, "%H"))
+			return bad_value(e, "no %H for the commit id");
+		cfg->commit_url = xstrdup(v);
+		return 0;
 	case KEY_TOP:
 		if (config_parse_top(v, &cfg->top) < 0)
 			return bad_value(e, "not a positive number or 'all'");
 		cfg->has_top = 1;
+		return 0;
+	case KEY_JOBS:
+		if (config_parse_jobs(v, &cfg->jobs) < 0)
+			return bad_value(e, "not a number of threads from 1 "
+					 "to " JOBS_MAX_STR);
 		return 0;
 	case KEY_MAJOR:
 	case KEY_MINOR:
@@ -466,7 +536,7 @@ static int
 take(struct config *cfg, const struct gathering *g)
 {
 	const struct entry *last[KEY_NR] = { NULL };
-	size_t alloc[4] = { 0 };
+	size_t alloc[5] = { 0 };
 	int ret;
 
 	for (size_t i = 0; i < g->nr; i++) {
@@ -524,6 +594,7 @@ config_release(struct config *cfg)
 {
 	free(cfg->mainline);
 	free(cfg->layout);
+	free(cfg->commit_url);
 	for (size_t i = 0; i < cfg->mainline_urls_nr; i++)
 		free(cfg->mainline_urls[i]);
 	free(cfg->mainline_urls);
@@ -538,6 +609,11 @@ config_release(struct config *cfg)
 	for (size_t i = 0; i < cfg->external_nr; i++)
 		pattern_release(&cfg->external[i]);
 	free(cfg->external);
+	if (cfg->has_release)
+		regfree(&cfg->release);
+	for (size_t i = 0; i < cfg->unsigned_ok_nr; i++)
+		free(cfg->unsigned_ok[i]);
+	free(cfg->unsigned_ok);
 	memset(cfg, 0, sizeof(*cfg));
 }
 

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "commitread.h"
 #include "extra.h"
 #include "json.h"
 
@@ -142,38 +143,40 @@ read_appliers(struct repo *r, const struct history *h,
 	      const struct attribution *a, enum direct_by by,
 	      char ***keys_out, uint32_t *n_out)
 {
-	struct buf committer = BUF_INIT, msg = BUF_INIT, who = BUF_INIT;
+	uint32_t *list = xmalloc((a->order_nr ? a->order_nr : 1) *
+				 sizeof(*list));
 	char **keys = xmalloc((a->order_nr ? a->order_nr : 1) * sizeof(*keys));
+	unsigned fields = by == DIRECT_BY_SIGNOFF ? CF_COMMITTER | CF_MESSAGE :
+			  CF_COMMITTER;
+	struct buf who = BUF_INIT;
+	struct commit_batch b;
 	uint32_t n = 0;
-	int ret = 0;
 
-	for (uint32_t k = 0; k < a->order_nr; k++) {
-		uint32_t c = a->order[k];
-
-		if (a->path_of[c] != PATH_MAINLINE)
-			continue;
-		committer.len = msg.len = who.len = 0;
-		if (history_read_commit(r, h, c, &committer, &msg) < 0) {
-			ret = -1;
-			break;
-		}
-		if (by == DIRECT_BY_SIGNOFF)
-			signoff_applier(committer.data, committer.len,
-					msg.data, msg.len, &who);
-		else
-			buf_add(&who, committer.data, committer.len);
-		keys[n++] = xstrndup(who.data, who.len);
-	}
-	if (ret) {
-		while (n)
-			free(keys[--n]);
-	}
-	buf_release(&committer);
-	buf_release(&msg);
-	buf_release(&who);
+	for (uint32_t k = 0; k < a->order_nr; k++)
+		if (a->path_of[a->order[k]] == PATH_MAINLINE)
+			list[n++] = a->order[k];
 	*keys_out = keys;
+	*n_out = 0;
+	if (commit_batch_read(&b, r, h, list, n, fields) < 0) {
+		free(list);
+		return -1;
+	}
+	for (uint32_t k = 0; k < n; k++) {
+		const struct commit_info *ci = commit_batch_get(&b, list[k]);
+
+		who.len = 0;
+		if (by == DIRECT_BY_SIGNOFF)
+			signoff_applier(ci->committer, ci->committer_len,
+					ci->message, ci->message_len, &who);
+		else
+			buf_add(&who, ci->committer, ci->committer_len);
+		keys[k] = xstrndup(who.data, who.len);
+	}
+	commit_batch_release(&b);
+	buf_release(&who);
+	free(list);
 	*n_out = n;
-	return ret;
+	return 0;
 }
 
 void

@@ -93,36 +93,64 @@ is_format_control(unsigned int cp)
 	return 0;
 }
 
-void
-escape_text(struct buf *out, const char *s, size_t len)
+/*
+ * How a format writes one character of untrusted text: a valid one (cp,
+ * its n bytes at p), or a byte that is not UTF-8 (n = 0, the byte at p).
+ */
+typedef void escape_char_fn(struct buf *out, const unsigned char *p, size_t n,
+			    unsigned int cp);
+
+/* The one decoding loop the formats share. */
+static void
+escape_each(struct buf *out, const char *s, size_t len, escape_char_fn *one)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t i = 0;
 
 	while (i < len) {
-		unsigned int cp;
+		unsigned int cp = 0;
 		size_t n = utf8_decode(p + i, len - i, &cp);
 
-		if (!n) {
-			buf_printf(out, "\\x%02x", p[i]);
-			i++;
-			continue;
-		}
-		if (cp == '\\')
-			buf_puts(out, "\\\\");
-		else if (cp == '\t')
-			buf_puts(out, "\\t");
-		else if (cp == '\n')
-			buf_puts(out, "\\n");
-		else if (cp == '\r')
-			buf_puts(out, "\\r");
-		else if (is_control(cp) || is_format_control(cp))
-			for (size_t k = 0; k < n; k++)
-				buf_printf(out, "\\x%02x", p[i + k]);
-		else
-			buf_add(out, p + i, n);
-		i += n;
+		one(out, p + i, n, cp);
+		i += n ? n : 1;
 	}
+}
+
+/* Each byte of a character as a hex escape, "x%02x" after the format's
+ * backslash (one, or two where the backslash is itself escaped). */
+static void
+escape_bytes(struct buf *out, const unsigned char *p, size_t n,
+	     const char *backslash)
+{
+	for (size_t k = 0; k < n; k++) {
+		buf_puts(out, backslash);
+		buf_printf(out, "x%02x", p[k]);
+	}
+}
+
+static void
+text_char(struct buf *out, const unsigned char *p, size_t n, unsigned int cp)
+{
+	if (!n)
+		escape_bytes(out, p, 1, "\\");
+	else if (cp == '\\')
+		buf_puts(out, "\\\\");
+	else if (cp == '\t')
+		buf_puts(out, "\\t");
+	else if (cp == '\n')
+		buf_puts(out, "\\n");
+	else if (cp == '\r')
+		buf_puts(out, "\\r");
+	else if (is_control(cp) || is_format_control(cp))
+		escape_bytes(out, p, n, "\\");
+	else
+		buf_add(out, p, n);
+}
+
+void
+escape_text(struct buf *out, const char *s, size_t len)
+{
+	escape_each(out, s, len, text_char);
 }
 
 /* "\uXXXX", as a surrogate pair beyond the Basic Multilingual Plane. */
@@ -138,45 +166,61 @@ json_u_escape(struct buf *out, unsigned int cp)
 		   0xdc00 + (cp & 0x3ff));
 }
 
-void
-escape_json(struct buf *out, const char *s, size_t len)
+static void
+json_char(struct buf *out, const unsigned char *p, size_t n, unsigned int cp)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	size_t i = 0;
-
-	while (i < len) {
-		unsigned int cp;
-		size_t n = utf8_decode(p + i, len - i, &cp);
-
-		if (!n) {
-			buf_puts(out, "\xef\xbf\xbd");	/* U+FFFD */
-			i++;
-			continue;
-		}
-		switch (cp) {
-		case '"':  buf_puts(out, "\\\""); break;
-		case '\\': buf_puts(out, "\\\\"); break;
-		case '\b': buf_puts(out, "\\b"); break;
-		case '\f': buf_puts(out, "\\f"); break;
-		case '\n': buf_puts(out, "\\n"); break;
-		case '\r': buf_puts(out, "\\r"); break;
-		case '\t': buf_puts(out, "\\t"); break;
-		default:
-			/* Escape DEL and C1 too, and the invisible format
-			 * characters (U+2028/9 break JavaScript consumers of
-			 * "JSON"): the string is the same, and stays inert
-			 * when the file is printed on a terminal. */
-			if (is_control(cp) || is_format_control(cp))
-				json_u_escape(out, cp);
-			else
-				buf_add(out, p + i, n);
-		}
-		i += n;
+	if (!n) {
+		buf_puts(out, "\xef\xbf\xbd");	/* U+FFFD */
+		return;
+	}
+	switch (cp) {
+	case '"':  buf_puts(out, "\\\""); break;
+	case '\\': buf_puts(out, "\\\\"); break;
+	case '\b': buf_puts(out, "\\b"); break;
+	case '\f': buf_puts(out, "\\f"); break;
+	case '\n': buf_puts(out, "\\n"); break;
+	case '\r': buf_puts(out, "\\r"); break;
+	case '\t': buf_puts(out, "\\t"); break;
+	default:
+		/* Escape DEL and C1 too, and the invisible format
+		 * characters (U+2028/9 break JavaScript consumers of
+		 * "JSON"): the string is the same, and stays inert
+		 * when the file is printed on a terminal. */
+		if (is_control(cp) || is_format_control(cp))
+			json_u_escape(out, cp);
+		else
+			buf_add(out, p, n);
 	}
 }
 
 void
+escape_json(struct buf *out, const char *s, size_t len)
+{
+	escape_each(out, s, len, json_char);
+}
+
+static void
+gv_label_char(struct buf *out, const unsigned char *p, size_t n,
+	      unsigned int cp)
+{
+	if (!n)
+		buf_puts(out, "\xef\xbf\xbd");
+	else if (cp == '\\')
+		buf_puts(out, "\\\\");
+	else if (is_control(cp) || is_format_control(cp))
+		escape_bytes(out, p, n, "\\\\");
+	else
+		buf_add(out, p, n);
+}
+
+void
 escape_gv_label(struct buf *out, const char *s, size_t len)
+{
+	escape_each(out, s, len, gv_label_char);
+}
+
+void
+escape_gv_html(struct buf *out, const char *s, size_t len, int breaks)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t i = 0;
@@ -188,17 +232,28 @@ escape_gv_label(struct buf *out, const char *s, size_t len)
 		if (!n) {
 			buf_puts(out, "\xef\xbf\xbd");
 			i++;
-		} else if (cp == '\\') {
-			buf_puts(out, "\\\\");
-			i++;
-		} else if (is_control(cp) || is_format_control(cp)) {
-			for (size_t k = 0; k < n; k++)
-				buf_printf(out, "\\\\x%02x", p[i + k]);
-			i += n;
-		} else {
-			buf_add(out, p + i, n);
-			i += n;
+			continue;
 		}
+		switch (cp) {
+		case '&': buf_puts(out, "&amp;"); break;
+		case '<': buf_puts(out, "&lt;"); break;
+		case '>': buf_puts(out, "&gt;"); break;
+		case '"': buf_puts(out, "&quot;"); break;
+		case '\'': buf_puts(out, "&#39;"); break;
+		case 0xfffe: case 0xffff:
+			/* Valid UTF-8 that no XML document may hold. */
+			buf_puts(out, "\xef\xbf\xbd");
+			break;
+		default:
+			if (cp == '\n' && breaks)
+				buf_puts(out, "<BR ALIGN=\"LEFT\"/>");
+			else if (is_control(cp) || is_format_control(cp))
+				for (size_t k = 0; k < n; k++)
+					buf_printf(out, "\\x%02x", p[i + k]);
+			else
+				buf_add(out, p + i, n);
+		}
+		i += n;
 	}
 }
 

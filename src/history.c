@@ -18,6 +18,7 @@
 #include "commitgraph.h"
 #include "commitparse.h"
 #include "progress.h"
+#include "readpool.h"
 
 /* --- the commit table --------------------------------------------- */
 
@@ -29,7 +30,11 @@
  */
 struct walker {
 	struct history *h;
-	struct odb *odb;
+	struct readpool *pool;	/* the object database, on every thread */
+	struct commit_raw raw;	/* the commit load_from_object reads */
+	struct commit_raw *batch;	/* a frontier's records (FRONTIER_BATCH) */
+	struct object_id *batch_oid;
+	uint32_t *batch_idx;
 	struct commit_graph *graph;
 	struct hindex ix;	/* commits outside the graph, by id */
 	uint32_t *pos_idx;	/* graph position -> number + 1, 0 unknown */
@@ -137,10 +142,8 @@ commit_intern(struct walker *w, const struct object_id *oid)
 }
 
 /*
- * A merge's record in the pool: its committer time and time zone, then
- * git's subject: the first paragraph of the message, its lines joined by
- * single spaces (what "git log --format=%s" shows), then the body's
- * reference lines when it has any.
+ * Merge i's record (readpool.h: committer time and zone, subject, reference
+ * lines) into the pool; the subject's offset + 1 in h->subject.
  */
 /* The pool's offsets are 32-bit: past this, merges' subjects over 4 GB in
  * all, the run is refused rather than an offset wrapped (which would
@@ -148,127 +151,80 @@ commit_intern(struct walker *w, const struct object_id *oid)
 #define POOL_MAX (UINT32_MAX - 2)
 
 static int
-add_merge(struct history *h, uint32_t i, int64_t time, int32_t tz,
-	  const char *msg, const char *end)
+add_merge(struct history *h, uint32_t i, const struct commit_raw *c)
 {
 	struct buf *pool = &h->pool;
+	size_t head = sizeof(int64_t) + sizeof(int32_t);
 
 	if (!pool->len)
 		buf_addc(pool, '\0');	/* offset 0 stays "none" */
-	if (pool->len + sizeof(time) + sizeof(tz) + (size_t)(end - msg) + 2 >
-	    POOL_MAX) {
+	if (pool->len + c->merge_len + 1 > POOL_MAX) {
 		char hex[OID_HEXSZ + 1];
 
 		history_hex(h, i, hex);
 		return error("the merges' subjects pass 4 GB at commit %s: "
 			     "give a shorter range", hex);
 	}
-	buf_add(pool, &time, sizeof(time));
-	buf_add(pool, &tz, sizeof(tz));
-	h->subject[i] = (uint32_t)pool->len + 1;
-	msg = commit_subject(pool, msg, end);
-	buf_addc(pool, '\0');
-	/* history_body finds the lines after the subject's NUL: a subject
-	 * holding a NUL of its own gets none. */
-	if (strlen(pool->data + h->subject[i] - 1) + h->subject[i] != pool->len)
-		return 0;
-	if (commit_reference_lines(pool, msg, end)) {
-		buf_addc(pool, '\0');
+	h->subject[i] = (uint32_t)(pool->len + head) + 1;
+	buf_add(pool, c->merge, c->merge_len);
+	if (c->body)
 		h->flags[i] |= HIST_BODY;
-	}
 	return 0;
 }
 
-/* Commit i's object, checked: *data and *size until the next read. */
+/* Check what was read of commit i: 0, or -1 after reporting why it
+ * cannot be used. */
 static int
-read_commit(struct walker *w, uint32_t i, const char **data, size_t *size)
+check_raw(const struct history *h, uint32_t i, const struct commit_raw *c)
 {
 	char hex[OID_HEXSZ + 1];
 
-	history_hex(w->h, i, hex);
-	switch (odb_read_commit(w->odb, &w->h->oid[i], data, size)) {
+	history_hex(h, i, hex);
+	switch (c->status) {
 	case 0:
-		break;
+		return 0;
 	case ODB_MISSING:
 		return error("missing commit object %s", hex);
 	case ODB_NOT_COMMIT:
 		return error("object %s is not a commit", hex);
+	case RAW_CORRUPT:
+		return error("corrupt commit object %s", hex);
 	default:
 		return error("cannot read commit object %s: %s", hex,
-			     odb_error(w->odb));
+			     c->why ? c->why : "unknown error");
 	}
-	if (!commit_is_well_formed(*data, *size))
-		return error("corrupt commit object %s", hex);
-	return 0;
 }
 
-/* The subject, time and reference lines of merge i, from its object.
- * Returns 0, or -1 after reporting an error. */
+/* Parents of commit i from what was read of its object c, and the
+ * subject of a merge when wanted. */
 static int
-merge_from_object(struct history *h, uint32_t i, const char *data,
-		  const char *end)
-{
-	const char *p = data, *eol;
-	int64_t time = 0;
-	int32_t tz = 0;
-
-	while ((eol = commit_header_next(p, end))) {
-		if (eol - p > 10 && !memcmp(p, "committer ", 10))
-			parse_committer(p, eol, &time, &tz);
-		p = eol + 1;
-	}
-	return add_merge(h, i, time, tz, commit_message(data, end), end);
-}
-
-/* Parents of commit i from its object, and the subject of a merge when
- * wanted. */
-static int
-load_from_object(struct walker *w, uint32_t i, int want_subject)
+apply_raw(struct walker *w, uint32_t i, int want_subject,
+	  const struct commit_raw *c)
 {
 	struct history *h = w->h;
-	const char *data, *p, *end, *eol;
-	char hex[OID_HEXSZ + 1];
-	size_t first = h->parent_nr, size;
-	struct object_id parent;
-	int bad;
+	size_t first = h->parent_nr;
 
-	if (read_commit(w, i, &data, &size) < 0)
+	if (check_raw(h, i, c) < 0)
 		return -1;
-	end = data + size;
-	/* The parents, as git reads them (commitparse.h); then the
-	 * committer, for the generation of a commit the commit-graph does
-	 * not cover yet: nothing after it is needed. */
-	for (p = commit_parents_start(data, end);
-	     (p = commit_parent_next(p, end, &parent, &bad)); ) {
-		uint32_t k;
+	if (c->npar > UINT16_MAX) {
+		char hex[OID_HEXSZ + 1];
 
-		if (bad) {
-			history_hex(h, i, hex);
-			return error("corrupt commit object %s", hex);
-		}
-		/* commit_intern may grow the arrays: no pointers into
-		 * them are held across it. */
-		k = commit_intern(w, &parent);
-		if (k == HIST_NONE)
+		history_hex(h, i, hex);
+		return error("commit %s has too many parents (%u; treeplot "
+			     "reads up to 65535)", hex, (unsigned)c->npar);
+	}
+	for (uint32_t k = 0; k < c->npar; k++) {
+		/* commit_intern may grow the arrays: no pointers into them
+		 * are held across it. */
+		uint32_t p = commit_intern(w, &c->parent[k]);
+
+		if (p == HIST_NONE)
 			return -1;
 		ALLOC_GROW(h->parent, h->parent_nr + 1, h->parent_alloc);
-		h->parent[h->parent_nr++] = k;
+		h->parent[h->parent_nr++] = p;
 	}
-	for (p = data; (eol = commit_header_next(p, end)); p = eol + 1) {
-		if (eol - p > 10 && !memcmp(p, "committer ", 10)) {
-			int64_t time;
-			int32_t tz;
-
-			parse_committer(p, eol, &time, &tz);
-			w->ctime[i] = time > 0 ? (uint64_t)time : 0;
-			break;
-		}
-	}
-	if (h->parent_nr - first > UINT16_MAX) {
-		history_hex(h, i, hex);
-		return error("commit %s has too many parents (%zu; treeplot "
-			     "reads up to 65535)", hex, h->parent_nr - first);
-	}
+	/* For the generation of a commit the commit-graph does not cover. */
+	w->ctime[i] = (uint64_t)c->ctime;
 	h->pstart[i] = (uint32_t)first;
 	h->npar[i] = (uint16_t)(h->parent_nr - first);
 	if (h->flags[i] & HIST_SHALLOW) {
@@ -280,9 +236,17 @@ load_from_object(struct walker *w, uint32_t i, int want_subject)
 		h->parent_nr = first;
 		h->npar[i] = 0;
 	}
-	if (want_subject && history_is_merge(h, i))
-		return merge_from_object(h, i, data, end);
+	if (want_subject && c->merge)
+		return add_merge(h, i, c);
 	return 0;
+}
+
+/* Parents of commit i from its object, read now. */
+static int
+load_from_object(struct walker *w, uint32_t i, int want_subject)
+{
+	readpool_read(w->pool, &w->h->oid[i], 1, want_subject, &w->raw);
+	return apply_raw(w, i, want_subject, &w->raw);
 }
 
 /* Parents of commit i from its graph record: no object is read. */
@@ -376,39 +340,110 @@ count_in_range(struct history *h, uint32_t i)
 		h->shallow++;
 }
 
-/* What mark_ancestors gives, and where it stops. */
-struct marking {
-	struct walker *w;
-	uint8_t flag, stop;
-};
+/* Commits of a frontier read at once: every thread's share of a wide
+ * history's open lines, and the records' memory bounded. */
+#define FRONTIER_BATCH 4096
 
-/* history_walk's visit: load commit i and give it the flag. */
-static int
-mark_one(uint32_t i, void *data)
+/* Give commit i the flag of a marking walk. */
+static void
+mark(struct history *h, uint32_t i, uint8_t flag)
 {
-	struct marking *m = data;
-	struct history *h = m->w->h;
-
-	if (h->flags[i] & (m->stop | m->flag))
-		return 0;
-	if (commit_load(m->w, i, m->flag == HIST_IN_RANGE) < 0)
-		return -1;
-	if (m->flag == HIST_IN_RANGE)
+	if (flag == HIST_IN_RANGE)
 		count_in_range(h, i);
 	else
-		h->flags[i] |= m->flag;
-	return 1;
+		h->flags[i] |= flag;
 }
 
-/* Load every ancestor of start that does not have stop_flags, giving it
- * flag. */
+/*
+ * Load the n commits of v that are not loaded yet: those outside the
+ * commit-graph read on every thread at once, then all taken in the order
+ * of v, so the table is the same whatever the threads did.
+ */
+static int
+load_batch(struct walker *w, const uint32_t *v, size_t n, int want_subject)
+{
+	struct history *h = w->h;
+	size_t nr = 0, k = 0;
+
+	for (size_t j = 0; j < n; j++) {
+		if ((h->flags[v[j]] & HIST_LOADED) || w->gpos[v[j]] != GRAPH_NONE)
+			continue;
+		w->batch_idx[nr] = v[j];
+		w->batch_oid[nr++] = h->oid[v[j]];
+	}
+	readpool_read(w->pool, w->batch_oid, nr, want_subject, w->batch);
+	for (size_t j = 0; j < n; j++) {
+		uint32_t i = v[j];
+
+		if (h->flags[i] & HIST_LOADED)
+			continue;
+		if (k < nr && w->batch_idx[k] == i) {
+			if (apply_raw(w, i, want_subject, &w->batch[k++]) < 0)
+				return -1;
+			h->flags[i] |= HIST_LOADED;
+			progress_tick(&w->pg, h->nr);
+		} else if (commit_load(w, i, want_subject) < 0) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Load every ancestor of start that does not have stop_flags, giving it
+ * flag: breadth first, a frontier at a time (the open lines of
+ * development are known together and read together).  Which commits are
+ * marked does not depend on the order; the numbers the table gives them
+ * do, and nothing after the walk does.
+ */
 static int
 mark_ancestors(struct walker *w, uint32_t start, uint8_t flag,
-	       uint8_t stop_flags, struct history_stack *st)
+	       uint8_t stop_flags)
 {
-	struct marking m = { w, flag, stop_flags };
+	struct history *h = w->h;
+	uint32_t *cur = NULL, *next = NULL;
+	size_t ncur = 0, nnext = 0, acur = 0, anext = 0;
+	int ret = 0;
 
-	return history_walk(w->h, start, mark_one, &m, st);
+	if (h->flags[start] & (stop_flags | flag))
+		return 0;
+	mark(h, start, flag);
+	ALLOC_GROW(cur, 1, acur);
+	cur[ncur++] = start;
+	while (ncur && !ret) {
+		for (size_t off = 0; off < ncur && !ret; off += FRONTIER_BATCH) {
+			size_t n = ncur - off < FRONTIER_BATCH ? ncur - off :
+				   FRONTIER_BATCH;
+
+			ret = load_batch(w, cur + off, n, flag == HIST_IN_RANGE);
+		}
+		for (size_t j = 0; j < ncur && !ret; j++) {
+			uint32_t np;
+			const uint32_t *par = history_parents(h, cur[j], &np);
+
+			ALLOC_GROW(next, nnext + np, anext);
+			for (uint32_t k = 0; k < np; k++) {
+				if (h->flags[par[k]] & (stop_flags | flag))
+					continue;
+				mark(h, par[k], flag);
+				next[nnext++] = par[k];
+			}
+		}
+		{
+			uint32_t *t = cur;
+			size_t a = acur;
+
+			cur = next;
+			acur = anext;
+			next = t;
+			anext = a;
+		}
+		ncur = nnext;
+		nnext = 0;
+	}
+	free(cur);
+	free(next);
+	return ret;
 }
 
 /*
@@ -578,32 +613,62 @@ walk_by_generation(struct walker *w, uint32_t from, const uint32_t *tips,
 	return ret;
 }
 
-/* Merges of the range whose parents came from the graph have no subject
- * yet: read just those objects. */
+/* Merges read at once by load_subjects: a batch for every thread. */
+#define SUBJECT_BATCH 1024
+
+/* Add the subjects of the n merges idx[] read into c[], in order. */
 static int
-load_subjects(struct walker *w)
+add_subjects(struct walker *w, const uint32_t *idx, struct commit_raw *c,
+	     size_t n)
 {
-	struct history *h = w->h;
-
-	for (uint32_t i = 0; i < h->nr; i++) {
-		const char *data;
-		size_t size;
-
-		if (!(h->flags[i] & HIST_IN_RANGE) || !history_is_merge(h, i) ||
-		    h->subject[i])
-			continue;
-		if (read_commit(w, i, &data, &size) < 0)
+	for (size_t k = 0; k < n; k++) {
+		if (check_raw(w->h, idx[k], &c[k]) < 0)
 			return -1;
-		if (merge_from_object(h, i, data, data + size) < 0)
+		if (add_merge(w->h, idx[k], &c[k]) < 0)
 			return -1;
-		progress_tick(&w->pg, i);
+		progress_tick(&w->pg, idx[k]);
 	}
 	return 0;
 }
 
+/* Merges of the range whose parents came from the graph have no subject
+ * yet: read just those objects, a batch at a time on every thread, and
+ * add them in the order of their numbers. */
+static int
+load_subjects(struct walker *w)
+{
+	struct history *h = w->h;
+	struct object_id *oids = xmalloc(SUBJECT_BATCH * sizeof(*oids));
+	struct commit_raw *c = xcalloc(SUBJECT_BATCH, sizeof(*c));
+	uint32_t idx[SUBJECT_BATCH];
+	size_t n = 0;
+	int ret = 0;
+
+	for (uint32_t i = 0; i <= h->nr && !ret; i++) {
+		if (i < h->nr) {
+			if (!(h->flags[i] & HIST_IN_RANGE) ||
+			    !history_is_merge(h, i) || h->subject[i])
+				continue;
+			idx[n] = i;
+			oids[n++] = h->oid[i];
+		}
+		if (n == SUBJECT_BATCH || (i == h->nr && n)) {
+			readpool_read(w->pool, oids, n, RAW_SUBJECT, c);
+			ret = add_subjects(w, idx, c, n);
+			n = 0;
+		}
+	}
+	for (size_t k = 0; k < SUBJECT_BATCH; k++)
+		commit_raw_release(&c[k]);
+	free(c);
+	free(oids);
+	return ret;
+}
+
 /* The walker of h over r's object database and commit-graph. */
 static int
-walker_open(struct walker *w, struct repo *r, int progress, struct history *h)
+walker_open(struct walker *w, struct repo *r, int progress, unsigned jobs,
+	    struct history *h)
 {
 	int shallow = repo_is_shallow(r);
 
@@ -612,7 +677,7 @@ walker_open(struct walker *w, struct repo *r, int progress, struct history *h)
 	buf_init(&h->pool);
 	w->h = h;
 	progress_start(&w->pg, progress);
-	if (odb_open(&w->odb, r) < 0)
+	if (readpool_open(&w->pool, r, jobs) < 0)
 		return -1;
 	/* git itself ignores the commit-graph in a shallow clone. */
 	if (!shallow) {
@@ -624,6 +689,9 @@ walker_open(struct walker *w, struct repo *r, int progress, struct history *h)
 			w->pos_idx = xcalloc(commit_graph_nr(w->graph) + 1,
 					     sizeof(*w->pos_idx));
 	}
+	w->batch = xcalloc(FRONTIER_BATCH, sizeof(*w->batch));
+	w->batch_oid = xmalloc(FRONTIER_BATCH * sizeof(*w->batch_oid));
+	w->batch_idx = xmalloc(FRONTIER_BATCH * sizeof(*w->batch_idx));
 	return shallow ? load_shallow(w, r) : 0;
 }
 
@@ -638,7 +706,13 @@ walker_release(struct walker *w)
 	free(w->parents);
 	hindex_release(&w->ix);
 	commit_graph_free(w->graph);
-	odb_free(w->odb);
+	commit_raw_release(&w->raw);
+	for (size_t k = 0; w->batch && k < FRONTIER_BATCH; k++)
+		commit_raw_release(&w->batch[k]);
+	free(w->batch);
+	free(w->batch_oid);
+	free(w->batch_idx);
+	readpool_free(w->pool);
 }
 
 /* A..B by generation, with the commit-graph's generations. */
@@ -660,14 +734,12 @@ walk_graph(struct walker *w, uint32_t from, const uint32_t *tip,
  */
 static int
 walk_marking(struct walker *w, uint32_t from, const uint32_t *tip,
-	     size_t ntips, struct history_stack *st)
+	     size_t ntips)
 {
-	if (from != HIST_NONE &&
-	    mark_ancestors(w, from, HIST_HIDDEN, 0, st) < 0)
+	if (from != HIST_NONE && mark_ancestors(w, from, HIST_HIDDEN, 0) < 0)
 		return -1;
 	for (size_t k = 0; k < ntips; k++)
-		if (mark_ancestors(w, tip[k], HIST_IN_RANGE, HIST_HIDDEN,
-				   st) < 0)
+		if (mark_ancestors(w, tip[k], HIST_IN_RANGE, HIST_HIDDEN) < 0)
 			return -1;
 	return 0;
 }
@@ -677,14 +749,14 @@ walk_marking(struct walker *w, uint32_t from, const uint32_t *tip,
 static int
 load_tips(struct repo *r, const struct object_id *from,
 	  const struct object_id *tips, size_t ntips, int progress,
-	  struct history *h)
+	  unsigned jobs, struct history *h)
 {
 	struct walker w;
 	struct history_stack st = HISTORY_STACK_INIT;
 	uint32_t *tip = xmalloc(ntips * sizeof(*tip)), f = HIST_NONE;
 	int ret = -1;
 
-	if (walker_open(&w, r, progress, h) < 0)
+	if (walker_open(&w, r, progress, jobs, h) < 0)
 		goto out;
 	for (size_t k = 0; k < ntips; k++)
 		if ((tip[k] = commit_intern(&w, &tips[k])) == HIST_NONE)
@@ -695,7 +767,7 @@ load_tips(struct repo *r, const struct object_id *from,
 	if (from && w.graph)
 		ret = walk_graph(&w, f, tip, ntips, &st);
 	else
-		ret = walk_marking(&w, f, tip, ntips, &st);
+		ret = walk_marking(&w, f, tip, ntips);
 	if (!ret && w.graph)
 		ret = load_subjects(&w);
 out:
@@ -742,10 +814,10 @@ history_stack_release(struct history_stack *st)
 
 int
 history_load(struct repo *r, const struct range *rg, int progress,
-	     struct history *h)
+	     unsigned jobs, struct history *h)
 {
 	return load_tips(r, rg->has_from ? &rg->from : NULL, &rg->to, 1,
-			 progress, h);
+			 progress, jobs, h);
 }
 
 void
@@ -772,7 +844,7 @@ history_release(struct history *h)
  */
 int
 history_load_union(struct repo *r, const struct range *rgs, size_t n,
-		   int progress, struct history *h)
+		   int progress, unsigned jobs, struct history *h)
 {
 	struct object_id *tips = xmalloc(2 * n * sizeof(*tips)), base;
 	struct object_id *starts = xmalloc(n * sizeof(*starts));
@@ -790,7 +862,8 @@ history_load_union(struct repo *r, const struct range *rgs, size_t n,
 	/* A range without a start is a whole history: no base then. */
 	if (nstarts == n)
 		has_base = repo_merge_base(r, starts, n, &base);
-	ret = load_tips(r, has_base ? &base : NULL, tips, ntips, progress, h);
+	ret = load_tips(r, has_base ? &base : NULL, tips, ntips, progress, jobs,
+			h);
 	free(starts);
 	free(tips);
 	return ret;

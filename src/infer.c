@@ -7,66 +7,38 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "commitread.h"
 #include "escape.h"
 #include "extra.h"
 #include "json.h"
 #include "naming.h"
 #include "util.h"
 
-/* Counts by a pair of ids, open addressing. */
+/* Counts by a pair of ids, numbered as pi's pairs. */
 struct pair_count {
-	uint64_t *key;		/* (a << 32 | b) + 1, 0 empty */
 	uint32_t *count;
-	uint32_t nr, size;
+	size_t alloc;
+	struct pair_index pi;
 };
 
-static uint32_t
-mix(uint64_t k)
-{
-	return (uint32_t)((k * 0x9e3779b97f4a7c15ULL) >> 32);
-}
-
+/* The count of (a, b), a new one at 0; valid until the next call. */
 static uint32_t *
 pair_slot(struct pair_count *pc, uint32_t a, uint32_t b)
 {
-	uint64_t k = ((uint64_t)a << 32 | b) + 1;
-	uint32_t pos;
+	uint32_t nr = pc->pi.nr, i = pair_index_get(&pc->pi, a, b);
 
-	if (2 * (pc->nr + 1) > pc->size) {
-		struct pair_count old = *pc;
-
-		pc->size = old.size ? 2 * old.size : 256;
-		pc->key = xcalloc(pc->size, sizeof(*pc->key));
-		pc->count = xcalloc(pc->size, sizeof(*pc->count));
-		pc->nr = 0;
-		for (uint32_t i = 0; i < old.size; i++) {
-			if (!old.key[i])
-				continue;
-			pos = mix(old.key[i]) & (pc->size - 1);
-			while (pc->key[pos])
-				pos = (pos + 1) & (pc->size - 1);
-			pc->key[pos] = old.key[i];
-			pc->count[pos] = old.count[i];
-			pc->nr++;
-		}
-		free(old.key);
-		free(old.count);
+	if (i == nr) {
+		ALLOC_GROW(pc->count, nr + 1, pc->alloc);
+		pc->count[i] = 0;
 	}
-	pos = mix(k) & (pc->size - 1);
-	while (pc->key[pos] && pc->key[pos] != k)
-		pos = (pos + 1) & (pc->size - 1);
-	if (!pc->key[pos]) {
-		pc->key[pos] = k;
-		pc->nr++;
-	}
-	return &pc->count[pos];
+	return &pc->count[i];
 }
 
 static void
 pair_release(struct pair_count *pc)
 {
-	free(pc->key);
 	free(pc->count);
+	pair_index_release(&pc->pi);
 	memset(pc, 0, sizeof(*pc));
 }
 
@@ -76,37 +48,25 @@ struct names {
 	char **s;
 	uint32_t nr;
 	size_t alloc;
-	uint32_t *hash;		/* id + 1 */
-	uint32_t size;
+	struct hindex ix;
 };
 
 static uint32_t
 names_intern(struct names *n, const char *s)
 {
-	uint32_t pos;
+	uint32_t hash = str_hash(s), i;
+	struct hprobe pr;
 
-	if (2 * (n->nr + 1) > n->size) {
-		n->size = n->size ? 2 * n->size : 256;
-		free(n->hash);
-		n->hash = xcalloc(n->size, sizeof(*n->hash));
-		for (uint32_t i = 0; i < n->nr; i++) {
-			pos = str_hash(n->s[i]) & (n->size - 1);
-			while (n->hash[pos])
-				pos = (pos + 1) & (n->size - 1);
-			n->hash[pos] = i + 1;
-		}
-	}
-	pos = str_hash(s) & (n->size - 1);
-	/* A slot is set only once n->s holds its name (n->s is never NULL
-	 * then; said for the analyser). */
-	while (n->s && n->hash[pos]) {
-		if (!strcmp(n->s[n->hash[pos] - 1], s))
-			return n->hash[pos] - 1;
-		pos = (pos + 1) & (n->size - 1);
-	}
+	for (i = hindex_first(&n->ix, hash, &pr); i != HINDEX_NONE;
+	     i = hindex_next(&n->ix, &pr))
+		/* The index holds a number only once n->s holds its name
+		 * (the analyser cannot see that n->s is not NULL then). */
+		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
+		if (!strcmp(n->s[i], s))
+			return i;
 	ALLOC_GROW(n->s, n->nr + 1, n->alloc);
 	n->s[n->nr] = xstrdup(s);
-	n->hash[pos] = n->nr + 1;
+	hindex_add(&n->ix, hash, n->nr);
 	return n->nr++;
 }
 
@@ -116,7 +76,7 @@ names_release(struct names *n)
 	for (uint32_t i = 0; i < n->nr; i++)
 		free(n->s[i]);
 	free(n->s);
-	free(n->hash);
+	hindex_release(&n->ix);
 }
 
 static int
@@ -141,24 +101,25 @@ static int
 read_committers(struct repo *r, const struct history *h,
 		const struct attribution *a, uint32_t *cid, uint32_t *nr)
 {
+	uint32_t n = a->order_nr + a->pulls_nr;
+	uint32_t *list = xmalloc((n ? n : 1) * sizeof(*list));
 	struct names who = { 0 };
-	struct buf committer = BUF_INIT, msg = BUF_INIT;
-	int ret = 0;
+	struct commit_batch b;
+	int ret;
 
-	for (uint32_t k = 0; k < a->order_nr + a->pulls_nr && !ret; k++) {
-		uint32_t c = k < a->order_nr ? a->order[k] :
-			     a->pulls[k - a->order_nr].merge;
-
-		committer.len = msg.len = 0;
-		if (history_read_commit(r, h, c, &committer, &msg) < 0)
-			ret = -1;
-		else
-			cid[c] = names_intern(&who, committer.data);
+	for (uint32_t k = 0; k < n; k++)
+		list[k] = k < a->order_nr ? a->order[k] :
+			  a->pulls[k - a->order_nr].merge;
+	ret = commit_batch_read(&b, r, h, list, n, CF_COMMITTER);
+	if (!ret) {
+		for (uint32_t k = 0; k < n; k++)
+			cid[list[k]] = names_intern(&who,
+				commit_batch_get(&b, list[k])->committer);
+		commit_batch_release(&b);
 	}
+	free(list);
 	*nr = who.nr;
 	names_release(&who);
-	buf_release(&committer);
-	buf_release(&msg);
 	return ret;
 }
 
@@ -189,13 +150,10 @@ usual_committers(const struct attribution *a, const uint32_t *cid,
 	for (int pass = 0; pass < 2; pass++) {
 		const struct pair_count *pc = pass ? &by : &by_merge;
 
-		for (uint32_t i = 0; i < pc->size; i++) {
-			uint32_t t, c, n = pc->count[i];
+		for (uint32_t i = 0; i < pc->pi.nr; i++) {
+			uint32_t t = pc->pi.key[i][0], c = pc->pi.key[i][1];
+			uint32_t n = pc->count[i];
 
-			if (!pc->key[i])
-				continue;
-			t = (uint32_t)((pc->key[i] - 1) >> 32);
-			c = (uint32_t)(pc->key[i] - 1);
 			if (t >= ntrees || (pass && from_merges[t]))
 				continue;
 			if (n > best[t] || (n == best[t] && c < usual[t])) {
@@ -219,13 +177,13 @@ collect_edges(const struct pair_count *edges, struct inference *out)
 {
 	size_t ealloc = 0;
 
-	for (uint32_t i = 0; i < edges->size; i++) {
-		if (!edges->key[i] || !edges->count[i])
+	for (uint32_t i = 0; i < edges->pi.nr; i++) {
+		if (!edges->count[i])
 			continue;
 		ALLOC_GROW(out->edges, out->edges_nr + 1, ealloc);
 		out->edges[out->edges_nr++] = (struct inferred_edge){
-			(uint32_t)((edges->key[i] - 1) >> 32),
-			(uint32_t)(edges->key[i] - 1), edges->count[i] };
+			edges->pi.key[i][0], edges->pi.key[i][1],
+			edges->count[i] };
 	}
 	/* With no edge the array is NULL, which qsort must not get. */
 	if (out->edges_nr)
@@ -412,8 +370,9 @@ infer_json(const void *state, const struct flow *f, struct json *j)
 	json_close(j, '}');
 }
 
-/* The guessed fast-forwards as dashed grey edges of their own, between
- * trees the flow shows. */
+/* The guessed fast-forwards as dotted grey edges of their own, with a
+ * hollow dot for an arrowhead and "~n" for a count, between trees the
+ * flow shows. */
 static void
 infer_graph_edges(const void *state, const struct flow *f,
 		  extra_edge_fn *emit, void *ctx)
@@ -423,8 +382,8 @@ infer_graph_edges(const void *state, const struct flow *f,
 
 	for (uint32_t k = 0; k < inf->edges_nr; k++) {
 		const struct inferred_edge *ie = &inf->edges[k];
-		struct extra_edge e = { 0, 0, key, label, tip, "dashed",
-					CHART_GREY, "0" };
+		struct extra_edge e = { 0, 0, key, label, tip, "dotted",
+					CHART_GREY, "0", "odot" };
 
 		if (!shown_ends(f, ie, &e.from, &e.to))
 			continue;
@@ -451,8 +410,8 @@ infer_commit_fields(const void *state, uint32_t commit, struct buf *out)
 }
 
 static const struct extra_legend infer_legend[] = {
-	{ "a fast-forward inferred from committers", EXTRA_LEGEND_EDGE,
-	  "dashed", CHART_GREY },
+	{ "~n, hollow dot: commits inferred as fast-forwarded (a guess from "
+	  "committers)", EXTRA_LEGEND_EDGE, "dotted", CHART_GREY_TEXT },
 };
 
 const struct extra infer_extra = {

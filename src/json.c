@@ -58,11 +58,26 @@ json_str(struct json *j, const char *key, const char *s)
 	buf_addc(j->out, '"');
 }
 
+/* A number written by hand from its sign and magnitude: one way for the
+ * signed and unsigned members (and no locale in the way). */
+static void
+number(struct json *j, const char *key, int negative, uint64_t magnitude)
+{
+	member(j, key);
+	buf_printf(j->out, "%s%" PRIu64, negative ? "-" : "", magnitude);
+}
+
 void
 json_uint(struct json *j, const char *key, uint64_t n)
 {
-	member(j, key);
-	buf_printf(j->out, "%" PRIu64, n);
+	number(j, key, 0, n);
+}
+
+void
+json_int(struct json *j, const char *key, int64_t n)
+{
+	/* The magnitude in unsigned arithmetic: -INT64_MIN overflows. */
+	number(j, key, n < 0, n < 0 ? 0 - (uint64_t)n : (uint64_t)n);
 }
 
 void
@@ -70,13 +85,6 @@ json_bool(struct json *j, const char *key, int b)
 {
 	member(j, key);
 	buf_puts(j->out, b ? "true" : "false");
-}
-
-void
-json_int(struct json *j, const char *key, int64_t n)
-{
-	member(j, key);
-	buf_printf(j->out, "%" PRId64, n);
 }
 
 void

@@ -22,6 +22,8 @@
 #include "chart.h"
 #include "compare.h"
 #include "config.h"
+#include "dates.h"
+#include "cycles.h"
 #include "direct.h"
 #include "extra.h"
 #include "history.h"
@@ -31,6 +33,7 @@
 #include "render_commits.h"
 #include "render_csv.h"
 #include "render_graph.h"
+#include "render_html.h"
 #include "render_json.h"
 #include "render_text.h"
 #include "signed.h"
@@ -60,13 +63,16 @@ struct options {
 	uint32_t top;		/* a count, or TOP_ALL */
 	uint32_t major, minor;	/* hundredths of a percent */
 	int top_given, major_given, minor_given, csv_table_given;
+	unsigned dpi;		/* PNG's resolution; 0: the default */
 	int quiet, no_config;
+	unsigned jobs;		/* --jobs; 0: treeplot.jobs, else the cores */
 	int csv_table;		/* enum csv_table */
 	enum direct_by direct_by;
 	int signatures;		/* SIGNED_REPORT, SIGNED_REQUIRE */
 	int branches, no_maintainers, infer_ff;
 	enum mode mode;
 	const char *range;
+	const char *cycles;	/* --cycles A..B */
 	char **args;		/* the other arguments: commits or ranges */
 	int args_nr;
 };
@@ -94,6 +100,8 @@ enum {
 	OPT_MAINTAINERS,
 	OPT_NO_MAINTAINERS,
 	OPT_INFER_FF,
+	OPT_DPI,
+	OPT_CYCLES,
 	OPT_END,
 };
 
@@ -101,13 +109,16 @@ static const struct option longopts[] = {
 	{ "repo", required_argument, NULL, 'C' },
 	{ "branches", no_argument, NULL, OPT_BRANCHES },
 	{ "direct-by", required_argument, NULL, OPT_DIRECT_BY },
+	{ "dpi", required_argument, NULL, OPT_DPI },
 	{ "explain", no_argument, NULL, OPT_EXPLAIN },
 	{ "format", required_argument, NULL, 'T' },
 	{ "compare", no_argument, NULL, OPT_COMPARE },
 	{ "config", required_argument, NULL, OPT_CONFIG },
 	{ "csv-table", required_argument, NULL, OPT_CSV_TABLE },
+	{ "cycles", required_argument, NULL, OPT_CYCLES },
 	{ "help", no_argument, NULL, 'h' },
 	{ "infer-ff", no_argument, NULL, OPT_INFER_FF },
+	{ "jobs", required_argument, NULL, 'j' },
 	{ "layout", required_argument, NULL, OPT_LAYOUT },
 	{ "maintainers", no_argument, NULL, OPT_MAINTAINERS },
 	{ "no-maintainers", no_argument, NULL, OPT_NO_MAINTAINERS },
@@ -138,6 +149,7 @@ static const struct {
 	{ OPT_TOP, "--top", MODE_REPORT },
 	{ OPT_LAYOUT, "--layout", MODE_REPORT },
 	{ OPT_TITLE, "--title", MODE_REPORT },
+	{ OPT_DPI, "--dpi", MODE_REPORT },
 	{ OPT_MAJOR, "--major", MODE_REPORT },
 	{ OPT_MINOR, "--minor", MODE_REPORT },
 	{ OPT_RANGE, "--range", MODE_REPORT | MODE_TRACE | MODE_EXPLAIN },
@@ -147,6 +159,7 @@ static const struct {
 	{ OPT_REQUIRE_SIGNED, "--require-signed", MODE_REPORT },
 	{ OPT_BRANCHES, "--branches", MODE_REPORT },
 	{ OPT_INFER_FF, "--infer-ff", MODE_REPORT },
+	{ OPT_CYCLES, "--cycles", MODE_COMPARE },
 };
 
 static void
@@ -155,30 +168,37 @@ usage(FILE *fp)
 	fputs("usage: treeplot [options] [<range>]\n"
 	      "       treeplot --trace [options] <commit>... [<range>]\n"
 	      "       treeplot --compare [options] <range> <range>...\n"
+	      "       treeplot --compare --cycles A..B [options]\n"
 	      "       treeplot --explain [options] <merge>... [<range>]\n"
 	      "       git treeplot ...  (the same, through git-treeplot installed beside it)\n"
 	      "\n"
 	      "Chart through which trees the commits of <range> reached the mainline.\n"
 	      "<range> is A..B or a single revision B; by default, from the last\n"
-	      "release tag (not -rc) on HEAD's first-parent line to HEAD.\n"
+	      "release tag (not -rc, -dev, -pre, -alpha, -beta; treeplot.releasePattern)\n"
+	      "on HEAD's first-parent line to HEAD.\n"
 	      "\n"
 	      "  -C, --repo DIR         the repository (default: found from the current directory)\n"
 	      "  -o, --output FILE      write there; the format follows the extension\n"
-	      "                         (.txt .svg .png .pdf .dot .gv .json .tsv .csv)\n"
-	      "  -T, --format FMT       text, dot, svg, png, pdf, json, commits or csv\n"
+	      "                         (.txt .svg .png .pdf .dot .gv .json .tsv .csv .html)\n"
+	      "  -T, --format FMT       text, dot, svg, png, pdf, json, commits, csv or html\n"
 	      "      --top N            keep the N largest trees feeding the mainline, fold the rest\n"
 	      "                         (all: keep every tree)\n"
 	      "      --layout ENGINE    dot (default), twopi, circo, neato, fdp or sfdp\n"
 	      "      --mainline NAME    label of the mainline node (default: mainline)\n"
 	      "      --mainline-url URL the mainline's own repository (repeatable)\n"
-	      "      --title TEXT       the chart's label\n"
+	      "      --title TEXT       the chart's title (a newline breaks the line)\n"
+	      "      --dpi N            the PNG's resolution, 36 to 1200 (96)\n"
 	      "      --major PERCENT    edges carrying this share or more in vermillion (5)\n"
 	      "      --minor PERCENT    edges carrying this share or more in blue (1)\n"
 	      "      --csv-table TABLE  only this table of the CSV: trees, edges (summary\n"
 	      "                         with --compare)\n"
 	      "      --trace            trace the commits named (- reads them from standard\n"
 	      "                         input) through the range: text or json\n"
-	      "      --compare          the ranges side by side, from one walk: text, json, csv\n"
+	      "      --compare          the ranges side by side, from one walk: text, json,\n"
+	      "                         csv, or a trend chart (svg, png, pdf)\n"
+	      "      --cycles A..B      with --compare: the release cycles from tag A to tag B\n"
+	      "                         on B's first-parent line (no -rc, -dev, -pre, -alpha,\n"
+	      "                         -beta tags; treeplot.releasePattern)\n"
 	      "      --explain          how the merges named were read: form, URL, tree,\n"
 	      "                         spellings joined and why, internal or external\n"
 	      "      --range RANGE      the range, for --trace and --explain (where arguments\n"
@@ -193,9 +213,26 @@ usage(FILE *fp)
 	      "      --infer-ff         guess fast-forwarded pulls from committers (marked)\n"
 	      "      --signed           which pulls pulled a signed tag\n"
 	      "      --require-signed   the same, and exit 3 listing the unsigned pulls\n"
+	      "  -j, --jobs N           threads reading commits (default: the cores available)\n"
 	      "  -q, --quiet            no progress display on long runs\n"
 	      "  -h, --help             show this help\n"
 	      "      --version          show the version\n", fp);
+}
+
+/* --dpi: a whole number from 36 to 1200. */
+static int
+parse_dpi(const char *s, unsigned *out)
+{
+	unsigned long v;
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	v = strtoul(s, &end, 10);
+	if (*end || v < 36 || v > 1200)
+		return -1;
+	*out = (unsigned)v;
+	return 0;
 }
 
 static int usage_error(const char *fmt, ...)
@@ -304,7 +341,10 @@ parse_args(struct options *o)
 					   "explain");
 		break;
 	case MODE_COMPARE:
-		if (o->args_nr < 2)
+		if (o->cycles && o->args_nr)
+			return usage_error("--cycles gives the ranges: no "
+					   "others ('%s')", o->args[0]);
+		if (!o->cycles && o->args_nr < 2)
 			return usage_error("--compare needs two ranges or "
 					   "more");
 		break;
@@ -320,7 +360,7 @@ parse_options(int argc, char **argv, struct options *o)
 	uint8_t given[OPT_END] = { 0 };
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":C:T:ho:q", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":C:T:hj:o:q", longopts, NULL)) != -1) {
 		if (c >= 0 && c < OPT_END)
 			given[c] = 1;
 		switch (c) {
@@ -360,6 +400,19 @@ parse_options(int argc, char **argv, struct options *o)
 		case OPT_TITLE:
 			o->title = optarg;
 			break;
+		case OPT_DPI:
+			if (parse_dpi(optarg, &o->dpi) < 0)
+				return usage_error("--dpi takes a resolution "
+						   "from 36 to 1200, not '%s'",
+						   optarg);
+			break;
+		case 'j':
+			if (config_parse_jobs(optarg, &o->jobs) < 0)
+				return usage_error("--jobs takes a number of "
+						   "threads from 1 to "
+						   JOBS_MAX_STR ", not '%s'",
+						   optarg);
+			break;
 		case OPT_TOP:
 			if (config_parse_top(optarg, &o->top) < 0)
 				return usage_error("--top takes a positive "
@@ -398,6 +451,9 @@ parse_options(int argc, char **argv, struct options *o)
 		}
 		case OPT_RANGE:
 			o->range = optarg;
+			break;
+		case OPT_CYCLES:
+			o->cycles = optarg;
 			break;
 		case OPT_CONFIG:
 			o->config = optarg;
@@ -473,17 +529,21 @@ check_format(const struct options *o, enum format fmt)
 	if (fmt == FORMAT_NONE)
 		return o->format ?
 		       usage_error("unknown format '%s' (text, dot, svg, png, "
-				   "pdf, json, commits, csv)", o->format) :
+				   "pdf, json, commits, csv, html)", o->format) :
 		       usage_error("cannot tell the format of '%s' from its "
 				   "extension: use -T", o->output);
 	if ((o->mode == MODE_TRACE || o->mode == MODE_EXPLAIN) &&
 	    fmt != FORMAT_TEXT && fmt != FORMAT_JSON)
 		return usage_error("%s writes text or json, not '%s'",
 				   mode_name(o->mode), what);
-	if (o->mode == MODE_COMPARE && fmt != FORMAT_TEXT &&
-	    fmt != FORMAT_JSON && fmt != FORMAT_CSV)
-		return usage_error("--compare writes text, json or csv, not "
-				   "'%s'", what);
+	if (o->mode == MODE_COMPARE && (fmt == FORMAT_DOT ||
+					fmt == FORMAT_COMMITS ||
+					fmt == FORMAT_HTML))
+		return usage_error("--compare writes text, json, csv, or a "
+				   "trend chart (svg, png, pdf), not '%s'",
+				   what);
+	if (o->dpi && fmt != FORMAT_PNG)
+		return usage_error("--dpi is for the png format");
 	if (o->csv_table_given && fmt != FORMAT_CSV)
 		return usage_error("--csv-table is for the csv format");
 	if (o->csv_table == CSV_SUMMARY && o->mode != MODE_COMPARE)
@@ -502,7 +562,10 @@ struct settings {
 	struct chart_options chart;
 	const char **urls;
 	const char *layout;
-	struct graph_style style;
+	uint32_t major, minor;
+	const char *commit_url;
+	const regex_t *release;	/* treeplot.releasePattern, or NULL */
+	unsigned jobs;		/* 0: the cores available */
 };
 
 static void
@@ -526,11 +589,14 @@ settle(const struct options *o, const struct config *cfg,
 		       cfg->has_top ? cfg->top : 0;
 	s->chart.branches = o->branches;
 	s->chart.identity = NULL;
+	s->release = cfg->has_release ? &cfg->release : NULL;
 	s->layout = o->layout ? o->layout : cfg->layout ? cfg->layout : "dot";
-	s->style.major = o->major_given ? o->major :
-			 cfg->has_major ? cfg->major : GRAPH_MAJOR_DEFAULT;
-	s->style.minor = o->minor_given ? o->minor :
-			 cfg->has_minor ? cfg->minor : GRAPH_MINOR_DEFAULT;
+	s->major = o->major_given ? o->major :
+		   cfg->has_major ? cfg->major : GRAPH_MAJOR_DEFAULT;
+	s->minor = o->minor_given ? o->minor :
+		   cfg->has_minor ? cfg->minor : GRAPH_MINOR_DEFAULT;
+	s->commit_url = cfg->commit_url;
+	s->jobs = o->jobs ? o->jobs : cfg->jobs;
 }
 
 static char *
@@ -546,11 +612,72 @@ range_label(const struct range *rg)
 }
 
 static int
+progress(const struct options *o)
+{
+	return !o->quiet && isatty(STDERR_FILENO);
+}
+
+/* The chart's options: the settings, and the subtitle's dates from the
+ * repository. */
+static int
+chart_options(const struct options *o, const struct settings *s,
+	      const char *format, struct repo *r, const struct history *h,
+	      const struct extras *xs, struct graph_options *go)
+{
+	graph_options_init(go, format, s->layout);
+	go->title = o->title;
+	go->major = s->major;
+	go->minor = s->minor;
+	go->dpi = o->dpi;
+	go->progress = progress(o);
+	go->xs = xs;
+	return mainline_dates(r, h, &go->first, &go->last);
+}
+
+static int
+render_chart(const struct options *o, const struct settings *s,
+	     enum format fmt, struct repo *r, const struct history *h,
+	     const struct chart *c, const struct extras *xs, struct buf *out)
+{
+	struct graph_options go;
+
+	if (chart_options(o, s, format_graphviz(fmt), r, h, xs, &go) < 0)
+		return -1;
+	return render_graph_with(&c->f, &go, out);
+}
+
+/* -T html: the authors and subjects of the range's commits (the walk
+ * keeps only merges'), then the page with its chart. */
+static int
+render_page(const struct options *o, const struct settings *s,
+	    struct repo *r, const struct history *h, const struct chart *c,
+	    const struct extras *xs, struct buf *out)
+{
+	struct commit_batch texts;
+	struct graph_options go;
+	int ret;
+
+	if (chart_options(o, s, "svg", r, h, xs, &go) < 0)
+		return -1;
+	go.tree_attrs = 1;
+	if (commit_batch_read(&texts, r, h, c->a.order, c->a.order_nr,
+			      CF_AUTHOR | CF_SUBJECT | CF_TIME) < 0)
+		return -1;
+	ret = render_html(&(struct html_input){
+		h, c, &texts, xs, s->commit_url, &go,
+	}, out);
+	commit_batch_release(&texts);
+	return ret;
+}
+
+static int
 render(const struct options *o, const struct settings *s, enum format fmt,
-       const struct history *h, const struct chart *c,
+       struct repo *r, const struct history *h, const struct chart *c,
        const struct extras *xs, struct buf *out)
 {
 	switch (fmt) {
+	case FORMAT_HTML:
+		return render_page(o, s, r, h, c, xs, out);
 	case FORMAT_TEXT:
 		render_text(&c->f, xs, out);
 		return 0;
@@ -564,16 +691,8 @@ render(const struct options *o, const struct settings *s, enum format fmt,
 		render_csv(&c->f, xs, (enum csv_table)o->csv_table, out);
 		return 0;
 	default:
-		return render_graph_styled(&c->f, format_graphviz(fmt),
-					   s->layout, o->title, &s->style, xs,
-					   out);
+		return render_chart(o, s, fmt, r, h, c, xs, out);
 	}
-}
-
-static int
-progress(const struct options *o)
-{
-	return !o->quiet && isatty(STDERR_FILENO);
 }
 
 /*
@@ -610,7 +729,7 @@ run_report(const struct options *o, const struct settings *s,
 	   struct repo *r, const struct range *rg, const struct history *h,
 	   const struct chart *c, enum format fmt)
 {
-	struct extra_input in = { r, rg, h, c };
+	struct extra_input in = { r, rg, h, c, s->chart.cfg };
 	int args[ARRAY_SIZE(extras_table)];
 	struct extras xs;
 	struct buf out = BUF_INIT;
@@ -620,7 +739,7 @@ run_report(const struct options *o, const struct settings *s,
 	if (extras_gather(extras_table, args, ARRAY_SIZE(extras_table), &in,
 			  &xs) < 0)
 		return 1;
-	ret = render(o, s, fmt, h, c, &xs, &out) < 0 ||
+	ret = render(o, s, fmt, r, h, c, &xs, &out) < 0 ||
 	      output_write(o->output, &out) < 0;
 	if (!ret)
 		ret = extras_status(&xs, &c->f);
@@ -657,12 +776,12 @@ run_range(const struct options *o, const struct settings *s,
 	char *label;
 	int ret;
 
-	ret = range_resolve(r, o->range, &rg);
+	ret = range_resolve(r, o->range, s->release, &rg);
 	if (ret < 0) {
 		range_release(&rg);
 		return exit_status(ret);
 	}
-	if (history_load(r, &rg, progress(o), &h) < 0) {
+	if (history_load(r, &rg, progress(o), s->jobs, &h) < 0) {
 		ret = 1;
 		goto out_history;
 	}
@@ -672,6 +791,7 @@ run_range(const struct options *o, const struct settings *s,
 		ret = EXIT_USAGE;	/* a pattern gave up (reported) */
 		goto out_chart;
 	}
+	c.f.range_note = rg.note;	/* the reports say why, when default */
 	if (o->mode == MODE_TRACE) {
 		struct trace_input in = {
 			r, &h, &c, repo_name(r), label,
@@ -708,20 +828,52 @@ out_history:
 	return ret;
 }
 
+/* The ranges of --compare: the arguments, or --cycles expanded.
+ * Returns their number, or the exit status negated. */
+static int
+compare_specs(const struct options *o, const struct settings *s,
+	      struct repo *r, char ***specs)
+{
+	int n;
+
+	if (!o->cycles) {
+		*specs = o->args;
+		return o->args_nr;
+	}
+	n = cycles_expand(r, o->cycles, s->release, specs);
+	if (n < 0)
+		return -exit_status(n);
+	if (n < 2) {
+		cycles_free(*specs, (size_t)n);
+		*specs = NULL;
+		error("--cycles %s is one release cycle: --compare needs two "
+		      "or more", o->cycles);
+		return -EXIT_USAGE;
+	}
+	return n;
+}
+
 /* --compare: every range resolved, one walk of their union. */
 static int
 run_compare(const struct options *o, const struct settings *s,
 	    struct repo *r, enum format fmt)
 {
-	size_t n = (size_t)o->args_nr, resolved = 0;
-	struct range *rgs = xcalloc(n, sizeof(*rgs));
-	char **labels = xcalloc(n, sizeof(*labels));
+	char **specs;
+	int nr = compare_specs(o, s, r, &specs);
+	size_t n = nr > 0 ? (size_t)nr : 0, resolved = 0;
+	struct range *rgs;
+	char **labels;
 	struct history h;
 	struct buf out = BUF_INIT;
 	int ret = 0, loaded = 0;
 
+	if (nr < 0)
+		return -nr;
+	rgs = xcalloc(n, sizeof(*rgs));
+	labels = xcalloc(n, sizeof(*labels));
 	for (; resolved < n; resolved++) {
-		ret = range_resolve(r, o->args[resolved], &rgs[resolved]);
+		ret = range_resolve(r, specs[resolved], s->release,
+				    &rgs[resolved]);
 		if (ret < 0) {
 			range_release(&rgs[resolved]);
 			ret = exit_status(ret);
@@ -730,16 +882,16 @@ run_compare(const struct options *o, const struct settings *s,
 		labels[resolved] = range_label(&rgs[resolved]);
 	}
 	loaded = 1;
-	if (history_load_union(r, rgs, n, progress(o), &h) < 0) {
+	if (history_load_union(r, rgs, n, progress(o), s->jobs, &h) < 0) {
 		ret = 1;
 		goto out;
 	}
-	compare(&(struct compare_input){ r, &h, rgs,
+	ret = compare(&(struct compare_input){ r, &h, rgs,
 		(const char *const *)labels, n, repo_name(r), &s->chart, fmt,
-		(enum csv_table)o->csv_table }, &out);
+		(enum csv_table)o->csv_table }, &out) < 0;
 	if (s->chart.cfg && config_failed(s->chart.cfg))
 		ret = EXIT_USAGE;	/* a pattern gave up (reported) */
-	else
+	else if (!ret)
 		ret = output_write(o->output, &out) < 0;
 out:
 	if (loaded)
@@ -751,6 +903,8 @@ out:
 	}
 	free(rgs);
 	free(labels);
+	if (o->cycles)
+		cycles_free(specs, n);
 	return ret;
 }
 

@@ -25,6 +25,7 @@ static const struct {
 	{ "json", FORMAT_JSON, NULL },
 	{ "commits", FORMAT_COMMITS, NULL },
 	{ "csv", FORMAT_CSV, NULL },
+	{ "html", FORMAT_HTML, NULL },
 };
 
 static const struct {
@@ -40,6 +41,8 @@ static const struct {
 	{ ".json", FORMAT_JSON },
 	{ ".tsv", FORMAT_COMMITS },
 	{ ".csv", FORMAT_CSV },
+	{ ".html", FORMAT_HTML },
+	{ ".htm", FORMAT_HTML },
 };
 
 enum format

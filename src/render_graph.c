@@ -22,16 +22,21 @@
  */
 #include "render_graph.h"
 
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
 
 #include "escape.h"
+#include "graph_legend.h"
+#include "graph_plan.h"
 
 static const char *const layouts[] = {
 	"dot", "twopi", "circo", "neato", "fdp", "sfdp",
@@ -41,11 +46,19 @@ static const char *const formats[] = {
 	"dot", "svg", "png", "pdf",
 };
 
-/* Okabe-Ito vermillion and blue: told apart with every colour vision. */
-#define COLOUR_MAJOR "#D55E00"	/* an edge carrying >= 5% of the commits */
-#define COLOUR_MINOR "#0072B2"	/* >= 1% (or --major, --minor) */
-#define COLOUR_SMALL CHART_GREY
-#define COLOUR_SMALL_TEXT "#555555"	/* grey text must stay legible */
+/*
+ * The most nodes each engine lays out in about ten times dot's time;
+ * above, it is refused with a message instead of running for minutes in
+ * silence.  Measured with straight edges (declare_graph): on 1500 trees
+ * dot took 3.2 s, circo 15 s, neato 14 s, fdp 11 s, sfdp 8 s, twopi
+ * 1.3 s; neato and circo grow with the square of the nodes.
+ */
+static const struct {
+	const char *engine;
+	uint32_t max_nodes;
+} engine_limits[] = {
+	{ "circo", 2000 }, { "fdp", 2000 }, { "neato", 2000 },
+};
 
 static int
 in_list(const char *s, const char *const *list, size_t nr)
@@ -144,32 +157,13 @@ add_count(struct buf *out, uint32_t n, const char *what)
 	buf_printf(out, "%u %s%s", n, what, n == 1 ? "" : "s");
 }
 
-/* floor(sqrt(n)), without libm (the link line is Graphviz's, which does
- * not promise -lm). */
-static uint32_t
-isqrt(uint64_t n)
-{
-	uint64_t r = 0, bit = (uint64_t)1 << 62;
-
-	while (bit > n)
-		bit >>= 2;
-	for (; bit; bit >>= 2) {
-		if (n >= r + bit) {
-			n -= r + bit;
-			r = (r >> 1) + bit;
-		} else {
-			r >>= 1;
-		}
-	}
-	return (uint32_t)r;
-}
-
 /* The attributes we set per object, declared once on the root graph. */
 struct attrs {
 	Agsym_t *n_label, *n_tooltip, *n_shape, *n_style, *n_fillcolor,
 		*n_color, *n_fontcolor, *n_fontsize, *n_penwidth;
 	Agsym_t *e_label, *e_tooltip, *e_color, *e_fontcolor, *e_penwidth,
-		*e_weight, *e_style;
+		*e_weight, *e_style, *e_dir, *e_taillabel, *e_headlabel,
+		*e_arrowhead;
 };
 
 static Agsym_t *
@@ -179,39 +173,64 @@ declare(Agraph_t *g, int kind, const char *name, const char *def)
 }
 
 /*
- * The look of the whole graph.  Left to right, so that the mainline ends
- * up on the right and a hundred direct feeders stack in one readable
- * column instead of a line too wide to print; deeper trees move further
- * left.  No concentrate=true: it crashes dot with labelled edges.
+ * The look of the whole graph.  Left to right, with the mainline in the
+ * middle: the trees pulled into it stand on both sides (render_graph's
+ * plan), so that a hundred of them make two columns of fifty and the
+ * chart is page-shaped; deeper trees move further out.  No
+ * concentrate=true: it crashes dot with labelled edges.
  */
 static void
-declare_attrs(Agraph_t *g, struct attrs *a)
+declare_graph(Agraph_t *g, const char *layout)
 {
 	declare(g, AGRAPH, "rankdir", "LR");
 	declare(g, AGRAPH, "labelloc", "t");
 	declare(g, AGRAPH, "labeljust", "l");
-	declare(g, AGRAPH, "fontname", "Helvetica");
-	declare(g, AGRAPH, "fontsize", "16");
-	declare(g, AGRAPH, "ranksep", "1.2");
-	declare(g, AGRAPH, "nodesep", "0.08");
+	declare(g, AGRAPH, "fontname", CHART_FONT);
+	declare(g, AGRAPH, "fontsize", "14");
+	declare(g, AGRAPH, "ranksep", "1.1");
+	declare(g, AGRAPH, "nodesep", "0.1");
 	declare(g, AGRAPH, "bgcolor", "white");
 	declare(g, AGRAPH, "pad", "0.3");
 	/* Edges under the nodes, so boxes are never crossed out. */
 	declare(g, AGRAPH, "outputorder", "edgesfirst");
-	/* For neato, fdp, sfdp: boxes must not sit on one another. */
-	declare(g, AGRAPH, "overlap", "false");
-	declare(g, AGRAPH, "splines", "true");
+	/*
+	 * For neato, fdp, sfdp: boxes must not sit on one another.  twopi's
+	 * rings are made wide enough (twopi_rings), and prism's overlap
+	 * removal shrank them back, moving the mainline off the centre and
+	 * the largest flows under other boxes: vpsc only moves boxes apart,
+	 * and straight edges are what a radial chart draws (routing
+	 * splines round 150 boxes took seconds).
+	 */
+	if (!strcmp(layout, "twopi")) {
+		declare(g, AGRAPH, "overlap", "vpsc");
+		declare(g, AGRAPH, "splines", "false");
+	} else {
+		declare(g, AGRAPH, "overlap", "false");
+		/* Spline routing round obstacles is what made the force
+		 * engines slow (sfdp 202 s on a 436-node --branches chart,
+		 * 0.6 s with straight edges, dot 1.5 s). */
+		declare(g, AGRAPH, "splines", !strcmp(layout, "dot") ? "true" :
+			"false");
+	}
+	/* Counts beside their edges are placed as labels, not left to
+	 * float over other edges. */
+	declare(g, AGRAPH, "forcelabels", "true");
+}
 
+static void
+declare_attrs(Agraph_t *g, const char *layout, struct attrs *a)
+{
+	declare_graph(g, layout);
 	a->n_label = declare(g, AGNODE, "label", "\\N");
 	a->n_tooltip = declare(g, AGNODE, "tooltip", "");
 	a->n_shape = declare(g, AGNODE, "shape", "box");
 	a->n_style = declare(g, AGNODE, "style", "rounded,filled");
 	a->n_fillcolor = declare(g, AGNODE, "fillcolor", "#F4F4F4");
-	a->n_color = declare(g, AGNODE, "color", "#555555");
+	a->n_color = declare(g, AGNODE, "color", COLOUR_SMALL_TEXT);
 	a->n_fontcolor = declare(g, AGNODE, "fontcolor", "black");
 	a->n_fontsize = declare(g, AGNODE, "fontsize", "10");
 	a->n_penwidth = declare(g, AGNODE, "penwidth", "1");
-	declare(g, AGNODE, "fontname", "Helvetica");
+	declare(g, AGNODE, "fontname", CHART_FONT);
 	declare(g, AGNODE, "margin", "0.1,0.03");
 	declare(g, AGNODE, "height", "0.3");
 
@@ -222,8 +241,16 @@ declare_attrs(Agraph_t *g, struct attrs *a)
 	a->e_penwidth = declare(g, AGEDGE, "penwidth", "1");
 	a->e_weight = declare(g, AGEDGE, "weight", "1");
 	a->e_style = declare(g, AGEDGE, "style", "");
-	declare(g, AGEDGE, "fontname", "Helvetica");
-	declare(g, AGEDGE, "fontsize", "9");
+	a->e_dir = declare(g, AGEDGE, "dir", "forward");
+	a->e_taillabel = declare(g, AGEDGE, "taillabel", "");
+	a->e_headlabel = declare(g, AGEDGE, "headlabel", "");
+	a->e_arrowhead = declare(g, AGEDGE, "arrowhead", "normal");
+	declare(g, AGEDGE, "fontname", CHART_FONT);
+	declare(g, AGEDGE, "fontsize", "10");
+	declare(g, AGEDGE, "labelfontsize", "10");
+	/* A count beside its tree's box, off its own line. */
+	declare(g, AGEDGE, "labeldistance", "0.8");
+	declare(g, AGEDGE, "labelangle", "-45");
 	declare(g, AGEDGE, "arrowsize", "0.6");
 }
 
@@ -258,57 +285,78 @@ add_node_tips(struct buf *b, const struct flow *f, uint32_t i,
 			xs->run[k].x->node_tip(xs->run[k].state, f, i, &tip);
 }
 
+/* What the graph is built from: the flow, its plan, the options. */
+struct build {
+	Agraph_t *g;
+	const struct flow *f;
+	const struct graph_plan *p;
+	const struct graph_options *o;
+	struct attrs a;
+	Agnode_t **nodes;
+	Agnode_t *direct;
+};
+
+/*
+ * The name a box shows: without the prefix most trees share (the legend
+ * says it once), and in a repository's cluster (--branches) the branch
+ * only, since the cluster names the repository.
+ */
+static const char *
+shown_name(const struct build *bd, uint32_t i, int in_cluster)
+{
+	const struct flow_tree *t = &bd->f->trees[i];
+	const char *name = tree_name_of(bd->f, i);
+	size_t len;
+
+	if (in_cluster && t->repo_name && t->repo_name != name) {
+		len = strlen(t->repo_name);
+		if (!strncmp(name, t->repo_name, len) && name[len] == ':' &&
+		    name[len + 1])
+			return name + len + 1;
+	}
+	return i ? graph_short_name(bd->p, name) : name;
+}
+
 static void
-add_node(Agraph_t *g, const struct flow *f, uint32_t i,
-	 const struct attrs *a, Agnode_t **nodes, const struct extras *xs)
+node_tooltip(struct buf *b, const struct flow *f, uint32_t i,
+	     const struct extras *xs)
 {
 	const struct flow_tree *t = &f->trees[i];
-	struct buf id = BUF_INIT, b = BUF_INIT;
-	const char *name = tree_name_of(f, i);
-	Agnode_t *n;
 
-	buf_printf(&id, "t%u", i);
-	n = nodes[i] = agnode(g, id.data, 1);
-
-	add_text(&b, name, 0);
-	buf_puts(&b, "\\n");
+	add_text(b, tree_name_of(f, i), 1);
 	if (i == 0) {
-		add_count(&b, f->commits, "commit");
-		buf_printf(&b, ", %u direct", f->direct);
-	} else {
-		add_count(&b, t->commits, "commit");
-	}
-	set(n, a->n_label, b.data);
-
-	b.len = 0;
-	add_text(&b, name, 1);
-	if (i == 0) {
-		add_urls(&b, f->mainline_urls, f->mainline_urls_nr);
-		buf_puts(&b, "\\nthe mainline: ");
-		add_count(&b, f->commits, "commit");
-		buf_printf(&b, ", %u direct, ", f->direct);
-		add_count(&b, f->merges, "merge");
-		add_node_tips(&b, f, i, xs);
+		add_urls(b, f->mainline_urls, f->mainline_urls_nr);
+		buf_puts(b, "\\nthe mainline: ");
+		add_count(b, f->commits, "commit");
+		buf_printf(b, ", %u direct, ", f->direct);
+		add_count(b, f->merges, "merge");
+		add_node_tips(b, f, i, xs);
 	} else if (t->tree == TREE_NONE) {
-		buf_puts(&b, "\\n");
-		add_count(&b, t->commits, "commit");
-		buf_puts(&b, " through them");
+		buf_puts(b, "\\n");
+		add_count(b, t->commits, "commit");
+		buf_puts(b, " through them");
 	} else {
-		add_urls(&b, t->urls, t->urls_nr);
-		add_node_tips(&b, f, i, xs);
+		add_urls(b, t->urls, t->urls_nr);
+		add_node_tips(b, f, i, xs);
 		if (t->kind == TREE_KIND_MAIL)
-			buf_puts(&b, "\\npatches that came by mail");
+			buf_puts(b, "\\npatches that came by mail");
 		else if (t->kind == TREE_KIND_GITHUB)
-			buf_puts(&b, "\\nGitHub pull requests");
+			buf_puts(b, "\\nGitHub pull requests");
 		else if (t->kind == TREE_KIND_GITLAB)
-			buf_puts(&b, "\\nGitLab merge requests");
-		buf_puts(&b, "\\n");
-		add_count(&b, t->commits, "commit");
-		buf_printf(&b, " through it, %u its own\\n", t->own);
-		add_count(&b, t->pulls, "pull");
-		buf_printf(&b, ", depth %u", t->depth);
+			buf_puts(b, "\\nGitLab merge requests");
+		buf_puts(b, "\\n");
+		add_count(b, t->commits, "commit");
+		buf_printf(b, " through it, %u its own\\n", t->own);
+		add_count(b, t->pulls, "pull");
+		buf_printf(b, ", depth %u", t->depth);
 	}
-	set(n, a->n_tooltip, b.data);
+}
+
+static void
+node_style(Agnode_t *n, const struct flow *f, uint32_t i,
+	   const struct attrs *a)
+{
+	const struct flow_tree *t = &f->trees[i];
 
 	if (i == 0) {
 		set(n, a->n_style, "rounded,filled,bold");
@@ -317,9 +365,10 @@ add_node(Agraph_t *g, const struct flow *f, uint32_t i,
 		set(n, a->n_penwidth, "2");
 		set(n, a->n_fontsize, "14");
 	} else if (t->tree == TREE_NONE) {
+		/* Neutral whatever its size: many trees, not a big one. */
 		set(n, a->n_style, "rounded,dashed");
 		set(n, a->n_color, COLOUR_SMALL);
-		set(n, a->n_fontcolor, "#666666");
+		set(n, a->n_fontcolor, COLOUR_SMALL_TEXT);
 	} else if (t->kind == TREE_KIND_MAIL) {
 		/* Not a tree at all: a page of mail. */
 		set(n, a->n_shape, "note");
@@ -329,40 +378,117 @@ add_node(Agraph_t *g, const struct flow *f, uint32_t i,
 		/* Direct feeders a shade apart from the trees behind them. */
 		set(n, a->n_fillcolor, "#E3EEF8");
 	}
+}
+
+static void
+add_node(Agraph_t *g, struct build *bd, uint32_t i)
+{
+	const struct flow *f = bd->f;
+	struct buf id = BUF_INIT, b = BUF_INIT;
+	Agnode_t *n;
+
+	buf_printf(&id, "t%u", i);
+	n = bd->nodes[i] = agnode(g, id.data, 1);
+
+	add_text(&b, shown_name(bd, i, g != agroot(g)), 0);
+	buf_puts(&b, "\\n");
+	add_count(&b, f->trees[i].commits, "commit");
+	set(n, bd->a.n_label, b.data);
+
+	b.len = 0;
+	node_tooltip(&b, f, i, bd->o->xs);
+	set(n, bd->a.n_tooltip, b.data);
+	node_style(n, f, i, &bd->a);
 	buf_release(&id);
 	buf_release(&b);
 }
 
-/* The add-ons' say in edge k's look: its tooltip so far in b. */
+/*
+ * An edge of the flow from tree `from` into `to`.  A tree right of the
+ * mainline is drawn reversed (to -> from, dir=back), so that dot ranks
+ * it on the right; the arrow still points where the commits went.  The
+ * count, when drawn, stands by the end at `from`.
+ */
+static Agedge_t *
+flow_edge(Agraph_t *g, struct build *bd, Agnode_t *from, Agnode_t *to,
+	  int right, const char *name, const char *count, int at)
+{
+	Agedge_t *e;
+
+	if (right) {
+		e = agedge(g, to, from, gv(name), 1);
+		set(e, bd->a.e_dir, "back");
+	} else {
+		e = agedge(g, from, to, gv(name), 1);
+	}
+	/* Graphviz's tail is the DOT edge's, reversed or not. */
+	if (count && (at == COUNT_AT_TAIL) != right)
+		set(e, bd->a.e_taillabel, count);
+	else if (count)
+		set(e, bd->a.e_headlabel, count);
+	return e;
+}
+
+static void
+set_volume(Agedge_t *e, const struct attrs *a, enum volume v, uint32_t width)
+{
+	struct buf b = BUF_INIT;
+
+	set(e, a->e_color, graph_colour(v));
+	set(e, a->e_fontcolor, graph_text_colour(v));
+	/* In tenths, printed by hand: a decimal comma from the locale
+	 * would break the DOT. */
+	buf_printf(&b, "%u.%u", width / 10, width % 10);
+	set(e, a->e_penwidth, b.data);
+	buf_release(&b);
+}
+
+/*
+ * The add-ons' say in edge k's look (--signed: dashed, a hollow
+ * arrowhead), its tooltip so far in b.  The colour stays the volume's
+ * unless an add-on sets one.
+ */
 static void
 edge_look(const struct flow *f, uint32_t k, const struct extras *xs,
 	  struct buf *b, struct extra_edge_look *look)
 {
-	*look = (struct extra_edge_look){ { b, tip_text, "\\n" }, NULL, NULL };
+	*look = (struct extra_edge_look){ { b, tip_text, "\\n" }, NULL, NULL,
+					  NULL };
 	for (size_t x = 0; xs && x < xs->nr; x++)
 		if (xs->run[x].x->edge_look)
 			xs->run[x].x->edge_look(xs->run[x].state, f, k, look);
 }
 
 static void
-add_edge(Agraph_t *g, const struct flow *f, uint32_t k,
-	 const struct attrs *a, Agnode_t **nodes,
-	 const struct graph_style *style, const struct extras *xs)
+apply_look(Agedge_t *e, const struct attrs *a, const char *style,
+	   const char *colour, const char *arrowhead)
 {
+	if (style)
+		set(e, a->e_style, style);
+	if (colour) {
+		set(e, a->e_color, colour);
+		set(e, a->e_fontcolor, colour);
+	}
+	if (arrowhead)
+		set(e, a->e_arrowhead, arrowhead);
+}
+
+static void
+add_edge(Agraph_t *g, struct build *bd, uint32_t k)
+{
+	const struct flow *f = bd->f;
 	const struct flow_edge *fe = &f->edges[k];
-	struct buf b = BUF_INIT;
-	uint64_t share = (uint64_t)fe->commits * 100;
-	uint32_t root = 0, width;
-	const char *colour, *text = COLOUR_SMALL_TEXT;
+	struct buf b = BUF_INIT, count = BUF_INIT;
 	struct extra_edge_look look;
 	Agedge_t *e;
 
-	e = agedge(g, nodes[fe->from], nodes[fe->to], NULL, 1);
+	if (bd->p->edge_count[k])
+		buf_printf(&count, "%u", fe->commits);
+	e = flow_edge(g, bd, bd->nodes[fe->from], bd->nodes[fe->to],
+		      bd->p->side[fe->from] > 0, NULL,
+		      bd->p->edge_count[k] ? count.data : NULL,
+		      bd->p->edge_count[k]);
 
-	buf_printf(&b, "%u", fe->commits);
-	set(e, a->e_label, b.data);
-
-	b.len = 0;
 	add_text(&b, tree_name_of(f, fe->from), 1);
 	buf_puts(&b, " -> ");
 	add_text(&b, tree_name_of(f, fe->to), 1);
@@ -370,65 +496,66 @@ add_edge(Agraph_t *g, const struct flow *f, uint32_t k,
 	add_count(&b, fe->commits, "commit");
 	buf_puts(&b, " in ");
 	add_count(&b, fe->pulls, "pull");
-	edge_look(f, k, xs, &b, &look);
-	set(e, a->e_tooltip, b.data);
-	if (look.style)
-		set(e, a->e_style, look.style);
-
-	/* In hundredths of a percent, as the thresholds are. */
-	share *= 100;
-	if (f->commits && share >= (uint64_t)f->commits * style->major)
-		colour = text = COLOUR_MAJOR;
-	else if (f->commits && share >= (uint64_t)f->commits * style->minor)
-		colour = text = COLOUR_MINOR;
-	else
-		colour = COLOUR_SMALL;
-	if (look.colour)
-		colour = text = look.colour;
-	set(e, a->e_color, colour);
-	set(e, a->e_fontcolor, text);
-
-	/*
-	 * Width 1 + 16 sqrt(share), at most 9: 6.8 for 13% of the commits,
-	 * 2.6 for 1%, 1.7 for 0.2%.  A logarithm of the count (1 + 2 log10)
-	 * drew fifty 30-commit trees almost as wide as the 1500-commit one,
-	 * and the bundle into the mainline as a solid grey bar.  In tenths,
-	 * printed by hand: a decimal comma from the locale would break the
-	 * DOT.
-	 */
-	if (f->commits)
-		root = isqrt((uint64_t)fe->commits * 1000000 / f->commits);
-	width = 10 + 16 * root / 100;
-	if (width > 90)
-		width = 90;
-	b.len = 0;
-	buf_printf(&b, "%u.%u", width / 10, width % 10);
-	set(e, a->e_penwidth, b.data);
+	edge_look(f, k, bd->o->xs, &b, &look);
+	set(e, bd->a.e_tooltip, b.data);
+	set_volume(e, &bd->a, bd->p->volume[k], bd->p->width[k]);
+	apply_look(e, &bd->a, look.style, look.colour, look.arrowhead);
 	/* dot wants an integer weight: heavy edges kept short and straight. */
 	b.len = 0;
-	buf_printf(&b, "%u", 1 + root / 100);
-	set(e, a->e_weight, b.data);
+	buf_printf(&b, "%u", bd->p->weight[k]);
+	set(e, bd->a.e_weight, b.data);
+	buf_release(&b);
+	buf_release(&count);
+}
+
+/* The direct commits as a flow of their own into the mainline. */
+static void
+add_direct(Agraph_t *g, struct build *bd)
+{
+	const struct flow *f = bd->f;
+	struct buf b = BUF_INIT;
+	Agedge_t *e;
+
+	if (!f->direct || !f->trees_nr)
+		return;
+	bd->direct = agnode(g, gv("direct"), 1);
+	buf_puts(&b, "direct\\n");
+	add_count(&b, f->direct, "commit");
+	set(bd->direct, bd->a.n_label, b.data);
+	set(bd->direct, bd->a.n_fillcolor, "white");
+	b.len = 0;
+	add_count(&b, f->direct, "commit");
+	buf_puts(&b, " applied to the mainline itself, not pulled");
+	set(bd->direct, bd->a.n_tooltip, b.data);
+
+	e = flow_edge(g, bd, bd->direct, bd->nodes[0], 0, NULL, NULL,
+		      COUNT_IN_BOX);
+	b.len = 0;
+	buf_puts(&b, "direct -> ");
+	add_text(&b, tree_name_of(f, 0), 1);
+	buf_puts(&b, ": ");
+	add_count(&b, f->direct, "commit");
+	set(e, bd->a.e_tooltip, b.data);
+	set_volume(e, &bd->a, bd->p->direct_volume, bd->p->direct_width);
 	buf_release(&b);
 }
 
+/*
+ * The graph's label: the title, the subtitle and the legend, one
+ * HTML-like label.  On the root graph, a default is the graph's own
+ * value.
+ */
 static void
-add_graph_label(Agraph_t *g, const struct flow *f, const char *title)
+add_heading(Agraph_t *g, const struct build *bd,
+	    const struct legend_entry *extra, size_t extra_nr)
 {
+	struct chart_heading h = {
+		bd->o->title, TREEPLOT_VERSION, bd->o->first, bd->o->last,
+	};
 	struct buf b = BUF_INIT;
 
-	if (title) {
-		add_text(&b, title, 0);
-	} else {
-		add_text(&b, f->repo ? f->repo : "", 0);
-		buf_puts(&b, ": ");
-		add_text(&b, f->range ? f->range : "", 0);
-		buf_puts(&b, ", ");
-		add_count(&b, f->commits, "commit");
-		buf_printf(&b, ", %u direct, ", f->direct);
-		add_count(&b, f->total_trees, "tree");
-	}
-	/* On the root graph, a default is the graph's own value. */
-	declare(g, AGRAPH, "label", b.data);
+	graph_heading_html(&b, bd->f, bd->p, &h, extra, extra_nr);
+	declare(g, AGRAPH, "label", agstrdup_html(g, b.data));
 	buf_release(&b);
 }
 
@@ -436,11 +563,13 @@ add_graph_label(Agraph_t *g, const struct flow *f, const char *title)
  * --branches: the branches of one repository in a box of their own,
  * labelled with the repository (the graph itself for the trees whose
  * repository shows no branch).  Subgraphs are named after the index of
- * the repository's first node, so the DOT is stable.
+ * the repository's first node, so the DOT is stable.  The label is at
+ * the box's foot, where no edge comes in.
  */
 static Agraph_t *
-cluster_of(Agraph_t *g, const struct flow *f, uint32_t i)
+cluster_of(Agraph_t *g, const struct build *bd, uint32_t i)
 {
+	const struct flow *f = bd->f;
 	const struct flow_tree *t = &f->trees[i];
 	uint32_t first = TREE_NONE, branches = 0;
 	struct buf name = BUF_INIT, label = BUF_INIT;
@@ -463,8 +592,9 @@ cluster_of(Agraph_t *g, const struct flow *f, uint32_t i)
 	sub = agsubg(g, name.data, 0);
 	if (!sub) {
 		sub = agsubg(g, name.data, 1);
-		add_text(&label, t->repo_name, 0);
+		add_text(&label, graph_short_name(bd->p, t->repo_name), 0);
 		agsafeset(sub, gv("label"), label.data, gv(""));
+		agsafeset(sub, gv("labelloc"), gv("b"), gv(""));
 		agsafeset(sub, gv("style"), gv("rounded,dashed"), gv(""));
 		agsafeset(sub, gv("color"), gv(COLOUR_SMALL), gv(""));
 		agsafeset(sub, gv("fontsize"), gv("10"), gv(""));
@@ -474,84 +604,160 @@ cluster_of(Agraph_t *g, const struct flow *f, uint32_t i)
 	return sub;
 }
 
-/* What an add-on's edges are drawn with. */
-struct emit_ctx {
-	Agraph_t *g;
-	const struct flow *f;
-	const struct attrs *a;
-	Agnode_t **nodes;
-	struct buf b;
-};
-
+/*
+ * An add-on's edge (--infer-ff's guessed fast-forwards), drawn as the
+ * flow's are (the side of its tree, its label as a count by that tree),
+ * off the bottom of its tree's box: apart from the flow the same two
+ * trees may have, and its count with it.
+ */
 static void
 emit_edge(void *ctx, const struct extra_edge *xe)
 {
-	struct emit_ctx *c = ctx;
+	struct build *bd = ctx;
+	const struct flow *f = bd->f;
+	struct buf b = BUF_INIT;
+	int right;
 	Agedge_t *e;
 
-	if (xe->from >= c->f->trees_nr || xe->to >= c->f->trees_nr)
+	if (xe->from >= f->trees_nr || xe->to >= f->trees_nr)
 		return;
-	e = agedge(c->g, c->nodes[xe->from], c->nodes[xe->to], gv(xe->key), 1);
-	set(e, c->a->e_label, xe->label);
-	c->b.len = 0;
-	add_text(&c->b, tree_name_of(c->f, xe->from), 1);
-	buf_puts(&c->b, " -> ");
-	add_text(&c->b, tree_name_of(c->f, xe->to), 1);
-	buf_puts(&c->b, ": ");
-	buf_puts(&c->b, xe->tooltip);
-	set(e, c->a->e_tooltip, c->b.data);
-	if (xe->style)
-		set(e, c->a->e_style, xe->style);
-	if (xe->colour)
-		set(e, c->a->e_color, xe->colour);
+	right = bd->p->side[xe->from] > 0;
+	e = flow_edge(bd->g, bd, bd->nodes[xe->from], bd->nodes[xe->to], right,
+		      xe->key, xe->label, COUNT_AT_TAIL);
+	agsafeset(e, gv(right ? "headport" : "tailport"), gv("s"), gv(""));
+	add_text(&b, tree_name_of(f, xe->from), 1);
+	buf_puts(&b, " -> ");
+	add_text(&b, tree_name_of(f, xe->to), 1);
+	buf_puts(&b, ": ");
+	buf_puts(&b, xe->tooltip);
+	set(e, bd->a.e_tooltip, b.data);
+	apply_look(e, &bd->a, xe->style, xe->colour, xe->arrowhead);
 	if (xe->weight)
-		set(e, c->a->e_weight, xe->weight);
+		set(e, bd->a.e_weight, xe->weight);
+	buf_release(&b);
 }
 
 /* The add-ons' own edges, after the flow's. */
 static void
-add_extra_edges(Agraph_t *g, const struct flow *f, const struct attrs *a,
-		Agnode_t **nodes, const struct extras *xs)
+add_extra_edges(struct build *bd)
 {
-	struct emit_ctx c = { g, f, a, nodes, BUF_INIT };
+	const struct extras *xs = bd->o->xs;
 
 	for (size_t k = 0; xs && k < xs->nr; k++)
 		if (xs->run[k].x->graph_edges)
-			xs->run[k].x->graph_edges(xs->run[k].state, f,
-						  emit_edge, &c);
-	buf_release(&c.b);
+			xs->run[k].x->graph_edges(xs->run[k].state, bd->f,
+						  emit_edge, bd);
+}
+
+/*
+ * twopi's ranksep as a list of ring gaps in inches: the first ring's
+ * circumference holds its nodes at 80 points each (a box on the sides
+ * of the ring needs its height, at the top and bottom its width), the
+ * others 2.2 inches further out each.
+ */
+static void
+twopi_rings(Agraph_t *g, const struct flow *f)
+{
+	uint32_t ring = f->direct ? 1 : 0, r1;
+	struct buf b = BUF_INIT;
+
+	for (uint32_t k = 0; k < f->edges_nr; k++)
+		ring += f->edges[k].to == 0;
+	/* 80 ring points a node: r = 80 n / (2 pi) points, in hundredths
+	 * of an inch (72 points): 80 * 100 / (2 pi * 72) = 17.68. */
+	r1 = ring * 1768 / 100;
+	if (r1 < 220)
+		r1 = 220;
+	buf_printf(&b, "%u.%02u:2.2:2.2:2.2", r1 / 100, r1 % 100);
+	declare(g, AGRAPH, "ranksep", b.data);
+	buf_release(&b);
+}
+
+/* A Graphviz style as a legend's sample line. */
+static enum legend_line
+line_of(const char *style)
+{
+	if (style && strstr(style, "dotted"))
+		return LINE_DOTTED;
+	if (style && strstr(style, "dashed"))
+		return LINE_DASHED;
+	return LINE_SOLID;
+}
+
+/* What the add-ons draw, for the legend after the core's entries
+ * (*out: a new array). */
+static size_t
+addon_legend(const struct extras *xs, struct legend_entry **out)
+{
+	size_t n = 0, alloc = 0;
+
+	*out = NULL;
+	for (size_t k = 0; xs && k < xs->nr; k++) {
+		const struct extra *x = xs->run[k].x;
+
+		for (size_t i = 0; i < x->legend_nr; i++) {
+			const struct extra_legend *l = &x->legend[i];
+
+			ALLOC_GROW(*out, n + 1, alloc);
+			(*out)[n++] = (struct legend_entry){
+				l->kind == EXTRA_LEGEND_EDGE ?
+				line_of(l->style) : LINE_NONE,
+				l->colour ? l->colour : COLOUR_SMALL_TEXT,
+				NULL, l->what,
+			};
+		}
+	}
+	return n;
 }
 
 static Agraph_t *
-build_graph(const struct flow *f, const char *title, Agdisc_t *disc,
-	    const struct graph_style *style, const struct extras *xs)
+build_graph(const struct flow *f, const struct graph_options *o,
+	    Agdisc_t *disc)
 {
 	Agraph_t *g = agopen(gv("treeplot"), Agdirected, disc);
-	Agnode_t **nodes;
-	struct attrs a;
+	struct graph_plan plan;
+	struct legend_entry *extra;
+	struct build bd = { g, f, &plan, o, { 0 }, NULL, NULL };
+	size_t extra_nr;
 
 	if (!g)
 		return NULL;
-	declare_attrs(g, &a);
-	add_graph_label(g, f, title);
+	graph_plan(f, o->major, o->minor, !strcmp(o->layout, "dot"), &plan);
+	declare_attrs(g, o->layout, &bd.a);
+	extra_nr = addon_legend(o->xs, &extra);
+	add_heading(g, &bd, extra, extra_nr);
+	free(extra);
 	/* For twopi: the mainline in the centre, not whichever node it
-	 * finds most central. */
+	 * finds most central, and a first ring wide enough for every tree
+	 * on it (so that no overlap removal moves the mainline off it). */
 	if (f->trees_nr)
 		declare(g, AGRAPH, "root", "t0");
+	if (!strcmp(o->layout, "twopi"))
+		twopi_rings(g, f);
+	if (o->dpi && !strcmp(o->format, "png")) {
+		struct buf dpi = BUF_INIT;
+
+		buf_printf(&dpi, "%u", o->dpi);
+		declare(g, AGRAPH, "dpi", dpi.data);
+		buf_release(&dpi);
+	}
 	/* An array of pointers, as meant. */
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
-	nodes = xcalloc(f->trees_nr, sizeof(*nodes));
-	for (uint32_t i = 0; i < f->trees_nr; i++)
-		add_node(f->branches ? cluster_of(g, f, i) : g, f, i, &a,
-			 nodes, xs);
-	for (uint32_t i = 0; i < f->edges_nr; i++) {
-		const struct flow_edge *fe = &f->edges[i];
-
-		if (fe->from < f->trees_nr && fe->to < f->trees_nr)
-			add_edge(g, f, i, &a, nodes, style, xs);
+	bd.nodes = xcalloc(f->trees_nr ? f->trees_nr : 1, sizeof(*bd.nodes));
+	/* The direct commits first after the mainline: the order of the
+	 * nodes is the order dot starts from, largest flows first. */
+	for (uint32_t i = 0; i < f->trees_nr; i++) {
+		add_node(f->branches ? cluster_of(g, &bd, i) : g, &bd, i);
+		if (!i)
+			add_direct(g, &bd);
 	}
-	add_extra_edges(g, f, &a, nodes, xs);
-	free(nodes);
+	for (uint32_t k = 0; k < f->edges_nr; k++)
+		if (f->edges[k].from < f->trees_nr &&
+		    f->edges[k].to < f->trees_nr)
+			add_edge(g, &bd, k);
+	add_extra_edges(&bd);
+	free(bd.nodes);
+	graph_plan_release(&plan);
 	return g;
 }
 
@@ -770,28 +976,106 @@ gv_context(void)
 }
 
 /*
- * Cairo stamps a PDF with the time it was made, "/CreationDate
- * (D:20261203090949Z)" (or "+01'00'" for the zone): the same chart would
- * differ on every run.  The date is overwritten in place, so no offset in
- * the file moves: with SOURCE_DATE_EPOCH's (the reproducible-builds
- * convention) when it is set, else with the epoch's, in UTC.
+ * A layout that lasts over a second says so on stderr (a terminal's, as
+ * main decides), and the line is erased when it ends: Graphviz gives no
+ * progress of its own, so an alarm prints a line prepared beforehand
+ * (write(2) is all a signal handler may call).  The only mutable state
+ * outside option parsing, and only while a layout runs.
  */
-static void
-pdf_fix_date(struct buf *out, size_t start)
-{
-	static const char key[] = "/CreationDate (D:";
-	const char *env = getenv("SOURCE_DATE_EPOCH");
-	char stamp[32] = "19700101000000";
-	char *p = out->data + start, *end = out->data + out->len;
-	size_t klen = sizeof(key) - 1;
+static char layout_msg[128];
+static size_t layout_msg_len;
+static volatile sig_atomic_t layout_shown;
 
+static void
+layout_alarm(int sig)
+{
+	(void)sig;
+	if (write(STDERR_FILENO, layout_msg, layout_msg_len) > 0)
+		layout_shown = 1;
+}
+
+static void
+progress_start(Agraph_t *g, const char *layout, struct sigaction *old)
+{
+	struct sigaction sa;
+	struct itimerval one = { { 0, 0 }, { 1, 0 } };
+	int n;
+
+	n = snprintf(layout_msg, sizeof(layout_msg),
+		     "treeplot: laying out %d nodes with %s...",
+		     agnnodes(g), layout);
+	layout_msg_len = n > 0 && (size_t)n < sizeof(layout_msg) ?
+			 (size_t)n : 0;
+	layout_shown = 0;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = layout_alarm;
+	/* A system call of the layout's (a font file read) goes on. */
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGALRM, &sa, old);
+	setitimer(ITIMER_REAL, &one, NULL);
+}
+
+static void
+progress_stop(const struct sigaction *old)
+{
+	struct itimerval none = { { 0, 0 }, { 0, 0 } };
+
+	setitimer(ITIMER_REAL, &none, NULL);
+	sigaction(SIGALRM, old, NULL);
+	if (layout_shown)
+		fputs("\r\033[K", stderr);
+	layout_shown = 0;
+}
+
+/* Refuse a layout its engine would spend minutes on (engine_limits). */
+static int
+check_size(Agraph_t *g, const char *layout)
+{
+	int n = agnnodes(g);
+
+	for (size_t k = 0; k < ARRAY_SIZE(engine_limits); k++)
+		if (!strcmp(layout, engine_limits[k].engine) && n > 0 &&
+		    (uint32_t)n > engine_limits[k].max_nodes)
+			return error("the %s layout cannot place %d nodes in "
+				     "reasonable time (at most %u): use dot, "
+				     "twopi or sfdp, or fold trees with --top",
+				     layout, n, engine_limits[k].max_nodes);
+	return 0;
+}
+
+/* The stamp of a PDF's dates: SOURCE_DATE_EPOCH's (the
+ * reproducible-builds convention) when set, else the epoch's, in UTC. */
+static void
+pdf_stamp(char stamp[32])
+{
+	const char *env = getenv("SOURCE_DATE_EPOCH");
+
+	snprintf(stamp, 32, "%s", "19700101000000");
 	if (env && *env && strspn(env, "0123456789") == strlen(env)) {
 		time_t t = (time_t)strtoll(env, NULL, 10);
 		struct tm tm;
 
 		if (gmtime_r(&t, &tm))
-			strftime(stamp, sizeof(stamp), "%Y%m%d%H%M%S", &tm);
+			strftime(stamp, 32, "%Y%m%d%H%M%S", &tm);
 	}
+}
+
+/*
+ * Cairo stamps a PDF with the time it was made, "/CreationDate
+ * (D:20261203090949Z)" (or "+01'00'" for the zone): the same chart would
+ * differ on every run.  The date is overwritten in place, so no offset in
+ * the file moves.
+ */
+static void
+pdf_fix_date(struct buf *out, size_t start)
+{
+	static const char key[] = "/CreationDate (D:";
+	char stamp[32];
+	char *p = out->data + start, *end = out->data + out->len;
+	size_t klen = sizeof(key) - 1;
+
+	pdf_stamp(stamp);
 	for (; (size_t)(end - p) > klen; p++) {
 		if (memcmp(p, key, klen))
 			continue;
@@ -808,23 +1092,114 @@ pdf_fix_date(struct buf *out, size_t start)
 	}
 }
 
+/* The last occurrence of key in [s, s + len), or NULL. */
+static const char *
+find_last(const char *s, size_t len, const char *key)
+{
+	size_t klen = strlen(key);
+
+	for (size_t i = len >= klen ? len - klen + 1 : 0; i-- > 0;)
+		if (!memcmp(s + i, key, klen))
+			return s + i;
+	return NULL;
+}
+
+/* title as a PDF text string: UTF-16BE in hex, so that no byte of it
+ * needs escaping; control characters and newlines become spaces. */
+static void
+pdf_text(struct buf *out, const char *title)
+{
+	const unsigned char *p = (const unsigned char *)title;
+	size_t len = strlen(title), i = 0;
+
+	buf_puts(out, "<FEFF");
+	while (i < len && i < 1024) {
+		unsigned int cp;
+		size_t n = utf8_decode(p + i, len - i, &cp);
+
+		i += n ? n : 1;
+		if (!n)
+			cp = 0xfffd;
+		else if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0))
+			cp = ' ';
+		if (cp > 0xffff)
+			buf_printf(out, "%04X%04X",
+				   0xd800 + ((cp - 0x10000) >> 10),
+				   0xdc00 + ((cp - 0x10000) & 0x3ff));
+		else
+			buf_printf(out, "%04X", cp);
+	}
+	buf_puts(out, ">");
+}
+
+/*
+ * The PDF's Title, from the chart's title: Graphviz's cairo renderer
+ * sets none.  Added as an incremental update (a new Info dictionary, an
+ * xref section for it and a trailer pointing back to cairo's), which
+ * every PDF reader applies and which moves no offset of cairo's.
+ */
+static void
+pdf_add_title(struct buf *out, size_t start, const char *title)
+{
+	const char *pdf = out->data + start, *trailer, *root, *size, *sx;
+	size_t len = out->len - start, obj_at, xref_at;
+	unsigned long nobj, prev, root_nr;
+	char stamp[32];
+
+	trailer = find_last(pdf, len, "trailer");
+	sx = find_last(pdf, len, "startxref");
+	if (!trailer || !sx)
+		return;
+	size = strstr(trailer, "/Size ");
+	root = strstr(trailer, "/Root ");
+	if (!size || !root || size > sx || root > sx)
+		return;
+	nobj = strtoul(size + 6, NULL, 10);
+	root_nr = strtoul(root + 6, NULL, 10);
+	prev = strtoul(sx + 9, NULL, 10);
+	if (!nobj || !root_nr)
+		return;
+	pdf_stamp(stamp);
+	if (out->data[out->len - 1] != '\n')
+		buf_addc(out, '\n');
+	obj_at = out->len - start;
+	buf_printf(out, "%lu 0 obj\n<< /Title ", nobj);
+	pdf_text(out, title);
+	buf_printf(out, "\n   /Creator (treeplot %s)\n"
+		   "   /CreationDate (D:%sZ)\n>>\nendobj\n", TREEPLOT_VERSION,
+		   stamp);
+	xref_at = out->len - start;
+	buf_printf(out, "xref\n0 1\n0000000000 65535 f \n%lu 1\n%010zu 00000 n "
+		   "\ntrailer\n<< /Size %lu\n   /Root %lu 0 R\n   /Info %lu 0 R\n"
+		   "   /Prev %lu\n>>\nstartxref\n%zu\n%%%%EOF\n", nobj, obj_at,
+		   nobj + 1, root_nr, nobj, prev, xref_at);
+}
+
 static int
-render_gvc(Agraph_t *g, const char *format, const char *layout,
+render_gvc(Agraph_t *g, const struct graph_options *o, const char *title,
 	   struct buf *out)
 {
 	struct buf step = BUF_INIT;
+	struct sigaction old;
 	GVC_t *gvc;
 	char *data = NULL;
 	unsigned int len = 0;
-	int laid_out = 0, ret = -1;
+	int laid_out = 0, ret = -1, failed;
 
+	if (check_size(g, o->layout) < 0)
+		goto out;
 	gvc = gv_context();
 	if (!gvc) {
 		ret = gv_error("start Graphviz");
 		goto out;
 	}
-	if (gvLayout(gvc, g, layout) != 0) {
-		buf_printf(&step, "lay out the graph with '%s'", layout);
+	if (o->progress)
+		progress_start(g, o->layout, &old);
+	failed = gvLayout(gvc, g, o->layout) != 0;
+	if (o->progress)
+		progress_stop(&old);
+	if (failed) {
+		buf_printf(&step, "lay out the graph with '%s'", o->layout);
 		ret = gv_error(step.data);
 		goto out;
 	}
@@ -832,18 +1207,20 @@ render_gvc(Agraph_t *g, const char *format, const char *layout,
 	/* Cairo writes a PDF's date in the local zone, whose spelling ("Z",
 	 * "+01'00") pdf_fix_date cannot change without moving offsets:
 	 * make it UTC.  Nothing else of treeplot's uses the local zone. */
-	if (!strcmp(format, "pdf")) {
+	if (!strcmp(o->format, "pdf")) {
 		setenv("TZ", "UTC", 1);
 		tzset();
 	}
-	if (gvRenderData(gvc, g, format, &data, &len) != 0 || !data) {
-		buf_printf(&step, "render the graph as %s", format);
+	if (gvRenderData(gvc, g, o->format, &data, &len) != 0 || !data) {
+		buf_printf(&step, "render the graph as %s", o->format);
 		ret = gv_error(step.data);
 		goto out;
 	}
 	buf_add(out, data, len);
-	if (!strcmp(format, "pdf"))
+	if (!strcmp(o->format, "pdf")) {
 		pdf_fix_date(out, out->len - len);
+		pdf_add_title(out, out->len - len, title);
+	}
 	ret = 0;
 out:
 	if (data)
@@ -854,59 +1231,117 @@ out:
 	return ret;
 }
 
+/*
+ * Graphviz writes each node as '<g id="nodeK" class="node">' then
+ * '<title>tI</title>', tI our stable id of flow tree I: give the group
+ * data-tree="NAME" (escape_text's form, then XML-escaped), so that a page
+ * can find a tree's node by its name.
+ */
+static void
+svg_tag_trees(const struct flow *f, struct buf *out, size_t start)
+{
+	static const char open[] = "class=\"node\">\n<title>t";
+	struct buf res = BUF_INIT, name = BUF_INIT;
+	const char *p = out->data + start, *end = out->data + out->len, *q;
+
+	buf_add(&res, out->data, start);
+	while ((q = strstr(p, open)) != NULL) {
+		unsigned long i = strtoul(q + sizeof(open) - 1, NULL, 10);
+		const char *n = i < f->trees_nr ? tree_name_of(f, (uint32_t)i) :
+				"";
+
+		q += sizeof(open) - 1 - strlen(">\n<title>t");
+		buf_add(&res, p, q - p);
+		name.len = 0;
+		escape_text(&name, n, strlen(n));
+		buf_puts(&res, " data-tree=\"");
+		for (size_t k = 0; k < name.len; k++) {
+			char c = name.data[k];
+
+			if (c == '&' || c == '<' || c == '>' || c == '"')
+				buf_printf(&res, "&#%d;", c);
+			else
+				buf_addc(&res, c);
+		}
+		buf_addc(&res, '"');
+		p = q;
+	}
+	buf_add(&res, p, end - p);
+	buf_release(&name);
+	buf_release(out);
+	*out = res;
+}
+
+void
+graph_options_init(struct graph_options *o, const char *format,
+		   const char *layout)
+{
+	memset(o, 0, sizeof(*o));
+	o->format = format;
+	o->layout = layout;
+	o->major = GRAPH_MAJOR_DEFAULT;
+	o->minor = GRAPH_MINOR_DEFAULT;
+}
+
 int
 render_graph(const struct flow *f, const char *format, const char *layout,
 	     const char *title, struct buf *out)
 {
-	return render_graph_styled(f, format, layout, title, NULL, NULL, out);
+	struct graph_options o;
+
+	graph_options_init(&o, format, layout);
+	o.title = title;
+	return render_graph_with(f, &o, out);
 }
 
 int
-render_graph_styled(const struct flow *f, const char *format,
-		    const char *layout, const char *title,
-		    const struct graph_style *style, const struct extras *xs,
-		    struct buf *out)
+render_graph_with(const struct flow *f, const struct graph_options *o,
+		  struct buf *out)
 {
-	static const struct graph_style defaults = {
-		GRAPH_MAJOR_DEFAULT, GRAPH_MINOR_DEFAULT,
-	};
 	/* agwrite writes through the graph's I/O discipline: ours appends
 	 * to out; ids are ours too (memory stays cgraph's default). */
 	Agiodisc_t io = { NULL, put_buf, flush_buf };
 	Agdisc_t disc = { NULL, &id_disc, &io };
+	struct buf title = BUF_INIT;
 	agusererrf old_errf;
 	size_t start = out->len;
 	Agraph_t *g;
 	int ret = -1;
 
-	if (!in_list(format, formats, ARRAY_SIZE(formats)))
-		return error("unknown graph format '%s'", format ? format : "");
-	if (!graph_layout_known(layout))
-		return error("unknown layout '%s'", layout ? layout : "");
+	if (!in_list(o->format, formats, ARRAY_SIZE(formats)))
+		return error("unknown graph format '%s'",
+			     o->format ? o->format : "");
+	if (!graph_layout_known(o->layout))
+		return error("unknown layout '%s'",
+			     o->layout ? o->layout : "");
 
 	gv_msgs.in_error = 0;
 	gv_msgs.have = 0;
 	buf_init(&gv_msgs.first);
 	old_errf = agseterrf(capture_gv_message);
 
-	g = build_graph(f, title, &disc, style ? style : &defaults, xs);
+	g = build_graph(f, o, &disc);
 	if (!g) {
 		ret = gv_error("build the graph");
 		goto out;
 	}
-	if (!strcmp(format, "dot")) {
+	if (!strcmp(o->format, "dot")) {
 		/* Before layout: no coordinates, no font metrics. */
 		if (agwrite(g, out) != 0)
 			ret = gv_error("write the graph as DOT");
 		else
 			ret = 0;
 	} else {
-		ret = render_gvc(g, format, layout, out);
+		graph_title(&title, f, o->title);
+		ret = render_gvc(g, o, title.data, out);
+		if (!ret && o->tree_attrs && !strcmp(o->format, "svg"))
+			svg_tag_trees(f, out, start);
 	}
 	agclose(g);
 out:
 	agseterrf(old_errf);
 	buf_release(&gv_msgs.first);
+	buf_release(&title);
 	if (ret < 0 && out->len > start) {
 		/* Leave nothing of a failed rendering behind. */
 		out->len = start;

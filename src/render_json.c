@@ -137,6 +137,20 @@ put_unrecognised(struct json *j, const struct flow *f)
 	json_close(j, ']');
 }
 
+/* Why the default range starts where it does. */
+static void
+put_range_note(struct json *j, const struct range_note *n)
+{
+	json_open(j, "default_range", '{');
+	json_str(j, "from", n->tag);	/* null: the whole history */
+	json_str(j, "reason", range_note_reason(n));
+	json_open(j, "skipped", '[');
+	for (size_t k = 0; k < n->skipped_nr; k++)
+		json_str(j, NULL, n->skipped[k]);
+	json_close(j, ']');
+	json_close(j, '}');
+}
+
 void
 render_json(const struct flow *f, const struct extras *xs, struct buf *out)
 {
@@ -146,6 +160,8 @@ render_json(const struct flow *f, const struct extras *xs, struct buf *out)
 	json_uint(&j, "format_version", JSON_FORMAT_VERSION);
 	json_str(&j, "repository", f->repo);
 	json_str(&j, "range", f->range);
+	if (f->range_note)
+		put_range_note(&j, f->range_note);
 
 	json_open(&j, "mainline", '{');
 	json_str(&j, "name", name_of(f, 0));

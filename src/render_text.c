@@ -194,6 +194,11 @@ render_text(const struct flow *f, const struct extras *xs, struct buf *out)
 	report_name(out, f->repo);
 	buf_puts(out, "\nrange       ");
 	report_name(out, f->range);
+	/* No tag at all: "HEAD" says it is the whole history already. */
+	if (f->range_note && (f->range_note->tag || f->range_note->skipped_nr)) {
+		buf_puts(out, "\n            ");
+		range_note_text(f->range_note, "            ", out);
+	}
 	buf_printf(out, "\n            %u commit%s, %u direct to the mainline, "
 		   "%u merge%s, %u tree%s\n\n", f->commits, report_plural(f->commits),
 		   f->direct, f->merges, report_plural(f->merges), f->total_trees,

@@ -492,14 +492,19 @@ resolve_commit(git_repository *git, const char *rev, struct object_id *out)
 	return 0;
 }
 
-/* Release tags by the commit they point to, sorted for binary search. */
+/* Tags by the commit they point to, sorted for binary search; release
+ * tags (tag_is_release) marked. */
 struct tag {
 	git_oid target;
 	char *name;
+	int release;
 };
 
 struct tag_map {
 	git_repository *git;
+	repo_tag_filter *keep;	/* which tags count */
+	const void *keep_data;
+	const regex_t *release;	/* treeplot.releasePattern, or NULL */
 	struct tag *t;
 	size_t nr, alloc;
 };
@@ -510,8 +515,7 @@ collect_tag(struct tag_map *tm, const char *refname, const git_oid *oid)
 	const char *name = refname + strlen("refs/tags/");
 	git_oid commit;
 
-	/* Release candidates do not start a cycle. */
-	if (strstr(name, "-rc"))
+	if (!tm->keep(name, tm->keep_data))
 		return;
 	if (peel_commit(tm->git, oid, &commit)) {
 		git_error_clear();	/* a tag of a blob or tree: not ours */
@@ -519,6 +523,7 @@ collect_tag(struct tag_map *tm, const char *refname, const git_oid *oid)
 	}
 	ALLOC_GROW(tm->t, tm->nr + 1, tm->alloc);
 	git_oid_cpy(&tm->t[tm->nr].target, &commit);
+	tm->t[tm->nr].release = tag_is_release(name, tm->release);
 	tm->t[tm->nr++].name = xstrdup(name);
 }
 
@@ -556,7 +561,7 @@ collect_tags(struct tag_map *tm)
 	return 0;
 }
 
-/* By target, then name: the first tag of a commit is its smallest name. */
+/* By target, then name: a commit's tags are in name order. */
 static int
 cmp_tag(const void *a, const void *b)
 {
@@ -566,8 +571,10 @@ cmp_tag(const void *a, const void *b)
 	return c ? c : strcmp(x->name, y->name);
 }
 
-static const char *
-tag_of(const struct tag_map *tm, const git_oid *commit)
+/* The index of commit's first tag in tm (sorted by target), or where it
+ * would be. */
+static size_t
+tag_first(const struct tag_map *tm, const git_oid *commit)
 {
 	size_t lo = 0, hi = tm->nr;
 
@@ -579,15 +586,68 @@ tag_of(const struct tag_map *tm, const git_oid *commit)
 		else
 			hi = mid;
 	}
+	return lo;
+}
+
+/*
+ * The first release tag of commit (the smallest name), or NULL; when it
+ * has none, its pre-release tags are noted as skipped.
+ */
+static const char *
+release_of(const struct tag_map *tm, const git_oid *commit,
+	   struct range_note *note)
+{
+	size_t lo = tag_first(tm, commit), k;
+
+	for (k = lo; k < tm->nr && git_oid_equal(&tm->t[k].target, commit); k++)
+		if (tm->t[k].release)
+			return tm->t[k].name;
+	for (k = lo; k < tm->nr && git_oid_equal(&tm->t[k].target, commit); k++)
+		range_note_skip(note, tm->t[k].name);
+	return NULL;
+}
+
+/* The first tag (in name order) of commit, or NULL. */
+static const char *
+tag_of(const struct tag_map *tm, const git_oid *commit)
+{
+	size_t lo = tag_first(tm, commit);
+
 	return lo < tm->nr && git_oid_equal(&tm->t[lo].target, commit) ?
 	       tm->t[lo].name : NULL;
 }
 
-/*
- * The default range: from the most recent non -rc tag on HEAD's
- * first-parent chain, looking from HEAD's first parent (so that a HEAD
- * sitting on a release tag charts the cycle that tag ends), to HEAD.
- */
+/* The default range looks at every tag: the release rule (tag_is_release)
+ * decides on the way, so that the skipped ones can be named. */
+static int
+every_tag(const char *name, const void *data)
+{
+	(void)name;
+	(void)data;
+	return 1;
+}
+
+/* Every tag tm->keep keeps, sorted.  Returns 0, or -1 after reporting. */
+static int
+tag_map_fill(struct tag_map *tm)
+{
+	if (collect_tags(tm) < 0)
+		return git_fail("cannot list tags");
+	/* No tag: tm.t is NULL, which qsort must not be given, even for
+	 * no element. */
+	if (tm->nr)
+		qsort(tm->t, tm->nr, sizeof(*tm->t), cmp_tag);
+	return 0;
+}
+
+static void
+tag_map_release(struct tag_map *tm)
+{
+	for (size_t i = 0; i < tm->nr; i++)
+		free(tm->t[i].name);
+	free(tm->t);
+}
+
 /* Whether commit id is on a shallow clone's boundary. */
 static int
 is_boundary(struct repo *r, const git_oid *id)
@@ -654,11 +714,17 @@ out:
 	return ret;
 }
 
+/*
+ * The default range: from the most recent release tag (tag_is_release)
+ * on HEAD's first-parent chain, looking from HEAD's first parent (so
+ * that a HEAD sitting on a release tag charts the cycle that tag ends),
+ * to HEAD.  out->note says which tag and which were skipped.
+ */
 static int
-default_range(struct repo *r, struct range *out)
+default_range(struct repo *r, const regex_t *release, struct range *out)
 {
 	git_repository *git = r->git;
-	struct tag_map tm = { git, NULL, 0, 0 };
+	struct tag_map tm = { git, every_tag, NULL, release, NULL, 0, 0 };
 	git_odb *odb = NULL;
 	git_oid head, c, parent;
 	int ret = 0;
@@ -677,14 +743,10 @@ default_range(struct repo *r, struct range *out)
 	}
 	memcpy(out->to.hash, head.id, OID_RAWSZ);
 	out->to_name = xstrdup("HEAD");
-	if (collect_tags(&tm) < 0) {
-		ret = git_fail("cannot list tags");
+	out->note = xcalloc(1, sizeof(*out->note));
+	out->note->pattern = release != NULL;
+	if ((ret = tag_map_fill(&tm)) < 0)
 		goto out;
-	}
-	/* No tag: tm.t is NULL, which qsort must not be given, even for
-	 * no element. */
-	if (tm.nr)
-		qsort(tm.t, tm.nr, sizeof(*tm.t), cmp_tag);
 	/* HEAD is read even without tags: one that cannot be is an error
 	 * here, and said so. */
 	c = head;
@@ -697,11 +759,12 @@ default_range(struct repo *r, struct range *out)
 		 * tag beyond it counts. */
 		if (is_boundary(r, &c))
 			break;
-		name = tag_of(&tm, &parent);
+		name = release_of(&tm, &parent, out->note);
 		if (name) {
 			memcpy(out->from.hash, parent.id, OID_RAWSZ);
 			out->has_from = 1;
 			out->from_name = xstrdup(name);
+			out->note->tag = xstrdup(name);
 			break;
 		}
 		/* Any other failure to read the parent is an error, not a
@@ -713,15 +776,61 @@ default_range(struct repo *r, struct range *out)
 	if (ret > 0)
 		ret = 0;
 out:
-	for (size_t i = 0; i < tm.nr; i++)
-		free(tm.t[i].name);
-	free(tm.t);
+	tag_map_release(&tm);
 	git_odb_free(odb);
 	return ret;
 }
 
 int
-range_resolve(struct repo *r, const char *spec, struct range *out)
+repo_first_parent_tags(struct repo *r, const struct object_id *from,
+		       const struct object_id *to, repo_tag_filter *keep,
+		       const void *data, char ***names, size_t *nr)
+{
+	struct tag_map tm = { r->git, keep, data, NULL, NULL, 0, 0 };
+	git_commit *c = NULL;
+	git_oid at, stop;
+	size_t alloc = 0;
+	int ret;
+
+	*names = NULL;
+	*nr = 0;
+	git_oid_fromraw(&at, to->hash);
+	git_oid_fromraw(&stop, from->hash);
+	if ((ret = tag_map_fill(&tm)) < 0)
+		goto out;
+	for (;;) {
+		const git_oid *parent;
+		const char *name;
+
+		if (git_commit_lookup(&c, r->git, &at) < 0) {
+			ret = git_fail("cannot read a commit of the "
+				       "first-parent line");
+			break;
+		}
+		parent = git_commit_parent_id(c, 0);
+		if (!parent) {
+			ret = 1;	/* the line's root: from is not on it */
+			break;
+		}
+		at = *parent;
+		git_commit_free(c);
+		c = NULL;
+		if (git_oid_equal(&at, &stop))
+			break;
+		if ((name = tag_of(&tm, &at))) {
+			ALLOC_GROW(*names, *nr + 1, alloc);
+			(*names)[(*nr)++] = xstrdup(name);
+		}
+	}
+out:
+	git_commit_free(c);
+	tag_map_release(&tm);
+	return ret;
+}
+
+int
+range_resolve(struct repo *r, const char *spec, const regex_t *release,
+	      struct range *out)
 {
 	const char *dots;
 	char *from = NULL, *to = NULL;
@@ -729,7 +838,7 @@ range_resolve(struct repo *r, const char *spec, struct range *out)
 
 	memset(out, 0, sizeof(*out));
 	if (!spec)
-		return default_range(r, out);
+		return default_range(r, release, out);
 	if (strstr(spec, "...")) {
 		error("symmetric differences ('%s') are not supported: "
 		      "use A..B", spec);
@@ -762,6 +871,7 @@ range_release(struct range *rg)
 {
 	free(rg->from_name);
 	free(rg->to_name);
+	range_note_free(rg->note);
 	memset(rg, 0, sizeof(*rg));
 }
 
@@ -868,6 +978,23 @@ out:
 	return ret;
 }
 
+int
+repo_commit_time(struct repo *r, const struct object_id *oid, int64_t *when)
+{
+	git_commit *c = NULL;
+	git_oid goid;
+	char hex[OID_HEXSZ + 1];
+
+	memcpy(goid.id, oid->hash, OID_RAWSZ);
+	if (git_commit_lookup(&c, r->git, &goid) < 0) {
+		git_oid_tostr(hex, sizeof(hex), &goid);
+		return error("cannot read commit %s", hex);
+	}
+	*when = (int64_t)git_commit_time(c);
+	git_commit_free(c);
+	return 0;
+}
+
 /* --- for the walk --------------------------------------------------- */
 
 int
@@ -956,6 +1083,30 @@ odb_open(struct odb **out, struct repo *r)
 	}
 	*out = o;
 	return 0;
+}
+
+int
+odb_open_own(struct odb **out, struct repo *r)
+{
+	struct odb *o = xcalloc(1, sizeof(*o));
+	char *objdir = repo_objects_dir(r);
+	int ret = git_odb_open(&o->odb, objdir);
+
+	/* A database of its own, alternates included: libgit2 shares only
+	 * its pack cache between handles, behind its own locks. */
+	free(objdir);
+	if (ret < 0) {
+		free(o);
+		return git_fail("cannot open the object database");
+	}
+	*out = o;
+	return 0;
+}
+
+int
+repo_threads_supported(void)
+{
+	return !!(git_libgit2_features() & GIT_FEATURE_THREADS);
 }
 
 void

@@ -207,6 +207,31 @@ hindex_release(struct hindex *ix)
 	ix->size = ix->nr = 0;
 }
 
+uint32_t
+pair_index_get(struct pair_index *pi, uint32_t a, uint32_t b)
+{
+	uint32_t hash = hash_u32_pair(a, b), i;
+	struct hprobe pr;
+
+	for (i = hindex_first(&pi->ix, hash, &pr); i != HINDEX_NONE;
+	     i = hindex_next(&pi->ix, &pr))
+		if (pi->key[i][0] == a && pi->key[i][1] == b)
+			return i;
+	ALLOC_GROW(pi->key, pi->nr + 1, pi->alloc);
+	pi->key[pi->nr][0] = a;
+	pi->key[pi->nr][1] = b;
+	hindex_add(&pi->ix, hash, pi->nr);
+	return pi->nr++;
+}
+
+void
+pair_index_release(struct pair_index *pi)
+{
+	free(pi->key);
+	hindex_release(&pi->ix);
+	memset(pi, 0, sizeof(*pi));
+}
+
 void
 buf_init(struct buf *b)
 {

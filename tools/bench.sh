@@ -7,8 +7,8 @@
 # 1,000,000 commits (made once, kept in build/bench/), each charted over
 # its whole history and over its last release cycle, without and with a
 # commit-graph file.  With arguments: that repository and those ranges.
-# For every case it runs, RUNS times each, treeplot (text report, SVG,
-# -T commits), git log --format='%H %P %s' and git rev-list --parents, and
+# For every case it runs, RUNS times each, treeplot (text report on every
+# core, the same on one thread and on two, SVG, -T commits), git log --format='%H %P %s' and git rev-list --parents, and
 # prints the median wall time, the peak memory, and treeplot's ratio to
 # git log.  It measures; it asserts nothing.
 set -eu
@@ -17,6 +17,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 TREEPLOT=${TREEPLOT:-$top/treeplot}
 GENHIST=${GENHIST:-$top/build/genhist}
 RUNS=${RUNS:-5}
+# the cores treeplot uses by default (its CPU affinity mask, as nproc)
+JOBS=$(nproc)
 export GENHIST LC_ALL=C
 unset GIT_DIR GIT_WORK_TREE
 
@@ -63,6 +65,9 @@ bench_range() {	# repo, range, label
 	base_t=$med_t base_m=$med_m
 	row "git rev-list --parents" git -C "$repo" rev-list --parents "$range"
 	row "treeplot (text report)" "$TREEPLOT" -q -C "$repo" "$range"
+	row "treeplot --jobs 1" "$TREEPLOT" -q -j 1 -C "$repo" "$range"
+	[ "$JOBS" -le 2 ] ||
+		row "treeplot --jobs 2" "$TREEPLOT" -q -j 2 -C "$repo" "$range"
 	row "treeplot -T svg" "$TREEPLOT" -q -C "$repo" -T svg "$range"
 	row "treeplot -T commits" "$TREEPLOT" -q -C "$repo" -T commits "$range"
 }
@@ -90,7 +95,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 echo "## treeplot $("$TREEPLOT" --version | cut -d' ' -f2) against git $(git --version | cut -d' ' -f3)"
 echo
-echo "$(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)," \
+echo "$JOBS cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)," \
      "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); median of $RUNS runs."
 
 if [ $# -ge 1 ]; then

@@ -12,11 +12,11 @@
 # there fails the test until it is added here.
 
 _treeplot_options='--repo= --output= --format= --top= --layout= --mainline=
-	--mainline-url= --title= --major= --minor= --csv-table= --trace
-	--compare --explain --range= --config= --no-config --direct-by= --branches
+	--mainline-url= --title= --dpi= --major= --minor= --csv-table= --trace
+	--compare --cycles= --explain --range= --config= --no-config --direct-by= --branches
 	--maintainers --no-maintainers --infer-ff --signed --require-signed
-	--quiet --help --version'
-_treeplot_formats='text dot svg png pdf json commits csv'
+	--jobs= --quiet --help --version'
+_treeplot_formats='text dot svg png pdf json commits csv html'
 _treeplot_layouts='dot twopi circo neato fdp sfdp'
 _treeplot_csv_tables='trees edges summary'
 _treeplot_direct_by='committer signoff'
@@ -74,7 +74,7 @@ _git_treeplot()
 	--top)		__gitcomp "all"; return ;;
 	-o|--output|--config) _treeplot_files -f "$cur"; return ;;
 	-C|--repo)	_treeplot_files -d "$cur"; return ;;
-	--mainline|--mainline-url|--title|--major|--minor) return ;;
+	--mainline|--mainline-url|--title|--dpi|--major|--minor) return ;;
 	esac
 
 	case "$cur" in

@@ -5,7 +5,7 @@
 . "$TESTDIR/fixture.sh"
 . "$TESTDIR/addons.sh"
 
-plan 14
+plan 15
 build_fixture
 
 tp -T commits --branches v1.0..v2.0
@@ -50,8 +50,10 @@ is "$(printf '%s\n' "$OUT" | jq -c '[.trees[] | has("repository")] | any')" fals
 tp -T dot --branches v1.0..v2.0
 is "$(printf '%s\n' "$OUT" | grep -c 'subgraph cluster_')" 5 \
    "dot: one cluster per repository with a branch"
-is "$(printf '%s\n' "$OUT" | sed -n '/label="jikos\/hid"/,/^	}/p' | grep -c 'label="jikos/hid:')" 2 \
+is "$(printf '%s\n' "$OUT" | sed -n '/label="jikos\/hid"/,/^	}/p' | grep -c 'tooltip="jikos/hid:')" 2 \
    "dot: hid's two branches share its cluster"
+is "$(printf '%s\n' "$OUT" | sed -n '/label="jikos\/hid"/,/^	}/p' | grep -c 'label="jikos/hid:')" 0 \
+   "dot: the branch nodes say the branch only, the cluster the repository"
 # The clusters come in the order they were made (by their first node),
 # whatever the allocator does: with cgraph's own ids they followed the
 # addresses of their names.

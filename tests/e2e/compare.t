@@ -129,17 +129,17 @@ is "$STATUS:$(printf '%s\n' "$OUT" | grep -c '^  commits  *21  *21  *0$')" 0:1 \
 
 # --- the command line ------------------------------------------------------------
 
-for args in "--compare" "--compare v1.0..v2.0" "--compare -T svg v1.0..v2.0 v1.0" \
+for args in "--compare" "--compare v1.0..v2.0" "--compare -T dot v1.0..v2.0 v1.0" \
 	    "--compare -T commits v1.0..v2.0 v1.0" "--compare --top 3 v1.0..v2.0 v1.0" \
 	    "--compare --csv-table edges -T csv v1.0..v2.0 v1.0" \
 	    "--compare --csv-table trees v1.0..v2.0 v1.0" \
 	    "--compare --range v1.0..v2.0 v1.0 v2.0" "--compare --layout neato v1.0 v2.0" \
 	    "--compare v1.0..v2.0 nope..v2.0" "--compare v1.0...v2.0 v1.0" \
-	    "--compare -o out.svg v1.0 v2.0"; do
+	    "--compare -o out.dot v1.0 v2.0"; do
 	tp $args
 	is "$STATUS:$(printf '%s' "$OUT" | wc -c | tr -d ' ')" 2:0 "usage error, nothing on stdout: $args"
 done
-[ ! -e out.svg ]
+[ ! -e out.dot ]
 ok $? "usage error: no output file"
 
 # --- generated histories --------------------------------------------------------

@@ -130,12 +130,12 @@ minors() { printf '%s\n' "$1" | grep -c '[[,]color="#0072B2"'; }
 cfg treeplot.major 30
 cfg treeplot.minor 9.5
 tp -T dot $R
-is "$(majors "$OUT"):$(minors "$OUT")" "1:4" \
-   "treeplot.major 30, minor 9.5: one edge vermillion (7/21), four blue"
+is "$(majors "$OUT"):$(minors "$OUT")" "1:5" \
+   "treeplot.major 30, minor 9.5: one edge vermillion (7/21), four blue and the direct commits' (6/21)"
 tp -T dot --major 20% --minor 50 $R
-is "$(majors "$OUT"):$(minors "$OUT")" "2:0" "--major 20% --minor 50 override them (7 and 5 of 21 vermillion)"
+is "$(majors "$OUT"):$(minors "$OUT")" "3:0" "--major 20% --minor 50 override them (7, 6 direct and 5 of 21 vermillion)"
 reset
-is "$(majors "$DOT"):$(minors "$DOT")" "5:2" "by default: 5% and 1% (the 1-commit edges, 4.8%, blue)"
+is "$(majors "$DOT"):$(minors "$DOT")" "6:2" "by default: 5% and 1% (the 1-commit edges, 4.8%, blue; the direct commits vermillion)"
 
 cfg treeplot.mainlineUrl "$K/davem/net-2.6"
 tp -T commits $R

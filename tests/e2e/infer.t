@@ -37,8 +37,8 @@ is "$(printf '%s\n' "$OUT" | jq -c 'has("inferred_ff")')" false \
    "json: nothing inferred without --infer-ff"
 
 tp -T dot --infer-ff v1..master
-is "$(printf '%s\n' "$OUT" | grep -c 'style=dashed')" 1 "dot: the inferred flow is one dashed edge"
-printf '%s\n' "$OUT" | grep -q 'label="~2"'
+is "$(printf '%s\n' "$OUT" | grep -c 'style=dotted')" 1 "dot: the inferred flow is one dotted edge"
+printf '%s\n' "$OUT" | grep -q -e 'taillabel="~2"' -e 'headlabel="~2"'
 ok $? "dot: labelled with the inferred count"
 
 # The ties: the mainline's usual committer when two committed as many of

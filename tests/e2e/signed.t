@@ -47,7 +47,7 @@ ok $? "text: per tree, signed of pulls and the commits through them"
 
 tp -T dot --signed v1..master
 is "$(printf '%s\n' "$OUT" | grep -c 'style=dashed')" 3 "dot: the three unsigned pulls are dashed"
-is "$(printf '%s\n' "$OUT" | grep -c 'fontcolor="#CC0000"')" 3 "dot: and red"
+is "$(printf '%s\n' "$OUT" | grep -c 'arrowhead=onormal')" 3 "dot: with a hollow arrowhead, in the volume's colour"
 tp -T dot v1..master
 printf '%s\n' "$OUT" | grep -q 'dashed'
 ok $((! $?)) "dot: no dashes without --signed"

@@ -4,7 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/fixture.sh"
 
-plan 44
+plan 46
 
 # Six trees feed the mainline directly, all of different sizes (commits
 # through them): alpha 6 (deep, 2, behind it), bravo 5, charlie 4 (xray,
@@ -96,19 +96,28 @@ $P/deep	$P/alpha	2	1" "--top 2, json: edges (the fold's commits and pulls are th
 tp -T dot --top 2
 printf '%s\n' "$OUT" | dot -Tcanon >/dev/null 2>&1
 ok $? "--top 2, DOT: parses"
+# Most trees are under example.org/pub/: the boxes drop it, the legend
+# says it once, the tooltips keep the whole name.
 is "$(printf '%s\n' "$OUT" | gvpr 'N { printf("%s\n", sub($.label, "\\\\n*")); }' | sort)" \
 "5 other trees
-$P/alpha
-$P/bravo
-$P/deep
-mainline" "--top 2, DOT: the nodes"
+alpha
+bravo
+deep
+direct
+mainline" "--top 2, DOT: the nodes, without the prefix most share"
+printf '%s\n' "$OUT" | grep -qF 'trees under example.org/pub/ are named without it' &&
+printf '%s\n' "$OUT" | grep -qF 'tooltip="example.org/pub/alpha\n'
+ok $? "--top 2, DOT: the legend names the prefix, the tooltip keeps it"
 printf '%s\n' "$OUT" | grep -qF 'label="5 other trees\n10 commits"'
 ok $? "--top 2, DOT: the fold's label"
-is "$(printf '%s\n' "$OUT" | gvpr 'E { printf("%s\t%s\n", sub($.tail.label, "\\\\n*"), $.label); }' | sort)" \
+is "$(printf '%s\n' "$OUT" | gvpr 'E { printf("%s\n", $.tooltip); }' | grep ' pull' |
+      sed 's/ -> .*: \([0-9]*\) commits\{0,1\} in .*/\t\1/' | sort)" \
 "5 other trees	10
 $P/alpha	6
 $P/bravo	5
-$P/deep	2" "--top 2, DOT: the edges' commits"
+$P/deep	2" "--top 2, DOT: the edges' commits (tooltips)"
+is "$(printf '%s\n' "$OUT" | gvpr 'E [match($.tooltip, "5 other trees -> ") == 0] { printf("%s\n", $.color); }')" \
+   "#BBBBBB" "--top 2, DOT: the fold's edge neutral grey, however large"
 tp -T svg --top 2 -o top2.svg
 xmllint --noout top2.svg
 ok $? "--top 2, SVG: well-formed"

@@ -9,6 +9,7 @@
  *   - the subject holds no newline, the reference lines and sign-offs
  *     none at either end, and no line of theirs is empty;
  *   - commit_signatures sets only SIG_MERGETAG and SIG_GPGSIG;
+ *   - commit_time is never negative;
  *   - hex_to_oid and oid_to_hex are inverse on what hex_to_oid accepts.
  */
 #include <stdint.h>
@@ -67,6 +68,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	(void)commit_is_well_formed(in, size);
 	commit_committer(in, end, &b);
+	b.len = 0;
+	commit_author(in, end, &b);
+	if (commit_time(in, end) < 0)
+		abort();
 	b.len = 0;
 	after = commit_subject(&b, msg, end);
 	if (after < msg || after > end || (b.len && memchr(b.data, '\n', b.len)))

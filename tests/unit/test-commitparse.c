@@ -19,12 +19,14 @@
 #define HEAD TREE PARENT "author " WHO " 1230000000 +0100\n" \
 	"committer C O Mitter <c@example.org> 1230000060 -0130\n"
 
-enum what { SUBJECT, REFS, COMMITTER, SIGS, SIGNOFFS, MESSAGE, TIME };
+enum what { SUBJECT, REFS, COMMITTER, SIGS, SIGNOFFS, MESSAGE, TIME, AUTHOR,
+	    CTIME };
 
 static const char *const what_name[] = {
 	[SUBJECT] = "subject", [REFS] = "reference lines",
 	[COMMITTER] = "committer", [SIGS] = "signatures",
 	[SIGNOFFS] = "sign-offs", [MESSAGE] = "message", [TIME] = "time",
+	[AUTHOR] = "author", [CTIME] = "commit_time",
 };
 
 static const struct parse_case {
@@ -58,6 +60,16 @@ static const struct parse_case {
 	{ TIME, TREE "committer +0200\n\n", 0, "0 120" },
 	{ TIME, TREE "committer x <y> 11111111111113300000000 +0100\n\n", 0,
 	  "0 0" },	/* too many digits: unreadable, not overflowed */
+	{ AUTHOR, HEAD "\nx\n", 0, WHO },
+	{ AUTHOR, TREE "author <img src=x> \"><b <a@x> 1 +0000\n\n", 0,
+	  "<img src=x> \"><b <a@x>" },
+	{ AUTHOR, TREE "author first <f> 1 +0000\nauthor second <s> 2 +0000\n\n",
+	  0, "first <f>" },
+	{ AUTHOR, TREE "\nauthor in the message <m> 1 +0000\n", 0, "" },
+	{ CTIME, HEAD "\n", 0, "1230000060" },
+	{ CTIME, TREE "committer a <a> 5 +0000\ncommitter b <b> 7 +0000\n\n", 0,
+	  "7" },
+	{ CTIME, TREE "\ncommitter x <y> 12 +0000\n", 0, "0" },
 	{ SIGS, HEAD "\nplain\n", 0, "0" },
 	{ SIGS, TREE PARENT PARENT "mergetag object 11\n type commit\n tag v1\n"
 		" -----BEGIN PGP SIGNATURE-----\n sig\n -----END PGP SIGNATURE-----\n"
@@ -106,6 +118,12 @@ run(const struct parse_case *c, struct buf *got)
 	}
 	case COMMITTER:
 		commit_committer(c->in, end, got);
+		break;
+	case AUTHOR:
+		commit_author(c->in, end, got);
+		break;
+	case CTIME:
+		buf_printf(got, "%lld", (long long)commit_time(c->in, end));
 		break;
 	case SIGS:
 		buf_printf(got, "%u", commit_signatures(c->in, end));

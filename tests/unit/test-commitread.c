@@ -87,6 +87,16 @@ check_commit(const struct history *h, const struct commit_batch *b,
 	want = git_says("git show -s --format='%%cn <%%ce>' %s", hex);
 	check("committer as git's %cn <%ce>", hex, ci->committer, want);
 	free(want);
+	want = git_says("git show -s --format='%%an <%%ae>' %s", hex);
+	check("author as git's %an <%ae>", hex, ci->author, want);
+	free(want);
+	want = git_says("git show -s --format=%%s %s", hex);
+	check("subject as git's %s", hex, ci->subject, want);
+	free(want);
+	want = git_says("git show -s --format=%%ct %s", hex);
+	snprintf(got, sizeof(got), "%lld", (long long)ci->time);
+	check("time as git's %ct", hex, got, want);
+	free(want);
 	/* The message as stored, and its trailers as git parses them. */
 	want = git_says("git cat-file commit %s | sed '1,/^$/d'", hex);
 	{
@@ -129,8 +139,8 @@ main(void)
 	buf_release(&cmd);
 	buf_printf(&cmd, "%s/r", dir);
 	if (ret || repo_open(&r, cmd.data) < 0 ||
-	    range_resolve(r, "master", &rg) < 0 ||
-	    history_load(r, &rg, 0, &h) < 0)
+	    range_resolve(r, "master", NULL, &rg) < 0 ||
+	    history_load(r, &rg, 0, 0, &h) < 0)
 		return 1;
 	report(h.in_range == 3, "three commits in the range", "other", "3");
 	/* Every commit of the range, each named three times. */
@@ -140,7 +150,7 @@ main(void)
 			list[n++] = i;
 	ret = commit_batch_read(&b, r, &h, list, n,
 				CF_COMMITTER | CF_MESSAGE | CF_SIGNATURES |
-				CF_SIGNOFFS);
+				CF_SIGNOFFS | CF_AUTHOR | CF_SUBJECT | CF_TIME);
 	report(ret == 0, "commit_batch_read succeeds", "fails", "0");
 	snprintf(got, sizeof(got), "%zu", b.reads);
 	snprintf(want, sizeof(want), "%u", h.nr);
@@ -154,6 +164,9 @@ main(void)
 	/* Only the committer: the other fields stay empty. */
 	ret = commit_batch_read(&b, r, &h, list, 1, CF_COMMITTER);
 	report(!ret && !strcmp(commit_batch_get(&b, list[0])->message, "") &&
+	       !strcmp(commit_batch_get(&b, list[0])->author, "") &&
+	       !strcmp(commit_batch_get(&b, list[0])->subject, "") &&
+	       !commit_batch_get(&b, list[0])->time &&
 	       !commit_batch_get(&b, list[0])->signatures && b.reads == 1,
 	       "fields not asked for are empty", "filled", "empty");
 	commit_batch_release(&b);

@@ -118,6 +118,33 @@ run(int bad, uint32_t n)
 	free(p.b);
 }
 
+/* pair_index: numbers in first-met order, the same number for the same
+ * pair (in either order of the ids: two pairs), across growth. */
+static void
+pair_index_check(void)
+{
+	struct pair_index pi = { 0 };
+	uint32_t wrong = 0, n = 20000;
+	char got[32];
+
+	for (uint32_t k = 0; k < n; k++) {
+		wrong += pair_index_get(&pi, k, k / 3) != 2 * k;
+		wrong += pair_index_get(&pi, k / 3, k) != 2 * k + (k != k / 3);
+		if (k == k / 3)
+			wrong += pair_index_get(&pi, n, n) != 2 * k + 1;
+	}
+	for (uint32_t k = 0; k < n; k++)
+		wrong += pair_index_get(&pi, k, k / 3) != 2 * k;
+	snprintf(got, sizeof(got), "%u wrong, %u pairs", wrong, pi.nr);
+	report(!wrong && pi.nr == 2 * n &&
+	       pi.key[5][0] == 0 && pi.key[5][1] == 2,
+	       "pair_index numbers pairs in first-met order", got,
+	       "0 wrong, 40000 pairs");
+	pair_index_release(&pi);
+	report(!pi.key && !pi.nr && !pi.ix.slot, "pair_index_release empties it",
+	       "not empty", "empty");
+}
+
 int
 main(void)
 {
@@ -125,6 +152,7 @@ main(void)
 
 	run(0, 50000);
 	run(1, 3000);
+	pair_index_check();
 	snprintf(got, sizeof(got), "%u", str_hash("treeplot"));
 	/* FNV-1a 32 of "treeplot", as published implementations give it. */
 	report(str_hash("") == 2166136261u, "str_hash of \"\" is FNV-1a's offset basis",

@@ -1,0 +1,316 @@
+/*
+ * graph_legend.c - the chart's title, subtitle and legend, as one
+ * HTML-like label.
+ *
+ * Each legend sample is drawn with what every renderer draws the same:
+ * table cells filled with a colour (a line, dashes, dots) and cells with
+ * the look of the chart's boxes.  Glyphs would depend on the font.
+ */
+#include "graph_legend.h"
+
+#include <string.h>
+#include <time.h>
+
+#include "escape.h"
+
+/* As render_graph.c's: a 100 KB title stays a title. */
+#define MAX_HEADING_TEXT 512
+
+/* Legend entries per row: the legend is wide and low, as the chart is. */
+#define LEGEND_COLUMNS 3
+
+static void
+add_html(struct buf *out, const char *s, int breaks)
+{
+	size_t len = strlen(s), cut = len;
+
+	if (len > MAX_HEADING_TEXT) {
+		cut = MAX_HEADING_TEXT;
+		/* Back to the first byte of a character cut in two. */
+		for (int k = 0; k < 3 && cut &&
+		     ((unsigned char)s[cut] & 0xc0) == 0x80; k++)
+			cut--;
+	}
+	escape_gv_html(out, s, cut, breaks);
+	if (cut < len)
+		buf_puts(out, "\xe2\x80\xa6");	/* U+2026, an ellipsis */
+}
+
+void
+graph_percent(struct buf *out, uint32_t hundredths)
+{
+	buf_printf(out, "%u", hundredths / 100);
+	if (hundredths % 100) {
+		buf_printf(out, ".%02u", hundredths % 100);
+		if (out->data[out->len - 1] == '0')
+			out->data[--out->len] = '\0';
+	}
+}
+
+static void
+add_date(struct buf *out, int64_t when)
+{
+	time_t t = (time_t)when;
+	struct tm tm;
+	char day[16];
+
+	if (!gmtime_r(&t, &tm) ||
+	    !strftime(day, sizeof(day), "%Y-%m-%d", &tm))
+		return;
+	buf_puts(out, day);
+}
+
+void
+graph_title(struct buf *out, const struct flow *f, const char *title)
+{
+	if (title) {
+		buf_puts(out, title);
+		return;
+	}
+	buf_puts(out, f->repo ? f->repo : "");
+	buf_puts(out, ": the trees behind ");
+	buf_puts(out, f->trees_nr && f->trees[0].name ? f->trees[0].name :
+		 "the mainline");
+}
+
+static void
+add_title(struct buf *out, const struct flow *f, const struct chart_heading *h)
+{
+	struct buf t = BUF_INIT;
+
+	graph_title(&t, f, h->title);
+	buf_puts(out, "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">"
+		 "<FONT POINT-SIZE=\"22\">");
+	add_html(out, t.data ? t.data : "", 1);
+	buf_puts(out, "</FONT></TD></TR>\n");
+	buf_release(&t);
+}
+
+/* The range, its dates, the totals; then where the chart came from. */
+static void
+add_subtitle(struct buf *out, const struct flow *f,
+	     const struct chart_heading *h)
+{
+	buf_puts(out, "<TR><TD ALIGN=\"LEFT\"><FONT POINT-SIZE=\"14\">");
+	add_html(out, f->range ? f->range : "", 0);
+	if (h->first && h->last) {
+		buf_puts(out, ", ");
+		add_date(out, h->first);
+		buf_puts(out, " to ");
+		add_date(out, h->last);
+	}
+	buf_printf(out, ": %u commit%s, %u direct, %u tree%s",
+		   f->commits, f->commits == 1 ? "" : "s", f->direct,
+		   f->total_trees, f->total_trees == 1 ? "" : "s");
+	if (f->folded)
+		buf_printf(out, " (%u folded)", f->folded);
+	buf_puts(out, "</FONT></TD></TR>\n<TR><TD ALIGN=\"LEFT\">"
+		 "<FONT POINT-SIZE=\"11\" COLOR=\"" COLOUR_SMALL_TEXT "\">");
+	buf_printf(out, "treeplot %s, ", h->version ? h->version : "");
+	add_html(out, f->repo ? f->repo : "", 0);
+	buf_puts(out, "</FONT></TD></TR>\n");
+}
+
+/* One cell of a line sample. */
+static void
+add_dash(struct buf *out, unsigned width, unsigned height, const char *colour)
+{
+	buf_printf(out, "<TD FIXEDSIZE=\"TRUE\" WIDTH=\"%u\" HEIGHT=\"%u\" "
+		   "BGCOLOR=\"%s\"></TD>", width, height, colour);
+}
+
+/* A 36-point sample of a line of width tenths, solid, dashed or dotted. */
+static void
+add_line(struct buf *out, enum legend_line line, const char *colour,
+	 uint32_t tenths)
+{
+	unsigned height = (tenths + 5) / 10, dash, n;
+
+	if (!height)
+		height = 1;
+	dash = line == LINE_DASHED ? 7 : line == LINE_DOTTED ? 2 : 36;
+	n = line == LINE_DASHED ? 4 : line == LINE_DOTTED ? 9 : 1;
+	buf_printf(out, "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLPADDING=\"0\""
+		   " CELLSPACING=\"%u\"><TR>", line == LINE_SOLID ? 0 : 2);
+	for (unsigned k = 0; k < n; k++)
+		add_dash(out, dash, height, colour);
+	buf_puts(out, "</TR></TABLE>");
+}
+
+/* The legend, LEGEND_COLUMNS entries a row. */
+struct legend {
+	struct buf *out;
+	unsigned n;
+};
+
+static void
+entry_start(struct legend *l)
+{
+	if (l->n % LEGEND_COLUMNS == 0)
+		buf_puts(l->out, l->n ? "</TR>\n<TR>" : "<TR>");
+	l->n++;
+	/* An entry is a table of its own, so that a wide sample does not
+	 * widen the entries above and below it. */
+	buf_puts(l->out, "<TD ALIGN=\"LEFT\"><TABLE BORDER=\"0\" "
+		 "CELLSPACING=\"0\" CELLPADDING=\"2\"><TR><TD>");
+}
+
+/* Between the sample and the text. */
+static void
+entry_text(struct legend *l)
+{
+	buf_puts(l->out, "</TD><TD ALIGN=\"LEFT\">");
+}
+
+static void
+entry_end(struct legend *l)
+{
+	buf_puts(l->out, "</TD></TR></TABLE></TD>");
+}
+
+static void
+line_entry(struct legend *l, const char *colour, uint32_t tenths,
+	   enum legend_line line, const char *marker, const char *text)
+{
+	entry_start(l);
+	add_line(l->out, line, colour, tenths);
+	entry_text(l);
+	if (marker) {
+		add_html(l->out, marker, 0);
+		buf_puts(l->out, ": ");
+	}
+	add_html(l->out, text, 0);
+	entry_end(l);
+}
+
+/* A sample box as the chart draws that kind of node. */
+static void
+box_entry(struct legend *l, const char *fill, const char *border,
+	  const char *style, const char *name, const char *text)
+{
+	entry_start(l);
+	buf_printf(l->out, "<TABLE BORDER=\"0\" CELLPADDING=\"2\"><TR><TD "
+		   "BORDER=\"1\" STYLE=\"%s\" COLOR=\"%s\"", style, border);
+	if (fill)
+		buf_printf(l->out, " BGCOLOR=\"%s\"", fill);
+	buf_puts(l->out, ">");
+	add_html(l->out, name, 0);
+	buf_puts(l->out, "</TD></TR></TABLE>");
+	entry_text(l);
+	add_html(l->out, text, 0);
+	entry_end(l);
+}
+
+static void
+volume_entries(struct legend *l, const struct graph_plan *p)
+{
+	struct buf t = BUF_INIT;
+
+	if (p->legend & LEGEND_MAJOR) {
+		buf_puts(&t, "from ");
+		graph_percent(&t, p->major);
+		buf_puts(&t, "% of the commits");
+		line_entry(l, COLOUR_MAJOR, 30, LINE_SOLID, NULL, t.data);
+	}
+	if (p->legend & LEGEND_MINOR) {
+		t.len = 0;
+		buf_puts(&t, "from ");
+		graph_percent(&t, p->minor);
+		buf_puts(&t, "% to ");
+		graph_percent(&t, p->major);
+		buf_puts(&t, "%");
+		line_entry(l, COLOUR_MINOR, 20, LINE_SOLID, NULL, t.data);
+	}
+	if (p->legend & LEGEND_SMALL) {
+		t.len = 0;
+		buf_puts(&t, "under ");
+		graph_percent(&t, p->minor);
+		buf_puts(&t, "%");
+		line_entry(l, COLOUR_SMALL, 10, LINE_SOLID, NULL, t.data);
+	}
+	if (p->legend & (LEGEND_MAJOR | LEGEND_MINOR | LEGEND_SMALL)) {
+		entry_start(l);
+		buf_puts(l->out, "<TABLE BORDER=\"0\" CELLBORDER=\"0\" "
+			 "CELLPADDING=\"0\" CELLSPACING=\"3\"><TR>");
+		/* 1%, 10%, 30% of the commits, as the chart draws them. */
+		for (uint32_t pc = 1; pc <= 30; pc = pc == 1 ? 10 : pc + 20) {
+			buf_puts(l->out, "<TD>");
+			add_line(l->out, LINE_SOLID, COLOUR_SMALL_TEXT,
+				 graph_width(pc, 100, NULL));
+			buf_puts(l->out, "</TD>");
+		}
+		buf_puts(l->out, "</TR></TABLE>");
+		entry_text(l);
+		buf_puts(l->out, "width: 1%, 10%, 30% of the commits");
+		entry_end(l);
+	}
+	buf_release(&t);
+}
+
+static void
+node_entries(struct legend *l, const struct flow *f,
+	     const struct graph_plan *p)
+{
+	struct buf t = BUF_INIT;
+
+	box_entry(l, "#FFE9A8", "black", "rounded",
+		  f->trees_nr && f->trees[0].name ? f->trees[0].name :
+		  "mainline", "the mainline, every commit of the range");
+	if (p->legend & LEGEND_DIRECT)
+		box_entry(l, "white", COLOUR_SMALL_TEXT, "rounded", "direct",
+			  "commits applied to the mainline itself");
+	if (p->legend & LEGEND_FEEDER)
+		box_entry(l, "#E3EEF8", COLOUR_SMALL_TEXT, "rounded", "tree",
+			  "pulled into the mainline: its commits");
+	if (p->legend & LEGEND_DEEPER)
+		box_entry(l, "#F4F4F4", COLOUR_SMALL_TEXT, "rounded", "tree",
+			  "pulled into another tree");
+	if (p->legend & LEGEND_MAIL)
+		box_entry(l, "#FFF3D6", COLOUR_SMALL_TEXT, "solid", "mail",
+			  "patches that came by mail");
+	if (p->legend & LEGEND_FOLD)
+		box_entry(l, NULL, COLOUR_SMALL, "dashed,rounded", "other",
+			  "trees folded by --top, grey whatever their size");
+	if (p->legend & LEGEND_EDGE_COUNT) {
+		entry_start(l);
+		buf_puts(l->out, "<FONT COLOR=\"" COLOUR_SMALL_TEXT "\">12"
+			 "</FONT>");
+		entry_text(l);
+		buf_puts(l->out, "the commits of an edge, where its tree "
+			 "sent them to several");
+		entry_end(l);
+	}
+	if (p->legend & LEGEND_PREFIX) {
+		buf_puts(&t, "trees under ");
+		buf_puts(&t, p->prefix);
+		buf_puts(&t, " are named without it");
+		entry_start(l);
+		buf_puts(l->out, "<B>/</B>");
+		entry_text(l);
+		add_html(l->out, t.data, 0);
+		entry_end(l);
+	}
+	buf_release(&t);
+}
+
+void
+graph_heading_html(struct buf *out, const struct flow *f,
+		   const struct graph_plan *p, const struct chart_heading *h,
+		   const struct legend_entry *extra, size_t extra_nr)
+{
+	struct legend l = { out, 0 };
+
+	buf_puts(out, "<TABLE BORDER=\"0\" CELLSPACING=\"0\" "
+		 "CELLPADDING=\"3\">\n");
+	add_title(out, f, h);
+	add_subtitle(out, f, h);
+	buf_puts(out, "<TR><TD ALIGN=\"LEFT\"><FONT POINT-SIZE=\"11\">"
+		 "<TABLE BORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"3\">\n");
+	volume_entries(&l, p);
+	node_entries(&l, f, p);
+	for (size_t k = 0; k < extra_nr; k++)
+		line_entry(&l, extra[k].colour, 15, extra[k].line,
+			   extra[k].marker, extra[k].text);
+	buf_puts(out, l.n ? "</TR>" : "<TR><TD></TD></TR>");
+	buf_puts(out, "</TABLE></FONT></TD></TR>\n</TABLE>");
+}

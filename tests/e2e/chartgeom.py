@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""chartgeom.py - measure a treeplot SVG chart from its geometry.
+
+  chartgeom.py counts FILE.svg    every count drawn by an edge (a text in an
+                                  edge's group) is nearer one of that edge's
+                                  two boxes than any other box, nearer its
+                                  own curve than any other, and no other
+                                  curve runs through it; prints one line
+                                  per failure and "N counts checked"
+  chartgeom.py aspect FILE.svg    the longer side over the shorter, 2 decimals
+  chartgeom.py minpx W FILE.svg   the smallest text in pixels once the chart
+                                  is scaled to W pixels wide, 2 decimals
+  chartgeom.py texts FILE.svg     every text, one a line, as drawn
+  chartgeom.py fonts FILE.svg     the font families named, one a line
+
+Coordinates are the SVG's own (Graphviz draws every element in one group
+with one transform), so boxes, curves and texts compare directly.
+"""
+import math
+import re
+import sys
+import xml.etree.ElementTree as ET
+
+NS = '{http://www.w3.org/2000/svg}'
+
+
+def points(s):
+    v = [float(x) for x in re.findall(r'-?[0-9.]+(?:e-?[0-9]+)?', s)]
+    return list(zip(v[0::2], v[1::2]))
+
+
+def bezier(d):
+    """Sample Graphviz's path data (M x,y C x,y x,y x,y ...)."""
+    pts = points(d)
+    out = [pts[0]] if pts else []
+    for k in range(1, len(pts) - 2, 3):
+        p0, p1, p2, p3 = pts[k - 1], pts[k], pts[k + 1], pts[k + 2]
+        for i in range(1, 21):
+            t = i / 20
+            a, b, c, e = (1 - t) ** 3, 3 * t * (1 - t) ** 2, \
+                3 * t * t * (1 - t), t ** 3
+            out.append((a * p0[0] + b * p1[0] + c * p2[0] + e * p3[0],
+                        a * p0[1] + b * p1[1] + c * p2[1] + e * p3[1]))
+    return out
+
+
+def box_of(g):
+    for el in g.iter():
+        if el.tag in (NS + 'polygon', NS + 'path', NS + 'ellipse'):
+            if el.tag == NS + 'ellipse':
+                cx, cy = float(el.get('cx')), float(el.get('cy'))
+                rx, ry = float(el.get('rx')), float(el.get('ry'))
+                return (cx - rx, cy - ry, cx + rx, cy + ry)
+            pts = points(el.get('points') or el.get('d'))
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            return (min(xs), min(ys), max(xs), max(ys))
+    return None
+
+
+def text_box(t):
+    size = float(t.get('font-size', '14'))
+    x, y = float(t.get('x')), float(t.get('y'))
+    w = len(t.text or '') * size * 0.6
+    anchor = t.get('text-anchor', 'start')
+    x0 = x - w / 2 if anchor == 'middle' else x - w if anchor == 'end' else x
+    return (x0, y - size * 0.75, x0 + w, y + size * 0.2)
+
+
+def dist_box(p, b):
+    dx = max(b[0] - p[0], 0, p[0] - b[2])
+    dy = max(b[1] - p[1], 0, p[1] - b[3])
+    return math.hypot(dx, dy)
+
+
+def dist_curve(p, curve):
+    return min(math.hypot(p[0] - q[0], p[1] - q[1]) for q in curve)
+
+
+def load(path):
+    root = ET.parse(path).getroot()
+    boxes, edges = {}, []
+    for g in root.iter(NS + 'g'):
+        cls = g.get('class')
+        title = g.find(NS + 'title')
+        name = title.text if title is not None else ''
+        if cls == 'node':
+            boxes[name] = box_of(g)
+        elif cls == 'edge':
+            ends = [re.sub(r':[a-z]+$', '', e) for e in name.split('->')]
+            path = next(g.iter(NS + 'path'), None)
+            curve = bezier(path.get('d')) if path is not None else []
+            width = 1.0
+            if path is not None:
+                m = re.search(r'stroke-width="?([0-9.]+)',
+                              ET.tostring(path).decode())
+                width = float(m.group(1)) if m else 1.0
+            texts = [t for t in g.iter(NS + 'text')]
+            edges.append((name, ends, curve, width, texts))
+    return root, boxes, edges
+
+
+def counts(path):
+    _, boxes, edges = load(path)
+    bad = checked = 0
+    for k, (name, ends, curve, _, texts) in enumerate(edges):
+        for t in texts:
+            checked += 1
+            tb = text_box(t)
+            c = ((tb[0] + tb[2]) / 2, (tb[1] + tb[3]) / 2)
+            near = min(boxes, key=lambda n: dist_box(c, boxes[n]))
+            if near not in ends and \
+               dist_box(c, boxes[near]) < min(dist_box(c, boxes[e])
+                                              for e in ends if e in boxes):
+                print('count %s of %s: nearest box %s' % (t.text, name, near))
+                bad += 1
+            own = dist_curve(c, curve)
+            for j, (other, _, oc, ow, _) in enumerate(edges):
+                if j == k or not oc:
+                    continue
+                if dist_curve(c, oc) < own - 0.01:
+                    print('count %s of %s: nearer the curve %s' %
+                          (t.text, name, other))
+                    bad += 1
+                    break
+            for j, (other, _, oc, ow, _) in enumerate(edges):
+                if j != k and any(tb[0] - ow / 2 < q[0] < tb[2] + ow / 2 and
+                       tb[1] - ow / 2 < q[1] < tb[3] + ow / 2 for q in oc):
+                    print('count %s of %s: the curve %s crosses it' %
+                          (t.text, name, other))
+                    bad += 1
+                    break
+    print('%d counts checked' % checked)
+    return 1 if bad else 0
+
+
+def size(path):
+    root = ET.parse(path).getroot()
+    vb = [float(x) for x in root.get('viewBox').split()]
+    return vb[2], vb[3], root
+
+
+def main(argv):
+    if len(argv) == 3 and argv[1] == 'counts':
+        return counts(argv[2])
+    if len(argv) == 3 and argv[1] == 'aspect':
+        w, h, _ = size(argv[2])
+        print('%.2f' % (max(w, h) / min(w, h)))
+        return 0
+    if len(argv) == 4 and argv[1] == 'minpx':
+        w, _, root = size(argv[3])
+        scale = float(argv[2]) / w
+        sizes = [float(t.get('font-size')) for t in root.iter(NS + 'text')]
+        print('%.2f' % (min(sizes) * scale))
+        return 0
+    if len(argv) == 3 and argv[1] in ('texts', 'fonts'):
+        root = ET.parse(argv[2]).getroot()
+        seen = []
+        for t in root.iter(NS + 'text'):
+            v = t.text or '' if argv[1] == 'texts' else t.get('font-family')
+            if argv[1] == 'texts' or v not in seen:
+                seen.append(v)
+                print(v)
+        return 0
+    sys.stderr.write(__doc__)
+    return 2
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))

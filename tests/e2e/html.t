@@ -1,0 +1,297 @@
+#!/bin/bash
+# The HTML report (-T html, .html): one self-contained page, checked as a
+# file (its data blocks against -T json and the truth, its policy, its
+# size, its bytes run after run) and in headless Chromium through
+# selenium (tests/html_driver.py, one browser session): a deep commit
+# found by its id shows its true path (genhist's ground truth) and the
+# merges --trace names, a tree's node shows the JSON's figures, nothing
+# is fetched, the console holds no error, and a history full of markup
+# and script shows it as text and runs none of it.
+. "$(dirname "$0")/lib.sh"
+
+ROOT=$(cd "$TESTDIR/../.." && pwd)
+DRIVER="$ROOT/tests/html_driver.py"
+export GENHIST=$BUILD/genhist
+
+plan 43
+
+# block NAME FILE: the content of <script type="application/json"
+# id="NAME">, as the page holds it.
+block() {
+	"$PYTHON" - "$1" "$2" <<'EOF'
+import re, sys
+s = open(sys.argv[2], encoding='utf-8').read()
+m = re.search(r'<script type="application/json" id="%s">(.*?)</script>'
+              % sys.argv[1], s, re.S)
+sys.stdout.write(m.group(1) if m else '')
+EOF
+}
+# field TAG FILE: the values of the driver's lines "TAG<TAB>...".
+field() { awk -F '\t' -v t="$1" '$1 == t { sub(/^[^\t]*\t/, ""); print }' "$2"; }
+
+# --- a generated history, with its ground truth -----------------------
+
+G=$SCRATCH/gen
+"$ROOT/tools/mkrepo.sh" "$G" --commits 3000 --seed 3 >"$SCRATCH/mkrepo.log" 2>&1
+ok $? "a generated history of 3000 commits, with its truth"
+RANGE=v1.3..v1.6
+(cd "$G/repo.git" && "$TREEPLOT" -T html "$RANGE" >"$SCRATCH/g.html" 2>"$SCRATCH/err")
+ok $? "-T html: exit 0"
+(cd "$G/repo.git" && "$TREEPLOT" -o "$SCRATCH/g2.html" "$RANGE" &&
+ "$TREEPLOT" -o "$SCRATCH/g3.HTM" "$RANGE" &&
+ "$TREEPLOT" -T json "$RANGE" >"$SCRATCH/g.json" &&
+ "$TREEPLOT" -T commits "$RANGE" >"$SCRATCH/g.tsv")
+cmp -s "$SCRATCH/g.html" "$SCRATCH/g2.html" && cmp -s "$SCRATCH/g.html" "$SCRATCH/g3.HTM"
+ok $? "-o x.html and -o x.HTM write what -T html writes"
+(cd "$G/repo.git" && "$TREEPLOT" -T html "$RANGE") | cmp -s - "$SCRATCH/g.html"
+ok $? "the same inputs give the same bytes"
+
+# The flow block is the JSON renderer's output, only '<' spelled \u003c.
+block flow "$SCRATCH/g.html" | sed 's/\\u003c/</g' >"$SCRATCH/flow.json"
+cmp -s "$SCRATCH/flow.json" "$SCRATCH/g.json"
+ok $? "the page's flow is exactly -T json's"
+
+block commits "$SCRATCH/g.html" >"$SCRATCH/commits.json"
+n=$(wc -l <"$SCRATCH/g.tsv")
+jq -e --argjson n "$n" '.commits | length == 5 * $n' "$SCRATCH/commits.json" >/dev/null
+ok $? "the commit table has every commit of the range ($n)"
+size=$(wc -c <"$SCRATCH/g.html")
+echo "# page: $size bytes, $n commits, $((size / n)) bytes a commit"
+[ "$size" -le $((400 * n)) ]
+ok $? "at most 400 bytes a commit ($((size / n)))"
+
+# The policy: nothing but the embedded script and style, by hash.
+"$PYTHON" - "$SCRATCH/g.html" <<'EOF'
+import base64, hashlib, re, sys
+s = open(sys.argv[1], 'rb').read()
+csp = re.search(rb'http-equiv="Content-Security-Policy" content="([^"]*)"', s)
+def h(b):
+    return b"'sha256-" + base64.b64encode(hashlib.sha256(b).digest()) + b"'"
+code = re.findall(rb'<script>(.*?)</script>', s, re.S)
+style = re.findall(rb'<style>(.*?)</style>', s, re.S)
+want = (b"default-src 'none'; script-src " + h(code[0]) + b"; style-src " +
+        h(style[0]) + b"; base-uri 'none'; form-action 'none'")
+ok = (csp and csp.group(1) == want and len(code) == 1 and len(style) == 1
+      and len(re.findall(rb'<script\b', s)) == 3
+      and not re.search(rb'\s(src|href)=', s.split(b'<svg', 1)[0])
+      and not re.search(rb'\sstyle=', s))
+sys.exit(0 if ok else 1)
+EOF
+ok $? "CSP: default-src 'none', the one script and the one style by hash, no source, no style attribute"
+
+# Every tree node carries its name, and every tree has a node.
+"$PYTHON" - "$SCRATCH/g.html" "$SCRATCH/g.json" <<'EOF'
+import json, re, sys, html
+s = open(sys.argv[1], encoding='utf-8').read()
+j = json.load(open(sys.argv[2]))
+got = sorted(html.unescape(x) for x in
+             re.findall(r'<g id="node\d+" class="node" data-tree="([^"]*)">', s))
+want = sorted([j['mainline']['name']] + [t['name'] for t in j['trees']])
+# The chart's one node that is no tree: the direct commits' source.
+others = len(re.findall(r'class="node">\n<title>direct</title>', s))
+sys.exit(0 if got == want and others <= 1 and
+         len(re.findall(r'class="node"', s)) == len(want) + others else 1)
+EOF
+ok $? "every tree's g.node has data-tree=NAME, one a tree of the JSON; the other is the direct node"
+
+# The deepest commit of the range by the truth (the longest path, then
+# the smallest id), its path, and what --trace says of it.
+DEEP=$(awk -F '\t' 'NR == FNR { in_range[$1] = 1; next }
+	$1 in in_range { print NF "\t" $0 }' "$SCRATCH/g.tsv" "$G/expected.tsv" |
+	sort -t "$(printf '\t')" -k1,1nr -k2,2 | head -n 1 | cut -f2-)
+DEEP_ID=${DEEP%%	*}
+DEEP_PATH=$(printf '%s\n' "$DEEP" | cut -f2- | tr '\t' '\n')
+echo "# deep commit: $(printf '%s' "$DEEP" | tr '\t' ' ')"
+[ "$(printf '%s\n' "$DEEP_PATH" | wc -l)" -ge 3 ]
+ok $? "the range holds a commit at least two trees deep"
+TRACE=$(cd "$G/repo.git" && "$TREEPLOT" --trace "$DEEP_ID" "$RANGE" |
+	awk '/^  [^ ]/ { split($0, a, " -> "); from = substr(a[1], 3); to = a[2] }
+	     /^    / { sub(/^    /, ""); id = $1; date = $2 " " $3 " " $4;
+		     sub(/^[^ ]+  [^ ]+ [^ ]+ [^ ]+  /, "");
+		     print from "\t" to "\t" id "\t" date "\t" $0 }')
+AUTHOR=$(git --git-dir="$G/repo.git" log -1 --format=%an "$DEEP_ID")
+SUBJECT=$(git --git-dir="$G/repo.git" log -1 --format=%s "$DEEP_ID")
+BIG=$(jq -r '.trees[0].name' "$SCRATCH/g.json")
+# With --top, the node of the folded trees stands for their commits.
+(cd "$G/repo.git" && "$TREEPLOT" --top 5 -o "$SCRATCH/top.html" "$RANGE" &&
+ "$TREEPLOT" --top 5 -T json "$RANGE" >"$SCRATCH/top.json")
+FOLD=$(jq -r '.trees[] | select(.folded) | .name' "$SCRATCH/top.json")
+FOLD_N=$(jq -r '.trees[] | select(.folded) | .commits' "$SCRATCH/top.json")
+
+# --- a hostile history ----------------------------------------------------
+
+H=$SCRATCH/hostile
+mkdir "$H" && cd "$H" || exit 1
+repo
+S1='</script><script>window.pwned=1</script> fix'
+S2='<img src=x onerror="window.pwned=2"> "><svg onload=window.pwned=3> & more'
+A1='<img src=x onerror=window.pwned=4> "><svg onload=window.pwned=5>'
+B1='</script><img src=x onerror=window.pwned=6>'
+U1='javascript:window.pwned=7//'
+mk m0 "main: 0"
+mk m1 "main: 1" m0
+# mkraw NAME AUTHOR SUBJECT PARENT: a commit object written as is (git
+# commit-tree would drop the '<' and '>' of the author's name).
+mkraw() {
+	T_DATE=$((T_DATE + 60))
+	printf 'tree %s\nparent %s\nauthor %s <a@example.org> %s +0000\ncommitter C <c@example.org> %s +0000\n\n%s\n' \
+		"$T_EMPTY_TREE" "$(id "$4")" "$2" "$T_DATE" "$T_DATE" "$3" >"$SCRATCH/.raw"
+	printf '%s\t%s\n' "$1" "$(git hash-object -t commit -w "$SCRATCH/.raw")" >>"$T_MAP"
+}
+mkraw x1 "$A1" "$S1" m1
+mkraw x2 "$A1" "$S2" x1
+mk xm "Merge branch '$B1' of git://evil.example/\"><svg onload=window.pwned=8>" m1 x2
+mk y1 "y: 1" m1
+mk ym "Merge branch 'y' of $U1" xm y1
+mk m2 "main: 2" ym
+ref refs/heads/master m2
+ref refs/tags/v0 m0
+git symbolic-ref HEAD refs/heads/master
+git config treeplot.commitUrl 'https://git.example.org/c/%H?x=<b>'
+"$TREEPLOT" -o "$SCRATCH/h.html" v0..master 2>"$SCRATCH/err"
+ok $? "the hostile history's page is written"
+"$TREEPLOT" -T json v0..master >"$SCRATCH/h.json"
+HTREES=$(jq -r '.trees[].name' "$SCRATCH/h.json")
+echo "# hostile trees: $(printf '%s' "$HTREES" | tr '\n' ' ')"
+! grep -q '<img\|<svg onload\|</script><script' "$SCRATCH/h.html"
+ok $? "no markup of the history's reaches the file as markup"
+
+git config treeplot.commitUrl 'javascript:alert(1)//%H'
+tp -o "$SCRATCH/bad.html" v0..master
+is "$STATUS:$(test -e "$SCRATCH/bad.html"; echo $?):$ERR" \
+   "2:1:treeplot: $H/.git/config: treeplot.commitUrl: bad value 'javascript:alert(1)//%H' (not an http:// or https:// URL)" \
+   "treeplot.commitUrl = javascript:...: exit 2, one line, no page"
+git config treeplot.commitUrl 'https://git.example.org/c/'
+tp -o "$SCRATCH/bad.html" v0..master
+is "$STATUS:$ERR" \
+   "2:treeplot: $H/.git/config: treeplot.commitUrl: bad value 'https://git.example.org/c/' (no %H for the commit id)" \
+   "treeplot.commitUrl without %H: exit 2"
+# With a commit URL, ids link to it (http(s) only, %H the full id).
+git config treeplot.commitUrl 'https://git.example.org/c/%H'
+"$TREEPLOT" -o "$SCRATCH/u.html" v0..master
+"$TREEPLOT" -o "$SCRATCH/e.html" master..master
+git config --unset treeplot.commitUrl
+tp -T html --trace "$(id x1)" v0..master
+is "$STATUS:$OUT:$ERR" "2::treeplot: --trace writes text or json, not 'html'" \
+   "--trace -T html: a usage error"
+cd "$SCRATCH" || exit 1
+
+# --- in the browser: one session -------------------------------------------
+
+"$PYTHON" "$DRIVER" \
+	open:"$SCRATCH/g.html" log \
+	search:"$DEEP_ID" pick:0 shot:"$SCRATCH/g.png" \
+	search:"${DEEP_ID:0:7}" \
+	click:"$BIG" keys:"$BIG" filter:"$SUBJECT" \
+	search:"$AUTHOR $SUBJECT" \
+	log \
+	open:"$SCRATCH/h.html" page inert \
+	search:pwned=1 pick:0 \
+	search:onload \
+	log \
+	open:"$SCRATCH/u.html" search:pwned=1 pick:0 inert \
+	open:"$SCRATCH/top.html" click:"$FOLD" \
+	open:"$SCRATCH/e.html" search:x log \
+	>"$SCRATCH/b.out" 2>"$SCRATCH/b.err"
+ok $? "the browser session ran"
+sed 's/^/# /' "$SCRATCH/b.err" | tail -n 20
+
+# Split the session's output at each "open".
+awk -v d="$SCRATCH" '/^ready\t/ { n++ } { print >(d "/b" n ".out") }' "$SCRATCH/b.out"
+B1OUT=$SCRATCH/b1.out B2OUT=$SCRATCH/b2.out B3OUT=$SCRATCH/b3.out
+B4OUT=$SCRATCH/b4.out B5OUT=$SCRATCH/b5.out
+echo "# generated page: script $(field ready "$B1OUT") ms, load $(field load "$B1OUT") ms," \
+     "searches $(field search-ms "$B1OUT" | paste -sd ' ') ms"
+
+# The deep commit, found by its full id: one result, then its path.
+results=$(field results "$B1OUT" | head -n 1)
+first=$(field result "$B1OUT" | head -n 1)
+is "$results:$first" "1:${DEEP_ID:0:12} $SUBJECT" \
+   "search by the full id: one result, the short id and the subject"
+path=$(awk -F '\t' 'BEGIN { n = 0 } $1 == "results" { s++ }
+	s == 1 && $1 == "hop" { if (!n++) print $2; print $3 }' "$B1OUT")
+is "$path" "$DEEP_PATH" "its panel shows the true path, innermost tree first (genhist's truth)"
+is "$(awk -F '\t' '$1 == "results" { s++ } s == 1 && $1 == "hop"' "$B1OUT" | cut -f2-)" \
+   "$TRACE" "each hop's trees, merge id, date and subject are --trace's"
+is "$(awk -F '\t' '$1 == "results" { s++ } s == 1 && $1 == "panel"' "$B1OUT" | sed -n 3p | cut -f2)" \
+   "$(git --git-dir="$G/repo.git" log -1 --format='%an <%ae>' "$DEEP_ID")" \
+   "the panel shows the commit's author"
+lit=$(awk -F '\t' '$1 == "results" { s++ } s == 1 && $1 == "lit" { print $2 }' "$B1OUT" | sort)
+is "$lit" "$(printf '%s\n' "$DEEP_PATH" | sort)" "its way is lit in the chart: the nodes of its path"
+r2=$(awk -F '\t' '$1 == "results" { s++ } s == 2 && $1 == "result" { print $2 }' "$B1OUT")
+printf '%s\n' "$r2" | grep -qx "${DEEP_ID:0:12} $SUBJECT"
+ok $? "a 7-digit prefix finds it too"
+
+# A click on the largest tree's node: the JSON's figures.
+figs() {
+	awk -F '\t' -v k="$1" '$1 == "panel" && $2 == "Tree" { s++ }
+		s == k && $1 == "fig" { print $2 "=" $3 }' "$B1OUT"
+}
+want=$(jq -r --arg n "$BIG" '.trees[] | select(.name == $n) |
+	"commits through it=\(.commits)\nits own=\(.own)\npulls=\(.pulls)\ndepth=\(.depth)"' \
+	"$SCRATCH/g.json")
+is "$(figs 1)" "$want" "a click on $BIG's node shows the JSON's figures"
+is "$(figs 2)" "$want" "Enter on its focused node does the same"
+count=$(awk -F '\t' '$1 == "panel" && $2 ~ /, newest first$/ { print $2 }' "$B1OUT" | head -n 1)
+is "$count" "$(jq -r --arg n "$BIG" '.trees[] | select(.name == $n) | "\(.commits) commits, newest first"' "$SCRATCH/g.json")" \
+   "its panel lists as many commits as went through it"
+fl=$(field commit "$B1OUT" | grep -c " $SUBJECT\$")
+want=$(awk -F '\t' -v b="$BIG" '{ for (i = 2; i <= NF; i++) if ($i == b) print $1 }' "$SCRATCH/g.tsv" |
+	while read -r c; do git --git-dir="$G/repo.git" log -1 --format=%s "$c"; done |
+	grep -cxF "$SUBJECT")
+is "$fl" "$want" "its commit filter keeps the commits with that subject"
+# Author and subject words together.
+res=$(awk -F '\t' '$1 == "results" { s++ } s == 3 && $1 == "result" { print $2 }' "$B1OUT")
+printf '%s\n' "$res" | grep -qxF "${DEEP_ID:0:12} $SUBJECT"
+ok $? "search by the author's name and subject words finds the commit"
+
+is "$(field console "$B1OUT")" "" "generated page: the console holds nothing"
+is "$(field resource "$B1OUT")" "" "generated page: nothing was fetched"
+
+# The hostile page: everything shows as written, nothing ran.
+title=$(field title "$B2OUT")
+is "$title" "treeplot: hostile v0..master" "hostile: the title"
+text=$(field text "$B2OUT")
+# The panel of the mainline lists the pulled trees by name.
+missing=
+while IFS= read -r t; do
+	printf '%s\n' "$text" | grep -qF -- "$t" || missing="$missing [$t]"
+done <<EOF
+$HTREES
+EOF
+is "$missing" "" "hostile: every tree name shows as written"
+is "$(field img "$B2OUT"):$(field onattr "$B2OUT"):$(field pwned "$B2OUT")" "0:0:undefined,undefined" \
+   "hostile: no img, no on* attribute, no payload ran"
+res=$(awk -F '\t' '$1 == "results" { s++ } s == 1 && $1 == "result" { print $2 }' "$B2OUT")
+is "$res" "$(id x1 | cut -c1-12) $S1" "hostile: a search for 'pwned=1' lists the subject as written"
+hp=$(awk -F '\t' '$1 == "results" { s++ } s == 1 && $1 == "panel"' "$B2OUT" | cut -f2)
+printf '%s\n' "$hp" | grep -qxF "$A1 <a@example.org>"
+ok $? "hostile: the panel shows the author's name as written"
+res=$(awk -F '\t' '$1 == "results" { s++ } s == 2 && $1 == "result" { print $2 }' "$B2OUT")
+printf '%s\n' "$res" | grep -qxF "$(id x2 | cut -c1-12) $S2"
+ok $? "hostile: a search for 'onload' finds the subject holding it, as written"
+is "$(field a-href "$B2OUT")" "" "hostile: without treeplot.commitUrl no link"
+is "$(field console "$B2OUT")" "" "hostile: the console holds nothing (no CSP violation)"
+is "$(field resource "$B2OUT")" "" "hostile: nothing was fetched"
+
+# With treeplot.commitUrl, ids link to it.
+is "$(field a-href "$B3OUT" | grep -cxF "https://git.example.org/c/$(id x1)")" 1 \
+   "treeplot.commitUrl: the commit's id links to the URL with %H the full id"
+is "$(field a-href "$B3OUT" | grep -vc '^https://git.example.org/c/[0-9a-f]\{40\}$')" "0" \
+   "every link is the commit URL's"
+
+# --top: the folded trees' node lists their commits.
+is "$(field fig "$B4OUT" | grep -v '^trees folded')" "$(jq -r '.trees[] | select(.folded) |
+	"commits through it\t\(.commits)\nits own\t\(.own)\npulls\t\(.pulls)\ndepth\t\(.depth)"' "$SCRATCH/top.json")" \
+   "--top: the node of '$FOLD' shows the JSON's figures"
+is "$(field panel "$B4OUT" | grep 'newest first$')" "$FOLD_N commits, newest first" \
+   "--top: and lists the commits of the trees folded ($FOLD_N)"
+
+# An empty range: a page all the same, quiet.
+is "$(field result "$B5OUT"):$(field console "$B5OUT")" "nothing matches:" \
+   "an empty range: the page loads, searches, and the console holds nothing"
+
+# HTML_SHOT=FILE keeps the screenshot of the deep commit's panel (the
+# README's is one).
+[ -z "${HTML_SHOT:-}" ] || cp "$SCRATCH/g.png" "$HTML_SHOT"
+done_testing

@@ -1,0 +1,121 @@
+#!/bin/bash
+# The trend chart of --compare (-o trend.svg, .png, .pdf): drawn by cairo
+# into each format, the same bytes on every run, and what it shows read
+# back from the PDF's text (pdftotext): the titles, the release names in
+# order on the x axis, the legend's trees (the largest five of the JSON,
+# in its order) and depths.  Untrusted tree names are drawn safely.
+. "$(dirname "$0")/lib.sh"
+
+plan 27
+
+git init -q --bare gen
+"$BUILD/genhist" --commits 3000 --trees 40 --releases 11 --seed 7 |
+	git -C gen fast-import --quiet
+G=$SCRATCH/gen
+ARGS="-C $G --compare --cycles v1.0..v1.10"
+
+# shellcheck disable=SC2086
+for f in svg png pdf; do
+	"$TREEPLOT" $ARGS -o "trend.$f"
+	ok $? "$f: exit status 0"
+	"$TREEPLOT" $ARGS -T $f >"again.$f"
+	cmp -s "trend.$f" "again.$f"
+	ok $? "$f: -o and -T write the same bytes, run after run"
+done
+
+xmllint --noout trend.svg 2>/dev/null
+ok $? "svg: well-formed XML"
+is "$(head -c 300 trend.svg | grep -o 'width="[^"]*"')" 'width="1000pt"' \
+   "svg: 1000 points wide"
+is "$(head -c 16 trend.png | od -An -tx1 | tr -d ' \n')" \
+   "89504e470d0a1a0a0000000d49484452" "png: a PNG"
+is "$(od -An -tu1 -j16 -N4 trend.png | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }')" \
+   2000 "png: 2000 pixels wide (twice the points, for print)"
+is "$(head -c 5 trend.pdf)" "%PDF-" "pdf: a PDF"
+grep -aq '/CreationDate (D:19700101000000' trend.pdf
+ok $? "pdf: the creation date is the epoch's"
+# shellcheck disable=SC2086
+SOURCE_DATE_EPOCH=1700000000 "$TREEPLOT" $ARGS -o sde.pdf
+grep -aq '/CreationDate (D:20231114221320' sde.pdf
+ok $? "pdf: SOURCE_DATE_EPOCH sets it"
+
+# --- what the chart says --------------------------------------------------------
+
+pdftotext -layout trend.pdf text.txt
+TEXT=$(cat text.txt)
+has() { printf '%s\n' "$TEXT" | grep -qF -- "$1"; }
+has "gen: 10 ranges, from v1.0 to v1.10"
+ok $? "the title: repository, number of ranges, first and last release"
+ok "$(for s in "Direct share" "% of the commits" "Trees" "Trees by depth" \
+	"Commits through the largest trees" "commits" \
+	"range (named by its end)"; do has "$s" || exit 1; done; echo $?)" \
+   "the panels' titles and the axes' titles with their units"
+# The x axis: one line under the last panel holds the names in order.
+is "$(grep -E '^ *v1\.1 +v1\.2 ' text.txt | tr -s ' ' '\n' | sed '/^$/d' | tr '\n' ' ')" \
+   "v1.1 v1.2 v1.3 v1.4 v1.5 v1.6 v1.7 v1.8 v1.9 v1.10 " \
+   "the x axis: each release, in order, upright at ten ranges"
+# shellcheck disable=SC2086
+JSON=$("$TREEPLOT" $ARGS -T json)
+# The legend: the five largest trees (cut to 28 characters), as the
+# table orders them.
+top=$(printf '%s\n' "$JSON" | jq -r '.trees[:5][].name' |
+	awk '{ if (length($0) > 28) print substr($0, 1, 27) "…"; else print }')
+is "$(printf '%s\n' "$top" | while read -r n; do grep -oF -- "$n" text.txt; done)" \
+   "$top" "the legend: the five largest trees, in the table's order"
+depths=$(printf '%s\n' "$JSON" | jq -r '[.ranges[].by_depth[].depth] | max')
+is "$(grep -oE 'depth [0-9]+' text.txt | sort -u | tr '\n' ' ')" \
+   "$(seq 1 "$depths" | sed 's/^/depth /' | tr '\n' ' ')" \
+   "the legend: every depth the ranges have"
+# Direct share's axis ends on a round tick above the largest share.
+max=$(printf '%s\n' "$JSON" | jq '[.ranges[].direct_share] | max')
+is "$(awk -v m="$max" 'BEGIN { print (m <= 20 && m > 15) }')" 1 \
+   "the generated shares lie between 15% and 20% ..."
+has "20"
+ok $? "... and the axis ends at 20"
+
+# --- thirty cycles ----------------------------------------------------------------
+
+git init -q --bare gen30
+"$BUILD/genhist" --commits 6000 --trees 40 --releases 31 --seed 3 |
+	git -C gen30 fast-import --quiet
+"$TREEPLOT" -C gen30 --compare --cycles v1.0..v1.30 -o t30.pdf
+ok $? "thirty cycles: drawn"
+# pdftotext reads upright and vertical text only: the names, turned at 45
+# degrees so as not to overlap, are not on the page's lines.
+pdftotext -layout t30.pdf - | grep -qE '^ *v1\.1 +v1\.2 '
+ok "$((! $?))" "thirty cycles: the names are turned, not upright side by side"
+
+# --- untrusted names --------------------------------------------------------------
+
+# A tree's name from a merge subject (markup and a long name), the
+# repository's from its directory (a control character).
+H="h$(printf '\033')x"
+mkdir "$H"
+cd "$H" || exit 1
+repo
+mk a "first"
+mk b "work" a
+mk a2 "mainline" a
+mk c "Merge branch 'x' of git://evil.example/<b>\"q\"&amp;/a-very-long-tree-name" a2 b
+mk d "second" c
+git tag v1 "$(id a)"; git tag v2 "$(id a2)"; git tag v3 "$(id d)"
+tp --compare v1..v2 v2..v3 -o ../h.pdf
+is "$STATUS:$ERR" "0:" "untrusted names: drawn, nothing on stderr"
+pdftotext ../h.pdf - >../h.txt
+grep -qF 'h�x: 2 ranges, from v1 to v3' ../h.txt
+ok $? "untrusted names: a control character drawn as U+FFFD"
+grep -qxF 'evil.example/<b>"q"&amp;/a-…' ../h.txt
+ok $? "untrusted names: markup drawn as it is written, cut at 28 characters"
+cd "$SCRATCH" || exit 1
+
+# --- errors --------------------------------------------------------------------
+
+tp --compare -T dot -C "$G" v1.0..v1.1 v1.1..v1.2
+is "$STATUS:$ERR" \
+   "2:treeplot: --compare writes text, json, csv, or a trend chart (svg, png, pdf), not 'dot'" \
+   "dot is no trend chart"
+tp --compare -C "$G" -o bad.svg v1.0..v1.1 v1.1..nope
+[ "$STATUS" = 2 ] && [ ! -e bad.svg ]
+ok $? "a bad range: status 2, no chart written"
+
+done_testing

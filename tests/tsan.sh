@@ -1,0 +1,45 @@
+#!/bin/bash
+# tsan.sh TREEPLOT-TSAN GENHIST - the threaded walk under ThreadSanitizer
+# (make check-tsan): a generated history charted on 1 and 4 threads,
+# without and with a commit-graph.  Any report fails (exit status 66 and
+# the log printed), and so does any output that differs from the ground
+# truth or between thread counts.
+set -eu -o pipefail
+
+tp=$1
+GENHIST=$2
+export GENHIST
+top=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/treeplot-tsan.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+export TZ=UTC LC_ALL=C GIT_CONFIG_NOSYSTEM=1 HOME="$tmp"
+export TSAN_OPTIONS="halt_on_error=1:exitcode=66:log_path=$tmp/report"
+
+bash "$top/tools/mkrepo.sh" "$tmp/gen" --commits 10000 --seed 3 >/dev/null
+repo=$tmp/gen/repo.git
+fail() {
+	echo "check-tsan: $*" >&2
+	for f in "$tmp"/report*; do
+		if [ -e "$f" ]; then cat "$f" >&2; fi
+	done
+	exit 1
+}
+for graph in no yes; do
+	if [ $graph = yes ]; then
+		git -C "$repo" commit-graph write --reachable 2>/dev/null
+	fi
+	for j in 1 4; do
+		"$tp" -q -j $j -C "$repo" -T commits master >"$tmp/c$j" ||
+			fail "-j $j (commit-graph: $graph) failed"
+		"$tp" -q -j $j -C "$repo" --compare v1.2..v1.3 v1.3..v1.5 \
+			>"$tmp/cmp$j" || fail "--compare -j $j failed"
+	done
+	sort "$tmp/c4" | cmp -s - "$tmp/gen/expected.tsv" ||
+		fail "-j 4 (commit-graph: $graph): not the ground truth"
+	cmp -s "$tmp/c1" "$tmp/c4" && cmp -s "$tmp/cmp1" "$tmp/cmp4" ||
+		fail "-j 1 and -j 4 differ (commit-graph: $graph)"
+done
+if ls "$tmp"/report* >/dev/null 2>&1; then
+	fail "ThreadSanitizer reports"
+fi
+echo "check-tsan: no ThreadSanitizer report; 1 and 4 threads agree"

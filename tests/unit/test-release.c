@@ -1,0 +1,66 @@
+/*
+ * test-release.c - tag_is_release, the rule the default range and
+ * --cycles share, and the default range's note as text.  TAP.
+ */
+#include <regex.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "release.h"
+
+#include "tap.h"
+
+static const struct {
+	const char *tag;
+	int release;
+} rule[] = {
+	{ "v2.43", 1 }, { "4.22.0", 1 }, { "RELEASE_1_0", 1 },
+	{ "v6.2-rc1", 0 }, { "v2.44-devel", 0 }, { "4.23-dev", 0 },
+	{ "4.23-pre1", 0 }, { "v3.0-alpha1", 0 }, { "v3.0-beta2", 0 },
+	{ "sound-6.1-rc1", 0 }, { "v1.0rc1", 1 },	/* only "-rc" counts */
+};
+
+static void
+check_note(const struct range_note *n, const char *expected,
+	   const char *desc)
+{
+	struct buf b = BUF_INIT;
+
+	range_note_text(n, "  ", &b);
+	report(!strcmp(b.data, expected), desc, b.data, expected);
+	buf_release(&b);
+}
+
+int
+main(void)
+{
+	struct range_note *n = xcalloc(1, sizeof(*n));
+	regex_t re;
+
+	for (size_t k = 0; k < ARRAY_SIZE(rule); k++)
+		report(tag_is_release(rule[k].tag, NULL) == rule[k].release,
+		       rule[k].tag, rule[k].release ? "not a release" :
+		       "a release", rule[k].release ? "a release" :
+		       "not a release");
+	if (regcomp(&re, "^v[0-9]+\\.0$", REG_EXTENDED | REG_NOSUB))
+		return 1;
+	ok(tag_is_release("v2.0", &re) && !tag_is_release("v2.43", &re) &&
+	   !tag_is_release("v2.0-rc1", &re),
+	   "a pattern replaces the rule");
+	regfree(&re);
+
+	check_note(n, "the whole history: no release tag on HEAD's "
+		   "first-parent line", "no tag at all");
+	range_note_skip(n, "v2.44-rc1");
+	n->tag = xstrdup("v2.43");
+	check_note(n, "from v2.43, the last release tag on HEAD's "
+		   "first-parent line;\n  skipped v2.44-rc1", "one skipped");
+	range_note_skip(n, "v2.44-devel");
+	range_note_skip(n, "v2.44-dev\x1b[31m");
+	check_note(n, "from v2.43, the last release tag on HEAD's "
+		   "first-parent line;\n  skipped 3 pre-release tags, "
+		   "v2.44-rc1 to v2.44-dev\\x1b[31m",
+		   "three skipped: by their ends, escaped");
+	range_note_free(n);
+	return tap_done();
+}
