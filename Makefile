@@ -298,11 +298,11 @@ check-sanitize: deps-sanitize $(SAN)/treeplot $(SAN_UNIT) $(TOOLS) $(SAMPLE)/sta
 # and the threaded walk run on a generated history (tests/tsan.sh): any
 # report, or outputs differing between 1 and 4 threads, fails.
 TSAN = $(B)/tsan
-TSAN_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude $(PKG_CFLAGS) \
+TSAN_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude -I$(B) $(PKG_CFLAGS) \
 	      -DTREEPLOT_VERSION='"$(VERSION)"' -O1 -g -fsanitize=thread -MMD -MP
 TSAN_OBJ = $(SRC:src/%.c=$(TSAN)/%.o)
 
-$(TSAN)/%.o: src/%.c | $(TSAN)
+$(TSAN)/%.o: src/%.c $(HTML_ASSETS) | $(TSAN)
 	$(CLANG) $(TSAN_CFLAGS) -c -o $@ $<
 
 $(TSAN)/treeplot: $(TSAN_OBJ)

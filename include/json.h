@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 
+#include "history.h"
 #include "util.h"
 
 /* Where the writer is: nesting level, and whether the container just
@@ -31,5 +32,9 @@ void json_int(struct json *j, const char *key, int64_t n);
 void json_bool(struct json *j, const char *key, int b);
 /* A number with one decimal, given in tenths (257 is 25.7). */
 void json_tenths(struct json *j, const char *key, int64_t tenths);
+
+/* {"id": HEX, "subject": S} for the merge at history index idx (an empty
+ * subject for none: the type stays a string). */
+void json_merge(struct json *j, const struct history *h, uint32_t idx);
 
 #endif

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util.h"
+
 #define TREE_NONE UINT32_MAX
 #define TREE_MAINLINE 0		/* the root node, labelled --mainline */
 
@@ -100,14 +102,12 @@ struct tree_hint {
 struct tree_table {
 	struct tree *t;
 	uint32_t nr, alloc;
-	uint32_t *hash;		/* open addressing: tree id + 1, 0 empty */
-	uint32_t hash_size;
+	struct hindex hash;	/* tree ids by name, the mainline left out */
 	const struct tree_alias *aliases;	/* borrowed, or NULL */
 	size_t aliases_nr;
 	struct tree_key *k;	/* every key met */
 	uint32_t k_nr, k_alloc;
-	uint32_t *khash;	/* open addressing: key id + 1, 0 empty */
-	uint32_t khash_size;
+	struct hindex khash;	/* key ids by key */
 	struct tree_join *joins;
 	uint32_t joins_nr, joins_alloc;
 	struct tree_hint *hints;

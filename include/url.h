@@ -53,4 +53,11 @@ int url_is_remote(const char *p, const char *end, int strict);
  */
 int url_host_is_dotted(const char *host, size_t len);
 
+/* The byte tests of the grammar, for the other scanners of subjects:
+ * none reads at or past end. */
+int url_has_prefix(const char *p, const char *end, const char *s);
+int url_is_alpha(unsigned char c);	/* ASCII letters, whatever the locale */
+int url_is_digit(unsigned char c);
+int url_has_control(const char *p, const char *end);	/* < 0x20, 0x7f */
+
 #endif

@@ -138,5 +138,16 @@ void buf_printf(struct buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Append n copies of c. */
 void buf_pad(struct buf *b, char c, size_t n);
+/* Append the UTC day of time t as YYYY-MM-DD, or "?" if it has none. */
+void buf_add_day(struct buf *b, int64_t t);
+
+/*
+ * PDFs the same on every run: stamp is SOURCE_DATE_EPOCH's time (else the
+ * epoch's) as YYYYMMDDHHmmSS, in UTC; pdf_fix_date overwrites the first
+ * "/CreationDate (D:...)" in out from start with it, in place, so that no
+ * offset of the file moves.
+ */
+void pdf_stamp(char stamp[32]);
+void pdf_fix_date(struct buf *out, size_t start);
 
 #endif

@@ -36,41 +36,9 @@ enum source_end {
 };
 
 static int
-has_prefix(const char *p, const char *end, const char *s)
-{
-	size_t n = strlen(s);
-
-	return (size_t)(end - p) >= n && !memcmp(p, s, n);
-}
-
-static int
-is_alpha(unsigned char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static int
-is_digit(unsigned char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static int
 is_space(unsigned char c)
 {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-
-static int
-has_control(const char *p, const char *end)
-{
-	for (; p < end; p++) {
-		unsigned char c = *p;
-
-		if (c < 0x20 || c == 0x7f)
-			return 1;
-	}
-	return 0;
 }
 
 /* The end of the whitespace-delimited token starting at p. */
@@ -117,12 +85,12 @@ is_version(const char *p, const char *end)
 
 	if (p < end && *p == 'v')
 		p++;
-	if (p == end || !is_digit(*p))
+	if (p == end || !url_is_digit(*p))
 		return 0;
 	for (; p < end; p++) {
 		if (*p == '.')
 			dot = 1;
-		else if (!is_alpha(*p) && !is_digit(*p) && *p != '-' &&
+		else if (!url_is_alpha(*p) && !url_is_digit(*p) && *p != '-' &&
 			 *p != '_')
 			return 0;
 	}
@@ -146,10 +114,10 @@ source_token(const char *p, const char *end, int strict,
 		out->url_len = uend - p;
 		return SRC_EXTERNAL;
 	}
-	if (p == tend || has_control(p, tend))
+	if (p == tend || url_has_control(p, tend))
 		return SRC_FAIL;
 	if (strict && is_version(p, tend) &&
-	    (tend == end || has_prefix(tend, end, " into "))) {
+	    (tend == end || url_has_prefix(tend, end, " into "))) {
 		out->form = "Merge VERSION into BRANCH";
 		return SRC_INTERNAL;
 	}
@@ -175,7 +143,7 @@ static const char *
 skip_what(const char *p, const char *end)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(what_words); i++)
-		if (has_prefix(p, end, what_words[i]))
+		if (url_has_prefix(p, end, what_words[i]))
 			return p + strlen(what_words[i]);
 	return p;
 }
@@ -190,7 +158,7 @@ is_quote(const char *p, const char *end)
 static int
 is_list(const char *p, const char *end)
 {
-	if (has_prefix(p, end, "HEAD, "))
+	if (url_has_prefix(p, end, "HEAD, "))
 		p += 6;
 	return is_quote(skip_what(p, end), end);
 }
@@ -215,7 +183,7 @@ delimiter(const char *p, const char *end, const char **after)
 	if (p == end)
 		return D_END;
 	for (size_t i = 0; i < ARRAY_SIZE(ds); i++) {
-		if (has_prefix(p, end, ds[i].s)) {
+		if (url_has_prefix(p, end, ds[i].s)) {
 			*after = p + strlen(ds[i].s);
 			return ds[i].d;
 		}
@@ -253,7 +221,7 @@ source_list(const char *p, const char *end, struct merge_class *out,
 {
 	const char *start, *after = NULL;
 
-	if (has_prefix(p, end, "HEAD, "))
+	if (url_has_prefix(p, end, "HEAD, "))
 		p += 6;
 	p = skip_what(p, end);
 	start = p;
@@ -271,7 +239,7 @@ source_list(const char *p, const char *end, struct merge_class *out,
 		case D_NONE:
 			return list_fallback(start, end, out, next);
 		case D_EARLY:
-			if (after != end && !has_prefix(after, end, " into "))
+			if (after != end && !url_has_prefix(after, end, " into "))
 				return list_fallback(start, end, out, next);
 			out->form = "Merge WHAT 'NAME' (early part)";
 			return SRC_INTERNAL;
@@ -285,7 +253,7 @@ source_list(const char *p, const char *end, struct merge_class *out,
 			return source_token(after, end, 0, out, next);
 		case D_AND:
 			p = after;
-			if (has_prefix(p, end, "and "))	/* "'a', 'b', and 'c'" */
+			if (url_has_prefix(p, end, "and "))	/* "'a', 'b', and 'c'" */
 				p += 4;
 			p = skip_what(p, end);	/* "branch 'a', tag 'b'" */
 			break;
@@ -312,15 +280,15 @@ classify_subject(const char *subject, size_t len, struct merge_class *out)
 		end--;
 	/* git.git's "Sync with maint", "Sync with 2.40.1": a release or a
 	 * branch of the same repository merged in. */
-	if (has_prefix(p, end, "Sync with ") && end - p > 10) {
+	if (url_has_prefix(p, end, "Sync with ") && end - p > 10) {
 		out->kind = MERGE_INTERNAL;
 		out->form = "Sync with BRANCH";
 		return;
 	}
-	if (!has_prefix(p, end, "Merge "))
+	if (!url_has_prefix(p, end, "Merge "))
 		return;
 	p += 6;
-	if (has_prefix(p, end, "with ") &&
+	if (url_has_prefix(p, end, "with ") &&
 	    source_token(p + 5, end, 0, out, &p) == SRC_EXTERNAL) {
 		out->kind = MERGE_EXTERNAL;
 		out->form = "Merge with URL";
@@ -392,19 +360,19 @@ github_pull(const char *p, const char *end, struct merge_class *out)
 {
 	const char *owner, *q;
 
-	if (!has_prefix(p, end, "Merge pull request #"))
+	if (!url_has_prefix(p, end, "Merge pull request #"))
 		return 0;
 	p += 20;
-	for (q = p; q < end && is_digit(*q); q++)
+	for (q = p; q < end && url_is_digit(*q); q++)
 		;
-	if (q == p || !has_prefix(q, end, " from "))
+	if (q == p || !url_has_prefix(q, end, " from "))
 		return 0;
 	owner = q + 6;
-	for (q = owner; q < end && (is_alpha(*q) || is_digit(*q) || *q == '-');
+	for (q = owner; q < end && (url_is_alpha(*q) || url_is_digit(*q) || *q == '-');
 	     q++)
 		;
 	if (q == owner || q == end || *q != '/' || q + 1 == end ||
-	    token_end(q + 1, end) != end || has_control(q + 1, end))
+	    token_end(q + 1, end) != end || url_has_control(q + 1, end))
 		return 0;
 	set_source(out, SOURCE_GITHUB, owner, q);
 	out->form = "Merge pull request #N from OWNER/BRANCH";
@@ -416,8 +384,8 @@ github_pull(const char *p, const char *end, struct merge_class *out)
 static int
 patch_series(const char *p, const char *end, struct merge_class *out)
 {
-	if (!has_prefix(p, end, "Merge patch series \"") &&
-	    !has_prefix(p, end, "Merge series \""))
+	if (!url_has_prefix(p, end, "Merge patch series \"") &&
+	    !url_has_prefix(p, end, "Merge series \""))
 		return 0;
 	set_source(out, SOURCE_MAIL, p, p);
 	out->form = "Merge patch series \"TITLE\"";
@@ -437,7 +405,7 @@ person_end(const char *p, const char *end)
 	while (p < end) {
 		if (!(*p >= 'A' && *p <= 'Z') && (unsigned char)*p < 0x80)
 			return NULL;
-		while (p < end && (is_alpha(*p) || *p == '.' || *p == '\'' ||
+		while (p < end && (url_is_alpha(*p) || *p == '.' || *p == '\'' ||
 				   *p == '-' || (unsigned char)*p >= 0x80))
 			p++;
 		if (++words > 4)
@@ -461,7 +429,7 @@ words_from(const char *p, const char *end, const char *const *last_words,
 	const char *from = NULL, *last = p, *q;
 
 	for (q = p; q < end; q++) {
-		if (has_prefix(q, end, " from ")) {
+		if (url_has_prefix(q, end, " from ")) {
 			from = q;
 			break;
 		}
@@ -503,7 +471,7 @@ mailed_patches(const char *p, const char *end, struct merge_class *out)
 	};
 	const char *open, *name, *name_end;
 
-	if (!has_prefix(p, end, "Merge "))
+	if (!url_has_prefix(p, end, "Merge "))
 		return 0;
 	p += 6;
 	if (end > p && end[-1] == ')') {
@@ -554,14 +522,14 @@ gitlab_request(const char *body, const char *body_end,
 	while (next_line(&body, body_end, &line, &eol)) {
 		const char *bang, *q;
 
-		if (!has_prefix(line, eol, "See merge request "))
+		if (!url_has_prefix(line, eol, "See merge request "))
 			continue;
 		line += 18;
 		bang = memchr(line, '!', eol - line);
 		if (!bang || bang == line || bang + 1 == eol ||
-		    token_end(line, eol) != eol || has_control(line, eol))
+		    token_end(line, eol) != eol || url_has_control(line, eol))
 			continue;
-		for (q = bang + 1; q < eol && is_digit(*q); q++)
+		for (q = bang + 1; q < eol && url_is_digit(*q); q++)
 			;
 		if (q != eol || !memchr(line, '/', bang - line))
 			continue;
@@ -584,24 +552,24 @@ subtree_merge(const char *p, const char *end, const char *body,
 	const char *num, *q, *line, *eol;
 	size_t num_len;
 
-	if (!has_prefix(p, end, "Subtree merge "))
+	if (!url_has_prefix(p, end, "Subtree merge "))
 		return 0;
-	for (q = p + 14; q < end && !has_prefix(q, end, " repo ["); q++)
+	for (q = p + 14; q < end && !url_has_prefix(q, end, " repo ["); q++)
 		;
 	if (q == end)
 		return 0;
 	num = q + 7;
-	for (q = num; q < end && is_digit(*q); q++)
+	for (q = num; q < end && url_is_digit(*q); q++)
 		;
 	num_len = q - num;
-	if (!num_len || !has_prefix(q, end, "] into ") || q + 7 == end)
+	if (!num_len || !url_has_prefix(q, end, "] into ") || q + 7 == end)
 		return 0;
 	while (next_line(&body, body_end, &line, &eol)) {
 		const char *url, *uend;
 
 		if (eol - line < (ptrdiff_t)num_len + 3 || *line != '[' ||
 		    memcmp(line + 1, num, num_len) ||
-		    !has_prefix(line + 1 + num_len, eol, "] "))
+		    !url_has_prefix(line + 1 + num_len, eol, "] "))
 			continue;
 		url = line + num_len + 3;
 		uend = trim_punct(url, token_end(url, eol));
@@ -700,17 +668,17 @@ subject_names(const char *p, const char *end, struct merge_name **out,
 	size_t n = 0;
 	int tag = 0;
 
-	if (!has_prefix(p, end, "Merge "))
+	if (!url_has_prefix(p, end, "Merge "))
 		return 0;
 	p += 6;
-	if (has_prefix(p, end, "HEAD, "))
+	if (url_has_prefix(p, end, "HEAD, "))
 		p += 6;
 	for (;;) {
 		const char *w = skip_what(p, end), *q, *after = NULL;
 		enum delim d = D_NONE;
 
 		if (w != p)
-			tag = has_prefix(p, end, "tag");
+			tag = url_has_prefix(p, end, "tag");
 		p = w;
 		if (!is_quote(p, end))
 			return n;
@@ -728,7 +696,7 @@ subject_names(const char *p, const char *end, struct merge_name **out,
 		if (d != D_AND)
 			return n;
 		p = after;
-		if (has_prefix(p, end, "and "))
+		if (url_has_prefix(p, end, "and "))
 			p += 4;
 	}
 }
@@ -850,7 +818,7 @@ name_node(struct tree_table *trees, uint32_t repo, const struct merge_name *n)
 	char *stem;
 	uint32_t id;
 
-	if (!n->len || has_control(n->p, n->p + n->len))
+	if (!n->len || url_has_control(n->p, n->p + n->len))
 		return repo;
 	if (!n->tag)
 		return trees_add_branch(trees, repo, n->p, n->len);
@@ -934,11 +902,11 @@ static void
 add_digits_as_n(struct buf *b, const char *p, const char *end)
 {
 	for (; p < end; p++) {
-		if (!is_digit(*p)) {
+		if (!url_is_digit(*p)) {
 			buf_addc(b, *p);
 			continue;
 		}
-		while (p + 1 < end && is_digit(p[1]))
+		while (p + 1 < end && url_is_digit(p[1]))
 			p++;
 		buf_addc(b, 'N');
 	}

@@ -55,3 +55,50 @@ commit_index_find(const struct commit_index *ix, const struct object_id *oid)
 	}
 	return HIST_NONE;
 }
+
+enum commit_found
+commit_index_resolve(const struct commit_index *ix, struct repo *r,
+		     const char *rev, struct object_id *oid, uint32_t *i)
+{
+	const struct history *h = ix->h;
+
+	switch (repo_lookup_commit(r, rev, oid)) {
+	case REV_OK:
+		break;
+	case REV_AMBIGUOUS:
+		return FOUND_AMBIGUOUS;
+	case REV_NOT_COMMIT:
+		return FOUND_NOT_COMMIT;
+	default:
+		return FOUND_UNKNOWN;
+	}
+	*i = commit_index_find(ix, oid);
+	if (*i == HIST_NONE || !(h->flags[*i] & HIST_IN_RANGE))
+		return FOUND_NOT_IN_RANGE;
+	return history_is_merge(h, *i) ? FOUND_MERGE : FOUND_COMMIT;
+}
+
+static const struct {
+	const char *token, *text;
+} why[] = {
+	[FOUND_COMMIT] = { "not-a-merge", "not a merge" },
+	[FOUND_UNKNOWN] = { "unknown-revision", "unknown revision" },
+	[FOUND_AMBIGUOUS] = { "ambiguous-revision",
+			      "ambiguous: several objects' ids start so" },
+	[FOUND_NOT_COMMIT] = { "not-a-commit", "not a commit" },
+	[FOUND_NOT_IN_RANGE] = { "not-in-range", "not in the range" },
+	[FOUND_MERGE] = { "merge", "a merge: only the commits merges carry "
+				   "are traced" },
+};
+
+const char *
+commit_found_token(enum commit_found f)
+{
+	return why[f].token;
+}
+
+const char *
+commit_found_text(enum commit_found f)
+{
+	return why[f].text;
+}

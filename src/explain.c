@@ -11,37 +11,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "commit_index.h"
 #include "escape.h"
 #include "json.h"
 #include "url.h"
 
-enum explained {
-	EXPLAINED = 0,
-	UNKNOWN,
-	AMBIGUOUS,
-	NOT_COMMIT,
-	NOT_IN_RANGE,
-	NOT_MERGE,
-};
-
-static const struct {
-	const char *token, *text;
-} why_not[] = {
-	[UNKNOWN] = { "unknown-revision", "unknown revision" },
-	[AMBIGUOUS] = { "ambiguous-revision",
-			"ambiguous: several objects' ids start so" },
-	[NOT_COMMIT] = { "not-a-commit", "not a commit" },
-	[NOT_IN_RANGE] = { "not-in-range", "not in the range" },
-	[NOT_MERGE] = { "not-a-merge", "not a merge" },
-};
 
 /* How one merge was read: every string owned. */
 struct reading {
 	const char *rev;
-	enum explained status;
+	enum commit_found status;
 	struct object_id oid;
 	uint32_t i;
 	struct merge_class mc;
@@ -62,47 +42,6 @@ add_text(struct buf *out, const char *s)
 	escape_text(out, s ? s : "", s ? strlen(s) : 0);
 }
 
-static void
-add_day(struct buf *b, int64_t t)
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	if (!gmtime_r(&tt, &tm)) {
-		buf_puts(b, "?");
-		return;
-	}
-	buf_printf(b, "%04d-%02d-%02d", tm.tm_year + 1900, tm.tm_mon + 1,
-		   tm.tm_mday);
-}
-
-static void
-resolve(const struct explain_input *in, const struct commit_index *ix,
-	struct reading *rd)
-{
-	const struct history *h = in->h;
-
-	switch (repo_lookup_commit(in->r, rd->rev, &rd->oid)) {
-	case REV_OK:
-		break;
-	case REV_AMBIGUOUS:
-		rd->status = AMBIGUOUS;
-		return;
-	case REV_NOT_COMMIT:
-		rd->status = NOT_COMMIT;
-		return;
-	default:
-		rd->status = UNKNOWN;
-		return;
-	}
-	rd->i = commit_index_find(ix, &rd->oid);
-	if (rd->i == HIST_NONE || !(h->flags[rd->i] & HIST_IN_RANGE))
-		rd->status = NOT_IN_RANGE;
-	else if (!history_is_merge(h, rd->i))
-		rd->status = NOT_MERGE;
-	else
-		rd->status = EXPLAINED;
-}
 
 /* How url became its key: tree_name's rules, kernel.org's home
  * directories named. */
@@ -289,9 +228,9 @@ text_spellings(struct buf *out, const struct tree_table *tt, uint32_t k)
 		if (key->pulls) {
 			buf_printf(out, "  %u pull%s, ", key->pulls,
 				   key->pulls == 1 ? "" : "s");
-			add_day(out, key->first);
+			buf_add_day(out, key->first);
 			buf_puts(out, " .. ");
-			add_day(out, key->last);
+			buf_add_day(out, key->last);
 		} else {
 			buf_puts(out, "  no pull in the range");
 		}
@@ -330,7 +269,7 @@ render_text(const struct explain_input *in, const struct reading *rds,
 		const struct reading *rd = &rds[n];
 		const char *s = history_subject(in->h, rd->i);
 
-		if (rd->status != EXPLAINED)
+		if (rd->status != FOUND_MERGE)
 			continue;
 		history_hex(in->h, rd->i, hex);
 		buf_printf(out, "\nmerge %.12s  ", hex);
@@ -376,7 +315,7 @@ json_day(struct json *j, const char *key, const struct tree_key *k,
 	struct buf b = BUF_INIT;
 
 	if (k->pulls)
-		add_day(&b, t);
+		buf_add_day(&b, t);
 	json_str(j, key, k->pulls ? b.data : NULL);
 	buf_release(&b);
 }
@@ -461,15 +400,15 @@ render_json(const struct explain_input *in, const struct reading *rds,
 	json_str(&j, "range", in->range);
 	json_open(&j, "explained", '[');
 	for (size_t n = 0; n < nr; n++)
-		if (rds[n].status == EXPLAINED)
+		if (rds[n].status == FOUND_MERGE)
 			json_reading(&j, in, &rds[n]);
 	json_close(&j, ']');
 	json_open(&j, "unexplained", '[');
 	for (size_t n = 0; n < nr; n++) {
 		const struct reading *rd = &rds[n];
-		int known = rd->status != UNKNOWN && rd->status != AMBIGUOUS;
+		int known = rd->status != FOUND_UNKNOWN && rd->status != FOUND_AMBIGUOUS;
 
-		if (rd->status == EXPLAINED)
+		if (rd->status == FOUND_MERGE)
 			continue;
 		if (known)
 			for (int k = 0; k < OID_RAWSZ; k++)
@@ -477,7 +416,7 @@ render_json(const struct explain_input *in, const struct reading *rds,
 		json_open(&j, NULL, '{');
 		json_str(&j, "argument", rd->rev);
 		json_str(&j, "id", known ? hex : NULL);
-		json_str(&j, "reason", why_not[rd->status].token);
+		json_str(&j, "reason", commit_found_token(rd->status));
 		json_close(&j, '}');
 	}
 	json_close(&j, ']');
@@ -496,8 +435,9 @@ explain(const struct explain_input *in, struct buf *out)
 	commit_index_init(&ix, in->h);
 	for (size_t n = 0; n < in->revs_nr; n++) {
 		rds[n].rev = in->revs[n];
-		resolve(in, &ix, &rds[n]);
-		if (rds[n].status == EXPLAINED)
+		rds[n].status = commit_index_resolve(&ix, in->r, rds[n].rev,
+						     &rds[n].oid, &rds[n].i);
+		if (rds[n].status == FOUND_MERGE)
 			read_merge(in, &rds[n]);
 	}
 	if (in->json)
@@ -507,12 +447,12 @@ explain(const struct explain_input *in, struct buf *out)
 	for (size_t n = 0; n < in->revs_nr; n++) {
 		struct buf b = BUF_INIT;
 
-		if (rds[n].status == EXPLAINED)
+		if (rds[n].status == FOUND_MERGE)
 			continue;
 		ret = 1;
 		add_text(&b, rds[n].rev);
-		buf_printf(&b, ": %s", why_not[rds[n].status].text);
-		if (rds[n].status == NOT_IN_RANGE) {
+		buf_printf(&b, ": %s", commit_found_text(rds[n].status));
+		if (rds[n].status == FOUND_NOT_IN_RANGE) {
 			buf_addc(&b, ' ');
 			add_text(&b, in->range);
 		}

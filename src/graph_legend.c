@@ -201,33 +201,40 @@ box_entry(struct legend *l, const char *fill, const char *border,
 	entry_end(l);
 }
 
+#define NO_PERCENT UINT32_MAX
+
+/* One line of the volume key: "head A mid[B%]", drawn tenths wide.  t is
+ * the caller's scratch buffer. */
+static void
+volume_entry(struct legend *l, struct buf *t, const char *colour,
+	     uint32_t tenths, const char *head, uint32_t a, const char *mid,
+	     uint32_t b)
+{
+	t->len = 0;
+	buf_puts(t, head);
+	graph_percent(t, a);
+	buf_puts(t, mid);
+	if (b != NO_PERCENT) {
+		graph_percent(t, b);
+		buf_puts(t, "%");
+	}
+	line_entry(l, colour, tenths, LINE_SOLID, NULL, t->data);
+}
+
 static void
 volume_entries(struct legend *l, const struct graph_plan *p)
 {
 	struct buf t = BUF_INIT;
 
-	if (p->legend & LEGEND_MAJOR) {
-		buf_puts(&t, "from ");
-		graph_percent(&t, p->major);
-		buf_puts(&t, "% of the commits");
-		line_entry(l, COLOUR_MAJOR, 30, LINE_SOLID, NULL, t.data);
-	}
-	if (p->legend & LEGEND_MINOR) {
-		t.len = 0;
-		buf_puts(&t, "from ");
-		graph_percent(&t, p->minor);
-		buf_puts(&t, "% to ");
-		graph_percent(&t, p->major);
-		buf_puts(&t, "%");
-		line_entry(l, COLOUR_MINOR, 20, LINE_SOLID, NULL, t.data);
-	}
-	if (p->legend & LEGEND_SMALL) {
-		t.len = 0;
-		buf_puts(&t, "under ");
-		graph_percent(&t, p->minor);
-		buf_puts(&t, "%");
-		line_entry(l, COLOUR_SMALL, 10, LINE_SOLID, NULL, t.data);
-	}
+	if (p->legend & LEGEND_MAJOR)
+		volume_entry(l, &t, COLOUR_MAJOR, 30, "from ", p->major,
+			     "% of the commits", NO_PERCENT);
+	if (p->legend & LEGEND_MINOR)
+		volume_entry(l, &t, COLOUR_MINOR, 20, "from ", p->minor, "% to ",
+			     p->major);
+	if (p->legend & LEGEND_SMALL)
+		volume_entry(l, &t, COLOUR_SMALL, 10, "under ", p->minor, "%",
+			     NO_PERCENT);
 	if (p->legend & (LEGEND_MAJOR | LEGEND_MINOR | LEGEND_SMALL)) {
 		entry_start(l);
 		buf_puts(l->out, "<TABLE BORDER=\"0\" CELLBORDER=\"0\" "
@@ -247,6 +254,23 @@ volume_entries(struct legend *l, const struct graph_plan *p)
 	buf_release(&t);
 }
 
+/* The node key's boxes after the mainline's, in their order. */
+static const struct {
+	unsigned flag;
+	const char *fill, *border, *style, *name, *text;
+} boxes[] = {
+	{ LEGEND_DIRECT, "white", COLOUR_SMALL_TEXT, "rounded", "direct",
+	  "commits applied to the mainline itself" },
+	{ LEGEND_FEEDER, "#E3EEF8", COLOUR_SMALL_TEXT, "rounded", "tree",
+	  "pulled into the mainline: its commits" },
+	{ LEGEND_DEEPER, "#F4F4F4", COLOUR_SMALL_TEXT, "rounded", "tree",
+	  "pulled into another tree" },
+	{ LEGEND_MAIL, "#FFF3D6", COLOUR_SMALL_TEXT, "solid", "mail",
+	  "patches that came by mail" },
+	{ LEGEND_FOLD, NULL, COLOUR_SMALL, "dashed,rounded", "other",
+	  "trees folded by --top, grey whatever their size" },
+};
+
 static void
 node_entries(struct legend *l, const struct flow *f,
 	     const struct graph_plan *p)
@@ -256,21 +280,10 @@ node_entries(struct legend *l, const struct flow *f,
 	box_entry(l, "#FFE9A8", "black", "rounded",
 		  f->trees_nr && f->trees[0].name ? f->trees[0].name :
 		  "mainline", "the mainline, every commit of the range");
-	if (p->legend & LEGEND_DIRECT)
-		box_entry(l, "white", COLOUR_SMALL_TEXT, "rounded", "direct",
-			  "commits applied to the mainline itself");
-	if (p->legend & LEGEND_FEEDER)
-		box_entry(l, "#E3EEF8", COLOUR_SMALL_TEXT, "rounded", "tree",
-			  "pulled into the mainline: its commits");
-	if (p->legend & LEGEND_DEEPER)
-		box_entry(l, "#F4F4F4", COLOUR_SMALL_TEXT, "rounded", "tree",
-			  "pulled into another tree");
-	if (p->legend & LEGEND_MAIL)
-		box_entry(l, "#FFF3D6", COLOUR_SMALL_TEXT, "solid", "mail",
-			  "patches that came by mail");
-	if (p->legend & LEGEND_FOLD)
-		box_entry(l, NULL, COLOUR_SMALL, "dashed,rounded", "other",
-			  "trees folded by --top, grey whatever their size");
+	for (size_t i = 0; i < sizeof(boxes) / sizeof(boxes[0]); i++)
+		if (p->legend & boxes[i].flag)
+			box_entry(l, boxes[i].fill, boxes[i].border,
+				  boxes[i].style, boxes[i].name, boxes[i].text);
 	if (p->legend & LEGEND_EDGE_COUNT) {
 		entry_start(l);
 		buf_puts(l->out, "<FONT COLOR=\"" COLOUR_SMALL_TEXT "\">12"

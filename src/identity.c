@@ -5,7 +5,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "util.h"
 
@@ -56,20 +55,6 @@ path_tail(const char *a, const char *b)
 	if (!la || memcmp(a, b + lb - la, la))
 		return 0;
 	return la == lb || b[lb - la - 1] == '/';
-}
-
-static void
-add_date(struct buf *b, int64_t t)
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	if (!gmtime_r(&tt, &tm)) {
-		buf_puts(b, "?");
-		return;
-	}
-	buf_printf(b, "%04d-%02d-%02d", tm.tm_year + 1900, tm.tm_mon + 1,
-		   tm.tm_mday);
 }
 
 /* Would joining the trees of keys a and b put two paths of one host in
@@ -129,10 +114,10 @@ consider(struct tree_table *tt, uint32_t o, uint32_t n)
 		   "until ", strlen(ko->path) < strlen(kn->path) ?
 		   ko->path : kn->path, ko->host, ko->pulls,
 		   ko->pulls == 1 ? "" : "s");
-	add_date(&b, ko->last);
+	buf_add_day(&b, ko->last);
 	buf_printf(&b, "), then below %s (pulled %u time%s from ", kn->host,
 		   kn->pulls, kn->pulls == 1 ? "" : "s");
-	add_date(&b, kn->first);
+	buf_add_day(&b, kn->first);
 	buf_puts(&b, ")");
 	if (strong && !host_conflict(tt, o, n)) {
 		buf_printf(&b, ": the host moved within %s", d1);

@@ -97,3 +97,16 @@ json_tenths(struct json *j, const char *key, int64_t tenths)
 	buf_printf(j->out, "%s%" PRIu64 ".%" PRIu64, tenths < 0 ? "-" : "",
 		   a / 10, a % 10);
 }
+
+void
+json_merge(struct json *j, const struct history *h, uint32_t idx)
+{
+	const char *subject = history_subject(h, idx);
+	char hex[OID_HEXSZ + 1];
+
+	history_hex(h, idx, hex);
+	json_open(j, NULL, '{');
+	json_str(j, "id", hex);
+	json_str(j, "subject", subject ? subject : "");
+	json_close(j, '}');
+}

@@ -120,29 +120,17 @@ tree_name(const char *url, size_t len)
 	return h.data;
 }
 
-/* The hash slot holding name, or the empty slot where it would go. */
+/* The tree named name (the mainline aside), or TREE_NONE. */
 static uint32_t
-hash_slot(const struct tree_table *tt, const char *name)
+tree_lookup(const struct tree_table *tt, const char *name)
 {
-	uint32_t mask = tt->hash_size - 1;
-	uint32_t i = str_hash(name) & mask;
+	struct hprobe pr;
 
-	while (tt->hash[i] && strcmp(tt->t[tt->hash[i] - 1].name, name))
-		i = (i + 1) & mask;
-	return i;
-}
-
-static void
-hash_grow(struct tree_table *tt)
-{
-	uint32_t old_size = tt->hash_size, *old = tt->hash;
-
-	tt->hash_size = old_size ? old_size * 2 : 64;
-	tt->hash = xcalloc(tt->hash_size, sizeof(*tt->hash));
-	for (uint32_t i = 0; i < old_size; i++)
-		if (old[i])
-			tt->hash[hash_slot(tt, tt->t[old[i] - 1].name)] = old[i];
-	free(old);
+	for (uint32_t i = hindex_first(&tt->hash, str_hash(name), &pr);
+	     i != HINDEX_NONE; i = hindex_next(&tt->hash, &pr))
+		if (!strcmp(tt->t[i].name, name))
+			return i;
+	return TREE_NONE;
 }
 
 void
@@ -181,9 +169,9 @@ trees_release(struct tree_table *tt)
 	for (uint32_t i = 0; i < tt->hints_nr; i++)
 		free(tt->hints[i].detail);
 	free(tt->t);
-	free(tt->hash);
+	hindex_release(&tt->hash);
 	free(tt->k);
-	free(tt->khash);
+	hindex_release(&tt->khash);
 	free(tt->joins);
 	free(tt->hints);
 	free(tt->anchor);
@@ -193,38 +181,21 @@ trees_release(struct tree_table *tt)
 /* --- keys: the spellings identity joins ------------------------------ */
 
 static uint32_t
-key_slot(const struct tree_table *tt, const char *key)
+key_lookup(const struct tree_table *tt, const char *key)
 {
-	uint32_t mask = tt->khash_size - 1;
-	uint32_t i = str_hash(key) & mask;
+	struct hprobe pr;
 
-	while (tt->khash[i] && strcmp(tt->k[tt->khash[i] - 1].key, key))
-		i = (i + 1) & mask;
-	return i;
+	for (uint32_t i = hindex_first(&tt->khash, str_hash(key), &pr);
+	     i != HINDEX_NONE; i = hindex_next(&tt->khash, &pr))
+		if (!strcmp(tt->k[i].key, key))
+			return i;
+	return KEY_NONE;
 }
 
 uint32_t
 trees_key_find(const struct tree_table *tt, const char *key)
 {
-	uint32_t slot;
-
-	if (!tt->khash_size)
-		return KEY_NONE;
-	slot = key_slot(tt, key);
-	return tt->khash[slot] ? tt->khash[slot] - 1 : KEY_NONE;
-}
-
-static void
-key_hash_grow(struct tree_table *tt)
-{
-	uint32_t old_size = tt->khash_size, *old = tt->khash;
-
-	tt->khash_size = old_size ? old_size * 2 : 64;
-	tt->khash = xcalloc(tt->khash_size, sizeof(*tt->khash));
-	for (uint32_t i = 0; i < old_size; i++)
-		if (old[i])
-			tt->khash[key_slot(tt, tt->k[old[i] - 1].key)] = old[i];
-	free(old);
+	return key_lookup(tt, key);
 }
 
 /* The host of url, for comparing keys: lower-cased, every kernel.org
@@ -261,15 +232,12 @@ key_host(struct tree_key *k, const char *url, size_t len)
 static uint32_t
 key_intern(struct tree_table *tt, char *key, const char *url, size_t len)
 {
-	uint32_t slot, id;
+	uint32_t id = key_lookup(tt, key);
 	struct tree_key *k;
 
-	if ((uint64_t)(tt->k_nr + 1) * 2 > tt->khash_size)
-		key_hash_grow(tt);
-	slot = key_slot(tt, key);
-	if (tt->khash[slot]) {
+	if (id != KEY_NONE) {
 		free(key);
-		return tt->khash[slot] - 1;
+		return id;
 	}
 	id = tt->k_nr++;
 	ALLOC_GROW(tt->k, tt->k_nr, tt->k_alloc);
@@ -280,7 +248,7 @@ key_intern(struct tree_table *tt, char *key, const char *url, size_t len)
 	k->parent = k->best = id;
 	k->alias = -1;
 	key_host(k, url, len);
-	tt->khash[slot] = id + 1;
+	hindex_add(&tt->khash, str_hash(key), id);
 	return id;
 }
 
@@ -565,17 +533,14 @@ unlike_mainline(const struct tree_table *tt, char *name)
 static uint32_t
 trees_intern(struct tree_table *tt, char *name, enum tree_kind kind)
 {
-	uint32_t slot, id;
+	uint32_t id;
 	struct tree *t;
 
 	name = unlike_mainline(tt, name);
-	/* Trees other than the mainline stay under half the slots. */
-	if ((uint64_t)tt->nr * 2 > tt->hash_size)
-		hash_grow(tt);
-	slot = hash_slot(tt, name);
-	if (tt->hash[slot]) {
+	id = tree_lookup(tt, name);
+	if (id != TREE_NONE) {
 		free(name);
-		return tt->hash[slot] - 1;
+		return id;
 	}
 	id = tt->nr;
 	ALLOC_GROW(tt->t, tt->nr + 1, tt->alloc);
@@ -586,7 +551,7 @@ trees_intern(struct tree_table *tt, char *name, enum tree_kind kind)
 	t->urls = NULL;
 	t->urls_nr = t->urls_alloc = 0;
 	tt->nr++;
-	tt->hash[slot] = id + 1;
+	hindex_add(&tt->hash, str_hash(name), id);
 	return id;
 }
 
@@ -697,16 +662,11 @@ trees_sort_urls(struct tree_table *tt)
 uint32_t
 trees_find(const struct tree_table *tt, const char *name)
 {
-	uint32_t slot, k;
+	uint32_t t = tree_lookup(tt, name), k;
 
-	if (!tt->hash_size)
-		return TREE_NONE;
-	slot = hash_slot(tt, name);
-	if (tt->hash[slot])
-		return tt->hash[slot] - 1;
+	if (t != TREE_NONE)
+		return t;
 	k = trees_key_find(tt, name);
-	if (k == KEY_NONE)
-		return TREE_NONE;
-	slot = hash_slot(tt, trees_key_name(tt, k));
-	return tt->hash[slot] ? tt->hash[slot] - 1 : TREE_NONE;
+	return k == KEY_NONE ? TREE_NONE :
+	       tree_lookup(tt, trees_key_name(tt, k));
 }

@@ -773,8 +773,7 @@ build_graph(const struct flow *f, const struct graph_options *o,
 struct gv_ids {
 	char **names;		/* names[k] has id 2 (k + 1); agstrdup's */
 	size_t nr, alloc;
-	uint32_t *hash;		/* open addressing: k + 1, 0 empty */
-	uint32_t hash_size;
+	struct hindex ix;	/* k by name */
 	IDTYPE anon;		/* the next anonymous id */
 };
 
@@ -789,32 +788,24 @@ ids_open(Agraph_t *g, Agdisc_t *disc)
 	return ids;
 }
 
-/* The slot of name in the hash: its own, or the empty one it would take. */
-static uint32_t *
-ids_slot(struct gv_ids *ids, const char *name)
+/* The k of name, or HINDEX_NONE. */
+static uint32_t
+ids_find(const struct gv_ids *ids, const char *name)
 {
-	uint32_t pos = str_hash(name) & (ids->hash_size - 1);
+	struct hprobe pr;
 
-	while (ids->hash[pos] && strcmp(ids->names[ids->hash[pos] - 1], name))
-		pos = (pos + 1) & (ids->hash_size - 1);
-	return &ids->hash[pos];
-}
-
-static void
-ids_grow(struct gv_ids *ids)
-{
-	free(ids->hash);
-	ids->hash_size = ids->hash_size ? 2 * ids->hash_size : 256;
-	ids->hash = xcalloc(ids->hash_size, sizeof(*ids->hash));
-	for (size_t k = 0; k < ids->nr; k++)
-		*ids_slot(ids, ids->names[k]) = (uint32_t)(k + 1);
+	for (uint32_t k = hindex_first(&ids->ix, str_hash(name), &pr);
+	     k != HINDEX_NONE; k = hindex_next(&ids->ix, &pr))
+		if (!strcmp(ids->names[k], name))
+			return k;
+	return HINDEX_NONE;
 }
 
 static long
 ids_map(void *state, int objtype, char *str, IDTYPE *id, int createflag)
 {
 	struct gv_ids *ids = state;
-	uint32_t *slot;
+	uint32_t k;
 
 	(void)objtype;
 	if (!str) {
@@ -822,19 +813,18 @@ ids_map(void *state, int objtype, char *str, IDTYPE *id, int createflag)
 		ids->anon += 2;
 		return 1;
 	}
-	if (2 * (ids->nr + 1) > ids->hash_size)
-		ids_grow(ids);
-	slot = ids_slot(ids, str);
-	if (!*slot) {
+	k = ids_find(ids, str);
+	if (k == HINDEX_NONE) {
 		if (!createflag)
 			return 0;
 		ALLOC_GROW(ids->names, ids->nr + 1, ids->alloc);
 		/* cgraph's own kind of string: agwrite looks before it
 		 * for whether it is HTML. */
-		ids->names[ids->nr++] = agstrdup(NULL, str);
-		*slot = (uint32_t)ids->nr;
+		ids->names[ids->nr] = agstrdup(NULL, str);
+		k = (uint32_t)ids->nr++;
+		hindex_add(&ids->ix, str_hash(str), k);
 	}
-	*id = (IDTYPE)2 * *slot;
+	*id = (IDTYPE)2 * (k + 1);
 	return 1;
 }
 
@@ -874,7 +864,7 @@ ids_close(void *state)
 	for (size_t k = 0; k < ids->nr; k++)
 		agstrfree(NULL, ids->names[k]);
 	free(ids->names);
-	free(ids->hash);
+	hindex_release(&ids->ix);
 	free(ids);
 }
 
@@ -1044,53 +1034,6 @@ check_size(Agraph_t *g, const char *layout)
 	return 0;
 }
 
-/* The stamp of a PDF's dates: SOURCE_DATE_EPOCH's (the
- * reproducible-builds convention) when set, else the epoch's, in UTC. */
-static void
-pdf_stamp(char stamp[32])
-{
-	const char *env = getenv("SOURCE_DATE_EPOCH");
-
-	snprintf(stamp, 32, "%s", "19700101000000");
-	if (env && *env && strspn(env, "0123456789") == strlen(env)) {
-		time_t t = (time_t)strtoll(env, NULL, 10);
-		struct tm tm;
-
-		if (gmtime_r(&t, &tm))
-			strftime(stamp, 32, "%Y%m%d%H%M%S", &tm);
-	}
-}
-
-/*
- * Cairo stamps a PDF with the time it was made, "/CreationDate
- * (D:20261203090949Z)" (or "+01'00'" for the zone): the same chart would
- * differ on every run.  The date is overwritten in place, so no offset in
- * the file moves.
- */
-static void
-pdf_fix_date(struct buf *out, size_t start)
-{
-	static const char key[] = "/CreationDate (D:";
-	char stamp[32];
-	char *p = out->data + start, *end = out->data + out->len;
-	size_t klen = sizeof(key) - 1;
-
-	pdf_stamp(stamp);
-	for (; (size_t)(end - p) > klen; p++) {
-		if (memcmp(p, key, klen))
-			continue;
-		/* YYYYMMDDHHmmSS, then Z or +HH'mm': digits become the
-		 * stamp's, then zeros; a '-' zone becomes '+'. */
-		p += klen;
-		for (size_t k = 0; p < end && *p != ')'; p++) {
-			if (*p >= '0' && *p <= '9')
-				*p = stamp[k] ? stamp[k++] : '0';
-			else if (*p == '-')
-				*p = '+';
-		}
-		return;
-	}
-}
 
 /* The last occurrence of key in [s, s + len), or NULL. */
 static const char *

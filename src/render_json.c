@@ -120,20 +120,8 @@ static void
 put_unrecognised(struct json *j, const struct flow *f)
 {
 	json_open(j, "unrecognised", '[');
-	for (uint32_t i = 0; i < f->unrecognised_nr; i++) {
-		uint32_t idx = f->unrecognised[i];
-		char hex[OID_HEXSZ + 1];
-		const char *subject;
-
-		history_hex(f->h, idx, hex);
-		/* Every merge in the range has a subject, if an empty one;
-		 * keep the type a string all the same. */
-		subject = history_subject(f->h, idx);
-		json_open(j, NULL, '{');
-		json_str(j, "id", hex);
-		json_str(j, "subject", subject ? subject : "");
-		json_close(j, '}');
-	}
+	for (uint32_t i = 0; i < f->unrecognised_nr; i++)
+		json_merge(j, f->h, f->unrecognised[i]);
 	json_close(j, ']');
 }
 

@@ -391,45 +391,6 @@ to_buf(void *closure, const unsigned char *data, unsigned int len)
 	return CAIRO_STATUS_SUCCESS;
 }
 
-/*
- * Cairo stamps a PDF with the time it was made, "/CreationDate
- * (D:20261203090949Z)": the same chart would differ on every run.  The
- * date is overwritten in place (as render_graph.c does for the flow
- * chart; cairo 1.16's own metadata call drops the "D:" the PDF format
- * asks for), so no offset in the file moves: with SOURCE_DATE_EPOCH's
- * when it is set, else with the epoch's, in UTC.
- */
-static void
-pdf_fix_date(struct buf *out, size_t start)
-{
-	static const char key[] = "/CreationDate (D:";
-	const char *env = getenv("SOURCE_DATE_EPOCH");
-	char stamp[32] = "19700101000000";
-	char *p = out->data + start, *end = out->data + out->len;
-	size_t klen = sizeof(key) - 1;
-
-	if (env && *env && strspn(env, "0123456789") == strlen(env)) {
-		time_t t = (time_t)strtoll(env, NULL, 10);
-		struct tm tm;
-
-		if (gmtime_r(&t, &tm))
-			strftime(stamp, sizeof(stamp), "%Y%m%d%H%M%S", &tm);
-	}
-	for (; (size_t)(end - p) > klen; p++) {
-		if (memcmp(p, key, klen))
-			continue;
-		/* YYYYMMDDHHmmSS, then Z or +HH'mm': digits become the
-		 * stamp's, then zeros; a '-' zone becomes '+'. */
-		p += klen;
-		for (size_t k = 0; p < end && *p != ')'; p++) {
-			if (*p >= '0' && *p <= '9')
-				*p = stamp[k] ? stamp[k++] : '0';
-			else if (*p == '-')
-				*p = '+';
-		}
-		return;
-	}
-}
 
 /* The layout needs text measured before the surface's size is known:
  * a scratch surface measures. */

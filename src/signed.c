@@ -317,17 +317,8 @@ json_merges(struct json *j, const char *key, const struct flow *f,
 	    const uint32_t *idx, uint32_t nr)
 {
 	json_open(j, key, '[');
-	for (uint32_t k = 0; k < nr; k++) {
-		const struct pull *pl = &f->all_pulls[idx[k]];
-		const char *subject = history_subject(f->h, pl->merge);
-		char hex[OID_HEXSZ + 1];
-
-		history_hex(f->h, pl->merge, hex);
-		json_open(j, NULL, '{');
-		json_str(j, "id", hex);
-		json_str(j, "subject", subject ? subject : "");
-		json_close(j, '}');
-	}
+	for (uint32_t k = 0; k < nr; k++)
+		json_merge(j, f->h, f->all_pulls[idx[k]].merge);
 	json_close(j, ']');
 }
 

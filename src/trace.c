@@ -19,34 +19,13 @@
 #include "escape.h"
 #include "json.h"
 
-enum item_status {
-	TRACED = 0,
-	UNKNOWN,
-	AMBIGUOUS,
-	NOT_COMMIT,
-	NOT_IN_RANGE,
-	MERGE,
-};
-
-/* Why a commit was not traced: for the JSON, and for stderr. */
-static const struct {
-	const char *token, *text;
-} why[] = {
-	[UNKNOWN] = { "unknown-revision", "unknown revision" },
-	[AMBIGUOUS] = { "ambiguous-revision",
-			"ambiguous: several objects' ids start so" },
-	[NOT_COMMIT] = { "not-a-commit", "not a commit" },
-	[NOT_IN_RANGE] = { "not-in-range", "not in the range" },
-	[MERGE] = { "merge", "a merge: only the commits merges carry are "
-			     "traced" },
-};
 
 struct item {
 	const char *rev;	/* as named */
-	enum item_status status;
-	struct object_id oid;	/* unless UNKNOWN, AMBIGUOUS */
-	uint32_t commit;	/* TRACED: its history index */
-	char *subject;		/* TRACED */
+	enum commit_found status;
+	struct object_id oid;	/* unless FOUND_UNKNOWN, FOUND_AMBIGUOUS */
+	uint32_t commit;	/* FOUND_COMMIT: its history index */
+	char *subject;		/* FOUND_COMMIT */
 };
 
 /* The first word of each line of standard input, blank lines skipped
@@ -78,33 +57,6 @@ read_stdin(char ***words, size_t *nr, size_t *alloc)
 	return 0;
 }
 
-static void
-resolve(const struct trace_input *in, const struct commit_index *ix,
-	struct item *it)
-{
-	const struct history *h = in->h;
-
-	switch (repo_lookup_commit(in->r, it->rev, &it->oid)) {
-	case REV_OK:
-		break;
-	case REV_AMBIGUOUS:
-		it->status = AMBIGUOUS;
-		return;
-	case REV_NOT_COMMIT:
-		it->status = NOT_COMMIT;
-		return;
-	default:
-		it->status = UNKNOWN;
-		return;
-	}
-	it->commit = commit_index_find(ix, &it->oid);
-	if (it->commit == HIST_NONE || !(h->flags[it->commit] & HIST_IN_RANGE))
-		it->status = NOT_IN_RANGE;
-	else if (history_is_merge(h, it->commit))
-		it->status = MERGE;
-	else
-		it->status = TRACED;
-}
 
 /*
  * The dates a four-digit year can show (0000-01-01 to 9999-12-31, UTC)
@@ -212,7 +164,7 @@ render_text(const struct trace_input *in, const struct item *items,
 	add_text(out, in->range);
 	buf_addc(out, '\n');
 	for (size_t i = 0; i < nr; i++)
-		if (items[i].status == TRACED)
+		if (items[i].status == FOUND_COMMIT)
 			text_item(in, &items[i], out);
 }
 
@@ -273,15 +225,15 @@ render_json(const struct trace_input *in, const struct item *items,
 	json_str(&j, "mainline", tree_name_of(in->c, TREE_MAINLINE));
 	json_open(&j, "traces", '[');
 	for (size_t i = 0; i < nr; i++)
-		if (items[i].status == TRACED)
+		if (items[i].status == FOUND_COMMIT)
 			json_item(&j, in, &items[i]);
 	json_close(&j, ']');
 	json_open(&j, "untraced", '[');
 	for (size_t i = 0; i < nr; i++) {
 		const struct item *it = &items[i];
-		int known = it->status != UNKNOWN && it->status != AMBIGUOUS;
+		int known = it->status != FOUND_UNKNOWN && it->status != FOUND_AMBIGUOUS;
 
-		if (it->status == TRACED)
+		if (it->status == FOUND_COMMIT)
 			continue;
 		json_open(&j, NULL, '{');
 		json_str(&j, "argument", it->rev);
@@ -292,7 +244,7 @@ render_json(const struct trace_input *in, const struct item *items,
 				sprintf(p, "%02x", it->oid.hash[k]);
 		}
 		json_str(&j, "id", known ? hex : NULL);
-		json_str(&j, "reason", why[it->status].token);
+		json_str(&j, "reason", commit_found_token(it->status));
 		json_close(&j, '}');
 	}
 	json_close(&j, ']');
@@ -308,15 +260,15 @@ report_untraced(const struct trace_input *in, const struct item *items,
 	struct buf b = BUF_INIT;
 
 	for (size_t i = 0; i < nr; i++) {
-		if (items[i].status == TRACED)
+		if (items[i].status == FOUND_COMMIT)
 			continue;
 		b.len = 0;
 		add_text(&b, items[i].rev);
-		if (items[i].status == NOT_IN_RANGE) {
-			buf_printf(&b, ": %s ", why[NOT_IN_RANGE].text);
+		if (items[i].status == FOUND_NOT_IN_RANGE) {
+			buf_printf(&b, ": %s ", commit_found_text(FOUND_NOT_IN_RANGE));
 			add_text(&b, in->range);
 		} else {
-			buf_printf(&b, ": %s", why[items[i].status].text);
+			buf_printf(&b, ": %s", commit_found_text(items[i].status));
 		}
 		error("%s", b.data);
 	}
@@ -353,8 +305,10 @@ trace(const struct trace_input *in, struct buf *out)
 	for (size_t i = 0; i < nr; i++) {
 		struct buf subject = BUF_INIT;
 
-		resolve(in, &ix, &items[i]);
-		if (items[i].status != TRACED) {
+		items[i].status = commit_index_resolve(&ix, in->r, items[i].rev,
+							&items[i].oid,
+							&items[i].commit);
+		if (items[i].status != FOUND_COMMIT) {
 			untraced = 1;
 			continue;
 		}

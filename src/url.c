@@ -9,22 +9,22 @@
 #include <string.h>
 #include <strings.h>
 
-static int
-has_prefix(const char *p, const char *end, const char *s)
+int
+url_has_prefix(const char *p, const char *end, const char *s)
 {
 	size_t n = strlen(s);
 
 	return (size_t)(end - p) >= n && !memcmp(p, s, n);
 }
 
-static int
-is_alpha(unsigned char c)
+int
+url_is_alpha(unsigned char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-static int
-is_digit(unsigned char c)
+int
+url_is_digit(unsigned char c)
 {
 	return c >= '0' && c <= '9';
 }
@@ -32,7 +32,7 @@ is_digit(unsigned char c)
 static int
 is_scheme_char(unsigned char c)
 {
-	return is_alpha(c) || is_digit(c) || c == '+' || c == '-' || c == '.';
+	return url_is_alpha(c) || url_is_digit(c) || c == '+' || c == '-' || c == '.';
 }
 
 /* Letters, digits, '-', '.', '_', and any byte of an internationalised
@@ -40,12 +40,12 @@ is_scheme_char(unsigned char c)
 static int
 is_host_char(unsigned char c)
 {
-	return is_alpha(c) || is_digit(c) || c == '-' || c == '.' ||
+	return url_is_alpha(c) || url_is_digit(c) || c == '-' || c == '.' ||
 	       c == '_' || c >= 0x80;
 }
 
-static int
-has_control(const char *p, const char *end)
+int
+url_has_control(const char *p, const char *end)
 {
 	for (; p < end; p++) {
 		unsigned char c = *p;
@@ -87,7 +87,7 @@ url_host_is_dotted(const char *host, size_t len)
 	    !memchr(host, '.', len))
 		return 0;
 	for (const char *p = host; p < end; p++)
-		if (!is_digit(*p) && *p != '.')
+		if (!url_is_digit(*p) && *p != '.')
 			digits_only = 0;
 	if (digits_only)
 		return 1;
@@ -97,7 +97,7 @@ url_host_is_dotted(const char *host, size_t len)
 	if (end - tld < 2 || (end - tld == 3 && !memcmp(tld, "git", 3)))
 		return 0;
 	for (const char *p = tld; p < end; p++)
-		if (!is_alpha(*p))
+		if (!url_is_alpha(*p))
 			return 0;
 	return 1;
 }
@@ -108,11 +108,11 @@ scheme_len(const char *p, const char *end)
 {
 	const char *s = p;
 
-	if (s == end || !is_alpha(*s))
+	if (s == end || !url_is_alpha(*s))
 		return 0;
 	while (s < end && is_scheme_char(*s))
 		s++;
-	return has_prefix(s, end, "://") ? (size_t)(s + 3 - p) : 0;
+	return url_has_prefix(s, end, "://") ? (size_t)(s + 3 - p) : 0;
 }
 
 /*
@@ -179,7 +179,7 @@ parse_scp(const char *p, const char *end, struct url_parts *out)
 	if (!hl || h + hl == end || h[hl] != ':' || (hl == 1 && !user))
 		return 0;
 	path = h + hl + 1;
-	if (path == end || has_prefix(path, end, "//"))
+	if (path == end || url_has_prefix(path, end, "//"))
 		return 0;
 	out->form = URL_SCP;
 	out->host = h;
@@ -236,7 +236,7 @@ url_is_remote(const char *p, const char *end, int strict)
 	struct url_parts u;
 	const char *path;
 
-	if (p == end || has_control(p, end))
+	if (p == end || url_has_control(p, end))
 		return 0;
 	switch (url_parse(p, end, &u)) {
 	case URL_SCHEME:

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "escape.h"
 
@@ -255,13 +256,24 @@ buf_grow(struct buf *b, size_t extra)
 	ALLOC_GROW(b->data, b->len + extra + 1, b->alloc);
 }
 
+/* Make room for n more bytes, count them and terminate after them: where
+ * they go, for the caller to fill. */
+static char *
+buf_extend(struct buf *b, size_t n)
+{
+	char *at;
+
+	buf_grow(b, n);
+	at = b->data + b->len;
+	b->len += n;
+	b->data[b->len] = '\0';
+	return at;
+}
+
 void
 buf_add(struct buf *b, const void *data, size_t len)
 {
-	buf_grow(b, len);
-	memcpy(b->data + b->len, data, len);
-	b->len += len;
-	b->data[b->len] = '\0';
+	memcpy(buf_extend(b, len), data, len);
 }
 
 void
@@ -279,10 +291,21 @@ buf_puts(struct buf *b, const char *s)
 void
 buf_pad(struct buf *b, char c, size_t n)
 {
-	buf_grow(b, n);
-	memset(b->data + b->len, c, n);
-	b->len += n;
-	b->data[b->len] = '\0';
+	memset(buf_extend(b, n), c, n);
+}
+
+void
+buf_add_day(struct buf *b, int64_t t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (!gmtime_r(&tt, &tm)) {
+		buf_puts(b, "?");
+		return;
+	}
+	buf_printf(b, "%04d-%02d-%02d", tm.tm_year + 1900, tm.tm_mon + 1,
+		   tm.tm_mday);
 }
 
 void
@@ -301,4 +324,52 @@ buf_printf(struct buf *b, const char *fmt, ...)
 	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
 	va_end(ap);
 	b->len += (size_t)n;
+}
+
+/* The stamp of a PDF's dates: SOURCE_DATE_EPOCH's (the
+ * reproducible-builds convention) when set, else the epoch's, in UTC. */
+void
+pdf_stamp(char stamp[32])
+{
+	const char *env = getenv("SOURCE_DATE_EPOCH");
+
+	snprintf(stamp, 32, "%s", "19700101000000");
+	if (env && *env && strspn(env, "0123456789") == strlen(env)) {
+		time_t t = (time_t)strtoll(env, NULL, 10);
+		struct tm tm;
+
+		if (gmtime_r(&t, &tm))
+			strftime(stamp, 32, "%Y%m%d%H%M%S", &tm);
+	}
+}
+
+/*
+ * Cairo stamps a PDF with the time it was made, "/CreationDate
+ * (D:20261203090949Z)" (or "+01'00'" for the zone): the same chart would
+ * differ on every run.  The date is overwritten in place, so no offset in
+ * the file moves.
+ */
+void
+pdf_fix_date(struct buf *out, size_t start)
+{
+	static const char key[] = "/CreationDate (D:";
+	char stamp[32];
+	char *p = out->data + start, *end = out->data + out->len;
+	size_t klen = sizeof(key) - 1;
+
+	pdf_stamp(stamp);
+	for (; (size_t)(end - p) > klen; p++) {
+		if (memcmp(p, key, klen))
+			continue;
+		/* YYYYMMDDHHmmSS, then Z or +HH'mm': digits become the
+		 * stamp's, then zeros; a '-' zone becomes '+'. */
+		p += klen;
+		for (size_t k = 0; p < end && *p != ')'; p++) {
+			if (*p >= '0' && *p <= '9')
+				*p = stamp[k] ? stamp[k++] : '0';
+			else if (*p == '-')
+				*p = '+';
+		}
+		return;
+	}
 }

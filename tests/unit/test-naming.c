@@ -269,7 +269,7 @@ check_table(void)
 	check_num("trees_find: empty name", trees_find(&tt, ""), TREE_NONE);
 
 	trees_release(&tt);
-	report(!tt.t && !tt.nr && !tt.hash && !tt.hash_size,
+	report(!tt.t && !tt.nr && !tt.hash.slot && !tt.hash.size,
 	       "trees_release clears the table", "fields set", "cleared");
 
 	trees_init(&tt, "label");
@@ -319,7 +319,7 @@ check_many(void)
 	check_num("10000 trees: two spellings each", urls, N);
 	check_num("10000 trees: table size", tt.nr, N + 1);
 	check_num("10000 trees: hash at most half full",
-		  tt.hash_size >= 2 * (tt.nr - 1), 1);
+		  tt.hash.size >= 2 * (tt.nr - 1), 1);
 	trees_release(&tt);
 }
 
