@@ -64,6 +64,7 @@ struct options {
 	uint32_t major, minor;	/* hundredths of a percent */
 	int top_given, major_given, minor_given, csv_table_given;
 	unsigned dpi;		/* PNG's resolution; 0: the default */
+	uint32_t chart_depth;	/* --chart-depth */
 	int quiet, no_config;
 	unsigned jobs;		/* --jobs; 0: treeplot.jobs, else the cores */
 	int csv_table;		/* enum csv_table */
@@ -101,6 +102,7 @@ enum {
 	OPT_NO_MAINTAINERS,
 	OPT_INFER_FF,
 	OPT_DPI,
+	OPT_CHART_DEPTH,
 	OPT_CYCLES,
 	OPT_END,
 };
@@ -108,6 +110,7 @@ enum {
 static const struct option longopts[] = {
 	{ "repo", required_argument, NULL, 'C' },
 	{ "branches", no_argument, NULL, OPT_BRANCHES },
+	{ "chart-depth", required_argument, NULL, OPT_CHART_DEPTH },
 	{ "direct-by", required_argument, NULL, OPT_DIRECT_BY },
 	{ "dpi", required_argument, NULL, OPT_DPI },
 	{ "explain", no_argument, NULL, OPT_EXPLAIN },
@@ -150,6 +153,7 @@ static const struct {
 	{ OPT_LAYOUT, "--layout", MODE_REPORT },
 	{ OPT_TITLE, "--title", MODE_REPORT },
 	{ OPT_DPI, "--dpi", MODE_REPORT },
+	{ OPT_CHART_DEPTH, "--chart-depth", MODE_REPORT },
 	{ OPT_MAJOR, "--major", MODE_REPORT },
 	{ OPT_MINOR, "--minor", MODE_REPORT },
 	{ OPT_RANGE, "--range", MODE_REPORT | MODE_TRACE | MODE_EXPLAIN },
@@ -188,6 +192,8 @@ usage(FILE *fp)
 	      "      --mainline-url URL the mainline's own repository (repeatable)\n"
 	      "      --title TEXT       the chart's title (a newline breaks the line)\n"
 	      "      --dpi N            the PNG's resolution, 36 to 1200 (96)\n"
+	      "      --chart-depth N    fold the trees pulled deeper than N levels into\n"
+	      "                         one box in the chart (64; 0: never)\n"
 	      "      --major PERCENT    edges carrying this share or more in vermillion (5)\n"
 	      "      --minor PERCENT    edges carrying this share or more in blue (1)\n"
 	      "      --csv-table TABLE  only this table of the CSV: trees, edges (summary\n"
@@ -232,6 +238,23 @@ parse_dpi(const char *s, unsigned *out)
 	if (*end || v < 36 || v > 1200)
 		return -1;
 	*out = (unsigned)v;
+	return 0;
+}
+
+/* --chart-depth: a whole number from 0 to 1,000,000. */
+static int
+parse_chart_depth(const char *s, uint32_t *out)
+{
+	unsigned long v;
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (*end || errno || v > 1000000)
+		return -1;
+	*out = (uint32_t)v;
 	return 0;
 }
 
@@ -399,6 +422,12 @@ parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_TITLE:
 			o->title = optarg;
+			break;
+		case OPT_CHART_DEPTH:
+			if (parse_chart_depth(optarg, &o->chart_depth) < 0)
+				return usage_error("--chart-depth takes a "
+						   "level from 0 to 1000000, "
+						   "not '%s'", optarg);
 			break;
 		case OPT_DPI:
 			if (parse_dpi(optarg, &o->dpi) < 0)
@@ -629,6 +658,7 @@ chart_options(const struct options *o, const struct settings *s,
 	go->major = s->major;
 	go->minor = s->minor;
 	go->dpi = o->dpi;
+	go->chart_depth = o->chart_depth;
 	go->progress = progress(o);
 	go->xs = xs;
 	return mainline_dates(r, h, &go->first, &go->last);
@@ -943,6 +973,7 @@ main(int argc, char **argv)
 
 	o.mode = MODE_REPORT;
 	o.csv_table = CSV_ALL;
+	o.chart_depth = GRAPH_CHART_DEPTH_DEFAULT;
 	ret = parse_options(argc, argv, &o);
 	if (ret >= 0)
 		goto out;
