@@ -45,6 +45,21 @@ const char *commit_header_next(const char *p, const char *end);
  * end when there is none. */
 const char *commit_message(const char *data, const char *end);
 
+/*
+ * A commit's parents, read as git reads them: the "parent" lines right
+ * after the "tree" line; a "parent" line after any other header is not
+ * a parent.  commit_parents_start gives where they start (NULL when the
+ * object does not start with "tree"); each commit_parent_next call takes
+ * one, setting *bad for an id that is not 40 hex digits, and returns
+ * where the next may be, or NULL when there are no more:
+ *
+ *	for (p = commit_parents_start(d, end);
+ *	     (p = commit_parent_next(p, end, &oid, &bad)); )
+ */
+const char *commit_parents_start(const char *data, const char *end);
+const char *commit_parent_next(const char *p, const char *end,
+			       struct object_id *oid, int *bad);
+
 /* "committer Name <mail> 1230000000 +0100" (the line from p to eol, the
  * key included or not): the time and the zone in minutes, from the end of
  * the line (names may hold anything); 0 and 0 when unreadable. */

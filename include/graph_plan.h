@@ -48,6 +48,7 @@ enum legend_item {
 	LEGEND_FOLD = 1 << 7,		/* "K other trees" */
 	LEGEND_EDGE_COUNT = 1 << 8,	/* a count beside its edge */
 	LEGEND_PREFIX = 1 << 9,		/* names shortened */
+	LEGEND_DEEP_FOLD = 1 << 10,	/* trees past --chart-depth */
 };
 
 /* Where an edge's count is drawn. */
@@ -68,6 +69,14 @@ struct graph_plan {
 	char *prefix;		/* owned: the shared "host/path/" or NULL */
 	uint32_t prefixed;	/* trees that share it */
 	unsigned legend;	/* LEGEND_* */
+
+	/* graph_plan_fold: the trees deeper than fold_level, folded into
+	 * one box (fold_trees of them; 0: nothing folded, hidden NULL). */
+	uint8_t *hidden;	/* per tree: 1 when folded */
+	uint32_t fold_level, fold_trees;
+	uint64_t fold_commits;	/* commits the fold sends to trees shown */
+	uint64_t *fold_in;	/* per tree: commits, then pulls, it got */
+	uint64_t *fold_pulls;	/* from folded trees (sums over edges) */
 };
 
 /*
@@ -78,6 +87,15 @@ struct graph_plan {
 void graph_plan(const struct flow *f, uint32_t major, uint32_t minor,
 		int two_sided, struct graph_plan *p);
 void graph_plan_release(struct graph_plan *p);
+
+/*
+ * Fold the trees of f deeper than level (nested pulls: a tree pulled by
+ * a tree pulled by the mainline is at level 2) into one box, so that no
+ * history gives Graphviz a chain it cannot lay out.  After graph_plan;
+ * does nothing when every tree is at level or above (or level is 0).
+ */
+void graph_plan_fold(const struct flow *f, uint32_t level,
+		     struct graph_plan *p);
 
 /* The class of commits out of total against the thresholds. */
 enum volume graph_volume(uint32_t commits, uint32_t total, uint32_t major,

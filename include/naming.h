@@ -47,6 +47,8 @@ struct tree {
 	char **urls;		/* every spelling seen, in first-seen order
 				 * (byte order after trees_sort_urls) */
 	uint32_t urls_nr, urls_alloc;
+	struct hindex url_ix;	/* urls by their hash: a hostile history
+				 * spells one tree 100,000 ways */
 };
 
 /*

@@ -27,6 +27,10 @@ int render_graph(const struct flow *f, const char *format, const char *layout,
 
 #define GRAPH_MAJOR_DEFAULT 500
 #define GRAPH_MINOR_DEFAULT 100
+/* Deeper than any real history's pulls (Linux: under 10 levels), and
+ * shallow enough for Graphviz to lay out (a chain of thousands of
+ * levels crashed it). */
+#define GRAPH_CHART_DEPTH_DEFAULT 64
 
 /* Everything a chart is drawn with. */
 struct graph_options {
@@ -45,6 +49,9 @@ struct graph_options {
 	/* SVG: every tree node's <g class="node"> carries data-tree="NAME"
 	 * (the name as the text report writes it), for the HTML report. */
 	int tree_attrs;
+	/* Trees deeper than this level are folded into one box
+	 * (--chart-depth); 0: none. */
+	uint32_t chart_depth;
 	const struct extras *xs;	/* the add-ons' tooltip lines, edge */
 					/* looks, edges, legend; may be NULL */
 };

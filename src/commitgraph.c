@@ -26,6 +26,8 @@ struct layer {
 	const unsigned char *map;
 	size_t size;
 	uint32_t nr, base;		/* commits in it; in the layers below */
+	uint32_t bases;			/* the layers below, as it says */
+	const unsigned char *base_ids;	/* their ids (BASE), bases of them */
 	const unsigned char *fanout, *oids, *cdat, *edges;
 	uint32_t edges_nr;
 	const unsigned char *gda2, *gdo2;	/* corrected date offsets */
@@ -61,6 +63,7 @@ layer_open(struct layer *l, const char *path)
 	uint32_t chunks;
 	uint64_t oidf = 0, oidl = 0, cdat = 0, edge = 0, edge_end = 0;
 	uint64_t gda2 = 0, gda2_end = 0, gdo2 = 0, gdo2_end = 0;
+	uint64_t base = 0, base_end = 0;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
 	memset(l, 0, sizeof(*l));
@@ -105,8 +108,16 @@ layer_open(struct layer *l, const char *path)
 		} else if (!memcmp(e, "GDO2", 4)) {
 			gdo2 = off;
 			gdo2_end = next;
+		} else if (!memcmp(e, "BASE", 4)) {
+			base = off;
+			base_end = next;
 		}
 	}
+	/* The layers below it: as many ids in BASE as the header says. */
+	l->bases = m[7];
+	if (l->bases && base_end - base != (uint64_t)l->bases * HASHSZ)
+		return -1;
+	l->base_ids = l->bases ? m + base : NULL;
 	if (!oidf || !oidl || !cdat)
 		return -1;
 	l->fanout = m + oidf;
@@ -162,11 +173,22 @@ add_layer(struct commit_graph *g, const char *path)
 	return 0;
 }
 
-/* The layers of objects/info/commit-graphs/commit-graph-chain. */
+static int
+hex_val(char c)
+{
+	return c >= 'a' ? c - 'a' + 10 : c - '0';
+}
+
+/*
+ * The layers of objects/info/commit-graphs/commit-graph-chain.  As git
+ * does, each layer must name in its BASE chunk exactly the layers listed
+ * before it, in order: a chain in the wrong order or missing its base is
+ * not used (the objects are read instead), never read as a wrong history.
+ */
 static int
 add_chain(struct commit_graph *g, const char *objdir)
 {
-	struct buf path = BUF_INIT;
+	struct buf path = BUF_INIT, ids = BUF_INIT;
 	char line[256];
 	FILE *fp;
 	int ret = 0;
@@ -187,8 +209,23 @@ add_chain(struct commit_graph *g, const char *objdir)
 			   objdir, line);
 		ret = add_layer(g, path.data);
 		buf_release(&path);
+		if (!ret) {
+			const struct layer *l = &g->layers[g->layers_nr - 1];
+
+			if (l->bases != g->layers_nr - 1 ||
+			    (l->bases && memcmp(l->base_ids, ids.data,
+						ids.len)))
+				ret = -1;
+		}
+		for (int k = 0; k < HASHSZ && !ret; k++) {
+			char c = (char)(hex_val(line[2 * k]) << 4 |
+					hex_val(line[2 * k + 1]));
+
+			buf_addc(&ids, c);
+		}
 	}
 	fclose(fp);
+	buf_release(&ids);
 	return g->layers_nr ? ret : -1;
 }
 
@@ -202,6 +239,16 @@ commit_graph_open(const char *objdir)
 	buf_printf(&path, "%sinfo/commit-graph", objdir);
 	ret = add_layer(g, path.data);
 	buf_release(&path);
+	/* A single file has no base. */
+	if (!ret && g->layers[0].bases)
+		ret = -1;
+	if (ret < 0) {
+		for (uint32_t k = 0; k < g->layers_nr; k++)
+			layer_close(&g->layers[k]);
+		free(g->layers);
+		g->layers = NULL;
+		g->layers_nr = g->nr = 0;
+	}
 	if (ret < 0 && add_chain(g, objdir) < 0) {
 		commit_graph_free(g);
 		return NULL;
@@ -331,7 +378,9 @@ commit_graph_parents(const struct commit_graph *g, uint32_t pos,
 	for (uint32_t e = p2 & ~EDGE_FLAG;; e++) {
 		uint32_t v;
 
-		if (e >= l->edges_nr || n >= 0xffff)
+		/* Bounded by the chunk: an octopus of any size is read
+		 * (the walk says if it holds too many). */
+		if (e >= l->edges_nr || n >= INT32_MAX - 1)
 			return -1;
 		v = be32(l->edges + (size_t)e * 4);
 		if ((v & ~EDGE_FLAG) >= g->nr)

@@ -86,6 +86,30 @@ commit_header_next(const char *p, const char *end)
 }
 
 const char *
+commit_parents_start(const char *data, const char *end)
+{
+	const char *eol = commit_header_next(data, end);
+
+	return eol && eol - data > 5 && !memcmp(data, "tree ", 5) &&
+	       eol < end ? eol + 1 : NULL;
+}
+
+const char *
+commit_parent_next(const char *p, const char *end, struct object_id *oid,
+		   int *bad)
+{
+	const char *eol;
+
+	*bad = 0;
+	if (!p || !(eol = commit_header_next(p, end)) || eol - p <= 7 ||
+	    memcmp(p, "parent ", 7))
+		return NULL;
+	if (hex_to_oid(p + 7, eol, oid) < 0)
+		*bad = 1;
+	return eol < end ? eol + 1 : end;
+}
+
+const char *
 commit_message(const char *data, const char *end)
 {
 	const char *p = data, *eol;
@@ -100,7 +124,7 @@ void
 parse_committer(const char *p, const char *eol, int64_t *time, int32_t *tz)
 {
 	const char *q = eol, *num;
-	int sign, hhmm = 0;
+	int sign, hhmm = 0, neg;
 
 	*time = 0;
 	*tz = 0;
@@ -115,16 +139,20 @@ parse_committer(const char *p, const char *eol, int64_t *time, int32_t *tz)
 	num = q - 1;
 	while (num > p && num[-1] >= '0' && num[-1] <= '9')
 		num--;
+	/* A time before 1970 keeps its sign. */
+	neg = num > p && num[-1] == '-' && num > p + 1 && num[-2] == ' ';
 	for (; num < q - 1; num++) {
 		/* More digits than a time has: unreadable, not overflowed
 		 * (signed overflow is undefined; the fuzz target found it). */
-		if (*time > (INT64_MAX - 9) / 10) {
+		if (*time > (INT64_MAX - (*num - '0')) / 10) {
 			*time = 0;
 			*tz = 0;
 			return;
 		}
 		*time = *time * 10 + (*num - '0');
 	}
+	if (neg)
+		*time = -*time;
 }
 
 void

@@ -13,11 +13,15 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "escape.h"
 #include "render_graph.h"
@@ -120,29 +124,53 @@ gather_entry(const char *name, const char *value, const char *file,
 	return 0;
 }
 
+/*
+ * Whether path is a file libgit2 may read: 1 when it is; 0 when it is
+ * missing and not required; ST_USAGE, reported, otherwise.  libgit2
+ * takes a missing file for an empty one to be written, and would block
+ * for ever on a FIFO or read a device without end: only a regular file
+ * is read.  O_NONBLOCK, so that opening a FIFO does not wait for a
+ * writer.
+ */
+static int
+check_file(const char *path, int required)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd < 0) {
+		if (errno == ENOENT && !required)
+			return 0;
+		error("cannot read '%s': %s", path, strerror(errno));
+		return ST_USAGE;
+	}
+	if (fstat(fd, &st) < 0) {
+		error("cannot read '%s': %s", path, strerror(errno));
+		close(fd);
+		return ST_USAGE;
+	}
+	close(fd);
+	if (S_ISDIR(st.st_mode)) {
+		error("cannot read '%s': it is a directory", path);
+		return ST_USAGE;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		error("cannot read '%s': not a regular file", path);
+		return ST_USAGE;
+	}
+	return 1;
+}
+
 /* A file of our own (the user's, --config's).  Missing is fine unless
  * required. */
 static int
 gather_file(struct gathering *g, struct repo *r, const char *path,
 	    int required)
 {
-	struct stat st;
-	FILE *fp;
+	int ret;
 
-	/* libgit2 takes a missing file for an empty one to be written. */
-	fp = fopen(path, "r");
-	if (!fp) {
-		if (errno == ENOENT && !required)
-			return 0;
-		error("cannot read '%s': %s", path, strerror(errno));
-		return ST_USAGE;
-	}
-	if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
-		fclose(fp);
-		error("cannot read '%s': it is a directory", path);
-		return ST_USAGE;
-	}
-	fclose(fp);
+	if ((ret = check_file(path, required)) <= 0)
+		return ret;
 	return repo_config_file_each(r, path, KEYS_GLOB, gather_entry, g);
 }
 
@@ -233,23 +261,143 @@ config_parse_percent(const char *s, uint32_t *out)
 	return 0;
 }
 
+/* The bytes of a bad value that an error shows. */
+#define VALUE_SHOWN 200
+
 static int
 bad_value(const struct entry *e, const char *reason)
 {
 	struct buf v = BUF_INIT;
+	size_t len = e->value ? strlen(e->value) : 0;
 
+	/* One readable line, even for a pattern of a megabyte. */
 	escape_text(&v, e->value ? e->value : "",
-		    e->value ? strlen(e->value) : 0);
+		    len > VALUE_SHOWN ? VALUE_SHOWN : len);
+	if (len > VALUE_SHOWN)
+		buf_puts(&v, "...");
 	error("%s: %s: bad value '%s' (%s)", e->file, keys[e->key].name,
 	      v.data ? v.data : "", reason);
 	buf_release(&v);
 	return ST_USAGE;
 }
 
-static int
-compile(const struct entry *e, regex_t *re, int flags)
+/*
+ * The bounds on one pattern's match against one subject.  Subjects come
+ * from anyone, and a backtracking match can take exponential time
+ * ("(a*)*\\1b" on 2,000 bytes) or memory: past PATTERN_MATCH_LIMIT steps
+ * or PATTERN_HEAP_KB of backtracking memory the match stops and the run
+ * fails, naming the pattern.  A pattern whose compiled form is over
+ * PCRE2's 64 KB (200,000 alternatives) is refused when read.  Everyday
+ * patterns take a few hundred steps per subject, and a hundred thousand
+ * on a 1 MB subject.
+ */
+#define PATTERN_MATCH_LIMIT 10000000u
+#define PATTERN_HEAP_KB (64u * 1024)
+
+struct pattern {
+	pcre2_code *code;
+	pcre2_match_data *md;
+	pcre2_match_context *mc;
+	char *where;		/* "FILE: treeplot.KEY", for the error */
+	char *source;		/* the pattern, escaped */
+	int failed;		/* hit a limit (reported) */
+};
+
+static void
+pattern_release(struct pattern *p)
 {
-	int err = regcomp(re, e->value, REG_EXTENDED | flags);
+	pcre2_match_context_free(p->mc);
+	pcre2_match_data_free(p->md);
+	pcre2_code_free(p->code);
+	free(p->where);
+	free(p->source);
+	memset(p, 0, sizeof(*p));
+}
+
+static int
+compile(const struct entry *e, struct pattern *p)
+{
+	PCRE2_UCHAR msg[256];
+	PCRE2_SIZE at;
+	struct buf b = BUF_INIT;
+	int err;
+
+	memset(p, 0, sizeof(*p));
+	p->code = pcre2_compile((PCRE2_SPTR)e->value, PCRE2_ZERO_TERMINATED,
+				0, &err, &at, NULL);
+	if (!p->code) {
+		pcre2_get_error_message(err, msg, sizeof(msg));
+		buf_printf(&b, "%s at offset %zu", (const char *)msg,
+			   (size_t)at);
+		err = bad_value(e, b.data);
+		buf_release(&b);
+		return err;
+	}
+	p->md = pcre2_match_data_create_from_pattern(p->code, NULL);
+	p->mc = pcre2_match_context_create(NULL);
+	if (!p->md || !p->mc) {
+		pattern_release(p);
+		return error("out of memory");
+	}
+	pcre2_set_match_limit(p->mc, PATTERN_MATCH_LIMIT);
+	pcre2_set_heap_limit(p->mc, PATTERN_HEAP_KB);
+	buf_printf(&b, "%s: %s", e->file, keys[e->key].name);
+	p->where = b.data;
+	b = (struct buf)BUF_INIT;
+	escape_text(&b, e->value, strlen(e->value) > VALUE_SHOWN ?
+		    VALUE_SHOWN : strlen(e->value));
+	if (strlen(e->value) > VALUE_SHOWN)
+		buf_puts(&b, "...");
+	p->source = b.data;
+	return 0;
+}
+
+/*
+ * Match p against subject: 1 with the first group's bounds in *so, *eo
+ * (both PCRE2_UNSET if it has none or it matched nothing), 0 for no
+ * match, -1 when it hit a limit (reported, once; the pattern is then
+ * skipped).
+ */
+static int
+pattern_match(struct pattern *p, const char *subject, size_t len,
+	      size_t *so, size_t *eo)
+{
+	PCRE2_SIZE *ov;
+	int rc;
+
+	if (p->failed)
+		return -1;
+	rc = pcre2_match(p->code, (PCRE2_SPTR)subject, len, 0, 0, p->md,
+			 p->mc);
+	if (rc == PCRE2_ERROR_NOMATCH)
+		return 0;
+	if (rc < 0) {
+		PCRE2_UCHAR msg[256];
+
+		pcre2_get_error_message(rc, msg, sizeof(msg));
+		error("%s: pattern '%s' gave up on a merge subject of %zu "
+		      "bytes: %s", p->where, p->source, len,
+		      (const char *)msg);
+		p->failed = 1;
+		return -1;
+	}
+	ov = pcre2_get_ovector_pointer(p->md);
+	*so = *eo = PCRE2_UNSET;
+	if (pcre2_get_ovector_count(p->md) >= 2) {
+		*so = ov[2];
+		*eo = ov[3];
+	}
+	return 1;
+}
+
+/*
+ * treeplot.releasePattern, a POSIX ERE: it runs on tag names, not on
+ * subjects, and release.c's rule (tag_is_release) takes a regex_t.
+ */
+static int
+compile_ere(const struct entry *e, regex_t *re)
+{
+	int err = regcomp(re, e->value, REG_EXTENDED | REG_NOSUB);
 
 	if (err) {
 		char msg[256];
@@ -287,7 +435,8 @@ add_alias(struct config *cfg, const struct entry *e, size_t *alloc)
 static int
 take_multi(struct config *cfg, const struct entry *e, size_t *alloc)
 {
-	regex_t re;
+	struct pattern re;
+	uint32_t groups = 0;
 	int ret;
 
 	if (!e->value || !*e->value)
@@ -301,16 +450,17 @@ take_multi(struct config *cfg, const struct entry *e, size_t *alloc)
 	case KEY_ALIAS:
 		return add_alias(cfg, e, &alloc[1]);
 	case KEY_INTERNAL:
-		if ((ret = compile(e, &re, REG_NOSUB)) < 0)
+		if ((ret = compile(e, &re)) < 0)
 			return ret;
 		ALLOC_GROW(cfg->internal, cfg->internal_nr + 1, alloc[2]);
 		cfg->internal[cfg->internal_nr++] = re;
 		return 0;
 	case KEY_EXTERNAL:
-		if ((ret = compile(e, &re, 0)) < 0)
+		if ((ret = compile(e, &re)) < 0)
 			return ret;
-		if (!re.re_nsub) {
-			regfree(&re);
+		pcre2_pattern_info(re.code, PCRE2_INFO_CAPTURECOUNT, &groups);
+		if (!groups) {
+			pattern_release(&re);
 			return bad_value(e, "no parenthesised group for the "
 					 "URL");
 		}
@@ -341,7 +491,7 @@ take_single(struct config *cfg, const struct entry *e)
 	case KEY_RELEASE:
 		if (!*v)
 			return bad_value(e, "empty");
-		if (compile(e, &cfg->release, REG_NOSUB) < 0)
+		if (compile_ere(e, &cfg->release) < 0)
 			return ST_USAGE;
 		cfg->has_release = 1;
 		return 0;
@@ -454,10 +604,10 @@ config_release(struct config *cfg)
 	}
 	free(cfg->aliases);
 	for (size_t i = 0; i < cfg->internal_nr; i++)
-		regfree(&cfg->internal[i]);
+		pattern_release(&cfg->internal[i]);
 	free(cfg->internal);
 	for (size_t i = 0; i < cfg->external_nr; i++)
-		regfree(&cfg->external[i]);
+		pattern_release(&cfg->external[i]);
 	free(cfg->external);
 	if (cfg->has_release)
 		regfree(&cfg->release);
@@ -472,11 +622,11 @@ config_classify(void *data, const char *subject, size_t len,
 		struct merge_class *out)
 {
 	const struct config *cfg = data;
-	regmatch_t m[2];
+	size_t so, eo;
 
-	(void)len;	/* regexec stops at the NUL, which history_subject has */
 	for (size_t i = 0; i < cfg->internal_nr; i++) {
-		if (!regexec(&cfg->internal[i], subject, 0, NULL, 0)) {
+		if (pattern_match(&cfg->internal[i], subject, len, &so,
+				  &eo) > 0) {
 			out->kind = MERGE_INTERNAL;
 			out->url = NULL;
 			out->url_len = 0;
@@ -484,13 +634,26 @@ config_classify(void *data, const char *subject, size_t len,
 		}
 	}
 	for (size_t i = 0; i < cfg->external_nr; i++) {
-		if (regexec(&cfg->external[i], subject, 2, m, 0) ||
-		    m[1].rm_so < 0 || m[1].rm_eo <= m[1].rm_so)
+		if (pattern_match(&cfg->external[i], subject, len, &so,
+				  &eo) <= 0 ||
+		    so == PCRE2_UNSET || eo <= so)
 			continue;
 		out->kind = MERGE_EXTERNAL;
-		out->url = subject + m[1].rm_so;
-		out->url_len = (size_t)(m[1].rm_eo - m[1].rm_so);
+		out->url = subject + so;
+		out->url_len = eo - so;
 		return 1;
 	}
+	return 0;
+}
+
+int
+config_failed(const struct config *cfg)
+{
+	for (size_t i = 0; i < cfg->internal_nr; i++)
+		if (cfg->internal[i].failed)
+			return 1;
+	for (size_t i = 0; i < cfg->external_nr; i++)
+		if (cfg->external[i].failed)
+			return 1;
 	return 0;
 }

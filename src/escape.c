@@ -47,20 +47,50 @@ is_control(unsigned int cp)
 }
 
 /*
- * Invisible characters that change how the text around them is shown:
- * the bidirectional embeddings, overrides and isolates (U+202A-U+202E,
- * U+2066-U+2069) and marks (U+200E, U+200F, U+061C), with which a name
- * displays as another ("Trojan Source"), and the line and paragraph
- * separators (U+2028, U+2029), line breaks to some terminals, editors
- * and JavaScript.  They are escaped like control characters.
+ * Characters that show as nothing, or change how the text around them is
+ * shown, so that two different names display alike: Unicode's format
+ * characters (general category Cf: the bidirectional controls with which
+ * text displays in another order than it reads, "Trojan Source", the
+ * zero-width space and joiners, the byte order mark, the tag characters),
+ * the other default-ignorable code points (the soft hyphen, the Hangul
+ * fillers, the variation selectors), the spaces other than U+0020 (a
+ * no-break space at the end of a name is invisible), the line and
+ * paragraph separators (line breaks to some terminals, editors and
+ * JavaScript).  They are escaped like control characters.  Sorted, for the binary search.
  */
+static const struct {
+	unsigned int lo, hi;
+} invisible[] = {
+	{ 0x00a0, 0x00a0 }, { 0x00ad, 0x00ad }, { 0x034f, 0x034f },
+	{ 0x0600, 0x0605 }, { 0x061c, 0x061c }, { 0x06dd, 0x06dd },
+	{ 0x070f, 0x070f }, { 0x0890, 0x0891 }, { 0x08e2, 0x08e2 },
+	{ 0x115f, 0x1160 }, { 0x1680, 0x1680 }, { 0x17b4, 0x17b5 },
+	{ 0x180b, 0x180f }, { 0x2000, 0x200f }, { 0x2028, 0x202f },
+	{ 0x205f, 0x206f }, { 0x2800, 0x2800 }, { 0x3000, 0x3000 },
+	{ 0x3164, 0x3164 }, { 0xfe00, 0xfe0f }, { 0xfeff, 0xfeff },
+	{ 0xffa0, 0xffa0 }, { 0xfff0, 0xfffb },
+	{ 0x110bd, 0x110bd }, { 0x110cd, 0x110cd }, { 0x13430, 0x1343f },
+	{ 0x1bca0, 0x1bca3 }, { 0x1d173, 0x1d17a }, { 0xe0000, 0xe0fff },
+};
+
 static int
 is_format_control(unsigned int cp)
 {
-	return (cp >= 0x202a && cp <= 0x202e) ||
-	       (cp >= 0x2066 && cp <= 0x2069) ||
-	       cp == 0x200e || cp == 0x200f || cp == 0x061c ||
-	       cp == 0x2028 || cp == 0x2029;
+	size_t lo = 0, hi = sizeof(invisible) / sizeof(invisible[0]);
+
+	if (cp < 0xa0)
+		return 0;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (cp < invisible[mid].lo)
+			hi = mid;
+		else if (cp > invisible[mid].hi)
+			lo = mid + 1;
+		else
+			return 1;
+	}
+	return 0;
 }
 
 /*
@@ -123,6 +153,19 @@ escape_text(struct buf *out, const char *s, size_t len)
 	escape_each(out, s, len, text_char);
 }
 
+/* "\uXXXX", as a surrogate pair beyond the Basic Multilingual Plane. */
+static void
+json_u_escape(struct buf *out, unsigned int cp)
+{
+	if (cp < 0x10000) {
+		buf_printf(out, "\\u%04x", cp);
+		return;
+	}
+	cp -= 0x10000;
+	buf_printf(out, "\\u%04x\\u%04x", 0xd800 + (cp >> 10),
+		   0xdc00 + (cp & 0x3ff));
+}
+
 static void
 json_char(struct buf *out, const unsigned char *p, size_t n, unsigned int cp)
 {
@@ -144,7 +187,7 @@ json_char(struct buf *out, const unsigned char *p, size_t n, unsigned int cp)
 		 * "JSON"): the string is the same, and stays inert
 		 * when the file is printed on a terminal. */
 		if (is_control(cp) || is_format_control(cp))
-			buf_printf(out, "\\u%04x", cp);
+			json_u_escape(out, cp);
 		else
 			buf_add(out, p, n);
 	}
@@ -210,6 +253,30 @@ escape_gv_html(struct buf *out, const char *s, size_t len, int breaks)
 			else
 				buf_add(out, p + i, n);
 		}
+		i += n;
+	}
+}
+
+void
+escape_message(struct buf *out, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0;
+
+	while (i < len) {
+		unsigned int cp;
+		size_t n = utf8_decode(p + i, len - i, &cp);
+
+		if (!n) {
+			buf_printf(out, "\\x%02x", p[i]);
+			i++;
+			continue;
+		}
+		if (is_control(cp) || is_format_control(cp))
+			for (size_t k = 0; k < n; k++)
+				buf_printf(out, "\\x%02x", p[i + k]);
+		else
+			buf_add(out, p + i, n);
 		i += n;
 	}
 }

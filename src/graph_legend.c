@@ -89,7 +89,7 @@ add_title(struct buf *out, const struct flow *f, const struct chart_heading *h)
 /* The range, its dates, the totals; then where the chart came from. */
 static void
 add_subtitle(struct buf *out, const struct flow *f,
-	     const struct chart_heading *h)
+	     const struct graph_plan *p, const struct chart_heading *h)
 {
 	buf_puts(out, "<TR><TD ALIGN=\"LEFT\"><FONT POINT-SIZE=\"14\">");
 	add_html(out, f->range ? f->range : "", 0);
@@ -104,6 +104,9 @@ add_subtitle(struct buf *out, const struct flow *f,
 		   f->total_trees, f->total_trees == 1 ? "" : "s");
 	if (f->folded)
 		buf_printf(out, " (%u folded)", f->folded);
+	if (p->fold_trees)
+		buf_printf(out, " (%u deeper than level %u folded)",
+			   p->fold_trees, p->fold_level);
 	buf_puts(out, "</FONT></TD></TR>\n<TR><TD ALIGN=\"LEFT\">"
 		 "<FONT POINT-SIZE=\"11\" COLOR=\"" COLOUR_SMALL_TEXT "\">");
 	buf_printf(out, "treeplot %s, ", h->version ? h->version : "");
@@ -269,6 +272,8 @@ static const struct {
 	  "patches that came by mail" },
 	{ LEGEND_FOLD, NULL, COLOUR_SMALL, "dashed,rounded", "other",
 	  "trees folded by --top, grey whatever their size" },
+	{ LEGEND_DEEP_FOLD, NULL, COLOUR_SMALL, "dashed,rounded", "deeper",
+	  "trees pulled deeper than --chart-depth, folded" },
 };
 
 static void
@@ -316,7 +321,7 @@ graph_heading_html(struct buf *out, const struct flow *f,
 	buf_puts(out, "<TABLE BORDER=\"0\" CELLSPACING=\"0\" "
 		 "CELLPADDING=\"3\">\n");
 	add_title(out, f, h);
-	add_subtitle(out, f, h);
+	add_subtitle(out, f, p, h);
 	buf_puts(out, "<TR><TD ALIGN=\"LEFT\"><FONT POINT-SIZE=\"11\">"
 		 "<TABLE BORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"3\">\n");
 	volume_entries(&l, p);

@@ -274,8 +274,43 @@ graph_plan(const struct flow *f, uint32_t major, uint32_t minor,
 }
 
 void
+graph_plan_fold(const struct flow *f, uint32_t level, struct graph_plan *p)
+{
+	uint32_t n = f->trees_nr ? f->trees_nr : 1;
+
+	for (uint32_t i = 1; level && i < f->trees_nr; i++)
+		if (f->trees[i].depth > level)
+			p->fold_trees++;
+	if (!p->fold_trees)
+		return;
+	p->fold_level = level;
+	p->hidden = xcalloc(n, sizeof(*p->hidden));
+	p->fold_in = xcalloc(n, sizeof(*p->fold_in));
+	p->fold_pulls = xcalloc(n, sizeof(*p->fold_pulls));
+	for (uint32_t i = 1; i < f->trees_nr; i++)
+		p->hidden[i] = f->trees[i].depth > level;
+	/* What the folded trees sent into the trees shown becomes the
+	 * fold's edges; what went between folded trees, or back from a
+	 * tree shown into a folded one, is inside the fold. */
+	for (uint32_t k = 0; k < f->edges_nr; k++) {
+		const struct flow_edge *fe = &f->edges[k];
+
+		if (fe->from >= f->trees_nr || fe->to >= f->trees_nr ||
+		    !p->hidden[fe->from] || p->hidden[fe->to])
+			continue;
+		p->fold_in[fe->to] += fe->commits;
+		p->fold_pulls[fe->to] += fe->pulls;
+		p->fold_commits += fe->commits;
+	}
+	p->legend |= LEGEND_DEEP_FOLD;
+}
+
+void
 graph_plan_release(struct graph_plan *p)
 {
+	free(p->hidden);
+	free(p->fold_in);
+	free(p->fold_pulls);
 	free(p->side);
 	free(p->edge_count);
 	free(p->volume);

@@ -145,7 +145,12 @@ commit_intern(struct walker *w, const struct object_id *oid)
  * Merge i's record (readpool.h: committer time and zone, subject, reference
  * lines) into the pool; the subject's offset + 1 in h->subject.
  */
-static void
+/* The pool's offsets are 32-bit: past this, merges' subjects over 4 GB in
+ * all, the run is refused rather than an offset wrapped (which would
+ * read another merge's subject, or before the pool). */
+#define POOL_MAX (UINT32_MAX - 2)
+
+static int
 add_merge(struct history *h, uint32_t i, const struct commit_raw *c)
 {
 	struct buf *pool = &h->pool;
@@ -153,10 +158,18 @@ add_merge(struct history *h, uint32_t i, const struct commit_raw *c)
 
 	if (!pool->len)
 		buf_addc(pool, '\0');	/* offset 0 stays "none" */
+	if (pool->len + c->merge_len + 1 > POOL_MAX) {
+		char hex[OID_HEXSZ + 1];
+
+		history_hex(h, i, hex);
+		return error("the merges' subjects pass 4 GB at commit %s: "
+			     "give a shorter range", hex);
+	}
 	h->subject[i] = (uint32_t)(pool->len + head) + 1;
 	buf_add(pool, c->merge, c->merge_len);
 	if (c->body)
 		h->flags[i] |= HIST_BODY;
+	return 0;
 }
 
 /* Check what was read of commit i: 0, or -1 after reporting why it
@@ -197,7 +210,8 @@ apply_raw(struct walker *w, uint32_t i, int want_subject,
 		char hex[OID_HEXSZ + 1];
 
 		history_hex(h, i, hex);
-		return error("commit %s has too many parents", hex);
+		return error("commit %s has too many parents (%u; treeplot "
+			     "reads up to 65535)", hex, (unsigned)c->npar);
 	}
 	for (uint32_t k = 0; k < c->npar; k++) {
 		/* commit_intern may grow the arrays: no pointers into them
@@ -223,7 +237,7 @@ apply_raw(struct walker *w, uint32_t i, int want_subject,
 		h->npar[i] = 0;
 	}
 	if (want_subject && c->merge)
-		add_merge(h, i, c);
+		return add_merge(h, i, c);
 	return 0;
 }
 
@@ -250,6 +264,13 @@ load_from_graph(struct walker *w, uint32_t i)
 
 			history_hex(h, i, hex);
 			return error("corrupt commit-graph record for %s", hex);
+		}
+		if (n > UINT16_MAX) {
+			char hex[OID_HEXSZ + 1];
+
+			history_hex(h, i, hex);
+			return error("commit %s has too many parents (%d; "
+				     "treeplot reads up to 65535)", hex, n);
 		}
 		if ((uint32_t)n <= w->parents_alloc)
 			break;
@@ -603,7 +624,8 @@ add_subjects(struct walker *w, const uint32_t *idx, struct commit_raw *c,
 	for (size_t k = 0; k < n; k++) {
 		if (check_raw(w->h, idx[k], &c[k]) < 0)
 			return -1;
-		add_merge(w->h, idx[k], &c[k]);
+		if (add_merge(w->h, idx[k], &c[k]) < 0)
+			return -1;
 		progress_tick(&w->pg, idx[k]);
 	}
 	return 0;

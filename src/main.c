@@ -8,6 +8,8 @@
  * commits through it, --compare of ranges.  The configuration files give
  * defaults; the command line overrides them.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -63,6 +65,7 @@ struct options {
 	uint32_t major, minor;	/* hundredths of a percent */
 	int top_given, major_given, minor_given, csv_table_given;
 	unsigned dpi;		/* PNG's resolution; 0: the default */
+	uint32_t chart_depth;	/* --chart-depth */
 	int quiet, no_config;
 	unsigned jobs;		/* --jobs; 0: treeplot.jobs, else the cores */
 	int csv_table;		/* enum csv_table */
@@ -101,6 +104,7 @@ enum {
 	OPT_NO_MAINTAINERS,
 	OPT_INFER_FF,
 	OPT_DPI,
+	OPT_CHART_DEPTH,
 	OPT_CYCLES,
 	OPT_LATENCY,
 	OPT_END,
@@ -109,6 +113,7 @@ enum {
 static const struct option longopts[] = {
 	{ "repo", required_argument, NULL, 'C' },
 	{ "branches", no_argument, NULL, OPT_BRANCHES },
+	{ "chart-depth", required_argument, NULL, OPT_CHART_DEPTH },
 	{ "direct-by", required_argument, NULL, OPT_DIRECT_BY },
 	{ "dpi", required_argument, NULL, OPT_DPI },
 	{ "explain", no_argument, NULL, OPT_EXPLAIN },
@@ -152,6 +157,7 @@ static const struct {
 	{ OPT_LAYOUT, "--layout", MODE_REPORT },
 	{ OPT_TITLE, "--title", MODE_REPORT },
 	{ OPT_DPI, "--dpi", MODE_REPORT },
+	{ OPT_CHART_DEPTH, "--chart-depth", MODE_REPORT },
 	{ OPT_MAJOR, "--major", MODE_REPORT },
 	{ OPT_MINOR, "--minor", MODE_REPORT },
 	{ OPT_RANGE, "--range", MODE_REPORT | MODE_TRACE | MODE_EXPLAIN },
@@ -191,6 +197,8 @@ usage(FILE *fp)
 	      "      --mainline-url URL the mainline's own repository (repeatable)\n"
 	      "      --title TEXT       the chart's title (a newline breaks the line)\n"
 	      "      --dpi N            the PNG's resolution, 36 to 1200 (96)\n"
+	      "      --chart-depth N    fold the trees pulled deeper than N levels into\n"
+	      "                         one box in the chart (64; 0: never)\n"
 	      "      --major PERCENT    edges carrying this share or more in vermillion (5)\n"
 	      "      --minor PERCENT    edges carrying this share or more in blue (1)\n"
 	      "      --csv-table TABLE  only this table of the CSV: trees, edges (summary\n"
@@ -240,6 +248,23 @@ parse_dpi(const char *s, unsigned *out)
 	return 0;
 }
 
+/* --chart-depth: a whole number from 0 to 1,000,000. */
+static int
+parse_chart_depth(const char *s, uint32_t *out)
+{
+	unsigned long v;
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (*end || errno || v > 1000000)
+		return -1;
+	*out = (uint32_t)v;
+	return 0;
+}
+
 static int usage_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 
@@ -286,6 +311,15 @@ mode_name(enum mode m)
 	       m == MODE_EXPLAIN ? "--explain" : "a report";
 }
 
+/* Whether descriptor 0 is closed: the next file opened (libgit2's pack,
+ * say) would take it, and "-" read that. Asked before anything is
+ * opened. */
+static int
+stdin_closed(void)
+{
+	return fcntl(STDIN_FILENO, F_GETFD) < 0 && errno == EBADF;
+}
+
 /*
  * The arguments after the options: the range of a report; the commits of
  * --trace, the last being the range when it has "..", which no commit
@@ -318,6 +352,10 @@ parse_args(struct options *o)
 			return usage_error("--trace needs commits to trace "
 					   "(or - to read them from standard "
 					   "input)");
+		for (int i = 0; i < o->args_nr; i++)
+			if (!strcmp(o->args[i], "-") && stdin_closed())
+				return usage_error("--trace -: standard input "
+						   "is closed");
 		break;
 	case MODE_EXPLAIN:
 		if (!o->range && o->args_nr &&
@@ -391,6 +429,12 @@ parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_TITLE:
 			o->title = optarg;
+			break;
+		case OPT_CHART_DEPTH:
+			if (parse_chart_depth(optarg, &o->chart_depth) < 0)
+				return usage_error("--chart-depth takes a "
+						   "level from 0 to 1000000, "
+						   "not '%s'", optarg);
 			break;
 		case OPT_DPI:
 			if (parse_dpi(optarg, &o->dpi) < 0)
@@ -624,6 +668,7 @@ chart_options(const struct options *o, const struct settings *s,
 	go->major = s->major;
 	go->minor = s->minor;
 	go->dpi = o->dpi;
+	go->chart_depth = o->chart_depth;
 	go->progress = progress(o);
 	go->xs = xs;
 	return mainline_dates(r, h, &go->first, &go->last);
@@ -784,6 +829,10 @@ run_range(const struct options *o, const struct settings *s,
 	}
 	label = range_label(&rg);
 	chart_build(&c, &h, r, repo_name(r), label, &s->chart);
+	if (s->chart.cfg && config_failed(s->chart.cfg)) {
+		ret = EXIT_USAGE;	/* a pattern gave up (reported) */
+		goto out_chart;
+	}
 	c.f.range_note = rg.note;	/* the reports say why, when default */
 	if (o->mode == MODE_TRACE) {
 		struct trace_input in = {
@@ -811,6 +860,7 @@ run_range(const struct options *o, const struct settings *s,
 	} else {
 		ret = run_report(o, s, r, &rg, &h, &c, fmt);
 	}
+out_chart:
 	buf_release(&out);
 	chart_release(&c);
 	free(label);
@@ -880,8 +930,11 @@ run_compare(const struct options *o, const struct settings *s,
 	}
 	ret = compare(&(struct compare_input){ r, &h, rgs,
 		(const char *const *)labels, n, repo_name(r), &s->chart, fmt,
-		(enum csv_table)o->csv_table, o->latency }, &out) < 0 ||
-	      output_write(o->output, &out) < 0;
+		(enum csv_table)o->csv_table, o->latency }, &out) < 0;
+	if (s->chart.cfg && config_failed(s->chart.cfg))
+		ret = EXIT_USAGE;	/* a pattern gave up (reported) */
+	else if (!ret)
+		ret = output_write(o->output, &out) < 0;
 out:
 	if (loaded)
 		history_release(&h);
@@ -932,6 +985,7 @@ main(int argc, char **argv)
 
 	o.mode = MODE_REPORT;
 	o.csv_table = CSV_ALL;
+	o.chart_depth = GRAPH_CHART_DEPTH_DEFAULT;
 	ret = parse_options(argc, argv, &o);
 	if (ret >= 0)
 		goto out;

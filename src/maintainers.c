@@ -43,6 +43,8 @@ struct entry {
 	uint32_t *trees;
 	uint32_t trees_nr;
 	size_t trees_alloc;
+	struct pair_index seen;	/* (tree, subsystem) pairs kept: an entry
+				 * may list a tree 80,000 times */
 };
 
 static void
@@ -64,11 +66,10 @@ entry_flush(struct entry *e, struct maintainers *mt)
 				xstrndup(e->m[k], e->m_end[k] - e->m[k]);
 		}
 		for (uint32_t k = 0; k < e->trees_nr; k++) {
-			int dup = 0;
+			uint32_t seen_nr = e->seen.nr;
 
-			for (uint32_t j = 0; j < k; j++)
-				dup |= e->trees[j] == e->trees[k];
-			if (dup)
+			if (pair_index_get(&e->seen, e->trees[k], idx) <
+			    seen_nr)
 				continue;
 			ALLOC_GROW(mt->pair_tree, mt->pairs_nr + 1,
 				   mt->pairs_alloc);
@@ -156,6 +157,7 @@ maintainers_parse(const char *text, size_t len, const struct tree_table *tt,
 	free(e.m);
 	free(e.m_end);
 	free(e.trees);
+	pair_index_release(&e.seen);
 
 	ord = xmalloc((out->pairs_nr ? out->pairs_nr : 1) * sizeof(*ord));
 	for (uint32_t k = 0; k < out->pairs_nr; k++)

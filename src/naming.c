@@ -145,6 +145,7 @@ trees_init(struct tree_table *tt, const char *label)
 	tt->t[0].repo = 0;
 	tt->t[0].urls = NULL;
 	tt->t[0].urls_nr = tt->t[0].urls_alloc = 0;
+	tt->t[0].url_ix = (struct hindex)HINDEX_INIT;
 	tt->nr = 1;
 }
 
@@ -157,6 +158,7 @@ trees_release(struct tree_table *tt)
 		for (uint32_t k = 0; k < t->urls_nr; k++)
 			free(t->urls[k]);
 		free(t->urls);
+		hindex_release(&t->url_ix);
 		free(t->name);
 	}
 	for (uint32_t i = 0; i < tt->k_nr; i++) {
@@ -502,13 +504,42 @@ tree_kind_name(enum tree_kind kind)
 	return "repository";
 }
 
+/*
+ * A tree named like the mainline would display as the mainline: such a
+ * name, and (so that no two trees display alike) one that is already the
+ * label followed by MAINLINE_LIKE once or more, gets MAINLINE_LIKE once
+ * more.  Takes name over; returns it or the new name.
+ */
+#define MAINLINE_LIKE " (tree)"
+
+static char *
+unlike_mainline(const struct tree_table *tt, char *name)
+{
+	size_t ll = strlen(tt->t[0].name), sl = strlen(MAINLINE_LIKE);
+	const char *p = name + ll;
+	struct buf b = BUF_INIT;
+
+	if (strncmp(name, tt->t[0].name, ll))
+		return name;
+	while (!strncmp(p, MAINLINE_LIKE, sl))
+		p += sl;
+	if (*p)
+		return name;
+	buf_puts(&b, name);
+	buf_puts(&b, MAINLINE_LIKE);
+	free(name);
+	return b.data;
+}
+
 /* The id of name: found, or new with kind (name is taken over). */
 static uint32_t
 trees_intern(struct tree_table *tt, char *name, enum tree_kind kind)
 {
-	uint32_t id = tree_lookup(tt, name);
+	uint32_t id;
 	struct tree *t;
 
+	name = unlike_mainline(tt, name);
+	id = tree_lookup(tt, name);
 	if (id != TREE_NONE) {
 		free(name);
 		return id;
@@ -521,6 +552,7 @@ trees_intern(struct tree_table *tt, char *name, enum tree_kind kind)
 	t->repo = id;
 	t->urls = NULL;
 	t->urls_nr = t->urls_alloc = 0;
+	t->url_ix = (struct hindex)HINDEX_INIT;
 	tt->nr++;
 	hindex_add(&tt->hash, str_hash(name), id);
 	return id;
@@ -592,6 +624,19 @@ github_owner_name(const char *url, size_t len)
 	return out;
 }
 
+/* Which of t's spellings url (len bytes) is, or HINDEX_NONE. */
+static uint32_t
+tree_url_find(const struct tree *t, const char *url, size_t len)
+{
+	struct hprobe pr;
+
+	for (uint32_t k = hindex_first(&t->url_ix, mem_hash(url, len), &pr);
+	     k != HINDEX_NONE; k = hindex_next(&t->url_ix, &pr))
+		if (!strncmp(t->urls[k], url, len) && !t->urls[k][len])
+			return k;
+	return HINDEX_NONE;
+}
+
 uint32_t
 trees_add_url(struct tree_table *tt, const char *url, size_t len)
 {
@@ -605,13 +650,13 @@ trees_add_url(struct tree_table *tt, const char *url, size_t len)
 	id = trees_intern(tt, xstrdup(trees_key_name(tt, key)),
 			  TREE_KIND_REPO);
 
-	/* A tree has a handful of spellings: a linear scan is enough. */
 	t = &tt->t[id];
-	for (uint32_t k = 0; k < t->urls_nr; k++)
-		if (!strncmp(t->urls[k], url, len) && !t->urls[k][len])
-			return id;
+	if (tree_url_find(t, url, len) != HINDEX_NONE)
+		return id;
 	ALLOC_GROW(t->urls, t->urls_nr + 1, t->urls_alloc);
-	t->urls[t->urls_nr++] = xstrndup(url, len);
+	t->urls[t->urls_nr] = xstrndup(url, len);
+	hindex_add(&t->url_ix, mem_hash(url, len), t->urls_nr);
+	t->urls_nr++;
 	return id;
 }
 
@@ -624,10 +669,17 @@ cmp_str(const void *a, const void *b)
 void
 trees_sort_urls(struct tree_table *tt)
 {
-	for (uint32_t i = 0; i < tt->nr; i++)
-		if (tt->t[i].urls_nr > 1)
-			qsort(tt->t[i].urls, tt->t[i].urls_nr,
-			      sizeof(*tt->t[i].urls), cmp_str);
+	for (uint32_t i = 0; i < tt->nr; i++) {
+		struct tree *t = &tt->t[i];
+
+		if (t->urls_nr < 2)
+			continue;
+		qsort(t->urls, t->urls_nr, sizeof(*t->urls), cmp_str);
+		/* The index numbers spellings: number them anew. */
+		hindex_release(&t->url_ix);
+		for (uint32_t k = 0; k < t->urls_nr; k++)
+			hindex_add(&t->url_ix, str_hash(t->urls[k]), k);
+	}
 }
 
 uint32_t

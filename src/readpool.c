@@ -65,21 +65,26 @@ merge_record(struct commit_raw *out, const char *data, const char *end)
 	out->merge_len = b.len;
 }
 
-/* The parents and the committer time from the headers: parents come
- * right after "tree", and nothing after the committer line is needed. */
+/* The parents, as git reads them (commitparse.h: the "parent" lines right
+ * after "tree"), and the committer time: nothing after the committer line
+ * is needed. */
 static int
 parse_headers(struct commit_raw *out, const char *data, const char *end)
 {
-	const char *p = data, *eol;
+	const char *p, *eol;
 	uint32_t alloc = 0;
+	struct object_id parent;
+	int bad;
 
-	while ((eol = commit_header_next(p, end))) {
-		if (eol - p > 7 && !memcmp(p, "parent ", 7)) {
-			ALLOC_GROW(out->parent, out->npar + 1, alloc);
-			if (hex_to_oid(p + 7, eol, &out->parent[out->npar]) < 0)
-				return -1;
-			out->npar++;
-		} else if (eol - p > 10 && !memcmp(p, "committer ", 10)) {
+	for (p = commit_parents_start(data, end);
+	     (p = commit_parent_next(p, end, &parent, &bad)); ) {
+		if (bad)
+			return -1;
+		ALLOC_GROW(out->parent, out->npar + 1, alloc);
+		out->parent[out->npar++] = parent;
+	}
+	for (p = data; (eol = commit_header_next(p, end)); p = eol + 1) {
+		if (eol - p > 10 && !memcmp(p, "committer ", 10)) {
 			int64_t time;
 			int32_t tz;
 
@@ -87,7 +92,6 @@ parse_headers(struct commit_raw *out, const char *data, const char *end)
 			out->ctime = time > 0 ? time : 0;
 			break;
 		}
-		p = eol + 1;
 	}
 	return 0;
 }

@@ -22,6 +22,7 @@
  */
 #include "render_graph.h"
 
+#include <inttypes.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -691,6 +692,58 @@ add_direct(Agraph_t *g, struct build *bd)
 }
 
 /*
+ * The trees past --chart-depth (graph_plan_fold) as one box, grey like
+ * --top's fold, with an edge into each tree shown that pulled from them.
+ */
+static void
+add_fold(Agraph_t *g, struct build *bd)
+{
+	const struct graph_plan *p = bd->p;
+	const struct flow *f = bd->f;
+	struct buf b = BUF_INIT;
+	Agnode_t *n;
+
+	if (!p->fold_trees)
+		return;
+	n = agnode(g, gv("deeper"), 1);
+	buf_printf(&b, "%u trees deeper\\nthan level %u", p->fold_trees,
+		   p->fold_level);
+	set(n, bd->a.n_label, b.data);
+	b.len = 0;
+	buf_printf(&b, "%u trees pulled more than %u levels deep, folded "
+		   "(--chart-depth)\\n%" PRIu64 " commits sent from them",
+		   p->fold_trees, p->fold_level, p->fold_commits);
+	set(n, bd->a.n_tooltip, b.data);
+	set(n, bd->a.n_style, "rounded,dashed");
+	set(n, bd->a.n_color, COLOUR_SMALL);
+	set(n, bd->a.n_fontcolor, COLOUR_SMALL_TEXT);
+	for (uint32_t i = 0; i < f->trees_nr; i++) {
+		uint32_t c, weight;
+		Agedge_t *e;
+
+		if (!p->fold_in || !p->fold_in[i] || !bd->nodes[i])
+			continue;
+		c = p->fold_in[i] > UINT32_MAX ? UINT32_MAX :
+		    (uint32_t)p->fold_in[i];
+		/* No count cell: the fold's box states its commits. */
+		e = flow_edge(g, bd, n, bd->nodes[i], p->side[i] > 0, NULL, 0);
+		b.len = 0;
+		buf_printf(&b, "deeper than level %u -> ", p->fold_level);
+		add_text(&b, tree_name_of(f, i), 1);
+		buf_printf(&b, ": %" PRIu64 " commit%s in %" PRIu64 " pull%s",
+			   p->fold_in[i], p->fold_in[i] == 1 ? "" : "s",
+			   p->fold_pulls[i], p->fold_pulls[i] == 1 ? "" : "s");
+		set(e, bd->a.e_tooltip, b.data);
+		set_volume(e, &bd->a, VOLUME_NEUTRAL,
+			   graph_width(c, f->commits, &weight));
+		b.len = 0;
+		buf_printf(&b, "%u", weight);
+		set(e, bd->a.e_weight, b.data);
+	}
+	buf_release(&b);
+}
+
+/*
  * The graph's label: the title, the subtitle and the legend, one
  * HTML-like label.  On the root graph, a default is the graph's own
  * value.
@@ -807,7 +860,8 @@ emit_edge(void *ctx, const struct extra_edge *xe)
 	int right;
 	Agedge_t *e;
 
-	if (xe->from >= f->trees_nr || xe->to >= f->trees_nr)
+	if (xe->from >= f->trees_nr || xe->to >= f->trees_nr ||
+	    !bd->nodes[xe->from] || !bd->nodes[xe->to])
 		return;
 	right = bd->p->side[xe->from] > 0;
 	e = flow_edge(bd->g, bd, bd->nodes[xe->from], bd->nodes[xe->to], right,
@@ -948,6 +1002,12 @@ build_graph(const struct flow *f, const struct graph_options *o,
 	if (!g)
 		return NULL;
 	graph_plan(f, o->major, o->minor, !strcmp(o->layout, "dot"), &plan);
+	graph_plan_fold(f, o->chart_depth, &plan);
+	if (plan.fold_trees)
+		/* Not an error: one line, so that a CI log says why. */
+		(void)error("the chart folds %u trees deeper than level %u "
+			    "into one box (--chart-depth)", plan.fold_trees,
+			    plan.fold_level);
 	declare_attrs(g, o->layout, &bd.a);
 	/* For twopi: the mainline in the centre, not whichever node it
 	 * finds most central, and a first ring wide enough for every tree
@@ -972,8 +1032,11 @@ build_graph(const struct flow *f, const struct graph_options *o,
 	/* The direct commits first after the mainline: the order of the
 	 * nodes is the order dot starts from, largest flows first. */
 	for (uint32_t i = 0; i < f->trees_nr; i++) {
-		Agraph_t *sub = f->branches ? cluster_of(g, &bd, i) : g;
+		Agraph_t *sub;
 
+		if (plan.hidden && plan.hidden[i])
+			continue;
+		sub = f->branches ? cluster_of(g, &bd, i) : g;
 		add_node(sub, &bd, i);
 		bd.clustered[i] = sub != g;
 		if (sub != g)
@@ -983,12 +1046,15 @@ build_graph(const struct flow *f, const struct graph_options *o,
 	}
 	for (uint32_t k = 0; k < f->edges_nr; k++)
 		if (f->edges[k].from < f->trees_nr &&
-		    f->edges[k].to < f->trees_nr)
+		    f->edges[k].to < f->trees_nr &&
+		    bd.nodes[f->edges[k].from] && bd.nodes[f->edges[k].to])
 			add_edge(g, &bd, k);
+	add_fold(g, &bd);
 	add_extra_edges(&bd);
 	/* The labels after every edge: the add-ons' lines are in them. */
 	for (uint32_t i = 0; i < f->trees_nr; i++) {
-		label_node(&bd, i);
+		if (bd.nodes[i])	/* not a tree folded below --chart-depth */
+			label_node(&bd, i);
 		buf_release(&bd.lines[i]);
 	}
 	/* Last: the legend lists what the edges above drew. */
@@ -1233,7 +1299,19 @@ progress_start(Agraph_t *g, const char *layout, struct sigaction *old)
 {
 	struct sigaction sa;
 	struct itimerval one = { { 0, 0 }, { 1, 0 } };
+	/* For the tests only (man page, ENVIRONMENT): a layout's time
+	 * depends on the machine's load, the line's appearance must not. */
+	const char *ms = getenv("TREEPLOT_PROGRESS_DELAY_MS");
 	int n;
+
+	if (ms && *ms) {
+		long v = strtol(ms, NULL, 10);
+
+		if (v > 0 && v < 60000) {
+			one.it_value.tv_sec = v / 1000;
+			one.it_value.tv_usec = (v % 1000) * 1000;
+		}
+	}
 
 	n = snprintf(layout_msg, sizeof(layout_msg),
 		     "treeplot: laying out %d nodes with %s...",
@@ -1468,6 +1546,7 @@ graph_options_init(struct graph_options *o, const char *format,
 	o->layout = layout;
 	o->major = GRAPH_MAJOR_DEFAULT;
 	o->minor = GRAPH_MINOR_DEFAULT;
+	o->chart_depth = GRAPH_CHART_DEPTH_DEFAULT;
 }
 
 int

@@ -5,10 +5,19 @@
  */
 #include "repo.h"
 
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <git2.h>
+#include <git2/sys/odb_backend.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
 
 struct repo {
 	git_repository *git;
@@ -39,11 +48,271 @@ dir_basename(const char *dir)
 	return xstrndup(dir + start, len - start);
 }
 
+/* --- loose objects, checked before libgit2 reads them --------------- */
+
+/*
+ * libgit2 1.5.1 trusts a loose object's header: a zlib stream cut short
+ * hangs its inflate, a header declaring fewer bytes than the object holds
+ * overflows a heap buffer, one declaring more is padded with NULs and read
+ * as another object.  So loose objects are read by a backend of ours,
+ * tried before libgit2's: it inflates the object in memory bounded by
+ * its declared size and hands it over only when the stream ends exactly
+ * there.  Packed objects it leaves to libgit2 (GIT_ENOTFOUND); objects
+ * over LOOSE_MAX (no commit or tag is) too.
+ */
+#define LOOSE_MAX (256u << 20)
+
+struct checked_loose {
+	git_odb_backend parent;	/* first: libgit2 passes &parent */
+	char *objdir;		/* ".../objects/" */
+	unsigned char dirs[256];	/* which "xx/" fan-out directories
+					 * there were when it opened */
+};
+
+static const struct {
+	const char *name;
+	git_object_t type;
+} loose_types[] = {
+	{ "commit", GIT_OBJECT_COMMIT }, { "tree", GIT_OBJECT_TREE },
+	{ "blob", GIT_OBJECT_BLOB }, { "tag", GIT_OBJECT_TAG },
+};
+
+/* The type and size of a header "TYPE SIZE" (len bytes); -1 if bad. */
+static int
+loose_header(const unsigned char *h, size_t len, git_object_t *type,
+	     size_t *size)
+{
+	const unsigned char *sp = memchr(h, ' ', len), *p;
+
+	*type = GIT_OBJECT_INVALID;
+	if (!sp || sp + 1 == h + len)
+		return -1;
+	for (size_t k = 0; k < sizeof(loose_types) / sizeof(loose_types[0]); k++)
+		if (strlen(loose_types[k].name) == (size_t)(sp - h) &&
+		    !memcmp(h, loose_types[k].name, (size_t)(sp - h)))
+			*type = loose_types[k].type;
+	*size = 0;
+	for (p = sp + 1; p < h + len; p++) {
+		if (*p < '0' || *p > '9' || *size > LOOSE_MAX)
+			return -1;
+		*size = *size * 10 + (size_t)(*p - '0');
+	}
+	return *type == GIT_OBJECT_INVALID ? -1 : 0;
+}
+
+/*
+ * Inflate the loose object z (zlen bytes): 0 with its type, size and
+ * contents (from git_odb_backend_data_alloc, when body is not NULL), or
+ * why it is not whole.
+ */
+static const char *
+loose_inflate(git_odb_backend *be, const unsigned char *z, size_t zlen,
+	      git_object_t *type, size_t *size, void **body)
+{
+	unsigned char head[64], *nul, *out = NULL, extra_byte;
+	const char *why = NULL;
+	size_t have, extra, total;
+	z_stream s;
+	int rc;
+
+	memset(&s, 0, sizeof(s));
+	if (inflateInit(&s) != Z_OK)
+		return "cannot inflate";
+	s.next_in = (unsigned char *)(uintptr_t)z;
+	s.avail_in = (uInt)zlen;
+	s.next_out = head;
+	s.avail_out = sizeof(head);
+	rc = inflate(&s, Z_SYNC_FLUSH);
+	have = sizeof(head) - s.avail_out;
+	if (rc != Z_OK && rc != Z_STREAM_END) {
+		why = rc == Z_BUF_ERROR ? "truncated" : "bad zlib data";
+		goto out;
+	}
+	nul = memchr(head, '\0', have);
+	if (!nul || loose_header(head, (size_t)(nul - head), type, size) < 0) {
+		why = "bad header";
+		goto out;
+	}
+	extra = have - (size_t)(nul + 1 - head);
+	if (extra > *size) {
+		why = "longer than its header says";
+		goto out;
+	}
+	out = git_odb_backend_data_alloc(be, *size + 1);
+	if (!out) {
+		why = "out of memory";
+		goto out;
+	}
+	memcpy(out, nul + 1, extra);
+	total = extra;
+	if (rc != Z_STREAM_END) {
+		s.next_out = out + extra;
+		s.avail_out = (uInt)(*size - extra);
+		rc = inflate(&s, Z_FINISH);
+		total = *size - s.avail_out;
+		/* One byte more, to see an object longer than declared. */
+		if (rc == Z_BUF_ERROR && !s.avail_out && s.avail_in) {
+			s.next_out = &extra_byte;
+			s.avail_out = 1;
+			rc = inflate(&s, Z_FINISH);
+			total += 1 - s.avail_out;
+		}
+	}
+	if (total > *size)
+		why = "longer than its header says";
+	else if (rc == Z_STREAM_END && total < *size)
+		why = "shorter than its header says";
+	else if (rc != Z_STREAM_END)
+		why = rc == Z_BUF_ERROR ? "truncated" : "bad zlib data";
+out:
+	inflateEnd(&s);
+	if (why || !body)
+		git_odb_backend_data_free(be, out);
+	else
+		*body = out;
+	return why;
+}
+
+/* Read all len bytes of fd: 0, or -1. */
+static int
+read_all(int fd, char *p, size_t len)
+{
+	while (len) {
+		ssize_t n = read(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* Read the loose object oid whole: 0, GIT_ENOTFOUND when it is not loose
+ * (or too big for us), or an error naming it. */
+static int
+loose_read(git_odb_backend *be, const git_oid *oid, git_object_t *type,
+	   size_t *size, void **body)
+{
+	struct checked_loose *cl = (struct checked_loose *)be;
+	char hex[GIT_OID_HEXSZ + 1];
+	struct buf path = BUF_INIT, data = BUF_INIT;
+	const char *why = NULL;
+	struct stat st;
+	int fd, ret = GIT_ENOTFOUND;
+
+	/* A packed repository has no fan-out directory: no open each. */
+	if (!cl->dirs[oid->id[0]])
+		return GIT_ENOTFOUND;
+	git_oid_tostr(hex, sizeof(hex), oid);
+	buf_printf(&path, "%s%.2s/%s", cl->objdir, hex, hex + 2);
+	fd = open(path.data, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	buf_release(&path);
+	if (fd < 0)
+		return GIT_ENOTFOUND;	/* packed, or libgit2 says why */
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		why = "not a regular file";
+	} else if ((uint64_t)st.st_size <= LOOSE_MAX) {
+		buf_pad(&data, '\0', (size_t)st.st_size);
+		if (data.len && read_all(fd, data.data, data.len) < 0)
+			why = "cannot be read";
+		else
+			why = loose_inflate(be, (unsigned char *)data.data,
+					    data.len, type, size, body);
+		ret = why ? -1 : 0;
+	}
+	close(fd);
+	buf_release(&data);
+	if (why) {
+		buf_printf(&path, "corrupt loose object %s: %s", hex, why);
+		git_error_set_str(GIT_ERROR_ODB, path.data);
+		buf_release(&path);
+		ret = -1;
+	}
+	return ret;
+}
+
+static int
+checked_read(void **body, size_t *size, git_object_t *type,
+	     git_odb_backend *be, const git_oid *oid)
+{
+	return loose_read(be, oid, type, size, body);
+}
+
+static int
+checked_read_header(size_t *size, git_object_t *type, git_odb_backend *be,
+		    const git_oid *oid)
+{
+	return loose_read(be, oid, type, size, NULL);
+}
+
+/* Which fan-out directories there are (all of them, if it cannot
+ * tell). */
+static void
+list_fanout(struct checked_loose *cl)
+{
+	DIR *d = opendir(cl->objdir);
+	struct dirent *e;
+
+	if (!d) {
+		memset(cl->dirs, 1, sizeof(cl->dirs));
+		return;
+	}
+	while ((e = readdir(d))) {
+		const char *n = e->d_name;
+
+		if (strlen(n) == 2 && isxdigit((unsigned char)n[0]) &&
+		    isxdigit((unsigned char)n[1]))
+			cl->dirs[strtoul(n, NULL, 16)] = 1;
+	}
+	closedir(d);
+}
+
+static void
+checked_free(git_odb_backend *be)
+{
+	struct checked_loose *cl = (struct checked_loose *)be;
+
+	free(cl->objdir);
+	free(cl);
+}
+
+/* Put the checking reader before libgit2's own (priority 1, packs 2). */
+static int
+add_checked_loose(git_repository *git)
+{
+	struct checked_loose *cl;
+	struct buf dir = BUF_INIT;
+	git_odb *odb;
+	int ret;
+
+	if (git_repository_odb(&odb, git) < 0)
+		return git_fail("cannot open the object database");
+	cl = xcalloc(1, sizeof(*cl));
+	git_odb_init_backend(&cl->parent, GIT_ODB_BACKEND_VERSION);
+	cl->parent.read = checked_read;
+	cl->parent.read_header = checked_read_header;
+	cl->parent.free = checked_free;
+	buf_printf(&dir, "%sobjects/", git_repository_commondir(git));
+	cl->objdir = dir.data;
+	list_fanout(cl);
+	ret = git_odb_add_backend(odb, &cl->parent, 3);
+	if (ret < 0) {
+		checked_free(&cl->parent);
+		ret = git_fail("cannot open the object database");
+	}
+	git_odb_free(odb);
+	return ret;
+}
+
 int
 repo_open(struct repo **out, const char *path)
 {
 	struct repo *r;
 	const char *dir;
+	int err;
 
 	git_libgit2_init();
 	/*
@@ -55,10 +324,27 @@ repo_open(struct repo **out, const char *path)
 	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
 	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
 	r = xcalloc(1, sizeof(*r));
-	if (git_repository_open_ext(&r->git, path ? path : ".", 0, NULL) < 0) {
+	err = git_repository_open_ext(&r->git, path ? path : ".", 0, NULL);
+	if (err < 0) {
+		/* Only "none there" is "not a repository"; a bad config or
+		 * an unsupported extension keeps libgit2's reason. */
+		const git_error *e = git_error_last();
+
+		if (err == GIT_ENOTFOUND)
+			error("not a git repository: '%s'", path ? path : ".");
+		else
+			error("cannot open the repository '%s': %s",
+			      path ? path : ".",
+			      e && e->message ? e->message : "unknown error");
 		free(r);
 		git_libgit2_shutdown();
-		return error("not a git repository: '%s'", path ? path : ".");
+		return ST_FAILURE;
+	}
+	if (add_checked_loose(r->git) < 0) {
+		git_repository_free(r->git);
+		free(r);
+		git_libgit2_shutdown();
+		return ST_FAILURE;
 	}
 	/* A work tree is named by its directory; a bare repository by
 	 * its own (/x/repo.git is "repo"). */
@@ -103,26 +389,107 @@ repo_origin_url(struct repo *r)
 
 /* --- range resolution --------------------------------------------- */
 
+/* Tags followed at most: libgit2's git_object_peel follows a forged tag
+ * naming itself for ever. */
+#define PEEL_MAX 64
+
+/*
+ * The commit id leads to, through tags: 0, 1 when it leads to no commit
+ * (a tree, a blob, a chain of more than PEEL_MAX tags: a cycle), or
+ * libgit2's (negative) error when an object cannot be read.  Commits are
+ * not parsed here (libgit2 refuses some that git reads): the walk parses
+ * them, in commitparse.c.
+ */
+static int
+peel_commit(git_repository *git, const git_oid *id, git_oid *out)
+{
+	git_oid cur = *id;
+	git_odb *odb;
+	int ret = 1, err;
+
+	if ((err = git_repository_odb(&odb, git)) < 0)
+		return err;
+	for (int depth = 0; depth <= PEEL_MAX; depth++) {
+		git_object_t type;
+		git_tag *tag;
+		size_t len;
+
+		if ((err = git_odb_read_header(&len, &type, odb, &cur)) < 0) {
+			ret = err;
+			break;
+		}
+		if (type == GIT_OBJECT_COMMIT) {
+			git_oid_cpy(out, &cur);
+			ret = 0;
+			break;
+		}
+		if (type != GIT_OBJECT_TAG)
+			break;
+		if ((err = git_tag_lookup(&tag, git, &cur)) < 0) {
+			ret = err;
+			break;
+		}
+		git_oid_cpy(&cur, git_tag_target_id(tag));
+		git_tag_free(tag);
+	}
+	git_odb_free(odb);
+	return ret;
+}
+
+/*
+ * The object rev names: a full id and a ref name are taken as they are
+ * (no object read); anything else goes through git_revparse_single.
+ * Returns 0 or libgit2's error.
+ */
+static int
+rev_object(git_repository *git, const char *rev, git_oid *id)
+{
+	git_reference *ref = NULL, *direct = NULL;
+	git_object *obj = NULL;
+	int err;
+
+	if (strlen(rev) == GIT_OID_HEXSZ && !git_oid_fromstr(id, rev))
+		return 0;
+	if (!git_reference_dwim(&ref, git, rev)) {
+		err = git_reference_resolve(&direct, ref);
+		if (!err)
+			git_oid_cpy(id, git_reference_target(direct));
+		git_reference_free(direct);
+		git_reference_free(ref);
+		return err;
+	}
+	git_error_clear();
+	err = git_revparse_single(&obj, git, rev);
+	if (!err)
+		git_oid_cpy(id, git_object_id(obj));
+	git_object_free(obj);
+	return err;
+}
+
 static int
 resolve_commit(git_repository *git, const char *rev, struct object_id *out)
 {
-	git_object *obj = NULL, *commit = NULL;
-	int ret = 0;
+	git_oid obj, id;
+	int err;
 
-	if (git_revparse_single(&obj, git, rev) < 0) {
+	err = rev_object(git, rev, &obj);
+	if (!err)
+		err = peel_commit(git, &obj, &id);
+	if (err == GIT_ENOTFOUND || err == GIT_EINVALIDSPEC ||
+	    err == GIT_EAMBIGUOUS) {
+		git_error_clear();
 		error("unknown revision '%s'", rev);
 		return ST_USAGE;
 	}
-	if (git_object_peel(&commit, obj, GIT_OBJECT_COMMIT) < 0) {
+	/* The repository's fault, not the user's: libgit2's reason. */
+	if (err < 0)
+		return git_fail(rev);
+	if (err > 0) {
 		error("'%s' is not a commit", rev);
-		ret = ST_USAGE;
-		goto out;
+		return ST_USAGE;
 	}
-	memcpy(out->hash, git_object_id(commit)->id, OID_RAWSZ);
-out:
-	git_object_free(commit);
-	git_object_free(obj);
-	return ret;
+	memcpy(out->hash, id.id, OID_RAWSZ);
+	return 0;
 }
 
 /* Tags by the commit they point to, sorted for binary search; release
@@ -142,29 +509,55 @@ struct tag_map {
 	size_t nr, alloc;
 };
 
-static int
-collect_tag(const char *refname, git_oid *oid, void *data)
+static void
+collect_tag(struct tag_map *tm, const char *refname, const git_oid *oid)
 {
-	struct tag_map *tm = data;
-	git_object *obj = NULL, *commit = NULL;
-	const char *name = refname;
+	const char *name = refname + strlen("refs/tags/");
+	git_oid commit;
 
-	if (!strncmp(name, "refs/tags/", 10))
-		name += 10;
 	if (!tm->keep(name, tm->keep_data))
-		return 0;
-	if (git_object_lookup(&obj, tm->git, oid, GIT_OBJECT_ANY) < 0 ||
-	    git_object_peel(&commit, obj, GIT_OBJECT_COMMIT) < 0) {
+		return;
+	if (peel_commit(tm->git, oid, &commit)) {
 		git_error_clear();	/* a tag of a blob or tree: not ours */
-		goto out;
+		return;
 	}
 	ALLOC_GROW(tm->t, tm->nr + 1, tm->alloc);
-	git_oid_cpy(&tm->t[tm->nr].target, git_object_id(commit));
+	git_oid_cpy(&tm->t[tm->nr].target, &commit);
 	tm->t[tm->nr].release = tag_is_release(name, tm->release);
 	tm->t[tm->nr++].name = xstrdup(name);
-out:
-	git_object_free(commit);
-	git_object_free(obj);
+}
+
+/*
+ * Every tag into tm.  A ref whose name git would refuse (control
+ * characters, "..") or that cannot be read is skipped, as git skips it
+ * ("ignoring broken ref"); git_tag_foreach would fail on it instead.
+ */
+static int
+collect_tags(struct tag_map *tm)
+{
+	git_reference_iterator *it = NULL;
+	git_reference *ref;
+	int err;
+
+	if (git_reference_iterator_glob_new(&it, tm->git, "refs/tags/*") < 0)
+		return -1;
+	while ((err = git_reference_next(&ref, it)) != GIT_ITEROVER) {
+		git_reference *direct = NULL;
+		int valid = 0;
+
+		if (err < 0) {
+			git_error_clear();
+			continue;
+		}
+		if (!git_reference_name_is_valid(&valid, git_reference_name(ref)) &&
+		    valid && !git_reference_resolve(&direct, ref))
+			collect_tag(tm, git_reference_name(ref),
+				    git_reference_target(direct));
+		git_error_clear();
+		git_reference_free(direct);
+		git_reference_free(ref);
+	}
+	git_reference_iterator_free(it);
 	return 0;
 }
 
@@ -238,7 +631,7 @@ every_tag(const char *name, const void *data)
 static int
 tag_map_fill(struct tag_map *tm)
 {
-	if (git_tag_foreach(tm->git, collect_tag, tm) < 0)
+	if (collect_tags(tm) < 0)
 		return git_fail("cannot list tags");
 	/* No tag: tm.t is NULL, which qsort must not be given, even for
 	 * no element. */
@@ -255,6 +648,72 @@ tag_map_release(struct tag_map *tm)
 	free(tm->t);
 }
 
+/* Whether commit id is on a shallow clone's boundary. */
+static int
+is_boundary(struct repo *r, const git_oid *id)
+{
+	struct object_id *v = NULL;
+	size_t n = 0;
+	int found = 0;
+
+	if (!repo_is_shallow(r))
+		return 0;
+	if (repo_shallow_commits(r, &v, &n) < 0) {
+		git_error_clear();
+		return 0;
+	}
+	for (size_t k = 0; k < n && !found; k++)
+		found = !memcmp(v[k].hash, id->id, OID_RAWSZ);
+	free(v);
+	return found;
+}
+
+/*
+ * The first parent of commit id, read as the walk reads it: 1 with it in
+ * *parent, 0 for a root, or ST_FAILURE after reporting a commit that
+ * cannot be read (its child named, when it has one).
+ */
+static int
+first_parent(git_odb *odb, const git_oid *id, const git_oid *child,
+	     git_oid *parent)
+{
+	char hex[GIT_OID_HEXSZ + 1], kid[GIT_OID_HEXSZ + 1];
+	git_odb_object *obj = NULL;
+	struct object_id oid;
+	const char *data, *end, *p;
+	int bad = 0, ret = 0;
+
+	git_oid_tostr(hex, sizeof(hex), id);
+	if (git_odb_read(&obj, odb, id) < 0 ||
+	    git_odb_object_type(obj) != GIT_OBJECT_COMMIT) {
+		const git_error *e = git_error_last();
+		const char *why = !obj ? (e && e->message ? e->message :
+				  "unknown error") : "not a commit";
+
+		if (child) {
+			git_oid_tostr(kid, sizeof(kid), child);
+			ret = error("cannot read commit %s, the first parent "
+				    "of %s: %s", hex, kid, why);
+		} else {
+			ret = error("cannot read HEAD (%s): %s", hex, why);
+		}
+		goto out;
+	}
+	data = git_odb_object_data(obj);
+	end = data + git_odb_object_size(obj);
+	p = commit_parent_next(commit_parents_start(data, end), end, &oid,
+			       &bad);
+	if (bad) {
+		ret = error("corrupt commit object %s", hex);
+	} else if (p) {
+		memcpy(parent->id, oid.hash, OID_RAWSZ);
+		ret = 1;
+	}
+out:
+	git_odb_object_free(obj);
+	return ret;
+}
+
 /*
  * The default range: from the most recent release tag (tag_is_release)
  * on HEAD's first-parent chain, looking from HEAD's first parent (so
@@ -262,12 +721,12 @@ tag_map_release(struct tag_map *tm)
  * to HEAD.  out->note says which tag and which were skipped.
  */
 static int
-default_range(git_repository *git, const regex_t *release,
-	      struct range *out)
+default_range(struct repo *r, const regex_t *release, struct range *out)
 {
+	git_repository *git = r->git;
 	struct tag_map tm = { git, every_tag, NULL, release, NULL, 0, 0 };
-	git_commit *c = NULL, *parent = NULL;
-	git_oid head;
+	git_odb *odb = NULL;
+	git_oid head, c, parent;
 	int ret = 0;
 
 	if (git_reference_name_to_id(&head, git, "HEAD") < 0) {
@@ -278,8 +737,8 @@ default_range(git_repository *git, const regex_t *release,
 			    "an unborn branch: give a revision");
 		goto out;
 	}
-	if (git_commit_lookup(&c, git, &head) < 0) {
-		ret = git_fail("cannot read HEAD");
+	if (git_repository_odb(&odb, git) < 0) {
+		ret = git_fail("cannot open the object database");
 		goto out;
 	}
 	memcpy(out->to.hash, head.id, OID_RAWSZ);
@@ -288,29 +747,37 @@ default_range(git_repository *git, const regex_t *release,
 	out->note->pattern = release != NULL;
 	if ((ret = tag_map_fill(&tm)) < 0)
 		goto out;
-	while (tm.nr && git_commit_parentcount(c) > 0) {
+	/* HEAD is read even without tags: one that cannot be is an error
+	 * here, and said so. */
+	c = head;
+	ret = first_parent(odb, &c, NULL, &parent);
+	while (ret > 0 && tm.nr) {
 		const char *name;
+		git_oid child;
 
-		if (git_commit_parent(&parent, c, 0) < 0) {
-			/* A shallow boundary: no tag beyond it. */
-			git_error_clear();
+		/* A shallow boundary: its parents are not there, and no
+		 * tag beyond it counts. */
+		if (is_boundary(r, &c))
 			break;
-		}
-		git_commit_free(c);
-		c = parent;
-		parent = NULL;
-		name = release_of(&tm, git_commit_id(c), out->note);
+		name = release_of(&tm, &parent, out->note);
 		if (name) {
-			memcpy(out->from.hash, git_commit_id(c)->id, OID_RAWSZ);
+			memcpy(out->from.hash, parent.id, OID_RAWSZ);
 			out->has_from = 1;
 			out->from_name = xstrdup(name);
 			out->note->tag = xstrdup(name);
 			break;
 		}
+		/* Any other failure to read the parent is an error, not a
+		 * range grown to the whole history. */
+		git_oid_cpy(&child, &c);
+		git_oid_cpy(&c, &parent);
+		ret = first_parent(odb, &c, &child, &parent);
 	}
+	if (ret > 0)
+		ret = 0;
 out:
 	tag_map_release(&tm);
-	git_commit_free(c);
+	git_odb_free(odb);
 	return ret;
 }
 
@@ -371,7 +838,7 @@ range_resolve(struct repo *r, const char *spec, const regex_t *release,
 
 	memset(out, 0, sizeof(*out));
 	if (!spec)
-		return default_range(r->git, release, out);
+		return default_range(r, release, out);
 	if (strstr(spec, "...")) {
 		error("symmetric differences ('%s') are not supported: "
 		      "use A..B", spec);
@@ -412,21 +879,35 @@ int
 repo_read_file_at(struct repo *r, const struct object_id *commit,
 		  const char *path, struct buf *out)
 {
-	git_commit *c = NULL;
+	git_odb_object *c = NULL;
+	git_odb *odb = NULL;
 	git_tree *tree = NULL;
 	git_tree_entry *entry = NULL;
 	git_blob *blob = NULL;
+	struct object_id tid;
 	git_oid goid;
 	int ret = 0;
 
+	/* The commit read as the walk reads it (libgit2 refuses some
+	 * commits git reads): its "tree" line. */
 	memcpy(goid.id, commit->hash, OID_RAWSZ);
-	if (git_commit_lookup(&c, r->git, &goid) < 0) {
+	if (git_repository_odb(&odb, r->git) < 0 ||
+	    git_odb_read(&c, odb, &goid) < 0) {
 		ret = git_fail("cannot read the range's end");
 		goto out;
 	}
+	if (!commit_is_well_formed(git_odb_object_data(c),
+				   git_odb_object_size(c))) {
+		ret = error("cannot read the range's end: not a commit");
+		goto out;
+	}
+	hex_to_oid((const char *)git_odb_object_data(c) + 5,
+		   (const char *)git_odb_object_data(c) +
+		   git_odb_object_size(c), &tid);
+	memcpy(goid.id, tid.hash, OID_RAWSZ);
 	/* No such file, or a partial clone without the trees or blobs
 	 * (--filter=tree:0): nothing to read, which is no error. */
-	if (git_commit_tree(&tree, c) < 0 ||
+	if (git_tree_lookup(&tree, r->git, &goid) < 0 ||
 	    git_tree_entry_bypath(&entry, tree, path) < 0 ||
 	    git_tree_entry_type(entry) != GIT_OBJECT_BLOB ||
 	    git_blob_lookup(&blob, r->git, git_tree_entry_id(entry)) < 0) {
@@ -439,30 +920,29 @@ out:
 	git_blob_free(blob);
 	git_tree_entry_free(entry);
 	git_tree_free(tree);
-	git_commit_free(c);
+	git_odb_object_free(c);
+	git_odb_free(odb);
 	return ret;
 }
 
 int
 repo_lookup_commit(struct repo *r, const char *rev, struct object_id *out)
 {
-	git_object *obj = NULL, *commit = NULL;
-	int ret = REV_OK, err;
+	git_oid obj, id;
+	int err;
 
-	err = git_revparse_single(&obj, r->git, rev);
-	if (err < 0) {
-		git_error_clear();
-		return err == GIT_EAMBIGUOUS ? REV_AMBIGUOUS : REV_UNKNOWN;
-	}
-	if (git_object_peel(&commit, obj, GIT_OBJECT_COMMIT) < 0) {
-		git_error_clear();
-		ret = REV_NOT_COMMIT;
-	} else {
-		memcpy(out->hash, git_object_id(commit)->id, OID_RAWSZ);
-	}
-	git_object_free(commit);
-	git_object_free(obj);
-	return ret;
+	err = rev_object(r->git, rev, &obj);
+	if (!err)
+		err = peel_commit(r->git, &obj, &id);
+	git_error_clear();
+	if (err == GIT_EAMBIGUOUS)
+		return REV_AMBIGUOUS;
+	if (err < 0)
+		return REV_UNKNOWN;
+	if (err > 0)
+		return REV_NOT_COMMIT;
+	memcpy(out->hash, id.id, OID_RAWSZ);
+	return REV_OK;
 }
 
 int

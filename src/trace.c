@@ -55,23 +55,37 @@ read_stdin(char ***words, size_t *nr, size_t *alloc)
 }
 
 
+/*
+ * The dates a four-digit year can show (0000-01-01 to 9999-12-31, UTC)
+ * and the zones two-digit hours can (up to 99:59 either way).  git takes
+ * any 64-bit time and any "+HHMM" (fast-import even 2^64 - 1): past
+ * these, a date is not written, rather than overflowed or misprinted.
+ */
+#define DATE_MIN (-62167219200LL)
+#define DATE_MAX 253402300799LL
+#define ZONE_MAX (99 * 60 + 59)
+
 /* "2009-01-01 12:03:00 +0100" (text) or "2009-01-01T12:03:00+01:00"
- * (iso): the time as its committer's clock showed it. */
-static void
+ * (iso): the time as its committer's clock showed it.  Returns 0, or -1
+ * with nothing written for a date or zone out of those bounds. */
+static int
 add_date(struct buf *out, int64_t t, int32_t tz, int iso)
 {
-	time_t local = (time_t)(t + (int64_t)tz * 60);
 	int32_t a = tz < 0 ? -tz : tz;
+	time_t local;
 	struct tm tm;
 
-	if (!gmtime_r(&local, &tm)) {
-		buf_puts(out, "?");
-		return;
-	}
+	if (tz < -ZONE_MAX || tz > ZONE_MAX || t < DATE_MIN - ZONE_MAX * 60 ||
+	    t > DATE_MAX + ZONE_MAX * 60)
+		return -1;
+	local = (time_t)(t + (int64_t)tz * 60);
+	if (local < DATE_MIN || local > DATE_MAX || !gmtime_r(&local, &tm))
+		return -1;
 	buf_printf(out, iso ? "%04d-%02d-%02dT%02d:%02d:%02d%c%02d:%02d" :
 		   "%04d-%02d-%02d %02d:%02d:%02d %c%02d%02d",
 		   tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
 		   tm.tm_min, tm.tm_sec, tz < 0 ? '-' : '+', a / 60, a % 60);
+	return 0;
 }
 
 /* The trees of c's path, innermost first, mainline last. */
@@ -127,7 +141,8 @@ text_item(const struct trace_input *in, const struct item *it,
 		add_text(out, tree_name_of(ch, trees[k + 1]));
 		history_hex(in->h, m, hex);
 		buf_printf(out, "\n    %.12s  ", hex);
-		add_date(out, t, tz, 0);
+		if (add_date(out, t, tz, 0) < 0)
+			buf_puts(out, "(date out of range)");
 		buf_puts(out, "  ");
 		add_text(out, history_subject(in->h, m));
 		buf_addc(out, '\n');
@@ -182,8 +197,8 @@ json_item(struct json *j, const void *ctx, const void *elem)
 		history_hex(in->h, m, hex);
 		json_str(j, "merge", hex);
 		date.len = 0;
-		add_date(&date, t, tz, 1);
-		json_str(j, "date", date.data);
+		json_str(j, "date",
+			 add_date(&date, t, tz, 1) < 0 ? NULL : date.data);
 		json_int(j, "time", t);
 		json_str(j, "subject", s ? s : "");
 		json_close(j, '}');

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "escape.h"
+
 static void
 die_oom(void)
 {
@@ -70,9 +72,23 @@ xstrndup(const char *s, size_t n)
 int
 verror(const char *fmt, va_list ap)
 {
-	fputs("treeplot: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	struct buf msg = BUF_INIT, safe = BUF_INIT;
+	va_list aq;
+	int n;
+
+	/* Formatted whole, then escaped whole: a ref name, a path or
+	 * libgit2's reason may hold anything, and reaches a terminal. */
+	va_copy(aq, ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	if (n > 0) {
+		buf_pad(&msg, '\0', (size_t)n);
+		vsnprintf(msg.data, (size_t)n + 1, fmt, ap);
+		escape_message(&safe, msg.data, msg.len);
+	}
+	fprintf(stderr, "treeplot: %s\n", safe.data ? safe.data : "");
+	buf_release(&safe);
+	buf_release(&msg);
 	return -1;
 }
 

@@ -12,7 +12,7 @@
 # there fails the test until it is added here.
 
 _treeplot_options='--repo= --output= --format= --top= --layout= --mainline=
-	--mainline-url= --title= --dpi= --major= --minor= --csv-table= --trace
+	--mainline-url= --title= --dpi= --chart-depth= --major= --minor= --csv-table= --trace
 	--compare --cycles= --explain --range= --config= --no-config --direct-by= --branches
 	--maintainers --no-maintainers --infer-ff --signed --require-signed --latency
 	--jobs= --quiet --help --version'
@@ -74,7 +74,7 @@ _git_treeplot()
 	--top)		__gitcomp "all"; return ;;
 	-o|--output|--config) _treeplot_files -f "$cur"; return ;;
 	-C|--repo)	_treeplot_files -d "$cur"; return ;;
-	--mainline|--mainline-url|--title|--dpi|--major|--minor) return ;;
+	--mainline|--mainline-url|--title|--dpi|--chart-depth|--major|--minor) return ;;
 	esac
 
 	case "$cur" in

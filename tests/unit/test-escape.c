@@ -75,9 +75,18 @@ static const struct escape_case {
 	  "\\xe2\\x81\\xa6\\xe2\\x81\\xa9" },
 	{ TEXT, "\xe2\x80\x8e\xe2\x80\x8f\xd8\x9c", 0,	/* LRM RLM ALM */
 	  "\\xe2\\x80\\x8e\\xe2\\x80\\x8f\\xd8\\x9c" },
-	/* their neighbours U+2027, U+202F, U+2065, U+206A are kept */
+	/* their neighbour U+2027 is kept; U+202F (a space), U+2065
+	 * (default-ignorable) and U+206A (a format character) are not */
 	{ TEXT, "\xe2\x80\xa7\xe2\x80\xaf\xe2\x81\xa5\xe2\x81\xaa", 0,
-	  "\xe2\x80\xa7\xe2\x80\xaf\xe2\x81\xa5\xe2\x81\xaa" },
+	  "\xe2\x80\xa7\\xe2\\x80\\xaf\\xe2\\x81\\xa5\\xe2\\x81\\xaa" },
+	/* invisible: U+200B, U+2060, U+00AD, U+FEFF, U+E0001, U+115F */
+	{ TEXT, "a\xe2\x80\x8b\xe2\x81\xa0\xc2\xad\xef\xbb\xbf" "b", 0,
+	  "a\\xe2\\x80\\x8b\\xe2\\x81\\xa0\\xc2\\xad\\xef\\xbb\\xbf" "b" },
+	{ TEXT, "a\xf3\xa0\x80\x81\xe1\x85\x9f" "b", 0,
+	  "a\\xf3\\xa0\\x80\\x81\\xe1\\x85\\x9f" "b" },
+	/* spaces other than U+0020: U+00A0, U+3000; a visible letter kept */
+	{ TEXT, "\xc2\xa0\xe3\x80\x80\xd0\xb0", 0,
+	  "\\xc2\\xa0\\xe3\\x80\\x80\xd0\xb0" },
 	{ TEXT, "\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d", 0,	/* Hebrew itself kept */
 	  "\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d" },
 	{ TEXT, "abc", 2, "ab" },
@@ -89,6 +98,9 @@ static const struct escape_case {
 	{ JSON, "", 1, "\\u0000" },
 	{ JSON, "\xc2\x85", 0, "\\u0085" },		/* NEL */
 	{ JSON, "\xe2\x80\xa8\xe2\x80\xa9", 0, "\\u2028\\u2029" },
+	/* beyond U+FFFF, a surrogate pair: U+E0001 */
+	{ JSON, "a\xf3\xa0\x80\x81" "b\xe2\x80\x8b", 0,
+	  "a\\udb40\\udc01b\\u200b" },
 	{ JSON, "a\xe2\x80\xae" "b\xe2\x81\xa7" "c\xe2\x80\x8f", 0,
 	  "a\\u202eb\\u2067c\\u200f" },
 	{ JSON, "\xd8\x9c\xd8\xa7", 0, "\\u061c\xd8\xa7" },	/* ALM, alef kept */

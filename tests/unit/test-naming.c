@@ -252,8 +252,10 @@ check_table(void)
 	id = trees_add_url(&tt, linus, strlen(linus));
 	check_num("trees_add_url: a tree named like the label is not tree 0",
 		  id, 2);
-	check_num("trees_find: the tree named like the label",
-		  trees_find(&tt, "torvalds/linux"), 2);
+	check_num("trees_find: the tree named like the label, renamed",
+		  trees_find(&tt, "torvalds/linux (tree)"), 2);
+	check_num("trees_find: and not under the label",
+		  trees_find(&tt, "torvalds/linux"), TREE_NONE);
 	check_str("trees_add_url: the mainline keeps its name",
 		  tt.t[0].name, "torvalds/linux");
 	check_num("trees_add_url: the mainline records no spelling",
