@@ -218,7 +218,7 @@ start_workers(struct readpool *p, struct repo *r)
 		struct worker *w = &p->w[k];
 
 		w->p = p;
-		if (odb_open_own(&w->odb, r) < 0)
+		if (odb_open_own(&w->odb, r, k) < 0)
 			return -1;
 		if (pthread_create(&w->thread, NULL, worker_main, w)) {
 			/* Fewer threads still read everything. */
