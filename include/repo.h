@@ -158,10 +158,11 @@ void odb_free(struct odb *o);
 /*
  * Another handle on r's object database, with nothing shared with r's
  * own but what libgit2 guarantees thread-safe: for reading on another
- * thread (one handle per thread; libgit2's error messages are per thread
- * too).  Returns 0, or -1 after reporting the error.
+ * thread (one handle per thread, nth from 0, each with packs of its own;
+ * libgit2's error messages are per thread too).  Returns 0, or -1 after
+ * reporting the error.
  */
-int odb_open_own(struct odb **out, struct repo *r);
+int odb_open_own(struct odb **out, struct repo *r, unsigned nth);
 
 /* Whether libgit2 was built with thread support. */
 int repo_threads_supported(void);

@@ -17,8 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Commits a thread takes at once: few enough to share a round evenly,
- * enough that the mutex is not taken for every object. */
+/* Commits a thread takes at once, at most: enough that the mutex is not
+ * taken for every object.  Guided: a thread takes a share of what is
+ * left, so the chunks shrink towards the end of a round and no thread
+ * waits long for another's last chunk. */
 #define CHUNK 16
 
 void
@@ -156,6 +158,18 @@ struct readpool {
 	int want_subject;
 };
 
+/* The next chunk's size when left commits remain: a 2 * jobs-th of them,
+ * between 1 and CHUNK (0 when none is left). */
+static size_t
+guided_chunk(size_t left, unsigned jobs)
+{
+	size_t c = left / (2 * (size_t)jobs);
+
+	if (c > CHUNK)
+		c = CHUNK;
+	return c ? c : left ? 1 : 0;
+}
+
 /* Read chunks of the round until none is left. */
 static void
 run_round(struct readpool *p, struct odb *odb)
@@ -165,7 +179,7 @@ run_round(struct readpool *p, struct odb *odb)
 
 		pthread_mutex_lock(&p->mu);
 		k = p->next;
-		p->next = k + CHUNK < p->n ? k + CHUNK : p->n;
+		p->next = k + guided_chunk(p->n - k, p->jobs);
 		end = p->next;
 		pthread_mutex_unlock(&p->mu);
 		if (k >= end)
@@ -208,7 +222,7 @@ start_workers(struct readpool *p, struct repo *r)
 		struct worker *w = &p->w[k];
 
 		w->p = p;
-		if (odb_open_own(&w->odb, r) < 0)
+		if (odb_open_own(&w->odb, r, k) < 0)
 			return -1;
 		if (pthread_create(&w->thread, NULL, worker_main, w)) {
 			/* Fewer threads still read everything. */
