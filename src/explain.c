@@ -425,7 +425,7 @@ render_json(const struct explain_input *in, const struct reading *rds,
 }
 
 int
-explain(const struct explain_input *in, struct buf *out)
+explain(const struct explain_input *in, struct buf *text, struct buf *json)
 {
 	struct commit_index ix;
 	struct reading *rds = xcalloc(in->revs_nr ? in->revs_nr : 1,
@@ -440,10 +440,10 @@ explain(const struct explain_input *in, struct buf *out)
 		if (rds[n].status == FOUND_MERGE)
 			read_merge(in, &rds[n]);
 	}
-	if (in->json)
-		render_json(in, rds, in->revs_nr, out);
-	else
-		render_text(in, rds, in->revs_nr, out);
+	if (json)
+		render_json(in, rds, in->revs_nr, json);
+	if (text)
+		render_text(in, rds, in->revs_nr, text);
 	for (size_t n = 0; n < in->revs_nr; n++) {
 		struct buf b = BUF_INIT;
 

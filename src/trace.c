@@ -261,7 +261,7 @@ report_untraced(const struct trace_input *in, const struct item *items,
 }
 
 int
-trace(const struct trace_input *in, struct buf *out)
+trace(const struct trace_input *in, struct buf *text, struct buf *json)
 {
 	struct commit_index ix;
 	struct item *items = NULL;
@@ -304,10 +304,10 @@ trace(const struct trace_input *in, struct buf *out)
 		}
 		items[i].subject = subject.data ? subject.data : xstrdup("");
 	}
-	if (in->json)
-		render_json(in, items, nr, out);
-	else
-		render_text(in, items, nr, out);
+	if (json)
+		render_json(in, items, nr, json);
+	if (text)
+		render_text(in, items, nr, text);
 	report_untraced(in, items, nr);
 	ret = untraced;
 out:
