@@ -28,15 +28,16 @@ struct explain_input {
 	const char *range;		/* as stated in the output */
 	const char *const *revs;	/* the merges as named */
 	size_t revs_nr;
-	int json;
 };
 
 /*
- * Explain every merge named into out (text, or JSON with json set).  A
+ * Explain every merge named into text and json (either may be NULL: that
+ * format is not wanted), each read once and reported once.  A
  * revision that is not a merge of the range gets a line "treeplot: REV:
  * why" on stderr and is listed in the JSON's "unexplained".  Returns 0
  * when all were explained, 1 when one was not.
  */
-int explain(const struct explain_input *in, struct buf *out);
+int explain(const struct explain_input *in, struct buf *text,
+	    struct buf *json);
 
 #endif

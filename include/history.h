@@ -47,6 +47,8 @@ struct history {
 	uint32_t tip;		/* the range's end (B) */
 	uint32_t in_range;	/* commits in the range, merges included */
 	uint32_t shallow;	/* shallow boundary commits met on B's side */
+	int no_graph;		/* walked without a commit-graph, where git
+				 * would use one (not a shallow clone) */
 };
 
 static inline const uint32_t *

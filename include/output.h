@@ -39,4 +39,15 @@ const char *format_graphviz(enum format fmt);
  * NULL.  Returns 0, or -1 after reporting the error. */
 int output_write(const char *path, const struct buf *data);
 
+/*
+ * Write data[k] to paths[k] (NULL: standard output) for each of n
+ * outputs, all or nothing: every file goes to a temporary beside it
+ * first, then standard output and devices are written, and only then
+ * are the temporaries renamed, so a failure before that point leaves
+ * every file as it was and no temporary behind.  Returns 0, or -1 after
+ * reporting the error.
+ */
+int output_write_all(const char *const *paths, const struct buf *const *data,
+		     size_t n);
+
 #endif

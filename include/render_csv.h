@@ -1,7 +1,9 @@
 /*
  * render_csv.h - the flow as CSV for spreadsheets (RFC 4180): a header
- * row, then one record per tree or edge; records end in CRLF, fields
- * holding a comma or a quote are quoted, quotes doubled.
+ * row, then one record per tree or edge; records end in LF (which RFC
+ * 4180 parsers accept, and which shell pipelines need: CR would stay on
+ * the last field), or CRLF with --crlf through csv_crlf; fields holding
+ * a comma or a quote are quoted, quotes doubled.
  */
 #ifndef TREEPLOT_RENDER_CSV_H
 #define TREEPLOT_RENDER_CSV_H
@@ -36,5 +38,9 @@ void csv_text(struct buf *out, const char *s, int first);
 void csv_uint(struct buf *out, uint64_t n, int first);
 void csv_int(struct buf *out, int64_t n, int first);
 void csv_end(struct buf *out);
+
+/* Every line end of a rendered CSV made CR LF (--crlf): a field holds
+ * no line break (csv_text escapes them), so every LF ends a record. */
+void csv_crlf(struct buf *b);
 
 #endif

@@ -23,16 +23,17 @@ struct trace_input {
 	const char *range;	/* as stated in the output */
 	const char *const *revs;	/* the commits as named, "-" for */
 	size_t revs_nr;			/* standard input's, one a line */
-	int json;
 };
 
 /*
- * Trace every commit named into out (text, or JSON with json set).  A
+ * Trace every commit named into text and json (either may be NULL: that
+ * format is not wanted), resolving each once, so standard input is read
+ * once and each untraced commit reported once however many outputs.  A
  * commit that cannot be traced (unknown, not a commit, not in the range,
  * a merge) gets a line "treeplot: REV: why" on stderr and is listed in
  * the JSON's "untraced".  Returns 0 when all were traced, 1 when one was
  * not, -1 after reporting an error (an unreadable object, stdin).
  */
-int trace(const struct trace_input *in, struct buf *out);
+int trace(const struct trace_input *in, struct buf *text, struct buf *json);
 
 #endif

@@ -37,7 +37,7 @@ char *xstrndup(const char *s, size_t n);
  * What a stage returns: 0 (ST_OK) or a negative status, already reported.
  * Functions returning int use these values; error() returns ST_FAILURE.
  * main.c alone maps them to exit statuses (exit_status: ST_USAGE 2,
- * ST_UNSIGNED 3, ST_FAILURE and anything else negative 1).
+ * ST_UNSIGNED 3, ST_INCOMPLETE 4, ST_FAILURE and anything else negative 1).
  */
 enum status {
 	ST_OK = 0,
@@ -46,6 +46,9 @@ enum status {
 				 * configuration): exit 2 */
 	ST_UNSIGNED = -3,	/* --require-signed met unsigned pulls, the
 				 * output written: exit 3 */
+	ST_INCOMPLETE = -4,	/* --require-complete: the range reaches a
+				 * shallow clone's boundary, nothing written:
+				 * exit 4 */
 };
 
 /* Print "treeplot: <message>" on stderr; return -1 so callers can write

@@ -398,7 +398,7 @@ render_json(const struct explain_input *in, const struct reading *rds,
 }
 
 int
-explain(const struct explain_input *in, struct buf *out)
+explain(const struct explain_input *in, struct buf *text, struct buf *json)
 {
 	struct commit_index ix;
 	struct reading *rds = xcalloc(in->revs_nr ? in->revs_nr : 1,
@@ -412,10 +412,10 @@ explain(const struct explain_input *in, struct buf *out)
 		if (rds[n].name.status == FOUND_MERGE)
 			read_merge(in, &rds[n]);
 	}
-	if (in->json)
-		render_json(in, rds, in->revs_nr, out);
-	else
-		render_text(in, rds, in->revs_nr, out);
+	if (json)
+		render_json(in, rds, in->revs_nr, json);
+	if (text)
+		render_text(in, rds, in->revs_nr, text);
 	ret = named_rev_report(rds, in->revs_nr, sizeof(*rds), FOUND_MERGE,
 			       in->range) ? 1 : 0;
 	for (size_t n = 0; n < in->revs_nr; n++) {

@@ -26,11 +26,12 @@
 #include "cycles.h"
 #include "direct.h"
 #include "extra.h"
+#include "hints.h"
 #include "history.h"
 #include "infer.h"
 #include "latency.h"
 #include "maintainers.h"
-#include "output.h"
+#include "outputs.h"
 #include "render_commits.h"
 #include "render_csv.h"
 #include "render_graph.h"
@@ -43,6 +44,7 @@
 #include "util.h"
 
 #define EXIT_USAGE 2
+#define EXIT_INCOMPLETE 4
 
 enum mode {
 	MODE_REPORT = 1,
@@ -53,7 +55,7 @@ enum mode {
 
 struct options {
 	const char *repo;
-	const char *output;
+	struct output_set outs;	/* the -o, each with its format */
 	const char *format;
 	const char *layout;
 	const char *mainline;
@@ -67,6 +69,8 @@ struct options {
 	unsigned dpi;		/* PNG's resolution; 0: the default */
 	uint32_t chart_depth;	/* --chart-depth */
 	int quiet, no_config;
+	int crlf;		/* --crlf: CSV lines end in CR LF */
+	int require_complete;	/* --require-complete: shallow is an error */
 	unsigned jobs;		/* --jobs; 0: treeplot.jobs, else the cores */
 	int csv_table;		/* enum csv_table */
 	enum direct_by direct_by;
@@ -107,6 +111,8 @@ enum {
 	OPT_CHART_DEPTH,
 	OPT_CYCLES,
 	OPT_LATENCY,
+	OPT_CRLF,
+	OPT_REQUIRE_COMPLETE,
 	OPT_END,
 };
 
@@ -120,6 +126,7 @@ static const struct option longopts[] = {
 	{ "format", required_argument, NULL, 'T' },
 	{ "compare", no_argument, NULL, OPT_COMPARE },
 	{ "config", required_argument, NULL, OPT_CONFIG },
+	{ "crlf", no_argument, NULL, OPT_CRLF },
 	{ "csv-table", required_argument, NULL, OPT_CSV_TABLE },
 	{ "cycles", required_argument, NULL, OPT_CYCLES },
 	{ "help", no_argument, NULL, 'h' },
@@ -137,6 +144,7 @@ static const struct option longopts[] = {
 	{ "output", required_argument, NULL, 'o' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "range", required_argument, NULL, OPT_RANGE },
+	{ "require-complete", no_argument, NULL, OPT_REQUIRE_COMPLETE },
 	{ "require-signed", no_argument, NULL, OPT_REQUIRE_SIGNED },
 	{ "signed", no_argument, NULL, OPT_SIGNED },
 	{ "title", required_argument, NULL, OPT_TITLE },
@@ -169,6 +177,7 @@ static const struct {
 	{ OPT_INFER_FF, "--infer-ff", MODE_REPORT },
 	{ OPT_CYCLES, "--cycles", MODE_COMPARE },
 	{ OPT_LATENCY, "--latency", MODE_REPORT | MODE_COMPARE },
+	{ OPT_CRLF, "--crlf", MODE_REPORT | MODE_COMPARE },
 };
 
 static void
@@ -188,8 +197,12 @@ usage(FILE *fp)
 	      "\n"
 	      "  -C, --repo DIR         the repository (default: found from the current directory)\n"
 	      "  -o, --output FILE      write there; the format follows the extension\n"
-	      "                         (.txt .svg .png .pdf .dot .gv .json .tsv .csv .html)\n"
+	      "                         (.txt .svg .png .pdf .dot .gv .json .tsv .csv .html);\n"
+	      "                         repeatable: every file from one walk, all or none\n"
+	      "                         written; - is standard output\n"
 	      "  -T, --format FMT       text, dot, svg, png, pdf, json, commits, csv or html\n"
+	      "                         (of standard output, of a single -o, of files\n"
+	      "                         whose extension names none)\n"
 	      "      --top N            keep the N largest trees feeding the mainline, fold the rest\n"
 	      "                         (all: keep every tree)\n"
 	      "      --layout ENGINE    dot (default), twopi, circo, neato, fdp or sfdp\n"
@@ -203,6 +216,7 @@ usage(FILE *fp)
 	      "      --minor PERCENT    edges carrying this share or more in blue (1)\n"
 	      "      --csv-table TABLE  only this table of the CSV: trees, edges (summary\n"
 	      "                         with --compare)\n"
+	      "      --crlf             end the CSV's lines in CR LF (default: LF)\n"
 	      "      --trace            trace the commits named (- reads them from standard\n"
 	      "                         input) through the range: text or json\n"
 	      "      --compare          the ranges side by side, from one walk: text, json,\n"
@@ -226,6 +240,8 @@ usage(FILE *fp)
 	      "      --require-signed   the same, and exit 3 listing the unsigned pulls\n"
 	      "      --latency          days from author date to arrival in the mainline:\n"
 	      "                         median, 90th percentile, negatives (per tree, depth)\n"
+	      "      --require-complete exit 4 when the range reaches a shallow clone's\n"
+	      "                         boundary (else a warning)\n"
 	      "  -j, --jobs N           threads reading commits (default: the cores available)\n"
 	      "  -q, --quiet            no progress display on long runs\n"
 	      "  -h, --help             show this help\n"
@@ -404,7 +420,7 @@ parse_options(int argc, char **argv, struct options *o)
 			usage(stdout);
 			return 0;
 		case 'o':
-			o->output = optarg;
+			output_set_add_arg(&o->outs, optarg);
 			break;
 		case 'q':
 			o->quiet = 1;
@@ -526,6 +542,12 @@ parse_options(int argc, char **argv, struct options *o)
 		case OPT_LATENCY:
 			o->latency = 1;
 			break;
+		case OPT_CRLF:
+			o->crlf = 1;
+			break;
+		case OPT_REQUIRE_COMPLETE:
+			o->require_complete = 1;
+			break;
 		case OPT_VERSION:
 			printf("treeplot %s\n", TREEPLOT_VERSION);
 			return 0;
@@ -549,48 +571,82 @@ parse_options(int argc, char **argv, struct options *o)
 	return parse_args(o);
 }
 
-static enum format
-choose_format(const struct options *o)
+/* The exit status of a stage's status (util.h). */
+static int
+exit_status(int st)
 {
-	if (o->format)
-		return format_from_name(o->format);
-	if (o->output)
-		return format_from_path(o->output);
-	return FORMAT_TEXT;
+	switch (st) {
+	case ST_OK:
+		return 0;
+	case ST_USAGE:
+		return EXIT_USAGE;
+	case ST_UNSIGNED:
+		return EXIT_UNSIGNED;
+	case ST_INCOMPLETE:
+		return EXIT_INCOMPLETE;
+	default:
+		return 1;
+	}
 }
 
-/* Returns -1 when fmt suits the mode, else the exit status. */
-static int
-check_format(const struct options *o, enum format fmt)
+/* The output's format as the user named it: -T's name when -T gave it,
+ * else the file. */
+static const char *
+format_what(const struct options *o, const struct output_spec *sp)
 {
-	const char *what = o->format ? o->format : o->output;
+	if (o->format && (o->outs.args_nr <= 1 || !sp->path ||
+			  format_from_path(sp->path) == FORMAT_NONE))
+		return o->format;
+	return sp->name;
+}
 
-	if (fmt == FORMAT_NONE)
-		return o->format ?
-		       usage_error("unknown format '%s' (text, dot, svg, png, "
-				   "pdf, json, commits, csv, html)", o->format) :
-		       usage_error("cannot tell the format of '%s' from its "
-				   "extension: use -T", o->output);
+/* Returns -1 when the output's format suits the mode, else the exit
+ * status. */
+static int
+check_output(const struct options *o, const struct output_spec *sp)
+{
+	enum format fmt = sp->fmt;
+
 	if ((o->mode == MODE_TRACE || o->mode == MODE_EXPLAIN) &&
 	    fmt != FORMAT_TEXT && fmt != FORMAT_JSON)
 		return usage_error("%s writes text or json, not '%s'",
-				   mode_name(o->mode), what);
+				   mode_name(o->mode), format_what(o, sp));
 	if (o->mode == MODE_COMPARE && (fmt == FORMAT_DOT ||
 					fmt == FORMAT_COMMITS ||
 					fmt == FORMAT_HTML))
 		return usage_error("--compare writes text, json, csv, or a "
 				   "trend chart (svg, png, pdf), not '%s'",
-				   what);
-	if (o->dpi && fmt != FORMAT_PNG)
+				   format_what(o, sp));
+	return -1;
+}
+
+/* Every output's format settled and fit for the mode and the options.
+ * Returns -1 to go on, else the exit status. */
+static int
+check_formats(struct options *o)
+{
+	int ret = output_set_resolve(&o->outs, o->format);
+
+	if (ret < 0)
+		return exit_status(ret);
+	for (size_t i = 0; i < o->outs.nr; i++)
+		if ((ret = check_output(o, &o->outs.v[i])) >= 0)
+			return ret;
+	if (o->dpi && !output_set_has(&o->outs, FORMAT_PNG))
 		return usage_error("--dpi is for the png format");
-	if (o->csv_table_given && fmt != FORMAT_CSV)
+	if (o->csv_table_given && !output_set_has(&o->outs, FORMAT_CSV))
 		return usage_error("--csv-table is for the csv format");
+	if (o->crlf && !output_set_has(&o->outs, FORMAT_CSV))
+		return usage_error("--crlf is for the csv format");
 	if (o->csv_table == CSV_SUMMARY && o->mode != MODE_COMPARE)
 		return usage_error("the CSV summary table is --compare's: "
 				   "trees or edges");
 	if (o->csv_table == CSV_EDGES && o->mode == MODE_COMPARE)
 		return usage_error("--compare's CSV tables are trees and "
 				   "summary");
+	/* Before the walk: a refusal after it would waste it. */
+	if ((ret = output_set_check_terminal(&o->outs)) < 0)
+		return exit_status(ret);
 	return -1;
 }
 
@@ -765,56 +821,89 @@ extra_args(const struct options *o, int *args)
 	memcpy(args, a, sizeof(a));
 }
 
-/* The report of a range: the add-ons, the output, their exit status. */
+/* Each format of the outputs rendered once (the CSV's line ends as
+ * asked), and copied to the other outputs in that format. */
+static int
+render_outputs(const struct options *o, const struct settings *s,
+	       struct repo *r, const struct history *h, const struct chart *c,
+	       const struct extras *xs, struct output_set *outs)
+{
+	for (size_t i = 0; i < outs->nr; i++) {
+		struct output_spec *sp = &outs->v[i];
+
+		if (output_set_find(outs, sp->fmt) != sp)
+			continue;
+		if (render(o, s, sp->fmt, r, h, c, xs, &sp->data) < 0)
+			return -1;
+		if (sp->fmt == FORMAT_CSV && o->crlf)
+			csv_crlf(&sp->data);
+	}
+	output_set_share(outs);
+	return 0;
+}
+
+/* The report of a range: the add-ons, the outputs, their exit status. */
 static int
 run_report(const struct options *o, const struct settings *s,
 	   struct repo *r, const struct range *rg, const struct history *h,
-	   const struct chart *c, enum format fmt)
+	   const struct chart *c, struct output_set *outs)
 {
 	struct extra_input in = { r, rg, h, c, s->chart.cfg };
 	int args[ARRAY_SIZE(extras_table)];
 	struct extras xs;
-	struct buf out = BUF_INIT;
 	int ret;
 
 	extra_args(o, args);
 	if (extras_gather(extras_table, args, ARRAY_SIZE(extras_table), &in,
 			  &xs) < 0)
 		return 1;
-	ret = render(o, s, fmt, r, h, c, &xs, &out) < 0 ||
-	      output_write(o->output, &out) < 0;
+	ret = render_outputs(o, s, r, h, c, &xs, outs) < 0 ||
+	      output_set_write(outs) < 0;
 	if (!ret)
 		ret = extras_status(&xs, &c->f);
 	extras_release(&xs);
-	buf_release(&out);
 	return ret;
 }
 
-/* The exit status of a stage's status (util.h). */
+/* What the walk says beside the outputs: the shallow boundary (an error
+ * with --require-complete) of the range, or of --compare's ranges rgs
+ * (n of them), the commit-graph hint (whole: the walk was of a whole
+ * history).  Returns 0, or the exit status. */
 static int
-exit_status(int st)
+walk_hints(const struct options *o, const struct history *h,
+	   const struct range *rgs, size_t n, int whole)
 {
-	switch (st) {
-	case ST_OK:
-		return 0;
-	case ST_USAGE:
-		return EXIT_USAGE;
-	case ST_UNSIGNED:
-		return EXIT_UNSIGNED;
-	default:
-		return 1;
-	}
+	int ret = rgs ? hint_shallow_ranges(h, rgs, n, o->require_complete) :
+		  hint_shallow(h, o->require_complete);
+
+	if (ret < 0)
+		return exit_status(ret);
+	if (!o->quiet)
+		hint_commit_graph(h, whole);
+	return 0;
 }
 
-/* The report of a range, or --trace through it.  Returns the status. */
+/* The text and JSON buffers a --trace or --explain fills (NULL: not
+ * wanted). */
+static struct buf *
+format_data(struct output_set *outs, enum format fmt)
+{
+	struct output_spec *sp = output_set_find(outs, fmt);
+
+	return sp ? &sp->data : NULL;
+}
+
+/* The report of a range, --trace or --explain through it.  Returns the
+ * status. */
 static int
 run_range(const struct options *o, const struct settings *s,
-	  struct repo *r, enum format fmt)
+	  struct repo *r, struct output_set *outs)
 {
 	struct range rg;
 	struct history h;
 	struct chart c;
-	struct buf out = BUF_INIT;
+	struct buf *text = format_data(outs, FORMAT_TEXT);
+	struct buf *json = format_data(outs, FORMAT_JSON);
 	char *label;
 	int ret;
 
@@ -827,6 +916,8 @@ run_range(const struct options *o, const struct settings *s,
 		ret = 1;
 		goto out_history;
 	}
+	if ((ret = walk_hints(o, &h, NULL, 0, !rg.has_from)) > 0)
+		goto out_history;
 	label = range_label(&rg);
 	chart_build(&c, &h, r, repo_name(r), label, &s->chart);
 	if (s->chart.cfg && config_failed(s->chart.cfg)) {
@@ -838,30 +929,29 @@ run_range(const struct options *o, const struct settings *s,
 		struct trace_input in = {
 			r, &h, &c, repo_name(r), label,
 			(const char *const *)o->args, (size_t)o->args_nr,
-			fmt == FORMAT_JSON,
 		};
 
-		/* Untraced commits (1) still leave the output written. */
-		ret = trace(&in, &out);
-		if (ret >= 0 && output_write(o->output, &out) < 0)
+		/* Untraced commits (1) still leave the outputs written. */
+		ret = trace(&in, text, json);
+		output_set_share(outs);
+		if (ret >= 0 && output_set_write(outs) < 0)
 			ret = -1;
 		ret = ret < 0 ? 1 : ret;
 	} else if (o->mode == MODE_EXPLAIN) {
 		struct explain_input in = {
 			r, &h, &c, &s->chart, repo_name(r), label,
 			(const char *const *)o->args, (size_t)o->args_nr,
-			fmt == FORMAT_JSON,
 		};
 
-		/* Merges not explained (1) still leave the output written. */
-		ret = explain(&in, &out);
-		if (output_write(o->output, &out) < 0)
+		/* Merges not explained (1) still leave the outputs written. */
+		ret = explain(&in, text, json);
+		output_set_share(outs);
+		if (output_set_write(outs) < 0)
 			ret = 1;
 	} else {
-		ret = run_report(o, s, r, &rg, &h, &c, fmt);
+		ret = run_report(o, s, r, &rg, &h, &c, outs);
 	}
 out_chart:
-	buf_release(&out);
 	chart_release(&c);
 	free(label);
 out_history:
@@ -896,9 +986,30 @@ compare_specs(const struct options *o, const struct settings *s,
 }
 
 /* --compare: every range resolved, one walk of their union. */
+/* --compare's outputs: each format compared once, then copied. */
+static int
+compare_outputs(const struct options *o, const struct compare_input *tmpl,
+		struct output_set *outs)
+{
+	for (size_t i = 0; i < outs->nr; i++) {
+		struct output_spec *sp = &outs->v[i];
+		struct compare_input in = *tmpl;
+
+		if (output_set_find(outs, sp->fmt) != sp)
+			continue;
+		in.fmt = sp->fmt;
+		if (compare(&in, &sp->data) < 0)
+			return -1;
+		if (sp->fmt == FORMAT_CSV && o->crlf)
+			csv_crlf(&sp->data);
+	}
+	output_set_share(outs);
+	return 0;
+}
+
 static int
 run_compare(const struct options *o, const struct settings *s,
-	    struct repo *r, enum format fmt)
+	    struct repo *r, struct output_set *outs)
 {
 	char **specs;
 	int nr = compare_specs(o, s, r, &specs);
@@ -906,7 +1017,6 @@ run_compare(const struct options *o, const struct settings *s,
 	struct range *rgs;
 	char **labels;
 	struct history h;
-	struct buf out = BUF_INIT;
 	int ret = 0, loaded = 0;
 
 	if (nr < 0)
@@ -928,17 +1038,19 @@ run_compare(const struct options *o, const struct settings *s,
 		ret = 1;
 		goto out;
 	}
-	ret = compare(&(struct compare_input){ r, &h, rgs,
-		(const char *const *)labels, n, repo_name(r), &s->chart, fmt,
-		(enum csv_table)o->csv_table, o->latency }, &out) < 0;
+	if ((ret = walk_hints(o, &h, rgs, n, 0)) > 0)
+		goto out;
+	ret = compare_outputs(o, &(struct compare_input){ r, &h, rgs,
+		(const char *const *)labels, n, repo_name(r), &s->chart,
+		FORMAT_NONE, (enum csv_table)o->csv_table, o->latency },
+		outs) < 0;
 	if (s->chart.cfg && config_failed(s->chart.cfg))
 		ret = EXIT_USAGE;	/* a pattern gave up (reported) */
 	else if (!ret)
-		ret = output_write(o->output, &out) < 0;
+		ret = output_set_write(outs) < 0;
 out:
 	if (loaded)
 		history_release(&h);
-	buf_release(&out);
 	for (size_t k = 0; k < resolved; k++) {
 		range_release(&rgs[k]);
 		free(labels[k]);
@@ -951,7 +1063,7 @@ out:
 }
 
 static int
-run(const struct options *o, enum format fmt)
+run(const struct options *o, struct output_set *outs)
 {
 	struct repo *r = NULL;
 	struct config cfg;
@@ -967,9 +1079,9 @@ run(const struct options *o, enum format fmt)
 	}
 	settle(o, &cfg, &s);
 	if (o->mode == MODE_COMPARE)
-		ret = run_compare(o, &s, r, fmt);
+		ret = run_compare(o, &s, r, outs);
 	else
-		ret = run_range(o, &s, r, fmt);
+		ret = run_range(o, &s, r, outs);
 	free(s.urls);
 	config_release(&cfg);
 	repo_free(r);
@@ -980,7 +1092,6 @@ int
 main(int argc, char **argv)
 {
 	struct options o = { 0 };
-	enum format fmt;
 	int ret;
 
 	o.mode = MODE_REPORT;
@@ -989,13 +1100,13 @@ main(int argc, char **argv)
 	ret = parse_options(argc, argv, &o);
 	if (ret >= 0)
 		goto out;
-	fmt = choose_format(&o);
-	ret = check_format(&o, fmt);
+	ret = check_formats(&o);
 	if (ret >= 0)
 		goto out;
-	ret = run(&o, fmt);
+	ret = run(&o, &o.outs);
 out:
 	free(o.mainline_urls);
+	output_set_release(&o.outs);
 	/* --help or --version into a full disk is a failure too. */
 	if (fflush(stdout) || ferror(stdout)) {
 		error("cannot write to standard output");

@@ -94,24 +94,27 @@ write_all(int fd, const char *p, size_t len)
 }
 
 /*
- * While a temporary file exists, a signal that ends the process (^C, kill,
- * a hang-up, a file size limit) removes it first: the destination is then
- * as it was, and nothing is left beside it.  Only SIGKILL (and a crash)
- * can leave a FILE.tmp-XXXXXX behind; the destination is intact even then.
- * The handler does only what is async-signal-safe: unlink the recorded
- * path, restore the default action, raise the signal again.
+ * While temporary files exist, a signal that ends the process (^C, kill,
+ * a hang-up, a file size limit) removes them first: the destinations are
+ * then as they were, and nothing is left beside them.  Only SIGKILL (and
+ * a crash) can leave a FILE.tmp-XXXXXX behind; the destinations are
+ * intact even then.  The handler does only what is async-signal-safe:
+ * unlink the recorded paths, restore the default action, raise the
+ * signal again.  The record changes only with those signals blocked.
  */
 static const int fatal_signals[] = { SIGHUP, SIGINT, SIGTERM, SIGXFSZ };
 static struct sigaction saved_actions[ARRAY_SIZE(fatal_signals)];
-static const char *volatile pending_tmp;
+static char *const *volatile pending_tmp;	/* pending_nr of them */
+static volatile size_t pending_nr;
 
 static void
 remove_tmp_and_die(int sig)
 {
-	const char *tmp = pending_tmp;
+	char *const *tmp = pending_tmp;
 
-	if (tmp)
-		unlink(tmp);
+	for (size_t k = 0; tmp && k < pending_nr; k++)
+		if (tmp[k])
+			unlink(tmp[k]);
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -153,13 +156,20 @@ restore_fatal_signals(void)
 }
 
 /* Straight into something that is not a regular file (a device, a FIFO,
- * a dangling link's target): there is nothing to replace atomically. */
+ * a dangling link's target), or standard output (path NULL): there is
+ * nothing to replace atomically. */
 static int
 write_direct(const char *path, const struct buf *data)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-	int saved;
+	int fd, saved;
 
+	if (!path) {
+		if (write_all(STDOUT_FILENO, data->data, data->len) < 0)
+			return error("cannot write to standard output: %s",
+				     strerror(errno));
+		return 0;
+	}
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
 	if (fd < 0 || write_all(fd, data->data, data->len) < 0) {
 		saved = errno;
 		if (fd >= 0)
@@ -209,26 +219,34 @@ destination(const char **path, char **real, mode_t *mode)
 	return 0;
 }
 
-/* Write data into a new temporary file beside path, then rename it over
- * path.  Returns 0, or -1 with errno set; no temporary file is left. */
-static int
-replace_file(const char *path, mode_t mode, const struct buf *data)
-{
-	char *tmp = xmalloc(strlen(path) + sizeof(".tmp-XXXXXX"));
-	int fd, ret = -1, saved = 0;
+/* One output on its way: where it goes, and its temporary file. */
+struct staged {
+	const char *path;	/* the destination (a link resolved) */
+	char *real;		/* path when a link was resolved */
+	int direct;		/* no temporary: written in place, or stdout */
+};
 
-	sprintf(tmp, "%s.tmp-XXXXXX", path);
-	catch_fatal_signals();
-	/* The file and its record in pending_tmp come into being together,
-	 * and go together at the rename. */
+/* Write data into a new temporary file beside path, recorded in *tmp
+ * (and so for the signal handler).  Returns 0, or -1 after reporting
+ * the error; no temporary file is left then. */
+static int
+stage_file(const char *path, mode_t mode, const struct buf *data,
+	   char **tmp)
+{
+	char *t = xmalloc(strlen(path) + sizeof(".tmp-XXXXXX"));
+	int fd, saved = 0;
+
+	sprintf(t, "%s.tmp-XXXXXX", path);
+	/* The file and its record come into being together. */
 	mask_fatal_signals(SIG_BLOCK);
-	fd = mkstemp(tmp);
+	fd = mkstemp(t);
 	if (fd >= 0)
-		pending_tmp = tmp;
+		*tmp = t;
 	mask_fatal_signals(SIG_UNBLOCK);
 	if (fd < 0) {
 		saved = errno;
-		goto out;
+		free(t);
+		return error("cannot write '%s': %s", path, strerror(saved));
 	}
 	if (fchmod(fd, mode) < 0 || write_all(fd, data->data, data->len) < 0 ||
 	    fsync(fd) < 0) {
@@ -236,42 +254,109 @@ replace_file(const char *path, mode_t mode, const struct buf *data)
 		close(fd);
 	} else if (close(fd) < 0) {
 		saved = errno;
-	} else {
+	}
+	if (saved)
+		return error("cannot write '%s': %s", path, strerror(saved));
+	return 0;
+}
+
+/* Remove the temporary files left in tmp, and forget them. */
+static void
+unstage(char **tmp, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
 		mask_fatal_signals(SIG_BLOCK);
-		ret = rename(tmp, path);
-		saved = errno;
-		if (!ret)
-			pending_tmp = NULL;
+		if (tmp[k])
+			unlink(tmp[k]);
+		free(tmp[k]);
+		tmp[k] = NULL;
 		mask_fatal_signals(SIG_UNBLOCK);
 	}
-	if (ret < 0)
-		unlink(tmp);
+}
+
+/* Every temporary file renamed over its destination. */
+static int
+commit_staged(const struct staged *st, char **tmp, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		int ret, saved;
+
+		if (st[k].direct)
+			continue;
+		mask_fatal_signals(SIG_BLOCK);
+		ret = rename(tmp[k], st[k].path);
+		saved = errno;
+		if (!ret) {
+			free(tmp[k]);
+			tmp[k] = NULL;
+		}
+		mask_fatal_signals(SIG_UNBLOCK);
+		if (ret < 0)
+			return error("cannot write '%s': %s", st[k].path,
+				     strerror(saved));
+	}
+	return 0;
+}
+
+/*
+ * Each output's destination checked and its temporary file written, then
+ * the outputs that cannot be replaced atomically (standard output, a
+ * device) written, then every temporary renamed: a failure before the
+ * renames leaves every file as it was.
+ */
+static int
+write_staged(struct staged *st, char **tmp, const char *const *paths,
+	     const struct buf *const *data, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		mode_t mode = 0;
+		int ret = 0;
+
+		st[k].path = paths[k];
+		if (paths[k])
+			ret = destination(&st[k].path, &st[k].real, &mode);
+		if (ret < 0)
+			return -1;
+		st[k].direct = !paths[k] || ret > 0;
+		if (!st[k].direct &&
+		    stage_file(st[k].path, mode, data[k], &tmp[k]) < 0)
+			return -1;
+	}
+	for (size_t k = 0; k < n; k++)
+		if (st[k].direct && write_direct(st[k].path, data[k]) < 0)
+			return -1;
+	return commit_staged(st, tmp, n);
+}
+
+int
+output_write_all(const char *const *paths, const struct buf *const *data,
+		 size_t n)
+{
+	struct staged *st = xcalloc(n ? n : 1, sizeof(*st));
+	char **tmp = xcalloc(n ? n : 1, sizeof(*tmp));
+	int ret;
+
+	catch_fatal_signals();
+	mask_fatal_signals(SIG_BLOCK);
+	pending_tmp = tmp;
+	pending_nr = n;
+	mask_fatal_signals(SIG_UNBLOCK);
+	ret = write_staged(st, tmp, paths, data, n);
+	unstage(tmp, n);
+	mask_fatal_signals(SIG_BLOCK);
 	pending_tmp = NULL;
-out:
+	pending_nr = 0;
+	mask_fatal_signals(SIG_UNBLOCK);
 	restore_fatal_signals();
+	for (size_t k = 0; k < n; k++)
+		free(st[k].real);
+	free(st);
 	free(tmp);
-	errno = saved;
 	return ret;
 }
 
 int
 output_write(const char *path, const struct buf *data)
 {
-	char *real = NULL;
-	mode_t mode = 0;
-	int ret;
-
-	if (!path) {
-		if (write_all(STDOUT_FILENO, data->data, data->len) < 0)
-			return error("cannot write to standard output: %s",
-				     strerror(errno));
-		return 0;
-	}
-	ret = destination(&path, &real, &mode);
-	if (ret > 0)
-		ret = write_direct(path, data);
-	else if (!ret && replace_file(path, mode, data) < 0)
-		ret = error("cannot write '%s': %s", path, strerror(errno));
-	free(real);
-	return ret;
+	return output_write_all(&path, &data, 1);
 }

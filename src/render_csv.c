@@ -69,7 +69,21 @@ csv_int(struct buf *out, int64_t n, int first)
 void
 csv_end(struct buf *out)
 {
-	buf_puts(out, "\r\n");
+	buf_addc(out, '\n');
+}
+
+void
+csv_crlf(struct buf *b)
+{
+	struct buf crlf = BUF_INIT;
+
+	for (size_t i = 0; i < b->len; i++) {
+		if (b->data[i] == '\n')
+			buf_addc(&crlf, '\r');
+		buf_addc(&crlf, b->data[i]);
+	}
+	buf_release(b);
+	*b = crlf;
 }
 
 static void

@@ -223,7 +223,7 @@ render_json(const struct trace_input *in, const struct item *items,
 }
 
 int
-trace(const struct trace_input *in, struct buf *out)
+trace(const struct trace_input *in, struct buf *text, struct buf *json)
 {
 	struct commit_index ix;
 	struct item *items = NULL;
@@ -262,10 +262,10 @@ trace(const struct trace_input *in, struct buf *out)
 		}
 		items[i].subject = subject.data ? subject.data : xstrdup("");
 	}
-	if (in->json)
-		render_json(in, items, nr, out);
-	else
-		render_text(in, items, nr, out);
+	if (json)
+		render_json(in, items, nr, json);
+	if (text)
+		render_text(in, items, nr, text);
 	ret = named_rev_report(items, nr, sizeof(*items), FOUND_COMMIT,
 			       in->range) ? 1 : 0;
 out:

@@ -12,9 +12,10 @@
 # there fails the test until it is added here.
 
 _treeplot_options='--repo= --output= --format= --top= --layout= --mainline=
-	--mainline-url= --title= --dpi= --chart-depth= --major= --minor= --csv-table= --trace
+	--mainline-url= --title= --dpi= --chart-depth= --major= --minor= --csv-table= --crlf --trace
 	--compare --cycles= --explain --range= --config= --no-config --direct-by= --branches
 	--maintainers --no-maintainers --infer-ff --signed --require-signed --latency
+	--require-complete
 	--jobs= --quiet --help --version'
 _treeplot_formats='text dot svg png pdf json commits csv html'
 _treeplot_layouts='dot twopi circo neato fdp sfdp'

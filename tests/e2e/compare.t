@@ -9,7 +9,7 @@
 ROOT=$(cd "$TESTDIR/../.." && pwd)
 export GENHIST=$BUILD/genhist
 
-plan 33
+plan 34
 
 # single DIR RANGE...: what single runs say, one line per figure and per
 # tree, each prefixed with the range's position.
@@ -108,7 +108,9 @@ trees_depth_1,1,3,2
 trees_depth_2,1,0,-1
 trees_depth_3,1,0,-1
 small_trees,2,3,1" "csv: the trees table, a blank line, the summary table"
-is "$(printf '%s\n' "$OUT" | grep -c "$CRLF\$")" 18 "csv: every line ends in CRLF"
+is "$(printf '%s\n' "$OUT" | grep -c "$CRLF")" 0 "csv: lines end in LF, no CR"
+tp --compare -T csv --crlf v1.0..v2.0-rc1 v2.0-rc1..v2.0
+is "$(printf '%s\n' "$OUT" | grep -c "$CRLF\$")" 18 "csv --crlf: every line ends in CRLF"
 tp --compare -T csv --csv-table summary v1.0..v2.0-rc1 v2.0-rc1..v2.0
 is "$(printf '%s\n' "$OUT" | head -n 1 | tr -d '\r'):$(printf '%s\n' "$OUT" | wc -l | tr -d ' ')" \
    "figure,v1.0..v2.0-rc1,v2.0-rc1..v2.0,change:10" "--csv-table summary: that table alone"

@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/fixture.sh"
 
-plan 19
+plan 22
 
 mkdir fx
 cd fx || exit 1
@@ -19,7 +19,7 @@ rows() {
 	"$PYTHON" -c '
 import csv, sys
 data = open(sys.argv[1], newline="").read()
-tables = data.split("\r\n\r\n")
+tables = data.split("\n\n")
 for rec in csv.reader(tables[int(sys.argv[2])].splitlines()):
     print(" | ".join(rec))' "$1" "$2"
 }
@@ -45,7 +45,13 @@ tiwai/sound-2.6,mainline,2,1
 jikos/hid,mainline,1,1
 jikos/hid,x86/linux-2.6-tip,1,1" \
    "the trees table (the mainline first), a blank line, the edges table"
-is "$(grep -c "$CR\$" all.csv)" "$(wc -l <all.csv | tr -d ' ')" "every line ends in CRLF (RFC 4180)"
+is "$(grep -c "$CR" all.csv)" 0 "lines end in LF, no CR anywhere (cut -f of a pipeline sees no stray CR)"
+tp -T csv --crlf $R
+printf '%s\n' "$OUT" >crlf.csv
+is "$(grep -c "$CR\$" crlf.csv)" "$(wc -l <crlf.csv | tr -d ' ')" "--crlf: every line ends in CRLF"
+is "$(tr -d '\r' <crlf.csv)" "$(cat all.csv)" "--crlf: the same records, only the line ends differ"
+tp -T json --crlf $R
+is "$STATUS:$ERR" "2:treeplot: --crlf is for the csv format" "--crlf with json: a usage error"
 
 tp -T json $R
 printf '%s\n' "$OUT" >all.json
