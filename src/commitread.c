@@ -24,8 +24,11 @@ static void
 map_people(const struct mailmap *mm, const struct buf *raw, size_t n,
 	   struct buf *out)
 {
-	const char *p = raw->data, *end = raw->data + raw->len;
+	const char *p = raw->data, *end;
 
+	if (!p)
+		return;
+	end = p + raw->len;
 	for (size_t k = 0; k < n && p; k++) {
 		const char *eol = memchr(p, '\n', end - p);
 
