@@ -143,6 +143,20 @@ open_owned(git_repository **git, int err, const char *where, unsigned flags,
 	return ret;
 }
 
+/* Whether the work tree workdir ("/abs/dir/", or NULL) is the directory
+ * path: libgit2 1.5 leaks its buffer when set_workdir changes nothing. */
+static int
+same_dir(const char *workdir, const char *path)
+{
+	char *abs = realpath(path, NULL);
+	size_t len = abs ? strlen(abs) : 0;
+	int same = abs && workdir && !strncmp(workdir, abs, len) &&
+		   (!strcmp(workdir + len, "/") || !strcmp(workdir + len, ""));
+
+	free(abs);
+	return same;
+}
+
 /*
  * Open as git would from dir (-C, or "."): GIT_DIR names the repository
  * itself (relative to dir), else it is searched for upwards, stopping at
@@ -176,7 +190,8 @@ open_env(git_repository **git, const char *dir)
 		goto out;
 	if (wt && *wt) {
 		tree = path_under(dir, wt);
-		if (git_repository_set_workdir(*git, tree, 0) < 0) {
+		if (!same_dir(git_repository_workdir(*git), tree) &&
+		    git_repository_set_workdir(*git, tree, 0) < 0) {
 			ret = git_fail("GIT_WORK_TREE");
 			git_repository_free(*git);
 			*git = NULL;
@@ -286,12 +301,44 @@ revision_fail(int err, const char *rev)
 	return error("cannot resolve revision '%s': %s", rev, why);
 }
 
+/*
+ * Whether rev is a reference whose object the repository lacks (a
+ * broken repository).  Asked before git_revparse_single, which in
+ * libgit2 1.5 leaks the reference in that case (revparse_lookup_object);
+ * a suffixed form (lost~1) still goes that way.
+ */
+static int
+ref_target_missing(git_repository *git, const char *rev)
+{
+	git_reference *ref = NULL, *res = NULL;
+	git_odb *odb = NULL;
+	char hex[OID_HEXSZ + 1];
+	int missing = 0;
+
+	if (!git_reference_dwim(&ref, git, rev) &&
+	    !git_reference_resolve(&res, ref) &&
+	    !git_repository_odb(&odb, git) &&
+	    !git_odb_exists(odb, git_reference_target(res))) {
+		git_oid_tostr(hex, sizeof(hex), git_reference_target(res));
+		missing = 1;
+		error("revision '%s' names a missing object: object not found "
+		      "- no match for id (%s)", rev, hex);
+	}
+	git_error_clear();
+	git_odb_free(odb);
+	git_reference_free(res);
+	git_reference_free(ref);
+	return missing;
+}
+
 static int
 resolve_commit(git_repository *git, const char *rev, struct object_id *out)
 {
 	git_object *obj = NULL, *commit = NULL;
 	int ret = 0;
 
+	if (ref_target_missing(git, rev))
+		return -1;
 	if ((ret = git_revparse_single(&obj, git, rev)) < 0)
 		return revision_fail(ret, rev);
 	if (git_object_peel(&commit, obj, GIT_OBJECT_COMMIT) < 0) {
