@@ -48,6 +48,33 @@ enum mode {
 	MODE_EXPLAIN = 8,
 };
 
+struct options {
+	char *repo;		/* -C: the directories composed, as git's */
+	const char *output;
+	const char *format;
+	const char *layout;
+	const char *mainline;
+	const char *title;
+	const char *config;
+	const char **mainline_urls;
+	size_t mainline_urls_nr, mainline_urls_alloc;
+	uint32_t top;		/* a count, or TOP_ALL */
+	uint32_t major, minor;	/* hundredths of a percent */
+	int top_given, major_given, minor_given, csv_table_given;
+	unsigned dpi;		/* PNG's resolution; 0: the default */
+	int quiet, no_config;
+	unsigned jobs;		/* --jobs; 0: treeplot.jobs, else the cores */
+	int csv_table;		/* enum csv_table */
+	enum direct_by direct_by;
+	int signatures;		/* SIGNED_REPORT, SIGNED_REQUIRE */
+	int branches, no_maintainers, infer_ff;
+	enum mode mode;
+	const char *range;
+	const char *cycles;	/* --cycles A..B */
+	char **args;		/* the other arguments: commits or ranges */
+	int args_nr;
+};
+
 enum {
 	OPT_TOP = 256,
 	OPT_LAYOUT,
@@ -76,33 +103,6 @@ enum {
 	OPT_END,
 };
 
-struct options {
-	char *repo;		/* -C: the directories composed, as git's */
-	const char *output;
-	const char *format;
-	const char *layout;
-	const char *mainline;
-	const char *title;
-	const char *config;
-	const char **mainline_urls;
-	size_t mainline_urls_nr, mainline_urls_alloc;
-	uint32_t top;		/* a count, or TOP_ALL */
-	uint32_t major, minor;	/* hundredths of a percent */
-	int top_given, major_given, minor_given, csv_table_given;
-	uint8_t given[OPT_END];	/* each option given on the command line */
-	unsigned dpi;		/* PNG's resolution; 0: the default */
-	int quiet, no_config;
-	unsigned jobs;		/* --jobs; 0: treeplot.jobs, else the cores */
-	int csv_table;		/* enum csv_table */
-	enum direct_by direct_by;
-	int signatures;		/* SIGNED_REPORT, SIGNED_REQUIRE */
-	int branches, no_maintainers, infer_ff;
-	enum mode mode;
-	const char *range;
-	const char *cycles;	/* --cycles A..B */
-	char **args;		/* the other arguments: commits or ranges */
-	int args_nr;
-};
 
 
 static const struct option longopts[] = {
@@ -384,12 +384,12 @@ repo_dir(struct options *o, const char *dir)
 	o->repo = b.data;
 }
 
-/* Returns -1 to go on, or the exit status. */
+/* Returns -1 to go on, or the exit status; given[c] is set for each
+ * option c (its getopt value) on the command line. */
 static int
-parse_options(int argc, char **argv, struct options *o)
+parse_options(int argc, char **argv, struct options *o, uint8_t *given)
 {
 	int c;
-	uint8_t *given = o->given;
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":C:T:hj:o:q", longopts, NULL)) != -1) {
@@ -576,9 +576,10 @@ formats_error(const char *name, unsigned formats)
 	return ret;
 }
 
-/* Returns -1 when fmt suits the mode, else the exit status. */
+/* Returns -1 when fmt suits the mode and the options given (each
+ * option's, by its getopt value), else the exit status. */
 static int
-check_format(const struct options *o, enum format fmt)
+check_format(const struct options *o, enum format fmt, const uint8_t *given)
 {
 	const char *what = o->format ? o->format : o->output;
 
@@ -599,7 +600,7 @@ check_format(const struct options *o, enum format fmt)
 				   "trend chart (svg, png, pdf), not '%s'",
 				   what);
 	for (size_t i = 0; i < ARRAY_SIZE(applies); i++)
-		if (o->given[applies[i].opt] &&
+		if (given[applies[i].opt] &&
 		    !(applies[i].formats & F(fmt)))
 			return formats_error(applies[i].name,
 					     applies[i].formats);
@@ -1045,16 +1046,17 @@ int
 main(int argc, char **argv)
 {
 	struct options o = { 0 };
+	uint8_t given[OPT_END] = { 0 };
 	enum format fmt;
 	int ret;
 
 	o.mode = MODE_REPORT;
 	o.csv_table = CSV_ALL;
-	ret = parse_options(argc, argv, &o);
+	ret = parse_options(argc, argv, &o, given);
 	if (ret >= 0)
 		goto out;
 	fmt = choose_format(&o);
-	ret = check_format(&o, fmt);
+	ret = check_format(&o, fmt, given);
 	if (ret >= 0)
 		goto out;
 	ret = run(&o, fmt);
