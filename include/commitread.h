@@ -35,11 +35,11 @@ struct history;
 
 /* The fields a batch reads. */
 enum commit_field {
-	CF_COMMITTER = 1 << 0,	/* "Name <mail>" as written */
+	CF_COMMITTER = 1 << 0,	/* "Name <mail>", through .mailmap */
 	CF_MESSAGE = 1 << 1,	/* the whole message */
 	CF_SIGNATURES = 1 << 2,	/* SIG_* flags: mergetag, gpgsig headers */
-	CF_SIGNOFFS = 1 << 3,	/* the Signed-off-by values */
-	CF_AUTHOR = 1 << 4,	/* "Name <mail>" as written */
+	CF_SIGNOFFS = 1 << 3,	/* the Signed-off-by values, through .mailmap */
+	CF_AUTHOR = 1 << 4,	/* "Name <mail>", through .mailmap */
 	CF_SUBJECT = 1 << 5,	/* git's %s */
 	CF_TIME = 1 << 6,	/* the committer's time */
 	CF_AUTHOR_TIME = 1 << 7,	/* the author's time */
@@ -75,6 +75,7 @@ struct commit_batch {
 	size_t reads;		/* objects read: the distinct commits asked for */
 	const struct history *h;	/* borrowed */
 	struct odb *odb;	/* open for commit_batch_fetch */
+	struct mailmap *mailmap;	/* for the fields naming people */
 };
 
 /*

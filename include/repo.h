@@ -146,6 +146,22 @@ char *repo_objects_dir(struct repo *r);
 int repo_merge_base(struct repo *r, const struct object_id *commits, size_t n,
 		    struct object_id *out);
 
+/* --- .mailmap -------------------------------------------------------- */
+
+/* The repository's mailmap, read once: how git joins the spellings of
+ * one person (git check-mailmap). */
+struct mailmap;
+
+/* Returns 0, or -1 after reporting the error. */
+int mailmap_open(struct mailmap **out, struct repo *r);
+void mailmap_free(struct mailmap *m);
+
+/* Append the person ident ("Name <mail>", len bytes, as written in a
+ * commit or a trailer) to out, as the mailmap names them: as written
+ * when it does not (or m is NULL). */
+void mailmap_person(const struct mailmap *m, const char *ident, size_t len,
+		    struct buf *out);
+
 /* --- raw objects ---------------------------------------------------- */
 
 /* The object database, opened once for many reads. */

@@ -18,16 +18,51 @@ dup_buf(struct buf *b)
 	return s;
 }
 
+/* The people of raw ("Name <mail>" lines, n of them), each as the
+ * mailmap names them, into out. */
+static void
+map_people(const struct mailmap *mm, const struct buf *raw, size_t n,
+	   struct buf *out)
+{
+	const char *p = raw->data, *end;
+
+	if (!p)
+		return;
+	end = p + raw->len;
+	for (size_t k = 0; k < n && p; k++) {
+		const char *eol = memchr(p, '\n', end - p);
+
+		if (k)
+			buf_addc(out, '\n');
+		mailmap_person(mm, p, (eol ? eol : end) - p, out);
+		p = eol ? eol + 1 : NULL;
+	}
+}
+
+/* Who field is (commit_committer or commit_author), through the
+ * mailmap, into out. */
+static void
+person(const struct mailmap *mm, const char *data, const char *end,
+       void (*field)(const char *, const char *, struct buf *),
+       struct buf *out)
+{
+	struct buf raw = BUF_INIT;
+
+	field(data, end, &raw);
+	map_people(mm, &raw, 1, out);
+	buf_release(&raw);
+}
+
 /* The fields of one object into ci. */
 static void
 parse_fields(struct commit_info *ci, const char *data, size_t size,
-	     unsigned fields)
+	     unsigned fields, const struct mailmap *mm)
 {
 	const char *end = data + size, *msg = commit_message(data, end);
-	struct buf b = BUF_INIT;
+	struct buf b = BUF_INIT, raw = BUF_INIT;
 
 	if (fields & CF_COMMITTER) {
-		commit_committer(data, end, &b);
+		person(mm, data, end, commit_committer, &b);
 		ci->committer_len = b.len;
 		ci->committer = dup_buf(&b);
 	}
@@ -39,11 +74,13 @@ parse_fields(struct commit_info *ci, const char *data, size_t size,
 	if (fields & CF_SIGNATURES)
 		ci->signatures = commit_signatures(data, end);
 	if (fields & CF_SIGNOFFS) {
-		ci->signoffs_nr = commit_signoffs(&b, msg, end);
+		ci->signoffs_nr = commit_signoffs(&raw, msg, end);
+		map_people(mm, &raw, ci->signoffs_nr, &b);
+		buf_release(&raw);
 		ci->signoffs = dup_buf(&b);
 	}
 	if (fields & CF_AUTHOR) {
-		commit_author(data, end, &b);
+		person(mm, data, end, commit_author, &b);
 		ci->author = dup_buf(&b);
 	}
 	if (fields & CF_SUBJECT) {
@@ -81,7 +118,9 @@ commit_batch_open(struct commit_batch *b, struct repo *r,
 	b->h = h;
 	b->history_nr = h->nr;
 	b->slot = xcalloc(h->nr ? h->nr : 1, sizeof(*b->slot));
-	if (odb_open(&b->odb, r) < 0) {
+	if (odb_open(&b->odb, r) < 0 ||
+	    ((fields & (CF_COMMITTER | CF_AUTHOR | CF_SIGNOFFS)) &&
+	     mailmap_open(&b->mailmap, r) < 0)) {
 		commit_batch_release(b);
 		return -1;
 	}
@@ -105,7 +144,7 @@ commit_batch_fetch(struct commit_batch *b, uint32_t i)
 		return NULL;
 	}
 	ci = xcalloc(1, sizeof(*ci));
-	parse_fields(ci, data, size, b->fields);
+	parse_fields(ci, data, size, b->fields, b->mailmap);
 	fill_empty(ci);
 	ALLOC_GROW(b->info, b->nr + 1, b->alloc);
 	b->info[b->nr++].ci = ci;
@@ -130,6 +169,8 @@ commit_batch_read(struct commit_batch *b, struct repo *r,
 	/* Everything is read: the object database is not needed now. */
 	odb_free(b->odb);
 	b->odb = NULL;
+	mailmap_free(b->mailmap);
+	b->mailmap = NULL;
 	return 0;
 }
 
@@ -155,5 +196,6 @@ commit_batch_release(struct commit_batch *b)
 	free(b->info);
 	free(b->slot);
 	odb_free(b->odb);
+	mailmap_free(b->mailmap);
 	memset(b, 0, sizeof(*b));
 }

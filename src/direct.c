@@ -134,6 +134,29 @@ cmp_applier(const void *pa, const void *pb)
 }
 
 /*
+ * The sign-offs of ci as a trailer block for signoff_applier: read
+ * through the .mailmap (commitread.h) like the committer, so that one
+ * person's spellings are one person in the comparison and the count.
+ */
+static void
+signoff_trailers(const struct commit_info *ci, struct buf *out)
+{
+	const char *p = ci->signoffs;
+
+	out->len = 0;
+	buf_add(out, "", 0);
+	for (size_t k = 0; k < ci->signoffs_nr; k++) {
+		const char *eol = strchr(p, '\n');
+		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+
+		buf_puts(out, "Signed-off-by: ");
+		buf_add(out, p, len);
+		buf_addc(out, '\n');
+		p += len + (eol != NULL);
+	}
+}
+
+/*
  * The applier of each direct commit of a, by by, read from the commits'
  * objects into keys (allocated, *n of them).  The one place this module
  * reads objects.
@@ -146,9 +169,9 @@ read_appliers(struct repo *r, const struct history *h,
 	uint32_t *list = xmalloc((a->order_nr ? a->order_nr : 1) *
 				 sizeof(*list));
 	char **keys = xmalloc((a->order_nr ? a->order_nr : 1) * sizeof(*keys));
-	unsigned fields = by == DIRECT_BY_SIGNOFF ? CF_COMMITTER | CF_MESSAGE :
+	unsigned fields = by == DIRECT_BY_SIGNOFF ? CF_COMMITTER | CF_SIGNOFFS :
 			  CF_COMMITTER;
-	struct buf who = BUF_INIT;
+	struct buf who = BUF_INIT, trailers = BUF_INIT;
 	struct commit_batch b;
 	uint32_t n = 0;
 
@@ -165,15 +188,17 @@ read_appliers(struct repo *r, const struct history *h,
 		const struct commit_info *ci = commit_batch_get(&b, list[k]);
 
 		who.len = 0;
-		if (by == DIRECT_BY_SIGNOFF)
+		if (by == DIRECT_BY_SIGNOFF) {
+			signoff_trailers(ci, &trailers);
 			signoff_applier(ci->committer, ci->committer_len,
-					ci->message, ci->message_len, &who);
-		else
+					trailers.data, trailers.len, &who);
+		} else
 			buf_add(&who, ci->committer, ci->committer_len);
 		keys[k] = xstrndup(who.data, who.len);
 	}
 	commit_batch_release(&b);
 	buf_release(&who);
+	buf_release(&trailers);
 	free(list);
 	*n_out = n;
 	return 0;

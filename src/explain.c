@@ -264,10 +264,13 @@ render_text(const struct explain_input *in, const struct reading *rds,
 	buf_addc(out, '\n');
 	for (size_t n = 0; n < nr; n++) {
 		const struct reading *rd = &rds[n];
-		const char *s = history_subject(in->h, rd->name.i);
+		const char *s;
 
+		/* rd->name.i is an index of the range only for a merge found
+		 * in it: a merge outside the range has none. */
 		if (rd->name.status != FOUND_MERGE)
 			continue;
+		s = history_subject(in->h, rd->name.i);
 		history_hex(in->h, rd->name.i, hex);
 		buf_printf(out, "\nmerge %.12s  ", hex);
 		add_text(out, s ? s : "");

@@ -54,7 +54,7 @@ enum mode {
 };
 
 struct options {
-	const char *repo;
+	char *repo;		/* -C: the directories composed, as git's */
 	struct output_set outs;	/* the -o, each with its format */
 	const char *format;
 	const char *layout;
@@ -116,6 +116,8 @@ enum {
 	OPT_END,
 };
 
+
+
 static const struct option longopts[] = {
 	{ "repo", required_argument, NULL, 'C' },
 	{ "branches", no_argument, NULL, OPT_BRANCHES },
@@ -154,30 +156,53 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-/* The modes an option makes sense in: given in another, it is a mistake
- * worth saying (a configured default is simply not used there). */
+#define F(fmt) (1u << (fmt))
+#define F_ALL (~0u)
+/* What is drawn, and the graph before layout (dot) that it is drawn from. */
+#define F_DRAWN (F(FORMAT_SVG) | F(FORMAT_PNG) | F(FORMAT_PDF) | \
+		 F(FORMAT_HTML))
+#define F_GRAPH (F_DRAWN | F(FORMAT_DOT))
+
+/*
+ * The one table of where an option does something: the modes and the
+ * output formats it applies to.  Given on the command line where it does
+ * nothing, it is refused, as a mistake worth saying (a configured
+ * default is simply not used there).  The man page's OPTIONS says the
+ * same rule.
+ */
 static const struct {
 	int opt;
 	const char *name;
 	int modes;
+	unsigned formats;	/* F() of the formats */
 } applies[] = {
-	{ OPT_TOP, "--top", MODE_REPORT },
-	{ OPT_LAYOUT, "--layout", MODE_REPORT },
-	{ OPT_TITLE, "--title", MODE_REPORT },
-	{ OPT_DPI, "--dpi", MODE_REPORT },
-	{ OPT_CHART_DEPTH, "--chart-depth", MODE_REPORT },
-	{ OPT_MAJOR, "--major", MODE_REPORT },
-	{ OPT_MINOR, "--minor", MODE_REPORT },
-	{ OPT_RANGE, "--range", MODE_REPORT | MODE_TRACE | MODE_EXPLAIN },
-	{ OPT_CSV_TABLE, "--csv-table", MODE_REPORT | MODE_COMPARE },
-	{ OPT_DIRECT_BY, "--direct-by", MODE_REPORT },
-	{ OPT_SIGNED, "--signed", MODE_REPORT },
-	{ OPT_REQUIRE_SIGNED, "--require-signed", MODE_REPORT },
-	{ OPT_BRANCHES, "--branches", MODE_REPORT },
-	{ OPT_INFER_FF, "--infer-ff", MODE_REPORT },
-	{ OPT_CYCLES, "--cycles", MODE_COMPARE },
-	{ OPT_LATENCY, "--latency", MODE_REPORT | MODE_COMPARE },
-	{ OPT_CRLF, "--crlf", MODE_REPORT | MODE_COMPARE },
+	{ OPT_TOP, "--top", MODE_REPORT, F_ALL & ~F(FORMAT_COMMITS) },
+	{ OPT_LAYOUT, "--layout", MODE_REPORT, F_DRAWN },
+	{ OPT_TITLE, "--title", MODE_REPORT, F_GRAPH },
+	{ OPT_DPI, "--dpi", MODE_REPORT, F(FORMAT_PNG) },
+	{ OPT_CHART_DEPTH, "--chart-depth", MODE_REPORT, F_GRAPH },
+	{ OPT_MAJOR, "--major", MODE_REPORT, F_GRAPH },
+	{ OPT_MINOR, "--minor", MODE_REPORT, F_GRAPH },
+	{ OPT_RANGE, "--range", MODE_REPORT | MODE_TRACE | MODE_EXPLAIN,
+	  F_ALL },
+	{ OPT_CSV_TABLE, "--csv-table", MODE_REPORT | MODE_COMPARE,
+	  F(FORMAT_CSV) },
+	{ OPT_DIRECT_BY, "--direct-by", MODE_REPORT, F_ALL },
+	{ OPT_SIGNED, "--signed", MODE_REPORT, F_ALL },
+	{ OPT_REQUIRE_SIGNED, "--require-signed", MODE_REPORT, F_ALL },
+	{ OPT_BRANCHES, "--branches", MODE_REPORT, F_ALL },
+	{ OPT_INFER_FF, "--infer-ff", MODE_REPORT, F_ALL },
+	{ OPT_CYCLES, "--cycles", MODE_COMPARE, F_ALL },
+	{ OPT_LATENCY, "--latency", MODE_REPORT | MODE_COMPARE, F_ALL },
+	{ OPT_CRLF, "--crlf", MODE_REPORT | MODE_COMPARE, F(FORMAT_CSV) },
+};
+
+/* The formats' names, by enum format, for messages. */
+static const char *const format_names[] = {
+	[FORMAT_TEXT] = "text", [FORMAT_DOT] = "dot", [FORMAT_SVG] = "svg",
+	[FORMAT_PNG] = "png", [FORMAT_PDF] = "pdf", [FORMAT_JSON] = "json",
+	[FORMAT_COMMITS] = "commits", [FORMAT_CSV] = "csv",
+	[FORMAT_HTML] = "html",
 };
 
 static void
@@ -306,16 +331,18 @@ bad_option(const char *word)
 {
 	const char *eq = strchr(word, '=');
 
-	if (optopt && optopt < 256)
-		return usage_error("unknown option '-%c'", optopt);
+	/* First: glibc reports "--quiet=yes" with optopt set to 'q', the
+	 * option's own letter, as if "-q" were unknown. */
 	if (!strncmp(word, "--", 2) && eq) {
 		for (const struct option *lo = longopts; lo->name; lo++)
 			if (strlen(lo->name) == (size_t)(eq - word - 2) &&
 			    !strncmp(lo->name, word + 2, eq - word - 2) &&
-			    lo->has_arg == no_argument)
+			    lo->has_arg == no_argument && optopt == lo->val)
 				return usage_error("option '--%s' takes no "
 						   "value", lo->name);
 	}
+	if (optopt && optopt < 256)
+		return usage_error("unknown option '-%c'", optopt);
 	return usage_error("unknown option '%s'", word);
 }
 
@@ -398,12 +425,32 @@ parse_args(struct options *o)
 	return -1;
 }
 
-/* Returns -1 to go on, or the exit status. */
+/*
+ * -C as git's: each one relative to the previous, an empty one changes
+ * nothing.  The directories are joined rather than entered, so that a
+ * relative -o or --config stays relative to where treeplot was started.
+ */
+static void
+repo_dir(struct options *o, const char *dir)
+{
+	struct buf b = BUF_INIT;
+
+	if (!*dir)
+		return;
+	if (o->repo && dir[0] != '/')
+		buf_printf(&b, "%s/%s", o->repo, dir);
+	else
+		buf_puts(&b, dir);
+	free(o->repo);
+	o->repo = b.data;
+}
+
+/* Returns -1 to go on, or the exit status; given[c] is set for each
+ * option c (its getopt value) on the command line. */
 static int
-parse_options(int argc, char **argv, struct options *o)
+parse_options(int argc, char **argv, struct options *o, uint8_t *given)
 {
 	int c;
-	uint8_t given[OPT_END] = { 0 };
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":C:T:hj:o:q", longopts, NULL)) != -1) {
@@ -411,7 +458,7 @@ parse_options(int argc, char **argv, struct options *o)
 			given[c] = 1;
 		switch (c) {
 		case 'C':
-			o->repo = optarg;
+			repo_dir(o, optarg);
 			break;
 		case 'T':
 			o->format = optarg;
@@ -589,6 +636,41 @@ exit_status(int st)
 	}
 }
 
+/* The F() of every output's format. */
+static unsigned
+output_formats(const struct output_set *outs)
+{
+	unsigned have = 0;
+
+	for (size_t i = 0; i < outs->nr; i++)
+		have |= F(outs->v[i].fmt);
+	return have;
+}
+
+/* "--layout is for the svg, png, pdf and html formats": the usage error
+ * of an option given for an output it does nothing in. */
+static int
+formats_error(const char *name, unsigned formats)
+{
+	struct buf b = BUF_INIT;
+	size_t n = 0, k = 0;
+	int ret;
+
+	for (size_t f = 0; f < ARRAY_SIZE(format_names); f++)
+		n += format_names[f] && (formats & F(f));
+	for (size_t f = 0; f < ARRAY_SIZE(format_names); f++) {
+		if (!format_names[f] || !(formats & F(f)))
+			continue;
+		if (k++)
+			buf_puts(&b, k == n ? " and " : ", ");
+		buf_puts(&b, format_names[f]);
+	}
+	ret = usage_error("%s is for the %s format%s", name, b.data,
+			  n > 1 ? "s" : "");
+	buf_release(&b);
+	return ret;
+}
+
 /* The output's format as the user named it: -T's name when -T gave it,
  * else the file. */
 static const char *
@@ -623,21 +705,23 @@ check_output(const struct options *o, const struct output_spec *sp)
 /* Every output's format settled and fit for the mode and the options.
  * Returns -1 to go on, else the exit status. */
 static int
-check_formats(struct options *o)
+check_formats(struct options *o, const uint8_t *given)
 {
 	int ret = output_set_resolve(&o->outs, o->format);
+	unsigned have;
 
 	if (ret < 0)
 		return exit_status(ret);
 	for (size_t i = 0; i < o->outs.nr; i++)
 		if ((ret = check_output(o, &o->outs.v[i])) >= 0)
 			return ret;
-	if (o->dpi && !output_set_has(&o->outs, FORMAT_PNG))
-		return usage_error("--dpi is for the png format");
-	if (o->csv_table_given && !output_set_has(&o->outs, FORMAT_CSV))
-		return usage_error("--csv-table is for the csv format");
-	if (o->crlf && !output_set_has(&o->outs, FORMAT_CSV))
-		return usage_error("--crlf is for the csv format");
+	/* An option given on the command line does something in one of
+	 * the outputs at least (applies[]). */
+	have = output_formats(&o->outs);
+	for (size_t i = 0; i < ARRAY_SIZE(applies); i++)
+		if (given[applies[i].opt] && !(applies[i].formats & have))
+			return formats_error(applies[i].name,
+					     applies[i].formats);
 	if (o->csv_table == CSV_SUMMARY && o->mode != MODE_COMPARE)
 		return usage_error("the CSV summary table is --compare's: "
 				   "trees or edges");
@@ -893,6 +977,21 @@ format_data(struct output_set *outs, enum format fmt)
 	return sp ? &sp->data : NULL;
 }
 
+/* A range of no commits is no error (exit 0), but not silent either:
+ * its end is reachable from its start, often a range written the wrong
+ * way round. */
+static void
+empty_range_note(const struct range *rg)
+{
+	if (!memcmp(&rg->from, &rg->to, sizeof(rg->from)))
+		error("the range %s..%s is empty: both ends are the same commit",
+		      rg->from_name, rg->to_name);
+	else
+		error("the range %s..%s is empty: %s is reachable from %s "
+		      "(the other way round?)", rg->from_name, rg->to_name,
+		      rg->to_name, rg->from_name);
+}
+
 /* The report of a range, --trace or --explain through it.  Returns the
  * status. */
 static int
@@ -919,6 +1018,8 @@ run_range(const struct options *o, const struct settings *s,
 	if ((ret = walk_hints(o, &h, NULL, 0, !rg.has_from)) > 0)
 		goto out_history;
 	label = range_label(&rg);
+	if (rg.has_from && !h.in_range)
+		empty_range_note(&rg);
 	chart_build(&c, &h, r, repo_name(r), label, &s->chart);
 	if (s->chart.cfg && config_failed(s->chart.cfg)) {
 		ret = EXIT_USAGE;	/* a pattern gave up (reported) */
@@ -1062,6 +1163,39 @@ out:
 	return ret;
 }
 
+/* A share in hundredths of a percent, as written ("2.5%"). */
+static void
+buf_share(struct buf *b, uint32_t v)
+{
+	if (!(v % 100))
+		buf_printf(b, "%u%%", v / 100);
+	else if (!(v % 10))
+		buf_printf(b, "%u.%u%%", v / 100, v % 100 / 10);
+	else
+		buf_printf(b, "%u.%02u%%", v / 100, v % 100);
+}
+
+/* --major below --minor: no edge could be blue.  Says where each came
+ * from, the command line or the configuration. */
+static int
+shares_error(const struct options *o, const struct settings *s)
+{
+	struct buf major = BUF_INIT, minor = BUF_INIT;
+	int ret;
+
+	buf_share(&major, s->major);
+	buf_share(&minor, s->minor);
+	ret = usage_error("%s %s is below %s %s: edges of the major share "
+			  "must carry at least the minor one",
+			  o->major_given ? "--major" : "treeplot.major",
+			  major.data,
+			  o->minor_given ? "--minor" : "treeplot.minor",
+			  minor.data);
+	buf_release(&major);
+	buf_release(&minor);
+	return ret;
+}
+
 static int
 run(const struct options *o, struct output_set *outs)
 {
@@ -1078,10 +1212,18 @@ run(const struct options *o, struct output_set *outs)
 		return EXIT_USAGE;
 	}
 	settle(o, &cfg, &s);
+	/* Where the shares colour edges: a configured pair is not used
+	 * elsewhere. */
+	if (o->mode == MODE_REPORT && (output_formats(outs) & F_GRAPH) &&
+	    s.major < s.minor) {
+		ret = shares_error(o, &s);
+		goto out;
+	}
 	if (o->mode == MODE_COMPARE)
 		ret = run_compare(o, &s, r, outs);
 	else
 		ret = run_range(o, &s, r, outs);
+out:
 	free(s.urls);
 	config_release(&cfg);
 	repo_free(r);
@@ -1092,21 +1234,23 @@ int
 main(int argc, char **argv)
 {
 	struct options o = { 0 };
+	uint8_t given[OPT_END] = { 0 };
 	int ret;
 
 	o.mode = MODE_REPORT;
 	o.csv_table = CSV_ALL;
 	o.chart_depth = GRAPH_CHART_DEPTH_DEFAULT;
-	ret = parse_options(argc, argv, &o);
+	ret = parse_options(argc, argv, &o, given);
 	if (ret >= 0)
 		goto out;
-	ret = check_formats(&o);
+	ret = check_formats(&o, given);
 	if (ret >= 0)
 		goto out;
 	ret = run(&o, &o.outs);
 out:
 	free(o.mainline_urls);
 	output_set_release(&o.outs);
+	free(o.repo);
 	/* --help or --version into a full disk is a failure too. */
 	if (fflush(stdout) || ferror(stdout)) {
 		error("cannot write to standard output");

@@ -1,7 +1,8 @@
 /*
  * repo.c - the repository, as libgit2 reads it: opening and naming it,
  * resolving ranges, tags and revisions, reading files and raw objects,
- * and git's configuration.  The only module that includes git2.h.
+ * and git's configuration.  With refdb_ro.c (its read-only references),
+ * the only module that includes git2.h.
  */
 #include "repo.h"
 
@@ -18,6 +19,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
+
+#include "refdb_ro.h"
 
 struct repo {
 	git_repository *git;
@@ -307,12 +310,172 @@ add_checked_loose(git_repository *git)
 	return ret;
 }
 
+/* path, relative to base when it is relative and base is given. */
+static char *
+path_under(const char *base, const char *path)
+{
+	struct buf b = BUF_INIT;
+
+	if (!base || path[0] == '/')
+		return xstrdup(path);
+	buf_printf(&b, "%s/%s", base, path);
+	return b.data;
+}
+
+/*
+ * Whether safe.directory is "*" in the system, XDG or global
+ * configuration (git reads it nowhere else), as git reads it: the last
+ * of the "*" and "" (which empties the list) values counts.  libgit2 1.5
+ * matches the paths it names, but not "*".
+ */
+static int
+safe_everywhere(void)
+{
+	git_config *cfg = NULL;
+	git_config_iterator *it = NULL;
+	git_config_entry *ce;
+	int level = -1, star = 0;
+
+	if (git_config_open_default(&cfg) < 0 ||
+	    git_config_multivar_iterator_new(&it, cfg, "safe.directory",
+					     NULL) < 0)
+		goto out;
+	/* Highest level first, each file's entries in its order. */
+	while (!git_config_next(&ce, it)) {
+		if (ce->level >= GIT_CONFIG_LEVEL_LOCAL || !ce->value ||
+		    (strcmp(ce->value, "*") && *ce->value))
+			continue;
+		if ((int)ce->level >= level) {
+			level = (int)ce->level;
+			star = !strcmp(ce->value, "*");
+		}
+	}
+out:
+	git_error_clear();
+	git_config_iterator_free(it);
+	git_config_free(cfg);
+	return star;
+}
+
+/* The directory git names in its advice: the work tree, or a bare
+ * repository's own, without the trailing '/'. */
+static char *
+safe_path(git_repository *git)
+{
+	const char *dir = git_repository_workdir(git);
+	size_t len;
+
+	dir = dir ? dir : git_repository_path(git);
+	len = strlen(dir);
+	if (len > 1 && dir[len - 1] == '/')
+		len--;
+	return xstrndup(dir, len);
+}
+
+/*
+ * libgit2 (1.5) refuses a repository that another user owns, unless
+ * safe.directory names it, with GIT_EOWNER, or with GIT_ENOTFOUND, as if
+ * there were no repository, when the user has no global configuration.
+ * Open it once more without the check to tell: if that works, honour
+ * safe.directory = "*", or say what git says.  Returns 0 with *git open,
+ * or -1 after reporting.
+ */
+static int
+open_owned(git_repository **git, int err, const char *where, unsigned flags,
+	   const char *ceiling)
+{
+	const git_error *e = git_error_last();
+	char *msg = xstrdup(e && e->message ? e->message : "unknown error");
+	int ret;
+
+	git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, 0);
+	if (git_repository_open_ext(git, where, flags, ceiling) < 0) {
+		git_error_clear();
+		ret = err == GIT_ENOTFOUND ?
+		      error("not a git repository: '%s'", where) :
+		      error("cannot open the repository at '%s': %s", where,
+			    msg);
+	} else if (safe_everywhere()) {
+		ret = 0;
+	} else {
+		char *path = safe_path(*git);
+
+		git_repository_free(*git);
+		*git = NULL;
+		ret = error("the repository at '%s' is owned by someone else; "
+			    "to trust it: git config --global --add "
+			    "safe.directory %s", path, path);
+		free(path);
+	}
+	free(msg);
+	return ret;
+}
+
+/* Whether the work tree workdir ("/abs/dir/", or NULL) is the directory
+ * path: libgit2 1.5 leaks its buffer when set_workdir changes nothing. */
+static int
+same_dir(const char *workdir, const char *path)
+{
+	char *abs = realpath(path, NULL);
+	size_t len = abs ? strlen(abs) : 0;
+	int same = abs && workdir && !strncmp(workdir, abs, len) &&
+		   (!strcmp(workdir + len, "/") || !strcmp(workdir + len, ""));
+
+	free(abs);
+	return same;
+}
+
+/*
+ * Open as git would from dir (-C, or "."): GIT_DIR names the repository
+ * itself (relative to dir), else it is searched for upwards, stopping at
+ * GIT_CEILING_DIRECTORIES and file-system boundaries; GIT_WORK_TREE (also
+ * relative to dir) names its work tree.  libgit2's
+ * GIT_REPOSITORY_OPEN_FROM_ENV refuses GIT_WORK_TREE, hence by hand.
+ */
+static int
+open_env(git_repository **git, const char *dir)
+{
+	const char *gd = getenv("GIT_DIR"), *wt = getenv("GIT_WORK_TREE");
+	const char *ceiling = NULL;
+	unsigned flags = 0;
+	char *where, *tree = NULL;
+	int err, ret = 0;
+
+	if (gd && *gd) {
+		where = path_under(dir, gd);
+		flags = GIT_REPOSITORY_OPEN_NO_SEARCH |
+			GIT_REPOSITORY_OPEN_NO_DOTGIT;
+	} else {
+		where = xstrdup(dir ? dir : ".");
+		ceiling = getenv("GIT_CEILING_DIRECTORIES");
+	}
+	err = git_repository_open_ext(git, where, flags, ceiling);
+	if (err == GIT_EOWNER || err == GIT_ENOTFOUND)
+		ret = open_owned(git, err, where, flags, ceiling);
+	else if (err < 0)
+		ret = git_fail("cannot open the repository");
+	if (ret < 0)
+		goto out;
+	if (wt && *wt) {
+		tree = path_under(dir, wt);
+		if (!same_dir(git_repository_workdir(*git), tree) &&
+		    git_repository_set_workdir(*git, tree, 0) < 0) {
+			ret = git_fail("GIT_WORK_TREE");
+			git_repository_free(*git);
+			*git = NULL;
+		}
+	}
+out:
+	free(where);
+	free(tree);
+	return ret;
+}
+
 int
 repo_open(struct repo **out, const char *path)
 {
 	struct repo *r;
 	const char *dir;
-	int err;
 
 	git_libgit2_init();
 	/*
@@ -324,23 +487,8 @@ repo_open(struct repo **out, const char *path)
 	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
 	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
 	r = xcalloc(1, sizeof(*r));
-	err = git_repository_open_ext(&r->git, path ? path : ".", 0, NULL);
-	if (err < 0) {
-		/* Only "none there" is "not a repository"; a bad config or
-		 * an unsupported extension keeps libgit2's reason. */
-		const git_error *e = git_error_last();
-
-		if (err == GIT_ENOTFOUND)
-			error("not a git repository: '%s'", path ? path : ".");
-		else
-			error("cannot open the repository '%s': %s",
-			      path ? path : ".",
-			      e && e->message ? e->message : "unknown error");
-		free(r);
-		git_libgit2_shutdown();
-		return ST_FAILURE;
-	}
-	if (add_checked_loose(r->git) < 0) {
+	if (open_env(&r->git, path) < 0 || refdb_ro_install(r->git) < 0 ||
+	    add_checked_loose(r->git) < 0) {
 		git_repository_free(r->git);
 		free(r);
 		git_libgit2_shutdown();
@@ -466,21 +614,81 @@ rev_object(git_repository *git, const char *rev, git_oid *id)
 	return err;
 }
 
+/*
+ * Why rev did not resolve, keeping libgit2's reason: an ambiguous
+ * abbreviation, a reflog entry or upstream (@{...}) that does not
+ * exist, an object the
+ * repository lacks (a broken repository, or a mistyped full id: status
+ * 1, as for any missing object), or no such name at all.
+ */
+static int
+revision_fail(int err, const char *rev)
+{
+	const git_error *e = git_error_last();
+	/* libgit2 says nothing when @{-N} finds no N-th branch. */
+	const char *why = e && e->message && *e->message ? e->message :
+			  "no such entry in the reflog";
+
+	if (err == GIT_EAMBIGUOUS) {
+		error("ambiguous revision '%s': %s", rev, why);
+		return ST_USAGE;
+	}
+	if (err == GIT_ENOTFOUND && e && e->klass == GIT_ERROR_ODB)
+		return error("revision '%s' names a missing object: %s", rev,
+			     why);
+	if (strstr(rev, "@{")) {
+		error("bad revision '%s': %s", rev, why);
+		return ST_USAGE;
+	}
+	if (err == GIT_ENOTFOUND || err == GIT_EINVALIDSPEC) {
+		error("unknown revision '%s'", rev);
+		return ST_USAGE;
+	}
+	return error("cannot resolve revision '%s': %s", rev, why);
+}
+
+/*
+ * Whether rev is a reference whose object the repository lacks (a
+ * broken repository).  Asked before git_revparse_single, which in
+ * libgit2 1.5 leaks the reference in that case (revparse_lookup_object);
+ * a suffixed form (lost~1) still goes that way.
+ */
+static int
+ref_target_missing(git_repository *git, const char *rev)
+{
+	git_reference *ref = NULL, *res = NULL;
+	git_odb *odb = NULL;
+	char hex[OID_HEXSZ + 1];
+	int missing = 0;
+
+	if (!git_reference_dwim(&ref, git, rev) &&
+	    !git_reference_resolve(&res, ref) &&
+	    !git_repository_odb(&odb, git) &&
+	    !git_odb_exists(odb, git_reference_target(res))) {
+		git_oid_tostr(hex, sizeof(hex), git_reference_target(res));
+		missing = 1;
+		error("revision '%s' names a missing object: object not found "
+		      "- no match for id (%s)", rev, hex);
+	}
+	git_error_clear();
+	git_odb_free(odb);
+	git_reference_free(res);
+	git_reference_free(ref);
+	return missing;
+}
+
 static int
 resolve_commit(git_repository *git, const char *rev, struct object_id *out)
 {
 	git_oid obj, id;
 	int err;
 
+	if (ref_target_missing(git, rev))
+		return ST_FAILURE;
 	err = rev_object(git, rev, &obj);
-	if (!err)
-		err = peel_commit(git, &obj, &id);
-	if (err == GIT_ENOTFOUND || err == GIT_EINVALIDSPEC ||
-	    err == GIT_EAMBIGUOUS) {
-		git_error_clear();
-		error("unknown revision '%s'", rev);
-		return ST_USAGE;
-	}
+	if (err < 0)
+		return revision_fail(err, rev);
+	err = peel_commit(git, &obj, &id);
 	/* The repository's fault, not the user's: libgit2's reason. */
 	if (err < 0)
 		return git_fail(rev);
@@ -1328,4 +1536,69 @@ out:
 	git_config_iterator_free(it);
 	git_config_free(cfg);
 	return ret;
+}
+
+/* --- .mailmap --------------------------------------------------------- */
+
+struct mailmap {
+	git_mailmap *mm;
+};
+
+int
+mailmap_open(struct mailmap **out, struct repo *r)
+{
+	struct mailmap *m = xcalloc(1, sizeof(*m));
+
+	/* As git: mailmap.file, mailmap.blob (HEAD:.mailmap by default in
+	 * a bare repository) and the work tree's .mailmap. */
+	if (git_mailmap_from_repository(&m->mm, r->git) < 0) {
+		free(m);
+		return git_fail("cannot read the mailmap");
+	}
+	*out = m;
+	return 0;
+}
+
+void
+mailmap_free(struct mailmap *m)
+{
+	if (!m)
+		return;
+	git_mailmap_free(m->mm);
+	free(m);
+}
+
+void
+mailmap_person(const struct mailmap *m, const char *ident, size_t len,
+	       struct buf *out)
+{
+	const char *lt = NULL, *gt, *rname = NULL, *rmail = NULL;
+	char *name, *mail;
+	size_t nlen;
+
+	for (size_t k = len; k > 0; k--)
+		if (ident[k - 1] == '<') {
+			lt = ident + k - 1;
+			break;
+		}
+	gt = lt ? memchr(lt, '>', len - (lt - ident)) : NULL;
+	/* No "<mail>", or a NUL inside (untrusted bytes): as written. */
+	if (!m || !gt || memchr(ident, '\0', len)) {
+		buf_add(out, ident, len);
+		return;
+	}
+	for (nlen = lt - ident; nlen > 0 && ident[nlen - 1] == ' '; nlen--)
+		;
+	name = xstrndup(ident, nlen);
+	mail = xstrndup(lt + 1, gt - lt - 1);
+	if (git_mailmap_resolve(&rname, &rmail, m->mm, name, mail) < 0 ||
+	    (!strcmp(rname, name) && !strcmp(rmail, mail))) {
+		git_error_clear();
+		buf_add(out, ident, len);
+	} else {
+		buf_printf(out, "%s <%s>", rname, rmail);
+		buf_add(out, gt + 1, len - (gt + 1 - ident));
+	}
+	free(name);
+	free(mail);
 }

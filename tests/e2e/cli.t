@@ -171,9 +171,9 @@ is "$STATUS" 0 "valid run: exit status 0"
 is "$ERR" "" "valid run: nothing on stderr"
 (cd repo && printf '%s\n' "$OUT" | names) >commits.names
 is "$(cat commits.names)" "$FIXTURE_COMMITS" "valid run: the fixture's answer"
-"$TREEPLOT" -C "$R" --top 2 --layout neato -T json v1.0..v2.0 >separate.json
-tp -C "$R" --top=2 --layout=neato -T json v1.0..v2.0
-is "$STATUS:$ERR:$OUT" "0::$(cat separate.json)" \
+"$TREEPLOT" -C "$R" --top 2 --major 10 -T dot v1.0..v2.0 >separate.dot
+tp -C "$R" --top=2 --major=10 -T dot v1.0..v2.0
+is "$STATUS:$ERR:$OUT" "0::$(cat separate.dot)" \
    "--opt=value forms accepted: the output of --opt value"
 "$TREEPLOT" -C "$R" -T text v1.0..v2.0 >plain.txt
 tp -C "$R" -T text -o plain.xyz v1.0..v2.0

@@ -132,8 +132,8 @@ cfg treeplot.minor 9.5
 tp -T dot $R
 is "$(majors "$OUT"):$(minors "$OUT")" "1:5" \
    "treeplot.major 30, minor 9.5: one edge vermillion (7/21), four blue and the direct commits' (6/21)"
-tp -T dot --major 20% --minor 50 $R
-is "$(majors "$OUT"):$(minors "$OUT")" "3:0" "--major 20% --minor 50 override them (7, 6 direct and 5 of 21 vermillion)"
+tp -T dot --major 20% --minor 20 $R
+is "$(majors "$OUT"):$(minors "$OUT")" "3:0" "--major 20% --minor 20 override them (7, 6 direct and 5 of 21 vermillion, none blue)"
 reset
 is "$(majors "$DOT"):$(minors "$DOT")" "6:2" "by default: 5% and 1% (the 1-commit edges, 4.8%, blue; the direct commits vermillion)"
 
@@ -193,7 +193,7 @@ cfg treeplot.layout spring
 fails "treeplot: $LOCAL: treeplot.layout: bad value 'spring' (not dot, twopi, circo, neato, fdp or sfdp)" \
       "bad layout in the repository's config" $R
 fails "treeplot: $LOCAL: treeplot.layout: bad value 'spring' (not dot, twopi, circo, neato, fdp or sfdp)" \
-      "a bad value is an error even when an option overrides it" --layout dot $R
+      "a bad value is an error even when an option overrides it" -T svg --layout dot $R
 reset
 printf '[treeplot]\n\ttop = abc\n' >"$USERCFG"
 fails "treeplot: $USERCFG: treeplot.top: bad value 'abc' (not a positive number or 'all')" \

@@ -29,22 +29,44 @@ is "$STATUS" 1 "-o .: exit status 1"
 one_error "it is a directory"
 ok $? "-o .: 'it is a directory'"
 
-mkdir ro
-chmod 555 ro
-if [ "$(command id -u)" -ne 0 ]; then
-	tp -C "$R" -o ro/x.svg
+# Permissions do not bind root: as root, through an unprivileged user
+# (nobody, by setpriv) in a directory of theirs, trusting root's
+# repository (safe.directory = *).
+mkdir perm
+UNPRIV=$TREEPLOT
+if [ "$(command id -u)" -eq 0 ]; then
+	UNPRIV=
+	if command id nobody >/dev/null 2>&1 && command -v setpriv >/dev/null; then
+		chmod 755 "$SCRATCH" "$HOME"
+		chown nobody perm
+		git config --global --add safe.directory '*'
+		chmod 644 "$HOME/.gitconfig"
+		UNPRIV=$SCRATCH/as-nobody
+		printf '#!/bin/sh\nexec setpriv --reuid=nobody --regid=%s --clear-groups -- "%s" "$@"\n' \
+		       "$(command id -g nobody)" "$TREEPLOT" >"$UNPRIV"
+		chmod 755 "$UNPRIV"
+	fi
+fi
+if [ -n "$UNPRIV" ]; then
+	(umask 022; mkdir perm/ro; echo old >perm/ro.svg)
+	[ "$(command id -u)" -eq 0 ] && chown nobody perm/ro perm/ro.svg
+	chmod 555 perm/ro
+	chmod 444 perm/ro.svg
+	T_SAVED=$TREEPLOT TREEPLOT=$UNPRIV
+	tp -C "$R" -o perm/ro/x.svg
 	is "$STATUS" 1 "a directory without write permission: exit status 1"
-	one_error "Permission denied" && [ ! -e ro/x.svg ] && no_tmp ro/x.svg
+	one_error "Permission denied" && [ ! -e perm/ro/x.svg ] && no_tmp perm/ro/x.svg
 	ok $? "a directory without write permission: 'Permission denied', nothing left"
-	echo old >ro.svg
-	chmod 444 ro.svg
-	tp -C "$R" -o ro.svg
+	tp -C "$R" -o perm/ro.svg
 	is "$STATUS" 1 "a read-only file: exit status 1"
-	one_error "Permission denied" && [ "$(cat ro.svg)" = old ] && no_tmp ro.svg
+	one_error "Permission denied" && [ "$(cat perm/ro.svg)" = old ] && no_tmp perm/ro.svg
 	ok $? "a read-only file: 'Permission denied', left as it was"
+	TREEPLOT=$T_SAVED
+	chmod 755 perm/ro
+	[ "$(command id -u)" -eq 0 ] && git config --global --unset-all safe.directory
 else
 	for i in 1 2 3 4; do
-		ok 0 "# SKIP permissions do not bind root"
+		ok 0 "# SKIP root, without setpriv or a user nobody to drop to"
 	done
 fi
 

@@ -4,7 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/fixture.sh"
 
-plan 46
+plan 43
 
 # Six trees feed the mainline directly, all of different sizes (commits
 # through them): alpha 6 (deep, 2, behind it), bravo 5, charlie 4 (xray,
@@ -147,7 +147,8 @@ ok $? "--top 5, DOT: label '1 other tree', '1 commit'"
 
 # --- N at least the number of feeders: nothing changes --------------------------
 
-for f in text json dot commits svg; do
+# (Not for commits, which --top never changes and which refuses it.)
+for f in text json dot svg; do
 	tp -T $f
 	base=$(cat "$SCRATCH/.out" | od -An -tx1 | md5sum)
 	for n in 6 7 100; do
