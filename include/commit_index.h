@@ -34,6 +34,7 @@ enum commit_found {
 	FOUND_NOT_COMMIT,	/* names a tree or a blob */
 	FOUND_NOT_IN_RANGE,
 	FOUND_MERGE,		/* a merge of the range */
+	FOUND_NOT_SELECTED,	/* a commit the paths or --author leave out */
 };
 
 /* Resolve rev to a commit (*oid, unless UNKNOWN or AMBIGUOUS) and its

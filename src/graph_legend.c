@@ -104,6 +104,16 @@ add_subtitle(struct buf *out, const struct flow *f,
 		   f->total_trees, f->total_trees == 1 ? "" : "s");
 	if (f->folded)
 		buf_printf(out, " (%u folded)", f->folded);
+	if (f->selection) {
+		struct buf sel = BUF_INIT;
+
+		/* Its own line: the counts above are the selection's. */
+		selection_describe(f->selection, &sel);
+		buf_puts(out, "</FONT></TD></TR>\n<TR><TD ALIGN=\"LEFT\">"
+			 "<FONT POINT-SIZE=\"12\">selected: ");
+		add_html(out, sel.data, 0);
+		buf_release(&sel);
+	}
 	buf_puts(out, "</FONT></TD></TR>\n<TR><TD ALIGN=\"LEFT\">"
 		 "<FONT POINT-SIZE=\"11\" COLOR=\"" COLOUR_SMALL_TEXT "\">");
 	buf_printf(out, "treeplot %s, ", h->version ? h->version : "");

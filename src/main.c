@@ -34,6 +34,7 @@
 #include "render_html.h"
 #include "render_json.h"
 #include "render_text.h"
+#include "selection.h"
 #include "signed.h"
 #include "explain.h"
 #include "trace.h"
@@ -73,6 +74,10 @@ struct options {
 	const char *cycles;	/* --cycles A..B */
 	char **args;		/* the other arguments: commits or ranges */
 	int args_nr;
+	const char **authors;	/* --author, repeatable: any may match */
+	size_t authors_nr, authors_alloc;
+	char **paths;		/* the pathspecs after "--" */
+	int paths_nr;
 };
 
 enum {
@@ -100,11 +105,13 @@ enum {
 	OPT_INFER_FF,
 	OPT_DPI,
 	OPT_CYCLES,
+	OPT_AUTHOR,
 	OPT_END,
 };
 
 static const struct option longopts[] = {
 	{ "repo", required_argument, NULL, 'C' },
+	{ "author", required_argument, NULL, OPT_AUTHOR },
 	{ "branches", no_argument, NULL, OPT_BRANCHES },
 	{ "direct-by", required_argument, NULL, OPT_DIRECT_BY },
 	{ "dpi", required_argument, NULL, OPT_DPI },
@@ -158,14 +165,15 @@ static const struct {
 	{ OPT_BRANCHES, "--branches", MODE_REPORT },
 	{ OPT_INFER_FF, "--infer-ff", MODE_REPORT },
 	{ OPT_CYCLES, "--cycles", MODE_COMPARE },
+	{ OPT_AUTHOR, "--author", MODE_REPORT | MODE_TRACE | MODE_COMPARE },
 };
 
 static void
 usage(FILE *fp)
 {
-	fputs("usage: treeplot [options] [<range>]\n"
-	      "       treeplot --trace [options] <commit>... [<range>]\n"
-	      "       treeplot --compare [options] <range> <range>...\n"
+	fputs("usage: treeplot [options] [<range>] [-- <path>...]\n"
+	      "       treeplot --trace [options] <commit>... [<range>] [-- <path>...]\n"
+	      "       treeplot --compare [options] <range> <range>... [-- <path>...]\n"
 	      "       treeplot --compare --cycles A..B [options]\n"
 	      "       treeplot --explain [options] <merge>... [<range>]\n"
 	      "       git treeplot ...  (the same, through git-treeplot installed beside it)\n"
@@ -173,7 +181,8 @@ usage(FILE *fp)
 	      "Chart through which trees the commits of <range> reached the mainline.\n"
 	      "<range> is A..B or a single revision B; by default, from the last\n"
 	      "release tag (not -rc, -dev, -pre, -alpha, -beta; treeplot.releasePattern)\n"
-	      "on HEAD's first-parent line to HEAD.\n"
+	      "on HEAD's first-parent line to HEAD.  Paths after -- keep only the commits\n"
+	      "whose diff against their first parent touches them (as git log -- <path>).\n"
 	      "\n"
 	      "  -C, --repo DIR         the repository (default: found from the current directory)\n"
 	      "  -o, --output FILE      write there; the format follows the extension\n"
@@ -197,6 +206,8 @@ usage(FILE *fp)
 	      "      --cycles A..B      with --compare: the release cycles from tag A to tag B\n"
 	      "                         on B's first-parent line (no -rc, -dev, -pre, -alpha,\n"
 	      "                         -beta tags; treeplot.releasePattern)\n"
+	      "      --author PATTERN   only commits whose author (Name <mail>) matches the\n"
+	      "                         extended regular expression (repeatable: any)\n"
 	      "      --explain          how the merges named were read: form, URL, tree,\n"
 	      "                         spellings joined and why, internal or external\n"
 	      "      --range RANGE      the range, for --trace and --explain (where arguments\n"
@@ -337,15 +348,73 @@ parse_args(struct options *o)
 	return -1;
 }
 
+/* Whether long option word (after "--", up to any "=") takes its value
+ * from the next word: getopt_long's rule, unambiguous prefixes too. */
+static int
+long_takes_next(const char *word)
+{
+	size_t len = strcspn(word, "=");
+	const struct option *hit = NULL;
+
+	if (word[len])
+		return 0;
+	for (const struct option *lo = longopts; lo->name; lo++) {
+		if (strncmp(lo->name, word, len))
+			continue;
+		if (strlen(lo->name) == len)
+			return lo->has_arg == required_argument;
+		if (hit && hit->has_arg != lo->has_arg)
+			return 0;	/* ambiguous: getopt says so */
+		hit = lo;
+	}
+	return hit && hit->has_arg == required_argument;
+}
+
+/*
+ * The index of the "--" that ends the options and starts the paths, or
+ * argc: getopt_long moves the arguments around it, so it is found first,
+ * skipping the words that are options' values ("--title --").
+ */
+static int
+find_separator(int argc, char **argv, const char *shortopts)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *w = argv[i];
+
+		if (!strcmp(w, "--"))
+			return i;
+		if (w[0] != '-' || !w[1])
+			continue;
+		if (w[1] == '-') {
+			i += long_takes_next(w + 2);
+			continue;
+		}
+		for (const char *p = w + 1; *p; p++) {
+			const char *s = strchr(shortopts, *p);
+
+			if (s && *p != ':' && s[1] == ':') {
+				i += !p[1];
+				break;
+			}
+		}
+	}
+	return argc;
+}
+
 /* Returns -1 to go on, or the exit status. */
 static int
 parse_options(int argc, char **argv, struct options *o)
 {
-	int c;
+	static const char shortopts[] = ":C:T:hj:o:q";
+	int c, sep = find_separator(argc, argv, shortopts);
 	uint8_t given[OPT_END] = { 0 };
 
+	o->paths = argv + (sep < argc ? sep + 1 : argc);
+	o->paths_nr = sep < argc ? argc - sep - 1 : 0;
+	argc = sep;
+
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":C:T:hj:o:q", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		if (c >= 0 && c < OPT_END)
 			given[c] = 1;
 		switch (c) {
@@ -440,6 +509,11 @@ parse_options(int argc, char **argv, struct options *o)
 		case OPT_CYCLES:
 			o->cycles = optarg;
 			break;
+		case OPT_AUTHOR:
+			ALLOC_GROW(o->authors, o->authors_nr + 1,
+				   o->authors_alloc);
+			o->authors[o->authors_nr++] = optarg;
+			break;
 		case OPT_CONFIG:
 			o->config = optarg;
 			break;
@@ -492,6 +566,11 @@ parse_options(int argc, char **argv, struct options *o)
 	o->minor_given = given[OPT_MINOR];
 	o->args = argv + optind;
 	o->args_nr = argc - optind;
+	if (o->paths_nr && o->mode == MODE_EXPLAIN)
+		return usage_error("paths do not apply to --explain");
+	for (int i = 0; i < o->paths_nr; i++)
+		if (!*o->paths[i])
+			return usage_error("empty path after --");
 	return parse_args(o);
 }
 
@@ -574,6 +653,8 @@ settle(const struct options *o, const struct config *cfg,
 		       cfg->has_top ? cfg->top : 0;
 	s->chart.branches = o->branches;
 	s->chart.identity = NULL;
+	s->chart.selection = NULL;
+	s->chart.selected = NULL;
 	s->release = cfg->has_release ? &cfg->release : NULL;
 	s->layout = o->layout ? o->layout : cfg->layout ? cfg->layout : "dot";
 	s->major = o->major_given ? o->major :
@@ -749,6 +830,24 @@ exit_status(int st)
 	}
 }
 
+/* The chart options of the settings, with the selected commits of h
+ * when a selection is given (*selected: to free).  Returns 0, or -1
+ * after reporting the error. */
+static int
+select_commits(const struct settings *s, struct repo *r,
+	       const struct history *h, struct chart_options *co,
+	       uint8_t **selected)
+{
+	*co = s->chart;
+	*selected = NULL;
+	if (!s->chart.selection)
+		return 0;
+	if (selection_mark(s->chart.selection, r, h, selected) < 0)
+		return -1;
+	co->selected = *selected;
+	return 0;
+}
+
 /* The report of a range, or --trace through it.  Returns the status. */
 static int
 run_range(const struct options *o, const struct settings *s,
@@ -757,6 +856,8 @@ run_range(const struct options *o, const struct settings *s,
 	struct range rg;
 	struct history h;
 	struct chart c;
+	struct chart_options co;
+	uint8_t *selected = NULL;
 	struct buf out = BUF_INIT;
 	char *label;
 	int ret;
@@ -770,8 +871,12 @@ run_range(const struct options *o, const struct settings *s,
 		ret = 1;
 		goto out_history;
 	}
+	if (select_commits(s, r, &h, &co, &selected) < 0) {
+		ret = 1;
+		goto out_history;
+	}
 	label = range_label(&rg);
-	chart_build(&c, &h, r, repo_name(r), label, &s->chart);
+	chart_build(&c, &h, r, repo_name(r), label, &co);
 	c.f.range_note = rg.note;	/* the reports say why, when default */
 	if (o->mode == MODE_TRACE) {
 		struct trace_input in = {
@@ -803,6 +908,7 @@ run_range(const struct options *o, const struct settings *s,
 	chart_release(&c);
 	free(label);
 out_history:
+	free(selected);
 	history_release(&h);
 	range_release(&rg);
 	return ret;
@@ -844,6 +950,8 @@ run_compare(const struct options *o, const struct settings *s,
 	struct range *rgs;
 	char **labels;
 	struct history h;
+	struct chart_options co;
+	uint8_t *selected = NULL;
 	struct buf out = BUF_INIT;
 	int ret = 0, loaded = 0;
 
@@ -866,11 +974,16 @@ run_compare(const struct options *o, const struct settings *s,
 		ret = 1;
 		goto out;
 	}
+	if (select_commits(s, r, &h, &co, &selected) < 0) {
+		ret = 1;
+		goto out;
+	}
 	ret = compare(&(struct compare_input){ r, &h, rgs,
-		(const char *const *)labels, n, repo_name(r), &s->chart, fmt,
+		(const char *const *)labels, n, repo_name(r), &co, fmt,
 		(enum csv_table)o->csv_table }, &out) < 0 ||
 	      output_write(o->output, &out) < 0;
 out:
+	free(selected);
 	if (loaded)
 		history_release(&h);
 	buf_release(&out);
@@ -891,20 +1004,29 @@ run(const struct options *o, enum format fmt)
 	struct repo *r = NULL;
 	struct config cfg;
 	struct settings s;
+	struct selection sel;
 	int ret;
 
-	if (repo_open(&r, o->repo) < 0)
+	if (selection_init(&sel, (const char *const *)o->paths,
+			   (size_t)o->paths_nr, o->authors, o->authors_nr) < 0)
+		return EXIT_USAGE;
+	if (repo_open(&r, o->repo) < 0) {
+		selection_release(&sel);
 		return 1;
+	}
 	if (config_read(&cfg, r, o->config, o->no_config) < 0) {
 		config_release(&cfg);
 		repo_free(r);
+		selection_release(&sel);
 		return EXIT_USAGE;
 	}
 	settle(o, &cfg, &s);
+	s.chart.selection = selection_active(&sel) ? &sel : NULL;
 	if (o->mode == MODE_COMPARE)
 		ret = run_compare(o, &s, r, fmt);
 	else
 		ret = run_range(o, &s, r, fmt);
+	selection_release(&sel);
 	free(s.urls);
 	config_release(&cfg);
 	repo_free(r);
@@ -930,6 +1052,7 @@ main(int argc, char **argv)
 	ret = run(&o, fmt);
 out:
 	free(o.mainline_urls);
+	free(o.authors);
 	/* --help or --version into a full disk is a failure too. */
 	if (fflush(stdout) || ferror(stdout)) {
 		error("cannot write to standard output");

@@ -443,6 +443,89 @@ out:
 	return ret;
 }
 
+struct repo_pathspec {
+	git_repository *git;		/* borrowed */
+	git_diff_options opts;
+	char **paths;
+};
+
+void
+repo_pathspec_new(struct repo_pathspec **out, struct repo *r,
+		  const char *const *paths, size_t nr)
+{
+	struct repo_pathspec *ps = xcalloc(1, sizeof(*ps));
+
+	ps->git = r->git;
+	git_diff_options_init(&ps->opts, GIT_DIFF_OPTIONS_VERSION);
+	ps->paths = xmalloc((nr ? nr : 1) * sizeof(*ps->paths));
+	for (size_t k = 0; k < nr; k++)
+		ps->paths[k] = xstrdup(paths[k]);
+	ps->opts.pathspec.strings = ps->paths;
+	ps->opts.pathspec.count = nr;
+	*out = ps;
+}
+
+void
+repo_pathspec_free(struct repo_pathspec *ps)
+{
+	if (!ps)
+		return;
+	for (size_t k = 0; k < ps->opts.pathspec.count; k++)
+		free(ps->paths[k]);
+	free(ps->paths);
+	free(ps);
+}
+
+/* Tree oid, or one clear error: a partial clone lacks trees. */
+static int
+tree_read(git_tree **out, git_repository *git, const struct object_id *oid)
+{
+	git_oid goid;
+	char hex[OID_HEXSZ + 1];
+	int err;
+
+	memcpy(goid.id, oid->hash, OID_RAWSZ);
+	err = git_tree_lookup(out, git, &goid);
+	if (!err)
+		return 0;
+	oid_to_hex(oid, hex);
+	if (err == GIT_ENOTFOUND) {
+		git_error_clear();
+		return error("tree %s is missing (a partial clone without "
+			     "its trees?): cannot select commits by path",
+			     hex);
+	}
+	return git_fail("cannot read a tree to select commits by path");
+}
+
+int
+repo_tree_touches(struct repo_pathspec *ps, const struct object_id *tree,
+		  const struct object_id *parent)
+{
+	git_tree *t = NULL, *pt = NULL;
+	git_diff *d = NULL;
+	int ret = -1;
+
+	if (parent && !memcmp(tree->hash, parent->hash, OID_RAWSZ))
+		return 0;
+	if (tree_read(&t, ps->git, tree) < 0 ||
+	    (parent && tree_read(&pt, ps->git, parent) < 0))
+		goto out;
+	/* Tree to tree: ids only, no blob is read (a blobless clone
+	 * has all it needs). */
+	if (git_diff_tree_to_tree(&d, ps->git, pt, t, &ps->opts) < 0) {
+		ret = git_fail("cannot compare trees to select commits by "
+			       "path");
+		goto out;
+	}
+	ret = git_diff_num_deltas(d) > 0;
+out:
+	git_diff_free(d);
+	git_tree_free(pt);
+	git_tree_free(t);
+	return ret;
+}
+
 int
 repo_lookup_commit(struct repo *r, const char *rev, struct object_id *out)
 {

@@ -147,6 +147,14 @@ render_text(const struct trace_input *in, const struct item *items,
 	add_text(out, in->repo);
 	buf_puts(out, "\nrange       ");
 	add_text(out, in->range);
+	if (in->c->f.selection) {
+		struct buf sel = BUF_INIT;
+
+		selection_describe(in->c->f.selection, &sel);
+		buf_puts(out, "\nselected    ");
+		add_text(out, sel.data);
+		buf_release(&sel);
+	}
 	buf_addc(out, '\n');
 	for (size_t i = 0; i < nr; i++)
 		if (items[i].status == FOUND_COMMIT)
@@ -207,6 +215,8 @@ render_json(const struct trace_input *in, const struct item *items,
 	json_uint(&j, "format_version", 1);
 	json_str(&j, "repository", in->repo);
 	json_str(&j, "range", in->range);
+	if (in->c->f.selection)
+		selection_json(&j, in->c->f.selection);
 	json_str(&j, "mainline", tree_name_of(in->c, TREE_MAINLINE));
 	json_open(&j, "traces", '[');
 	for (size_t i = 0; i < nr; i++)
@@ -293,6 +303,11 @@ trace(const struct trace_input *in, struct buf *out)
 		items[i].status = commit_index_resolve(&ix, in->r, items[i].rev,
 							&items[i].oid,
 							&items[i].commit);
+		/* Selected commits only, as the reports count them: the
+		 * others lost their path (attribution_select). */
+		if (items[i].status == FOUND_COMMIT && in->c->f.selection &&
+		    in->c->a.path_of[items[i].commit] == HIST_NONE)
+			items[i].status = FOUND_NOT_SELECTED;
 		if (items[i].status != FOUND_COMMIT) {
 			untraced = 1;
 			continue;
