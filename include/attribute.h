@@ -30,7 +30,7 @@ struct paths {
 	uint32_t nr, alloc;
 	uint32_t *tree;
 	uint32_t *up;
-	struct hindex ix;	/* paths by (tree, up) */
+	struct pair_index pi;	/* paths by (tree, up) */
 };
 
 /* One tree pulled by one merge into the line of another tree. */

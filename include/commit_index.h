@@ -1,5 +1,6 @@
 /*
- * commit_index.h - find a loaded commit by its id.
+ * commit_index.h - find a loaded commit by its id, and say what a
+ * revision the user named is in the range.
  *
  * The walk's own tables find commits only while it runs (commits of the
  * commit-graph are found through the graph), so the stages after it that
@@ -37,16 +38,43 @@ enum commit_found {
 	FOUND_NOT_SELECTED,	/* a commit the paths or --author leave out */
 };
 
-/* Resolve rev to a commit (*oid, unless UNKNOWN or AMBIGUOUS) and its
- * history index (*i, for COMMIT and MERGE): what it is, for the caller
- * to report its own way.  One rule, so --trace and --explain agree. */
 /* Why a revision was not taken, as a JSON token and as text: COMMIT is
  * --explain's "not a merge", MERGE is --trace's "a merge". */
 const char *commit_found_token(enum commit_found f);
 const char *commit_found_text(enum commit_found f);
 
-enum commit_found commit_index_resolve(const struct commit_index *ix,
-				       struct repo *r, const char *rev,
-				       struct object_id *oid, uint32_t *i);
+/*
+ * A revision the user named and what it is in the range: the head of
+ * --trace's and --explain's records of their arguments, so that one
+ * writer reports the ones they do not take (json_named_report too).
+ */
+struct named_rev {
+	const char *rev;		/* as named; borrowed */
+	enum commit_found status;
+	struct object_id oid;		/* unless UNKNOWN or AMBIGUOUS */
+	uint32_t i;			/* COMMIT and MERGE: history index */
+};
+
+/* Element k of an array of elements of size bytes, each starting with
+ * its struct named_rev (so the cast is to its first member). */
+static inline const struct named_rev *
+named_rev_at(const void *base, size_t k, size_t size)
+{
+	return (const void *)((const char *)base + k * size);
+}
+
+/* Resolve n->rev to a commit (n->oid, unless UNKNOWN or AMBIGUOUS) and
+ * its history index (n->i, for COMMIT and MERGE) and say what it is
+ * (n->status).  One rule, so --trace and --explain agree. */
+void commit_index_resolve(const struct commit_index *ix, struct repo *r,
+			  struct named_rev *n);
+
+/*
+ * One error line for each of the nr revisions at base (named_rev_at's
+ * array) whose status is not taken: "REV: why", and the range after "not
+ * in the range".  Returns how many lines it wrote.
+ */
+size_t named_rev_report(const void *base, size_t nr, size_t size,
+			enum commit_found taken, const char *range);
 
 #endif

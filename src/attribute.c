@@ -16,19 +16,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The path "tree, then up", created if new. */
+/* The path "tree, then up", created if new: pair_index numbers the
+ * pairs as paths are numbered, in the order they are first met. */
 static uint32_t
 paths_get(struct paths *p, uint32_t tree, uint32_t up)
 {
-	struct hprobe pr;
-	uint32_t i;
+	uint32_t i = pair_index_get(&p->pi, tree, up);
 
-	for (i = hindex_first(&p->ix, hash_u32_pair(tree, up), &pr);
-	     i != HINDEX_NONE; i = hindex_next(&p->ix, &pr))
-		if (p->tree[i] == tree && p->up[i] == up)
-			return i;
-	i = p->nr++;
-	if (p->nr > p->alloc) {
+	if (i < p->nr)
+		return i;
+	if (++p->nr > p->alloc) {
 		size_t alloc = p->alloc;
 
 		ALLOC_GROW(p->tree, p->nr, alloc);
@@ -37,7 +34,6 @@ paths_get(struct paths *p, uint32_t tree, uint32_t up)
 	}
 	p->tree[i] = tree;
 	p->up[i] = up;
-	hindex_add(&p->ix, pr.hash, i);
 	return i;
 }
 
@@ -297,7 +293,7 @@ attribution_release(struct attribution *a)
 {
 	free(a->paths.tree);
 	free(a->paths.up);
-	hindex_release(&a->paths.ix);
+	pair_index_release(&a->paths.pi);
 	free(a->path_of);
 	free(a->via);
 	free(a->order);

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
+
 static int
 cmp_oid(const void *a, const void *b, void *data)
 {
@@ -56,9 +58,10 @@ commit_index_find(const struct commit_index *ix, const struct object_id *oid)
 	return HIST_NONE;
 }
 
-enum commit_found
-commit_index_resolve(const struct commit_index *ix, struct repo *r,
-		     const char *rev, struct object_id *oid, uint32_t *i)
+/* What rev is in the range: commit_index_resolve's rule. */
+static enum commit_found
+resolve(const struct commit_index *ix, struct repo *r, const char *rev,
+	struct object_id *oid, uint32_t *i)
 {
 	const struct history *h = ix->h;
 
@@ -76,6 +79,13 @@ commit_index_resolve(const struct commit_index *ix, struct repo *r,
 	if (*i == HIST_NONE || !(h->flags[*i] & HIST_IN_RANGE))
 		return FOUND_NOT_IN_RANGE;
 	return history_is_merge(h, *i) ? FOUND_MERGE : FOUND_COMMIT;
+}
+
+void
+commit_index_resolve(const struct commit_index *ix, struct repo *r,
+		     struct named_rev *n)
+{
+	n->status = resolve(ix, r, n->rev, &n->oid, &n->i);
 }
 
 static const struct {
@@ -103,4 +113,31 @@ const char *
 commit_found_text(enum commit_found f)
 {
 	return why[f].text;
+}
+
+size_t
+named_rev_report(const void *base, size_t nr, size_t size,
+		 enum commit_found taken, const char *range)
+{
+	struct buf b = BUF_INIT;
+	size_t count = 0;
+
+	for (size_t k = 0; k < nr; k++) {
+		const struct named_rev *n = named_rev_at(base, k, size);
+
+		if (n->status == taken)
+			continue;
+		b.len = 0;
+		escape_text(&b, n->rev, strlen(n->rev));
+		buf_printf(&b, ": %s", commit_found_text(n->status));
+		if (n->status == FOUND_NOT_IN_RANGE) {
+			buf_addc(&b, ' ');
+			escape_text(&b, range ? range : "",
+				    range ? strlen(range) : 0);
+		}
+		error("%s", b.data);
+		count++;
+	}
+	buf_release(&b);
+	return count;
 }

@@ -670,21 +670,35 @@ values(const struct table *t, size_t series)
 	return xcalloc(series * t->nr, sizeof(double));
 }
 
+/* Series s of panel p is called name; owned (the panel's row of
+ * trend_data's names) keeps it for trend_release. */
+static void
+name_series(char **owned, struct trend_panel *p, size_t s, char *name)
+{
+	owned[s] = name;
+	p->names[s] = name;
+}
+
+/* How many of n series a panel draws: at most max (the depth panel
+ * folds the deeper ones into its last, the largest trees stop there). */
+static size_t
+series_count(size_t n, size_t max)
+{
+	return n < max ? n : max;
+}
+
 static void
 trend_depths(const struct table *t, struct trend_data *d,
 	     struct trend_panel *p, double *v)
 {
-	uint32_t dmax = t->max_depth;
+	uint32_t dmax = series_count(t->max_depth, TREND_SERIES_MAX);
 
-	if (dmax > TREND_SERIES_MAX)
-		dmax = TREND_SERIES_MAX;
 	for (uint32_t s = 0; s < dmax; s++) {
 		struct buf b = BUF_INIT;
 
 		buf_printf(&b, s + 1 < t->max_depth && s + 1 == dmax ?
 			   "depth %u and more" : "depth %u", s + 1);
-		d->names[0][s] = b.data;
-		p->names[s] = b.data;
+		name_series(d->names[0], p, s, b.data);
 	}
 	for (size_t k = 0; k < t->nr; k++) {
 		const struct flow *f = &t->charts[k].f;
@@ -702,13 +716,10 @@ static void
 trend_largest(const struct table *t, struct trend_data *d,
 	      struct trend_panel *p, double *v)
 {
-	size_t n = t->rows_nr;
+	size_t n = series_count(t->rows_nr, TREND_TREES);
 
-	if (n > TREND_TREES)
-		n = TREND_TREES;
 	for (size_t s = 0; s < n; s++) {
-		d->names[1][s] = xstrdup(t->rows[s].name);
-		p->names[s] = d->names[1][s];
+		name_series(d->names[1], p, s, xstrdup(t->rows[s].name));
 		for (size_t k = 0; k < t->nr; k++)
 			v[s * t->nr + k] = t->rows[s].commits[k];
 	}

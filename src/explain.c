@@ -20,10 +20,7 @@
 
 /* How one merge was read: every string owned. */
 struct reading {
-	const char *rev;
-	enum commit_found status;
-	struct object_id oid;
-	uint32_t i;
+	struct named_rev name;	/* first: named_rev_at's */
 	struct merge_class mc;
 	const char *says;	/* what the subject says: external, ... */
 	char *url;		/* the URL, or NULL */
@@ -135,7 +132,7 @@ verdict(const struct explain_input *in, struct reading *rd)
 		for (uint32_t p = 0; p < c->a.pulls_nr; p++) {
 			const struct pull *pl = &c->a.pulls[p];
 
-			if (pl->merge != rd->i)
+			if (pl->merge != rd->name.i)
 				continue;
 			buf_printf(&b, "%spulled ", pulls++ ? "; " : "");
 			buf_puts(&b, tt->t[pl->from].name);
@@ -145,7 +142,7 @@ verdict(const struct explain_input *in, struct reading *rd)
 				   pl->commits == 1 ? "" : "s");
 		}
 		if (!pulls) {
-			uint32_t lt = line_tree(c, in->h, rd->i);
+			uint32_t lt = line_tree(c, in->h, rd->name.i);
 
 			buf_puts(&b, "it names the repository of the line it "
 				 "sits on");
@@ -167,11 +164,11 @@ read_merge(const struct explain_input *in, struct reading *rd)
 	const struct config *cfg = in->o->cfg;
 	struct merge_class *mc = &rd->mc;
 
-	classify_merge(in->h, rd->i, cfg ? config_classify : NULL,
+	classify_merge(in->h, rd->name.i, cfg ? config_classify : NULL,
 		       (void *)(uintptr_t)cfg, mc);
 	rd->says = mc->kind == MERGE_EXTERNAL ? "external" :
 		   mc->kind == MERGE_INTERNAL ? "internal" : "unrecognised";
-	rd->tree = c->m.tree[rd->i];
+	rd->tree = c->m.tree[rd->name.i];
 	rd->k = KEY_NONE;
 	if (mc->kind == MERGE_EXTERNAL && mc->source == SOURCE_URL) {
 		rd->url = xstrndup(mc->url, mc->url_len);
@@ -267,11 +264,11 @@ render_text(const struct explain_input *in, const struct reading *rds,
 	buf_addc(out, '\n');
 	for (size_t n = 0; n < nr; n++) {
 		const struct reading *rd = &rds[n];
-		const char *s = history_subject(in->h, rd->i);
+		const char *s = history_subject(in->h, rd->name.i);
 
-		if (rd->status != FOUND_MERGE)
+		if (rd->name.status != FOUND_MERGE)
 			continue;
-		history_hex(in->h, rd->i, hex);
+		history_hex(in->h, rd->name.i, hex);
 		buf_printf(out, "\nmerge %.12s  ", hex);
 		add_text(out, s ? s : "");
 		buf_addc(out, '\n');
@@ -357,16 +354,17 @@ json_spellings(struct json *j, const struct tree_table *tt, uint32_t k)
 }
 
 static void
-json_reading(struct json *j, const struct explain_input *in,
-	     const struct reading *rd)
+json_reading(struct json *j, const void *ctx, const void *elem)
 {
+	const struct explain_input *in = ctx;
+	const struct reading *rd = elem;
 	const struct tree_table *tt = &in->c->tt;
-	const char *s = history_subject(in->h, rd->i);
+	const char *s = history_subject(in->h, rd->name.i);
 	char hex[OID_HEXSZ + 1];
 
-	history_hex(in->h, rd->i, hex);
+	history_hex(in->h, rd->name.i, hex);
 	json_open(j, NULL, '{');
-	json_str(j, "argument", rd->rev);
+	json_str(j, "argument", rd->name.rev);
 	json_str(j, "id", hex);
 	json_str(j, "subject", s ? s : "");
 	json_str(j, "form", rd->mc.form);
@@ -391,37 +389,12 @@ static void
 render_json(const struct explain_input *in, const struct reading *rds,
 	    size_t nr, struct buf *out)
 {
-	struct json j = JSON_INIT(out);
-	char hex[OID_HEXSZ + 1];
+	const struct json_named r = {
+		in->repo, in->range, NULL, "explained", "unexplained",
+		FOUND_MERGE, json_reading, in, NULL
+	};
 
-	json_open(&j, NULL, '{');
-	json_uint(&j, "format_version", 1);
-	json_str(&j, "repository", in->repo);
-	json_str(&j, "range", in->range);
-	json_open(&j, "explained", '[');
-	for (size_t n = 0; n < nr; n++)
-		if (rds[n].status == FOUND_MERGE)
-			json_reading(&j, in, &rds[n]);
-	json_close(&j, ']');
-	json_open(&j, "unexplained", '[');
-	for (size_t n = 0; n < nr; n++) {
-		const struct reading *rd = &rds[n];
-		int known = rd->status != FOUND_UNKNOWN && rd->status != FOUND_AMBIGUOUS;
-
-		if (rd->status == FOUND_MERGE)
-			continue;
-		if (known)
-			for (int k = 0; k < OID_RAWSZ; k++)
-				sprintf(hex + 2 * k, "%02x", rd->oid.hash[k]);
-		json_open(&j, NULL, '{');
-		json_str(&j, "argument", rd->rev);
-		json_str(&j, "id", known ? hex : NULL);
-		json_str(&j, "reason", commit_found_token(rd->status));
-		json_close(&j, '}');
-	}
-	json_close(&j, ']');
-	json_close(&j, '}');
-	buf_addc(out, '\n');
+	json_named_report(&r, rds, nr, sizeof(*rds), out);
 }
 
 int
@@ -430,35 +403,21 @@ explain(const struct explain_input *in, struct buf *out)
 	struct commit_index ix;
 	struct reading *rds = xcalloc(in->revs_nr ? in->revs_nr : 1,
 				      sizeof(*rds));
-	int ret = 0;
+	int ret;
 
 	commit_index_init(&ix, in->h);
 	for (size_t n = 0; n < in->revs_nr; n++) {
-		rds[n].rev = in->revs[n];
-		rds[n].status = commit_index_resolve(&ix, in->r, rds[n].rev,
-						     &rds[n].oid, &rds[n].i);
-		if (rds[n].status == FOUND_MERGE)
+		rds[n].name.rev = in->revs[n];
+		commit_index_resolve(&ix, in->r, &rds[n].name);
+		if (rds[n].name.status == FOUND_MERGE)
 			read_merge(in, &rds[n]);
 	}
 	if (in->json)
 		render_json(in, rds, in->revs_nr, out);
 	else
 		render_text(in, rds, in->revs_nr, out);
-	for (size_t n = 0; n < in->revs_nr; n++) {
-		struct buf b = BUF_INIT;
-
-		if (rds[n].status == FOUND_MERGE)
-			continue;
-		ret = 1;
-		add_text(&b, rds[n].rev);
-		buf_printf(&b, ": %s", commit_found_text(rds[n].status));
-		if (rds[n].status == FOUND_NOT_IN_RANGE) {
-			buf_addc(&b, ' ');
-			add_text(&b, in->range);
-		}
-		error("%s", b.data);
-		buf_release(&b);
-	}
+	ret = named_rev_report(rds, in->revs_nr, sizeof(*rds), FOUND_MERGE,
+			       in->range) ? 1 : 0;
 	for (size_t n = 0; n < in->revs_nr; n++) {
 		free(rds[n].url);
 		free(rds[n].key);

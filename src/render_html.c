@@ -42,41 +42,22 @@
 struct pool {
 	const char **s;
 	uint32_t nr, alloc;
-	uint32_t *hash;		/* open addressing: index + 1, 0 empty */
-	uint32_t hash_size;
+	struct hindex ix;	/* s's numbers by their strings */
 };
-
-static void
-pool_grow(struct pool *p)
-{
-	uint32_t size = p->hash_size ? p->hash_size * 2 : 1024;
-
-	free(p->hash);
-	p->hash = xcalloc(size, sizeof(*p->hash));
-	p->hash_size = size;
-	for (uint32_t i = 0; i < p->nr; i++) {
-		uint32_t k = str_hash(p->s[i]) & (size - 1);
-
-		while (p->hash[k])
-			k = (k + 1) & (size - 1);
-		p->hash[k] = i + 1;
-	}
-}
 
 static uint32_t
 pool_intern(struct pool *p, const char *s)
 {
-	uint32_t k;
+	uint32_t hash = str_hash(s), i;
+	struct hprobe pr;
 
-	if ((p->nr + 1) * 2 > p->hash_size)
-		pool_grow(p);
-	for (k = str_hash(s) & (p->hash_size - 1); p->hash[k];
-	     k = (k + 1) & (p->hash_size - 1))
-		if (!strcmp(p->s[p->hash[k] - 1], s))
-			return p->hash[k] - 1;
+	for (i = hindex_first(&p->ix, hash, &pr); i != HINDEX_NONE;
+	     i = hindex_next(&p->ix, &pr))
+		if (!strcmp(p->s[i], s))
+			return i;
 	ALLOC_GROW(p->s, p->nr + 1, p->alloc);
 	p->s[p->nr] = s;
-	p->hash[k] = p->nr + 1;
+	hindex_add(&p->ix, hash, p->nr);
 	return p->nr++;
 }
 
@@ -84,7 +65,7 @@ static void
 pool_release(struct pool *p)
 {
 	free(p->s);
-	free(p->hash);
+	hindex_release(&p->ix);
 }
 
 /* What the table is built from, and its index maps. */

@@ -21,10 +21,7 @@
 
 
 struct item {
-	const char *rev;	/* as named */
-	enum commit_found status;
-	struct object_id oid;	/* unless FOUND_UNKNOWN, FOUND_AMBIGUOUS */
-	uint32_t commit;	/* FOUND_COMMIT: its history index */
+	struct named_rev name;	/* first: named_rev_at's */
 	char *subject;		/* FOUND_COMMIT */
 };
 
@@ -108,10 +105,10 @@ text_item(const struct trace_input *in, const struct item *it,
 {
 	const struct chart *ch = in->c;
 	char hex[OID_HEXSZ + 1];
-	uint32_t n, *trees = path_of(ch, it->commit, &n);
-	uint32_t m = ch->a.via[it->commit];
+	uint32_t n, *trees = path_of(ch, it->name.i, &n);
+	uint32_t m = ch->a.via[it->name.i];
 
-	history_hex(in->h, it->commit, hex);
+	history_hex(in->h, it->name.i, hex);
 	buf_printf(out, "\ncommit %.12s  ", hex);
 	add_text(out, it->subject);
 	buf_addc(out, '\n');
@@ -157,22 +154,24 @@ render_text(const struct trace_input *in, const struct item *items,
 	}
 	buf_addc(out, '\n');
 	for (size_t i = 0; i < nr; i++)
-		if (items[i].status == FOUND_COMMIT)
+		if (items[i].name.status == FOUND_COMMIT)
 			text_item(in, &items[i], out);
 }
 
 static void
-json_item(struct json *j, const struct trace_input *in, const struct item *it)
+json_item(struct json *j, const void *ctx, const void *elem)
 {
+	const struct trace_input *in = ctx;
+	const struct item *it = elem;
 	const struct chart *ch = in->c;
 	char hex[OID_HEXSZ + 1];
-	uint32_t n, *trees = path_of(ch, it->commit, &n);
-	uint32_t m = ch->a.via[it->commit];
+	uint32_t n, *trees = path_of(ch, it->name.i, &n);
+	uint32_t m = ch->a.via[it->name.i];
 	struct buf date = BUF_INIT;
 
 	json_open(j, NULL, '{');
-	json_str(j, "argument", it->rev);
-	history_hex(in->h, it->commit, hex);
+	json_str(j, "argument", it->name.rev);
+	history_hex(in->h, it->name.i, hex);
 	json_str(j, "id", hex);
 	json_str(j, "subject", it->subject);
 	json_open(j, "path", '[');
@@ -208,66 +207,13 @@ static void
 render_json(const struct trace_input *in, const struct item *items,
 	    size_t nr, struct buf *out)
 {
-	struct json j = JSON_INIT(out);
-	char hex[OID_HEXSZ + 1];
+	const struct json_named r = {
+		in->repo, in->range, tree_name_of(in->c, TREE_MAINLINE),
+		"traces", "untraced", FOUND_COMMIT, json_item, in,
+		in->c->f.selection
+	};
 
-	json_open(&j, NULL, '{');
-	json_uint(&j, "format_version", 1);
-	json_str(&j, "repository", in->repo);
-	json_str(&j, "range", in->range);
-	if (in->c->f.selection)
-		selection_json(&j, in->c->f.selection);
-	json_str(&j, "mainline", tree_name_of(in->c, TREE_MAINLINE));
-	json_open(&j, "traces", '[');
-	for (size_t i = 0; i < nr; i++)
-		if (items[i].status == FOUND_COMMIT)
-			json_item(&j, in, &items[i]);
-	json_close(&j, ']');
-	json_open(&j, "untraced", '[');
-	for (size_t i = 0; i < nr; i++) {
-		const struct item *it = &items[i];
-		int known = it->status != FOUND_UNKNOWN && it->status != FOUND_AMBIGUOUS;
-
-		if (it->status == FOUND_COMMIT)
-			continue;
-		json_open(&j, NULL, '{');
-		json_str(&j, "argument", it->rev);
-		if (known) {
-			char *p = hex;
-
-			for (int k = 0; k < OID_RAWSZ; k++, p += 2)
-				sprintf(p, "%02x", it->oid.hash[k]);
-		}
-		json_str(&j, "id", known ? hex : NULL);
-		json_str(&j, "reason", commit_found_token(it->status));
-		json_close(&j, '}');
-	}
-	json_close(&j, ']');
-	json_close(&j, '}');
-	buf_addc(out, '\n');
-}
-
-/* One line on stderr per commit not traced, in the order named. */
-static void
-report_untraced(const struct trace_input *in, const struct item *items,
-		size_t nr)
-{
-	struct buf b = BUF_INIT;
-
-	for (size_t i = 0; i < nr; i++) {
-		if (items[i].status == FOUND_COMMIT)
-			continue;
-		b.len = 0;
-		add_text(&b, items[i].rev);
-		if (items[i].status == FOUND_NOT_IN_RANGE) {
-			buf_printf(&b, ": %s ", commit_found_text(FOUND_NOT_IN_RANGE));
-			add_text(&b, in->range);
-		} else {
-			buf_printf(&b, ": %s", commit_found_text(items[i].status));
-		}
-		error("%s", b.data);
-	}
-	buf_release(&b);
+	json_named_report(&r, items, nr, sizeof(*items), out);
 }
 
 int
@@ -277,7 +223,7 @@ trace(const struct trace_input *in, struct buf *out)
 	struct item *items = NULL;
 	char **words = NULL;
 	size_t nr = 0, alloc = 0, words_nr = 0, words_alloc = 0;
-	int ret = 0, untraced = 0;
+	int ret = 0;
 
 	commit_index_init(&ix, in->h);
 	for (size_t i = 0; i < in->revs_nr; i++) {
@@ -286,7 +232,7 @@ trace(const struct trace_input *in, struct buf *out)
 		if (strcmp(in->revs[i], "-")) {
 			ALLOC_GROW(items, nr + 1, alloc);
 			memset(&items[nr], 0, sizeof(*items));
-			items[nr++].rev = in->revs[i];
+			items[nr++].name.rev = in->revs[i];
 			continue;
 		}
 		if ((ret = read_stdin(&words, &words_nr, &words_alloc)) < 0)
@@ -294,25 +240,21 @@ trace(const struct trace_input *in, struct buf *out)
 		ALLOC_GROW(items, nr + (words_nr - from), alloc);
 		for (size_t k = from; k < words_nr; k++) {
 			memset(&items[nr], 0, sizeof(*items));
-			items[nr++].rev = words[k];
+			items[nr++].name.rev = words[k];
 		}
 	}
 	for (size_t i = 0; i < nr; i++) {
 		struct buf subject = BUF_INIT;
 
-		items[i].status = commit_index_resolve(&ix, in->r, items[i].rev,
-							&items[i].oid,
-							&items[i].commit);
+		commit_index_resolve(&ix, in->r, &items[i].name);
 		/* Selected commits only, as the reports count them: the
 		 * others lost their path (attribution_select). */
-		if (items[i].status == FOUND_COMMIT && in->c->f.selection &&
-		    in->c->a.path_of[items[i].commit] == HIST_NONE)
-			items[i].status = FOUND_NOT_SELECTED;
-		if (items[i].status != FOUND_COMMIT) {
-			untraced = 1;
+		if (items[i].name.status == FOUND_COMMIT && in->c->f.selection &&
+		    in->c->a.path_of[items[i].name.i] == HIST_NONE)
+			items[i].name.status = FOUND_NOT_SELECTED;
+		if (items[i].name.status != FOUND_COMMIT)
 			continue;
-		}
-		if ((ret = repo_commit_subject(in->r, &items[i].oid,
+		if ((ret = repo_commit_subject(in->r, &items[i].name.oid,
 					       &subject)) < 0) {
 			buf_release(&subject);
 			goto out;
@@ -323,8 +265,8 @@ trace(const struct trace_input *in, struct buf *out)
 		render_json(in, items, nr, out);
 	else
 		render_text(in, items, nr, out);
-	report_untraced(in, items, nr);
-	ret = untraced;
+	ret = named_rev_report(items, nr, sizeof(*items), FOUND_COMMIT,
+			       in->range) ? 1 : 0;
 out:
 	for (size_t i = 0; i < nr; i++)
 		free(items[i].subject);
