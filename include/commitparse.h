@@ -63,6 +63,11 @@ void commit_author(const char *data, const char *end, struct buf *out);
  * line's); 0 when there is none or it is unreadable. */
 int64_t commit_time(const char *data, const char *end);
 
+/* The author's time, seconds since the epoch (its first author line's,
+ * the one commit_author reads); 0 when there is none or it is
+ * unreadable. */
+int64_t commit_author_time(const char *data, const char *end);
+
 /*
  * git's subject of the message msg..end: its first paragraph, the lines
  * joined by single spaces, trailing blanks dropped (what

@@ -28,6 +28,7 @@ struct compare_input {
 	enum format fmt;		/* FORMAT_TEXT, _JSON, _CSV, or a
 					 * trend chart: _SVG, _PNG, _PDF */
 	enum csv_table table;
+	int latency;			/* --latency: each range's figures */
 };
 
 /* Returns 0, or -1 after reporting an error (the trend chart's). */

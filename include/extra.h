@@ -64,17 +64,19 @@ struct extra_edge_look {
 struct extra_edge {
 	uint32_t from, to;	/* indexes into flow.trees */
 	const char *key;	/* unique among the add-on's edges */
-	const char *label;	/* trusted */
+	const char *label;	/* trusted; a line in from's box, or NULL */
 	const char *tooltip;	/* trusted; after "FROM -> TO: " */
 	const char *style;	/* NULL: solid */
 	const char *colour;	/* NULL: the default */
 	const char *weight;	/* NULL: the default (dot's, an integer) */
 	const char *arrowhead;	/* NULL: the default (filled) */
+	uint32_t commits;	/* colour and width by this volume; 0: grey */
 };
 
 typedef void extra_edge_fn(void *ctx, const struct extra_edge *e);
 
-/* A style an add-on draws, for the chart's legend. */
+/* A style an add-on draws, for the chart's legend: an edge's is listed
+ * only when some edge of the add-on's is drawn in its style. */
 struct extra_legend {
 	const char *what;	/* "pull without a signed tag" */
 	enum { EXTRA_LEGEND_EDGE, EXTRA_LEGEND_NODE } kind;

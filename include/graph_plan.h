@@ -53,8 +53,7 @@ enum legend_item {
 /* Where an edge's count is drawn. */
 enum {
 	COUNT_IN_BOX,		/* its tree's box states it: all its commits */
-	COUNT_AT_TAIL,		/* beside the edge, at the tree it leaves */
-	COUNT_AT_HEAD,		/* beside the edge, at the tree it enters */
+	COUNT_AT_TAIL,		/* in the box it leaves, where it leaves */
 };
 
 struct graph_plan {

@@ -180,6 +180,24 @@ commit_time(const char *data, const char *end)
 	return time;
 }
 
+int64_t
+commit_author_time(const char *data, const char *end)
+{
+	const char *p = data, *eol;
+	int64_t time = 0;
+	int32_t tz;
+
+	while ((eol = commit_header_next(p, end))) {
+		if (eol - p > 7 && !memcmp(p, "author ", 7)) {
+			/* "Name <mail> time zone": parsed from the end. */
+			parse_committer(p, eol, &time, &tz);
+			break;
+		}
+		p = eol + 1;
+	}
+	return time;
+}
+
 const char *
 commit_subject(struct buf *out, const char *msg, const char *end)
 {

@@ -23,6 +23,7 @@
 #include "commit_index.h"
 #include "escape.h"
 #include "json.h"
+#include "latency.h"
 #include "render_trend.h"
 
 /* One tree across the ranges. */
@@ -37,6 +38,7 @@ struct table {
 	struct row *rows;
 	size_t rows_nr;
 	uint32_t max_depth;	/* over every range */
+	struct latency_stats *latency;	/* --latency: per range; else NULL */
 };
 
 /* What mark gives in a view's flags, and where it stops. */
@@ -161,7 +163,7 @@ table_rows(struct table *t)
 
 /* --- the figures ---------------------------------------------------- */
 
-enum figure_kind { COUNT, TENTHS };
+enum figure_kind { COUNT, TENTHS, SECONDS };	/* SECONDS: text in days */
 
 /* The summary's rows: a label for text, a name for CSV, a value. */
 struct figure {
@@ -190,6 +192,22 @@ figure_value(const struct figure *fg, const struct flow *f)
 	       f->by_depth[fg->depth] : 0;
 }
 
+/* A figure of range k: --latency's from the table, the others from the
+ * range's flow. */
+static int64_t
+figure_of(const struct figure *fg, const struct table *t, size_t k)
+{
+	const struct latency_stats *l = t->latency ? &t->latency[k] : NULL;
+
+	if (l && !strcmp(fg->name, "latency_median"))
+		return l->median;
+	if (l && !strcmp(fg->name, "latency_p90"))
+		return l->p90;
+	if (l && !strcmp(fg->name, "latency_negative"))
+		return l->negative;
+	return figure_value(fg, &t->charts[k].f);
+}
+
 /* The figures, in order; the caller frees the array and, for depths,
  * the labels and names (from index *fixed on). */
 static struct figure *
@@ -202,7 +220,13 @@ figures(const struct table *t, size_t *nr)
 		{ "merges", "merges", COUNT, 0 },
 		{ "trees", "trees", COUNT, 0 },
 	};
-	size_t n = ARRAY_SIZE(head) + t->max_depth + 1, k = 0;
+	static const struct figure lat[] = {
+		{ "median latency (days)", "latency_median", SECONDS, 0 },
+		{ "90th percentile (days)", "latency_p90", SECONDS, 0 },
+		{ "negative latencies", "latency_negative", COUNT, 0 },
+	};
+	size_t n = ARRAY_SIZE(head) + t->max_depth + 1 + ARRAY_SIZE(lat);
+	size_t k = 0;
 	struct figure *fg = xcalloc(n, sizeof(*fg));
 
 	for (; k < ARRAY_SIZE(head); k++)
@@ -216,6 +240,8 @@ figures(const struct table *t, size_t *nr)
 	}
 	fg[k++] = (struct figure){ "trees with 5 or fewer commits",
 				   "small_trees", COUNT, 0 };
+	for (size_t i = 0; t->latency && i < ARRAY_SIZE(lat); i++)
+		fg[k++] = lat[i];
 	*nr = k;
 	return fg;
 }
@@ -278,6 +304,12 @@ cell_value(struct buf *out, int width, enum figure_kind kind, int64_t v,
 		add_tenths(&b, v, change);
 		if (!change)
 			buf_addc(&b, '%');
+	} else if (kind == SECONDS) {
+		/* Days to the nearest tenth, halves away from zero. */
+		uint64_t a = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+		int64_t tenths = (int64_t)((a + 4320) / 8640);
+
+		add_tenths(&b, v < 0 ? -tenths : tenths, change);
 	} else {
 		buf_printf(&b, change && v > 0 ? "+%lld" : "%lld",
 			   (long long)v);
@@ -437,14 +469,14 @@ text_summary(const struct table *t, struct buf *out, int width, int cwidth)
 	text_header(t, out, width, cwidth);
 	buf_addc(out, '\n');
 	for (size_t i = 0; i < nfg; i++) {
-		int64_t first = figure_value(&fg[i], &t->charts[0].f);
-		int64_t last = figure_value(&fg[i], &t->charts[t->nr - 1].f);
+		int64_t first = figure_of(&fg[i], t, 0);
+		int64_t last = figure_of(&fg[i], t, t->nr - 1);
 
 		buf_printf(out, "  %-30s", fg[i].label);
 		for (size_t k = 0; k < t->nr; k++) {
 			buf_addc(out, ' ');
 			cell_value(out, width, fg[i].kind,
-				   figure_value(&fg[i], &t->charts[k].f), 0);
+				   figure_of(&fg[i], t, k), 0);
 		}
 		buf_addc(out, ' ');
 		cell_value(out, cwidth, fg[i].kind, last - first, 1);
@@ -547,6 +579,18 @@ render_json(const struct compare_input *in, const struct table *t,
 		}
 		json_close(&j, ']');
 		json_uint(&j, "small_trees", f->small_trees);
+		if (t->latency) {
+			json_open(&j, "latency", '{');
+			if (t->latency[k].n) {
+				json_int(&j, "median", t->latency[k].median);
+				json_int(&j, "p90", t->latency[k].p90);
+			} else {
+				json_str(&j, "median", NULL);
+				json_str(&j, "p90", NULL);
+			}
+			json_uint(&j, "negative", t->latency[k].negative);
+			json_close(&j, '}');
+		}
 		json_close(&j, '}');
 	}
 	json_close(&j, ']');
@@ -621,16 +665,15 @@ csv_summary(const struct compare_input *in, const struct table *t,
 	csv_header(in, out, "figure");
 	csv_end(out);
 	for (size_t i = 0; i < nfg; i++) {
-		int64_t first = figure_value(&fg[i], &t->charts[0].f);
-		int64_t last = figure_value(&fg[i], &t->charts[t->nr - 1].f);
+		int64_t first = figure_of(&fg[i], t, 0);
+		int64_t last = figure_of(&fg[i], t, t->nr - 1);
 
 		csv_text(out, fg[i].name, 1);
 		for (size_t k = 0; k <= t->nr; k++) {
-			int64_t v = k < t->nr ?
-				    figure_value(&fg[i], &t->charts[k].f) :
+			int64_t v = k < t->nr ? figure_of(&fg[i], t, k) :
 				    last - first;
 
-			if (fg[i].kind == COUNT) {
+			if (fg[i].kind != TENTHS) {	/* latency: seconds */
 				csv_int(out, v, 0);
 				continue;
 			}
@@ -647,8 +690,8 @@ csv_summary(const struct compare_input *in, const struct table *t,
 /* The chart's lines: at most TREND_SERIES_MAX depths (the last one
  * holding the deeper ones too) and that many of the largest trees. */
 struct trend_data {
-	struct trend_panel panels[4];
-	double *values[4];
+	struct trend_panel panels[5];
+	double *values[5];
 	char *names[2][TREND_SERIES_MAX];
 	const char **labels;
 	char *title;
@@ -737,6 +780,7 @@ trend_build(const struct compare_input *in, const struct table *t,
 	d->values[1] = values(t, 1);
 	d->values[2] = values(t, TREND_SERIES_MAX);
 	d->values[3] = values(t, TREND_TREES);
+	d->values[4] = values(t, 1);
 	d->labels = xcalloc(t->nr, sizeof(*d->labels));
 	for (size_t k = 0; k < t->nr; k++) {
 		const struct flow *f = &t->charts[k].f;
@@ -745,6 +789,8 @@ trend_build(const struct compare_input *in, const struct table *t,
 		d->values[0][k] = f->commits ? 100.0 * f->direct /
 				  f->commits : NAN;
 		d->values[1][k] = f->total_trees;
+		d->values[4][k] = t->latency && t->latency[k].n ?
+				  (double)t->latency[k].median / 86400.0 : NAN;
 	}
 	d->panels[0] = (struct trend_panel){ "Direct share",
 		"% of the commits", 1, { NULL }, d->values[0], 0 };
@@ -754,6 +800,9 @@ trend_build(const struct compare_input *in, const struct table *t,
 		"trees", 1, { NULL }, d->values[2], 1 };
 	d->panels[3] = (struct trend_panel){ "Commits through the largest "
 		"trees", "commits", 1, { NULL }, d->values[3], 1 };
+	d->panels[4] = (struct trend_panel){ "Median latency, from author "
+		"date to arrival in the mainline", "days", 1, { NULL },
+		d->values[4], 0 };
 	trend_depths(t, d, &d->panels[2], d->values[2]);
 	trend_largest(t, d, &d->panels[3], d->values[3]);
 	buf_printf(&title, "%s: %zu ranges, from %s to %s", in->repo, t->nr,
@@ -765,7 +814,8 @@ trend_build(const struct compare_input *in, const struct table *t,
 	}
 	d->title = title.data;
 	*tr = (struct trend){ d->title, d->labels, t->nr,
-			      "range (named by its end)", d->panels, 4 };
+			      "range (named by its end)", d->panels,
+			      t->latency ? 5 : 4 };
 }
 
 static void
@@ -794,10 +844,26 @@ render_trend_chart(const struct compare_input *in, const struct table *t,
 	return ret;
 }
 
+/* --latency: range k's figures over its commits, into t. */
+static int
+range_latency(const struct compare_input *in, const struct history *view,
+	      struct table *t, size_t k)
+{
+	struct latency l;
+
+	if (!t->latency)
+		t->latency = xcalloc(t->nr, sizeof(*t->latency));
+	if (latency_measure(in->r, view, &t->charts[k], &l) < 0)
+		return -1;
+	t->latency[k] = l.all;
+	latency_release(&l);
+	return 0;
+}
+
 int
 compare(const struct compare_input *in, struct buf *out)
 {
-	struct table t = { in->nr, NULL, NULL, 0, 0 };
+	struct table t = { in->nr, NULL, NULL, 0, 0, NULL };
 	int ret = 0;
 	struct history *views = xcalloc(in->nr, sizeof(*views));
 	struct commit_index ix;
@@ -814,13 +880,17 @@ compare(const struct compare_input *in, struct buf *out)
 		view_init(&views[k], in->h, &ix, &in->ranges[k]);
 		chart_build(&t.charts[k], &views[k], in->r, in->repo,
 			    in->labels[k], &o);
+		if (in->latency && ret == 0)
+			ret = range_latency(in, &views[k], &t, k);
 		/* Only the flow is read from here on: two words per commit of
 		 * the union go back for every range. */
 		attribution_release(&t.charts[k].a);
 	}
 	table_rows(&t);
 
-	if (in->fmt == FORMAT_JSON) {
+	if (ret < 0) {
+		/* reported: no output */
+	} else if (in->fmt == FORMAT_JSON) {
 		render_json(in, &t, out);
 	} else if (in->fmt == FORMAT_CSV) {
 		if (in->table == CSV_ALL || in->table == CSV_TREES)
@@ -843,6 +913,7 @@ compare(const struct compare_input *in, struct buf *out)
 		free(views[k].flags);
 	}
 	free(t.charts);
+	free(t.latency);
 	free(views);
 	trees_release(&identity);
 	commit_index_release(&ix);

@@ -299,8 +299,8 @@ node_entries(struct legend *l, const struct flow *f,
 		buf_puts(l->out, "<FONT COLOR=\"" COLOUR_SMALL_TEXT "\">12"
 			 "</FONT>");
 		entry_text(l);
-		buf_puts(l->out, "the commits of an edge, where its tree "
-			 "sent them to several");
+		buf_puts(l->out, "in a box: the commits of the edge that "
+			 "leaves it there, where it sent them to several");
 		entry_end(l);
 	}
 	if (p->legend & LEGEND_PREFIX) {

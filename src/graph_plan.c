@@ -230,7 +230,7 @@ void
 graph_plan(const struct flow *f, uint32_t major, uint32_t minor,
 	   int two_sided, struct graph_plan *p)
 {
-	uint32_t n = f->edges_nr ? f->edges_nr : 1, *outdeg;
+	uint32_t n = f->edges_nr ? f->edges_nr : 1;
 
 	memset(p, 0, sizeof(*p));
 	p->major = major;
@@ -242,10 +242,6 @@ graph_plan(const struct flow *f, uint32_t major, uint32_t minor,
 	p->weight = xcalloc(n, sizeof(*p->weight));
 	plan_sides(f, two_sided, p);
 	plan_prefix(f, p);
-	outdeg = xcalloc(f->trees_nr ? f->trees_nr : 1, sizeof(*outdeg));
-	for (uint32_t k = 0; k < f->edges_nr; k++)
-		if (f->edges[k].from < f->trees_nr)
-			outdeg[f->edges[k].from]++;
 	for (uint32_t k = 0; k < f->edges_nr; k++) {
 		const struct flow_edge *fe = &f->edges[k];
 		const struct flow_tree *from;
@@ -255,13 +251,9 @@ graph_plan(const struct flow *f, uint32_t major, uint32_t minor,
 		from = &f->trees[fe->from];
 		/* A box states the commits through it: an edge carrying
 		 * all of them needs no count of its own.  Else the count
-		 * stands at the tail, unless that tree sends commits to
-		 * several trees, whose edges leave it together: then by
-		 * the tree it goes into, unless that is the mainline,
-		 * where every edge comes together. */
+		 * stands in that box, where the edge leaves it. */
 		if (fe->commits != from->commits)
-			p->edge_count[k] = outdeg[fe->from] > 1 && fe->to ?
-					   COUNT_AT_HEAD : COUNT_AT_TAIL;
+			p->edge_count[k] = COUNT_AT_TAIL;
 		p->volume[k] = from->tree == TREE_NONE ? VOLUME_NEUTRAL :
 			       graph_volume(fe->commits, f->commits, major,
 					    minor);
@@ -279,7 +271,6 @@ graph_plan(const struct flow *f, uint32_t major, uint32_t minor,
 			     legend_of_volume(p->direct_volume);
 	}
 	plan_trees_legend(f, p);
-	free(outdeg);
 }
 
 void

@@ -370,25 +370,29 @@ infer_json(const void *state, const struct flow *f, struct json *j)
 	json_close(j, '}');
 }
 
-/* The guessed fast-forwards as dotted grey edges of their own, with a
- * hollow dot for an arrowhead and "~n" for a count, between trees the
- * flow shows. */
+/* The guessed fast-forwards as dotted edges of their own, with a hollow
+ * dot for an arrowhead, between trees the flow shows; "~n fast-forwarded"
+ * in the box of the tree they left. */
 static void
 infer_graph_edges(const void *state, const struct flow *f,
 		  extra_edge_fn *emit, void *ctx)
 {
 	const struct inference *inf = &((const struct infer_state *)state)->inf;
-	char key[32], label[16], tip[96];
+	char key[32], label[32], tip[96];
 
 	for (uint32_t k = 0; k < inf->edges_nr; k++) {
 		const struct inferred_edge *ie = &inf->edges[k];
-		struct extra_edge e = { 0, 0, key, label, tip, "dotted",
-					CHART_GREY, "0", "odot" };
+		struct extra_edge e = {
+			.key = key, .label = label, .tooltip = tip,
+			.style = "dotted", .weight = "0", .arrowhead = "odot",
+			.commits = ie->commits,
+		};
 
 		if (!shown_ends(f, ie, &e.from, &e.to))
 			continue;
 		snprintf(key, sizeof(key), "inferred ff %u", k);
-		snprintf(label, sizeof(label), "~%u", ie->commits);
+		snprintf(label, sizeof(label), "~%u fast-forwarded",
+			 ie->commits);
 		snprintf(tip, sizeof(tip), "%u commit%s inferred as "
 			 "fast-forwarded (a guess from committers)",
 			 ie->commits, report_plural(ie->commits));
@@ -410,8 +414,9 @@ infer_commit_fields(const void *state, uint32_t commit, struct buf *out)
 }
 
 static const struct extra_legend infer_legend[] = {
-	{ "~n, hollow dot: commits inferred as fast-forwarded (a guess from "
-	  "committers)", EXTRA_LEGEND_EDGE, "dotted", CHART_GREY_TEXT },
+	{ "dotted, hollow dot, \"~n fast-forwarded\" in the box it leaves: "
+	  "commits inferred as fast-forwarded (a guess from committers)",
+	  EXTRA_LEGEND_EDGE, "dotted", CHART_GREY_TEXT },
 };
 
 const struct extra infer_extra = {

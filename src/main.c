@@ -26,6 +26,7 @@
 #include "extra.h"
 #include "history.h"
 #include "infer.h"
+#include "latency.h"
 #include "maintainers.h"
 #include "output.h"
 #include "render_commits.h"
@@ -69,6 +70,7 @@ struct options {
 	enum direct_by direct_by;
 	int signatures;		/* SIGNED_REPORT, SIGNED_REQUIRE */
 	int branches, no_maintainers, infer_ff;
+	int latency;		/* --latency */
 	enum mode mode;
 	const char *range;
 	const char *cycles;	/* --cycles A..B */
@@ -106,6 +108,7 @@ enum {
 	OPT_DPI,
 	OPT_CYCLES,
 	OPT_AUTHOR,
+	OPT_LATENCY,
 	OPT_END,
 };
 
@@ -124,6 +127,7 @@ static const struct option longopts[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ "infer-ff", no_argument, NULL, OPT_INFER_FF },
 	{ "jobs", required_argument, NULL, 'j' },
+	{ "latency", no_argument, NULL, OPT_LATENCY },
 	{ "layout", required_argument, NULL, OPT_LAYOUT },
 	{ "maintainers", no_argument, NULL, OPT_MAINTAINERS },
 	{ "no-maintainers", no_argument, NULL, OPT_NO_MAINTAINERS },
@@ -166,6 +170,7 @@ static const struct {
 	{ OPT_INFER_FF, "--infer-ff", MODE_REPORT },
 	{ OPT_CYCLES, "--cycles", MODE_COMPARE },
 	{ OPT_AUTHOR, "--author", MODE_REPORT | MODE_TRACE | MODE_COMPARE },
+	{ OPT_LATENCY, "--latency", MODE_REPORT | MODE_COMPARE },
 };
 
 static void
@@ -222,6 +227,8 @@ usage(FILE *fp)
 	      "      --infer-ff         guess fast-forwarded pulls from committers (marked)\n"
 	      "      --signed           which pulls pulled a signed tag\n"
 	      "      --require-signed   the same, and exit 3 listing the unsigned pulls\n"
+	      "      --latency          days from author date to arrival in the mainline:\n"
+	      "                         median, 90th percentile, negatives (per tree, depth)\n"
 	      "  -j, --jobs N           threads reading commits (default: the cores available)\n"
 	      "  -q, --quiet            no progress display on long runs\n"
 	      "  -h, --help             show this help\n"
@@ -546,6 +553,9 @@ parse_options(int argc, char **argv, struct options *o)
 		case OPT_INFER_FF:
 			o->infer_ff = 1;
 			break;
+		case OPT_LATENCY:
+			o->latency = 1;
+			break;
 		case OPT_VERSION:
 			printf("treeplot %s\n", TREEPLOT_VERSION);
 			return 0;
@@ -771,6 +781,7 @@ static const struct extra *const extras_table[] = {
 	&branches_extra,
 	&direct_extra,
 	&signed_extra,
+	&latency_extra,
 	&infer_extra,
 };
 
@@ -783,6 +794,7 @@ extra_args(const struct options *o, int *args)
 		o->branches,
 		(int)o->direct_by,
 		o->signatures,
+		o->latency,
 		o->infer_ff,
 	};
 
@@ -980,7 +992,7 @@ run_compare(const struct options *o, const struct settings *s,
 	}
 	ret = compare(&(struct compare_input){ r, &h, rgs,
 		(const char *const *)labels, n, repo_name(r), &co, fmt,
-		(enum csv_table)o->csv_table }, &out) < 0 ||
+		(enum csv_table)o->csv_table, o->latency }, &out) < 0 ||
 	      output_write(o->output, &out) < 0;
 out:
 	free(selected);

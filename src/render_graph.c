@@ -23,6 +23,7 @@
 #include "render_graph.h"
 
 #include <signal.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,11 +102,12 @@ gv(const char *s)
  * Append s for a label (tooltip 0) or a tooltip (tooltip 1), defused as
  * the comment at the top says.
  */
-static void
-add_text(struct buf *out, const char *s, int tooltip)
+/* How much of s (len bytes) a chart shows: MAX_CHART_TEXT bytes at most,
+ * never half a character. */
+static size_t
+text_cut(const char *s, size_t len)
 {
-	struct buf esc = BUF_INIT;
-	size_t len = strlen(s), cut = len;
+	size_t cut = len;
 
 	if (len > MAX_CHART_TEXT) {
 		cut = MAX_CHART_TEXT;
@@ -114,6 +116,26 @@ add_text(struct buf *out, const char *s, int tooltip)
 		     ((unsigned char)s[cut] & 0xc0) == 0x80; k++)
 			cut--;
 	}
+	return cut;
+}
+
+/* Append s for an HTML-like label, cut as add_text cuts it. */
+static void
+add_html_text(struct buf *out, const char *s)
+{
+	size_t len = strlen(s), cut = text_cut(s, len);
+
+	escape_gv_html(out, s, cut, 0);
+	if (cut < len)
+		buf_puts(out, "\xe2\x80\xa6");	/* U+2026, an ellipsis */
+}
+
+static void
+add_text(struct buf *out, const char *s, int tooltip)
+{
+	struct buf esc = BUF_INIT;
+	size_t len = strlen(s), cut = text_cut(s, len);
+
 	escape_gv_label(&esc, s, cut);
 	for (size_t i = 0; i < esc.len; i++) {
 		unsigned char c = (unsigned char)esc.data[i];
@@ -162,8 +184,7 @@ struct attrs {
 	Agsym_t *n_label, *n_tooltip, *n_shape, *n_style, *n_fillcolor,
 		*n_color, *n_fontcolor, *n_fontsize, *n_penwidth;
 	Agsym_t *e_label, *e_tooltip, *e_color, *e_fontcolor, *e_penwidth,
-		*e_weight, *e_style, *e_dir, *e_taillabel, *e_headlabel,
-		*e_arrowhead;
+		*e_weight, *e_style, *e_dir, *e_arrowhead;
 };
 
 static Agsym_t *
@@ -173,26 +194,11 @@ declare(Agraph_t *g, int kind, const char *name, const char *def)
 }
 
 /*
- * The look of the whole graph.  Left to right, with the mainline in the
- * middle: the trees pulled into it stand on both sides (render_graph's
- * plan), so that a hundred of them make two columns of fifty and the
- * chart is page-shaped; deeper trees move further out.  No
- * concentrate=true: it crashes dot with labelled edges.
+ * The engine's part of the graph's look.
  */
 static void
 declare_graph(Agraph_t *g, const char *layout)
 {
-	declare(g, AGRAPH, "rankdir", "LR");
-	declare(g, AGRAPH, "labelloc", "t");
-	declare(g, AGRAPH, "labeljust", "l");
-	declare(g, AGRAPH, "fontname", CHART_FONT);
-	declare(g, AGRAPH, "fontsize", "14");
-	declare(g, AGRAPH, "ranksep", "1.1");
-	declare(g, AGRAPH, "nodesep", "0.1");
-	declare(g, AGRAPH, "bgcolor", "white");
-	declare(g, AGRAPH, "pad", "0.3");
-	/* Edges under the nodes, so boxes are never crossed out. */
-	declare(g, AGRAPH, "outputorder", "edgesfirst");
 	/*
 	 * For neato, fdp, sfdp: boxes must not sit on one another.  twopi's
 	 * rings are made wide enough (twopi_rings), and prism's overlap
@@ -217,41 +223,75 @@ declare_graph(Agraph_t *g, const char *layout)
 	declare(g, AGRAPH, "forcelabels", "true");
 }
 
+/*
+ * The defaults of the graph, its nodes and its edges, one row each: the
+ * attribute, its default, and where struct attrs keeps its symbol
+ * (NO_SYM: never set per object).  A table, so that the declarations
+ * are not three runs of the same call.
+ *
+ * The look of the whole graph: left to right, with the mainline in the
+ * middle: the trees pulled into it stand on both sides (graph_plan), so
+ * that a hundred of them make two columns of fifty and the chart is
+ * page-shaped; deeper trees move further out.  No concentrate=true: it
+ * crashes dot with labelled edges.
+ */
+#define NO_SYM SIZE_MAX
+#define SYM(m) offsetof(struct attrs, m)
+
+static const struct {
+	int kind;
+	const char *name, *def;
+	size_t sym;
+} attr_table[] = {
+	{ AGRAPH, "rankdir", "LR", NO_SYM },
+	{ AGRAPH, "labelloc", "t", NO_SYM },
+	{ AGRAPH, "labeljust", "l", NO_SYM },
+	{ AGRAPH, "fontname", CHART_FONT, NO_SYM },
+	{ AGRAPH, "fontsize", "14", NO_SYM },
+	{ AGRAPH, "ranksep", "1.1", NO_SYM },
+	{ AGRAPH, "nodesep", "0.1", NO_SYM },
+	{ AGRAPH, "bgcolor", "white", NO_SYM },
+	{ AGRAPH, "pad", "0.3", NO_SYM },
+	/* Edges under the nodes, so boxes are never crossed out. */
+	{ AGRAPH, "outputorder", "edgesfirst", NO_SYM },
+	{ AGNODE, "label", "\\N", SYM(n_label) },
+	{ AGNODE, "tooltip", "", SYM(n_tooltip) },
+	{ AGNODE, "shape", "box", SYM(n_shape) },
+	{ AGNODE, "style", "rounded,filled", SYM(n_style) },
+	{ AGNODE, "fillcolor", "#F4F4F4", SYM(n_fillcolor) },
+	{ AGNODE, "color", COLOUR_SMALL_TEXT, SYM(n_color) },
+	{ AGNODE, "fontcolor", "black", SYM(n_fontcolor) },
+	{ AGNODE, "fontsize", "10", SYM(n_fontsize) },
+	{ AGNODE, "penwidth", "1", SYM(n_penwidth) },
+	{ AGNODE, "fontname", CHART_FONT, NO_SYM },
+	{ AGNODE, "margin", "0.1,0.03", NO_SYM },
+	{ AGNODE, "height", "0.3", NO_SYM },
+	{ AGEDGE, "label", "", SYM(e_label) },
+	{ AGEDGE, "tooltip", "", SYM(e_tooltip) },
+	{ AGEDGE, "color", COLOUR_SMALL, SYM(e_color) },
+	{ AGEDGE, "fontcolor", COLOUR_SMALL_TEXT, SYM(e_fontcolor) },
+	{ AGEDGE, "penwidth", "1", SYM(e_penwidth) },
+	{ AGEDGE, "weight", "1", SYM(e_weight) },
+	{ AGEDGE, "style", "", SYM(e_style) },
+	{ AGEDGE, "dir", "forward", SYM(e_dir) },
+	{ AGEDGE, "arrowhead", "normal", SYM(e_arrowhead) },
+	{ AGEDGE, "fontname", CHART_FONT, NO_SYM },
+	{ AGEDGE, "fontsize", "10", NO_SYM },
+	{ AGEDGE, "arrowsize", "0.6", NO_SYM },
+};
+
 static void
 declare_attrs(Agraph_t *g, const char *layout, struct attrs *a)
 {
-	declare_graph(g, layout);
-	a->n_label = declare(g, AGNODE, "label", "\\N");
-	a->n_tooltip = declare(g, AGNODE, "tooltip", "");
-	a->n_shape = declare(g, AGNODE, "shape", "box");
-	a->n_style = declare(g, AGNODE, "style", "rounded,filled");
-	a->n_fillcolor = declare(g, AGNODE, "fillcolor", "#F4F4F4");
-	a->n_color = declare(g, AGNODE, "color", COLOUR_SMALL_TEXT);
-	a->n_fontcolor = declare(g, AGNODE, "fontcolor", "black");
-	a->n_fontsize = declare(g, AGNODE, "fontsize", "10");
-	a->n_penwidth = declare(g, AGNODE, "penwidth", "1");
-	declare(g, AGNODE, "fontname", CHART_FONT);
-	declare(g, AGNODE, "margin", "0.1,0.03");
-	declare(g, AGNODE, "height", "0.3");
+	for (size_t k = 0; k < ARRAY_SIZE(attr_table); k++) {
+		Agsym_t *sym = declare(g, attr_table[k].kind,
+				       attr_table[k].name, attr_table[k].def);
 
-	a->e_label = declare(g, AGEDGE, "label", "");
-	a->e_tooltip = declare(g, AGEDGE, "tooltip", "");
-	a->e_color = declare(g, AGEDGE, "color", COLOUR_SMALL);
-	a->e_fontcolor = declare(g, AGEDGE, "fontcolor", COLOUR_SMALL_TEXT);
-	a->e_penwidth = declare(g, AGEDGE, "penwidth", "1");
-	a->e_weight = declare(g, AGEDGE, "weight", "1");
-	a->e_style = declare(g, AGEDGE, "style", "");
-	a->e_dir = declare(g, AGEDGE, "dir", "forward");
-	a->e_taillabel = declare(g, AGEDGE, "taillabel", "");
-	a->e_headlabel = declare(g, AGEDGE, "headlabel", "");
-	a->e_arrowhead = declare(g, AGEDGE, "arrowhead", "normal");
-	declare(g, AGEDGE, "fontname", CHART_FONT);
-	declare(g, AGEDGE, "fontsize", "10");
-	declare(g, AGEDGE, "labelfontsize", "10");
-	/* A count beside its tree's box, off its own line. */
-	declare(g, AGEDGE, "labeldistance", "0.8");
-	declare(g, AGEDGE, "labelangle", "-45");
-	declare(g, AGEDGE, "arrowsize", "0.6");
+		if (attr_table[k].sym != NO_SYM)
+			*(Agsym_t **)(void *)((char *)a +
+					      attr_table[k].sym) = sym;
+	}
+	declare_graph(g, layout);
 }
 
 static void
@@ -294,7 +334,34 @@ struct build {
 	struct attrs a;
 	Agnode_t **nodes;
 	Agnode_t *direct;
+	uint32_t *port;		/* per edge: its count's cell in its tree's */
+	uint32_t *ports;	/* box (from 1; 0: none); per tree: how many */
+	struct buf *lines;	/* per tree: add-ons' lines for its box */
+	uint8_t *clustered;	/* per tree: in its repository's cluster */
+	/* Per add-on, the legend entries some edge of its draws (bit i:
+	 * its legend[i]), so that the legend lists only those. */
+	uint32_t *drawn;
+	size_t addon;		/* whose graph_edges are being emitted */
 };
+
+static int
+same_style(const char *a, const char *b)
+{
+	return !strcmp(a ? a : "", b ? b : "");
+}
+
+/* Add-on x drew an edge in style (NULL: solid): its legend entries of
+ * that style are used. */
+static void
+note_drawn(struct build *bd, size_t x, const char *style)
+{
+	const struct extra *ex = bd->o->xs->run[x].x;
+
+	for (size_t i = 0; i < ex->legend_nr && i < 32; i++)
+		if (ex->legend[i].kind == EXTRA_LEGEND_EDGE &&
+		    same_style(ex->legend[i].style, style))
+			bd->drawn[x] |= (uint32_t)1 << i;
+}
 
 /*
  * The name a box shows: without the prefix most trees share (the legend
@@ -390,12 +457,6 @@ add_node(Agraph_t *g, struct build *bd, uint32_t i)
 	buf_printf(&id, "t%u", i);
 	n = bd->nodes[i] = agnode(g, id.data, 1);
 
-	add_text(&b, shown_name(bd, i, g != agroot(g)), 0);
-	buf_puts(&b, "\\n");
-	add_count(&b, f->trees[i].commits, "commit");
-	set(n, bd->a.n_label, b.data);
-
-	b.len = 0;
 	node_tooltip(&b, f, i, bd->o->xs);
 	set(n, bd->a.n_tooltip, b.data);
 	node_style(n, f, i, &bd->a);
@@ -404,15 +465,98 @@ add_node(Agraph_t *g, struct build *bd, uint32_t i)
 }
 
 /*
+ * The rows of tree i's box when some of its edges carry only part of
+ * its commits: the name cell (name_cell, spanning every row) and one
+ * cell a counted edge, each the port that edge leaves from, on the
+ * mainline's side of the name.
+ */
+static void
+add_count_rows(struct buf *b, const struct build *bd, uint32_t i,
+	       const char *name_cell)
+{
+	const struct flow *f = bd->f;
+	int right = bd->p->side[i] > 0, row = 0;
+
+	for (uint32_t k = 0; k < f->edges_nr; k++) {
+		if (f->edges[k].from != i || !bd->port[k])
+			continue;
+		buf_puts(b, "<TR>");
+		if (!row && !right)
+			buf_puts(b, name_cell);
+		buf_printf(b, "<TD PORT=\"p%u\"><FONT COLOR=\"%s\">%u</FONT>"
+			   "</TD>", bd->port[k],
+			   graph_text_colour(bd->p->volume[k]),
+			   f->edges[k].commits);
+		if (!row && right)
+			buf_puts(b, name_cell);
+		buf_puts(b, "</TR>");
+		row++;
+	}
+}
+
+/*
+ * Tree i's label: its name, its commits and the add-ons' lines.  Where
+ * some of its edges carry only part of its commits, an HTML-like table
+ * with each such edge's count in a cell of its own, the port the edge
+ * leaves from: the count in its tree's box, where its edge starts (by
+ * the edge, outside the box, counts stood where other edges came in).
+ */
+static void
+label_node(struct build *bd, uint32_t i)
+{
+	const struct flow *f = bd->f;
+	Agnode_t *n = bd->nodes[i];
+	const char *name = shown_name(bd, i, bd->clustered[i]);
+	const char *l = bd->lines[i].data;
+	struct buf b = BUF_INIT, cell = BUF_INIT;
+	char *h;
+
+	if (!bd->ports[i]) {
+		add_text(&b, name, 0);
+		buf_puts(&b, "\\n");
+		add_count(&b, f->trees[i].commits, "commit");
+		if (l)
+			buf_puts(&b, l);
+		set(n, bd->a.n_label, b.data);
+		buf_release(&b);
+		return;
+	}
+	buf_printf(&cell, "<TD ROWSPAN=\"%u\">", bd->ports[i]);
+	add_html_text(&cell, name);
+	buf_puts(&cell, "<BR/>");
+	add_count(&cell, f->trees[i].commits, "commit");
+	/* The add-ons' lines: trusted text, each after a "\\n". */
+	while (l && *l) {
+		size_t len = strcspn(l + 2, "\\");
+
+		buf_puts(&cell, "<BR/>");
+		escape_gv_html(&cell, l + 2, len, 0);
+		l += 2 + len;
+	}
+	buf_puts(&cell, "</TD>");
+	buf_puts(&b, "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" "
+		 "CELLPADDING=\"1\">");
+	add_count_rows(&b, bd, i, cell.data);
+	buf_puts(&b, "</TABLE>");
+	h = agstrdup_html(bd->g, b.data);
+	set(n, bd->a.n_label, h);
+	agstrfree(bd->g, h);
+	buf_release(&b);
+	buf_release(&cell);
+}
+
+/*
  * An edge of the flow from tree `from` into `to`.  A tree right of the
  * mainline is drawn reversed (to -> from, dir=back), so that dot ranks
- * it on the right; the arrow still points where the commits went.  The
- * count, when drawn, stands by the end at `from`.
+ * it on the right; the arrow still points where the commits went.  port
+ * (from 1; 0: none) is the cell of from's box that the edge leaves from,
+ * its count's; in dot, from the cell's side that faces the mainline.
  */
 static Agedge_t *
 flow_edge(Agraph_t *g, struct build *bd, Agnode_t *from, Agnode_t *to,
-	  int right, const char *name, const char *count, int at)
+	  int right, const char *name, uint32_t port)
 {
+	struct buf b = BUF_INIT;
 	Agedge_t *e;
 
 	if (right) {
@@ -421,11 +565,15 @@ flow_edge(Agraph_t *g, struct build *bd, Agnode_t *from, Agnode_t *to,
 	} else {
 		e = agedge(g, from, to, gv(name), 1);
 	}
-	/* Graphviz's tail is the DOT edge's, reversed or not. */
-	if (count && (at == COUNT_AT_TAIL) != right)
-		set(e, bd->a.e_taillabel, count);
-	else if (count)
-		set(e, bd->a.e_headlabel, count);
+	if (port) {
+		buf_printf(&b, "p%u", port);
+		if (!strcmp(bd->o->layout, "dot"))
+			buf_puts(&b, right ? ":w" : ":e");
+		/* Graphviz's tail is the DOT edge's, reversed or not. */
+		agsafeset(e, gv(right ? "headport" : "tailport"), b.data,
+			  gv(""));
+	}
+	buf_release(&b);
 	return e;
 }
 
@@ -449,14 +597,22 @@ set_volume(Agedge_t *e, const struct attrs *a, enum volume v, uint32_t width)
  * unless an add-on sets one.
  */
 static void
-edge_look(const struct flow *f, uint32_t k, const struct extras *xs,
-	  struct buf *b, struct extra_edge_look *look)
+edge_look(struct build *bd, uint32_t k, struct buf *b,
+	  struct extra_edge_look *look)
 {
+	const struct extras *xs = bd->o->xs;
+
 	*look = (struct extra_edge_look){ { b, tip_text, "\\n" }, NULL, NULL,
 					  NULL };
-	for (size_t x = 0; xs && x < xs->nr; x++)
-		if (xs->run[x].x->edge_look)
-			xs->run[x].x->edge_look(xs->run[x].state, f, k, look);
+	for (size_t x = 0; xs && x < xs->nr; x++) {
+		const char *style = look->style;
+
+		if (!xs->run[x].x->edge_look)
+			continue;
+		xs->run[x].x->edge_look(xs->run[x].state, bd->f, k, look);
+		if (look->style != style)
+			note_drawn(bd, x, look->style);
+	}
 }
 
 static void
@@ -478,16 +634,12 @@ add_edge(Agraph_t *g, struct build *bd, uint32_t k)
 {
 	const struct flow *f = bd->f;
 	const struct flow_edge *fe = &f->edges[k];
-	struct buf b = BUF_INIT, count = BUF_INIT;
+	struct buf b = BUF_INIT;
 	struct extra_edge_look look;
 	Agedge_t *e;
 
-	if (bd->p->edge_count[k])
-		buf_printf(&count, "%u", fe->commits);
 	e = flow_edge(g, bd, bd->nodes[fe->from], bd->nodes[fe->to],
-		      bd->p->side[fe->from] > 0, NULL,
-		      bd->p->edge_count[k] ? count.data : NULL,
-		      bd->p->edge_count[k]);
+		      bd->p->side[fe->from] > 0, NULL, bd->port[k]);
 
 	add_text(&b, tree_name_of(f, fe->from), 1);
 	buf_puts(&b, " -> ");
@@ -496,7 +648,7 @@ add_edge(Agraph_t *g, struct build *bd, uint32_t k)
 	add_count(&b, fe->commits, "commit");
 	buf_puts(&b, " in ");
 	add_count(&b, fe->pulls, "pull");
-	edge_look(f, k, bd->o->xs, &b, &look);
+	edge_look(bd, k, &b, &look);
 	set(e, bd->a.e_tooltip, b.data);
 	set_volume(e, &bd->a, bd->p->volume[k], bd->p->width[k]);
 	apply_look(e, &bd->a, look.style, look.colour, look.arrowhead);
@@ -505,7 +657,6 @@ add_edge(Agraph_t *g, struct build *bd, uint32_t k)
 	buf_printf(&b, "%u", bd->p->weight[k]);
 	set(e, bd->a.e_weight, b.data);
 	buf_release(&b);
-	buf_release(&count);
 }
 
 /* The direct commits as a flow of their own into the mainline. */
@@ -528,8 +679,7 @@ add_direct(Agraph_t *g, struct build *bd)
 	buf_puts(&b, " applied to the mainline itself, not pulled");
 	set(bd->direct, bd->a.n_tooltip, b.data);
 
-	e = flow_edge(g, bd, bd->direct, bd->nodes[0], 0, NULL, NULL,
-		      COUNT_IN_BOX);
+	e = flow_edge(g, bd, bd->direct, bd->nodes[0], 0, NULL, 0);
 	b.len = 0;
 	buf_puts(&b, "direct -> ");
 	add_text(&b, tree_name_of(f, 0), 1);
@@ -560,11 +710,10 @@ add_heading(Agraph_t *g, const struct build *bd,
 }
 
 /*
- * --branches: the branches of one repository in a box of their own,
- * labelled with the repository (the graph itself for the trees whose
- * repository shows no branch).  Subgraphs are named after the index of
- * the repository's first node, so the DOT is stable.  The label is at
- * the box's foot, where no edge comes in.
+ * --branches: the branches of one repository in a box of their own (the
+ * graph itself for the trees whose repository shows no branch), named by
+ * cluster_title.  Subgraphs are named after the index of the
+ * repository's first node, so the DOT is stable.
  */
 static Agraph_t *
 cluster_of(Agraph_t *g, const struct build *bd, uint32_t i)
@@ -572,7 +721,7 @@ cluster_of(Agraph_t *g, const struct build *bd, uint32_t i)
 	const struct flow *f = bd->f;
 	const struct flow_tree *t = &f->trees[i];
 	uint32_t first = TREE_NONE, branches = 0;
-	struct buf name = BUF_INIT, label = BUF_INIT;
+	struct buf name = BUF_INIT;
 	Agraph_t *sub;
 
 	if (!i || t->tree == TREE_NONE)
@@ -592,23 +741,61 @@ cluster_of(Agraph_t *g, const struct build *bd, uint32_t i)
 	sub = agsubg(g, name.data, 0);
 	if (!sub) {
 		sub = agsubg(g, name.data, 1);
-		add_text(&label, graph_short_name(bd->p, t->repo_name), 0);
-		agsafeset(sub, gv("label"), label.data, gv(""));
-		agsafeset(sub, gv("labelloc"), gv("b"), gv(""));
+		/* Its own empty label: else it inherits the chart's, whose
+		 * value on the root graph is set after (add_heading). */
+		agsafeset(sub, gv("label"), gv(""), gv(""));
 		agsafeset(sub, gv("style"), gv("rounded,dashed"), gv(""));
 		agsafeset(sub, gv("color"), gv(COLOUR_SMALL), gv(""));
 		agsafeset(sub, gv("fontsize"), gv("10"), gv(""));
 	}
 	buf_release(&name);
-	buf_release(&label);
 	return sub;
 }
 
 /*
+ * The repository's name in its cluster, as a node of its own beside the
+ * cluster's first branch (i) in its rank: dot routes edges round nodes,
+ * and through a cluster's label, at its head or foot, whichever way
+ * edges came.
+ */
+static void
+cluster_title(struct build *bd, Agraph_t *sub, uint32_t i)
+{
+	const char *cname = agnameof(sub);
+	struct buf name = BUF_INIT, b = BUF_INIT;
+	Agraph_t *rank;
+	Agnode_t *n;
+
+	buf_printf(&name, "%s_title", cname);
+	if (agnode(sub, name.data, 0)) {
+		buf_release(&name);
+		return;
+	}
+	n = agnode(sub, name.data, 1);
+	add_text(&b, graph_short_name(bd->p, bd->f->trees[i].repo_name), 0);
+	set(n, bd->a.n_label, b.data);
+	b.len = 0;
+	add_text(&b, bd->f->trees[i].repo_name, 1);
+	set(n, bd->a.n_tooltip, b.data);
+	set(n, bd->a.n_shape, "plaintext");
+	set(n, bd->a.n_style, "solid");
+	set(n, bd->a.n_fontcolor, COLOUR_SMALL_TEXT);
+	b.len = 0;
+	buf_printf(&b, "rank_%s", cname + strlen("cluster_"));
+	rank = agsubg(sub, b.data, 1);
+	agsafeset(rank, gv("rank"), gv("same"), gv(""));
+	agsubnode(rank, n, 1);
+	agsubnode(rank, bd->nodes[i], 1);
+	buf_release(&name);
+	buf_release(&b);
+}
+
+/*
  * An add-on's edge (--infer-ff's guessed fast-forwards), drawn as the
- * flow's are (the side of its tree, its label as a count by that tree),
- * off the bottom of its tree's box: apart from the flow the same two
- * trees may have, and its count with it.
+ * flow's are (the side of its tree; colour and width by its commits, but
+ * never thinner than 2 points, under which a dotted line is lost), off
+ * the bottom of its tree's box, apart from the flow the same two trees
+ * may have; its label in that tree's box.
  */
 static void
 emit_edge(void *ctx, const struct extra_edge *xe)
@@ -616,6 +803,7 @@ emit_edge(void *ctx, const struct extra_edge *xe)
 	struct build *bd = ctx;
 	const struct flow *f = bd->f;
 	struct buf b = BUF_INIT;
+	uint32_t width;
 	int right;
 	Agedge_t *e;
 
@@ -623,17 +811,30 @@ emit_edge(void *ctx, const struct extra_edge *xe)
 		return;
 	right = bd->p->side[xe->from] > 0;
 	e = flow_edge(bd->g, bd, bd->nodes[xe->from], bd->nodes[xe->to], right,
-		      xe->key, xe->label, COUNT_AT_TAIL);
+		      xe->key, 0);
 	agsafeset(e, gv(right ? "headport" : "tailport"), gv("s"), gv(""));
+	/* Its count in the box it leaves: beside the edge, off the box's
+	 * foot, it was drawn under the next box down, 7 points below. */
+	if (xe->label) {
+		buf_puts(&bd->lines[xe->from], "\\n");
+		buf_puts(&bd->lines[xe->from], xe->label);
+	}
 	add_text(&b, tree_name_of(f, xe->from), 1);
 	buf_puts(&b, " -> ");
 	add_text(&b, tree_name_of(f, xe->to), 1);
 	buf_puts(&b, ": ");
 	buf_puts(&b, xe->tooltip);
 	set(e, bd->a.e_tooltip, b.data);
+	if (xe->commits) {
+		width = graph_width(xe->commits, f->commits, NULL);
+		set_volume(e, &bd->a, graph_volume(xe->commits, f->commits,
+						   bd->p->major, bd->p->minor),
+			   width > 20 ? width : 20);
+	}
 	apply_look(e, &bd->a, xe->style, xe->colour, xe->arrowhead);
 	if (xe->weight)
 		set(e, bd->a.e_weight, xe->weight);
+	note_drawn(bd, bd->addon, xe->style);
 	buf_release(&b);
 }
 
@@ -643,10 +844,12 @@ add_extra_edges(struct build *bd)
 {
 	const struct extras *xs = bd->o->xs;
 
-	for (size_t k = 0; xs && k < xs->nr; k++)
+	for (size_t k = 0; xs && k < xs->nr; k++) {
+		bd->addon = k;
 		if (xs->run[k].x->graph_edges)
 			xs->run[k].x->graph_edges(xs->run[k].state, bd->f,
 						  emit_edge, bd);
+	}
 }
 
 /*
@@ -684,10 +887,11 @@ line_of(const char *style)
 	return LINE_SOLID;
 }
 
-/* What the add-ons draw, for the legend after the core's entries
- * (*out: a new array). */
+/* What the add-ons drew (drawn: build's), for the legend after the
+ * core's entries (*out: a new array). */
 static size_t
-addon_legend(const struct extras *xs, struct legend_entry **out)
+addon_legend(const struct extras *xs, const uint32_t *drawn,
+	     struct legend_entry **out)
 {
 	size_t n = 0, alloc = 0;
 
@@ -698,6 +902,9 @@ addon_legend(const struct extras *xs, struct legend_entry **out)
 		for (size_t i = 0; i < x->legend_nr; i++) {
 			const struct extra_legend *l = &x->legend[i];
 
+			if (l->kind == EXTRA_LEGEND_EDGE &&
+			    (i >= 32 || !(drawn[k] & (uint32_t)1 << i)))
+				continue;
 			ALLOC_GROW(*out, n + 1, alloc);
 			(*out)[n++] = (struct legend_entry){
 				l->kind == EXTRA_LEGEND_EDGE ?
@@ -710,6 +917,23 @@ addon_legend(const struct extras *xs, struct legend_entry **out)
 	return n;
 }
 
+/* Number the cells of the counts in their trees' boxes (build's port). */
+static void
+plan_ports(struct build *bd)
+{
+	const struct flow *f = bd->f;
+	uint32_t n = f->trees_nr ? f->trees_nr : 1;
+
+	bd->port = xcalloc(f->edges_nr ? f->edges_nr : 1, sizeof(*bd->port));
+	bd->ports = xcalloc(n, sizeof(*bd->ports));
+	bd->lines = xcalloc(n, sizeof(*bd->lines));
+	bd->clustered = xcalloc(n, sizeof(*bd->clustered));
+	for (uint32_t k = 0; k < f->edges_nr; k++)
+		if (bd->p->edge_count[k] && f->edges[k].from < f->trees_nr &&
+		    f->edges[k].to < f->trees_nr)
+			bd->port[k] = ++bd->ports[f->edges[k].from];
+}
+
 static Agraph_t *
 build_graph(const struct flow *f, const struct graph_options *o,
 	    Agdisc_t *disc)
@@ -717,16 +941,14 @@ build_graph(const struct flow *f, const struct graph_options *o,
 	Agraph_t *g = agopen(gv("treeplot"), Agdirected, disc);
 	struct graph_plan plan;
 	struct legend_entry *extra;
-	struct build bd = { g, f, &plan, o, { 0 }, NULL, NULL };
+	struct build bd = { g, f, &plan, o, { 0 }, NULL, NULL, NULL, NULL,
+			    NULL, NULL, NULL, 0 };
 	size_t extra_nr;
 
 	if (!g)
 		return NULL;
 	graph_plan(f, o->major, o->minor, !strcmp(o->layout, "dot"), &plan);
 	declare_attrs(g, o->layout, &bd.a);
-	extra_nr = addon_legend(o->xs, &extra);
-	add_heading(g, &bd, extra, extra_nr);
-	free(extra);
 	/* For twopi: the mainline in the centre, not whichever node it
 	 * finds most central, and a first ring wide enough for every tree
 	 * on it (so that no overlap removal moves the mainline off it). */
@@ -744,10 +966,18 @@ build_graph(const struct flow *f, const struct graph_options *o,
 	/* An array of pointers, as meant. */
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	bd.nodes = xcalloc(f->trees_nr ? f->trees_nr : 1, sizeof(*bd.nodes));
+	bd.drawn = xcalloc(o->xs && o->xs->nr ? o->xs->nr : 1,
+			   sizeof(*bd.drawn));
+	plan_ports(&bd);
 	/* The direct commits first after the mainline: the order of the
 	 * nodes is the order dot starts from, largest flows first. */
 	for (uint32_t i = 0; i < f->trees_nr; i++) {
-		add_node(f->branches ? cluster_of(g, &bd, i) : g, &bd, i);
+		Agraph_t *sub = f->branches ? cluster_of(g, &bd, i) : g;
+
+		add_node(sub, &bd, i);
+		bd.clustered[i] = sub != g;
+		if (sub != g)
+			cluster_title(&bd, sub, i);
 		if (!i)
 			add_direct(g, &bd);
 	}
@@ -756,6 +986,20 @@ build_graph(const struct flow *f, const struct graph_options *o,
 		    f->edges[k].to < f->trees_nr)
 			add_edge(g, &bd, k);
 	add_extra_edges(&bd);
+	/* The labels after every edge: the add-ons' lines are in them. */
+	for (uint32_t i = 0; i < f->trees_nr; i++) {
+		label_node(&bd, i);
+		buf_release(&bd.lines[i]);
+	}
+	/* Last: the legend lists what the edges above drew. */
+	extra_nr = addon_legend(o->xs, bd.drawn, &extra);
+	add_heading(g, &bd, extra, extra_nr);
+	free(extra);
+	free(bd.drawn);
+	free(bd.port);
+	free(bd.ports);
+	free(bd.lines);
+	free(bd.clustered);
 	free(bd.nodes);
 	graph_plan_release(&plan);
 	return g;

@@ -9,7 +9,8 @@
 # its whole history and over its last release cycle, without and with a
 # commit-graph file.  With arguments: that repository and those ranges.
 # For every case it runs, RUNS times each, treeplot (text report on every
-# core, the same on one thread and on two, SVG, -T commits), git log --format='%H %P %s' and git rev-list --parents, and
+# core, the same on one thread and on two, SVG, -T commits, --latency),
+# git log --format='%H %P %s' and git rev-list --parents, and
 # prints the median wall time, the peak memory, and treeplot's ratio to
 # git log.  It measures; it asserts nothing.
 #
@@ -77,6 +78,7 @@ bench_range() {	# repo, range, label
 		row "treeplot --jobs 2" "$TREEPLOT" -q -j 2 -C "$repo" "$range"
 	row "treeplot -T svg" "$TREEPLOT" -q -C "$repo" -T svg "$range"
 	row "treeplot -T commits" "$TREEPLOT" -q -C "$repo" -T commits "$range"
+	row "treeplot --latency" "$TREEPLOT" -q -C "$repo" --latency "$range"
 }
 
 # the last two release tags (vN.M, no -rc) of a generated repository

@@ -3,7 +3,7 @@
  *
  *   genhist [--commits N] [--trees T] [--seed S] [--ff-rate P]
  *           [--releases R] [--expect FILE] [--truth FILE] [--cycles FILE]
- *           [--identity] [--files] [--stats]
+ *           [--dates FILE] [--identity] [--files] [--stats]
  *
  * Writes a git fast-import stream on stdout: N non-merge commits made by a
  * mainline and T subsystem trees over R release cycles (tags v1.0, then
@@ -42,6 +42,11 @@
  *                of master, the path git's history shows (innermost first)
  * --truth FILE   the same with fast-forwarded pulls included
  * --cycles FILE  ":MARK<TAB>TAG": the first tag containing the commit
+ * --dates FILE   ":MARK<TAB>AUTHOR<TAB>COMMITTER" per non-merge commit, the
+ *                dates (seconds) it was written with; with it, one commit in
+ *                twenty-five is authored up to sixty days in the future (a
+ *                skewed clock: --latency's negative latencies), so the
+ *                stream changes (and only with it)
  * --identity     the cases of tree identity, each with its ground truth
  *                (without it the stream is what it always was):
  *                - a tree whose host is renamed halfway through the history
@@ -369,7 +374,7 @@ static uint32_t scen = NONE;		/* the tree of the planned case */
 
 /* ---- commits and the stream ---------------------------------------- */
 
-static FILE *out, *fexp, *ftru, *fcyc;
+static FILE *out, *fexp, *ftru, *fcyc, *fdat;
 static uint32_t nmarks;
 static uint8_t *fin;			/* per mark: in the mainline */
 static size_t fin_alloc;
@@ -512,6 +517,9 @@ emit(const struct ident *committer, const struct ident *author,
 	if (files && npar <= 1)
 		emit_files(m, npar);
 	fputc('\n', out);
+	if (npar <= 1 && fdat)
+		fprintf(fdat, ":%" PRIu32 "\t%" PRId64 "\t%" PRId64 "\n", m,
+			adate, cdate);
 	if (npar <= 1)
 		nonmerge++;
 	else {
@@ -1005,14 +1013,23 @@ plain_commit(uint32_t x, uint32_t parent, int64_t date)
 	const struct tree *t = &tr[x];
 	const char *prefix = x ? t->subsys : words[below(NWORDS)];
 	struct sb sb = { .len = 0 };
+	int64_t adate;
 
 	sb_add(&sb, "%s: %s %s", prefix, verbs[below(N_OF(verbs))],
 	       objs[below(N_OF(objs))]);
 	if (chance(0.5))
 		sb_add(&sb, " of %s%" PRIu32, syl[below(N_OF(syl))],
 		       below(1000));
-	return emit(&t->maint, &contrib[below(NCONTRIB)], date,
-		    date - (int64_t)below(3 * DAY), sb.buf, &parent, 1);
+	if (!fdat)	/* the stream as it always was */
+		return emit(&t->maint, &contrib[below(NCONTRIB)], date,
+			    date - (int64_t)below(3 * DAY), sb.buf, &parent, 1);
+	/* --dates: some authors' clocks run ahead of the mainline's. */
+	if (chance(0.04))
+		adate = date + 3600 + (int64_t)below(60 * DAY);
+	else
+		adate = date - (int64_t)below(3 * DAY);
+	return emit(&t->maint, &contrib[below(NCONTRIB)], date, adate, sb.buf,
+		    &parent, 1);
 }
 
 static void
@@ -1783,8 +1800,8 @@ usage(FILE *f)
 {
 	fputs("usage: genhist [--commits N] [--trees T] [--seed S] [--ff-rate P]\n"
 	      "               [--releases R] [--expect FILE] [--truth FILE]\n"
-	      "               [--cycles FILE] [--identity] [--files] [--stats]\n"
-	      "               > stream\n", f);
+	      "               [--cycles FILE] [--dates FILE] [--identity] [--files]\n"
+	      "               [--stats] > stream\n", f);
 }
 
 static uint64_t
@@ -1829,7 +1846,7 @@ int
 main(int argc, char **argv)
 {
 	uint64_t N = 5000, T = 100, seed = 1, R = 0;
-	const char *pexp = NULL, *ptru = NULL, *pcyc = NULL;
+	const char *pexp = NULL, *ptru = NULL, *pcyc = NULL, *pdat = NULL;
 	int stats = 0;
 	static char obuf[1 << 20];
 
@@ -1860,7 +1877,7 @@ main(int argc, char **argv)
 #define IS(name) (len == strlen(name) && !strncmp(a, name, len))
 		if (!IS("--commits") && !IS("--trees") && !IS("--seed") &&
 		    !IS("--releases") && !IS("--ff-rate") && !IS("--expect") &&
-		    !IS("--truth") && !IS("--cycles"))
+		    !IS("--truth") && !IS("--cycles") && !IS("--dates"))
 			die("unknown option '%.*s' (see --help)", (int)len, a);
 		if (eq)
 			v = eq + 1;
@@ -1887,6 +1904,8 @@ main(int argc, char **argv)
 			pexp = v;
 		else if (IS("--truth"))
 			ptru = v;
+		else if (IS("--dates"))
+			pdat = v;
 		else
 			pcyc = v;
 #undef IS
@@ -1914,6 +1933,8 @@ main(int argc, char **argv)
 		ftru = open_out("--truth", ptru);
 	if (pcyc)
 		fcyc = open_out("--cycles", pcyc);
+	if (pdat)
+		fdat = open_out("--dates", pdat);
 
 	seed_rng(seed);
 	nd_push(0, NONE);		/* node 0: the mainline alone */
@@ -1944,6 +1965,7 @@ main(int argc, char **argv)
 	close_out(out, "the stream");
 	close_out(fexp, pexp);
 	close_out(ftru, ptru);
+	close_out(fdat, pdat);
 	close_out(fcyc, pcyc);
 	if (stats)
 		fprintf(stderr,

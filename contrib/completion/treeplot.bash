@@ -14,7 +14,7 @@
 _treeplot_options='--repo= --output= --format= --top= --layout= --mainline=
 	--mainline-url= --title= --dpi= --major= --minor= --csv-table= --trace
 	--compare --cycles= --explain --range= --config= --no-config --direct-by= --branches
-	--maintainers --no-maintainers --infer-ff --signed --require-signed
+	--maintainers --no-maintainers --infer-ff --signed --require-signed --latency
 	--jobs= --quiet --help --version --author='
 _treeplot_formats='text dot svg png pdf json commits csv html'
 _treeplot_layouts='dot twopi circo neato fdp sfdp'

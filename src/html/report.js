@@ -94,6 +94,19 @@
     add(dl, el('dt', null, key), el('dd', null, value));
   }
 
+  /* --latency's figures (seconds) as text, in days as the text report
+   * rounds them: to the nearest tenth, halves away from zero. */
+  function days(s) {
+    var t = Math.floor((Math.abs(s) + 4320) / 8640);
+    return (s < 0 && t ? '-' : '') + Math.floor(t / 10) + '.' + (t % 10);
+  }
+  function latencyText(l) {
+    if (l.median === null) return 'no commit';
+    return 'median ' + days(l.median) + ' days, 90th percentile ' +
+      days(l.p90) + ' days' + (l.negative ? ', ' + l.negative +
+      ' negative' : '');
+  }
+
   /* --- the chart ------------------------------------------------------ */
   var chart = document.getElementById('chart');
   var svg = chart.querySelector('svg');
@@ -299,13 +312,14 @@
    * as it is in the JSON. */
   var TREE_KEYS = { name: 1, urls: 1, commits: 1, own: 1, depth: 1,
     pulls: 1, subsystems: 1, repository: 1, signed_pulls: 1,
-    signed_commits: 1, kind: 1, folded: 1 };
+    signed_commits: 1, kind: 1, folded: 1, latency: 1 };
   function treeFigures(k) {
     var dl = el('dl', 'figures'), t = fTrees[k];
     if (k === 0) {
       row(dl, 'commits', flow.commits);
       row(dl, 'direct', flow.direct);
       row(dl, 'merges', flow.merges);
+      if (flow.latency) row(dl, 'latency', latencyText(flow.latency));
       return dl;
     }
     row(dl, 'commits through it', t.commits);
@@ -316,6 +330,7 @@
       row(dl, 'signed pulls', t.signed_pulls);
       row(dl, 'commits by signed pulls', t.signed_commits);
     }
+    if (t.latency) row(dl, 'latency', latencyText(t.latency));
     if (t.kind) row(dl, 'kind', t.kind);
     if (t.repository !== undefined) row(dl, 'repository', t.repository);
     if (t.folded !== undefined) row(dl, 'trees folded', t.folded);
@@ -507,7 +522,7 @@
   /* --- the summary ---------------------------------------------------- */
   var CORE = { format_version: 1, repository: 1, range: 1, mainline: 1,
     commits: 1, direct: 1, merges: 1, shallow_boundary: 1, summary: 1,
-    trees: 1, edges: 1, unrecognised: 1 };
+    trees: 1, edges: 1, unrecognised: 1, latency: 1, latency_by_depth: 1 };
   function showSummary() {
     var sec = document.getElementById('summary'), sum = flow.summary;
     add(sec, el('h2', null, 'Summary'));
@@ -525,6 +540,16 @@
     if (flow.shallow_boundary)
       row(dl, 'shallow boundary commits', flow.shallow_boundary);
     add(sec, dl);
+    if (flow.latency) {
+      /* From author date to arrival in the mainline. */
+      var ldl = el('dl', 'figures');
+      row(ldl, 'all commits', latencyText(flow.latency));
+      flow.latency_by_depth.forEach(function (d) {
+        row(ldl, d.depth ? 'depth ' + d.depth : 'direct', plural(d.commits,
+          'commit') + ': ' + latencyText(d.latency));
+      });
+      add(sec, el('h3', null, 'Latency, author date to arrival'), ldl);
+    }
     add(sec, el('h3', null, plural(flow.unrecognised.length,
       'unrecognised merge')));
     var ul = el('ul', 'unrecognised');

@@ -50,7 +50,10 @@ is "$(printf '%s\n' "$OUT" | jq -c '[.trees[] | has("repository")] | any')" fals
 tp -T dot --branches v1.0..v2.0
 is "$(printf '%s\n' "$OUT" | grep -c 'subgraph cluster_')" 5 \
    "dot: one cluster per repository with a branch"
-is "$(printf '%s\n' "$OUT" | sed -n '/label="jikos\/hid"/,/^	}/p' | grep -c 'tooltip="jikos/hid:')" 2 \
+# (The cluster's block: from its "subgraph" to its closing brace; its
+# repository's name is a node of its own, "cluster_N_title".)
+is "$(printf '%s\n' "$OUT" | awk '/^\tsubgraph cluster_/ { b = "" } { b = b $0 "\n" }
+	/^\t}/ && b ~ /label="jikos\/hid"/ { printf "%s", b }' | grep -c 'tooltip="jikos/hid:')" 2 \
    "dot: hid's two branches share its cluster"
 is "$(printf '%s\n' "$OUT" | sed -n '/label="jikos\/hid"/,/^	}/p' | grep -c 'label="jikos/hid:')" 0 \
    "dot: the branch nodes say the branch only, the cluster the repository"

@@ -4,9 +4,19 @@
   chartgeom.py counts FILE.svg    every count drawn by an edge (a text in an
                                   edge's group) is nearer one of that edge's
                                   two boxes than any other box, nearer its
-                                  own curve than any other, and no other
-                                  curve runs through it; prints one line
-                                  per failure and "N counts checked"
+                                  own curve than any other, no other curve
+                                  runs through it and no box covers it (boxes
+                                  are drawn over edges); every count in a box
+                                  (a text of digits only in a node's group)
+                                  lies inside that box, no curve runs through
+                                  it outside the box (edges are drawn under
+                                  filled boxes), and the curve nearest it is an edge of
+                                  that box's carrying as many commits (its
+                                  tooltip's "N commits"); prints one line per
+                                  failure and "N counts checked"
+  chartgeom.py titles FILE.svg    no edge runs through a cluster's title (its
+                                  label, or its node CLUSTER_title); one line
+                                  per failure, "N titles checked"
   chartgeom.py aspect FILE.svg    the longer side over the shorter, 2 decimals
   chartgeom.py minpx W FILE.svg   the smallest text in pixels once the chart
                                   is scaled to W pixels wide, 2 decimals
@@ -79,14 +89,18 @@ def dist_curve(p, curve):
 def load(path):
     root = ET.parse(path).getroot()
     boxes, edges = {}, []
+    load.box_counts = []
     for g in root.iter(NS + 'g'):
         cls = g.get('class')
         title = g.find(NS + 'title')
         name = title.text if title is not None else ''
         if cls == 'node':
             boxes[name] = box_of(g)
+            load.box_counts += [(name, t) for t in g.iter(NS + 'text')
+                                if re.fullmatch(r'[0-9]+', t.text or '')]
         elif cls == 'edge':
-            ends = [re.sub(r':[a-z]+$', '', e) for e in name.split('->')]
+            # "t3:p1:w->t0": a node, its port, its compass point.
+            ends = [e.split(':')[0] for e in name.split('->')]
             path = next(g.iter(NS + 'path'), None)
             curve = bezier(path.get('d')) if path is not None else []
             width = 1.0
@@ -95,26 +109,32 @@ def load(path):
                               ET.tostring(path).decode())
                 width = float(m.group(1)) if m else 1.0
             texts = [t for t in g.iter(NS + 'text')]
-            edges.append((name, ends, curve, width, texts))
+            a = next(g.iter(NS + 'a'), None)
+            tip = a.get('{http://www.w3.org/1999/xlink}title', '') \
+                if a is not None else ''
+            m = re.search(r': ([0-9]+) commits? in ', tip)
+            edges.append((name, ends, curve, width, texts,
+                          int(m.group(1)) if m else None))
     return root, boxes, edges
 
 
 def counts(path):
     _, boxes, edges = load(path)
     bad = checked = 0
-    for k, (name, ends, curve, _, texts) in enumerate(edges):
+    for k, (name, ends, curve, _, texts, _) in enumerate(edges):
         for t in texts:
             checked += 1
             tb = text_box(t)
             c = ((tb[0] + tb[2]) / 2, (tb[1] + tb[3]) / 2)
-            near = min(boxes, key=lambda n: dist_box(c, boxes[n]))
+            near = min((n for n in boxes if boxes[n]),
+                       key=lambda n: dist_box(c, boxes[n]))
             if near not in ends and \
                dist_box(c, boxes[near]) < min(dist_box(c, boxes[e])
                                               for e in ends if e in boxes):
                 print('count %s of %s: nearest box %s' % (t.text, name, near))
                 bad += 1
             own = dist_curve(c, curve)
-            for j, (other, _, oc, ow, _) in enumerate(edges):
+            for j, (other, _, oc, ow, _, _) in enumerate(edges):
                 if j == k or not oc:
                     continue
                 if dist_curve(c, oc) < own - 0.01:
@@ -122,14 +142,89 @@ def counts(path):
                           (t.text, name, other))
                     bad += 1
                     break
-            for j, (other, _, oc, ow, _) in enumerate(edges):
-                if j != k and any(tb[0] - ow / 2 < q[0] < tb[2] + ow / 2 and
-                       tb[1] - ow / 2 < q[1] < tb[3] + ow / 2 for q in oc):
+            for j, (other, _, oc, ow, _, _) in enumerate(edges):
+                if j != k and crosses(tb, oc, ow):
                     print('count %s of %s: the curve %s crosses it' %
                           (t.text, name, other))
                     bad += 1
                     break
+            for n, b in boxes.items():
+                if b and overlap(tb, b) > 1.0:
+                    print('count %s of %s: under the box %s' %
+                          (t.text, name, n))
+                    bad += 1
+                    break
+    for node, t in load.box_counts:
+        checked += 1
+        bad += box_count(node, t, boxes, edges)
     print('%d counts checked' % checked)
+    return 1 if bad else 0
+
+
+def box_count(node, t, boxes, edges):
+    """Check a count drawn in the box of node; the failures found."""
+    tb, n, bad = text_box(t), int(t.text), 0
+    c = ((tb[0] + tb[2]) / 2, (tb[1] + tb[3]) / 2)
+    b = boxes[node]
+    if not (b[0] <= tb[0] and tb[2] <= b[2] and b[1] <= c[1] <= b[3]):
+        print('count %s in %s: outside its box' % (t.text, node))
+        bad += 1
+    near = min((e for e in edges if e[2]), key=lambda e: dist_curve(c, e[2]))
+    # Edges are drawn first and boxes filled: only what runs outside
+    # the box can strike the count through.
+    seen = [(e, [q for q in e[2] if dist_box(q, b) > 0]) for e in edges]
+    if node not in near[1] or near[5] != n:
+        print('count %s in %s: nearest the curve %s' % (t.text, node,
+                                                         near[0]))
+        bad += 1
+    for (other, _, _, ow, _, _), v in seen:
+        if crosses(tb, v, ow):
+            print('count %s in %s: the curve %s crosses it' %
+                  (t.text, node, other))
+            bad += 1
+            break
+    for other, ob in boxes.items():
+        if other != node and ob and overlap(tb, ob) > 1.0:
+            print('count %s in %s: under the box %s' % (t.text, node, other))
+            bad += 1
+            break
+    return bad
+
+
+def crosses(tb, curve, width):
+    """Whether a curve drawn width wide runs through the text box tb."""
+    return any(tb[0] - width / 2 < q[0] < tb[2] + width / 2 and
+               tb[1] - width / 2 < q[1] < tb[3] + width / 2 for q in curve)
+
+
+def overlap(a, b):
+    """How far two boxes overlap, the lesser of the two extents."""
+    return min(min(a[2], b[2]) - max(a[0], b[0]),
+               min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def titles(path):
+    root, _, edges = load(path)
+    bad = checked = 0
+    for g in root.iter(NS + 'g'):
+        title = g.find(NS + 'title')
+        # A cluster's label, or the node that names it (NAME_title).
+        if g.get('class') != 'cluster' and not (
+                g.get('class') == 'node' and title is not None and
+                title.text.startswith('cluster') and
+                title.text.endswith('_title')):
+            continue
+        for t in g.iter(NS + 'text'):
+            checked += 1
+            tb = text_box(t)
+            for name, _, curve, width, _, _ in edges:
+                if crosses(tb, curve, width):
+                    print('title %s of %s: the curve %s crosses it' %
+                          (t.text, title.text if title is not None else '',
+                           name))
+                    bad += 1
+                    break
+    print('%d titles checked' % checked)
     return 1 if bad else 0
 
 
@@ -142,6 +237,8 @@ def size(path):
 def main(argv):
     if len(argv) == 3 and argv[1] == 'counts':
         return counts(argv[2])
+    if len(argv) == 3 and argv[1] == 'titles':
+        return titles(argv[2])
     if len(argv) == 3 and argv[1] == 'aspect':
         w, h, _ = size(argv[2])
         print('%.2f' % (max(w, h) / min(w, h)))

@@ -9,7 +9,7 @@
 ROOT=$(cd "$TESTDIR/../.." && pwd)
 export GENHIST=$BUILD/genhist
 
-plan 36
+plan 50
 
 geom() { "$PYTHON" "$TESTDIR/chartgeom.py" "$@"; }
 
@@ -22,28 +22,39 @@ ch() { "$TREEPLOT" -C "$D" "$@" 2>"$SCRATCH/err"; }
 
 # --- counts by their own edge, from the geometry --------------------------------
 
-# Every edge that carries only part of its tree's commits has its count
-# (JSON: an edge whose commits are not its tree's); the others leave it
-# to the box.  How many counts each chart must draw:
+# Every edge that carries only part of its tree's commits has its count,
+# in its tree's box where it leaves (JSON: an edge whose commits are not
+# its tree's); the others leave it to the box.  How many counts each
+# chart must draw.  The 100-tree cycle v1.8..v1.9 has none (no tree of it
+# was pulled into two): v1.5..v1.6 (98 trees) and v1.0..v1.9 (the nine
+# cycles) have, and are measured too.
 ch -T json $R >all.json
 split_edges() {
 	jq '(reduce .trees[] as $x ({}; .[$x.name] = $x.commits)) as $t |
 	    [.edges[] | select(.commits != $t[.from])] | length' "$1"
 }
-counted() {	# counted NAME DESC ARGS...: charted, then measured
-	name=$1 desc=$2; shift 2
-	ch "$@" -o $name.svg $R && ch "$@" -T json $R >$name.json
+counted() {	# counted NAME DESC RANGE ARGS...: charted, then measured
+	name=$1 desc=$2 range=$3; shift 3
+	ch "$@" -o $name.svg $range && ch "$@" -T json $range >$name.json
 	geom counts $name.svg >$name.geom
 	st=$?
 	want=$(split_edges $name.json)
 	got=$(tail -n 1 $name.geom | cut -d' ' -f1)
 	[ $st -eq 0 ] && [ -n "$want" ] && [ "$got" = "$want" ]
-	ok $? "$desc: $want counts drawn, each nearest its edge's boxes and its own curve, none crossed"
+	ok $? "$desc: $want counts drawn, each in its box by its own curve, none crossed"
 	[ $st -eq 0 ] || sed 's/^/# /' $name.geom
 }
-counted dot "dot, the 100-tree cycle"
-counted twopi "twopi" --layout twopi
-counted top20 "--top 20" --top 20
+counted dot "dot, the 100-tree cycle" $R
+counted twopi "twopi" $R --layout twopi
+counted top20 "--top 20" $R --top 20
+counted dot56 "dot, v1.5..v1.6" v1.5..v1.6
+counted twopi56 "twopi, v1.5..v1.6" v1.5..v1.6 --layout twopi
+counted top56 "--top 20, v1.5..v1.6" v1.5..v1.6 --top 20
+counted dot09 "dot, v1.0..v1.9" v1.0..v1.9
+counted twopi09 "twopi, v1.0..v1.9" v1.0..v1.9 --layout twopi
+[ "$(split_edges dot56.json)" -ge 5 ] && [ "$(split_edges top56.json)" -ge 2 ] &&
+	[ "$(split_edges dot09.json)" -ge 15 ]
+ok $? "the cycles measured hold counts: $(split_edges dot56.json), $(split_edges top56.json) with --top 20, $(split_edges dot09.json)"
 # The fixture's tree pulled into two trees: counts that must be drawn.
 . "$TESTDIR/fixture.sh"
 mkdir fx && (cd fx && build_fixture >/dev/null 2>&1)
@@ -55,27 +66,55 @@ st=$?
 	[ "$(split_edges fx.json)" -gt 0 ]
 ok $? "the e2e fixture: $(split_edges fx.json) counts drawn by their edges, measured"
 
-ch --branches -o branches.svg $R
-geom counts branches.svg >branches.geom
-st=$?
-[ $st -eq 0 ] || sed 's/^/# /' branches.geom
-if [ $st -eq 0 ]; then
-	ok 0 "--branches: every count nearest its edge's boxes and its own curve"
-else
-	echo "not ok $((T_N + 1)) - --branches: every count nearest its edge's boxes and its own curve # TODO counts of a branch sending to several branches of one cluster"
-	T_N=$((T_N + 1))
-fi
-ch --infer-ff -o infer.svg $R
+counted branches "--branches" $R --branches
+counted branches09 "--branches, v1.0..v1.9" v1.0..v1.9 --branches
+for b in branches branches09; do
+	geom titles $b.svg >$b.titles
+	st=$?
+	[ $st -eq 0 ] || sed 's/^/# /' $b.titles
+	grep -q '^[1-9][0-9]* titles checked' $b.titles && [ $st -eq 0 ]
+	ok $? "$b: no edge crosses a repository's name in its cluster ($(tail -n 1 $b.titles))"
+done
+# The node says the branch, its cluster the repository.
+geom texts branches.svg >tb
+jq -r '.trees[] | select(.name | test("^[^:]+:[^:]+$")) | .name' \
+	"$(ch --branches -T json $R >bj.json && echo bj.json)" | head -n 3 >named
+n=0
+while IFS=: read -r repo branch; do
+	grep -qx "$branch" tb && grep -qx "$(printf '%s' "$repo")" tb ||
+		n=$((n + 1))
+done <named
+[ -s named ] && [ $n -eq 0 ] && ! grep -q "^[^ ]*:[^ ]*\$" tb
+ok $? "--branches: boxes name the branch only, clusters the repository"
+
+ch --infer-ff -o infer.svg $R && ch --infer-ff -T json $R >infer.json
 geom counts infer.svg >infer.geom
-[ $? -eq 0 ] || sed 's/^/# /' infer.geom
-grep -q '^[1-9][0-9]* counts checked' infer.geom
-ok $? "--infer-ff: the ~n counts are drawn (measured above when they pass)"
+st=$?
+[ $st -eq 0 ] || sed 's/^/# /' infer.geom
+geom texts infer.svg >ti
+want=$(jq -r '.inferred_ff.edges[] | "~\(.commits) fast-forwarded"' infer.json | sort)
+[ $st -eq 0 ] && [ -n "$want" ] &&
+	[ "$(grep '^~[0-9]* fast-forwarded$' ti | sort)" = "$want" ]
+ok $? "--infer-ff: each ~n in the box it leaves, $(printf '%s\n' "$want" | wc -l) of them; the counts measured"
+grep -o 'stroke="#[0-9a-f]*" stroke-width="[0-9.]*" stroke-dasharray="1,5"' infer.svg |
+	awk -F'"' '$4 < 2 { bad++ } END { exit !(NR > 0 && !bad) }'
+ok $? "--infer-ff: the dotted edges at least 2 points wide"
 
 # The checker itself fails on a count moved away from its edge.
 awk '/class="edge"/ { e = 1 } e && /<\/g>/ && !done { print "<text text-anchor=\"middle\" x=\"-9999\" y=\"-9999\" font-size=\"10.00\">7</text>"; done = 1 } { print }' \
 	dot.svg >moved.svg
 geom counts moved.svg >/dev/null
 ok $((! $?)) "chartgeom.py fails a count that is not by its edge"
+# ... and a count moved out of its box, and one swapped with its
+# neighbour (the nearest curve carries another count).
+perl -0pe 's/(class="node">(?:(?!<\/g>).)*?<text[^>]*x=")([0-9.]+)("[^>]*>\d+<\/text>)/$1 . ($2 + 400) . $3/se' \
+	dot56.svg >out.svg
+! cmp -s dot56.svg out.svg && ! geom counts out.svg >/dev/null
+ok $? "chartgeom.py fails a count moved out of its box"
+perl -0pe 's/(class="node">(?:(?!<\/g>).)*?>)(\d+)(<\/text>(?:(?!<\/g>).)*?>)(\d+)(<\/text>)/$1$4$3$2$5/s' \
+	dot56.svg >swapped.svg
+! cmp -s dot56.svg swapped.svg && ! geom counts swapped.svg >/dev/null
+ok $? "chartgeom.py fails two counts swapped in their box"
 
 # --- the page ------------------------------------------------------------------------
 
@@ -119,10 +158,20 @@ grep -q 'hollow arrowhead: not every pull pulled a signed tag' ts ||
 	grep -qx 'every pull pulled a signed tag' ts
 ok $? "legend: --signed lists what its pattern means"
 geom texts infer.svg >ti
-grep -q '^~n, hollow dot: commits inferred as fast-forwarded' ti
-ok $? "legend: --infer-ff lists the dotted ~n edges"
+grep -q '^dotted, hollow dot, "~n fast-forwarded" in the box it leaves: commits inferred' ti
+ok $? "legend: --infer-ff lists the dotted edges and their ~n"
 grep -q 'stroke="#cc0000"' signed.svg
 ok $((! $?)) "--signed: no red, colour is the volume's only"
+# A range whose one pull pulled a signed tag: nothing dashed, no entry.
+. "$TESTDIR/addons.sh"
+mkdir sg && (cd sg && T_MAP=$SCRATCH/sg.names && : >"$T_MAP" && build_signed) >/dev/null 2>&1
+mm1=$(T_MAP=$SCRATCH/sg.names id mm1)
+"$TREEPLOT" -C sg --signed -o sg1.svg v1..$mm1 && "$TREEPLOT" -C sg --signed -o sg2.svg v1..master
+geom texts sg1.svg >tsg1
+geom texts sg2.svg >tsg2
+! grep -q 'signed tag' tsg1 && ! grep -q 'stroke-dasharray="5,2"' sg1.svg &&
+	grep -q 'not every pull pulled a signed tag' tsg2
+ok $? "legend: --signed's entry only where an edge is dashed"
 
 ch --title "$(printf 'Patches into 1.9\nby tree')" -o title.svg $R
 geom texts title.svg >t3

@@ -20,13 +20,14 @@
 	"committer C O Mitter <c@example.org> 1230000060 -0130\n"
 
 enum what { SUBJECT, REFS, COMMITTER, SIGS, SIGNOFFS, MESSAGE, TIME, AUTHOR,
-	    CTIME };
+	    CTIME, ATIME };
 
 static const char *const what_name[] = {
 	[SUBJECT] = "subject", [REFS] = "reference lines",
 	[COMMITTER] = "committer", [SIGS] = "signatures",
 	[SIGNOFFS] = "sign-offs", [MESSAGE] = "message", [TIME] = "time",
 	[AUTHOR] = "author", [CTIME] = "commit_time",
+	[ATIME] = "commit_author_time",
 };
 
 static const struct parse_case {
@@ -70,6 +71,12 @@ static const struct parse_case {
 	{ CTIME, TREE "committer a <a> 5 +0000\ncommitter b <b> 7 +0000\n\n", 0,
 	  "7" },
 	{ CTIME, TREE "\ncommitter x <y> 12 +0000\n", 0, "0" },
+	{ ATIME, HEAD "\n", 0, "1230000000" },
+	{ ATIME, TREE "author a <a> 5 +0000\nauthor b <b> 7 +0000\n\n", 0,
+	  "5" },	/* the first, as commit_author */
+	{ ATIME, TREE "author <x> > 9 +0100\n\n", 0, "9" },
+	{ ATIME, TREE "author x <y> garbage\n\n", 0, "0" },
+	{ ATIME, TREE "\nauthor x <y> 12 +0000\n", 0, "0" },
 	{ SIGS, HEAD "\nplain\n", 0, "0" },
 	{ SIGS, TREE PARENT PARENT "mergetag object 11\n type commit\n tag v1\n"
 		" -----BEGIN PGP SIGNATURE-----\n sig\n -----END PGP SIGNATURE-----\n"
@@ -124,6 +131,10 @@ run(const struct parse_case *c, struct buf *got)
 		break;
 	case CTIME:
 		buf_printf(got, "%lld", (long long)commit_time(c->in, end));
+		break;
+	case ATIME:
+		buf_printf(got, "%lld",
+			   (long long)commit_author_time(c->in, end));
 		break;
 	case SIGS:
 		buf_printf(got, "%u", commit_signatures(c->in, end));
