@@ -17,6 +17,7 @@
 #include "history.h"
 #include "naming.h"
 #include "release.h"
+#include "selection.h"
 
 struct flow_tree {
 	uint32_t tree;		/* id in the tree table; TREE_NONE: "K other trees" */
@@ -87,6 +88,10 @@ struct flow {
 	const struct tree_table *tt;
 
 	int branches;		/* --branches: trees are branch nodes */
+
+	/* Borrowed, set by chart_build: the commits are only those the
+	 * selection kept (the reports say which), or NULL: all. */
+	const struct selection *selection;
 
 	/* Every pull of the attribution (borrowed), and where the flow
 	 * counted it: the index into trees of the tree pulled (after

@@ -38,6 +38,7 @@ struct pull {
 	uint32_t merge;		/* history index of the merge */
 	uint32_t from, to;	/* tree ids: from was pulled into to */
 	uint32_t commits;	/* non-merge commits it brought */
+	uint32_t first;		/* the first of them in attribution.order */
 };
 
 struct attribution {
@@ -75,6 +76,14 @@ void attribute(const struct history *h, const struct merge_table *m,
 	       const uint8_t *is_mainline, uint32_t ntrees,
 	       struct attribution *out);
 void attribution_release(struct attribution *a);
+
+/*
+ * Keep only the commits selected[c] marks (per history index): the others
+ * leave order and get no path (path_of HIST_NONE); the kept ones keep
+ * theirs, and their order.  Each pull counts only the kept commits it
+ * brought, and a pull that brought none is dropped.
+ */
+void attribution_select(struct attribution *a, const uint8_t *selected);
 
 /* Path p as tree ids from the innermost out, mainline last; returns the
  * count (at most max stored). */

@@ -20,6 +20,7 @@
 #include "config.h"
 #include "history.h"
 #include "naming.h"
+#include "selection.h"
 
 struct chart_options {
 	const char *mainline;		/* the mainline's label */
@@ -31,6 +32,10 @@ struct chart_options {
 	const struct tree_table *identity;	/* --compare: the keys and
 						 * joins of every range, or
 						 * NULL (chart_identity) */
+	const struct selection *selection;	/* what selected is, or NULL */
+	const uint8_t *selected;	/* per history index: the commits
+					 * kept (selection_mark), or NULL:
+					 * all */
 };
 
 /* Why a tree is the mainline's repository: bits of is_mainline[t]. */

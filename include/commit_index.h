@@ -35,6 +35,7 @@ enum commit_found {
 	FOUND_NOT_COMMIT,	/* names a tree or a blob */
 	FOUND_NOT_IN_RANGE,
 	FOUND_MERGE,		/* a merge of the range */
+	FOUND_NOT_SELECTED,	/* a commit the paths or --author leave out */
 };
 
 /* Why a revision was not taken, as a JSON token and as text: COMMIT is

@@ -47,12 +47,15 @@ void json_merge(struct json *j, const struct history *h, uint32_t idx);
  * (ctx passed on); UNTAKEN the others, each {"argument": REV, "id": HEX,
  * or null when it named no one object, "reason": commit_found_token}.
  */
+struct selection;
+
 struct json_named {
 	const char *repo, *range, *mainline;
 	const char *taken_key, *untaken_key;
 	enum commit_found taken;
 	void (*item)(struct json *j, const void *ctx, const void *elem);
 	const void *ctx;
+	const struct selection *selection;	/* stated when not NULL */
 };
 
 /* Write r's report on the nr revisions at base (named_rev_at's array),

@@ -99,6 +99,25 @@ int repo_commit_time(struct repo *r, const struct object_id *oid,
 int repo_read_file_at(struct repo *r, const struct object_id *commit,
 		      const char *path, struct buf *out);
 
+/* --- selection by path (select.c) ---------------------------------- */
+
+/* Paths as git's pathspecs ("dir", "dir/file", "*.c"), compiled once. */
+struct repo_pathspec;
+
+void repo_pathspec_new(struct repo_pathspec **out, struct repo *r,
+		       const char *const *paths, size_t nr);
+void repo_pathspec_free(struct repo_pathspec *ps);
+
+/*
+ * Whether the diff from tree parent (NULL: the empty tree, for a root
+ * commit) to tree touches a path of ps, as git log's pathspec limiting
+ * sees it: 1 or 0, or -1 after reporting the error (a tree missing, as in
+ * a partial clone without its trees, is said so).  Subtrees with equal
+ * ids are not read.
+ */
+int repo_tree_touches(struct repo_pathspec *ps, const struct object_id *tree,
+		      const struct object_id *parent);
+
 /* --- git's configuration (config.c) -------------------------------- */
 
 /* One entry: its full name as git spells it, its value (NULL for a bare

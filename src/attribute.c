@@ -183,6 +183,7 @@ add_pull(struct attribution *a, uint32_t c, uint32_t pulled, uint32_t path,
 	pl->from = a->paths.tree[pulled];
 	pl->to = a->paths.tree[path];
 	pl->commits = a->order_nr - before;
+	pl->first = before;
 }
 
 void
@@ -252,6 +253,39 @@ attribute(const struct history *h, const struct merge_table *m,
 	free(w.taken);
 	free(w.line);
 	free(w.frames);
+}
+
+void
+attribution_select(struct attribution *a, const uint8_t *selected)
+{
+	/* kept[k]: selected commits among order[0 .. k - 1]; a pull's
+	 * commits are one run of order. */
+	uint32_t *kept = xmalloc((a->order_nr + 1) * sizeof(*kept));
+	uint32_t n = 0;
+
+	kept[0] = 0;
+	for (uint32_t k = 0; k < a->order_nr; k++)
+		kept[k + 1] = kept[k] + !!selected[a->order[k]];
+	for (uint32_t k = 0; k < a->pulls_nr; k++) {
+		struct pull pl = a->pulls[k];
+
+		pl.commits = kept[pl.first + pl.commits] - kept[pl.first];
+		pl.first = kept[pl.first];
+		if (pl.commits)
+			a->pulls[n++] = pl;
+	}
+	a->pulls_nr = n;
+	n = 0;
+	for (uint32_t k = 0; k < a->order_nr; k++) {
+		uint32_t c = a->order[k];
+
+		if (selected[c])
+			a->order[n++] = c;
+		else
+			a->path_of[c] = HIST_NONE;
+	}
+	a->order_nr = n;
+	free(kept);
 }
 
 void

@@ -116,10 +116,14 @@ chart_build(struct chart *c, const struct history *h, struct repo *r,
 	c->is_mainline = mainline_trees(o, r, h, &c->m, &c->tt);
 	trees_sort_urls(&c->tt);
 	attribute(h, &c->m, c->is_mainline, c->tt.nr, &c->a);
+	/* After attribution of the whole range: the paths stay its. */
+	if (o->selected)
+		attribution_select(&c->a, o->selected);
 	aggregate(&(struct aggregate_input){ h, &c->m, &c->tt, &c->a,
 		  c->is_mainline, repo, range,
 		  o->top == TOP_ALL ? 0 : o->top }, &c->f);
 	c->f.tt = &c->tt;
+	c->f.selection = o->selected ? o->selection : NULL;
 	/* Gathered by tree id, which depends on the walk's order too. */
 	if (c->f.mainline_urls_nr > 1)
 		qsort(c->f.mainline_urls, c->f.mainline_urls_nr,

@@ -99,6 +99,8 @@ static const struct {
 	[FOUND_NOT_IN_RANGE] = { "not-in-range", "not in the range" },
 	[FOUND_MERGE] = { "merge", "a merge: only the commits merges carry "
 				   "are traced" },
+	[FOUND_NOT_SELECTED] = { "not-selected", "not selected by the paths "
+						 "or --author given" },
 };
 
 const char *

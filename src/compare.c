@@ -525,6 +525,13 @@ render_text(const struct compare_input *in, const struct table *t,
 	buf_puts(out, "repository  ");
 	add_text(out, in->repo);
 	buf_addc(out, '\n');
+	if (in->opts->selected) {
+		selection_describe(in->opts->selection, &what);
+		buf_puts(out, "selected    ");
+		add_text(out, what.data);
+		buf_addc(out, '\n');
+		what.len = 0;
+	}
 	text_ranges(in, t, out);
 	text_summary(t, out, width, cwidth);
 	text_trees(t, out, width, cwidth);
@@ -549,6 +556,8 @@ render_json(const struct compare_input *in, const struct table *t,
 	json_uint(&j, "format_version", 1);
 	json_str(&j, "repository", in->repo);
 	json_str(&j, "mainline", t->charts[0].tt.t[TREE_MAINLINE].name);
+	if (in->opts->selected)
+		selection_json(&j, in->opts->selection);
 	json_open(&j, "ranges", '[');
 	for (size_t k = 0; k < t->nr; k++) {
 		const struct flow *f = &t->charts[k].f;
@@ -799,6 +808,10 @@ trend_build(const struct compare_input *in, const struct table *t,
 	buf_printf(&title, "%s: %zu ranges, from %s to %s", in->repo, t->nr,
 		   in->ranges[0].has_from ? in->ranges[0].from_name :
 		   "the first commit", range_end(in, t->nr - 1));
+	if (in->opts->selected) {
+		buf_puts(&title, "; selected: ");
+		selection_describe(in->opts->selection, &title);
+	}
 	d->title = title.data;
 	*tr = (struct trend){ d->title, d->labels, t->nr,
 			      "range (named by its end)", d->panels,

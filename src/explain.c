@@ -394,7 +394,7 @@ render_json(const struct explain_input *in, const struct reading *rds,
 {
 	const struct json_named r = {
 		in->repo, in->range, NULL, "explained", "unexplained",
-		FOUND_MERGE, json_reading, in
+		FOUND_MERGE, json_reading, in, NULL
 	};
 
 	json_named_report(&r, rds, nr, sizeof(*rds), out);

@@ -107,6 +107,16 @@ add_subtitle(struct buf *out, const struct flow *f,
 	if (p->fold_trees)
 		buf_printf(out, " (%u deeper than level %u folded)",
 			   p->fold_trees, p->fold_level);
+	if (f->selection) {
+		struct buf sel = BUF_INIT;
+
+		/* Its own line: the counts above are the selection's. */
+		selection_describe(f->selection, &sel);
+		buf_puts(out, "</FONT></TD></TR>\n<TR><TD ALIGN=\"LEFT\">"
+			 "<FONT POINT-SIZE=\"12\">selected: ");
+		add_html(out, sel.data, 0);
+		buf_release(&sel);
+	}
 	buf_puts(out, "</FONT></TD></TR>\n<TR><TD ALIGN=\"LEFT\">"
 		 "<FONT POINT-SIZE=\"11\" COLOR=\"" COLOUR_SMALL_TEXT "\">");
 	buf_printf(out, "treeplot %s, ", h->version ? h->version : "");

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "selection.h"
 
 static void
 member(struct json *j, const char *key)
@@ -137,6 +138,8 @@ json_named_report(const struct json_named *r, const void *base, size_t nr,
 	json_uint(&j, "format_version", 1);
 	json_str(&j, "repository", r->repo);
 	json_str(&j, "range", r->range);
+	if (r->selection)
+		selection_json(&j, r->selection);
 	if (r->mainline)
 		json_str(&j, "mainline", r->mainline);
 	json_open(&j, r->taken_key, '[');

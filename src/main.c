@@ -38,6 +38,7 @@
 #include "render_html.h"
 #include "render_json.h"
 #include "render_text.h"
+#include "selection.h"
 #include "signed.h"
 #include "explain.h"
 #include "trace.h"
@@ -82,6 +83,10 @@ struct options {
 	const char *cycles;	/* --cycles A..B */
 	char **args;		/* the other arguments: commits or ranges */
 	int args_nr;
+	const char **authors;	/* --author, repeatable: any may match */
+	size_t authors_nr, authors_alloc;
+	char **paths;		/* the pathspecs after "--" */
+	int paths_nr;
 };
 
 enum {
@@ -110,6 +115,7 @@ enum {
 	OPT_DPI,
 	OPT_CHART_DEPTH,
 	OPT_CYCLES,
+	OPT_AUTHOR,
 	OPT_LATENCY,
 	OPT_CRLF,
 	OPT_REQUIRE_COMPLETE,
@@ -120,6 +126,7 @@ enum {
 
 static const struct option longopts[] = {
 	{ "repo", required_argument, NULL, 'C' },
+	{ "author", required_argument, NULL, OPT_AUTHOR },
 	{ "branches", no_argument, NULL, OPT_BRANCHES },
 	{ "chart-depth", required_argument, NULL, OPT_CHART_DEPTH },
 	{ "direct-by", required_argument, NULL, OPT_DIRECT_BY },
@@ -193,6 +200,8 @@ static const struct {
 	{ OPT_BRANCHES, "--branches", MODE_REPORT, F_ALL },
 	{ OPT_INFER_FF, "--infer-ff", MODE_REPORT, F_ALL },
 	{ OPT_CYCLES, "--cycles", MODE_COMPARE, F_ALL },
+	{ OPT_AUTHOR, "--author", MODE_REPORT | MODE_TRACE | MODE_COMPARE,
+	  F_ALL },
 	{ OPT_LATENCY, "--latency", MODE_REPORT | MODE_COMPARE, F_ALL },
 	{ OPT_CRLF, "--crlf", MODE_REPORT | MODE_COMPARE, F(FORMAT_CSV) },
 };
@@ -208,9 +217,9 @@ static const char *const format_names[] = {
 static void
 usage(FILE *fp)
 {
-	fputs("usage: treeplot [options] [<range>]\n"
-	      "       treeplot --trace [options] <commit>... [<range>]\n"
-	      "       treeplot --compare [options] <range> <range>...\n"
+	fputs("usage: treeplot [options] [<range>] [-- <path>...]\n"
+	      "       treeplot --trace [options] <commit>... [<range>] [-- <path>...]\n"
+	      "       treeplot --compare [options] <range> <range>... [-- <path>...]\n"
 	      "       treeplot --compare --cycles A..B [options]\n"
 	      "       treeplot --explain [options] <merge>... [<range>]\n"
 	      "       git treeplot ...  (the same, through git-treeplot installed beside it)\n"
@@ -218,7 +227,8 @@ usage(FILE *fp)
 	      "Chart through which trees the commits of <range> reached the mainline.\n"
 	      "<range> is A..B or a single revision B; by default, from the last\n"
 	      "release tag (not -rc, -dev, -pre, -alpha, -beta; treeplot.releasePattern)\n"
-	      "on HEAD's first-parent line to HEAD.\n"
+	      "on HEAD's first-parent line to HEAD.  Paths after -- keep only the commits\n"
+	      "whose diff against their first parent touches them (as git log -- <path>).\n"
 	      "\n"
 	      "  -C, --repo DIR         the repository (default: found from the current directory)\n"
 	      "  -o, --output FILE      write there; the format follows the extension\n"
@@ -249,6 +259,8 @@ usage(FILE *fp)
 	      "      --cycles A..B      with --compare: the release cycles from tag A to tag B\n"
 	      "                         on B's first-parent line (no -rc, -dev, -pre, -alpha,\n"
 	      "                         -beta tags; treeplot.releasePattern)\n"
+	      "      --author PATTERN   only commits whose author (Name <mail>) matches the\n"
+	      "                         extended regular expression (repeatable: any)\n"
 	      "      --explain          how the merges named were read: form, URL, tree,\n"
 	      "                         spellings joined and why, internal or external\n"
 	      "      --range RANGE      the range, for --trace and --explain (where arguments\n"
@@ -445,15 +457,73 @@ repo_dir(struct options *o, const char *dir)
 	o->repo = b.data;
 }
 
+/* Whether long option word (after "--", up to any "=") takes its value
+ * from the next word: getopt_long's rule, unambiguous prefixes too. */
+static int
+long_takes_next(const char *word)
+{
+	size_t len = strcspn(word, "=");
+	const struct option *hit = NULL;
+
+	if (word[len])
+		return 0;
+	for (const struct option *lo = longopts; lo->name; lo++) {
+		if (strncmp(lo->name, word, len))
+			continue;
+		if (strlen(lo->name) == len)
+			return lo->has_arg == required_argument;
+		if (hit && hit->has_arg != lo->has_arg)
+			return 0;	/* ambiguous: getopt says so */
+		hit = lo;
+	}
+	return hit && hit->has_arg == required_argument;
+}
+
+/*
+ * The index of the "--" that ends the options and starts the paths, or
+ * argc: getopt_long moves the arguments around it, so it is found first,
+ * skipping the words that are options' values ("--title --").
+ */
+static int
+find_separator(int argc, char **argv, const char *shortopts)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *w = argv[i];
+
+		if (!strcmp(w, "--"))
+			return i;
+		if (w[0] != '-' || !w[1])
+			continue;
+		if (w[1] == '-') {
+			i += long_takes_next(w + 2);
+			continue;
+		}
+		for (const char *p = w + 1; *p; p++) {
+			const char *s = strchr(shortopts, *p);
+
+			if (s && *p != ':' && s[1] == ':') {
+				i += !p[1];
+				break;
+			}
+		}
+	}
+	return argc;
+}
+
 /* Returns -1 to go on, or the exit status; given[c] is set for each
  * option c (its getopt value) on the command line. */
 static int
 parse_options(int argc, char **argv, struct options *o, uint8_t *given)
 {
-	int c;
+	static const char shortopts[] = ":C:T:hj:o:q";
+	int c, sep = find_separator(argc, argv, shortopts);
+
+	o->paths = argv + (sep < argc ? sep + 1 : argc);
+	o->paths_nr = sep < argc ? argc - sep - 1 : 0;
+	argc = sep;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":C:T:hj:o:q", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		if (c >= 0 && c < OPT_END)
 			given[c] = 1;
 		switch (c) {
@@ -554,6 +624,11 @@ parse_options(int argc, char **argv, struct options *o, uint8_t *given)
 		case OPT_CYCLES:
 			o->cycles = optarg;
 			break;
+		case OPT_AUTHOR:
+			ALLOC_GROW(o->authors, o->authors_nr + 1,
+				   o->authors_alloc);
+			o->authors[o->authors_nr++] = optarg;
+			break;
 		case OPT_CONFIG:
 			o->config = optarg;
 			break;
@@ -615,6 +690,11 @@ parse_options(int argc, char **argv, struct options *o, uint8_t *given)
 	o->minor_given = given[OPT_MINOR];
 	o->args = argv + optind;
 	o->args_nr = argc - optind;
+	if (o->paths_nr && o->mode == MODE_EXPLAIN)
+		return usage_error("paths do not apply to --explain");
+	for (int i = 0; i < o->paths_nr; i++)
+		if (!*o->paths[i])
+			return usage_error("empty path after --");
 	return parse_args(o);
 }
 
@@ -768,6 +848,8 @@ settle(const struct options *o, const struct config *cfg,
 		       cfg->has_top ? cfg->top : 0;
 	s->chart.branches = o->branches;
 	s->chart.identity = NULL;
+	s->chart.selection = NULL;
+	s->chart.selected = NULL;
 	s->release = cfg->has_release ? &cfg->release : NULL;
 	s->layout = o->layout ? o->layout : cfg->layout ? cfg->layout : "dot";
 	s->major = o->major_given ? o->major :
@@ -992,6 +1074,24 @@ empty_range_note(const struct range *rg)
 		      rg->to_name, rg->from_name);
 }
 
+/* The chart options of the settings, with the selected commits of h
+ * when a selection is given (*selected: to free).  Returns 0, or -1
+ * after reporting the error. */
+static int
+select_commits(const struct settings *s, struct repo *r,
+	       const struct history *h, struct chart_options *co,
+	       uint8_t **selected)
+{
+	*co = s->chart;
+	*selected = NULL;
+	if (!s->chart.selection)
+		return 0;
+	if (selection_mark(s->chart.selection, r, h, selected) < 0)
+		return -1;
+	co->selected = *selected;
+	return 0;
+}
+
 /* The report of a range, --trace or --explain through it.  Returns the
  * status. */
 static int
@@ -1003,6 +1103,8 @@ run_range(const struct options *o, const struct settings *s,
 	struct chart c;
 	struct buf *text = format_data(outs, FORMAT_TEXT);
 	struct buf *json = format_data(outs, FORMAT_JSON);
+	struct chart_options co;
+	uint8_t *selected = NULL;
 	char *label;
 	int ret;
 
@@ -1017,10 +1119,14 @@ run_range(const struct options *o, const struct settings *s,
 	}
 	if ((ret = walk_hints(o, &h, NULL, 0, !rg.has_from)) > 0)
 		goto out_history;
+	if (select_commits(s, r, &h, &co, &selected) < 0) {
+		ret = 1;
+		goto out_history;
+	}
 	label = range_label(&rg);
 	if (rg.has_from && !h.in_range)
 		empty_range_note(&rg);
-	chart_build(&c, &h, r, repo_name(r), label, &s->chart);
+	chart_build(&c, &h, r, repo_name(r), label, &co);
 	if (s->chart.cfg && config_failed(s->chart.cfg)) {
 		ret = EXIT_USAGE;	/* a pattern gave up (reported) */
 		goto out_chart;
@@ -1056,6 +1162,7 @@ out_chart:
 	chart_release(&c);
 	free(label);
 out_history:
+	free(selected);
 	history_release(&h);
 	range_release(&rg);
 	return ret;
@@ -1118,6 +1225,8 @@ run_compare(const struct options *o, const struct settings *s,
 	struct range *rgs;
 	char **labels;
 	struct history h;
+	struct chart_options co;
+	uint8_t *selected = NULL;
 	int ret = 0, loaded = 0;
 
 	if (nr < 0)
@@ -1141,8 +1250,12 @@ run_compare(const struct options *o, const struct settings *s,
 	}
 	if ((ret = walk_hints(o, &h, rgs, n, 0)) > 0)
 		goto out;
+	if (select_commits(s, r, &h, &co, &selected) < 0) {
+		ret = 1;
+		goto out;
+	}
 	ret = compare_outputs(o, &(struct compare_input){ r, &h, rgs,
-		(const char *const *)labels, n, repo_name(r), &s->chart,
+		(const char *const *)labels, n, repo_name(r), &co,
 		FORMAT_NONE, (enum csv_table)o->csv_table, o->latency },
 		outs) < 0;
 	if (s->chart.cfg && config_failed(s->chart.cfg))
@@ -1150,6 +1263,7 @@ run_compare(const struct options *o, const struct settings *s,
 	else if (!ret)
 		ret = output_set_write(outs) < 0;
 out:
+	free(selected);
 	if (loaded)
 		history_release(&h);
 	for (size_t k = 0; k < resolved; k++) {
@@ -1202,16 +1316,24 @@ run(const struct options *o, struct output_set *outs)
 	struct repo *r = NULL;
 	struct config cfg;
 	struct settings s;
+	struct selection sel;
 	int ret;
 
-	if (repo_open(&r, o->repo) < 0)
+	if (selection_init(&sel, (const char *const *)o->paths,
+			   (size_t)o->paths_nr, o->authors, o->authors_nr) < 0)
+		return EXIT_USAGE;
+	if (repo_open(&r, o->repo) < 0) {
+		selection_release(&sel);
 		return 1;
+	}
 	if (config_read(&cfg, r, o->config, o->no_config) < 0) {
 		config_release(&cfg);
 		repo_free(r);
+		selection_release(&sel);
 		return EXIT_USAGE;
 	}
 	settle(o, &cfg, &s);
+	s.chart.selection = selection_active(&sel) ? &sel : NULL;
 	/* Where the shares colour edges: a configured pair is not used
 	 * elsewhere. */
 	if (o->mode == MODE_REPORT && (output_formats(outs) & F_GRAPH) &&
@@ -1224,6 +1346,7 @@ run(const struct options *o, struct output_set *outs)
 	else
 		ret = run_range(o, &s, r, outs);
 out:
+	selection_release(&sel);
 	free(s.urls);
 	config_release(&cfg);
 	repo_free(r);
@@ -1251,6 +1374,7 @@ out:
 	free(o.mainline_urls);
 	output_set_release(&o.outs);
 	free(o.repo);
+	free(o.authors);
 	/* --help or --version into a full disk is a failure too. */
 	if (fflush(stdout) || ferror(stdout)) {
 		error("cannot write to standard output");

@@ -150,6 +150,8 @@ render_json(const struct flow *f, const struct extras *xs, struct buf *out)
 	json_str(&j, "range", f->range);
 	if (f->range_note)
 		put_range_note(&j, f->range_note);
+	if (f->selection)
+		selection_json(&j, f->selection);
 
 	json_open(&j, "mainline", '{');
 	json_str(&j, "name", name_of(f, 0));

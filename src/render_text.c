@@ -199,6 +199,14 @@ render_text(const struct flow *f, const struct extras *xs, struct buf *out)
 		buf_puts(out, "\n            ");
 		range_note_text(f->range_note, "            ", out);
 	}
+	if (f->selection) {
+		struct buf sel = BUF_INIT;
+
+		selection_describe(f->selection, &sel);
+		buf_puts(out, "\nselected    ");
+		report_name(out, sel.data);
+		buf_release(&sel);
+	}
 	buf_printf(out, "\n            %u commit%s, %u direct to the mainline, "
 		   "%u merge%s, %u tree%s\n\n", f->commits, report_plural(f->commits),
 		   f->direct, f->merges, report_plural(f->merges), f->total_trees,

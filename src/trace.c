@@ -159,6 +159,14 @@ render_text(const struct trace_input *in, const struct item *items,
 	add_text(out, in->repo);
 	buf_puts(out, "\nrange       ");
 	add_text(out, in->range);
+	if (in->c->f.selection) {
+		struct buf sel = BUF_INIT;
+
+		selection_describe(in->c->f.selection, &sel);
+		buf_puts(out, "\nselected    ");
+		add_text(out, sel.data);
+		buf_release(&sel);
+	}
 	buf_addc(out, '\n');
 	for (size_t i = 0; i < nr; i++)
 		if (items[i].name.status == FOUND_COMMIT)
@@ -216,7 +224,8 @@ render_json(const struct trace_input *in, const struct item *items,
 {
 	const struct json_named r = {
 		in->repo, in->range, tree_name_of(in->c, TREE_MAINLINE),
-		"traces", "untraced", FOUND_COMMIT, json_item, in
+		"traces", "untraced", FOUND_COMMIT, json_item, in,
+		in->c->f.selection
 	};
 
 	json_named_report(&r, items, nr, sizeof(*items), out);
@@ -253,6 +262,11 @@ trace(const struct trace_input *in, struct buf *text, struct buf *json)
 		struct buf subject = BUF_INIT;
 
 		commit_index_resolve(&ix, in->r, &items[i].name);
+		/* Selected commits only, as the reports count them: the
+		 * others lost their path (attribution_select). */
+		if (items[i].name.status == FOUND_COMMIT && in->c->f.selection &&
+		    in->c->a.path_of[items[i].name.i] == HIST_NONE)
+			items[i].name.status = FOUND_NOT_SELECTED;
 		if (items[i].name.status != FOUND_COMMIT)
 			continue;
 		if ((ret = repo_commit_subject(in->r, &items[i].name.oid,

@@ -2,6 +2,7 @@
 # bench.sh - treeplot against git on the same ranges, side by side.
 #
 #   tools/bench.sh [REPO RANGE...]
+#   tools/bench.sh --select
 #
 # With no arguments: generated kernel-like repositories of 100,000 and
 # 1,000,000 commits (made once, kept in build/bench/), each charted over
@@ -12,6 +13,12 @@
 # git log --format='%H %P %s' and git rev-list --parents, and
 # prints the median wall time, the peak memory, and treeplot's ratio to
 # git log.  It measures; it asserts nothing.
+#
+# --select (also part of the default run): what a selection costs, on
+# the 100,000-commit history generated with files (genhist --files, kept
+# in build/bench/100000-files/): treeplot with paths and with --author
+# against the same report without, and against git log --full-history
+# --no-merges with the same paths.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -92,6 +99,36 @@ bench_repo() {	# repo, label
 	rm -rf "$repo/objects/info/commit-graph" "$repo/objects/info/commit-graphs"
 }
 
+# The cost of paths and --author (genhist --files: a few files a commit).
+bench_select() {
+	dir=$top/build/bench/100000-files
+	if [ ! -d "$dir/repo.git" ]; then
+		echo "bench: generating 100000 commits with files in $dir" >&2
+		bash "$top/tools/mkrepo.sh" "$dir" --commits 100000 --seed 1 \
+			--files >/dev/null
+	fi
+	repo=$dir/repo.git
+	rm -rf "$repo/objects/info/commit-graph" "$repo/objects/info/commit-graphs"
+	commits=$(git -C "$repo" rev-list --count master)
+	echo
+	echo "### 100000 commits with files, whole history: selection, $commits commits"
+	echo
+	echo "| command | wall (s) | RSS (MiB) | time / git log | RSS / git log |"
+	echo "| --- | ---: | ---: | ---: | ---: |"
+	base_t= base_m=
+	row "git log --full-history -- drivers" git -C "$repo" log \
+		--full-history --no-merges --format=%H master -- drivers
+	base_t=$med_t base_m=$med_m
+	row "treeplot (text report)" "$TREEPLOT" -q -C "$repo" master
+	row "treeplot -- drivers" "$TREEPLOT" -q -C "$repo" master -- drivers
+	row "treeplot -- '*.c' lib Makefile" "$TREEPLOT" -q -C "$repo" master \
+		-- '*.c' lib Makefile
+	row "treeplot --author='^[A-K]'" "$TREEPLOT" -q -C "$repo" \
+		--author='^[A-K]' master
+	row "treeplot --author -- drivers" "$TREEPLOT" -q -C "$repo" \
+		--author='^[A-K]' master -- drivers
+}
+
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -99,6 +136,11 @@ echo "## treeplot $("$TREEPLOT" --version | cut -d' ' -f2) against git $(git --v
 echo
 echo "$JOBS cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)," \
      "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); median of $RUNS runs."
+
+if [ "${1:-}" = --select ]; then
+	bench_select
+	exit 0
+fi
 
 if [ $# -ge 1 ]; then
 	repo=$1
@@ -119,3 +161,4 @@ for n in 100000 1000000; do
 	fi
 	bench_repo "$dir/repo.git" "$n commits"
 done
+bench_select

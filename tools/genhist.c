@@ -3,7 +3,7 @@
  *
  *   genhist [--commits N] [--trees T] [--seed S] [--ff-rate P]
  *           [--releases R] [--expect FILE] [--truth FILE] [--cycles FILE]
- *           [--dates FILE] [--identity] [--stats]
+ *           [--dates FILE] [--identity] [--files] [--stats]
  *
  * Writes a git fast-import stream on stdout: N non-merge commits made by a
  * mainline and T subsystem trees over R release cycles (tags v1.0, then
@@ -63,6 +63,14 @@
  *                - the last two trees forks of one repository by two owners,
  *                  github.com/A/util-linux and github.com/B/util-linux: two
  *                  trees.
+ * --files        every non-merge commit also writes a small tree (without
+ *                it, every commit has the empty tree, as always): one to
+ *                three files of a fixed set of a few files in a few nested
+ *                directories, each given content of its own (the commit's
+ *                mark), one in eight of them deleted instead.  The choice
+ *                hashes the mark, not the simulation's random numbers, so
+ *                the history's shape is the same with or without it.  A
+ *                merge keeps its first parent's tree (fast-import's way).
  * --stats        counts on stderr
  */
 
@@ -78,6 +86,7 @@
 #define NONE UINT32_MAX
 #define MAX_TOPICS 4
 #define MAX_URLS 10
+#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 /* ---- errors, memory, strings --------------------------------------- */
 
@@ -380,6 +389,16 @@ static struct ident contrib[NCONTRIB];
 
 /* --identity: the cases on, the tree whose host moves, its new URLs. */
 static int identity;
+
+/* --files: the small trees' files, a few in a few directories. */
+static int files;
+static const char *const file_paths[] = {
+	"Makefile", "README",
+	"drivers/net/eth.c", "drivers/net/wifi.c", "drivers/usb/core.c",
+	"drivers/usb/host/xhci.c", "fs/ext4/inode.c", "fs/namei.c",
+	"include/linux/list.h", "kernel/sched/core.c", "lib/sort.c",
+	"Documentation/index.rst",
+};
 static uint32_t moved = NONE;
 static char *moved_urls[2];
 #define CENTRAL "ssh://central.example.org/home/linux/git/linux"
@@ -445,6 +464,38 @@ tick(void)
 	return now;
 }
 
+/* splitmix64's finaliser: a hash of x, for choices the simulation's
+ * random numbers must not pay for. */
+static uint64_t
+mix64(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ull;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
+/* --files: what non-merge commit m changes, from a hash of its mark: one
+ * to three files (the root commit all of them), written or deleted. */
+static void
+emit_files(uint32_t m, unsigned npar)
+{
+	uint64_t h = mix64(m);
+	unsigned n = npar ? 1 + (unsigned)(h % 3) : N_OF(file_paths);
+
+	for (unsigned k = 0; k < n; k++) {
+		uint64_t r = mix64(h + k + 1);
+		const char *path = npar ? file_paths[r % N_OF(file_paths)] :
+				   file_paths[k];
+
+		if (npar && (r >> 32) % 8 == 0)
+			fprintf(out, "D %s\n", path);
+		else
+			fprintf(out, "M 100644 inline %s\ndata <<EOF\n"
+				"mark %" PRIu32 " file %u\nEOF\n", path, m, k);
+	}
+}
+
 static uint32_t
 emit(const struct ident *committer, const struct ident *author,
      int64_t cdate, int64_t adate, const char *subject,
@@ -463,6 +514,8 @@ emit(const struct ident *committer, const struct ident *author,
 		fprintf(out, "from :%" PRIu32 "\n", par[0]);
 	for (unsigned i = 1; i < npar; i++)
 		fprintf(out, "merge :%" PRIu32 "\n", par[i]);
+	if (files && npar <= 1)
+		emit_files(m, npar);
 	fputc('\n', out);
 	if (npar <= 1 && fdat)
 		fprintf(fdat, ":%" PRIu32 "\t%" PRId64 "\t%" PRId64 "\n", m,
@@ -657,7 +710,6 @@ static const char *const areas[] = {
 	"virt", "fs", "network", "bluetooth", "utils", "devel",
 };
 
-#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 static void
 make_ident(struct ident *id, const char *first, const char *last,
@@ -1748,8 +1800,8 @@ usage(FILE *f)
 {
 	fputs("usage: genhist [--commits N] [--trees T] [--seed S] [--ff-rate P]\n"
 	      "               [--releases R] [--expect FILE] [--truth FILE]\n"
-	      "               [--cycles FILE] [--dates FILE] [--identity] [--stats]\n"
-	      "               > stream\n", f);
+	      "               [--cycles FILE] [--dates FILE] [--identity] [--files]\n"
+	      "               [--stats] > stream\n", f);
 }
 
 static uint64_t
@@ -1812,6 +1864,10 @@ main(int argc, char **argv)
 		}
 		if (!strcmp(a, "--identity")) {
 			identity = 1;
+			continue;
+		}
+		if (!strcmp(a, "--files")) {
+			files = 1;
 			continue;
 		}
 		if (strncmp(a, "--", 2))

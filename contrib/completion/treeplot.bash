@@ -15,7 +15,7 @@ _treeplot_options='--repo= --output= --format= --top= --layout= --mainline=
 	--mainline-url= --title= --dpi= --chart-depth= --major= --minor= --csv-table= --crlf --trace
 	--compare --cycles= --explain --range= --config= --no-config --direct-by= --branches
 	--maintainers --no-maintainers --infer-ff --signed --require-signed --latency
-	--require-complete
+	--require-complete --author=
 	--jobs= --quiet --help --version'
 _treeplot_formats='text dot svg png pdf json commits csv html'
 _treeplot_layouts='dot twopi circo neato fdp sfdp'
@@ -67,6 +67,11 @@ _git_treeplot()
 		[ -z "$dir" ] || __git_C_args+=(-C "$dir")
 	done
 
+	# After "--", paths: the work tree's (git log's are the tree's).
+	for ((i = ${__git_cmd_idx:-0} + 1; i < cword; i++)); do
+		[ "${words[i]}" = -- ] && { _treeplot_files -f "$cur"; return; }
+	done
+
 	case "$prev" in
 	-T|--format)	__gitcomp "$_treeplot_formats"; return ;;
 	--layout)	__gitcomp "$_treeplot_layouts"; return ;;
@@ -75,7 +80,7 @@ _git_treeplot()
 	--top)		__gitcomp "all"; return ;;
 	-o|--output|--config) _treeplot_files -f "$cur"; return ;;
 	-C|--repo)	_treeplot_files -d "$cur"; return ;;
-	--mainline|--mainline-url|--title|--dpi|--chart-depth|--major|--minor) return ;;
+	--mainline|--mainline-url|--title|--dpi|--chart-depth|--major|--minor|--author) return ;;
 	esac
 
 	case "$cur" in

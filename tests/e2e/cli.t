@@ -154,7 +154,7 @@ for h in -h --help; do
 	tp $h
 	is "$STATUS" 0 "$h: exit status 0"
 	[ "$(printf '%s\n' "$OUT" | head -n 1)" = \
-	  "usage: treeplot [options] [<range>]" ] && [ "$OUT" = "$HELP" ]
+	  "usage: treeplot [options] [<range>] [-- <path>...]" ] && [ "$OUT" = "$HELP" ]
 	ok $? "$h: the usage on stdout (the same for both)"
 	is "$ERR" "" "$h: nothing on stderr"
 done
@@ -180,7 +180,7 @@ tp -C "$R" -T text -o plain.xyz v1.0..v2.0
 is "$STATUS:$ERR:$OUT" "0::" "unknown extension is fine with -T: exit status 0, nothing printed"
 cmp -s plain.xyz plain.txt
 ok $? "unknown extension with -T: the text report written there"
-tp -C "$R" -- v1.0..v2.0
-is "$STATUS:$ERR:$OUT" "0::$(cat plain.txt)" "'--' before the range: the report of the range"
+tp -C "$R" v1.0..v2.0 --
+is "$STATUS:$ERR:$OUT" "0::$(cat plain.txt)" "'--' with no path after it: the report of the range"
 
 done_testing
