@@ -35,6 +35,19 @@ git_fail(const char *what)
 	return error("%s: %s", what, e && e->message ? e->message : "unknown error");
 }
 
+/* A repository that is there but cannot be opened: libgit2's reason. */
+static int
+open_fail(const char *where)
+{
+	struct buf b = BUF_INIT;
+	int ret;
+
+	buf_printf(&b, "cannot open the repository '%s'", where);
+	ret = git_fail(b.data);
+	buf_release(&b);
+	return ret;
+}
+
 /* The last path component of dir, without a trailing "/" or ".git". */
 static char *
 dir_basename(const char *dir)
@@ -453,7 +466,7 @@ open_env(git_repository **git, const char *dir)
 	if (err == GIT_EOWNER || err == GIT_ENOTFOUND)
 		ret = open_owned(git, err, where, flags, ceiling);
 	else if (err < 0)
-		ret = git_fail("cannot open the repository");
+		ret = open_fail(where);
 	if (ret < 0)
 		goto out;
 	if (wt && *wt) {
