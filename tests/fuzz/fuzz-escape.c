@@ -179,12 +179,32 @@ check_json(const char *s, size_t len)
 					abort();
 				cp = cp << 4 | (unsigned int)v;
 			}
-			/* We never need surrogate pairs: only controls and
-			 * BMP format characters are \u-escaped. */
-			if (cp >= 0xd800 && cp <= 0xdfff)
-				abort();
-			put_utf8(&back, cp);
 			i += 4;
+			/* A character beyond the Basic Multilingual Plane
+			 * (a format character such as U+E0001) is a
+			 * surrogate pair: high, then low; never alone. */
+			if (cp >= 0xdc00 && cp <= 0xdfff)
+				abort();
+			if (cp >= 0xd800 && cp <= 0xdbff) {
+				unsigned int lo = 0;
+
+				if (out.len - i < 7 || out.data[i + 1] != '\\' ||
+				    out.data[i + 2] != 'u')
+					abort();
+				for (int k = 3; k <= 6; k++) {
+					int v = hexval(out.data[i + k]);
+
+					if (v < 0)
+						abort();
+					lo = lo << 4 | (unsigned int)v;
+				}
+				if (lo < 0xdc00 || lo > 0xdfff)
+					abort();
+				cp = 0x10000 + ((cp - 0xd800) << 10) +
+				     (lo - 0xdc00);
+				i += 6;
+			}
+			put_utf8(&back, cp);
 			break;
 		default:
 			abort();

@@ -4,7 +4,9 @@
  * URL (github_owner_name) and a branch of its tree (trees_add_branch).
  *
  * Checked: a name is never longer than its URL; trees_add_url gives the
- * tree tree_name names, the same tree for the same name and different
+ * tree tree_name names (with " (tree)" once more when that name is the
+ * mainline's followed by " (tree)" none or more times: no tree displays
+ * as the mainline), the same tree for the same name and different
  * trees for different names, never the mainline; every spelling is kept
  * once; trees_find finds each tree by its name; a tag's stem is the tag
  * or a prefix of it and '*'; an owner's name starts with "github:"; a
@@ -21,6 +23,31 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define MAX_URLS 256
+#define MAINLINE "mainline"
+#define MAINLINE_LIKE " (tree)"
+
+/* The name a tree named name is shown by: name, unless it would read as
+ * the mainline (naming.c's rule, restated). */
+static char *
+shown_name(const char *name)
+{
+	const char *p = name + strlen(MAINLINE);
+	size_t len = strlen(name);
+	char *s;
+
+	if (strncmp(name, MAINLINE, strlen(MAINLINE)))
+		return strdup(name);
+	while (!strncmp(p, MAINLINE_LIKE, strlen(MAINLINE_LIKE)))
+		p += strlen(MAINLINE_LIKE);
+	if (*p)
+		return strdup(name);
+	s = malloc(len + strlen(MAINLINE_LIKE) + 1);
+	if (!s)
+		abort();
+	memcpy(s, name, len);
+	memcpy(s + len, MAINLINE_LIKE, strlen(MAINLINE_LIKE) + 1);
+	return s;
+}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -31,20 +58,22 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *names[MAX_URLS];
 	size_t n = 0;
 
-	trees_init(&tt, "mainline");
+	trees_init(&tt, MAINLINE);
 	while (p <= end && n < MAX_URLS) {
 		const char *eol = memchr(p, '\n', (size_t)(end - p));
 		size_t len = (size_t)((eol ? eol : end) - p);
-		char *name = tree_name(p, len);
+		char *name = tree_name(p, len), *shown;
 		const char *nul = memchr(p, '\0', len);
 
 		if (!name || strlen(name) > len)
 			abort();
+		shown = shown_name(name);
 		ids[n] = trees_add_url(&tt, p, len);
-		if (ids[n] == TREE_MAINLINE || ids[n] >= tt.nr ||
-		    strcmp(tt.t[ids[n]].name, name) ||
-		    trees_find(&tt, name) != ids[n])
+		if (!shown || ids[n] == TREE_MAINLINE || ids[n] >= tt.nr ||
+		    strcmp(tt.t[ids[n]].name, shown) ||
+		    trees_find(&tt, shown) != ids[n])
 			abort();
+		free(shown);
 		/* The spelling is recorded, up to a NUL. */
 		{
 			const struct tree *t = &tt.t[ids[n]];
