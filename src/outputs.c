@@ -160,7 +160,8 @@ int
 output_set_write(const struct output_set *s)
 {
 	const char **paths = xcalloc(s->nr ? s->nr : 1, sizeof(*paths));
-	const struct buf **data = xcalloc(s->nr ? s->nr : 1, sizeof(*data));
+	const struct buf **data = xcalloc(s->nr ? s->nr : 1,
+					  sizeof(const struct buf *));
 	int ret;
 
 	for (size_t i = 0; i < s->nr; i++) {
