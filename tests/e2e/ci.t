@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/fixture.sh"
 
-plan 48
+plan 51
 
 ROOT=$(cd "$TESTDIR/../.." && pwd)
 export GENHIST=$BUILD/genhist
@@ -74,8 +74,20 @@ is "$STATUS:$ERR" "2:treeplot: cannot tell the format of 'y.unknown' from its ex
    "a file of unknown extension among several: a usage error"
 tp -C "$R" --dpi 48 -o x.svg -o y.json $RG
 is "$STATUS:$ERR" "2:treeplot: --dpi is for the png format" "--dpi without a png among the outputs"
-[ ! -e x.svg ] && [ ! -e y.json ]
+# An option is refused only when none of the outputs uses it (the one
+# table of where options apply, with several outputs).
+tp -C "$R" --layout twopi -o x.json -o y.csv $RG
+is "$STATUS:$ERR" "2:treeplot: --layout is for the svg, png, pdf and html formats" \
+   "--layout with no drawn chart among the outputs: a usage error"
+[ ! -e x.svg ] && [ ! -e y.json ] && [ ! -e x.json ] && [ ! -e y.csv ]
 ok $? "usage errors write nothing"
+mkdir -p lay
+tp -C "$R" --layout twopi --title T -o lay/a.svg -o lay/a.json $RG
+single --layout twopi --title T -o single/lay.svg $RG
+single -o single/lay.json $RG
+is "$STATUS:$ERR" "0:" "--layout and --title with an svg among the outputs: accepted"
+cmp -s lay/a.svg single/lay.svg && cmp -s lay/a.json single/lay.json
+ok $? "--layout and --title: the svg with them, the json as without them"
 
 # All or none: the old files stay when one output cannot be written,
 # at every stage (its destination, its temporary, a device written
