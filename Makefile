@@ -136,7 +136,7 @@ readme: all $(SAMPLE)/stamp
 # make bench [REPO=path RANGE='A..B ...']: treeplot against git log and
 # rev-list on the same ranges (tools/bench.sh; results in BENCHMARKS.md).
 bench: all $(TOOLS)
-	sh tools/bench.sh $(REPO) $(RANGE)
+	bash tools/bench.sh $(REPO) $(RANGE)
 
 # $(call apt_install,PACKAGES): install those of PACKAGES missing (apt-get,
 # through sudo unless root, no recommendations); says nothing when none
