@@ -509,13 +509,14 @@ inflate_object(struct pack_reader *rd, const struct pack *p,
 	       const struct pack_object *obj, int what, unsigned char *out)
 {
 	z_stream *z = &rd->z;
-	uint64_t in = p->pack_len - TRAILER - obj->data;
 	size_t size = (size_t)obj->size, done = 0;
+	uint64_t in;
 	int ret;
 
 	if (!rd->z_ok || obj->data > p->pack_len - TRAILER ||
 	    inflateReset(z) != Z_OK)
 		return -1;
+	in = p->pack_len - TRAILER - obj->data;
 	z->next_in = (unsigned char *)p->pack + obj->data;
 	z->avail_in = in > (1u << 30) ? 1u << 30 : (uInt)in;
 	for (;;) {
