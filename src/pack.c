@@ -162,7 +162,7 @@ pack_load(struct pack *p, const char *dir, const char *name)
 	memset(p, 0, sizeof(*p));
 	sprintf(path, "%s%s", dir, name);
 	p->idx = map_file(path, &p->idx_len, NULL);
-	strcpy(path + strlen(dir) + len - 4, ".pack");
+	memcpy(path + strlen(dir) + len - 4, ".pack", sizeof(".pack"));
 	if (p->idx)
 		p->pack = map_file(path, &p->pack_len, &p->mtime);
 	free(path);

@@ -34,6 +34,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static char root[64];		/* the scratch directory: root/objects/ */
 static char objdir[128];
 static char idx_path[256], pack_path[256];
+static const unsigned char pack_magic[4] = { 'P', 'A', 'C', 'K' };
+static const unsigned char idx_magic[4] = { 0xff, 't', 'O', 'c' };
 
 static void
 put32(unsigned char *p, uint32_t v)
@@ -78,13 +80,13 @@ write_pack(unsigned n, const uint32_t *offs, const uint8_t *body, size_t len)
 
 	if (!pk || !ix)
 		abort();
-	memcpy(pk, "PACK", 4);
+	memcpy(pk, pack_magic, 4);
 	put32(pk + 4, 2);
 	put32(pk + 8, n);
 	if (len)
 		memcpy(pk + 12, body, len);
 	memset(pk + plen - 20, 0xab, 20);
-	memcpy(ix, "\377tOc", 4);
+	memcpy(ix, idx_magic, 4);
 	put32(ix + 4, 2);
 	/* ids k + 1 repeated: sorted already, object k's first byte k + 1 */
 	for (unsigned b = 0; b < 256; b++)
