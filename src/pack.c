@@ -64,19 +64,6 @@ struct packs {
 	size_t nr;
 };
 
-static uint32_t
-be32(const unsigned char *p)
-{
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-	       (uint32_t)p[2] << 8 | p[3];
-}
-
-static uint64_t
-be64(const unsigned char *p)
-{
-	return (uint64_t)be32(p) << 32 | be32(p + 4);
-}
-
 /* --- opening -------------------------------------------------------- */
 
 static const unsigned char *
