@@ -83,6 +83,11 @@ int64_t commit_time(const char *data, const char *end);
  * unreadable. */
 int64_t commit_author_time(const char *data, const char *end);
 
+/* Both in one pass over the headers: *author as commit_author_time,
+ * *committer as commit_time. */
+void commit_dates(const char *data, const char *end, int64_t *author,
+		  int64_t *committer);
+
 /*
  * git's subject of the message msg..end: its first paragraph, the lines
  * joined by single spaces, trailing blanks dropped (what

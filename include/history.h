@@ -49,6 +49,13 @@ struct history {
 	uint32_t shallow;	/* shallow boundary commits met on B's side */
 	int no_graph;		/* walked without a commit-graph, where git
 				 * would use one (not a shallow clone) */
+	/*
+	 * With HISTORY_DATES, per commit: the author's and the committer's
+	 * times (commitparse.h's commit_dates) of every non-merge commit of
+	 * the range and every commit read from its object, 0 for the others;
+	 * NULL without.
+	 */
+	int64_t *author_date, *committer_date;
 };
 
 static inline const uint32_t *
@@ -145,14 +152,27 @@ typedef int history_visit_fn(uint32_t i, void *data);
 int history_walk(const struct history *h, uint32_t start,
 		 history_visit_fn *visit, void *data, struct history_stack *st);
 
+/* What history_load and history_load_union do beside the walk. */
+enum {
+	/* A walk that lasts more than a second shows its progress on
+	 * stderr, erased when done. */
+	HISTORY_PROGRESS = 1 << 0,
+	/*
+	 * Keep the dates of the range's non-merge commits (h->author_date,
+	 * h->committer_date; 16 bytes a commit): from the walk's own reads
+	 * without a commit-graph, with one from their headers, read after
+	 * the walk on every thread.  For --latency.
+	 */
+	HISTORY_DATES = 1 << 1,
+};
+
 /*
  * Read the commits of the range (and of the start's history, to settle
- * exactness) into h.  With progress, a walk that lasts more than a second
- * shows its progress on stderr, erased when done.  Objects are read on
- * jobs threads (0: the cores available; readpool.h); h is the same
- * whatever their number.
+ * exactness) into h; opts: HISTORY_* flags.  Objects are read on jobs
+ * threads (0: the cores available; readpool.h); h is the same whatever
+ * their number.
  */
-int history_load(struct repo *r, const struct range *rg, int progress,
+int history_load(struct repo *r, const struct range *rg, unsigned opts,
 		 unsigned jobs, struct history *h);
 
 /*
@@ -162,9 +182,9 @@ int history_load(struct repo *r, const struct range *rg, int progress,
  * starts none in common).  HIST_IN_RANGE marks that union, h->tip is the
  * first range's end; what each range holds is settled from it without
  * reading anything more (see compare.c).  Merges in the union have their
- * subjects.
+ * subjects; with HISTORY_DATES, its non-merge commits their dates.
  */
 int history_load_union(struct repo *r, const struct range *rgs, size_t n,
-		       int progress, unsigned jobs, struct history *h);
+		       unsigned opts, unsigned jobs, struct history *h);
 
 #endif

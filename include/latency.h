@@ -13,9 +13,9 @@
  * mainline's: kept, and counted).
  *
  * Dates: merges' committer dates come with the walk; the non-merge
- * commits' objects are read once, in one batch (commitread.h), for their
- * author dates (and the committer dates of those on the first-parent
- * line), and only with --latency.
+ * commits' author dates (and the committer dates of those on the
+ * first-parent line) too, when it is asked for them (history.h:
+ * HISTORY_DATES, only with --latency): nothing is read here.
  */
 #ifndef TREEPLOT_LATENCY_H
 #define TREEPLOT_LATENCY_H
@@ -60,12 +60,12 @@ uint32_t *latency_arrivals(const struct history *h);
 void latency_stats_of(int64_t *v, uint32_t n, struct latency_stats *out);
 
 /*
- * The latencies of chart c's commits (h its history), figures over the
- * range, c's flow trees and depths.  Reads the non-merge commits'
- * objects.  Returns 0, or -1 after reporting the error.
+ * The latencies of chart c's commits (h its history, walked with
+ * HISTORY_DATES), figures over the range, c's flow trees and depths.
+ * Returns 0, or -1 after reporting the error.
  */
-int latency_measure(struct repo *r, const struct history *h,
-		    const struct chart *c, struct latency *out);
+int latency_measure(const struct history *h, const struct chart *c,
+		    struct latency *out);
 void latency_release(struct latency *l);
 
 /*

@@ -12,7 +12,8 @@
  * the number of threads or on their scheduling.
  *
  * Only what the walk needs is parsed: the parents, the committer time,
- * and for merges (when asked) the subject and the reference lines.
+ * for merges (when asked) the subject and the reference lines, and (when
+ * asked, for --latency) the author's and the committer's dates.
  *
  * The walk without a commit-graph goes breadth first: each frontier (the
  * lines of development open at once) is one batch.
@@ -31,9 +32,18 @@ enum {
 	RAW_CORRUPT = 16,	/* not a well-formed commit object */
 };
 
-/* want_subject: the merge record even of a commit with one parent (a
- * merge by the commit-graph's word). */
-#define RAW_SUBJECT 2
+/* What commit_raw_read parses beside the parents and the committer
+ * time (its what, and readpool_read's). */
+enum {
+	RAW_MERGE = 1 << 0,	/* a commit of two parents or more: its
+				 * merge record */
+	RAW_SUBJECT = 1 << 1,	/* the merge record even of a commit with
+				 * one parent (a merge by the commit-graph's
+				 * word) */
+	RAW_DATES = 1 << 2,	/* the author's and the committer's dates */
+	RAW_DATES_ONLY = 1 << 3, /* the dates alone: no parents, no record
+				  * (a commit the commit-graph gave them) */
+};
 
 /* One commit as read: parents up to the committer line, as the walk
  * reads them. */
@@ -44,6 +54,11 @@ struct commit_raw {
 	struct object_id *parent;
 	uint32_t npar;
 	int64_t ctime;		/* committer time, 0 when unreadable */
+	/* With RAW_DATES or RAW_DATES_ONLY: the author's and the
+	 * committer's times as commit_dates reads them (commitparse.h: the
+	 * last committer line, before 1970 kept, where ctime, the
+	 * generations', takes the first and 0). */
+	int64_t author_date, committer_date;
 	/*
 	 * A merge's record for the history's pool (history.h), when it was
 	 * asked for: committer time and zone, the subject and its NUL,
@@ -57,12 +72,12 @@ struct commit_raw {
 void commit_raw_release(struct commit_raw *c);
 
 /*
- * Read commit oid from o and parse it into out (released first).  With
- * want_subject, a commit of two parents or more keeps its merge record.
- * Any bytes are valid input: a bad object is a status, never a crash.
+ * Read commit oid from o and parse it into out (released first): what is
+ * RAW_* flags.  Any bytes are valid input: a bad object is a status,
+ * never a crash.
  */
 void commit_raw_read(struct odb *o, const struct object_id *oid,
-		     int want_subject, struct commit_raw *out);
+		     unsigned what, struct commit_raw *out);
 
 /* The number of threads --jobs 0 means: the cores this process may run
  * on (its CPU affinity mask), at least 1. */
@@ -81,9 +96,9 @@ void readpool_free(struct readpool *p);
 /* The threads reading (the caller's included). */
 unsigned readpool_jobs(const struct readpool *p);
 
-/* Read the n commits of oids into out[0..n), on every thread, and return
- * when all are read. */
+/* Read the n commits of oids into out[0..n) (what: RAW_* flags), on
+ * every thread, and return when all are read. */
 void readpool_read(struct readpool *p, const struct object_id *oids,
-		   size_t n, int want_subject, struct commit_raw *out);
+		   size_t n, unsigned what, struct commit_raw *out);
 
 #endif

@@ -193,37 +193,45 @@ commit_author(const char *data, const char *end, struct buf *out)
 	}
 }
 
+void
+commit_dates(const char *data, const char *end, int64_t *author,
+	     int64_t *committer)
+{
+	const char *p = data, *eol;
+	int found_author = 0;
+	int32_t tz;
+
+	*author = *committer = 0;
+	/* One pass over the headers: the first author line, the last
+	 * committer line, each "Name <mail> time zone" parsed from the end. */
+	while ((eol = commit_header_next(p, end))) {
+		if (eol - p > 10 && !memcmp(p, "committer ", 10)) {
+			parse_committer(p, eol, committer, &tz);
+		} else if (!found_author && eol - p > 7 &&
+			   !memcmp(p, "author ", 7)) {
+			parse_committer(p, eol, author, &tz);
+			found_author = 1;
+		}
+		p = eol + 1;
+	}
+}
+
 int64_t
 commit_time(const char *data, const char *end)
 {
-	const char *p = data, *eol;
-	int64_t time = 0;
-	int32_t tz;
+	int64_t author, committer;
 
-	while ((eol = commit_header_next(p, end))) {
-		if (eol - p > 10 && !memcmp(p, "committer ", 10))
-			parse_committer(p, eol, &time, &tz);
-		p = eol + 1;
-	}
-	return time;
+	commit_dates(data, end, &author, &committer);
+	return committer;
 }
 
 int64_t
 commit_author_time(const char *data, const char *end)
 {
-	const char *p = data, *eol;
-	int64_t time = 0;
-	int32_t tz;
+	int64_t author, committer;
 
-	while ((eol = commit_header_next(p, end))) {
-		if (eol - p > 7 && !memcmp(p, "author ", 7)) {
-			/* "Name <mail> time zone": parsed from the end. */
-			parse_committer(p, eol, &time, &tz);
-			break;
-		}
-		p = eol + 1;
-	}
-	return time;
+	commit_dates(data, end, &author, &committer);
+	return author;
 }
 
 const char *

@@ -846,14 +846,13 @@ render_trend_chart(const struct compare_input *in, const struct table *t,
 
 /* --latency: range k's figures over its commits, into t. */
 static int
-range_latency(const struct compare_input *in, const struct history *view,
-	      struct table *t, size_t k)
+range_latency(const struct history *view, struct table *t, size_t k)
 {
 	struct latency l;
 
 	if (!t->latency)
 		t->latency = xcalloc(t->nr, sizeof(*t->latency));
-	if (latency_measure(in->r, view, &t->charts[k], &l) < 0)
+	if (latency_measure(view, &t->charts[k], &l) < 0)
 		return -1;
 	t->latency[k] = l.all;
 	latency_release(&l);
@@ -881,7 +880,7 @@ compare(const struct compare_input *in, struct buf *out)
 		chart_build(&t.charts[k], &views[k], in->r, in->repo,
 			    in->labels[k], &o);
 		if (in->latency && ret == 0)
-			ret = range_latency(in, &views[k], &t, k);
+			ret = range_latency(&views[k], &t, k);
 		/* Only the flow is read from here on: two words per commit of
 		 * the union go back for every range. */
 		attribution_release(&t.charts[k].a);

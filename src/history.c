@@ -44,6 +44,7 @@ struct walker {
 	size_t alloc;		/* of gpos, gen and ctime */
 	uint32_t *parents;	/* scratch for a graph record's parents */
 	uint32_t parents_alloc;
+	unsigned dates;		/* RAW_DATES when h keeps dates, else 0 */
 	struct progress pg;
 };
 
@@ -83,6 +84,12 @@ commit_new(struct walker *w, const struct object_id *oid)
 		w->gen = xreallocarray(w->gen, alloc, sizeof(*w->gen));
 		w->ctime = xreallocarray(w->ctime, alloc, sizeof(*w->ctime));
 		w->alloc = alloc;
+		if (w->dates) {
+			h->author_date = xreallocarray(h->author_date, alloc,
+						       sizeof(*h->author_date));
+			h->committer_date = xreallocarray(h->committer_date,
+				alloc, sizeof(*h->committer_date));
+		}
 	}
 	h->oid[i] = *oid;
 	h->flags[i] = 0;
@@ -92,6 +99,8 @@ commit_new(struct walker *w, const struct object_id *oid)
 	w->gpos[i] = GRAPH_NONE;
 	w->gen[i] = 0;
 	w->ctime[i] = 0;
+	if (w->dates)
+		h->author_date[i] = h->committer_date[i] = 0;
 	return i;
 }
 
@@ -225,6 +234,10 @@ apply_raw(struct walker *w, uint32_t i, int want_subject,
 	}
 	/* For the generation of a commit the commit-graph does not cover. */
 	w->ctime[i] = (uint64_t)c->ctime;
+	if (w->dates) {
+		h->author_date[i] = c->author_date;
+		h->committer_date[i] = c->committer_date;
+	}
 	h->pstart[i] = (uint32_t)first;
 	h->npar[i] = (uint16_t)(h->parent_nr - first);
 	if (h->flags[i] & HIST_SHALLOW) {
@@ -241,11 +254,20 @@ apply_raw(struct walker *w, uint32_t i, int want_subject,
 	return 0;
 }
 
+/* What the walk reads of a commit (readpool.h): the dates on every read
+ * when they are kept, for they come at no cost with the headers. */
+static unsigned
+raw_what(const struct walker *w, int want_subject)
+{
+	return (want_subject ? RAW_MERGE : 0) | w->dates;
+}
+
 /* Parents of commit i from its object, read now. */
 static int
 load_from_object(struct walker *w, uint32_t i, int want_subject)
 {
-	readpool_read(w->pool, &w->h->oid[i], 1, want_subject, &w->raw);
+	readpool_read(w->pool, &w->h->oid[i], 1, raw_what(w, want_subject),
+		      &w->raw);
 	return apply_raw(w, i, want_subject, &w->raw);
 }
 
@@ -371,7 +393,8 @@ load_batch(struct walker *w, const uint32_t *v, size_t n, int want_subject)
 		w->batch_idx[nr] = v[j];
 		w->batch_oid[nr++] = h->oid[v[j]];
 	}
-	readpool_read(w->pool, w->batch_oid, nr, want_subject, w->batch);
+	readpool_read(w->pool, w->batch_oid, nr, raw_what(w, want_subject),
+		      w->batch);
 	for (size_t j = 0; j < n; j++) {
 		uint32_t i = v[j];
 
@@ -613,61 +636,113 @@ walk_by_generation(struct walker *w, uint32_t from, const uint32_t *tips,
 	return ret;
 }
 
-/* Merges read at once by load_subjects: a batch for every thread. */
-#define SUBJECT_BATCH 1024
+/* Commits read at once after the walk: a batch for every thread. */
+#define AFTER_BATCH 1024
 
-/* Add the subjects of the n merges idx[] read into c[], in order. */
+/*
+ * A read after the walk, of what a commit-graph does not hold: which
+ * commits it is for, what it reads of them (readpool.h) and where it
+ * keeps it.
+ */
+struct after_read {
+	int (*wants)(const struct walker *w, uint32_t i);
+	unsigned what;
+	int (*keep)(struct walker *w, uint32_t i, const struct commit_raw *c);
+};
+
+/* Keep the n commits idx[] read into c[], in order. */
 static int
-add_subjects(struct walker *w, const uint32_t *idx, struct commit_raw *c,
-	     size_t n)
+keep_batch(struct walker *w, const struct after_read *ar, const uint32_t *idx,
+	   const struct commit_raw *c, size_t n)
 {
 	for (size_t k = 0; k < n; k++) {
-		if (check_raw(w->h, idx[k], &c[k]) < 0)
-			return -1;
-		if (add_merge(w->h, idx[k], &c[k]) < 0)
+		if (check_raw(w->h, idx[k], &c[k]) < 0 ||
+		    ar->keep(w, idx[k], &c[k]) < 0)
 			return -1;
 		progress_tick(&w->pg, idx[k]);
 	}
 	return 0;
 }
 
-/* Merges of the range whose parents came from the graph have no subject
- * yet: read just those objects, a batch at a time on every thread, and
- * add them in the order of their numbers. */
+/* Read the commits ar wants, a batch at a time on every thread, and keep
+ * them in the order of their numbers. */
 static int
-load_subjects(struct walker *w)
+read_after(struct walker *w, const struct after_read *ar)
 {
 	struct history *h = w->h;
-	struct object_id *oids = xmalloc(SUBJECT_BATCH * sizeof(*oids));
-	struct commit_raw *c = xcalloc(SUBJECT_BATCH, sizeof(*c));
-	uint32_t idx[SUBJECT_BATCH];
+	struct object_id *oids = xmalloc(AFTER_BATCH * sizeof(*oids));
+	struct commit_raw *c = xcalloc(AFTER_BATCH, sizeof(*c));
+	uint32_t idx[AFTER_BATCH];
 	size_t n = 0;
 	int ret = 0;
 
 	for (uint32_t i = 0; i <= h->nr && !ret; i++) {
 		if (i < h->nr) {
-			if (!(h->flags[i] & HIST_IN_RANGE) ||
-			    !history_is_merge(h, i) || h->subject[i])
+			if (!ar->wants(w, i))
 				continue;
 			idx[n] = i;
 			oids[n++] = h->oid[i];
 		}
-		if (n == SUBJECT_BATCH || (i == h->nr && n)) {
-			readpool_read(w->pool, oids, n, RAW_SUBJECT, c);
-			ret = add_subjects(w, idx, c, n);
+		if (n == AFTER_BATCH || (i == h->nr && n)) {
+			readpool_read(w->pool, oids, n, ar->what, c);
+			ret = keep_batch(w, ar, idx, c, n);
 			n = 0;
 		}
 	}
-	for (size_t k = 0; k < SUBJECT_BATCH; k++)
+	for (size_t k = 0; k < AFTER_BATCH; k++)
 		commit_raw_release(&c[k]);
 	free(c);
 	free(oids);
 	return ret;
 }
 
+/* Merges of the range whose parents came from the graph: no subject yet. */
+static int
+wants_subject(const struct walker *w, uint32_t i)
+{
+	const struct history *h = w->h;
+
+	return (h->flags[i] & HIST_IN_RANGE) && history_is_merge(h, i) &&
+	       !h->subject[i];
+}
+
+static int
+keep_subject(struct walker *w, uint32_t i, const struct commit_raw *c)
+{
+	return add_merge(w->h, i, c);
+}
+
+static const struct after_read subjects_read = {
+	wants_subject, RAW_SUBJECT, keep_subject,
+};
+
+/* Non-merge commits of the range whose parents came from the graph: no
+ * dates yet (those read from their objects have them). */
+static int
+wants_dates(const struct walker *w, uint32_t i)
+{
+	const struct history *h = w->h;
+
+	return (h->flags[i] & HIST_IN_RANGE) && !history_is_merge(h, i) &&
+	       w->gpos[i] != GRAPH_NONE;
+}
+
+static int
+keep_dates(struct walker *w, uint32_t i, const struct commit_raw *c)
+{
+	w->h->author_date[i] = c->author_date;
+	w->h->committer_date[i] = c->committer_date;
+	return 0;
+}
+
+/* Only their headers are read: the dates are there. */
+static const struct after_read dates_read = {
+	wants_dates, RAW_DATES_ONLY, keep_dates,
+};
+
 /* The walker of h over r's object database and commit-graph. */
 static int
-walker_open(struct walker *w, struct repo *r, int progress, unsigned jobs,
+walker_open(struct walker *w, struct repo *r, unsigned opts, unsigned jobs,
 	    struct history *h)
 {
 	int shallow = repo_is_shallow(r);
@@ -676,7 +751,8 @@ walker_open(struct walker *w, struct repo *r, int progress, unsigned jobs,
 	memset(w, 0, sizeof(*w));
 	buf_init(&h->pool);
 	w->h = h;
-	progress_start(&w->pg, progress);
+	w->dates = opts & HISTORY_DATES ? RAW_DATES : 0;
+	progress_start(&w->pg, !!(opts & HISTORY_PROGRESS));
 	if (readpool_open(&w->pool, r, jobs) < 0)
 		return -1;
 	/* git itself ignores the commit-graph in a shallow clone. */
@@ -749,7 +825,7 @@ walk_marking(struct walker *w, uint32_t from, const uint32_t *tip,
  * whole history); the first tip is h->tip. */
 static int
 load_tips(struct repo *r, const struct object_id *from,
-	  const struct object_id *tips, size_t ntips, int progress,
+	  const struct object_id *tips, size_t ntips, unsigned opts,
 	  unsigned jobs, struct history *h)
 {
 	struct walker w;
@@ -757,7 +833,7 @@ load_tips(struct repo *r, const struct object_id *from,
 	uint32_t *tip = xmalloc(ntips * sizeof(*tip)), f = HIST_NONE;
 	int ret = -1;
 
-	if (walker_open(&w, r, progress, jobs, h) < 0)
+	if (walker_open(&w, r, opts, jobs, h) < 0)
 		goto out;
 	for (size_t k = 0; k < ntips; k++)
 		if ((tip[k] = commit_intern(&w, &tips[k])) == HIST_NONE)
@@ -770,7 +846,9 @@ load_tips(struct repo *r, const struct object_id *from,
 	else
 		ret = walk_marking(&w, f, tip, ntips);
 	if (!ret && w.graph)
-		ret = load_subjects(&w);
+		ret = read_after(&w, &subjects_read);
+	if (!ret && w.graph && w.dates)
+		ret = read_after(&w, &dates_read);
 out:
 	walker_release(&w);
 	history_stack_release(&st);
@@ -814,11 +892,11 @@ history_stack_release(struct history_stack *st)
 }
 
 int
-history_load(struct repo *r, const struct range *rg, int progress,
+history_load(struct repo *r, const struct range *rg, unsigned opts,
 	     unsigned jobs, struct history *h)
 {
 	return load_tips(r, rg->has_from ? &rg->from : NULL, &rg->to, 1,
-			 progress, jobs, h);
+			 opts, jobs, h);
 }
 
 void
@@ -830,6 +908,8 @@ history_release(struct history *h)
 	free(h->npar);
 	free(h->parent);
 	free(h->subject);
+	free(h->author_date);
+	free(h->committer_date);
 	buf_release(&h->pool);
 	memset(h, 0, sizeof(*h));
 }
@@ -845,7 +925,7 @@ history_release(struct history *h)
  */
 int
 history_load_union(struct repo *r, const struct range *rgs, size_t n,
-		   int progress, unsigned jobs, struct history *h)
+		   unsigned opts, unsigned jobs, struct history *h)
 {
 	struct object_id *tips = xmalloc(2 * n * sizeof(*tips)), base;
 	struct object_id *starts = xmalloc(n * sizeof(*starts));
@@ -865,7 +945,7 @@ history_load_union(struct repo *r, const struct range *rgs, size_t n,
 	 * first absent parent (leaking its walk), and the clone is small. */
 	if (nstarts == n && !repo_is_shallow(r))
 		has_base = repo_merge_base(r, starts, n, &base);
-	ret = load_tips(r, has_base ? &base : NULL, tips, ntips, progress, jobs,
+	ret = load_tips(r, has_base ? &base : NULL, tips, ntips, opts, jobs,
 			h);
 	free(starts);
 	free(tips);

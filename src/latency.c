@@ -2,9 +2,9 @@
  * latency.c - how long commits took to reach the mainline.
  *
  * Arrivals are settled from the topology alone (latency_arrivals), the
- * dates read in one batch (read_dates, the one place this module reads
- * objects), then the latencies are summed up over the range, the flow's
- * trees and the depths.
+ * dates taken from the history (the walk kept them: HISTORY_DATES; this
+ * module reads no object), then the latencies are summed up over the
+ * range, the flow's trees and the depths.
  */
 #include "latency.h"
 
@@ -14,7 +14,6 @@
 #include <string.h>
 
 #include "chart.h"
-#include "commitread.h"
 #include "escape.h"
 #include "extra.h"
 #include "json.h"
@@ -114,33 +113,29 @@ latency_stats_of(int64_t *v, uint32_t n, struct latency_stats *out)
 		out->negative++;
 }
 
-/* The dates of the non-merge commits of a: author dates, and the
- * committer dates of those on the first-parent line (by[c] == c). */
+/* The arrivals and latencies of the non-merge commits of a, from their
+ * author dates and the committer dates of those on the first-parent line
+ * (by[c] == c), as the walk kept them. */
 static int
-read_dates(struct repo *r, const struct history *h,
-	   const struct attribution *a, const uint32_t *by,
-	   struct latency *out)
+take_dates(const struct history *h, const struct attribution *a,
+	   const uint32_t *by, struct latency *out)
 {
-	struct commit_batch b;
-
-	if (commit_batch_read(&b, r, h, a->order, a->order_nr,
-			      CF_AUTHOR_TIME | CF_TIME) < 0)
-		return -1;
+	if (a->order_nr && !h->author_date)
+		return error("--latency: the history was walked without "
+			     "its dates");
 	for (uint32_t k = 0; k < a->order_nr; k++) {
 		uint32_t c = a->order[k];
-		const struct commit_info *ci = commit_batch_get(&b, c);
 		int32_t tz;
 
 		/* Every commit of the range is on the line or behind one
 		 * of its merges; its own date should it ever not be. */
 		if (by[c] == c || by[c] == HIST_NONE)
-			out->arrival[c] = ci->time;
+			out->arrival[c] = h->committer_date[c];
 		else
 			out->arrival[c] = history_merge_time(h, by[c], &tz);
-		out->latency[c] = out->arrival[c] - ci->author_time;
+		out->latency[c] = out->arrival[c] - h->author_date[c];
 		out->has[c] = 1;
 	}
-	commit_batch_release(&b);
 	return 0;
 }
 
@@ -307,8 +302,8 @@ summarise(const struct flow *f, const struct attribution *a,
 }
 
 int
-latency_measure(struct repo *r, const struct history *h,
-		const struct chart *c, struct latency *out)
+latency_measure(const struct history *h, const struct chart *c,
+		struct latency *out)
 {
 	uint32_t *by = latency_arrivals(h);
 	size_t n = h->nr ? h->nr : 1;
@@ -318,7 +313,7 @@ latency_measure(struct repo *r, const struct history *h,
 	out->arrival = xcalloc(n, sizeof(*out->arrival));
 	out->latency = xcalloc(n, sizeof(*out->latency));
 	out->has = xcalloc(n, 1);
-	ret = read_dates(r, h, &c->a, by, out);
+	ret = take_dates(h, &c->a, by, out);
 	free(by);
 	if (ret < 0) {
 		latency_release(out);
@@ -363,7 +358,7 @@ latency_gather(const struct extra_input *in, int arg, void **state)
 	struct latency *l = xcalloc(1, sizeof(*l));
 
 	(void)arg;
-	if (latency_measure(in->r, in->h, in->c, l) < 0) {
+	if (latency_measure(in->h, in->c, l) < 0) {
 		free(l);
 		return -1;
 	}

@@ -878,6 +878,14 @@ progress(const struct options *o)
 	return !o->quiet && isatty(STDERR_FILENO);
 }
 
+/* What the walk keeps beside the history: --latency's dates. */
+static unsigned
+walk_opts(const struct options *o)
+{
+	return (progress(o) ? HISTORY_PROGRESS : 0) |
+	       (o->latency ? HISTORY_DATES : 0);
+}
+
 /* The chart's options: the settings, and the subtitle's dates from the
  * repository. */
 static int
@@ -1113,7 +1121,7 @@ run_range(const struct options *o, const struct settings *s,
 		range_release(&rg);
 		return exit_status(ret);
 	}
-	if (history_load(r, &rg, progress(o), s->jobs, &h) < 0) {
+	if (history_load(r, &rg, walk_opts(o), s->jobs, &h) < 0) {
 		ret = 1;
 		goto out_history;
 	}
@@ -1244,7 +1252,7 @@ run_compare(const struct options *o, const struct settings *s,
 		labels[resolved] = range_label(&rgs[resolved]);
 	}
 	loaded = 1;
-	if (history_load_union(r, rgs, n, progress(o), s->jobs, &h) < 0) {
+	if (history_load_union(r, rgs, n, walk_opts(o), s->jobs, &h) < 0) {
 		ret = 1;
 		goto out;
 	}

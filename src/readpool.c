@@ -99,7 +99,7 @@ parse_headers(struct commit_raw *out, const char *data, const char *end)
 }
 
 void
-commit_raw_read(struct odb *o, const struct object_id *oid, int want_subject,
+commit_raw_read(struct odb *o, const struct object_id *oid, unsigned what,
 		struct commit_raw *out)
 {
 	const char *data;
@@ -107,18 +107,25 @@ commit_raw_read(struct odb *o, const struct object_id *oid, int want_subject,
 
 	/* Most commits have one parent: their headers are all the walk
 	 * needs, and a commit turning out a merge is read again whole. */
-	int headers = want_subject != RAW_SUBJECT;
+	int headers = !(what & RAW_SUBJECT);
 
 	commit_raw_release(out);
 	out->status = odb_read_commit_part(o, oid, headers, &data, &size);
 	if (out->status)
 		goto failed;
 	if (!commit_is_well_formed(data, size) ||
-	    parse_headers(out, data, data + size) < 0) {
+	    (!(what & RAW_DATES_ONLY) &&
+	     parse_headers(out, data, data + size) < 0)) {
 		out->status = RAW_CORRUPT;
 		return;
 	}
-	if (want_subject == RAW_SUBJECT || (want_subject && out->npar > 1)) {
+	/* The dates are in the headers, which are all read. */
+	if (what & (RAW_DATES | RAW_DATES_ONLY))
+		commit_dates(data, data + size, &out->author_date,
+			     &out->committer_date);
+	if (what & RAW_DATES_ONLY)
+		return;
+	if ((what & RAW_SUBJECT) || ((what & RAW_MERGE) && out->npar > 1)) {
 		if (headers &&
 		    (out->status = odb_read_commit(o, oid, &data, &size)))
 			goto failed;
@@ -164,7 +171,7 @@ struct readpool {
 	const struct object_id *oids;
 	struct commit_raw *out;
 	size_t n, next;
-	int want_subject;
+	unsigned what;
 };
 
 /* The next chunk's size when left commits remain: a 2 * jobs-th of them,
@@ -194,8 +201,7 @@ run_round(struct readpool *p, struct odb *odb)
 		if (k >= end)
 			return;
 		for (; k < end; k++)
-			commit_raw_read(odb, &p->oids[k], p->want_subject,
-					&p->out[k]);
+			commit_raw_read(odb, &p->oids[k], p->what, &p->out[k]);
 	}
 }
 
@@ -295,11 +301,11 @@ readpool_jobs(const struct readpool *p)
 
 void
 readpool_read(struct readpool *p, const struct object_id *oids, size_t n,
-	      int want_subject, struct commit_raw *out)
+	      unsigned what, struct commit_raw *out)
 {
 	if (p->jobs == 1 || n <= CHUNK) {
 		for (size_t k = 0; k < n; k++)
-			commit_raw_read(p->odb, &oids[k], want_subject, &out[k]);
+			commit_raw_read(p->odb, &oids[k], what, &out[k]);
 		return;
 	}
 	pthread_mutex_lock(&p->mu);
@@ -307,7 +313,7 @@ readpool_read(struct readpool *p, const struct object_id *oids, size_t n,
 	p->out = out;
 	p->n = n;
 	p->next = 0;
-	p->want_subject = want_subject;
+	p->what = what;
 	p->busy = p->jobs - 1;
 	p->round++;
 	pthread_cond_broadcast(&p->go);

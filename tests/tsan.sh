@@ -3,7 +3,8 @@
 # (make check-tsan): a generated history charted on 1 and 4 threads,
 # as fast-import packs it, repacked with its commits as deltas (each
 # thread's pack reader then resolves delta chains), and with a
-# commit-graph.  Any report fails (exit status 66 and
+# commit-graph; --latency too (its dates read by the walk's threads, or
+# after it with a commit-graph).  Any report fails (exit status 66 and
 # the log printed), and so does any output that differs from the ground
 # truth or between thread counts.
 set -eu -o pipefail
@@ -17,7 +18,8 @@ trap 'rm -rf "$tmp"' EXIT
 export TZ=UTC LC_ALL=C GIT_CONFIG_NOSYSTEM=1 HOME="$tmp"
 export TSAN_OPTIONS="halt_on_error=1:exitcode=66:log_path=$tmp/report"
 
-bash "$top/tools/mkrepo.sh" "$tmp/gen" --commits 10000 --seed 3 >/dev/null
+bash "$top/tools/mkrepo.sh" "$tmp/gen" --commits 10000 --seed 3 \
+	--dates "$tmp/dates" >/dev/null
 repo=$tmp/gen/repo.git
 fail() {
 	echo "check-tsan: $*" >&2
@@ -37,10 +39,13 @@ for graph in no deltas yes; do
 			fail "-j $j (commit-graph: $graph) failed"
 		"$tp" -q -j $j -C "$repo" --compare v1.2..v1.3 v1.3..v1.5 \
 			>"$tmp/cmp$j" || fail "--compare -j $j failed"
+		"$tp" -q -j $j -C "$repo" --latency -T commits master \
+			>"$tmp/lat$j" || fail "--latency -j $j failed"
 	done
 	sort "$tmp/c4" | cmp -s - "$tmp/gen/expected.tsv" ||
 		fail "-j 4 (commit-graph: $graph): not the ground truth"
-	cmp -s "$tmp/c1" "$tmp/c4" && cmp -s "$tmp/cmp1" "$tmp/cmp4" ||
+	cmp -s "$tmp/c1" "$tmp/c4" && cmp -s "$tmp/cmp1" "$tmp/cmp4" &&
+		cmp -s "$tmp/lat1" "$tmp/lat4" ||
 		fail "-j 1 and -j 4 differ (commit-graph: $graph)"
 done
 if ls "$tmp"/report* >/dev/null 2>&1; then

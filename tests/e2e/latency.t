@@ -11,7 +11,7 @@ TRUTH="$PYTHON $TESTDIR/latency-truth.py"
 MAINLINE_URL=git://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git
 RANGES="v1.3..v1.5 master v1.5-rc3..v1.5-rc5"
 
-plan $((3 + 7 * 3 + 19))
+plan $((3 + 7 * 3 + 19 + 3 * 2 + 1))
 
 d=$SCRATCH/h
 "$ROOT/tools/mkrepo.sh" "$d" --commits 3000 --trees 25 --seed 7 \
@@ -121,10 +121,38 @@ is "$($TRUTH figures-of "$SCRATCH/top.json" | grep -v ' other trees ' |
    "$($TRUTH figures "$SCRATCH/truth.json" | grep -v '^tree ')" \
    "--top 4: the range's and depths' figures unchanged"
 
+# The dates are read on every thread: on 1 and 4 the same commits output
+# and --compare JSON, the commits' as the truth has them.
+threads_agree() {
+	local desc=$1 C="--compare v1.3..v1.5 master -T json"
+
+	"$TREEPLOT" -q -j 1 -C "$G" --latency -T commits master >"$SCRATCH/t1" &&
+		"$TREEPLOT" -q -j 4 -C "$G" --latency -T commits master >"$SCRATCH/t4" &&
+		cmp -s "$SCRATCH/t1" "$SCRATCH/t4"
+	ok $? "$desc: -T commits, the same on 1 and 4 threads"
+	is "$(sort "$SCRATCH/t4")" "$($TRUTH commits "$SCRATCH/truth-master.json")" \
+	   "$desc: -T commits on 4 threads, the truth's arrivals and latencies"
+	# shellcheck disable=SC2086
+	"$TREEPLOT" -q -j 1 -C "$G" --latency $C >"$SCRATCH/t1" &&
+		"$TREEPLOT" -q -j 4 -C "$G" --latency $C >"$SCRATCH/t4" &&
+		cmp -s "$SCRATCH/t1" "$SCRATCH/t4"
+	ok $? "$desc: --compare's JSON, the same on 1 and 4 threads"
+}
+threads_agree "no commit-graph"
+
+# A commit-graph up to v1.5: the newer commits' dates from the walk's
+# reads, the older ones' read after it; the same figures.
+rev=$(git --git-dir="$G" rev-parse v1.5^{commit})
+echo "$rev" | git --git-dir="$G" commit-graph write --stdin-commits 2>/dev/null
+"$TREEPLOT" -C "$G" --latency -T json master >"$SCRATCH/part.json"
+cmp -s "$SCRATCH/all.json" "$SCRATCH/part.json"
+ok $? "a commit-graph up to v1.5: the same JSON"
+
 # With a commit-graph, the same figures.
 git --git-dir="$G" commit-graph write --reachable 2>/dev/null &&
 	[ -f "$G/objects/info/commit-graph" ]
 ok $? "commit-graph written"
+threads_agree "commit-graph"
 "$TREEPLOT" -C "$G" --latency -T json master >"$SCRATCH/graph.json"
 cmp -s "$SCRATCH/all.json" "$SCRATCH/graph.json"
 ok $? "commit-graph: the same JSON"
