@@ -42,7 +42,6 @@ enum commit_field {
 	CF_AUTHOR = 1 << 4,	/* "Name <mail>", through .mailmap */
 	CF_SUBJECT = 1 << 5,	/* git's %s */
 	CF_TIME = 1 << 6,	/* the committer's time */
-	CF_AUTHOR_TIME = 1 << 7,	/* the author's time */
 };
 
 /* What was read of one commit: the fields not asked for stay empty ("",
@@ -58,7 +57,6 @@ struct commit_info {
 	char *author;		/* up to a NUL it may hold */
 	char *subject;		/* the same */
 	int64_t time;		/* seconds since the epoch */
-	int64_t author_time;	/* the same */
 };
 
 /* Each info in a block of its own: what commit_batch_fetch hands out

@@ -89,8 +89,6 @@ parse_fields(struct commit_info *ci, const char *data, size_t size,
 	}
 	if (fields & CF_TIME)
 		ci->time = commit_time(data, end);
-	if (fields & CF_AUTHOR_TIME)
-		ci->author_time = commit_author_time(data, end);
 }
 
 /* Every field a caller may read is a string, even when not asked for. */
