@@ -136,7 +136,7 @@ readme: all $(SAMPLE)/stamp
 # make bench [REPO=path RANGE='A..B ...']: treeplot against git log and
 # rev-list on the same ranges (tools/bench.sh; results in BENCHMARKS.md).
 bench: all $(TOOLS)
-	sh tools/bench.sh $(REPO) $(RANGE)
+	bash tools/bench.sh $(REPO) $(RANGE)
 
 # $(call apt_install,PACKAGES): install those of PACKAGES missing (apt-get,
 # through sudo unless root, no recommendations); says nothing when none
@@ -388,21 +388,22 @@ lint: deps-lint $(HTML_ASSETS)
 # runs found ($(FUZZ)/corpus/T).  A crash leaves its input as
 # $(FUZZ)/crash-T-*.  make check runs each for CHECK_FUZZ_SECONDS.
 FUZZ = $(B)/fuzz
-FUZZ_TARGETS = classify naming escape commitgraph commitparse
+FUZZ_TARGETS = classify naming escape commitgraph commitparse pack
 FUZZ_BIN = $(FUZZ_TARGETS:%=$(FUZZ)/fuzz-%)
 FUZZ_SECONDS ?= 60
 CHECK_FUZZ_SECONDS = 12
 FUZZ_FLAGS = -fsanitize=fuzzer-no-link,address,undefined \
 	     -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude -O1 -g $(FUZZ_FLAGS) -MMD -MP
-# The modules fuzzed and what they call, no library.  The commit-graph
-# reader maps files; in its fuzz build it reads them into the heap
-# instead, so AddressSanitizer sees a read one byte past the end.
+# The modules fuzzed and what they call, no library but zlib.  The
+# commit-graph and pack readers map files; in their fuzz build they read
+# them into the heap instead, so AddressSanitizer sees a read one byte
+# past the end.
 FUZZ_LIBOBJ = $(FUZZ)/classify.o $(FUZZ)/identity.o $(FUZZ)/naming.o \
 	      $(FUZZ)/url.o $(FUZZ)/escape.o $(FUZZ)/commitgraph.o \
-	      $(FUZZ)/commitparse.o $(FUZZ)/util.o
+	      $(FUZZ)/commitparse.o $(FUZZ)/pack.o $(FUZZ)/util.o
 
-$(FUZZ)/commitgraph.o: FUZZ_CFLAGS += -include tests/fuzz/heapmap.h
+$(FUZZ)/commitgraph.o $(FUZZ)/pack.o: FUZZ_CFLAGS += -include tests/fuzz/heapmap.h
 $(FUZZ)/%.o: src/%.c | $(FUZZ) deps-fuzz
 	$(CLANG) $(FUZZ_CFLAGS) -c -o $@ $<
 
@@ -413,7 +414,7 @@ $(FUZZ)/libfuzz.a: $(FUZZ_LIBOBJ) $(FUZZ)/heapmap.o
 	$(AR) rcs $@ $^
 
 $(FUZZ)/fuzz-%: tests/fuzz/fuzz-%.c $(FUZZ)/libfuzz.a | $(FUZZ)
-	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ)/libfuzz.a
+	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ)/libfuzz.a -lz
 
 $(FUZZ):
 	mkdir -p $@

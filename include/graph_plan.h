@@ -64,16 +64,22 @@ struct graph_plan {
 	enum volume *volume;	/* per edge */
 	uint32_t *width;	/* per edge: pen width in tenths */
 	uint32_t *weight;	/* per edge: dot's weight, heavy kept short */
+	uint8_t *outer;		/* per edge: 1 when its tree stands in a */
+				/* second column (a long side staggered) */
 	uint32_t direct_width;	/* the direct commits' flow */
 	enum volume direct_volume;
 	char *prefix;		/* owned: the shared "host/path/" or NULL */
 	uint32_t prefixed;	/* trees that share it */
 	unsigned legend;	/* LEGEND_* */
 
-	/* graph_plan_fold: the trees deeper than fold_level, folded into
-	 * one box (fold_trees of them; 0: nothing folded, hidden NULL). */
+	/* The trees deeper than fold_level, folded into one box
+	 * (fold_trees of them; 0: nothing folded, hidden NULL).  Nothing
+	 * above counts them: no side, count, volume or legend entry is
+	 * planned for a folded tree or an edge with a folded end. */
 	uint8_t *hidden;	/* per tree: 1 when folded */
 	uint32_t fold_level, fold_trees;
+	int fold_side;		/* the box's: -1 left of the mainline, 1 */
+				/* right, 0 in its column (trees on both) */
 	uint64_t fold_commits;	/* commits the fold sends to trees shown */
 	uint64_t *fold_in;	/* per tree: commits, then pulls, it got */
 	uint64_t *fold_pulls;	/* from folded trees (sums over edges) */
@@ -83,19 +89,13 @@ struct graph_plan {
  * Plan f's chart with the thresholds major and minor (hundredths of a
  * percent of f->commits).  two_sided: dot's layout, where the trees fed
  * into the mainline stand on both sides of it (else every side is -1).
+ * The trees deeper than level (nested pulls: a tree pulled by a tree
+ * pulled by the mainline is at level 2; 0: none) are folded into one
+ * box, so that no history gives Graphviz a chain it cannot lay out.
  */
 void graph_plan(const struct flow *f, uint32_t major, uint32_t minor,
-		int two_sided, struct graph_plan *p);
+		int two_sided, uint32_t level, struct graph_plan *p);
 void graph_plan_release(struct graph_plan *p);
-
-/*
- * Fold the trees of f deeper than level (nested pulls: a tree pulled by
- * a tree pulled by the mainline is at level 2) into one box, so that no
- * history gives Graphviz a chain it cannot lay out.  After graph_plan;
- * does nothing when every tree is at level or above (or level is 0).
- */
-void graph_plan_fold(const struct flow *f, uint32_t level,
-		     struct graph_plan *p);
 
 /* The class of commits out of total against the thresholds. */
 enum volume graph_volume(uint32_t commits, uint32_t total, uint32_t major,

@@ -192,10 +192,11 @@ void odb_free(struct odb *o);
 
 /*
  * Another handle on r's object database, with nothing shared with r's
- * own but what libgit2 guarantees thread-safe: for reading on another
- * thread (one handle per thread, nth from 0, each with packs of its own;
- * libgit2's error messages are per thread too).  Returns 0, or -1 after
- * reporting the error.
+ * own but what libgit2 guarantees thread-safe and r's pack mappings
+ * (pack.h, read only): for reading on another thread (one handle per
+ * thread, nth from 0, each with libgit2 pack objects of its own for what
+ * pack.h leaves to libgit2; libgit2's error messages are per thread too).
+ * Returns 0, or -1 after reporting the error.
  */
 int odb_open_own(struct odb **out, struct repo *r, unsigned nth);
 
@@ -216,6 +217,15 @@ enum {
  */
 int odb_read_commit(struct odb *o, const struct object_id *oid,
 		    const char **data, size_t *size);
+
+/*
+ * The same; with headers set, *data may end after the headers and the
+ * blank line that ends them, the message not read (a commit read whole
+ * otherwise).  A corruption in a message not read goes unnoticed, as it
+ * does with a commit-graph, where no commit is read.
+ */
+int odb_read_commit_part(struct odb *o, const struct object_id *oid,
+			 int headers, const char **data, size_t *size);
 
 /* libgit2's message for the last ODB_FAILED. */
 const char *odb_error(const struct odb *o);

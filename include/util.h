@@ -153,4 +153,18 @@ void buf_add_day(struct buf *b, int64_t t);
 void pdf_stamp(char stamp[32]);
 void pdf_fix_date(struct buf *out, size_t start);
 
+/* Big-endian numbers of git's file formats (commit-graph, pack index). */
+static inline uint32_t
+be32(const unsigned char *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+	       (uint32_t)p[2] << 8 | p[3];
+}
+
+static inline uint64_t
+be64(const unsigned char *p)
+{
+	return (uint64_t)be32(p) << 32 | be32(p + 4);
+}
+
 #endif

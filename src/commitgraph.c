@@ -41,19 +41,6 @@ struct commit_graph {
 	int dated;		/* every layer has GDA2 */
 };
 
-static uint32_t
-be32(const unsigned char *p)
-{
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-	       (uint32_t)p[2] << 8 | p[3];
-}
-
-static uint64_t
-be64(const unsigned char *p)
-{
-	return (uint64_t)be32(p) << 32 | be32(p + 4);
-}
-
 /* Map and check one graph file; 0 on success. */
 static int
 layer_open(struct layer *l, const char *path)

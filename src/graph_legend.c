@@ -124,12 +124,40 @@ add_subtitle(struct buf *out, const struct flow *f,
 	buf_puts(out, "</FONT></TD></TR>\n");
 }
 
-/* One cell of a line sample. */
+/* One cell of a line sample; colour NULL: the space between dashes. */
 static void
 add_dash(struct buf *out, unsigned width, unsigned height, const char *colour)
 {
-	buf_printf(out, "<TD FIXEDSIZE=\"TRUE\" WIDTH=\"%u\" HEIGHT=\"%u\" "
-		   "BGCOLOR=\"%s\"></TD>", width, height, colour);
+	buf_printf(out, "<TD FIXEDSIZE=\"TRUE\" WIDTH=\"%u\" HEIGHT=\"%u\"",
+		   width, height);
+	if (colour)
+		buf_printf(out, " BGCOLOR=\"%s\"", colour);
+	buf_puts(out, "></TD>");
+}
+
+/*
+ * A sample's table, width by height points, fixed at that size and
+ * aligned right: Graphviz stretches a table to the cell it is in (its
+ * dashes spread apart, its line stood in the middle of a column), a
+ * fixed one it only places, here against the text beside it.  No
+ * spacing: the space between dashes is cells of its own, so that the
+ * first and last dash are the table's edges.
+ */
+static void
+sample_table(struct buf *out, unsigned width, unsigned height)
+{
+	buf_printf(out, "<TABLE FIXEDSIZE=\"TRUE\" WIDTH=\"%u\" HEIGHT=\"%u\" "
+		   "ALIGN=\"RIGHT\" BORDER=\"0\" CELLBORDER=\"0\" "
+		   "CELLPADDING=\"0\" CELLSPACING=\"0\"><TR>", width, height);
+}
+
+/* A pen width in tenths as a sample's height in points, at least 1. */
+static unsigned
+line_height(uint32_t tenths)
+{
+	unsigned height = (tenths + 5) / 10;
+
+	return height ? height : 1;
 }
 
 /* A 36-point sample of a line of width tenths, solid, dashed or dotted. */
@@ -137,35 +165,44 @@ static void
 add_line(struct buf *out, enum legend_line line, const char *colour,
 	 uint32_t tenths)
 {
-	unsigned height = (tenths + 5) / 10, dash, n;
+	unsigned height = line_height(tenths), dash, n;
 
-	if (!height)
-		height = 1;
 	dash = line == LINE_DASHED ? 7 : line == LINE_DOTTED ? 2 : 36;
 	n = line == LINE_DASHED ? 4 : line == LINE_DOTTED ? 9 : 1;
-	buf_printf(out, "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLPADDING=\"0\""
-		   " CELLSPACING=\"%u\"><TR>", line == LINE_SOLID ? 0 : 2);
-	for (unsigned k = 0; k < n; k++)
+	/* n dashes and n - 1 spaces of 2 points: 36 points in all. */
+	sample_table(out, n * dash + (n - 1) * 2, height);
+	for (unsigned k = 0; k < n; k++) {
+		if (k)
+			add_dash(out, 2, height, NULL);
 		add_dash(out, dash, height, colour);
+	}
 	buf_puts(out, "</TR></TABLE>");
 }
 
-/* The legend, LEGEND_COLUMNS entries a row. */
+/*
+ * The legend: one grid of LEGEND_COLUMNS entries a row, each a sample
+ * cell aligned right and a text cell aligned left, so that the sample
+ * stands right by its text however wide the columns are (an entry of
+ * its own table was stretched to its column, its sample in the middle
+ * of the space, far from the text).  The boxes start a row of their
+ * own; a box is as wide as its column's samples, which are short.
+ */
 struct legend {
 	struct buf *out;
-	unsigned n;
+	unsigned n;		/* entries in the current grid */
 };
 
 static void
 entry_start(struct legend *l)
 {
-	if (l->n % LEGEND_COLUMNS == 0)
-		buf_puts(l->out, l->n ? "</TR>\n<TR>" : "<TR>");
+	if (!l->n)
+		buf_puts(l->out, "<TR><TD ALIGN=\"LEFT\"><FONT POINT-SIZE=\"11\">"
+			 "<TABLE BORDER=\"0\" CELLSPACING=\"0\" "
+			 "CELLPADDING=\"3\">\n<TR>");
+	else if (l->n % LEGEND_COLUMNS == 0)
+		buf_puts(l->out, "</TR>\n<TR>");
 	l->n++;
-	/* An entry is a table of its own, so that a wide sample does not
-	 * widen the entries above and below it. */
-	buf_puts(l->out, "<TD ALIGN=\"LEFT\"><TABLE BORDER=\"0\" "
-		 "CELLSPACING=\"0\" CELLPADDING=\"2\"><TR><TD>");
+	buf_puts(l->out, "<TD ALIGN=\"RIGHT\">");
 }
 
 /* Between the sample and the text. */
@@ -178,7 +215,23 @@ entry_text(struct legend *l)
 static void
 entry_end(struct legend *l)
 {
-	buf_puts(l->out, "</TD></TR></TABLE></TD>");
+	buf_puts(l->out, "</TD>");
+}
+
+/* The next entry on a row of its own. */
+static void
+section_end(struct legend *l)
+{
+	l->n += (LEGEND_COLUMNS - l->n % LEGEND_COLUMNS) % LEGEND_COLUMNS;
+}
+
+/* The end of the grid, if any entry started it. */
+static void
+grid_end(struct legend *l)
+{
+	if (l->n)
+		buf_puts(l->out, "</TR></TABLE></FONT></TD></TR>\n");
+	l->n = 0;
 }
 
 static void
@@ -196,14 +249,16 @@ line_entry(struct legend *l, const char *colour, uint32_t tenths,
 	entry_end(l);
 }
 
-/* A sample box as the chart draws that kind of node. */
+/* A sample box as the chart draws that kind of node; its table keeps
+ * the cell's padding round it, apart from the boxes above and below. */
 static void
 box_entry(struct legend *l, const char *fill, const char *border,
 	  const char *style, const char *name, const char *text)
 {
 	entry_start(l);
-	buf_printf(l->out, "<TABLE BORDER=\"0\" CELLPADDING=\"2\"><TR><TD "
-		   "BORDER=\"1\" STYLE=\"%s\" COLOR=\"%s\"", style, border);
+	buf_printf(l->out, "<TABLE BORDER=\"0\" CELLPADDING=\"2\" "
+		   "CELLSPACING=\"0\"><TR><TD BORDER=\"1\" STYLE=\"%s\" "
+		   "COLOR=\"%s\"", style, border);
 	if (fill)
 		buf_printf(l->out, " BGCOLOR=\"%s\"", fill);
 	buf_puts(l->out, ">");
@@ -249,15 +304,19 @@ volume_entries(struct legend *l, const struct graph_plan *p)
 		volume_entry(l, &t, COLOUR_SMALL, 10, "under ", p->minor, "%",
 			     NO_PERCENT);
 	if (p->legend & (LEGEND_MAJOR | LEGEND_MINOR | LEGEND_SMALL)) {
+		/* 1%, 10%, 30% of the commits, as the chart draws them:
+		 * three short lines 3 points apart (short: the boxes
+		 * below are as wide as the column's widest sample). */
+		unsigned high = line_height(graph_width(30, 100, NULL));
+
 		entry_start(l);
-		buf_puts(l->out, "<TABLE BORDER=\"0\" CELLBORDER=\"0\" "
-			 "CELLPADDING=\"0\" CELLSPACING=\"3\"><TR>");
-		/* 1%, 10%, 30% of the commits, as the chart draws them. */
+		sample_table(l->out, 3 * 16 + 2 * 3, high);
 		for (uint32_t pc = 1; pc <= 30; pc = pc == 1 ? 10 : pc + 20) {
-			buf_puts(l->out, "<TD>");
-			add_line(l->out, LINE_SOLID, COLOUR_SMALL_TEXT,
-				 graph_width(pc, 100, NULL));
-			buf_puts(l->out, "</TD>");
+			if (pc > 1)
+				add_dash(l->out, 3, high, NULL);
+			add_dash(l->out, 16,
+				 line_height(graph_width(pc, 100, NULL)),
+				 COLOUR_SMALL_TEXT);
 		}
 		buf_puts(l->out, "</TR></TABLE>");
 		entry_text(l);
@@ -332,13 +391,13 @@ graph_heading_html(struct buf *out, const struct flow *f,
 		 "CELLPADDING=\"3\">\n");
 	add_title(out, f, h);
 	add_subtitle(out, f, p, h);
-	buf_puts(out, "<TR><TD ALIGN=\"LEFT\"><FONT POINT-SIZE=\"11\">"
-		 "<TABLE BORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"3\">\n");
+	/* The lines (the core's, then the add-ons'), then the boxes. */
 	volume_entries(&l, p);
-	node_entries(&l, f, p);
 	for (size_t k = 0; k < extra_nr; k++)
 		line_entry(&l, extra[k].colour, 15, extra[k].line,
 			   extra[k].marker, extra[k].text);
-	buf_puts(out, l.n ? "</TR>" : "<TR><TD></TD></TR>");
-	buf_puts(out, "</TABLE></FONT></TD></TR>\n</TABLE>");
+	section_end(&l);
+	node_entries(&l, f, p);
+	grid_end(&l);
+	buf_puts(out, "</TABLE>");
 }

@@ -85,20 +85,15 @@ entry_flush(struct entry *e, struct maintainers *mt)
 	e->trees_nr = 0;
 }
 
-/* Pairs by tree, then subsystem (file order): a stable insertion sort
- * would do for a few hundred, but a kernel file has a thousand trees. */
-static const struct maintainers *sort_mt;
-
+/* Pairs by tree, then subsystem (file order), each pair one key (tree
+ * in the high half): an insertion sort would do for a few hundred, but a
+ * kernel file has a thousand trees. */
 static int
-cmp_pair(const void *a, const void *b)
+cmp_key(const void *a, const void *b)
 {
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	uint32_t tx = sort_mt->pair_tree[x], ty = sort_mt->pair_tree[y];
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
-	if (tx != ty)
-		return tx < ty ? -1 : 1;
-	return (sort_mt->pair_sub[x] > sort_mt->pair_sub[y]) -
-	       (sort_mt->pair_sub[x] < sort_mt->pair_sub[y]);
+	return (x > y) - (x < y);
 }
 
 void
@@ -107,7 +102,7 @@ maintainers_parse(const char *text, size_t len, const struct tree_table *tt,
 {
 	const char *p = text, *end = text + len;
 	struct entry e;
-	uint32_t *ord, *t, *s;
+	uint64_t *order;
 
 	memset(out, 0, sizeof(*out));
 	memset(&e, 0, sizeof(e));
@@ -159,24 +154,15 @@ maintainers_parse(const char *text, size_t len, const struct tree_table *tt,
 	free(e.trees);
 	pair_index_release(&e.seen);
 
-	ord = xmalloc((out->pairs_nr ? out->pairs_nr : 1) * sizeof(*ord));
+	order = xmalloc((out->pairs_nr ? out->pairs_nr : 1) * sizeof(*order));
 	for (uint32_t k = 0; k < out->pairs_nr; k++)
-		ord[k] = k;
-	sort_mt = out;
-	qsort(ord, out->pairs_nr, sizeof(*ord), cmp_pair);
-	sort_mt = NULL;
-	t = xmalloc((out->pairs_nr ? out->pairs_nr : 1) * sizeof(*t));
-	s = xmalloc((out->pairs_nr ? out->pairs_nr : 1) * sizeof(*s));
+		order[k] = (uint64_t)out->pair_tree[k] << 32 | out->pair_sub[k];
+	qsort(order, out->pairs_nr, sizeof(*order), cmp_key);
 	for (uint32_t k = 0; k < out->pairs_nr; k++) {
-		t[k] = out->pair_tree[ord[k]];
-		s[k] = out->pair_sub[ord[k]];
+		out->pair_tree[k] = (uint32_t)(order[k] >> 32);
+		out->pair_sub[k] = (uint32_t)order[k];
 	}
-	free(out->pair_tree);
-	free(out->pair_sub);
-	out->pair_tree = t;
-	out->pair_sub = s;
-	out->pairs_alloc = out->pairs_nr;
-	free(ord);
+	free(order);
 }
 
 uint32_t

@@ -105,20 +105,29 @@ commit_raw_read(struct odb *o, const struct object_id *oid, int want_subject,
 	const char *data;
 	size_t size;
 
+	/* Most commits have one parent: their headers are all the walk
+	 * needs, and a commit turning out a merge is read again whole. */
+	int headers = want_subject != RAW_SUBJECT;
+
 	commit_raw_release(out);
-	out->status = odb_read_commit(o, oid, &data, &size);
-	if (out->status) {
-		if (out->status == ODB_FAILED)
-			out->why = xstrdup(odb_error(o));
-		return;
-	}
+	out->status = odb_read_commit_part(o, oid, headers, &data, &size);
+	if (out->status)
+		goto failed;
 	if (!commit_is_well_formed(data, size) ||
 	    parse_headers(out, data, data + size) < 0) {
 		out->status = RAW_CORRUPT;
 		return;
 	}
-	if (want_subject == RAW_SUBJECT || (want_subject && out->npar > 1))
+	if (want_subject == RAW_SUBJECT || (want_subject && out->npar > 1)) {
+		if (headers &&
+		    (out->status = odb_read_commit(o, oid, &data, &size)))
+			goto failed;
 		merge_record(out, data, data + size);
+	}
+	return;
+failed:
+	if (out->status == ODB_FAILED)
+		out->why = xstrdup(odb_error(o));
 }
 
 unsigned

@@ -660,6 +660,8 @@ add_edge(Agraph_t *g, struct build *bd, uint32_t k)
 	b.len = 0;
 	buf_printf(&b, "%u", bd->p->weight[k]);
 	set(e, bd->a.e_weight, b.data);
+	if (bd->p->outer[k])
+		agsafeset(e, gv("minlen"), gv("2"), gv("1"));
 	buf_release(&b);
 }
 
@@ -695,7 +697,24 @@ add_direct(Agraph_t *g, struct build *bd)
 }
 
 /*
- * The trees past --chart-depth (graph_plan_fold) as one box, grey like
+ * Where the fold's box stands when the trees it sends to stand on both
+ * sides of the mainline (plan's fold_side 0): in the mainline's column,
+ * its edges ranked as the mainline's are (add_fold).  Ranked beyond its
+ * trees, as on one side, it stood outside one side's, and dragged the
+ * other side's across the chart to stand beyond it.
+ */
+static void
+fold_in_mainline_rank(Agraph_t *g, const struct build *bd, Agnode_t *n)
+{
+	Agraph_t *rank = agsubg(g, gv("rank_deeper"), 1);
+
+	agsafeset(rank, gv("rank"), gv("same"), gv(""));
+	agsubnode(rank, bd->nodes[0], 1);
+	agsubnode(rank, n, 1);
+}
+
+/*
+ * The trees past --chart-depth (graph_plan's fold) as one box, grey like
  * --top's fold, with an edge into each tree shown that pulled from them.
  */
 static void
@@ -709,6 +728,8 @@ add_fold(Agraph_t *g, struct build *bd)
 	if (!p->fold_trees)
 		return;
 	n = agnode(g, gv("deeper"), 1);
+	if (!p->fold_side && bd->nodes[0])
+		fold_in_mainline_rank(g, bd, n);
 	buf_printf(&b, "%u trees deeper\\nthan level %u", p->fold_trees,
 		   p->fold_level);
 	set(n, bd->a.n_label, b.data);
@@ -728,8 +749,11 @@ add_fold(Agraph_t *g, struct build *bd)
 			continue;
 		c = p->fold_in[i] > UINT32_MAX ? UINT32_MAX :
 		    (uint32_t)p->fold_in[i];
-		/* No count cell: the fold's box states its commits. */
-		e = flow_edge(g, bd, n, bd->nodes[i], p->side[i] > 0, NULL, 0);
+		/* No count cell: the fold's box states its commits.  In
+		 * the mainline's column, its edges go out as the
+		 * mainline's come in: reversed to the left. */
+		e = flow_edge(g, bd, n, bd->nodes[i], p->fold_side ?
+			      p->side[i] > 0 : p->side[i] < 0, NULL, 0);
 		b.len = 0;
 		buf_printf(&b, "deeper than level %u -> ", p->fold_level);
 		add_text(&b, tree_name_of(f, i), 1);
@@ -985,6 +1009,8 @@ plan_ports(struct build *bd)
 	bd->ports = xcalloc(n, sizeof(*bd->ports));
 	bd->lines = xcalloc(n, sizeof(*bd->lines));
 	bd->clustered = xcalloc(n, sizeof(*bd->clustered));
+	/* edge_count is set for drawn edges only: no cell for an edge
+	 * into the fold. */
 	for (uint32_t k = 0; k < f->edges_nr; k++)
 		if (bd->p->edge_count[k] && f->edges[k].from < f->trees_nr &&
 		    f->edges[k].to < f->trees_nr)
@@ -1004,8 +1030,8 @@ build_graph(const struct flow *f, const struct graph_options *o,
 
 	if (!g)
 		return NULL;
-	graph_plan(f, o->major, o->minor, !strcmp(o->layout, "dot"), &plan);
-	graph_plan_fold(f, o->chart_depth, &plan);
+	graph_plan(f, o->major, o->minor, !strcmp(o->layout, "dot"),
+		   o->chart_depth, &plan);
 	if (plan.fold_trees)
 		/* Not an error: one line, so that a CI log says why. */
 		(void)error("the chart folds %u trees deeper than level %u "

@@ -20,11 +20,14 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "pack.h"
 #include "refdb_ro.h"
 
 struct repo {
 	git_repository *git;
 	char *name;
+	struct packs *packs;	/* pack.h's, opened by the first odb_open */
+	int packs_tried;
 };
 
 static int
@@ -521,6 +524,7 @@ repo_free(struct repo *r)
 	if (!r)
 		return;
 	git_repository_free(r->git);
+	packs_free(r->packs);
 	free(r->name);
 	free(r);
 	git_libgit2_shutdown();
@@ -1477,7 +1481,32 @@ struct odb {
 	git_odb *odb;
 	git_odb_object *obj;	/* the last object read */
 	char *why;		/* libgit2's message for the last failure */
+	struct pack_reader *pr;	/* r's packs read directly, or NULL */
 };
+
+/*
+ * r's packs, opened once and shared by every handle: pack.h reads the
+ * commits of a fresh clone's pack with one mapping for every thread.
+ * TREEPLOT_PACK_READER=0 leaves every read to libgit2 (man page,
+ * ENVIRONMENT: for comparing the two).
+ */
+static struct pack_reader *
+odb_pack_reader(struct repo *r)
+{
+	if (!r->packs_tried) {
+		const char *env = getenv("TREEPLOT_PACK_READER");
+
+		r->packs_tried = 1;
+		if (!env || strcmp(env, "0")) {
+			char *objdir = repo_objects_dir(r);
+
+			r->packs = packs_open(objdir);
+			free(objdir);
+		}
+	}
+	return r->packs && packs_count(r->packs) ?
+	       pack_reader_new(r->packs) : NULL;
+}
 
 int
 odb_open(struct odb **out, struct repo *r)
@@ -1488,6 +1517,7 @@ odb_open(struct odb **out, struct repo *r)
 		free(o);
 		return git_fail("cannot open the object database");
 	}
+	o->pr = odb_pack_reader(r);
 	*out = o;
 	return 0;
 }
@@ -1507,8 +1537,11 @@ odb_open_own(struct odb **out, struct repo *r, unsigned nth)
 	 * the 1,000,000-commit history two threads were slower than one:
 	 * 75,000 futex waits).  So the nth thread names the directory
 	 * "objects/" with nth + 1 "./" after it, a path of its own to the
-	 * same files, and its packs are its own: a mapping of its own of
-	 * the same page cache (BENCHMARKS.md: what that does to RSS).
+	 * same files, and its packs are its own.  Each would map every
+	 * pack again (BENCHMARKS.md: the resident memory it cost), so the
+	 * commits of the packs are read by pack.h, with r's one mapping;
+	 * this database reads what pack.h leaves (loose objects,
+	 * alternates, what it finds malformed).
 	 */
 	buf_puts(&dir, objdir);
 	for (unsigned k = 0; k <= nth; k++)
@@ -1520,6 +1553,7 @@ odb_open_own(struct odb **out, struct repo *r, unsigned nth)
 		free(o);
 		return git_fail("cannot open the object database");
 	}
+	o->pr = odb_pack_reader(r);
 	*out = o;
 	return 0;
 }
@@ -1537,17 +1571,24 @@ odb_free(struct odb *o)
 		return;
 	git_odb_object_free(o->obj);
 	git_odb_free(o->odb);
+	pack_reader_free(o->pr);
 	free(o->why);
 	free(o);
 }
 
 int
-odb_read_commit(struct odb *o, const struct object_id *oid, const char **data,
-		size_t *size)
+odb_read_commit_part(struct odb *o, const struct object_id *oid, int headers,
+		     const char **data, size_t *size)
 {
 	git_oid goid;
 	int ret;
 
+	/* What the packs here do not read, libgit2 does, and says why
+	 * when it cannot. */
+	if (o->pr && !pack_read_commit(o->pr, oid,
+				       headers ? PACK_HEADERS : PACK_WHOLE,
+				       data, size))
+		return 0;
 	git_odb_object_free(o->obj);
 	o->obj = NULL;
 	memcpy(goid.id, oid->hash, OID_RAWSZ);
@@ -1566,6 +1607,13 @@ odb_read_commit(struct odb *o, const struct object_id *oid, const char **data,
 	*data = git_odb_object_data(o->obj);
 	*size = git_odb_object_size(o->obj);
 	return 0;
+}
+
+int
+odb_read_commit(struct odb *o, const struct object_id *oid, const char **data,
+		size_t *size)
+{
+	return odb_read_commit_part(o, oid, 0, data, size);
 }
 
 const char *

@@ -1,7 +1,9 @@
 #!/bin/bash
 # tsan.sh TREEPLOT-TSAN GENHIST - the threaded walk under ThreadSanitizer
 # (make check-tsan): a generated history charted on 1 and 4 threads,
-# without and with a commit-graph.  Any report fails (exit status 66 and
+# as fast-import packs it, repacked with its commits as deltas (each
+# thread's pack reader then resolves delta chains), and with a
+# commit-graph.  Any report fails (exit status 66 and
 # the log printed), and so does any output that differs from the ground
 # truth or between thread counts.
 set -eu -o pipefail
@@ -24,8 +26,10 @@ fail() {
 	done
 	exit 1
 }
-for graph in no yes; do
-	if [ $graph = yes ]; then
+for graph in no deltas yes; do
+	if [ $graph = deltas ]; then
+		git -C "$repo" repack -adfq --window=250 --depth=50
+	elif [ $graph = yes ]; then
 		git -C "$repo" commit-graph write --reachable 2>/dev/null
 	fi
 	for j in 1 4; do

@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/bin/bash
 # bench.sh - treeplot against git on the same ranges, side by side.
 #
 #   tools/bench.sh [REPO RANGE...]
@@ -8,11 +8,13 @@
 # 1,000,000 commits (made once, kept in build/bench/), each charted over
 # its whole history and over its last release cycle, without and with a
 # commit-graph file.  With arguments: that repository and those ranges.
-# For every case it runs, RUNS times each, treeplot (text report on every
-# core, the same on one thread and on two, SVG, -T commits, --latency),
-# git log --format='%H %P %s' and git rev-list --parents, and
-# prints the median wall time, the peak memory, and treeplot's ratio to
-# git log.  It measures; it asserts nothing.
+# For every case it runs treeplot (text report on every core, the same on
+# one thread and on two, SVG, -T commits, --latency), git log
+# --format='%H %P %s' and git rev-list --parents, in RUNS rounds of one
+# run of each (so that a change in the machine's load over the case
+# falls on all of them alike), and prints the median wall time, the
+# median peak memory, and the ratios to git log.  It measures; it
+# asserts nothing.
 #
 # --select (also part of the default run): what a selection costs, on
 # the 100,000-commit history generated with files (genhist --files, kept
@@ -30,34 +32,56 @@ JOBS=$(nproc)
 export GENHIST LC_ALL=C
 unset GIT_DIR GIT_WORK_TREE
 
-# median wall seconds and peak RSS (MiB) of RUNS runs of a command
-measure() {
-	times= mems=
-	i=0
-	while [ $i -lt "$RUNS" ]; do
-		t0=$(date +%s.%N)
-		/usr/bin/time -f %M -o "$tmp/mem" "$@" >/dev/null 2>"$tmp/err" || {
-			echo "bench: failed: $*" >&2; cat "$tmp/err" >&2; exit 1; }
-		t1=$(date +%s.%N)
-		times="$times $(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')"
-		mems="$mems $(tail -n 1 "$tmp/mem")"
-		i=$((i + 1))
-	done
-	med_t=$(printf '%s\n' $times | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
-	med_m=$(printf '%s\n' $mems | sort -g | awk '{ a[NR] = $1 } END { printf "%.0f", a[int((NR + 1) / 2)] / 1024 }')
+# The commands of a case: add NAME COMMAND..., then table runs them.
+names=() cmds=()
+add() {
+	names+=("$1")
+	shift
+	cmds+=("$(printf '%q ' "$@")")
 }
 
-row() {	# name, command...
-	name=$1
-	shift
-	measure "$@"
-	printf '| %-34s | %8.3f | %7s |' "$name" "$med_t" "$med_m"
-	if [ -n "${base_t:-}" ]; then
-		awk -v t="$med_t" -v bt="$base_t" -v m="$med_m" -v bm="$base_m" \
-		    'BEGIN { printf " %6.2fx | %6.2fx |\n", t / bt, m / bm }'
-	else
-		printf ' %7s | %7s |\n' "" ""
-	fi
+# wall seconds and peak RSS (KiB) of one run of command k, appended to
+# times_k and mems_k
+run_once() {
+	local k=$1 t0 t1
+	t0=$(date +%s.%N)
+	eval "/usr/bin/time -f %M -o \"\$tmp/mem\" ${cmds[k]}" \
+		>/dev/null 2>"$tmp/err" || {
+		echo "bench: failed: ${cmds[k]}" >&2; cat "$tmp/err" >&2; exit 1; }
+	t1=$(date +%s.%N)
+	eval "times_$k+=\" \$(awk -v a=\"\$t0\" -v b=\"\$t1\" 'BEGIN { print b - a }')\""
+	eval "mems_$k+=\" \$(tail -n 1 \"\$tmp/mem\")\""
+}
+
+median() {
+	printf '%s\n' $1 | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'
+}
+
+# Run the commands added, RUNS rounds of each in turn, and print their
+# rows: the first is the base of the ratios.
+table() {
+	local k r t m bt bm
+	for k in "${!cmds[@]}"; do
+		eval "times_$k= mems_$k="
+	done
+	for r in $(seq 1 "$RUNS"); do
+		for k in "${!cmds[@]}"; do
+			run_once "$k"
+		done
+	done
+	for k in "${!cmds[@]}"; do
+		eval "t=\$(median \"\$times_$k\") m=\$(median \"\$mems_$k\")"
+		m=$(awk -v m="$m" 'BEGIN { printf "%.0f", m / 1024 }')
+		printf '| %-34s | %8.3f | %7s |' "${names[k]}" "$t" "$m"
+		if [ "$k" = 0 ]; then
+			bt=$t bm=$m
+			printf ' %7s | %7s |\n' "" ""
+		else
+			awk -v t="$t" -v bt="$bt" -v m="$m" -v bm="$bm" \
+			    'BEGIN { printf " %6.2fx | %6.2fx |\n", t / bt, m / bm }'
+		fi
+	done
+	names=() cmds=()
 }
 
 bench_range() {	# repo, range, label
@@ -68,17 +92,16 @@ bench_range() {	# repo, range, label
 	echo
 	echo "| command | wall (s) | RSS (MiB) | time / git log | RSS / git log |"
 	echo "| --- | ---: | ---: | ---: | ---: |"
-	base_t= base_m=
-	row "git log --format='%H %P %s'" git -C "$repo" log --format='%H %P %s' "$range"
-	base_t=$med_t base_m=$med_m
-	row "git rev-list --parents" git -C "$repo" rev-list --parents "$range"
-	row "treeplot (text report)" "$TREEPLOT" -q -C "$repo" "$range"
-	row "treeplot --jobs 1" "$TREEPLOT" -q -j 1 -C "$repo" "$range"
+	add "git log --format='%H %P %s'" git -C "$repo" log --format='%H %P %s' "$range"
+	add "git rev-list --parents" git -C "$repo" rev-list --parents "$range"
+	add "treeplot (text report)" "$TREEPLOT" -q -C "$repo" "$range"
+	add "treeplot --jobs 1" "$TREEPLOT" -q -j 1 -C "$repo" "$range"
 	[ "$JOBS" -le 2 ] ||
-		row "treeplot --jobs 2" "$TREEPLOT" -q -j 2 -C "$repo" "$range"
-	row "treeplot -T svg" "$TREEPLOT" -q -C "$repo" -T svg "$range"
-	row "treeplot -T commits" "$TREEPLOT" -q -C "$repo" -T commits "$range"
-	row "treeplot --latency" "$TREEPLOT" -q -C "$repo" --latency "$range"
+		add "treeplot --jobs 2" "$TREEPLOT" -q -j 2 -C "$repo" "$range"
+	add "treeplot -T svg" "$TREEPLOT" -q -C "$repo" -T svg "$range"
+	add "treeplot -T commits" "$TREEPLOT" -q -C "$repo" -T commits "$range"
+	add "treeplot --latency" "$TREEPLOT" -q -C "$repo" --latency "$range"
+	table
 }
 
 # the last two release tags (vN.M, no -rc) of a generated repository
@@ -115,18 +138,17 @@ bench_select() {
 	echo
 	echo "| command | wall (s) | RSS (MiB) | time / git log | RSS / git log |"
 	echo "| --- | ---: | ---: | ---: | ---: |"
-	base_t= base_m=
-	row "git log --full-history -- drivers" git -C "$repo" log \
+	add "git log --full-history -- drivers" git -C "$repo" log \
 		--full-history --no-merges --format=%H master -- drivers
-	base_t=$med_t base_m=$med_m
-	row "treeplot (text report)" "$TREEPLOT" -q -C "$repo" master
-	row "treeplot -- drivers" "$TREEPLOT" -q -C "$repo" master -- drivers
-	row "treeplot -- '*.c' lib Makefile" "$TREEPLOT" -q -C "$repo" master \
+	add "treeplot (text report)" "$TREEPLOT" -q -C "$repo" master
+	add "treeplot -- drivers" "$TREEPLOT" -q -C "$repo" master -- drivers
+	add "treeplot -- '*.c' lib Makefile" "$TREEPLOT" -q -C "$repo" master \
 		-- '*.c' lib Makefile
-	row "treeplot --author='^[A-K]'" "$TREEPLOT" -q -C "$repo" \
+	add "treeplot --author='^[A-K]'" "$TREEPLOT" -q -C "$repo" \
 		--author='^[A-K]' master
-	row "treeplot --author -- drivers" "$TREEPLOT" -q -C "$repo" \
+	add "treeplot --author -- drivers" "$TREEPLOT" -q -C "$repo" \
 		--author='^[A-K]' master -- drivers
+	table
 }
 
 tmp=$(mktemp -d)
@@ -135,7 +157,7 @@ trap 'rm -rf "$tmp"' EXIT
 echo "## treeplot $("$TREEPLOT" --version | cut -d' ' -f2) against git $(git --version | cut -d' ' -f3)"
 echo
 echo "$JOBS cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)," \
-     "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); median of $RUNS runs."
+     "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); median of $RUNS alternating rounds."
 
 if [ "${1:-}" = --select ]; then
 	bench_select

@@ -17,6 +17,23 @@
   chartgeom.py titles FILE.svg    no edge runs through a cluster's title (its
                                   label, or its node CLUSTER_title); one line
                                   per failure, "N titles checked"
+  chartgeom.py legend FILE.svg    every legend sample (the lines and boxes
+                                  drawn in the graph's own group, outside any
+                                  node, edge or cluster; touching shapes are
+                                  one sample) has its text on its row, after
+                                  it, at most LEGEND_GAP points from it (the
+                                  two cells' padding, 3 + 3, and rounding);
+                                  one line per failure, "N samples checked,
+                                  widest gap G"
+  chartgeom.py drawn FILE.svg     what the chart draws, for its legend: "edge
+                                  COLOUR" per edge colour, "fill COLOUR" per
+                                  box fill, "box counts" when a box holds a
+                                  count; sorted, one a line
+  chartgeom.py sides FILE.svg     every tree whose edge goes into the mainline
+                                  stands on its edge's side of it (dot: an edge
+                                  "tI->t0" comes from the left, a reversed
+                                  "t0->tI" from the right); one line per
+                                  failure, "N trees checked"
   chartgeom.py aspect FILE.svg    the longer side over the shorter, 2 decimals
   chartgeom.py minpx W FILE.svg   the smallest text in pixels once the chart
                                   is scaled to W pixels wide, 2 decimals
@@ -281,6 +298,102 @@ def titles(path):
     return 1 if bad else 0
 
 
+LEGEND_GAP = 8.0
+
+
+def legend_parts(path):
+    """The legend's samples (merged shape boxes) and its texts' boxes."""
+    root = ET.parse(path).getroot()
+    graph = next(g for g in root.iter(NS + 'g') if g.get('class') == 'graph')
+    shapes, texts = [], []
+    for k, el in enumerate(graph):
+        if el.tag in (NS + 'polygon', NS + 'path') and k > 1:
+            pts = points(el.get('points') or el.get('d'))
+            shapes.append((min(p[0] for p in pts), min(p[1] for p in pts),
+                           max(p[0] for p in pts), max(p[1] for p in pts)))
+        elif el.tag == NS + 'text':
+            texts.append((text_box(el), el.text or ''))
+    # The first polygon is the background (it comes before the title).
+    shapes = [b for b in shapes if not (b[0] <= 0 and b[2] > 100 and
+                                        b[3] - b[1] > 100)]
+    samples = []
+    for b in sorted(shapes):
+        for i, m in enumerate(samples):
+            if b[1] <= m[3] and m[1] <= b[3] and b[0] <= m[2] + 4:
+                samples[i] = (min(m[0], b[0]), min(m[1], b[1]),
+                              max(m[2], b[2]), max(m[3], b[3]))
+                break
+        else:
+            samples.append(b)
+    return samples, texts
+
+
+def legend(path):
+    samples, texts = legend_parts(path)
+    bad, widest = 0, 0.0
+    for s in samples:
+        # Its text: the first one after it whose box meets its row; a
+        # box's own name, inside it, is not.
+        after = [(tb[0] - s[2], text) for tb, text in texts
+                 if tb[0] >= s[2] - 1 and tb[1] <= s[3] + 3 and
+                 s[1] - 3 <= tb[3]]
+        if not after:
+            print('sample at %.1f,%.1f: no text after it' % (s[0], s[1]))
+            bad += 1
+            continue
+        gap, text = min(after)
+        widest = max(widest, gap)
+        if gap > LEGEND_GAP:
+            print('sample at %.1f,%.1f: %.1f points from its text "%s"' %
+                  (s[0], s[1], gap, text))
+            bad += 1
+    print('%d samples checked, widest gap %.1f' % (len(samples), widest))
+    return 1 if bad or not samples else 0
+
+
+def drawn(path):
+    root = ET.parse(path).getroot()
+    seen = set()
+    for g in root.iter(NS + 'g'):
+        if g.get('class') == 'edge':
+            path_el = next(g.iter(NS + 'path'), None)
+            if path_el is not None:
+                seen.add('edge ' + path_el.get('stroke', ''))
+        elif g.get('class') == 'node':
+            shape = next((el for el in g.iter() if el.tag in (
+                NS + 'polygon', NS + 'path', NS + 'ellipse')), None)
+            if shape is not None and shape.get('fill', 'none') != 'none':
+                seen.add('fill ' + shape.get('fill'))
+            if any(re.fullmatch(r'[0-9]+', t.text or '')
+                   for t in g.iter(NS + 'text')):
+                seen.add('box counts')
+    for v in sorted(seen):
+        print(v)
+    return 0
+
+
+def sides(path):
+    _, boxes, edges = load(path)
+    main = boxes.get('t0')
+    bad = checked = 0
+    for name, ends, _, _, _, _ in edges:
+        if 't0' not in ends or ends[0] == ends[1] or main is None:
+            continue
+        tree = ends[1] if ends[0] == 't0' else ends[0]
+        b = boxes.get(tree)
+        if b is None:
+            continue
+        checked += 1
+        if ends[1] == 't0' and not b[2] < main[0]:
+            print('%s: its edge comes from the left, its box is not' % tree)
+            bad += 1
+        elif ends[0] == 't0' and not b[0] > main[2]:
+            print('%s: its edge comes from the right, its box is not' % tree)
+            bad += 1
+    print('%d trees checked' % checked)
+    return 1 if bad or not checked else 0
+
+
 def size(path):
     root = ET.parse(path).getroot()
     vb = [float(x) for x in root.get('viewBox').split()]
@@ -292,6 +405,12 @@ def main(argv):
         return counts(argv[2])
     if len(argv) == 3 and argv[1] == 'titles':
         return titles(argv[2])
+    if len(argv) == 3 and argv[1] == 'sides':
+        return sides(argv[2])
+    if len(argv) == 3 and argv[1] == 'drawn':
+        return drawn(argv[2])
+    if len(argv) == 3 and argv[1] == 'legend':
+        return legend(argv[2])
     if len(argv) == 3 and argv[1] == 'aspect':
         w, h, _ = size(argv[2])
         print('%.2f' % (max(w, h) / min(w, h)))

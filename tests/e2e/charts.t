@@ -9,7 +9,7 @@
 ROOT=$(cd "$TESTDIR/../.." && pwd)
 export GENHIST=$BUILD/genhist
 
-plan 50
+plan 80
 
 geom() { "$PYTHON" "$TESTDIR/chartgeom.py" "$@"; }
 
@@ -191,6 +191,82 @@ geom texts sg2.svg >tsg2
 ! grep -q 'signed tag' tsg1 && ! grep -q 'stroke-dasharray="5,2"' sg1.svg &&
 	grep -q 'not every pull pulled a signed tag' tsg2
 ok $? "legend: --signed's entry only where an edge is dashed"
+
+# --- the legend: what the final chart draws, each sample by its text --------------
+
+# What each entry stands for in the chart (chartgeom.py drawn).
+cat >entries <<'EOF'
+from 5% of the commits|edge #d55e00
+from 1% to 5%|edge #0072b2
+under 1%|edge #999999
+pulled into the mainline: its commits|fill #e3eef8
+pulled into another tree|fill #f4f4f4
+in a box: the commits of the edge that leaves it there, where it sent them to several|box counts
+EOF
+# legend_drawn NAME: NAME.svg's legend lists each of these exactly when
+# the chart draws it.
+legend_drawn() {
+	geom texts $1.svg >$1.lt && geom drawn $1.svg >$1.drawn || return 1
+	miss=
+	while IFS='|' read -r entry thing; do
+		e=0 d=0
+		grep -qxF "$entry" $1.lt && e=1
+		grep -qxF "$thing" $1.drawn && d=1
+		[ $e = $d ] || miss="$miss [$entry: listed $e, drawn $d]"
+	done <entries
+	[ -z "$miss" ] || echo "#$miss"
+	[ -z "$miss" ]
+}
+# --chart-depth 1 folds every tree behind another: the legend was
+# planned before the fold, and kept "pulled into another tree" on every
+# cycle, and the count's entry on v1.3..v1.4, where no box holds one
+# once folded.
+for c in fold34:v1.3..v1.4:1 fold56:v1.5..v1.6:1 fold78:v1.7..v1.8:1 \
+	 fold56b:v1.5..v1.6:2 fold09:v1.0..v1.9:1; do
+	name=${c%%:*} depth=${c##*:} range=${c#*:}
+	range=${range%:*}
+	ch --chart-depth $depth -o $name.svg $range
+	legend_drawn $name
+	ok $? "legend of $range --chart-depth $depth: only what the folded chart draws"
+	geom counts $name.svg >$name.geom
+	st=$?
+	[ $st -eq 0 ] || sed 's/^/# /' $name.geom
+	grep -q '<title>deeper</title>' $name.svg &&
+		grep -qx 'trees pulled deeper than --chart-depth, folded' $name.lt &&
+		[ $st -eq 0 ]
+	ok $? "$range --chart-depth $depth: the fold and its entry; every count by its own edge"
+done
+for name in dot dot56 top20 dot09; do
+	legend_drawn $name
+	ok $? "legend of $name: only what the chart draws"
+done
+
+# Each sample right by its text: Graphviz stretched an entry's table to
+# its column, and the sample stood 40 to 150 points from its text.
+for name in dot dot56 top20 twopi branches signed infer thresholds fold56 sg2; do
+	geom legend $name.svg >$name.lg
+	st=$?
+	[ $st -eq 0 ] || sed 's/^/# /' $name.lg
+	ok $st "legend of $name: every sample at most 8 points from its text ($(tail -n 1 $name.lg))"
+done
+# The checker fails a sample moved away from its text.
+perl -pe 's/(<polygon fill="#d55e00" stroke="transparent" points=")([^"]*)/$1 . join(" ", map { my ($x, $y) = split m{,}; ($x - 60) . ",$y" } split m{ }, $2)/e' \
+	dot.svg >lmoved.svg
+! cmp -s dot.svg lmoved.svg && ! geom legend lmoved.svg >/dev/null
+ok $? "chartgeom.py fails a sample 60 points from its text"
+
+# The fold's box stood beyond one side's trees and dragged the trees of
+# the other side that it sends to across the chart, beyond it
+# (v1.7..v1.8: aspect 1.57): every tree stays on its side, and the
+# folded chart keeps the page's shape.
+for name in fold34 fold56 fold78 fold56b fold09; do
+	geom sides $name.svg >$name.sides
+	st=$?
+	[ $st -eq 0 ] || sed 's/^/# /' $name.sides
+	a=$(geom aspect $name.svg)
+	[ $st -eq 0 ] && awk -v a="$a" 'BEGIN { exit !(a <= 1.5) }'
+	ok $? "$name: every tree on its side of the mainline ($(tail -n 1 $name.sides)); aspect $a, at most 1.5"
+done
 
 ch --title "$(printf 'Patches into 1.9\nby tree')" -o title.svg $R
 geom texts title.svg >t3

@@ -15,6 +15,10 @@
 #                dates (GDA2), one with levels only, a split chain of two
 #                layers (the fuzz target's input format: a mode byte, for
 #                a chain two bytes of split, then the file or files)
+#   pack         the commits of packs git writes for the same history with
+#                long messages: whole, as offset deltas in chains, as
+#                reference deltas (the target's form: the number of
+#                objects, their offsets, the pack's objects)
 #
 # Strings are taken after the C preprocessor, so macros are expanded;
 # adjacent literals are joined as C joins them.  Each seed is named by
@@ -69,7 +73,7 @@ strings() {
 }
 
 rm -rf "$out/classify" "$out/naming" "$out/escape" "$out/commitgraph" \
-	"$out/commitparse"
+	"$out/commitparse" "$out/pack"
 strings "$out/classify" "$top/tests/unit/test-classify.c" \
 	"$top/tests/unit/test-naming.c"
 strings "$out/naming" "$top/tests/unit/test-naming.c"
@@ -134,6 +138,45 @@ set -- $(sed "s|^|$info/commit-graphs/graph-|; s|\$|.graph|" \
 [ $# -eq 2 ] || { echo "mkcorpus.sh: expected a chain of two layers" >&2; exit 1; }
 seed "$1" "$2"
 
-for d in classify naming escape commitgraph commitparse; do
+# --- packs ------------------------------------------------------------------
+
+# pack_seed REPO: REPO's one pack as fuzz-pack.c reads it: its commits'
+# offsets (from the objects' start) and the objects, trailer dropped
+pack_seed() {
+	idx=$(ls "$1"/objects/pack/*.idx)
+	git verify-pack -v "$idx" | perl -e '
+		my ($pack, $dir) = @ARGV;
+		my @off;
+		while (<STDIN>) {
+			my @f = split;
+			push @off, $f[4] - 12 if @f >= 5 && $f[1] eq "commit";
+		}
+		open my $in, "<", $pack or die "$pack: $!";
+		binmode $in;
+		local $/;
+		my $p = <$in>;
+		my $body = substr($p, 12, length($p) - 32);
+		my $seed = pack("C", scalar @off) . pack("v*", @off) . $body;
+		require Digest::SHA;
+		my $name = Digest::SHA::sha1_hex($seed);
+		open my $fh, ">", "$dir/$name" or die;
+		binmode $fh;
+		print $fh $seed;
+		close $fh;' "${idx%.idx}.pack" "$out/pack"
+}
+mkdir -p "$out/pack"
+body=$(for i in $(seq 1 30); do echo "line $i of a longer explanation"; done)
+p=$m2
+for i in $(seq 1 8); do p=$(commit "net: change $i
+$body" "$p"); done
+git -C "$tmp/r" update-ref refs/heads/master "$p"
+git -C "$tmp/r" repack -adq --window=0
+pack_seed "$tmp/r"
+git -C "$tmp/r" repack -adfq --window=250 --depth=50
+pack_seed "$tmp/r"
+git -C "$tmp/r" -c repack.useDeltaBaseOffset=false repack -adfq --window=250
+pack_seed "$tmp/r"
+
+for d in classify naming escape commitgraph commitparse pack; do
 	echo "mkcorpus.sh: $d: $(ls "$out/$d" | wc -l) seeds"
 done
