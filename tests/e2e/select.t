@@ -66,7 +66,7 @@ git_set() {
 
 # check SEED-DIR RANGE CASE: the commit set, the paths, the counts.  The
 # selection's commits and JSON come from one run (two -o: each byte for
-# byte its own run's, outputs.t and ci.t prove it); the unfiltered run
+# byte its own run's, as ci.t proves); the unfiltered run
 # is made once per range (all.*).
 check() {
 	local d=$1 r=$2 paths=${3%%|*} author=${3#*|} args=() what all
