@@ -103,6 +103,47 @@ def dist_curve(p, curve):
     return min(math.hypot(p[0] - q[0], p[1] - q[1]) for q in curve)
 
 
+# A curve's bounding box, computed once: what lies farther than some
+# distance from the box lies farther from every point of the curve, so
+# the checks below skip such curves and still give the answer of the
+# point-by-point comparison (the charts of hundreds of edges took the
+# scan a dozen seconds).
+BBOX = {}
+
+
+def bbox(curve):
+    # Keyed by identity, the curve kept with its box: no other list can
+    # take its id while the entry lives.
+    kept = BBOX.get(id(curve))
+    if kept is None or kept[0] is not curve:
+        xs, ys = [q[0] for q in curve], [q[1] for q in curve]
+        kept = BBOX[id(curve)] = (curve, (min(xs), min(ys), max(xs), max(ys)))
+    return kept[1]
+
+
+def nearer_than(p, curve, d):
+    """Whether some point of curve is nearer p than d."""
+    return bool(curve) and dist_box(p, bbox(curve)) < d and \
+        dist_curve(p, curve) < d
+
+
+def nearest_edge(p, edges):
+    """min(edges with a curve, key=distance of p to the curve): the first
+    of the nearest, as min gives it."""
+    best, best_d = None, None
+    for e in edges:
+        if not e[2]:
+            continue
+        if best is not None and dist_box(p, bbox(e[2])) > best_d:
+            continue
+        d = dist_curve(p, e[2])
+        if best is None or d < best_d:
+            best, best_d = e, d
+    if best is None:
+        raise ValueError('min() arg is an empty sequence')
+    return best
+
+
 def load(path):
     root = ET.parse(path).getroot()
     boxes, edges = {}, []
@@ -154,7 +195,7 @@ def counts(path):
             for j, (other, _, oc, ow, _, _) in enumerate(edges):
                 if j == k or not oc:
                     continue
-                if dist_curve(c, oc) < own - 0.01:
+                if nearer_than(c, oc, own - 0.01):
                     print('count %s of %s: nearer the curve %s' %
                           (t.text, name, other))
                     bad += 1
@@ -186,10 +227,12 @@ def box_count(node, t, boxes, edges):
     if not (b[0] <= tb[0] and tb[2] <= b[2] and b[1] <= c[1] <= b[3]):
         print('count %s in %s: outside its box' % (t.text, node))
         bad += 1
-    near = min((e for e in edges if e[2]), key=lambda e: dist_curve(c, e[2]))
+    near = nearest_edge(c, edges)
     # Edges are drawn first and boxes filled: only what runs outside
-    # the box can strike the count through.
-    seen = [(e, [q for q in e[2] if dist_box(q, b) > 0]) for e in edges]
+    # the box can strike the count through.  (A curve whose box misses
+    # the text's cannot cross it: left out before its points are.)
+    seen = [(e, [q for q in e[2] if dist_box(q, b) > 0]) for e in edges
+            if near_box(tb, e[2], e[3])]
     if node not in near[1] or near[5] != n:
         print('count %s in %s: nearest the curve %s' % (t.text, node,
                                                          near[0]))
@@ -208,9 +251,19 @@ def box_count(node, t, boxes, edges):
     return bad
 
 
+def near_box(tb, curve, width):
+    """Whether the curve's box, widened by half its width, meets tb's:
+    if not, no point of it can cross tb."""
+    if not curve:
+        return False
+    b = bbox(curve)
+    return b[0] < tb[2] + width / 2 and tb[0] - width / 2 < b[2] and \
+        b[1] < tb[3] + width / 2 and tb[1] - width / 2 < b[3]
+
+
 def crosses(tb, curve, width):
     """Whether a curve drawn width wide runs through the text box tb."""
-    return any(tb[0] - width / 2 < q[0] < tb[2] + width / 2 and
+    return near_box(tb, curve, width) and any(tb[0] - width / 2 < q[0] < tb[2] + width / 2 and
                tb[1] - width / 2 < q[1] < tb[3] + width / 2 for q in curve)
 
 

@@ -4,7 +4,8 @@
 # trees.  treeplot must finish in linear time without a stack overflow
 # (the deep runs get a 256 KB stack: nothing may recurse per level), and
 # its outputs must stay well-formed and readable.  The large histories
-# are written with git fast-import.
+# are written with git fast-import; smaller under make check-sanitize
+# (lib.sh's scaled).
 . "$(dirname "$0")/lib.sh"
 
 plan 41
@@ -107,8 +108,10 @@ commit("refs/heads/master", 2 * $N + 2,
        "Merge branch 'b' of git://deep.example/t1", 1, tip(1));
 print "done\n";
 EOF
-# 100,000 levels (TREEPLOT_TEST_DEPTH=N for another depth, in a hurry).
-N=${TREEPLOT_TEST_DEPTH:-100000}
+# 100,000 levels (TREEPLOT_TEST_DEPTH=N for another depth, in a hurry);
+# 20,000 under the sanitizer (lib.sh's scaled): a recursion per level
+# would still overflow the 256 KB stack, at 13 bytes a level.
+N=${TREEPLOT_TEST_DEPTH:-$(scaled 100000 20000)}
 W=$((N + 1))
 W=$(( ${#W} > 5 ? ${#W} : 5 ))	# the width of the counts: the total's
 git init -q --bare deep.git
@@ -196,26 +199,29 @@ for my $k (1 .. $N) {
 }
 print "done\n";
 EOF
+# 10,000 trees, 2,000 under the sanitizer (lib.sh's scaled); tK for
+# K <= 30 brings 32 - K commits, 495 in all.
+WN=$(scaled 10000 2000)
 git init -q --bare wide.git
-perl wide.pl 10000 | git -C wide.git fast-import --quiet --done &&
+perl wide.pl $WN | git -C wide.git fast-import --quiet --done &&
 	git -C wide.git update-ref -d refs/heads/side &&
 	git -C wide.git symbolic-ref HEAD refs/heads/master
-ok $? "wide fixture: 10,000 trees written by fast-import"
+ok $? "wide fixture: $WN trees written by fast-import"
 
 elapsed "$TREEPLOT" -C wide.git >wide.text 2>wide.err
 is "$?" 0 "wide, text: exit status 0"
 [ "$SECS" -lt $LIMIT ]
 ok $? "wide, text: linear time ($SECS s)"
 is "$(sed -n 3p wide.text)" \
-   "            10466 commits, 1 direct to the mainline, 10000 merges, 10000 trees" \
+   "            $((WN + 466)) commits, 1 direct to the mainline, $WN merges, $WN trees" \
    "wide, text: every tree counted"
 
 "$TREEPLOT" -C wide.git --top 20 >top.text 2>top.err
 is "$?" 0 "wide, --top 20, text: exit status 0"
 is "$(sed -n '/^Flow/,/^$/p' top.text | grep -c .)" 23 \
    "wide, --top 20, text: the mainline, 20 trees and the fold"
-grep -qx '  10035    9980 other trees' top.text
-ok $? "wide, --top 20, text: 9980 other trees with 10035 commits"
+grep -qx "$(printf '%7d    %d other trees' $((WN + 35)) $((WN - 20)))" top.text
+ok $? "wide, --top 20, text: $((WN - 20)) other trees with $((WN + 35)) commits"
 grep -qx '     31    wide.example/t1' top.text &&
 	grep -qx '     12    wide.example/t20' top.text &&
 	! grep -q 'wide.example/t21$' top.text
@@ -223,8 +229,8 @@ ok $? "wide, --top 20, text: t1 to t20 kept, t21 folded"
 
 "$TREEPLOT" -C wide.git --top 20 -T json >top.json 2>top.err
 is "$(jq -c '[(.trees | length), .summary.trees, .summary.folded,
-	     (.edges | length)]' top.json)" "[21,10000,9980,21]" \
-   "wide, --top 20, json: 21 trees and edges shown, 10000 counted, 9980 folded"
+	     (.edges | length)]' top.json)" "[21,$WN,$((WN - 20)),21]" \
+   "wide, --top 20, json: 21 trees and edges shown, $WN counted, $((WN - 20)) folded"
 
 "$TREEPLOT" -C wide.git --top 20 -T dot >top.dot 2>top.err
 is "$(gvpr 'BEG_G { printf("%d %d\n", nNodes($G), nEdges($G)); }' top.dot)" \
@@ -237,7 +243,7 @@ ok $? "wide, --top 20, svg: well-formed, 23 nodes"
 ok $? "wide, --top 20, svg: laid out in $SECS s"
 
 "$TREEPLOT" -C wide.git -T json >wide.json 2>wide.err
-jq -e '(.trees | length) == 10000 and .summary.folded == 0' wide.json >/dev/null
-ok $? "wide, json without --top: all 10000 trees"
+jq -e --argjson n $WN '(.trees | length) == $n and .summary.folded == 0' wide.json >/dev/null
+ok $? "wide, json without --top: all $WN trees"
 
 done_testing

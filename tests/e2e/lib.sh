@@ -103,6 +103,18 @@ names() {
 
 ref() { git update-ref "$1" "$(id "$2")"; }
 
+# scaled N SMALL: N, or SMALL under make check-sanitize
+# (TREEPLOT_TEST_SANITIZER=1), for a figure whose only point is size.
+# The smaller history runs the same code on every path (each level,
+# spelling or tree is handled by the same lines, every buffer still
+# grows through several reallocations), so AddressSanitizer and
+# LeakSanitizer still see every access and allocation kind; the size
+# itself (linear time, no recursion per level) is proved by the plain
+# pass, at full scale.
+scaled() {
+	if [ -n "${TREEPLOT_TEST_SANITIZER:-}" ]; then echo "$2"; else echo "$1"; fi
+}
+
 # tp ARGS: run treeplot; $OUT, $ERR and $STATUS hold what happened.
 tp() {
 	"$TREEPLOT" "$@" >"$SCRATCH/.out" 2>"$SCRATCH/.err"

@@ -445,9 +445,16 @@ is "$(git cat-file -p "$O" | grep -c '^parent ')" 65536 "octopus fixture: 65,536
 tpt
 is "$STATUS $ERR" "1 treeplot: commit $O has too many parents (65536; treeplot reads up to 65535)" \
    "octopus of 65,536: refused, the limit said"
-git commit-graph write --reachable 2>/dev/null
-git commit-graph verify 2>/dev/null
-ok $? "octopus, commit-graph: git writes and verifies it"
+# git 2.39 computes the octopus's generation in time quadratic in its
+# parents (a minute, most of this file's time) unless the parents'
+# are known: so the roots are written first, as a layer, then the
+# octopus with them into one layer again (--split=replace): one graph
+# file holding every commit and the EDGE chunk, as a plain write gives.
+awk '{ print $2 }' marks | git commit-graph write --stdin-commits --split=no-merge 2>/dev/null &&
+	git commit-graph write --reachable --split=replace 2>/dev/null &&
+	[ "$(grep -c . objects/info/commit-graphs/commit-graph-chain)" -eq 1 ] &&
+	git commit-graph verify 2>/dev/null
+ok $? "octopus, commit-graph: git writes it (one layer) and verifies it"
 tpt
 is "$STATUS $ERR" "1 treeplot: commit $O has too many parents (65536; treeplot reads up to 65535)" \
    "octopus of 65,536, commit-graph: the same error, not a corrupt record"
