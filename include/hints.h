@@ -16,7 +16,7 @@
  * generations stop the walk early).
  */
 #define HINT_GRAPH_SPEEDUP_WHOLE "5"
-#define HINT_GRAPH_SPEEDUP_RANGE "90"
+#define HINT_GRAPH_SPEEDUP_RANGE "40"
 
 /* Commits a walk without a commit-graph must load before the hint is
  * given; TREEPLOT_GRAPH_HINT_MIN overrides it (for the tests). */
