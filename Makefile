@@ -105,11 +105,12 @@ $(B) $(B)/tests:
 
 # deps first, in its own make: the pkg-config flags above are only right
 # once the libraries are installed.  One apt-get for all check needs.
+# Each stage's builds on two jobs, as its tests run (prove -j2).
 check: deps-check
-	$(MAKE) check-only
-	$(MAKE) check-sanitize
-	$(MAKE) check-tsan
-	$(MAKE) check-valgrind
+	$(MAKE) -j2 check-only
+	$(MAKE) -j2 check-sanitize
+	$(MAKE) -j2 check-tsan
+	$(MAKE) -j2 check-valgrind
 	$(MAKE) check-fuzz
 
 check-only: all $(UNIT_BIN) $(TOOLS) $(SAMPLE)/stamp
@@ -391,7 +392,7 @@ FUZZ = $(B)/fuzz
 FUZZ_TARGETS = classify naming escape commitgraph commitparse pack
 FUZZ_BIN = $(FUZZ_TARGETS:%=$(FUZZ)/fuzz-%)
 FUZZ_SECONDS ?= 60
-CHECK_FUZZ_SECONDS = 12
+CHECK_FUZZ_SECONDS = 8
 FUZZ_FLAGS = -fsanitize=fuzzer-no-link,address,undefined \
 	     -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude -O1 -g $(FUZZ_FLAGS) -MMD -MP

@@ -145,7 +145,10 @@ FORMS='HEAD@{0} HEAD@{1} master@{0} master@{1} @{0} @{1} @{-1} @{-2}
 master@{2.weeks.ago} master@{1970-01-02} @{now} origin/master@{1}
 HEAD@{1}..HEAD master@{0}..HEAD @{-1}..master v1.0..master@{1}
 v1.0..HEAD@{0} nope@{1} refs/heads/master@{1} v1.0@{1} HEAD@{-1}'
-for dir in nolog bare.git; do
+# Under the sanitizer (lib.sh's scaled) the non-bare repository only:
+# the bare one differs in how it is opened, which every other test of
+# the pass does too; the plain pass proves both.
+for dir in nolog $(scaled bare.git ''); do
 	before=$(snap "$dir")
 	st=0
 	for f in $FORMS; do
@@ -159,6 +162,8 @@ for dir in nolog bare.git; do
 	after=$(snap "$dir")
 	is "$after" "$before" "$dir: every revision form, every mode: not a byte, file or mode changed"
 done
+[ -n "$(scaled '' sanitizer)" ] &&
+	ok 0 "# SKIP bare.git: every revision form, every mode (the plain pass)"
 [ ! -e nolog/.git/logs ] && [ ! -e bare.git/logs ]
 ok $? "no logs/ directory created (libgit2 would create empty reflogs)"
 fails 2 "bad revision 'master@{1}': no reflog for 'refs/heads/master'" \
