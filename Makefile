@@ -63,9 +63,13 @@ DEPS_FUZZ = clang libclang-rt-14-dev
 DEPS_LINT = cppcheck clang-tidy
 
 B = build
-SRC = $(wildcard src/*.c)
+# The layers, lowest first (README.md, Layout): a file includes headers of
+# its own layer and of the layers before it only (make check-layers).
+LAYERS = util git flow addons render modes cli
+SRC = $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))
+HDR = $(foreach l,$(LAYERS),$(wildcard include/$(l)/*.h))
 OBJ = $(SRC:src/%.c=$(B)/%.o)
-LIBOBJ = $(filter-out $(B)/main.o,$(OBJ))
+LIBOBJ = $(filter-out $(B)/cli/main.o,$(OBJ))
 UNIT_SRC = $(wildcard tests/unit/*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 TOOLS = $(B)/genhist
@@ -82,20 +86,23 @@ treeplot: $(OBJ)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(OBJ) $(LDLIBS)
 
 $(B)/%.o: src/%.c | $(B)
+	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-$(B)/libtreeplot.a: $(LIBOBJ)
-	$(AR) rcs $@ $(LIBOBJ)
-
-$(B)/tests/%: tests/unit/%.c $(B)/libtreeplot.a | $(B)/tests
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(B)/libtreeplot.a $(LDLIBS)
+# (an archive keeps members by base name, and two layers may hold files
+# of one name: the unit tests link the objects, the linker drops none
+# that a test does not need to be complete)
+$(B)/tests/%: tests/unit/%.c $(LIBOBJ) | $(B)/tests
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBOBJ) $(LDLIBS)
 
 # The HTML report's script and style, as C strings with the hashes its
 # Content-Security-Policy names them by (tools/embed.py).
 HTML_ASSETS = $(B)/html_assets.h
-$(HTML_ASSETS): src/html/report.js src/html/report.css tools/embed.py | $(B)
-	python3 tools/embed.py $@ src/html/report.js src/html/report.css
-$(B)/render_html.o: $(HTML_ASSETS)
+$(HTML_ASSETS): src/render/html/report.js src/render/html/report.css \
+		tools/embed.py | $(B)
+	python3 tools/embed.py $@ src/render/html/report.js \
+	  src/render/html/report.css
+$(B)/render/html.o: $(HTML_ASSETS)
 
 $(B)/genhist: tools/genhist.c | $(B)
 	$(CC) -std=gnu11 $(WARNINGS) $(CFLAGS) -MMD -MP -o $@ $<
@@ -208,7 +215,7 @@ uninstall:
 DEB = $(B)/deb
 DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
 DEB_FILE = $(DEB)/treeplot_$(VERSION)_$(DEB_ARCH).deb
-DEB_SRC = $(SRC) $(wildcard include/*.h) $(wildcard src/html/*) \
+DEB_SRC = $(SRC) $(HDR) $(wildcard src/render/html/*) \
 	  tools/embed.py man/treeplot.1 README.md \
 	  docs/treeplot.schema.json $(wildcard contrib/completion/*) \
 	  $(shell find debian -type f 2>/dev/null) Makefile LICENSE
@@ -266,7 +273,7 @@ SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
 SAN_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude -I$(B) $(PKG_CFLAGS) \
 	     -DTREEPLOT_VERSION='"$(VERSION)"' -O1 -g $(SAN_FLAGS) -MMD -MP
 SAN_OBJ = $(SRC:src/%.c=$(SAN)/%.o)
-SAN_LIBOBJ = $(filter-out $(SAN)/main.o,$(SAN_OBJ))
+SAN_LIBOBJ = $(filter-out $(SAN)/cli/main.o,$(SAN_OBJ))
 SAN_UNIT = $(UNIT_SRC:tests/unit/%.c=$(SAN)/tests/%)
 SAN_LOG = $(CURDIR)/$(SAN)/log
 SAN_ENV = \
@@ -279,18 +286,16 @@ SAN_ENV = \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:$\
 	print_suppressions=0:exitcode=99:log_path=$(SAN_LOG)/report
 
-$(SAN)/render_html.o: $(HTML_ASSETS)
+$(SAN)/render/html.o: $(HTML_ASSETS)
 $(SAN)/%.o: src/%.c | $(SAN) deps-sanitize
+	@mkdir -p $(@D)
 	$(CLANG) $(SAN_CFLAGS) -c -o $@ $<
 
 $(SAN)/treeplot: $(SAN_OBJ)
 	$(CLANG) $(SAN_CFLAGS) $(LDFLAGS) -o $@ $(SAN_OBJ) $(LDLIBS)
 
-$(SAN)/libtreeplot.a: $(SAN_LIBOBJ)
-	$(AR) rcs $@ $(SAN_LIBOBJ)
-
-$(SAN)/tests/%: tests/unit/%.c $(SAN)/libtreeplot.a | $(SAN)/tests
-	$(CLANG) $(SAN_CFLAGS) $(LDFLAGS) -o $@ $< $(SAN)/libtreeplot.a $(LDLIBS)
+$(SAN)/tests/%: tests/unit/%.c $(SAN_LIBOBJ) | $(SAN)/tests
+	$(CLANG) $(SAN_CFLAGS) $(LDFLAGS) -o $@ $< $(SAN_LIBOBJ) $(LDLIBS)
 
 $(SAN) $(SAN)/tests:
 	mkdir -p $@
@@ -312,6 +317,7 @@ TSAN_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude -I$(B) $(PKG_CFLAGS) \
 TSAN_OBJ = $(SRC:src/%.c=$(TSAN)/%.o)
 
 $(TSAN)/%.o: src/%.c $(HTML_ASSETS) | $(TSAN)
+	@mkdir -p $(@D)
 	$(CLANG) $(TSAN_CFLAGS) -c -o $@ $<
 
 $(TSAN)/treeplot: $(TSAN_OBJ)
@@ -402,12 +408,14 @@ FUZZ_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude -O1 -g $(FUZZ_FLAGS) -MMD -MP
 # commit-graph and pack readers map files; in their fuzz build they read
 # them into the heap instead, so AddressSanitizer sees a read one byte
 # past the end.
-FUZZ_LIBOBJ = $(FUZZ)/classify.o $(FUZZ)/identity.o $(FUZZ)/naming.o \
-	      $(FUZZ)/url.o $(FUZZ)/escape.o $(FUZZ)/commitgraph.o \
-	      $(FUZZ)/commitparse.o $(FUZZ)/pack.o $(FUZZ)/util.o
+FUZZ_LIBOBJ = $(FUZZ)/flow/classify.o $(FUZZ)/flow/identity.o \
+	      $(FUZZ)/flow/naming.o $(FUZZ)/util/url.o $(FUZZ)/util/escape.o \
+	      $(FUZZ)/git/commitgraph.o $(FUZZ)/git/commitparse.o \
+	      $(FUZZ)/git/pack.o $(FUZZ)/util/util.o
 
-$(FUZZ)/commitgraph.o $(FUZZ)/pack.o: FUZZ_CFLAGS += -include tests/fuzz/heapmap.h
+$(FUZZ)/git/commitgraph.o $(FUZZ)/git/pack.o: FUZZ_CFLAGS += -include tests/fuzz/heapmap.h
 $(FUZZ)/%.o: src/%.c | $(FUZZ) deps-fuzz
+	@mkdir -p $(@D)
 	$(CLANG) $(FUZZ_CFLAGS) -c -o $@ $<
 
 $(FUZZ)/heapmap.o: tests/fuzz/heapmap.c | $(FUZZ) deps-fuzz

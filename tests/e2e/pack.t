@@ -1,5 +1,5 @@
 #!/bin/bash
-# The packs read directly (src/pack.c): every kind of pack a repository
+# The packs read directly (src/git/pack.c): every kind of pack a repository
 # may hold gives the same output as libgit2's reader
 # (TREEPLOT_PACK_READER=0) and the generator's ground truth, on one
 # thread and on several; what the direct reader does not read (idx

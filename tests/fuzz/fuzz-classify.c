@@ -16,9 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "classify.h"
-#include "naming.h"
-#include "util.h"
+#include "flow/classify.h"
+#include "flow/naming.h"
+#include "util/util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,6 +1,6 @@
 /*
  * fuzz-commitgraph.c - libFuzzer target: git's commit-graph file as
- * treeplot reads it (src/commitgraph.c), from any bytes.
+ * treeplot reads it (src/git/commitgraph.c), from any bytes.
  *
  * The input is one byte of mode, then the file: with the mode's low bit
  * clear, the bytes are objects/info/commit-graph; with it set, two more
@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "commitgraph.h"
+#include "git/commitgraph.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -1,6 +1,6 @@
 /*
  * fuzz-commitparse.c - libFuzzer target: the parsing of raw commit
- * objects (src/commitparse.c) on any bytes, as the walk and the batch
+ * objects (src/git/commitparse.c) on any bytes, as the walk and the batch
  * reader call it.  Nothing may crash or read outside the input (it is
  * copied to a heap block of its own size, so AddressSanitizer sees one
  * byte too far), and each result is checked against its contract:
@@ -17,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commitparse.h"
-#include "util.h"
+#include "git/commitparse.h"
+#include "util/util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,5 +1,5 @@
 /*
- * fuzz-pack.c - libFuzzer target: the direct pack reader (src/pack.c) on
+ * fuzz-pack.c - libFuzzer target: the direct pack reader (src/git/pack.c) on
  * any pack, as the walk calls it.  The input is a pack's objects and
  * where they are:
  *
@@ -27,7 +27,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "pack.h"
+#include "git/pack.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

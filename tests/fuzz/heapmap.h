@@ -1,5 +1,5 @@
 /*
- * heapmap.h - for the fuzz build of src/commitgraph.c only (the Makefile
+ * heapmap.h - for the fuzz build of src/git/commitgraph.c only (the Makefile
  * force-includes it there): mmap and munmap become a read into a heap
  * block of the file's exact size, so that AddressSanitizer reports any
  * read past the end of the file.  In a real mapping such a read lands in

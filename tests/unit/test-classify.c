@@ -13,10 +13,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "classify.h"
-#include "escape.h"
-#include "naming.h"
-#include "util.h"
+#include "flow/classify.h"
+#include "flow/naming.h"
+#include "util/escape.h"
+#include "util/util.h"
 
 #include "tap.h"
 

@@ -1,6 +1,6 @@
 /*
  * test-commitparse.c - the pure parsing of raw commit objects
- * (src/commitparse.c): headers, committer time and identity, git's
+ * (src/git/commitparse.c): headers, committer time and identity, git's
  * subject, reference lines, signatures and sign-offs, on well-formed
  * and hostile objects.  TAP.  Its strings seed the fuzz target.
  */
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commitparse.h"
-#include "util.h"
+#include "git/commitparse.h"
+#include "util/util.h"
 
 #include "tap.h"
 

@@ -1,5 +1,5 @@
 /*
- * test-commitread.c - the batch object reader (src/commitread.c) on a real
+ * test-commitread.c - the batch object reader (src/git/commitread.c) on a real
  * repository built here with git: every field of every commit of the
  * range against what git itself says of it (committer, message,
  * Signed-off-by trailers), the signatures of hand-written merge objects
@@ -11,9 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "commitread.h"
-#include "history.h"
-#include "util.h"
+#include "git/commitread.h"
+#include "git/history.h"
+#include "util/util.h"
 
 #include "tap.h"
 

@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "direct.h"
-#include "util.h"
+#include "addons/direct.h"
+#include "util/util.h"
 
 #include "tap.h"
 

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "escape.h"
-#include "util.h"
+#include "util/escape.h"
+#include "util/util.h"
 
 #include "tap.h"
 

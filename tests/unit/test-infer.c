@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "infer.h"
+#include "addons/infer.h"
 #include "tap.h"
-#include "util.h"
+#include "util/util.h"
 
 #define N HIST_NONE	/* a merge: no path */
 #define MAXC 12

@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "classify.h"
-#include "escape.h"
-#include "identity.h"
-#include "naming.h"
-#include "util.h"
+#include "flow/classify.h"
+#include "flow/identity.h"
+#include "flow/naming.h"
+#include "util/escape.h"
+#include "util/util.h"
 
 #include "tap.h"
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "release.h"
+#include "git/release.h"
 
 #include "tap.h"
 

@@ -12,9 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "aggregate.h"
-#include "render_graph.h"
-#include "render_json.h"
+#include "flow/aggregate.h"
+#include "render/graph.h"
+#include "render/json.h"
 
 #include "tap.h"
 

@@ -1,0 +1,179 @@
+/*
+ * extra.h - the add-ons: what a report's options add beside the core
+ * flow (the MAINTAINERS labels, --branches' repositories, --direct-by,
+ * --signed, --infer-ff).
+ *
+ * An add-on is one module with one `struct extra`: how it gathers its
+ * data, once the chart is finished, and how it contributes to each output.
+ * main.c runs a fixed, ordered table of them (extras_gather); the
+ * renderers draw the core flow, then ask each gathered add-on, in the
+ * table's order, for its part.  So the order of the table is the order of
+ * the text report's sections and of the JSON's members, and a renderer
+ * never knows an add-on's types: `struct flow` holds none of them.  Every
+ * hook is optional (NULL: no contribution to that output).
+ *
+ * Text an add-on takes from commits or configuration is untrusted: it is
+ * escaped with escape_text in the text report and the commits output,
+ * written with json_str in the JSON, and handed to the renderer's own
+ * escaper (struct extra_tip) in the chart.
+ */
+#ifndef TREEPLOT_EXTRA_H
+#define TREEPLOT_EXTRA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "flow/chart.h"
+#include "git/history.h"
+#include "util/json.h"
+#include "util/util.h"
+
+/* The chart's shared colours (Okabe-Ito and greys), for add-ons that draw. */
+#define CHART_GREY "#999999"		/* a small edge, a guess */
+#define CHART_GREY_TEXT "#555555"	/* grey that reads as text and sample */
+
+/* What an add-on gathers from: all borrowed, outliving its state. */
+struct extra_input {
+	struct repo *r;
+	const struct range *rg;		/* the range charted */
+	const struct history *h;
+	const struct chart *c;		/* trees, attribution, the flow */
+	const struct config *cfg;	/* treeplot.* settings; may be NULL */
+};
+
+/*
+ * A tooltip being written in the chart: trusted text (figures, fixed
+ * words without backslashes) is appended to out as is, untrusted text
+ * through text(), and lines are separated by newline.
+ */
+struct extra_tip {
+	struct buf *out;
+	void (*text)(struct buf *out, const char *s);
+	const char *newline;
+};
+
+/* A flow edge's look as add-ons change it, before it is drawn. */
+struct extra_edge_look {
+	struct extra_tip tip;	/* "FROM -> TO: N commits in M pulls" so far */
+	const char *style;	/* NULL: solid */
+	const char *colour;	/* NULL: by the edge's share; else line and label */
+	const char *arrowhead;	/* NULL: the default (filled) */
+};
+
+/* An edge an add-on draws beside the flow's, between two flow trees. */
+struct extra_edge {
+	uint32_t from, to;	/* indexes into flow.trees */
+	const char *key;	/* unique among the add-on's edges */
+	const char *label;	/* trusted; a line in from's box, or NULL */
+	const char *tooltip;	/* trusted; after "FROM -> TO: " */
+	const char *style;	/* NULL: solid */
+	const char *colour;	/* NULL: the default */
+	const char *weight;	/* NULL: the default (dot's, an integer) */
+	const char *arrowhead;	/* NULL: the default (filled) */
+	uint32_t commits;	/* colour and width by this volume; 0: grey */
+};
+
+typedef void extra_edge_fn(void *ctx, const struct extra_edge *e);
+
+/* A style an add-on draws, for the chart's legend: an edge's is listed
+ * only when some edge of the add-on's is drawn in its style. */
+struct extra_legend {
+	const char *what;	/* "pull without a signed tag" */
+	enum { EXTRA_LEGEND_EDGE, EXTRA_LEGEND_NODE } kind;
+	const char *style;	/* a Graphviz style: "dashed" */
+	const char *colour;
+};
+
+struct extra {
+	const char *name;
+
+	/*
+	 * Gather what the add-on reports.  arg is what the command line
+	 * asked of it, the add-on's own value (never 0: an add-on not
+	 * asked for is not run).  Returns 1 with *state set (possibly
+	 * NULL), 0 when there is nothing to report (no hook is called), or
+	 * -1 after reporting an error.  An add-on that reads objects does
+	 * it in one function of its own.
+	 */
+	int (*gather)(const struct extra_input *in, int arg, void **state);
+	void (*release)(void *state);
+
+	/* The text report: a section after the summary (width: the
+	 * report's width for figures). */
+	void (*text)(const void *state, const struct flow *f, int width,
+		     struct buf *out);
+
+	/* The JSON: members of the top-level object after the core's; of
+	 * tree i's object (i >= 1, after its counts); of edge e's object
+	 * (last).  The HTML report takes its add-on data from here. */
+	void (*json)(const void *state, const struct flow *f, struct json *j);
+	void (*json_tree)(const void *state, const struct flow *f, uint32_t i,
+			  struct json *j);
+	void (*json_edge)(const void *state, const struct flow *f, uint32_t e,
+			  struct json *j);
+
+	/* The CSV: csv_tree_head (",name,..." with a leading comma) is
+	 * appended to the trees table's header, and csv_tree writes the
+	 * same columns of tree i (i = 0: the mainline) with csv_*(, 0);
+	 * the same for the edges table. */
+	const char *csv_tree_head;
+	void (*csv_tree)(const void *state, const struct flow *f, uint32_t i,
+			 struct buf *out);
+	const char *csv_edge_head;
+	void (*csv_edge)(const void *state, const struct flow *f, uint32_t e,
+			 struct buf *out);
+
+	/* The chart: lines added to node i's tooltip (the mainline's at
+	 * its end, a tree's after its URLs; never the fold's); an edge's
+	 * look; edges of the add-on's own, emitted after the flow's. */
+	void (*node_tip)(const void *state, const struct flow *f, uint32_t i,
+			 const struct extra_tip *tip);
+	void (*edge_look)(const void *state, const struct flow *f, uint32_t e,
+			  struct extra_edge_look *look);
+	void (*graph_edges)(const void *state, const struct flow *f,
+			    extra_edge_fn *emit, void *ctx);
+	const struct extra_legend *legend;	/* the styles drawn above */
+	size_t legend_nr;
+
+	/* The commits output: fields after commit's id, each written as
+	 * TAB then text escaped with escape_text (infer's "~tree"). */
+	void (*commit_fields)(const void *state, uint32_t commit,
+			      struct buf *out);
+
+	/* After the output is written: 0, or the exit status the add-on
+	 * asks for (--require-signed's 3), having said why on stderr. */
+	int (*status)(const void *state, const struct flow *f);
+};
+
+/* The add-ons a run gathered, in the table's order. */
+struct extra_run {
+	const struct extra *x;
+	void *state;
+};
+
+struct extras {
+	struct extra_run *run;
+	size_t nr;
+};
+
+/*
+ * Run table[k] with args[k] for every nonzero args[k], in order.  Returns
+ * 0, or -1 after an add-on reported an error (out is then released).
+ */
+int extras_gather(const struct extra *const *table, const int *args,
+		  size_t nr, const struct extra_input *in, struct extras *out);
+/* The first nonzero status an add-on asks for, or 0. */
+int extras_status(const struct extras *xs, const struct flow *f);
+void extras_release(struct extras *xs);
+
+/* For text sections, the report's and the add-ons' alike. */
+double report_percent(uint32_t part, uint32_t whole);
+const char *report_plural(uint32_t n);
+/* Untrusted text, escaped. */
+void report_name(struct buf *out, const char *name);
+/* A summary row: the label in a fixed column, the figure aligned (no
+ * line end: a remark may follow). */
+void report_row(struct buf *out, const char *label, int width,
+		uint32_t value);
+
+#endif

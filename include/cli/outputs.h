@@ -1,0 +1,65 @@
+/*
+ * outputs.h - the outputs of one run: several -o from one walk.
+ *
+ * Each -o names a file ("-" is standard output) whose format its
+ * extension gives; -T gives the format of standard output and of a file
+ * whose extension names none, and with a single -o it wins over the
+ * extension (as it always has).  With several -o, a -T that is the
+ * format of none of them is an error, not silently unused.  Every output is rendered into memory,
+ * then all are written at once through output_write_all: all or nothing.
+ */
+#ifndef TREEPLOT_OUTPUTS_H
+#define TREEPLOT_OUTPUTS_H
+
+#include "util/output.h"
+#include "util/util.h"
+
+struct output_spec {
+	const char *path;	/* NULL: standard output */
+	const char *name;	/* for messages: the file, or "-" */
+	enum format fmt;
+	struct buf data;	/* what is rendered for it */
+};
+
+struct output_set {
+	struct output_spec *v;
+	size_t nr, alloc;
+	const char **args;	/* the -o arguments, in order */
+	size_t args_nr, args_alloc;
+};
+
+#define OUTPUT_SET_INIT { NULL, 0, 0, NULL, 0, 0 }
+
+/* Record an -o argument (kept, not copied: argv lives long enough). */
+void output_set_add_arg(struct output_set *s, const char *arg);
+
+/*
+ * Settle each output's format from the -o arguments and format (the -T
+ * name, or NULL).  Returns 0, or ST_USAGE after reporting: an unknown
+ * -T, a file named twice, a file whose format cannot be told, a -T that
+ * applies to none of several files.
+ */
+int output_set_resolve(struct output_set *s, const char *format);
+
+/* Whether one of the outputs is in format fmt. */
+int output_set_has(const struct output_set *s, enum format fmt);
+
+/* Each output not the first in its format gets a copy of the first's
+ * data: every format is rendered once. */
+void output_set_share(struct output_set *s);
+
+/* The output in format fmt (the first), or NULL. */
+struct output_spec *output_set_find(struct output_set *s, enum format fmt);
+
+/*
+ * Refuse a binary format (PNG, PDF) for standard output when that is a
+ * terminal, as gzip does.  Returns 0, or ST_USAGE after reporting.
+ */
+int output_set_check_terminal(const struct output_set *s);
+
+/* Write every output's data, all or nothing.  Returns 0, or -1. */
+int output_set_write(const struct output_set *s);
+
+void output_set_release(struct output_set *s);
+
+#endif

@@ -1,0 +1,75 @@
+/*
+ * chart.h - the stages after the walk, for one range: merge
+ * classification, the mainline's repository, attribution, aggregation.
+ *
+ * The plain report, --trace and --compare (once per range, on a view of
+ * one walk's history) all go through here, so they all agree.  Whatever
+ * depended on the order the walk happened to meet commits in (the order
+ * of a tree's URL spellings, of the unrecognised merges) is put in an
+ * order of its own, so that outputs are the same with or without a
+ * commit-graph file.
+ */
+#ifndef TREEPLOT_CHART_H
+#define TREEPLOT_CHART_H
+
+#include <stdint.h>
+
+#include "cli/config.h"
+#include "flow/aggregate.h"
+#include "flow/attribute.h"
+#include "flow/classify.h"
+#include "flow/naming.h"
+#include "flow/selection.h"
+#include "git/history.h"
+
+struct chart_options {
+	const char *mainline;		/* the mainline's label */
+	const char *const *mainline_urls;	/* --mainline-url, config */
+	size_t mainline_urls_nr;
+	const struct config *cfg;	/* aliases and patterns; may be NULL */
+	uint32_t top;			/* 0: keep every tree */
+	int branches;			/* --branches */
+	const struct tree_table *identity;	/* --compare: the keys and
+						 * joins of every range, or
+						 * NULL (chart_identity) */
+	const struct selection *selection;	/* what selected is, or NULL */
+	const uint8_t *selected;	/* per history index: the commits
+					 * kept (selection_mark), or NULL:
+					 * all */
+};
+
+/* Why a tree is the mainline's repository: bits of is_mainline[t]. */
+enum {
+	MAINLINE_GIVEN = 1 << 0,	/* --mainline-url, treeplot.mainlineUrl */
+	MAINLINE_ORIGIN = 1 << 1,	/* remote.origin.url */
+	MAINLINE_BACK_MERGES = 1 << 2,	/* named most by back-merges */
+	MAINLINE_SELF_PULL = 1 << 3,	/* pulled into itself on its line */
+	MAINLINE_GITHUB = 1 << 4,	/* pull requests from its own branches */
+};
+
+struct chart {
+	struct tree_table tt;
+	struct merge_table m;
+	uint8_t *is_mainline;	/* per tree id: MAINLINE_* bits, 0: not */
+	struct attribution a;
+	struct flow f;
+};
+
+/*
+ * Chart h (a loaded history, or a view of one) for the repository r,
+ * labelled repo and range (borrowed: they must outlive the chart).
+ */
+void chart_build(struct chart *c, const struct history *h, struct repo *r,
+		 const char *repo, const char *range,
+		 const struct chart_options *o);
+void chart_release(struct chart *c);
+
+/*
+ * Learn tree identity over all of h (the union of --compare's ranges)
+ * into out, for chart_options.identity: every range then names a tree
+ * the same way, by its most recent spelling in any of them.
+ */
+void chart_identity(const struct history *h, const struct chart_options *o,
+		    struct tree_table *out);
+
+#endif

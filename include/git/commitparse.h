@@ -1,0 +1,129 @@
+/*
+ * commitparse.h - the pure parsing of raw commit objects.
+ *
+ * A commit object is headers ("tree X", "parent Y", "committer ...",
+ * "mergetag ..." with continuation lines starting with a space), a blank
+ * line, then the message.  Everything here reads bytes and returns plain
+ * data: no repository, no allocation beyond the buffers given, and any
+ * bytes at all are valid input (commit objects are untrusted; the fuzz
+ * target tests/fuzz/fuzz-commitparse.c holds it to that).
+ */
+#ifndef TREEPLOT_COMMITPARSE_H
+#define TREEPLOT_COMMITPARSE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/util.h"
+
+#define OID_RAWSZ 20
+#define OID_HEXSZ 40
+
+struct object_id {
+	unsigned char hash[OID_RAWSZ];
+};
+
+/* 40 lower-case hex digits at p (end bounds the input) into oid.
+ * Returns 0, or -1 when they are not there. */
+int hex_to_oid(const char *p, const char *end, struct object_id *oid);
+
+/* Hex form of oid into hex (OID_HEXSZ + 1 bytes). */
+void oid_to_hex(const struct object_id *oid, char *hex);
+
+/*
+ * Whether data..data+size starts as a commit must: "tree " and 40 hex
+ * digits and a newline.  Anything else (a truncated or overwritten object,
+ * which nothing re-hashes) is corrupt.
+ */
+int commit_is_well_formed(const char *data, size_t size);
+
+/* One header line: *p is where it starts; returns its end (the newline or
+ * end), or NULL at the blank line that ends the headers (or at end). */
+const char *commit_header_next(const char *p, const char *end);
+
+/* Where the message starts: after the blank line ending the headers, or
+ * end when there is none. */
+const char *commit_message(const char *data, const char *end);
+
+/*
+ * A commit's parents, read as git reads them: the "parent" lines right
+ * after the "tree" line; a "parent" line after any other header is not
+ * a parent.  commit_parents_start gives where they start (NULL when the
+ * object does not start with "tree"); each commit_parent_next call takes
+ * one, setting *bad for an id that is not 40 hex digits, and returns
+ * where the next may be, or NULL when there are no more:
+ *
+ *	for (p = commit_parents_start(d, end);
+ *	     (p = commit_parent_next(p, end, &oid, &bad)); )
+ */
+const char *commit_parents_start(const char *data, const char *end);
+const char *commit_parent_next(const char *p, const char *end,
+			       struct object_id *oid, int *bad);
+
+/* "committer Name <mail> 1230000000 +0100" (the line from p to eol, the
+ * key included or not): the time and the zone in minutes, from the end of
+ * the line (names may hold anything); 0 and 0 when unreadable. */
+void parse_committer(const char *p, const char *eol, int64_t *time,
+		     int32_t *tz);
+
+/* The committer's "Name <mail>" of the headers of data..end (up to the
+ * last '>' of the line), appended to out; nothing when there is none. */
+void commit_committer(const char *data, const char *end, struct buf *out);
+
+/* The author's "Name <mail>" (its first author line, up to the last '>'),
+ * appended to out; nothing when there is none. */
+void commit_author(const char *data, const char *end, struct buf *out);
+
+/* The committer's time, seconds since the epoch (its last committer
+ * line's); 0 when there is none or it is unreadable. */
+int64_t commit_time(const char *data, const char *end);
+
+/* The author's time, seconds since the epoch (its first author line's,
+ * the one commit_author reads); 0 when there is none or it is
+ * unreadable. */
+int64_t commit_author_time(const char *data, const char *end);
+
+/* Both in one pass over the headers: *author as commit_author_time,
+ * *committer as commit_time. */
+void commit_dates(const char *data, const char *end, int64_t *author,
+		  int64_t *committer);
+
+/*
+ * git's subject of the message msg..end: its first paragraph, the lines
+ * joined by single spaces, trailing blanks dropped (what
+ * "git log --format=%s" shows), appended to out.  Returns where the
+ * paragraph ended.
+ */
+const char *commit_subject(struct buf *out, const char *msg, const char *end);
+
+/*
+ * The lines of msg..end that name where a merge came from, appended to
+ * out joined by newlines: GitLab's "See merge request GROUP/PROJECT!N"
+ * and numbered footnotes ("[1] URL").  Lines holding a NUL are skipped.
+ * Returns how many lines were added.
+ */
+size_t commit_reference_lines(struct buf *out, const char *msg,
+			      const char *end);
+
+/* What commit_signatures finds. */
+enum {
+	SIG_MERGETAG = 1 << 0,	/* a pulled tag with a signature block */
+	SIG_GPGSIG = 1 << 1,	/* the commit's own signature */
+};
+
+/*
+ * The signatures among the headers of data..end, as SIG_* flags: the first
+ * "mergetag" header (the signed tag a merge pulled, which git records only
+ * for signed tags) holding "-----BEGIN " in it or its continuation lines,
+ * and any "gpgsig" header.  Presence only, nothing is verified.
+ */
+unsigned commit_signatures(const char *data, const char *end);
+
+/*
+ * The "Signed-off-by: " trailers of the message msg..end, their values
+ * (trailing blanks dropped) appended to out one per line, in order.
+ * Returns how many.
+ */
+size_t commit_signoffs(struct buf *out, const char *msg, const char *end);
+
+#endif

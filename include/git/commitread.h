@@ -1,0 +1,104 @@
+/*
+ * commitread.h - the batch object reader: what the reports read from
+ * commits after the walk (committers, messages, signatures, sign-offs).
+ *
+ * The walk keeps only parents and merges' subjects.  An add-on that needs
+ * more asks for a list of commits and the fields it wants; the object
+ * database is opened once, each distinct commit of the list is read once
+ * (a list may name a commit several times) and only the fields asked for
+ * are parsed and kept.  A list known in advance is one call:
+ *
+ *	struct commit_batch b;
+ *
+ *	if (commit_batch_read(&b, r, h, list, n, CF_COMMITTER) < 0)
+ *		return -1;
+ *	... commit_batch_get(&b, c)->committer ...
+ *	commit_batch_release(&b);
+ *
+ * and commits found as one goes are read on demand, each still once:
+ *
+ *	commit_batch_open(&b, r, h, CF_COMMITTER | CF_MESSAGE)
+ *	...
+ *	const struct commit_info *ci = commit_batch_fetch(&b, c);
+ *	if (!ci) -> error, reported
+ */
+#ifndef TREEPLOT_COMMITREAD_H
+#define TREEPLOT_COMMITREAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "git/commitparse.h"
+#include "git/repo.h"
+
+struct history;
+
+/* The fields a batch reads. */
+enum commit_field {
+	CF_COMMITTER = 1 << 0,	/* "Name <mail>", through .mailmap */
+	CF_MESSAGE = 1 << 1,	/* the whole message */
+	CF_SIGNATURES = 1 << 2,	/* SIG_* flags: mergetag, gpgsig headers */
+	CF_SIGNOFFS = 1 << 3,	/* the Signed-off-by values, through .mailmap */
+	CF_AUTHOR = 1 << 4,	/* "Name <mail>", through .mailmap */
+	CF_SUBJECT = 1 << 5,	/* git's %s */
+	CF_TIME = 1 << 6,	/* the committer's time */
+};
+
+/* What was read of one commit: the fields not asked for stay empty ("",
+ * 0).  Strings are NUL-terminated; a message may hold NULs of its own. */
+struct commit_info {
+	char *committer;
+	size_t committer_len;	/* a committer may hold NULs */
+	char *message;
+	size_t message_len;
+	unsigned signatures;	/* SIG_* */
+	char *signoffs;		/* one value per line, in order */
+	size_t signoffs_nr;
+	char *author;		/* up to a NUL it may hold */
+	char *subject;		/* the same */
+	int64_t time;		/* seconds since the epoch */
+};
+
+/* Each info in a block of its own: what commit_batch_fetch hands out
+ * stays where it is while the batch grows. */
+struct commit_info_ref {
+	struct commit_info *ci;
+};
+
+struct commit_batch {
+	uint32_t *slot;		/* per history index: info + 1, 0 unread */
+	struct commit_info_ref *info;
+	uint32_t nr, alloc, history_nr;
+	unsigned fields;
+	size_t reads;		/* objects read: the distinct commits asked for */
+	const struct history *h;	/* borrowed */
+	struct odb *odb;	/* open for commit_batch_fetch */
+	struct mailmap *mailmap;	/* for the fields naming people */
+};
+
+/*
+ * Read fields of the n commits of list (history indexes of h, repeats
+ * allowed) into b.  Returns 0, or -1 after reporting "cannot read commit
+ * X" (b is then released).
+ */
+int commit_batch_read(struct commit_batch *b, struct repo *r,
+		      const struct history *h, const uint32_t *list, size_t n,
+		      unsigned fields);
+
+/* An empty batch that reads fields of h's commits on demand.  Returns 0,
+ * or -1 after reporting the error (b is then released). */
+int commit_batch_open(struct commit_batch *b, struct repo *r,
+		      const struct history *h, unsigned fields);
+
+/* What was read of commit i, read now if it was not yet; NULL after
+ * reporting "cannot read commit X".  Valid until commit_batch_release. */
+const struct commit_info *commit_batch_fetch(struct commit_batch *b,
+					     uint32_t i);
+
+/* What was read of commit i, or NULL when it was not in the list. */
+const struct commit_info *commit_batch_get(const struct commit_batch *b,
+					   uint32_t i);
+
+void commit_batch_release(struct commit_batch *b);
+
+#endif

@@ -1,0 +1,190 @@
+/*
+ * history.h - the commit graph of a range, each object read once.
+ *
+ * The walk (history.c) reads, through the repository module (repo.h),
+ * every commit it needs exactly once, and hands the rest of the pipeline
+ * plain arrays indexed by a commit number: object ids, parents, flags,
+ * and the subject line of every merge in the range.
+ *
+ * Exactness: the range A..B is every commit reachable from B and not from
+ * A, whatever the committer dates say.  The walk therefore settles A's side
+ * completely (every ancestor of A is marked before B's side is walked),
+ * instead of stopping where the dates suggest, as a date-ordered revwalk
+ * with hide() does.
+ */
+#ifndef TREEPLOT_HISTORY_H
+#define TREEPLOT_HISTORY_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "git/repo.h"
+#include "util/util.h"
+
+#define HIST_NONE UINT32_MAX
+
+enum {
+	HIST_LOADED = 1 << 0,	/* the object was read: parents are known */
+	HIST_HIDDEN = 1 << 1,	/* reachable from the range's start */
+	HIST_IN_RANGE = 1 << 2,	/* reachable from the end, not from the start */
+	HIST_SHALLOW = 1 << 3,	/* a shallow boundary: its parents are absent */
+	HIST_CUT_MERGE = 1 << 4, /* a shallow boundary that is a merge: no
+				  * parents, yet a merge, which brings nothing */
+	HIST_BODY = 1 << 5,	/* merge: reference lines follow its subject */
+};
+
+struct history {
+	uint32_t nr, alloc;
+	struct object_id *oid;
+	uint8_t *flags;
+	uint32_t *pstart;	/* parents of i: parent[pstart[i] .. + npar[i]] */
+	uint16_t *npar;
+	uint32_t *parent;
+	size_t parent_nr, parent_alloc;
+	uint32_t *subject;	/* merges in range: offset + 1 into pool, else 0 */
+	struct buf pool;
+	uint32_t tip;		/* the range's end (B) */
+	uint32_t in_range;	/* commits in the range, merges included */
+	uint32_t shallow;	/* shallow boundary commits met on B's side */
+	int no_graph;		/* walked without a commit-graph, where git
+				 * would use one (not a shallow clone) */
+	/*
+	 * With HISTORY_DATES, per commit: the author's and the committer's
+	 * times (commitparse.h's commit_dates) of every non-merge commit of
+	 * the range and every commit read from its object, 0 for the others;
+	 * NULL without.
+	 */
+	int64_t *author_date, *committer_date;
+};
+
+static inline const uint32_t *
+history_parents(const struct history *h, uint32_t i, uint32_t *nr)
+{
+	*nr = h->npar[i];
+	/* Until some commit has parents, the array is NULL: no arithmetic
+	 * on it (undefined even with 0). */
+	return *nr ? h->parent + h->pstart[i] : NULL;
+}
+
+/* The subject of merge i in the range, or NULL. */
+static inline const char *
+history_subject(const struct history *h, uint32_t i)
+{
+	return h->subject[i] ? h->pool.data + h->subject[i] - 1 : NULL;
+}
+
+/*
+ * The lines of merge i's body that name where it came from, joined by
+ * newlines, or NULL when it has none: GitLab's "See merge request
+ * GROUP/PROJECT!N" and numbered footnotes ("[1] URL", as subtree merges
+ * write them).  Only those are kept: merge bodies are long (pull requests'
+ * summaries) and these are all the classification reads.
+ */
+static inline const char *
+history_body(const struct history *h, uint32_t i)
+{
+	const char *s = history_subject(h, i);
+
+	if (!s || !(h->flags[i] & HIST_BODY))
+		return NULL;
+	return s + strlen(s) + 1;
+}
+
+/*
+ * The committer time of merge i in the range (seconds since the epoch)
+ * and its time zone (minutes east of UTC); 0 when it has no subject.
+ */
+static inline int64_t
+history_merge_time(const struct history *h, uint32_t i, int32_t *tz)
+{
+	int64_t t = 0;
+
+	*tz = 0;
+	if (h->subject[i]) {
+		const char *p = h->pool.data + h->subject[i] - 1;
+
+		memcpy(tz, p - sizeof(*tz), sizeof(*tz));
+		memcpy(&t, p - sizeof(*tz) - sizeof(t), sizeof(t));
+	}
+	return t;
+}
+
+/* Hex form of commit i's id into hex (OID_HEXSZ + 1 bytes). */
+static inline void
+history_hex(const struct history *h, uint32_t i, char *hex)
+{
+	oid_to_hex(&h->oid[i], hex);
+}
+
+void history_release(struct history *h);
+
+/*
+ * Whether commit i is a merge: two parents or more, or a merge whose
+ * parents a shallow boundary cut (HIST_CUT_MERGE: it has none left, yet
+ * is a merge, which brings nothing).  The one test every stage uses.
+ */
+static inline int
+history_is_merge(const struct history *h, uint32_t i)
+{
+	return h->npar[i] > 1 || (h->flags[i] & HIST_CUT_MERGE);
+}
+
+/* The explicit stack of history_walk (histories are deep), reusable
+ * across walks. */
+struct history_stack {
+	uint32_t *v;
+	size_t alloc;
+};
+#define HISTORY_STACK_INIT { NULL, 0 }
+void history_stack_release(struct history_stack *st);
+
+/* Called on each commit history_walk reaches: 1 to go on to its parents
+ * (which it may have loaded), 0 not to, or a negative status to stop. */
+typedef int history_visit_fn(uint32_t i, void *data);
+
+/*
+ * The one ancestor-marking routine: visit start and, depth first (first
+ * parent first), the parents of every commit visit went on from.  visit
+ * decides what a visit marks and where the walk stops (a commit already
+ * marked, one outside the range).  Returns 0 or what visit returned.
+ */
+int history_walk(const struct history *h, uint32_t start,
+		 history_visit_fn *visit, void *data, struct history_stack *st);
+
+/* What history_load and history_load_union do beside the walk. */
+enum {
+	/* A walk that lasts more than a second shows its progress on
+	 * stderr, erased when done. */
+	HISTORY_PROGRESS = 1 << 0,
+	/*
+	 * Keep the dates of the range's non-merge commits (h->author_date,
+	 * h->committer_date; 16 bytes a commit): from the walk's own reads
+	 * without a commit-graph, with one from their headers, read after
+	 * the walk on every thread.  For --latency.
+	 */
+	HISTORY_DATES = 1 << 1,
+};
+
+/*
+ * Read the commits of the range (and of the start's history, to settle
+ * exactness) into h; opts: HISTORY_* flags.  Objects are read on jobs
+ * threads (0: the cores available; readpool.h); h is the same whatever
+ * their number.
+ */
+int history_load(struct repo *r, const struct range *rg, unsigned opts,
+		 unsigned jobs, struct history *h);
+
+/*
+ * Read the commits of n ranges in one walk: every commit reachable from a
+ * range's end or start and not from a common ancestor of all the starts
+ * (from the ends' whole histories when a range has no start, or the
+ * starts none in common).  HIST_IN_RANGE marks that union, h->tip is the
+ * first range's end; what each range holds is settled from it without
+ * reading anything more (see compare.c).  Merges in the union have their
+ * subjects; with HISTORY_DATES, its non-merge commits their dates.
+ */
+int history_load_union(struct repo *r, const struct range *rgs, size_t n,
+		       unsigned opts, unsigned jobs, struct history *h);
+
+#endif

@@ -1,0 +1,49 @@
+/*
+ * release.h - which tags are releases, and why the default range starts
+ * where it does.
+ *
+ * A pure module: the rule is shared by the default range (repo.c) and
+ * --cycles, so that both skip the same pre-release tags.
+ */
+#ifndef TREEPLOT_RELEASE_H
+#define TREEPLOT_RELEASE_H
+
+#include <regex.h>
+#include <stddef.h>
+
+#include "util/util.h"
+
+/*
+ * Is tag name a release?  With pattern (treeplot.releasePattern, an
+ * extended regular expression), when it matches; without, when it names
+ * no release candidate or pre-release: none of "-rc", "-dev" (so
+ * "-devel"), "-pre", "-alpha", "-beta" in it.
+ */
+int tag_is_release(const char *name, const regex_t *pattern);
+
+/* Why the default range starts where it does (range_resolve). */
+struct range_note {
+	char *tag;		/* the release tag chosen, NULL: none */
+	int pattern;		/* the tags were chosen by releasePattern */
+	char **skipped;		/* pre-release tags passed over on the */
+	size_t skipped_nr;	/* way, newest first */
+	size_t skipped_alloc;
+};
+
+void range_note_skip(struct range_note *n, const char *tag);
+void range_note_free(struct range_note *n);
+
+/*
+ * The note as one line of text, untrusted tag names escaped: "from v2.43,
+ * the last release tag on HEAD's first-parent line;" then, on a line
+ * of its own after indent, "skipped v2.44-devel";
+ * more than two skipped tags are said by their number and the newest and
+ * oldest ("skipped 7 pre-release tags, v1.9-rc7 to v1.9-rc1").
+ */
+void range_note_text(const struct range_note *n, const char *indent,
+		     struct buf *out);
+
+/* Why, without the tag or the skipped ones (for the JSON). */
+const char *range_note_reason(const struct range_note *n);
+
+#endif

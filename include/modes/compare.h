@@ -1,0 +1,37 @@
+/*
+ * compare.h - --compare: several ranges side by side, from one walk.
+ *
+ * The history of the union of the ranges is read once
+ * (history_load_union); each range is then settled exactly inside it and
+ * charted on its own (chart.h), as a single run would chart it.  Trees
+ * are matched across ranges by name.
+ */
+#ifndef TREEPLOT_COMPARE_H
+#define TREEPLOT_COMPARE_H
+
+#include <stddef.h>
+
+#include "flow/chart.h"
+#include "git/history.h"
+#include "render/csv.h"
+#include "util/output.h"
+#include "util/util.h"
+
+struct compare_input {
+	struct repo *r;
+	const struct history *h;	/* history_load_union of the ranges */
+	const struct range *ranges;
+	const char *const *labels;	/* each range as stated */
+	size_t nr;
+	const char *repo;		/* the repository's short name */
+	const struct chart_options *opts;
+	enum format fmt;		/* FORMAT_TEXT, _JSON, _CSV, or a
+					 * trend chart: _SVG, _PNG, _PDF */
+	enum csv_table table;
+	int latency;			/* --latency: each range's figures */
+};
+
+/* Returns 0, or -1 after reporting an error (the trend chart's). */
+int compare(const struct compare_input *in, struct buf *out);
+
+#endif

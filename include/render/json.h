@@ -1,0 +1,18 @@
+/*
+ * render/json.h - the flow as one JSON object (schema in treeplot(1)).
+ */
+#ifndef TREEPLOT_RENDER_JSON_H
+#define TREEPLOT_RENDER_JSON_H
+
+#include "addons/extra.h"
+#include "flow/aggregate.h"
+#include "util/util.h"
+
+#define JSON_FORMAT_VERSION 1
+
+/* The add-ons' members (xs may be NULL) follow the core's, in the
+ * table's order. */
+void render_json(const struct flow *f, const struct extras *xs,
+		 struct buf *out);
+
+#endif

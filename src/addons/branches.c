@@ -1,0 +1,25 @@
+/*
+ * branches.c - the add-on of --branches: each node's repository in the
+ * JSON.
+ */
+#include "addons/branches.h"
+
+#include "addons/extra.h"
+#include "util/json.h"
+
+static void
+branches_json_tree(const void *state, const struct flow *f, uint32_t i,
+		   struct json *j)
+{
+	const struct flow_tree *t = &f->trees[i];
+
+	(void)state;
+	if (f->branches && t->tree != TREE_NONE)
+		json_str(j, "repository", t->repo_name);
+}
+
+/* Nothing to gather: the flow has it all. */
+const struct extra branches_extra = {
+	.name = "branches",
+	.json_tree = branches_json_tree,
+};

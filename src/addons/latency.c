@@ -1,0 +1,519 @@
+/*
+ * latency.c - how long commits took to reach the mainline.
+ *
+ * Arrivals are settled from the topology alone (latency_arrivals), the
+ * dates taken from the history (the walk kept them: HISTORY_DATES; this
+ * module reads no object), then the latencies are summed up over the
+ * range, the flow's trees and the depths.
+ */
+#include "addons/latency.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "addons/extra.h"
+#include "flow/chart.h"
+#include "render/csv.h"
+#include "util/escape.h"
+#include "util/json.h"
+
+/* What the walk from one merge of the first-parent line marks. */
+struct arrival_marking {
+	const struct history *h;
+	uint32_t *by;
+	uint32_t merge;
+};
+
+static int
+mark_arrival(uint32_t i, void *data)
+{
+	struct arrival_marking *m = data;
+
+	/* Outside the range, or brought by an older merge (or on the
+	 * line itself): what lies behind is settled already. */
+	if (!(m->h->flags[i] & HIST_IN_RANGE) || m->by[i] != HIST_NONE)
+		return 0;
+	m->by[i] = m->merge;
+	return 1;
+}
+
+/* The first-parent line from h->tip within the range, oldest first. */
+static uint32_t *
+first_parent_line(const struct history *h, uint32_t *nr)
+{
+	uint32_t *line = NULL, n = 0;
+	size_t alloc = 0;
+
+	for (uint32_t i = h->tip; i != HIST_NONE && i < h->nr &&
+	     (h->flags[i] & HIST_IN_RANGE);) {
+		uint32_t np;
+		const uint32_t *p = history_parents(h, i, &np);
+
+		ALLOC_GROW(line, n + 1, alloc);
+		line[n++] = i;
+		i = np ? p[0] : HIST_NONE;
+	}
+	for (uint32_t k = 0; k < n / 2; k++) {
+		uint32_t t = line[k];
+
+		line[k] = line[n - 1 - k];
+		line[n - 1 - k] = t;
+	}
+	*nr = n;
+	return line;
+}
+
+uint32_t *
+latency_arrivals(const struct history *h)
+{
+	uint32_t *by = xmalloc((h->nr ? h->nr : 1) * sizeof(*by));
+	struct history_stack st = HISTORY_STACK_INIT;
+	uint32_t n, *line = first_parent_line(h, &n);
+
+	for (uint32_t i = 0; i < h->nr; i++)
+		by[i] = HIST_NONE;
+	/* The line's own commits first: no merge brings them. */
+	for (uint32_t k = 0; k < n; k++)
+		by[line[k]] = line[k];
+	for (uint32_t k = 0; k < n; k++) {
+		struct arrival_marking m = { h, by, line[k] };
+		uint32_t np;
+		const uint32_t *p = history_parents(h, line[k], &np);
+
+		for (uint32_t q = 1; q < np; q++)
+			history_walk(h, p[q], mark_arrival, &m, &st);
+	}
+	history_stack_release(&st);
+	free(line);
+	return by;
+}
+
+static int
+cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+void
+latency_stats_of(int64_t *v, uint32_t n, struct latency_stats *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->n = n;
+	if (!n)
+		return;
+	qsort(v, n, sizeof(*v), cmp_i64);
+	out->median = v[(n - 1) / 2];
+	/* ceil(0.9 n) - 1, in integers: (9 n + 9) / 10 - 1. */
+	out->p90 = v[((uint64_t)9 * n + 9) / 10 - 1];
+	for (uint32_t k = 0; k < n && v[k] < 0; k++)
+		out->negative++;
+}
+
+/* The arrivals and latencies of the non-merge commits of a, from their
+ * author dates and the committer dates of those on the first-parent line
+ * (by[c] == c), as the walk kept them. */
+static int
+take_dates(const struct history *h, const struct attribution *a,
+	   const uint32_t *by, struct latency *out)
+{
+	if (a->order_nr && !h->author_date)
+		return error("--latency: the history was walked without "
+			     "its dates");
+	for (uint32_t k = 0; k < a->order_nr; k++) {
+		uint32_t c = a->order[k];
+		int32_t tz;
+
+		/* Every commit of the range is on the line or behind one
+		 * of its merges; its own date should it ever not be. */
+		if (by[c] == c || by[c] == HIST_NONE)
+			out->arrival[c] = h->committer_date[c];
+		else
+			out->arrival[c] = history_merge_time(h, by[c], &tz);
+		out->latency[c] = out->arrival[c] - h->author_date[c];
+		out->has[c] = 1;
+	}
+	return 0;
+}
+
+/*
+ * --top's fold ("K other trees", or HIST_NONE) and, per flow tree, whether
+ * it feeds the mainline itself: a feeder folded may still be shown deeper
+ * in, but its edge into the mainline is the fold's.
+ */
+struct fold {
+	uint32_t fold;
+	uint8_t *feeds;
+	uint32_t *index;	/* per tree id: its flow tree, or HIST_NONE */
+};
+
+static void
+fold_init(struct fold *fd, const struct flow *f, uint32_t ntrees)
+{
+	fd->fold = HIST_NONE;
+	fd->feeds = xcalloc(f->trees_nr ? f->trees_nr : 1, 1);
+	fd->index = xmalloc((ntrees ? ntrees : 1) * sizeof(*fd->index));
+	for (uint32_t id = 0; id < ntrees; id++)
+		fd->index[id] = HIST_NONE;
+	for (uint32_t i = 0; i < f->trees_nr; i++)
+		if (f->trees[i].tree == TREE_NONE)
+			fd->fold = i;
+		else if (f->trees[i].tree < ntrees)
+			fd->index[f->trees[i].tree] = i;
+	for (uint32_t e = 0; e < f->edges_nr; e++)
+		if (f->edges[e].to == 0)
+			fd->feeds[f->edges[e].from] = 1;
+}
+
+/*
+ * The flow trees commit c came through, as trie_walk counts them
+ * (aggregate.c): every tree of its path, or only the fold when the tree
+ * that brought it into the mainline is folded by --top.  Appended to
+ * out (seen: per flow tree, the last commit counted, + 1).
+ */
+static uint32_t
+flow_trees_of(const struct paths *p, uint32_t path,
+	      uint32_t c, const struct fold *fd, uint32_t *seen, uint32_t *out)
+{
+	uint32_t n = 0, outer = HIST_NONE;
+
+	for (uint32_t q = path; q != HIST_NONE && q != PATH_MAINLINE;
+	     q = p->up[q])
+		outer = q;
+	if (outer == HIST_NONE)
+		return 0;
+	if (fd->fold != HIST_NONE) {
+		uint32_t i = fd->index[p->tree[outer]];
+
+		if (i == HIST_NONE || !fd->feeds[i]) {
+			out[n++] = fd->fold;
+			return n;
+		}
+	}
+	for (uint32_t q = path; q != HIST_NONE && q != PATH_MAINLINE;
+	     q = p->up[q]) {
+		uint32_t i = fd->index[p->tree[q]];
+
+		if (i != HIST_NONE && seen[i] != c + 1) {
+			seen[i] = c + 1;
+			out[n++] = i;
+		}
+	}
+	return n;
+}
+
+static uint32_t
+path_depth(const struct paths *p, uint32_t path)
+{
+	uint32_t d = 0;
+
+	for (uint32_t q = path; q != HIST_NONE && q != PATH_MAINLINE;
+	     q = p->up[q])
+		d++;
+	return d;
+}
+
+/* The figures of each group: lat[grp[k]] of the commits listed. */
+struct groups {
+	int64_t **v;
+	uint32_t *nr;
+	size_t *alloc;
+	uint32_t n;
+};
+
+static void
+groups_init(struct groups *g, uint32_t n)
+{
+	g->n = n;
+	g->v = xcalloc(n ? n : 1, sizeof(*g->v));
+	g->nr = xcalloc(n ? n : 1, sizeof(*g->nr));
+	g->alloc = xcalloc(n ? n : 1, sizeof(*g->alloc));
+}
+
+static void
+groups_add(struct groups *g, uint32_t k, int64_t v)
+{
+	ALLOC_GROW(g->v[k], g->nr[k] + 1, g->alloc[k]);
+	g->v[k][g->nr[k]++] = v;
+}
+
+/* The figures of every group into a new array; g is released. */
+static struct latency_stats *
+groups_finish(struct groups *g)
+{
+	struct latency_stats *s = xcalloc(g->n ? g->n : 1, sizeof(*s));
+
+	for (uint32_t k = 0; k < g->n; k++) {
+		latency_stats_of(g->v[k], g->nr[k], &s[k]);
+		free(g->v[k]);
+	}
+	free(g->v);
+	free(g->nr);
+	free(g->alloc);
+	return s;
+}
+
+
+static void
+summarise(const struct flow *f, const struct attribution *a,
+	  uint32_t ntrees, struct latency *out)
+{
+	const struct paths *p = &a->paths;
+	uint32_t nt = f->trees_nr, maxd = 0;
+	struct fold fd;
+	uint32_t *seen = xcalloc(nt ? nt : 1, sizeof(*seen));
+	uint32_t *via = xmalloc((nt ? nt : 1) * sizeof(*via));
+	int64_t *all = xmalloc((a->order_nr ? a->order_nr : 1) * sizeof(*all));
+	struct groups trees, depths;
+
+	for (uint32_t k = 0; k < a->order_nr; k++) {
+		uint32_t d = path_depth(p, a->path_of[a->order[k]]);
+
+		maxd = d > maxd ? d : maxd;
+	}
+	fold_init(&fd, f, ntrees);
+	groups_init(&trees, nt);
+	groups_init(&depths, a->order_nr ? maxd + 1 : 0);
+	for (uint32_t k = 0; k < a->order_nr; k++) {
+		uint32_t c = a->order[k], path = a->path_of[c];
+		int64_t l = out->latency[c];
+		uint32_t n = flow_trees_of(p, path, c, &fd, seen, via);
+
+		all[k] = l;
+		if (nt)
+			groups_add(&trees, 0, l);
+		for (uint32_t x = 0; x < n; x++)
+			groups_add(&trees, via[x], l);
+		groups_add(&depths, path_depth(p, path), l);
+	}
+	latency_stats_of(all, a->order_nr, &out->all);
+	out->trees_nr = nt;
+	out->tree = groups_finish(&trees);
+	out->depth_nr = depths.n;
+	out->depth = groups_finish(&depths);
+	free(fd.feeds);
+	free(fd.index);
+	free(all);
+	free(via);
+	free(seen);
+}
+
+int
+latency_measure(const struct history *h, const struct chart *c,
+		struct latency *out)
+{
+	uint32_t *by = latency_arrivals(h);
+	size_t n = h->nr ? h->nr : 1;
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	out->arrival = xcalloc(n, sizeof(*out->arrival));
+	out->latency = xcalloc(n, sizeof(*out->latency));
+	out->has = xcalloc(n, 1);
+	ret = take_dates(h, &c->a, by, out);
+	free(by);
+	if (ret < 0) {
+		latency_release(out);
+		return -1;
+	}
+	summarise(&c->f, &c->a, c->tt.nr, out);
+	return 0;
+}
+
+void
+latency_release(struct latency *l)
+{
+	free(l->arrival);
+	free(l->latency);
+	free(l->has);
+	free(l->tree);
+	free(l->depth);
+	memset(l, 0, sizeof(*l));
+}
+
+/* --- the add-on: the report's section, JSON, CSV, tooltips, commits --- */
+
+/*
+ * Seconds as days with one decimal, rounded to the nearest tenth, halves
+ * away from zero (never "-0.0").
+ */
+static void
+days(struct buf *out, int width, int64_t s)
+{
+	uint64_t mag = s < 0 ? (uint64_t)0 - (uint64_t)s : (uint64_t)s;
+	uint64_t tenths = (mag + 4320) / 8640;
+	char num[48];
+
+	snprintf(num, sizeof(num), "%s%" PRIu64 ".%" PRIu64,
+		 s < 0 && tenths ? "-" : "", tenths / 10, tenths % 10);
+	buf_printf(out, "%*s", width, num);
+}
+
+static int
+latency_gather(const struct extra_input *in, int arg, void **state)
+{
+	struct latency *l = xcalloc(1, sizeof(*l));
+
+	(void)arg;
+	if (latency_measure(in->h, in->c, l) < 0) {
+		free(l);
+		return -1;
+	}
+	*state = l;
+	return 1;
+}
+
+static void
+latency_free(void *state)
+{
+	latency_release(state);
+	free(state);
+}
+
+/* One row of the section: the figures, then what they are over. */
+static void
+text_row(struct buf *out, int width, const struct latency_stats *s)
+{
+	buf_printf(out, "  %*u", width > 7 ? width : 7, s->n);
+	if (s->n) {
+		days(out, 9, s->median);
+		days(out, 9, s->p90);
+	} else {
+		buf_printf(out, "%9s%9s", "-", "-");
+	}
+	buf_printf(out, "  %8u  ", s->negative);
+}
+
+static void
+latency_text(const void *state, const struct flow *f, int width,
+	     struct buf *out)
+{
+	const struct latency *l = state;
+
+	buf_puts(out, "\nLatency: from author date to arrival in the mainline "
+		 "(days)\n");
+	buf_printf(out, "  %*s%9s%9s  %8s\n", width > 7 ? width : 7,
+		   "commits", "median", "p90", "negative");
+	text_row(out, width, &l->all);
+	buf_puts(out, "all commits\n");
+	for (uint32_t d = 0; d < l->depth_nr; d++) {
+		text_row(out, width, &l->depth[d]);
+		if (d)
+			buf_printf(out, "depth %u\n", d);
+		else
+			buf_puts(out, "depth 0: direct\n");
+	}
+	for (uint32_t i = 1; i < l->trees_nr && i < f->trees_nr; i++) {
+		text_row(out, width, &l->tree[i]);
+		report_name(out, f->trees[i].name);
+		buf_addc(out, '\n');
+	}
+}
+
+static void
+json_stats(struct json *j, const char *key, const struct latency_stats *s)
+{
+	json_open(j, key, '{');
+	if (s->n) {
+		json_int(j, "median", s->median);
+		json_int(j, "p90", s->p90);
+	} else {
+		json_str(j, "median", NULL);
+		json_str(j, "p90", NULL);
+	}
+	json_uint(j, "negative", s->negative);
+	json_close(j, '}');
+}
+
+static void
+latency_json(const void *state, const struct flow *f, struct json *j)
+{
+	const struct latency *l = state;
+
+	(void)f;
+	json_stats(j, "latency", &l->all);
+	json_open(j, "latency_by_depth", '[');
+	for (uint32_t d = 0; d < l->depth_nr; d++) {
+		json_open(j, NULL, '{');
+		json_uint(j, "depth", d);
+		json_uint(j, "commits", l->depth[d].n);
+		json_stats(j, "latency", &l->depth[d]);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+}
+
+static void
+latency_json_tree(const void *state, const struct flow *f, uint32_t i,
+		  struct json *j)
+{
+	const struct latency *l = state;
+
+	(void)f;
+	if (i < l->trees_nr)
+		json_stats(j, "latency", &l->tree[i]);
+}
+
+static void
+latency_csv_tree(const void *state, const struct flow *f, uint32_t i,
+		 struct buf *out)
+{
+	const struct latency *l = state;
+	const struct latency_stats *s = i < l->trees_nr ? &l->tree[i] : NULL;
+
+	(void)f;
+	if (s && s->n) {
+		csv_int(out, s->median, 0);
+		csv_int(out, s->p90, 0);
+	} else {
+		csv_text(out, "", 0);
+		csv_text(out, "", 0);
+	}
+	csv_uint(out, s ? s->negative : 0, 0);
+}
+
+static void
+latency_node_tip(const void *state, const struct flow *f, uint32_t i,
+		 const struct extra_tip *tip)
+{
+	const struct latency *l = state;
+	const struct latency_stats *s;
+
+	(void)f;
+	if (i >= l->trees_nr || !l->tree[i].n)
+		return;
+	s = &l->tree[i];
+	buf_printf(tip->out, "%slatency (days): median ", tip->newline);
+	days(tip->out, 0, s->median);
+	buf_puts(tip->out, ", p90 ");
+	days(tip->out, 0, s->p90);
+	if (s->negative)
+		buf_printf(tip->out, ", %u negative", s->negative);
+}
+
+static void
+latency_commit_fields(const void *state, uint32_t commit, struct buf *out)
+{
+	const struct latency *l = state;
+
+	if (!l->has[commit])
+		return;
+	buf_printf(out, "\t@%" PRId64 "\t%+" PRId64, l->arrival[commit],
+		   l->latency[commit]);
+}
+
+const struct extra latency_extra = {
+	.name = "latency",
+	.gather = latency_gather,
+	.release = latency_free,
+	.text = latency_text,
+	.json = latency_json,
+	.json_tree = latency_json_tree,
+	.csv_tree_head = ",latency_median,latency_p90,latency_negative",
+	.csv_tree = latency_csv_tree,
+	.node_tip = latency_node_tip,
+	.commit_fields = latency_commit_fields,
+};

@@ -1,0 +1,185 @@
+/*
+ * outputs.c - the outputs of one run: several -o from one walk.
+ */
+#include "cli/outputs.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void
+output_set_add_arg(struct output_set *s, const char *arg)
+{
+	ALLOC_GROW(s->args, s->args_nr + 1, s->args_alloc);
+	s->args[s->args_nr++] = arg;
+}
+
+static struct output_spec *
+add_spec(struct output_set *s, const char *arg, enum format fmt)
+{
+	struct output_spec *o;
+
+	ALLOC_GROW(s->v, s->nr + 1, s->alloc);
+	o = &s->v[s->nr++];
+	memset(o, 0, sizeof(*o));
+	o->path = arg && strcmp(arg, "-") ? arg : NULL;
+	o->name = arg ? arg : "-";
+	o->fmt = fmt;
+	buf_init(&o->data);
+	return o;
+}
+
+/* The format of one of several files: its extension's, else -T's;
+ * standard output takes -T's, else text.  *used is set when -T's it is. */
+static int
+several_format(const char *arg, enum format given, enum format *fmt,
+	       int *used)
+{
+	enum format ext = strcmp(arg, "-") ? format_from_path(arg) :
+			  FORMAT_NONE;
+
+	*fmt = ext != FORMAT_NONE ? ext : given;
+	if (ext == FORMAT_NONE && given != FORMAT_NONE)
+		*used = 1;
+	if (*fmt == FORMAT_NONE && !strcmp(arg, "-"))
+		*fmt = FORMAT_TEXT;
+	if (*fmt == FORMAT_NONE) {
+		error("cannot tell the format of '%s' from its extension: "
+		      "use -T", arg);
+		return ST_USAGE;
+	}
+	return 0;
+}
+
+/* A file named twice would be written twice from one run: a mistake. */
+static int
+check_twice(const struct output_set *s)
+{
+	for (size_t i = 0; i < s->args_nr; i++)
+		for (size_t k = 0; k < i; k++)
+			if (!strcmp(s->args[i], s->args[k])) {
+				error("output '%s' given twice", s->args[i]);
+				return ST_USAGE;
+			}
+	return 0;
+}
+
+int
+output_set_resolve(struct output_set *s, const char *format)
+{
+	enum format given = format ? format_from_name(format) : FORMAT_NONE;
+	enum format fmt;
+	int ret, used = 0;
+
+	if (format && given == FORMAT_NONE) {
+		error("unknown format '%s' (text, dot, svg, png, pdf, json, "
+		      "commits, csv, html)", format);
+		return ST_USAGE;
+	}
+	if (s->args_nr <= 1) {
+		/* One output: as before several were possible. */
+		const char *arg = s->args_nr ? s->args[0] : NULL;
+
+		fmt = given != FORMAT_NONE ? given :
+		      arg && strcmp(arg, "-") ? format_from_path(arg) :
+		      FORMAT_TEXT;
+		if (fmt == FORMAT_NONE) {
+			error("cannot tell the format of '%s' from its "
+			      "extension: use -T", arg);
+			return ST_USAGE;
+		}
+		add_spec(s, arg, fmt);
+		return 0;
+	}
+	if ((ret = check_twice(s)) < 0)
+		return ret;
+	for (size_t i = 0; i < s->args_nr; i++) {
+		if ((ret = several_format(s->args[i], given, &fmt, &used)) < 0)
+			return ret;
+		add_spec(s, s->args[i], fmt);
+	}
+	/* "-T json -o a.svg -o b.svg" would write no JSON: surely meant
+	 * otherwise, so say how -T works here. */
+	if (format && !used) {
+		error("-T %s is the format of none of the outputs: with "
+		      "several, each file's extension gives its format, -T "
+		      "that of - and of files without one", format);
+		return ST_USAGE;
+	}
+	return 0;
+}
+
+int
+output_set_has(const struct output_set *s, enum format fmt)
+{
+	for (size_t i = 0; i < s->nr; i++)
+		if (s->v[i].fmt == fmt)
+			return 1;
+	return 0;
+}
+
+void
+output_set_share(struct output_set *s)
+{
+	for (size_t i = 0; i < s->nr; i++) {
+		struct output_spec *first = output_set_find(s, s->v[i].fmt);
+
+		if (first != &s->v[i])
+			buf_add(&s->v[i].data, first->data.data,
+				first->data.len);
+	}
+}
+
+struct output_spec *
+output_set_find(struct output_set *s, enum format fmt)
+{
+	for (size_t i = 0; i < s->nr; i++)
+		if (s->v[i].fmt == fmt)
+			return &s->v[i];
+	return NULL;
+}
+
+int
+output_set_check_terminal(const struct output_set *s)
+{
+	for (size_t i = 0; i < s->nr; i++) {
+		enum format fmt = s->v[i].fmt;
+
+		if (s->v[i].path || (fmt != FORMAT_PNG && fmt != FORMAT_PDF))
+			continue;
+		if (!isatty(STDOUT_FILENO))
+			continue;
+		error("refusing to write %s to a terminal; use -o FILE or "
+		      "redirect", fmt == FORMAT_PNG ? "PNG" : "PDF");
+		return ST_USAGE;
+	}
+	return 0;
+}
+
+int
+output_set_write(const struct output_set *s)
+{
+	const char **paths = xcalloc(s->nr ? s->nr : 1, sizeof(*paths));
+	const struct buf **data = xcalloc(s->nr ? s->nr : 1,
+					  sizeof(const struct buf *));
+	int ret;
+
+	for (size_t i = 0; i < s->nr; i++) {
+		paths[i] = s->v[i].path;
+		data[i] = &s->v[i].data;
+	}
+	ret = output_write_all(paths, data, s->nr);
+	free(paths);
+	free(data);
+	return ret;
+}
+
+void
+output_set_release(struct output_set *s)
+{
+	for (size_t i = 0; i < s->nr; i++)
+		buf_release(&s->v[i].data);
+	free(s->v);
+	free(s->args);
+	memset(s, 0, sizeof(*s));
+}

@@ -1,0 +1,199 @@
+/*
+ * commitread.c - the batch object reader: the fields the reports need
+ * beyond the walk's, each distinct commit read once per batch.
+ */
+#include "git/commitread.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "git/history.h"
+
+static char *
+dup_buf(struct buf *b)
+{
+	char *s = b->data ? b->data : xstrdup("");
+
+	buf_init(b);
+	return s;
+}
+
+/* The people of raw ("Name <mail>" lines, n of them), each as the
+ * mailmap names them, into out. */
+static void
+map_people(const struct mailmap *mm, const struct buf *raw, size_t n,
+	   struct buf *out)
+{
+	const char *p = raw->data, *end;
+
+	if (!p)
+		return;
+	end = p + raw->len;
+	for (size_t k = 0; k < n && p; k++) {
+		const char *eol = memchr(p, '\n', end - p);
+
+		if (k)
+			buf_addc(out, '\n');
+		mailmap_person(mm, p, (eol ? eol : end) - p, out);
+		p = eol ? eol + 1 : NULL;
+	}
+}
+
+/* Who field is (commit_committer or commit_author), through the
+ * mailmap, into out. */
+static void
+person(const struct mailmap *mm, const char *data, const char *end,
+       void (*field)(const char *, const char *, struct buf *),
+       struct buf *out)
+{
+	struct buf raw = BUF_INIT;
+
+	field(data, end, &raw);
+	map_people(mm, &raw, 1, out);
+	buf_release(&raw);
+}
+
+/* The fields of one object into ci. */
+static void
+parse_fields(struct commit_info *ci, const char *data, size_t size,
+	     unsigned fields, const struct mailmap *mm)
+{
+	const char *end = data + size, *msg = commit_message(data, end);
+	struct buf b = BUF_INIT, raw = BUF_INIT;
+
+	if (fields & CF_COMMITTER) {
+		person(mm, data, end, commit_committer, &b);
+		ci->committer_len = b.len;
+		ci->committer = dup_buf(&b);
+	}
+	if (fields & CF_MESSAGE) {
+		buf_add(&b, msg, end - msg);
+		ci->message_len = b.len;
+		ci->message = dup_buf(&b);
+	}
+	if (fields & CF_SIGNATURES)
+		ci->signatures = commit_signatures(data, end);
+	if (fields & CF_SIGNOFFS) {
+		ci->signoffs_nr = commit_signoffs(&raw, msg, end);
+		map_people(mm, &raw, ci->signoffs_nr, &b);
+		buf_release(&raw);
+		ci->signoffs = dup_buf(&b);
+	}
+	if (fields & CF_AUTHOR) {
+		person(mm, data, end, commit_author, &b);
+		ci->author = dup_buf(&b);
+	}
+	if (fields & CF_SUBJECT) {
+		commit_subject(&b, msg, end);
+		ci->subject = dup_buf(&b);
+	}
+	if (fields & CF_TIME)
+		ci->time = commit_time(data, end);
+}
+
+/* Every field a caller may read is a string, even when not asked for. */
+static void
+fill_empty(struct commit_info *ci)
+{
+	if (!ci->committer)
+		ci->committer = xstrdup("");
+	if (!ci->message)
+		ci->message = xstrdup("");
+	if (!ci->signoffs)
+		ci->signoffs = xstrdup("");
+	if (!ci->author)
+		ci->author = xstrdup("");
+	if (!ci->subject)
+		ci->subject = xstrdup("");
+}
+
+int
+commit_batch_open(struct commit_batch *b, struct repo *r,
+		  const struct history *h, unsigned fields)
+{
+	memset(b, 0, sizeof(*b));
+	b->fields = fields;
+	b->h = h;
+	b->history_nr = h->nr;
+	b->slot = xcalloc(h->nr ? h->nr : 1, sizeof(*b->slot));
+	if (odb_open(&b->odb, r) < 0 ||
+	    ((fields & (CF_COMMITTER | CF_AUTHOR | CF_SIGNOFFS)) &&
+	     mailmap_open(&b->mailmap, r) < 0)) {
+		commit_batch_release(b);
+		return -1;
+	}
+	return 0;
+}
+
+const struct commit_info *
+commit_batch_fetch(struct commit_batch *b, uint32_t i)
+{
+	struct commit_info *ci;
+	const char *data;
+	size_t size;
+
+	if (b->slot[i])
+		return b->info[b->slot[i] - 1].ci;
+	if (odb_read_commit(b->odb, &b->h->oid[i], &data, &size)) {
+		char hex[OID_HEXSZ + 1];
+
+		history_hex(b->h, i, hex);
+		error("cannot read commit %s", hex);
+		return NULL;
+	}
+	ci = xcalloc(1, sizeof(*ci));
+	parse_fields(ci, data, size, b->fields, b->mailmap);
+	fill_empty(ci);
+	ALLOC_GROW(b->info, b->nr + 1, b->alloc);
+	b->info[b->nr++].ci = ci;
+	b->slot[i] = b->nr;
+	b->reads++;
+	return ci;
+}
+
+int
+commit_batch_read(struct commit_batch *b, struct repo *r,
+		  const struct history *h, const uint32_t *list, size_t n,
+		  unsigned fields)
+{
+	if (commit_batch_open(b, r, h, fields) < 0)
+		return -1;
+	for (size_t k = 0; k < n; k++) {
+		if (!commit_batch_fetch(b, list[k])) {
+			commit_batch_release(b);
+			return -1;
+		}
+	}
+	/* Everything is read: the object database is not needed now. */
+	odb_free(b->odb);
+	b->odb = NULL;
+	mailmap_free(b->mailmap);
+	b->mailmap = NULL;
+	return 0;
+}
+
+const struct commit_info *
+commit_batch_get(const struct commit_batch *b, uint32_t i)
+{
+	if (i >= b->history_nr || !b->slot || !b->slot[i])
+		return NULL;
+	return b->info[b->slot[i] - 1].ci;
+}
+
+void
+commit_batch_release(struct commit_batch *b)
+{
+	for (uint32_t k = 0; k < b->nr; k++) {
+		free(b->info[k].ci->committer);
+		free(b->info[k].ci->message);
+		free(b->info[k].ci->signoffs);
+		free(b->info[k].ci->author);
+		free(b->info[k].ci->subject);
+		free(b->info[k].ci);
+	}
+	free(b->info);
+	free(b->slot);
+	odb_free(b->odb);
+	mailmap_free(b->mailmap);
+	memset(b, 0, sizeof(*b));
+}

@@ -1,0 +1,85 @@
+/*
+ * release.c - which tags are releases, and why the default range starts
+ * where it does.
+ */
+#include "git/release.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/escape.h"
+
+int
+tag_is_release(const char *name, const regex_t *pattern)
+{
+	/* "-dev" covers "-devel" (util-linux) and "-dev" (Xen). */
+	static const char *const pre[] = {
+		"-rc", "-dev", "-pre", "-alpha", "-beta",
+	};
+
+	if (pattern)
+		return !regexec(pattern, name, 0, NULL, 0);
+	for (size_t k = 0; k < ARRAY_SIZE(pre); k++)
+		if (strstr(name, pre[k]))
+			return 0;
+	return 1;
+}
+
+void
+range_note_skip(struct range_note *n, const char *tag)
+{
+	ALLOC_GROW(n->skipped, n->skipped_nr + 1, n->skipped_alloc);
+	n->skipped[n->skipped_nr++] = xstrdup(tag);
+}
+
+void
+range_note_free(struct range_note *n)
+{
+	if (!n)
+		return;
+	free(n->tag);
+	for (size_t k = 0; k < n->skipped_nr; k++)
+		free(n->skipped[k]);
+	free(n->skipped);
+	free(n);
+}
+
+const char *
+range_note_reason(const struct range_note *n)
+{
+	if (n->tag)
+		return n->pattern ? "the last tag matching treeplot."
+		       "releasePattern on HEAD's first-parent line" :
+		       "the last release tag on HEAD's first-parent line";
+	return n->pattern ? "the whole history: no tag matching treeplot."
+	       "releasePattern on HEAD's first-parent line" :
+	       "the whole history: no release tag on HEAD's first-parent line";
+}
+
+void
+range_note_text(const struct range_note *n, const char *indent,
+		struct buf *out)
+{
+	const char *first, *last;
+
+	if (n->tag) {
+		buf_puts(out, "from ");
+		escape_text(out, n->tag, strlen(n->tag));
+		buf_puts(out, ", ");
+	}
+	buf_puts(out, range_note_reason(n));
+	if (!n->skipped_nr)
+		return;
+	first = n->skipped[0];
+	last = n->skipped[n->skipped_nr - 1];
+	buf_printf(out, ";\n%sskipped ", indent);
+	/* A cycle's seven -rc tags would not fit a line: the ends say it. */
+	if (n->skipped_nr > 2)
+		buf_printf(out, "%zu %stags, ", n->skipped_nr,
+			   n->pattern ? "" : "pre-release ");
+	escape_text(out, first, strlen(first));
+	if (n->skipped_nr > 1) {
+		buf_puts(out, n->skipped_nr > 2 ? " to " : ", ");
+		escape_text(out, last, strlen(last));
+	}
+}

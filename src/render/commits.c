@@ -1,0 +1,38 @@
+/*
+ * render/commits.c - one line per non-merge commit, for scripts:
+ * "<id>\t<innermost tree>\t...\t<mainline>", in the order the commits
+ * were attributed (oldest first along each line).  Tree names are
+ * escaped, so they never hold a tab or a newline and "cut" is safe.
+ */
+#include "render/commits.h"
+
+#include <string.h>
+
+#include "util/escape.h"
+
+void
+render_commits(const struct history *h, const struct attribution *a,
+	       const struct tree_table *tt, const struct extras *xs,
+	       struct buf *out)
+{
+	char hex[OID_HEXSZ + 1];
+
+	for (uint32_t k = 0; k < a->order_nr; k++) {
+		uint32_t c = a->order[k];
+
+		history_hex(h, c, hex);
+		buf_add(out, hex, OID_HEXSZ);
+		for (size_t x = 0; xs && x < xs->nr; x++)
+			if (xs->run[x].x->commit_fields)
+				xs->run[x].x->commit_fields(xs->run[x].state,
+							    c, out);
+		for (uint32_t p = a->path_of[c]; p != HIST_NONE;
+		     p = a->paths.up[p]) {
+			const char *name = tt->t[a->paths.tree[p]].name;
+
+			buf_addc(out, '\t');
+			escape_text(out, name, strlen(name));
+		}
+		buf_addc(out, '\n');
+	}
+}

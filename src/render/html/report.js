@@ -1,0 +1,575 @@
+/*
+ * report.js - the treeplot HTML report's behaviour (no framework).
+ *
+ * The page holds two JSON blocks: "flow" (what treeplot -T json writes)
+ * and "commits" (the commit table render/html.c describes).  Every text
+ * from the repository reaches the page through textContent or an
+ * attribute value, never as markup; the Content-Security-Policy admits
+ * this script by its hash and nothing else.
+ */
+'use strict';
+(function () {
+  var t0 = performance.now();
+  var flow = JSON.parse(document.getElementById('flow').textContent);
+  var cd = JSON.parse(document.getElementById('commits').textContent);
+  var MAX_RESULTS = 200, PAGE = 300;
+
+  /* --- the commit table, decoded ------------------------------------ */
+  var S = cd.strings, idlen = cd.idlen;
+  var url = typeof cd.url === 'string' && /^https?:\/\//i.test(cd.url) ?
+    cd.url : null;
+  var nC = cd.commits.length / 5, nM = cd.merges.length / 5;
+  var cId = new Array(nC), cAuthor = new Int32Array(nC),
+    cSubj = new Int32Array(nC), cPath = new Int32Array(nC),
+    cVia = new Int32Array(nC);
+  for (var i = 0; i < nC; i++) {
+    cId[i] = cd.commits[5 * i];
+    cAuthor[i] = cd.commits[5 * i + 1];
+    cSubj[i] = cd.commits[5 * i + 2];
+    cPath[i] = cd.commits[5 * i + 3];
+    cVia[i] = cd.commits[5 * i + 4];
+  }
+  function merge(m) {
+    var b = 5 * m;
+    return { id: cd.merges[b], time: cd.merges[b + 1], tz: cd.merges[b + 2],
+      subject: S[cd.merges[b + 3]], next: cd.merges[b + 4] };
+  }
+  var tName = cd.trees.map(function (t) { return t[0]; });
+  var tFlow = cd.trees.map(function (t) { return t[1]; });
+  var pTree = [], pUp = [];
+  for (i = 0; i < cd.paths.length; i += 2) {
+    pTree.push(cd.paths[i]);
+    pUp.push(cd.paths[i + 1]);
+  }
+  /* The flow's trees: [0] the mainline, then the JSON's "trees". */
+  var fTrees = [null].concat(flow.trees);
+  var foldIndex = -1;
+  fTrees.forEach(function (t, k) {
+    if (t && t.folded !== undefined) foldIndex = k;
+  });
+  function flowName(k) {
+    return k === 0 ? flow.mainline.name : fTrees[k].name;
+  }
+  function flowOfTree(t) { return tFlow[t] >= 0 ? tFlow[t] : foldIndex; }
+  function pathTrees(p) {
+    var out = [];
+    for (; p >= 0; p = pUp[p]) out.push(pTree[p]);
+    return out;
+  }
+
+  /* --- small DOM helpers: text only ---------------------------------- */
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+  function add(parent) {
+    for (var k = 1; k < arguments.length; k++)
+      if (arguments[k]) parent.appendChild(arguments[k]);
+    return parent;
+  }
+  function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
+  function shortId(id) { return id.length > 12 ? id.slice(0, 12) : id; }
+  function idNode(id) {
+    var text = shortId(id);
+    if (!url || id.length !== 40) return el('code', 'id', text);
+    var a = el('a', 'id', text);
+    a.href = url.split('%H').join(id);
+    a.rel = 'noopener noreferrer';
+    a.title = id;
+    return a;
+  }
+  function pad(n, w) { n = String(n); while (n.length < w) n = '0' + n; return n; }
+  /* As the committer's clock showed it, like --trace. */
+  function fmtDate(t, tz) {
+    var d = new Date((t + tz * 60) * 1000), a = Math.abs(tz);
+    return d.getUTCFullYear() + '-' + pad(d.getUTCMonth() + 1, 2) + '-' +
+      pad(d.getUTCDate(), 2) + ' ' + pad(d.getUTCHours(), 2) + ':' +
+      pad(d.getUTCMinutes(), 2) + ':' + pad(d.getUTCSeconds(), 2) + ' ' +
+      (tz < 0 ? '-' : '+') + pad(Math.floor(a / 60), 2) + pad(a % 60, 2);
+  }
+  function plural(n, what) { return n + ' ' + what + (n === 1 ? '' : 's'); }
+  function row(dl, key, value) {
+    add(dl, el('dt', null, key), el('dd', null, value));
+  }
+
+  /* --latency's figures (seconds) as text, in days as the text report
+   * rounds them: to the nearest tenth, halves away from zero. */
+  function days(s) {
+    var t = Math.floor((Math.abs(s) + 4320) / 8640);
+    return (s < 0 && t ? '-' : '') + Math.floor(t / 10) + '.' + (t % 10);
+  }
+  function latencyText(l) {
+    if (l.median === null) return 'no commit';
+    return 'median ' + days(l.median) + ' days, 90th percentile ' +
+      days(l.p90) + ' days' + (l.negative ? ', ' + l.negative +
+      ' negative' : '');
+  }
+
+  /* --- the chart ------------------------------------------------------ */
+  var chart = document.getElementById('chart');
+  var svg = chart.querySelector('svg');
+  var nodeOf = {}, edgeOf = {};
+  if (svg) {
+    svg.removeAttribute('width');
+    svg.removeAttribute('height');
+    Array.prototype.forEach.call(svg.querySelectorAll('g.node'), function (g) {
+      var title = g.querySelector('title');
+      var m = title && /^t(\d+)$/.exec(title.textContent);
+      if (!m || !fTrees[+m[1]] && +m[1] !== 0) return;
+      var k = +m[1];
+      nodeOf[k] = g;
+      g.setAttribute('tabindex', '0');
+      g.setAttribute('role', 'button');
+      g.setAttribute('aria-label', 'tree ' + flowName(k));
+      g.addEventListener('click', function () { showTree(k); });
+      g.addEventListener('keydown', function (ev) {
+        if (ev.key === 'Enter' || ev.key === ' ') {
+          ev.preventDefault();
+          showTree(k);
+        }
+      });
+    });
+    Array.prototype.forEach.call(svg.querySelectorAll('g.edge'), function (g) {
+      var title = g.querySelector('title');
+      var m = title && /^t(\d+)->t(\d+)$/.exec(title.textContent);
+      if (m) edgeOf[m[1] + ',' + m[2]] = g;
+    });
+  }
+  var lit = [];
+  /* Show what is lit (or only that node): the view centres on it, as close as it fits but
+   * never closer than about one screen pixel a point (Graphviz's unit),
+   * so that labels read and the surroundings stay in sight. */
+  function focusLit(only) {
+    var els = only ? [only] : lit;
+    if (!vb || !els.length || !svg.getScreenCTM()) return;
+    var inv = svg.getScreenCTM().inverse(), box = null;
+    els.forEach(function (e) {
+      var r = e.getBoundingClientRect();
+      [[r.left, r.top], [r.right, r.bottom]].forEach(function (xy) {
+        var p = svg.createSVGPoint();
+        p.x = xy[0]; p.y = xy[1];
+        p = p.matrixTransform(inv);
+        box = box ? [Math.min(box[0], p.x), Math.min(box[1], p.y),
+          Math.max(box[2], p.x), Math.max(box[3], p.y)] : [p.x, p.y, p.x, p.y];
+      });
+    });
+    var pane = chart.getBoundingClientRect();
+    var w = Math.max(box[2] - box[0] + 80, pane.width);
+    var h = Math.max(box[3] - box[1] + 80, pane.height);
+    vb = aspect([(box[0] + box[2] - w) / 2, (box[1] + box[3] - h) / 2, w, h]);
+    setView();
+  }
+  function highlight(nodes, edges) {
+    lit.forEach(function (e) { e.classList.remove('lit'); });
+    lit = [];
+    if (svg) svg.classList.add('picked');
+    nodes.forEach(function (k) {
+      if (nodeOf[k]) { nodeOf[k].classList.add('lit'); lit.push(nodeOf[k]); }
+    });
+    edges.forEach(function (key) {
+      if (edgeOf[key]) { edgeOf[key].classList.add('lit'); lit.push(edgeOf[key]); }
+    });
+  }
+
+  /* Pan and zoom: the viewBox moves, the SVG stays as drawn. */
+  var vb0 = svg && svg.viewBox.baseVal ? [svg.viewBox.baseVal.x,
+    svg.viewBox.baseVal.y, svg.viewBox.baseVal.width,
+    svg.viewBox.baseVal.height] : null;
+  /* A view widened to the pane's shape, about its centre: the zoom
+   * limits and the drag then hold along both axes. */
+  function aspect(v) {
+    var r = chart.getBoundingClientRect(), a = r.width / r.height || 1;
+    if (v[2] / v[3] < a) {
+      var w = v[3] * a;
+      return [v[0] - (w - v[2]) / 2, v[1], w, v[3]];
+    }
+    var h = v[2] / a;
+    return [v[0], v[1] - (h - v[3]) / 2, v[2], h];
+  }
+  var vbFit = vb0 && aspect(vb0);
+  var vb = vbFit && vbFit.slice();
+  function setView() {
+    if (vb) svg.setAttribute('viewBox', vb.join(' '));
+  }
+  function zoom(f, cx, cy) {
+    if (!vb) return;
+    var w = vb[2] * f, h = vb[3] * f;
+    if (w > vbFit[2] * 4 || w < vbFit[2] / 200) return;
+    if (cx === undefined) { cx = 0.5; cy = 0.5; }
+    vb = [vb[0] + (vb[2] - w) * cx, vb[1] + (vb[3] - h) * cy, w, h];
+    setView();
+  }
+  if (vb) {
+    chart.addEventListener('wheel', function (ev) {
+      var r = svg.getBoundingClientRect();
+      ev.preventDefault();
+      zoom(ev.deltaY < 0 ? 1 / 1.2 : 1.2, (ev.clientX - r.left) / r.width,
+        (ev.clientY - r.top) / r.height);
+    }, { passive: false });
+    var drag = null;
+    chart.addEventListener('pointerdown', function (ev) {
+      if (ev.button !== 0) return;
+      drag = { x: ev.clientX, y: ev.clientY, vb: vb.slice(), moved: false };
+    });
+    window.addEventListener('pointermove', function (ev) {
+      if (!drag) return;
+      var r = svg.getBoundingClientRect();
+      var dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
+      if (Math.abs(dx) + Math.abs(dy) > 3) drag.moved = true;
+      /* The SVG keeps its aspect ratio: one scale for both axes. */
+      var s = Math.max(vb[2] / r.width, vb[3] / r.height);
+      vb = [drag.vb[0] - dx * s, drag.vb[1] - dy * s, vb[2], vb[3]];
+      setView();
+    });
+    window.addEventListener('pointerup', function () { drag = null; });
+    setView();
+    document.getElementById('zoom-in').addEventListener('click',
+      function () { zoom(1 / 1.5); });
+    document.getElementById('zoom-out').addEventListener('click',
+      function () { zoom(1.5); });
+    document.getElementById('zoom-fit').addEventListener('click',
+      function () { vb = aspect(vb0); vbFit = vb.slice(); setView(); });
+  }
+
+  /* --- the side panel ------------------------------------------------- */
+  var panel = document.getElementById('panel');
+  function treeButton(name, k) {
+    if (k === undefined || k < 0) return el('span', null, name);
+    var b = el('button', 'link', name);
+    b.type = 'button';
+    b.addEventListener('click', function () { showTree(k); });
+    return b;
+  }
+  function flowIndexByName(name) {
+    if (name === flow.mainline.name) return 0;
+    for (var k = 1; k < fTrees.length; k++)
+      if (fTrees[k].name === name) return k;
+    return -1;
+  }
+
+  function showCommit(c) {
+    var trees = pathTrees(cPath[c]), m = cVia[c];
+    clear(panel);
+    add(panel, el('h2', null, 'Commit'));
+    var head = el('p', 'commit-head');
+    add(head, idNode(cId[c]), document.createTextNode(' '),
+      el('span', 'subject', S[cSubj[c]]));
+    add(panel, head, el('p', 'author', S[cAuthor[c]]));
+    add(panel, el('h3', null, 'Its way to the mainline'));
+    var ol = el('ol', 'hops');
+    if (trees.length === 1)
+      add(ol, add(el('li'), document.createTextNode('direct to '),
+        treeButton(tName[trees[0]], flowOfTree(trees[0]))));
+    for (var k = 0; k + 1 < trees.length && m >= 0; k++) {
+      var mg = merge(m), li = el('li');
+      add(li, add(el('div', 'hop'),
+        treeButton(tName[trees[k]], flowOfTree(trees[k])),
+        el('span', 'arrow', ' \u2192 '),
+        treeButton(tName[trees[k + 1]], flowOfTree(trees[k + 1]))));
+      add(li, add(el('div', 'merge'), idNode(mg.id),
+        el('span', 'date', ' ' + fmtDate(mg.time, mg.tz) + ' '),
+        el('span', 'subject', mg.subject)));
+      add(ol, li);
+      m = mg.next;
+    }
+    add(panel, ol);
+    var nodes = trees.map(flowOfTree).filter(function (k) { return k >= 0; });
+    var edges = [];
+    for (k = 0; k + 1 < nodes.length; k++)
+      edges.push(nodes[k] + ',' + nodes[k + 1]);
+    highlight(nodes, edges);
+    focusLit();
+  }
+
+  /* The commits through flow tree k, newest first (the table's order). */
+  var through = null;
+  function commitsThrough(k) {
+    if (!through) {
+      through = fTrees.map(function () { return []; });
+      var seen = new Int32Array(fTrees.length).fill(-1);
+      for (var c = 0; c < nC; c++)
+        for (var p = cPath[c]; p >= 0; p = pUp[p]) {
+          var f = flowOfTree(pTree[p]);
+          if (f >= 0 && seen[f] !== c) { seen[f] = c; through[f].push(c); }
+        }
+    }
+    return through[k];
+  }
+
+  function commitItem(c) {
+    var li = el('li');
+    var b = el('button', 'link commit');
+    b.type = 'button';
+    add(b, el('code', 'id', shortId(cId[c])), document.createTextNode(' '),
+      el('span', 'subject', S[cSubj[c]]));
+    b.addEventListener('click', function () { showCommit(c); });
+    return add(li, b);
+  }
+
+  /* Figures the core describes; any other member (an add-on's) is shown
+   * as it is in the JSON. */
+  var TREE_KEYS = { name: 1, urls: 1, commits: 1, own: 1, depth: 1,
+    pulls: 1, subsystems: 1, repository: 1, signed_pulls: 1,
+    signed_commits: 1, kind: 1, folded: 1, latency: 1 };
+  function treeFigures(k) {
+    var dl = el('dl', 'figures'), t = fTrees[k];
+    if (k === 0) {
+      row(dl, 'commits', flow.commits);
+      row(dl, 'direct', flow.direct);
+      row(dl, 'merges', flow.merges);
+      if (flow.latency) row(dl, 'latency', latencyText(flow.latency));
+      return dl;
+    }
+    row(dl, 'commits through it', t.commits);
+    row(dl, 'its own', t.own);
+    row(dl, 'pulls', t.pulls);
+    row(dl, 'depth', t.depth);
+    if (t.signed_pulls !== undefined) {
+      row(dl, 'signed pulls', t.signed_pulls);
+      row(dl, 'commits by signed pulls', t.signed_commits);
+    }
+    if (t.latency) row(dl, 'latency', latencyText(t.latency));
+    if (t.kind) row(dl, 'kind', t.kind);
+    if (t.repository !== undefined) row(dl, 'repository', t.repository);
+    if (t.folded !== undefined) row(dl, 'trees folded', t.folded);
+    (t.subsystems || []).forEach(function (s) {
+      row(dl, 'subsystem', s.name + (s.maintainers.length ?
+        ' (' + s.maintainers.join(', ') + ')' : ''));
+    });
+    Object.keys(t).forEach(function (key) {
+      if (!TREE_KEYS[key]) row(dl, key, JSON.stringify(t[key]));
+    });
+    return dl;
+  }
+
+  function edgeList(title, edges, other) {
+    if (!edges.length) return null;
+    var sec = el('div');
+    add(sec, el('h3', null, title));
+    var ul = el('ul', 'trees');
+    edges.forEach(function (e) {
+      add(ul, add(el('li'), treeButton(e[other], flowIndexByName(e[other])),
+        el('span', 'count', ' ' + plural(e.commits, 'commit'))));
+    });
+    return add(sec, ul);
+  }
+
+  /* quiet: fill the panel, light nothing (the page as it opens). */
+  function showTree(k, quiet) {
+    var name = flowName(k), t = fTrees[k];
+    clear(panel);
+    add(panel, el('h2', null, k === 0 ? 'Mainline' : 'Tree'));
+    add(panel, el('p', 'tree-name', name));
+    var urls = k === 0 ? flow.mainline.urls : t.urls || [];
+    if (urls.length) {
+      var ul = el('ul', 'urls');
+      urls.forEach(function (u) { add(ul, el('li', null, u)); });
+      add(panel, ul);
+    }
+    add(panel, treeFigures(k));
+    add(panel, edgeList('Trees it pulled', flow.edges.filter(function (e) {
+      return e.to === name;
+    }), 'from'));
+    add(panel, edgeList('Pulled by', flow.edges.filter(function (e) {
+      return e.from === name;
+    }), 'to'));
+    var list = commitsThrough(k);
+    add(panel, el('h3', null, plural(list.length, 'commit') +
+      ', newest first'));
+    var label = el('label', 'sr', 'Filter the commits of ' + name);
+    label.htmlFor = 'tree-filter';
+    var input = el('input');
+    input.id = 'tree-filter';
+    input.type = 'search';
+    input.placeholder = 'filter: id, subject, author';
+    add(panel, label, input);
+    var ol = el('ol', 'commits'), more = el('button', 'more');
+    more.type = 'button';
+    add(panel, ol, more);
+    var shown = [], at = 0;
+    function fill() {
+      var end = Math.min(shown.length, at + PAGE);
+      for (; at < end; at++) add(ol, commitItem(shown[at]));
+      more.hidden = at >= shown.length;
+      more.textContent = 'Show more (' + (shown.length - at) + ')';
+    }
+    function filter() {
+      var test = matcher(input.value);
+      shown = test ? list.filter(test) : list;
+      clear(ol);
+      at = 0;
+      fill();
+    }
+    input.addEventListener('input', filter);
+    more.addEventListener('click', fill);
+    filter();
+    var edges = [];
+    flow.edges.forEach(function (e) {
+      if (e.to === name || e.from === name)
+        edges.push(flowIndexByName(e.from) + ',' + flowIndexByName(e.to));
+    });
+    if (!quiet) highlight([k], edges);
+  }
+
+  /* --- search --------------------------------------------------------- */
+  var lower = null;
+  /* A test of commit c for the query, or null for an empty one: an id
+   * prefix, or every word in the subject or the author. */
+  function matcher(q) {
+    q = q.trim().toLowerCase();
+    if (!q) return null;
+    if (!lower) lower = S.map(function (s) { return s.toLowerCase(); });
+    var words = q.split(/\s+/), hex = /^[0-9a-f]{4,40}$/.test(q);
+    var hits = words.map(function (w) {
+      var h = new Uint8Array(S.length);
+      for (var k = 0; k < lower.length; k++)
+        if (lower[k].indexOf(w) >= 0) h[k] = 1;
+      return h;
+    });
+    return function (c) {
+      if (hex) {
+        var id = cId[c];
+        if (q.length <= id.length ? id.lastIndexOf(q, 0) === 0 :
+          q.lastIndexOf(id, 0) === 0) return true;
+      }
+      for (var w = 0; w < hits.length; w++)
+        if (!hits[w][cSubj[c]] && !hits[w][cAuthor[c]]) return false;
+      return true;
+    };
+  }
+
+  var search = document.getElementById('search');
+  var results = document.getElementById('results');
+  var active = -1;
+  function setActive(k) {
+    var items = results.querySelectorAll('li[role="option"]');
+    if (!items.length) return;
+    if (active >= 0 && items[active])
+      items[active].setAttribute('aria-selected', 'false');
+    active = (k + items.length) % items.length;
+    items[active].setAttribute('aria-selected', 'true');
+    search.setAttribute('aria-activedescendant', items[active].id);
+    items[active].scrollIntoView({ block: 'nearest' });
+  }
+  function option(n, content, choose) {
+    var li = el('li');
+    li.id = 'result-' + n;
+    li.setAttribute('role', 'option');
+    li.setAttribute('aria-selected', 'false');
+    add(li, content);
+    function done() {
+      choose();
+      clear(results);
+      active = -1;
+      search.removeAttribute('aria-activedescendant');
+    }
+    li.addEventListener('click', done);
+    li.choose = done;
+    return li;
+  }
+  function runSearch() {
+    var q = search.value, test = matcher(q), n = 0, total = 0;
+    clear(results);
+    active = -1;
+    search.removeAttribute('aria-activedescendant');
+    if (!test) return;
+    var ql = q.trim().toLowerCase();
+    fTrees.forEach(function (t, k) {
+      var name = flowName(k);
+      if (name.toLowerCase().indexOf(ql) < 0 || n >= 20) return;
+      var span = el('span', 'tree-result');
+      add(span, el('span', 'kind', k === 0 ? 'mainline ' : 'tree '),
+        el('span', 'name', name));
+      add(results, option(n++, span, function () {
+        showTree(k);
+        if (nodeOf[k]) focusLit(nodeOf[k]);
+      }));
+    });
+    for (var c = 0; c < nC; c++) {
+      if (!test(c)) continue;
+      if (total++ >= MAX_RESULTS) continue;
+      var frag = document.createDocumentFragment();
+      add(frag, el('code', 'id', shortId(cId[c])),
+        document.createTextNode(' '), el('span', 'subject', S[cSubj[c]]));
+      add(results, option(n++, frag, showCommit.bind(null, c)));
+    }
+    var note = total > MAX_RESULTS ? total + ' commits match; the first ' +
+      MAX_RESULTS + ' are listed' : total || n ? null : 'nothing matches';
+    if (note) add(results, el('li', 'note', note));
+  }
+  search.addEventListener('input', runSearch);
+  document.addEventListener('pointerdown', function (ev) {
+    if (!ev.target.closest || !ev.target.closest('header')) clear(results);
+  });
+  search.addEventListener('focus', function () {
+    if (!results.firstChild) runSearch();
+  });
+  search.addEventListener('keydown', function (ev) {
+    var items = results.querySelectorAll('li[role="option"]');
+    if (ev.key === 'ArrowDown') { ev.preventDefault(); setActive(active + 1); }
+    else if (ev.key === 'ArrowUp') { ev.preventDefault(); setActive(active - 1); }
+    else if (ev.key === 'Enter') {
+      var li = items[active >= 0 ? active : 0];
+      if (li) { ev.preventDefault(); li.choose(); }
+    } else if (ev.key === 'Escape') {
+      search.value = '';
+      runSearch();
+    }
+  });
+
+  /* --- the summary ---------------------------------------------------- */
+  var CORE = { format_version: 1, repository: 1, range: 1, mainline: 1,
+    commits: 1, direct: 1, merges: 1, shallow_boundary: 1, summary: 1,
+    trees: 1, edges: 1, unrecognised: 1, latency: 1, latency_by_depth: 1 };
+  function showSummary() {
+    var sec = document.getElementById('summary'), sum = flow.summary;
+    add(sec, el('h2', null, 'Summary'));
+    var dl = el('dl', 'figures');
+    row(dl, 'commits', flow.commits);
+    row(dl, 'straight into the mainline', flow.direct);
+    row(dl, 'merges', flow.merges);
+    row(dl, 'trees', sum.trees);
+    sum.by_depth.forEach(function (d) {
+      row(dl, 'trees at depth ' + d.depth, d.trees);
+    });
+    row(dl, 'trees with five commits or fewer', sum.small_trees);
+    if (sum.folded) row(dl, 'trees folded by --top', sum.folded);
+    if (sum.mailed) row(dl, 'commits that came by mail', sum.mailed);
+    if (flow.shallow_boundary)
+      row(dl, 'shallow boundary commits', flow.shallow_boundary);
+    add(sec, dl);
+    if (flow.latency) {
+      /* From author date to arrival in the mainline. */
+      var ldl = el('dl', 'figures');
+      row(ldl, 'all commits', latencyText(flow.latency));
+      flow.latency_by_depth.forEach(function (d) {
+        row(ldl, d.depth ? 'depth ' + d.depth : 'direct', plural(d.commits,
+          'commit') + ': ' + latencyText(d.latency));
+      });
+      add(sec, el('h3', null, 'Latency, author date to arrival'), ldl);
+    }
+    add(sec, el('h3', null, plural(flow.unrecognised.length,
+      'unrecognised merge')));
+    var ul = el('ul', 'unrecognised');
+    flow.unrecognised.forEach(function (u) {
+      add(ul, add(el('li'), idNode(u.id), document.createTextNode(' '),
+        el('span', 'subject', u.subject)));
+    });
+    add(sec, ul);
+    Object.keys(flow).forEach(function (key) {
+      if (CORE[key]) return;
+      add(sec, el('h3', null, key),
+        el('pre', 'addon', JSON.stringify(flow[key], null, 2)));
+    });
+  }
+
+  var title = 'treeplot: ' + flow.repository + ' ' + flow.range;
+  document.getElementById('title').textContent = title;
+  document.title = title;
+  showSummary();
+  showTree(0, true);
+  document.documentElement.setAttribute('data-ready',
+    String(Math.round(performance.now() - t0)));
+})();

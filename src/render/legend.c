@@ -1,0 +1,403 @@
+/*
+ * render/legend.c - the chart's title, subtitle and legend, as one
+ * HTML-like label.
+ *
+ * Each legend sample is drawn with what every renderer draws the same:
+ * table cells filled with a colour (a line, dashes, dots) and cells with
+ * the look of the chart's boxes.  Glyphs would depend on the font.
+ */
+#include "render/legend.h"
+
+#include <string.h>
+#include <time.h>
+
+#include "util/escape.h"
+
+/* As render/graph.c's: a 100 KB title stays a title. */
+#define MAX_HEADING_TEXT 512
+
+/* Legend entries per row: the legend is wide and low, as the chart is. */
+#define LEGEND_COLUMNS 3
+
+static void
+add_html(struct buf *out, const char *s, int breaks)
+{
+	size_t len = strlen(s), cut = len;
+
+	if (len > MAX_HEADING_TEXT) {
+		cut = MAX_HEADING_TEXT;
+		/* Back to the first byte of a character cut in two. */
+		for (int k = 0; k < 3 && cut &&
+		     ((unsigned char)s[cut] & 0xc0) == 0x80; k++)
+			cut--;
+	}
+	escape_gv_html(out, s, cut, breaks);
+	if (cut < len)
+		buf_puts(out, "\xe2\x80\xa6");	/* U+2026, an ellipsis */
+}
+
+void
+graph_percent(struct buf *out, uint32_t hundredths)
+{
+	buf_printf(out, "%u", hundredths / 100);
+	if (hundredths % 100) {
+		buf_printf(out, ".%02u", hundredths % 100);
+		if (out->data[out->len - 1] == '0')
+			out->data[--out->len] = '\0';
+	}
+}
+
+static void
+add_date(struct buf *out, int64_t when)
+{
+	time_t t = (time_t)when;
+	struct tm tm;
+	char day[16];
+
+	if (!gmtime_r(&t, &tm) ||
+	    !strftime(day, sizeof(day), "%Y-%m-%d", &tm))
+		return;
+	buf_puts(out, day);
+}
+
+void
+graph_title(struct buf *out, const struct flow *f, const char *title)
+{
+	if (title) {
+		buf_puts(out, title);
+		return;
+	}
+	buf_puts(out, f->repo ? f->repo : "");
+	buf_puts(out, ": the trees behind ");
+	buf_puts(out, f->trees_nr && f->trees[0].name ? f->trees[0].name :
+		 "the mainline");
+}
+
+static void
+add_title(struct buf *out, const struct flow *f, const struct chart_heading *h)
+{
+	struct buf t = BUF_INIT;
+
+	graph_title(&t, f, h->title);
+	buf_puts(out, "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">"
+		 "<FONT POINT-SIZE=\"22\">");
+	add_html(out, t.data ? t.data : "", 1);
+	buf_puts(out, "</FONT></TD></TR>\n");
+	buf_release(&t);
+}
+
+/* The range, its dates, the totals; then where the chart came from. */
+static void
+add_subtitle(struct buf *out, const struct flow *f,
+	     const struct graph_plan *p, const struct chart_heading *h)
+{
+	buf_puts(out, "<TR><TD ALIGN=\"LEFT\"><FONT POINT-SIZE=\"14\">");
+	add_html(out, f->range ? f->range : "", 0);
+	if (h->first && h->last) {
+		buf_puts(out, ", ");
+		add_date(out, h->first);
+		buf_puts(out, " to ");
+		add_date(out, h->last);
+	}
+	buf_printf(out, ": %u commit%s, %u direct, %u tree%s",
+		   f->commits, f->commits == 1 ? "" : "s", f->direct,
+		   f->total_trees, f->total_trees == 1 ? "" : "s");
+	if (f->folded)
+		buf_printf(out, " (%u folded)", f->folded);
+	if (p->fold_trees)
+		buf_printf(out, " (%u deeper than level %u folded)",
+			   p->fold_trees, p->fold_level);
+	if (f->selection) {
+		struct buf sel = BUF_INIT;
+
+		/* Its own line: the counts above are the selection's. */
+		selection_describe(f->selection, &sel);
+		buf_puts(out, "</FONT></TD></TR>\n<TR><TD ALIGN=\"LEFT\">"
+			 "<FONT POINT-SIZE=\"12\">selected: ");
+		add_html(out, sel.data, 0);
+		buf_release(&sel);
+	}
+	buf_puts(out, "</FONT></TD></TR>\n<TR><TD ALIGN=\"LEFT\">"
+		 "<FONT POINT-SIZE=\"11\" COLOR=\"" COLOUR_SMALL_TEXT "\">");
+	buf_printf(out, "treeplot %s, ", h->version ? h->version : "");
+	add_html(out, f->repo ? f->repo : "", 0);
+	buf_puts(out, "</FONT></TD></TR>\n");
+}
+
+/* One cell of a line sample; colour NULL: the space between dashes. */
+static void
+add_dash(struct buf *out, unsigned width, unsigned height, const char *colour)
+{
+	buf_printf(out, "<TD FIXEDSIZE=\"TRUE\" WIDTH=\"%u\" HEIGHT=\"%u\"",
+		   width, height);
+	if (colour)
+		buf_printf(out, " BGCOLOR=\"%s\"", colour);
+	buf_puts(out, "></TD>");
+}
+
+/*
+ * A sample's table, width by height points, fixed at that size and
+ * aligned right: Graphviz stretches a table to the cell it is in (its
+ * dashes spread apart, its line stood in the middle of a column), a
+ * fixed one it only places, here against the text beside it.  No
+ * spacing: the space between dashes is cells of its own, so that the
+ * first and last dash are the table's edges.
+ */
+static void
+sample_table(struct buf *out, unsigned width, unsigned height)
+{
+	buf_printf(out, "<TABLE FIXEDSIZE=\"TRUE\" WIDTH=\"%u\" HEIGHT=\"%u\" "
+		   "ALIGN=\"RIGHT\" BORDER=\"0\" CELLBORDER=\"0\" "
+		   "CELLPADDING=\"0\" CELLSPACING=\"0\"><TR>", width, height);
+}
+
+/* A pen width in tenths as a sample's height in points, at least 1. */
+static unsigned
+line_height(uint32_t tenths)
+{
+	unsigned height = (tenths + 5) / 10;
+
+	return height ? height : 1;
+}
+
+/* A 36-point sample of a line of width tenths, solid, dashed or dotted. */
+static void
+add_line(struct buf *out, enum legend_line line, const char *colour,
+	 uint32_t tenths)
+{
+	unsigned height = line_height(tenths), dash, n;
+
+	dash = line == LINE_DASHED ? 7 : line == LINE_DOTTED ? 2 : 36;
+	n = line == LINE_DASHED ? 4 : line == LINE_DOTTED ? 9 : 1;
+	/* n dashes and n - 1 spaces of 2 points: 36 points in all. */
+	sample_table(out, n * dash + (n - 1) * 2, height);
+	for (unsigned k = 0; k < n; k++) {
+		if (k)
+			add_dash(out, 2, height, NULL);
+		add_dash(out, dash, height, colour);
+	}
+	buf_puts(out, "</TR></TABLE>");
+}
+
+/*
+ * The legend: one grid of LEGEND_COLUMNS entries a row, each a sample
+ * cell aligned right and a text cell aligned left, so that the sample
+ * stands right by its text however wide the columns are (an entry of
+ * its own table was stretched to its column, its sample in the middle
+ * of the space, far from the text).  The boxes start a row of their
+ * own; a box is as wide as its column's samples, which are short.
+ */
+struct legend {
+	struct buf *out;
+	unsigned n;		/* entries in the current grid */
+};
+
+static void
+entry_start(struct legend *l)
+{
+	if (!l->n)
+		buf_puts(l->out, "<TR><TD ALIGN=\"LEFT\"><FONT POINT-SIZE=\"11\">"
+			 "<TABLE BORDER=\"0\" CELLSPACING=\"0\" "
+			 "CELLPADDING=\"3\">\n<TR>");
+	else if (l->n % LEGEND_COLUMNS == 0)
+		buf_puts(l->out, "</TR>\n<TR>");
+	l->n++;
+	buf_puts(l->out, "<TD ALIGN=\"RIGHT\">");
+}
+
+/* Between the sample and the text. */
+static void
+entry_text(struct legend *l)
+{
+	buf_puts(l->out, "</TD><TD ALIGN=\"LEFT\">");
+}
+
+static void
+entry_end(struct legend *l)
+{
+	buf_puts(l->out, "</TD>");
+}
+
+/* The next entry on a row of its own. */
+static void
+section_end(struct legend *l)
+{
+	l->n += (LEGEND_COLUMNS - l->n % LEGEND_COLUMNS) % LEGEND_COLUMNS;
+}
+
+/* The end of the grid, if any entry started it. */
+static void
+grid_end(struct legend *l)
+{
+	if (l->n)
+		buf_puts(l->out, "</TR></TABLE></FONT></TD></TR>\n");
+	l->n = 0;
+}
+
+static void
+line_entry(struct legend *l, const char *colour, uint32_t tenths,
+	   enum legend_line line, const char *marker, const char *text)
+{
+	entry_start(l);
+	add_line(l->out, line, colour, tenths);
+	entry_text(l);
+	if (marker) {
+		add_html(l->out, marker, 0);
+		buf_puts(l->out, ": ");
+	}
+	add_html(l->out, text, 0);
+	entry_end(l);
+}
+
+/* A sample box as the chart draws that kind of node; its table keeps
+ * the cell's padding round it, apart from the boxes above and below. */
+static void
+box_entry(struct legend *l, const char *fill, const char *border,
+	  const char *style, const char *name, const char *text)
+{
+	entry_start(l);
+	buf_printf(l->out, "<TABLE BORDER=\"0\" CELLPADDING=\"2\" "
+		   "CELLSPACING=\"0\"><TR><TD BORDER=\"1\" STYLE=\"%s\" "
+		   "COLOR=\"%s\"", style, border);
+	if (fill)
+		buf_printf(l->out, " BGCOLOR=\"%s\"", fill);
+	buf_puts(l->out, ">");
+	add_html(l->out, name, 0);
+	buf_puts(l->out, "</TD></TR></TABLE>");
+	entry_text(l);
+	add_html(l->out, text, 0);
+	entry_end(l);
+}
+
+#define NO_PERCENT UINT32_MAX
+
+/* One line of the volume key: "head A mid[B%]", drawn tenths wide.  t is
+ * the caller's scratch buffer. */
+static void
+volume_entry(struct legend *l, struct buf *t, const char *colour,
+	     uint32_t tenths, const char *head, uint32_t a, const char *mid,
+	     uint32_t b)
+{
+	t->len = 0;
+	buf_puts(t, head);
+	graph_percent(t, a);
+	buf_puts(t, mid);
+	if (b != NO_PERCENT) {
+		graph_percent(t, b);
+		buf_puts(t, "%");
+	}
+	line_entry(l, colour, tenths, LINE_SOLID, NULL, t->data);
+}
+
+static void
+volume_entries(struct legend *l, const struct graph_plan *p)
+{
+	struct buf t = BUF_INIT;
+
+	if (p->legend & LEGEND_MAJOR)
+		volume_entry(l, &t, COLOUR_MAJOR, 30, "from ", p->major,
+			     "% of the commits", NO_PERCENT);
+	if (p->legend & LEGEND_MINOR)
+		volume_entry(l, &t, COLOUR_MINOR, 20, "from ", p->minor, "% to ",
+			     p->major);
+	if (p->legend & LEGEND_SMALL)
+		volume_entry(l, &t, COLOUR_SMALL, 10, "under ", p->minor, "%",
+			     NO_PERCENT);
+	if (p->legend & (LEGEND_MAJOR | LEGEND_MINOR | LEGEND_SMALL)) {
+		/* 1%, 10%, 30% of the commits, as the chart draws them:
+		 * three short lines 3 points apart (short: the boxes
+		 * below are as wide as the column's widest sample). */
+		unsigned high = line_height(graph_width(30, 100, NULL));
+
+		entry_start(l);
+		sample_table(l->out, 3 * 16 + 2 * 3, high);
+		for (uint32_t pc = 1; pc <= 30; pc = pc == 1 ? 10 : pc + 20) {
+			if (pc > 1)
+				add_dash(l->out, 3, high, NULL);
+			add_dash(l->out, 16,
+				 line_height(graph_width(pc, 100, NULL)),
+				 COLOUR_SMALL_TEXT);
+		}
+		buf_puts(l->out, "</TR></TABLE>");
+		entry_text(l);
+		buf_puts(l->out, "width: 1%, 10%, 30% of the commits");
+		entry_end(l);
+	}
+	buf_release(&t);
+}
+
+/* The node key's boxes after the mainline's, in their order. */
+static const struct {
+	unsigned flag;
+	const char *fill, *border, *style, *name, *text;
+} boxes[] = {
+	{ LEGEND_DIRECT, "white", COLOUR_SMALL_TEXT, "rounded", "direct",
+	  "commits applied to the mainline itself" },
+	{ LEGEND_FEEDER, "#E3EEF8", COLOUR_SMALL_TEXT, "rounded", "tree",
+	  "pulled into the mainline: its commits" },
+	{ LEGEND_DEEPER, "#F4F4F4", COLOUR_SMALL_TEXT, "rounded", "tree",
+	  "pulled into another tree" },
+	{ LEGEND_MAIL, "#FFF3D6", COLOUR_SMALL_TEXT, "solid", "mail",
+	  "patches that came by mail" },
+	{ LEGEND_FOLD, NULL, COLOUR_SMALL, "dashed,rounded", "other",
+	  "trees folded by --top, grey whatever their size" },
+	{ LEGEND_DEEP_FOLD, NULL, COLOUR_SMALL, "dashed,rounded", "deeper",
+	  "trees pulled deeper than --chart-depth, folded" },
+};
+
+static void
+node_entries(struct legend *l, const struct flow *f,
+	     const struct graph_plan *p)
+{
+	struct buf t = BUF_INIT;
+
+	box_entry(l, "#FFE9A8", "black", "rounded",
+		  f->trees_nr && f->trees[0].name ? f->trees[0].name :
+		  "mainline", "the mainline, every commit of the range");
+	for (size_t i = 0; i < sizeof(boxes) / sizeof(boxes[0]); i++)
+		if (p->legend & boxes[i].flag)
+			box_entry(l, boxes[i].fill, boxes[i].border,
+				  boxes[i].style, boxes[i].name, boxes[i].text);
+	if (p->legend & LEGEND_EDGE_COUNT) {
+		entry_start(l);
+		buf_puts(l->out, "<FONT COLOR=\"" COLOUR_SMALL_TEXT "\">12"
+			 "</FONT>");
+		entry_text(l);
+		buf_puts(l->out, "in a box: the commits of the edge that "
+			 "leaves it there, where it sent them to several");
+		entry_end(l);
+	}
+	if (p->legend & LEGEND_PREFIX) {
+		buf_puts(&t, "trees under ");
+		buf_puts(&t, p->prefix);
+		buf_puts(&t, " are named without it");
+		entry_start(l);
+		buf_puts(l->out, "<B>/</B>");
+		entry_text(l);
+		add_html(l->out, t.data, 0);
+		entry_end(l);
+	}
+	buf_release(&t);
+}
+
+void
+graph_heading_html(struct buf *out, const struct flow *f,
+		   const struct graph_plan *p, const struct chart_heading *h,
+		   const struct legend_entry *extra, size_t extra_nr)
+{
+	struct legend l = { out, 0 };
+
+	buf_puts(out, "<TABLE BORDER=\"0\" CELLSPACING=\"0\" "
+		 "CELLPADDING=\"3\">\n");
+	add_title(out, f, h);
+	add_subtitle(out, f, p, h);
+	/* The lines (the core's, then the add-ons'), then the boxes. */
+	volume_entries(&l, p);
+	for (size_t k = 0; k < extra_nr; k++)
+		line_entry(&l, extra[k].colour, 15, extra[k].line,
+			   extra[k].marker, extra[k].text);
+	section_end(&l);
+	node_entries(&l, f, p);
+	grid_end(&l);
+	buf_puts(out, "</TABLE>");
+}
