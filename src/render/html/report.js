@@ -2,7 +2,7 @@
  * report.js - the treeplot HTML report's behaviour (no framework).
  *
  * The page holds two JSON blocks: "flow" (what treeplot -T json writes)
- * and "commits" (the commit table render/html.c describes).  Every text
+ * and "commits" (the commit table render_html.c describes).  Every text
  * from the repository reaches the page through textContent or an
  * attribute value, never as markup; the Content-Security-Policy admits
  * this script by its hash and nothing else.
