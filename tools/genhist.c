@@ -827,9 +827,12 @@ setup_trees(uint32_t T)
 		struct tree *t = &tr[i];
 		uint32_t w = (uint32_t)((i - 1) % NWORDS);
 		char *email;
+		uint32_t h1, h0;
 
-		t->handle = xprintf("%s%s", syl[below(N_OF(syl))],
-				    syl[below(N_OF(syl))]);
+		/* the last syllable drawn first (see plain_commit) */
+		h1 = below(N_OF(syl));
+		h0 = below(N_OF(syl));
+		t->handle = xprintf("%s%s", syl[h0], syl[h1]);
 		if (i > NWORDS)
 			t->subsys = xprintf("%s-%" PRIu32, words[w],
 					    (i - 1) / (uint32_t)NWORDS + 1);
@@ -1014,21 +1017,27 @@ plain_commit(uint32_t x, uint32_t parent, int64_t date)
 	const char *prefix = x ? t->subsys : words[below(NWORDS)];
 	struct sb sb = { .len = 0 };
 	int64_t adate;
+	uint32_t verb, obj, author;
 
-	sb_add(&sb, "%s: %s %s", prefix, verbs[below(N_OF(verbs))],
-	       objs[below(N_OF(objs))]);
-	if (chance(0.5))
-		sb_add(&sb, " of %s%" PRIu32, syl[below(N_OF(syl))],
-		       below(1000));
-	if (!fdat)	/* the stream as it always was */
-		return emit(&t->maint, &contrib[below(NCONTRIB)], date,
-			    date - (int64_t)below(3 * DAY), sb.buf, &parent, 1);
-	/* --dates: some authors' clocks run ahead of the mainline's. */
-	if (chance(0.04))
+	/* One draw a statement, in the order GCC always made them (a call's
+	 * last argument first): C leaves the order of a call's arguments
+	 * unspecified, and clang's made another history. */
+	obj = below(N_OF(objs));
+	verb = below(N_OF(verbs));
+	sb_add(&sb, "%s: %s %s", prefix, verbs[verb], objs[obj]);
+	if (chance(0.5)) {
+		uint32_t num = below(1000), sy = below(N_OF(syl));
+
+		sb_add(&sb, " of %s%" PRIu32, syl[sy], num);
+	}
+	/* --dates: some authors' clocks run ahead of the mainline's
+	 * (without it, the stream as it always was). */
+	if (fdat && chance(0.04))
 		adate = date + 3600 + (int64_t)below(60 * DAY);
 	else
 		adate = date - (int64_t)below(3 * DAY);
-	return emit(&t->maint, &contrib[below(NCONTRIB)], date, adate, sb.buf,
+	author = below(NCONTRIB);
+	return emit(&t->maint, &contrib[author], date, adate, sb.buf,
 		    &parent, 1);
 }
 
@@ -1079,7 +1088,9 @@ tag_mainline(const char *version, const char *tag, int annotated)
 
 	if (left() || !strchr(tag, '-')) {
 		char *subj = xprintf("Linux %s", version);
-		uint32_t mk = emit(&m->maint, &m->maint, tick(), now, subj,
+		int64_t adate = now;	/* the clock before the tick, as GCC
+					 * always read it */
+		uint32_t mk = emit(&m->maint, &m->maint, tick(), adate, subj,
 				   &m->tip, 1);
 
 		free(subj);
