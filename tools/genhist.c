@@ -193,7 +193,9 @@ sb_list(struct sb *sb, const char *const *names, unsigned n)
 
 /* ---- the random numbers: xoshiro256**, seeded by splitmix64 -------- */
 
-static uint64_t rng[4];
+struct rng {
+	uint64_t s[4];
+};
 
 static uint64_t
 rotl(uint64_t x, int k)
@@ -202,57 +204,60 @@ rotl(uint64_t x, int k)
 }
 
 static uint64_t
-next64(void)
+next64(struct rng *r)
 {
-	uint64_t r = rotl(rng[1] * 5, 7) * 9, t = rng[1] << 17;
+	uint64_t *s = r->s;
+	uint64_t v = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
 
-	rng[2] ^= rng[0];
-	rng[3] ^= rng[1];
-	rng[1] ^= rng[2];
-	rng[0] ^= rng[3];
-	rng[2] ^= t;
-	rng[3] = rotl(rng[3], 45);
-	return r;
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return v;
 }
 
 static void
-seed_rng(uint64_t s)
+rng_seed(struct rng *r, uint64_t seed)
 {
 	for (int i = 0; i < 4; i++) {
-		uint64_t z = (s += 0x9e3779b97f4a7c15ull);
+		uint64_t z = (seed += 0x9e3779b97f4a7c15ull);
 
 		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
 		z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-		rng[i] = z ^ (z >> 31);
+		r->s[i] = z ^ (z >> 31);
 	}
 }
 
 /* Uniform in [0, n); n > 0. */
 static uint32_t
-below(uint32_t n)
+below(struct rng *r, uint32_t n)
 {
-	return (uint32_t)(((next64() >> 32) * (uint64_t)n) >> 32);
+	return (uint32_t)(((next64(r) >> 32) * (uint64_t)n) >> 32);
 }
 
 static uint64_t
-below64(uint64_t n)
+below64(struct rng *r, uint64_t n)
 {
-	return next64() % n;	/* n is small next to 2^64: bias negligible */
+	return next64(r) % n;	/* n is small next to 2^64: bias negligible */
 }
 
 static int
-chance(double p)
+chance(struct rng *r, double p)
 {
-	return (double)(next64() >> 11) * (1.0 / 9007199254740992.0) < p;
+	return (double)(next64(r) >> 11) * (1.0 / 9007199254740992.0) < p;
 }
 
 /* ---- paths: a trie, node = (outermost tree, the path inside it) ----- */
 
-static uint32_t *nd_tree, *nd_up;
-static char **nd_str;
-static uint32_t nd_nr, nd_alloc;
-static uint32_t *nd_hash;	/* node + 1, 0 empty */
-static uint32_t nd_hcap;
+struct paths {
+	uint32_t *tree, *up;	/* per node */
+	char **str;		/* per node: its text, made when first asked */
+	uint32_t nr, alloc;
+	uint32_t *hash;		/* node + 1, 0 empty */
+	uint32_t hcap;
+};
 
 static uint32_t
 nd_hashfn(uint32_t tree, uint32_t up)
@@ -263,56 +268,63 @@ nd_hashfn(uint32_t tree, uint32_t up)
 }
 
 static void
-nd_rehash(void)
+nd_rehash(struct paths *p)
 {
-	uint32_t cap = nd_hcap ? 2 * nd_hcap : 256;
+	uint32_t cap = p->hcap ? 2 * p->hcap : 256;
 
-	free(nd_hash);
-	nd_hash = xcalloc(cap, sizeof(*nd_hash));
-	nd_hcap = cap;
-	for (uint32_t n = 1; n < nd_nr; n++) {
-		uint32_t i = nd_hashfn(nd_tree[n], nd_up[n]) & (cap - 1);
+	free(p->hash);
+	p->hash = xcalloc(cap, sizeof(*p->hash));
+	p->hcap = cap;
+	for (uint32_t n = 1; n < p->nr; n++) {
+		uint32_t i = nd_hashfn(p->tree[n], p->up[n]) & (cap - 1);
 
-		while (nd_hash[i])
+		while (p->hash[i])
 			i = (i + 1) & (cap - 1);
-		nd_hash[i] = n + 1;
+		p->hash[i] = n + 1;
 	}
 }
 
 static void
-nd_push(uint32_t tree, uint32_t up)
+nd_push(struct paths *p, uint32_t tree, uint32_t up)
 {
-	if (nd_nr >= nd_alloc) {
-		nd_alloc = nd_alloc ? 2 * nd_alloc : 64;
-		nd_tree = xrealloc(nd_tree, nd_alloc * sizeof(*nd_tree));
-		nd_up = xrealloc(nd_up, nd_alloc * sizeof(*nd_up));
-		nd_str = xrealloc(nd_str, nd_alloc * sizeof(*nd_str));
+	if (p->nr >= p->alloc) {
+		p->alloc = p->alloc ? 2 * p->alloc : 64;
+		p->tree = xrealloc(p->tree, p->alloc * sizeof(*p->tree));
+		p->up = xrealloc(p->up, p->alloc * sizeof(*p->up));
+		p->str = xrealloc(p->str, p->alloc * sizeof(*p->str));
 	}
-	nd_tree[nd_nr] = tree;
-	nd_up[nd_nr] = up;
-	nd_str[nd_nr] = NULL;
-	nd_nr++;
+	p->tree[p->nr] = tree;
+	p->up[p->nr] = up;
+	p->str[p->nr] = NULL;
+	p->nr++;
+}
+
+/* An empty trie: node 0, the mainline alone. */
+static void
+paths_init(struct paths *p)
+{
+	nd_push(p, 0, NONE);
 }
 
 /* The path `up` carried on by tree `tree` (node 0: the empty path). */
 static uint32_t
-path_ext(uint32_t up, uint32_t tree)
+path_ext(struct paths *p, uint32_t up, uint32_t tree)
 {
 	uint32_t i;
 
-	if (2 * (nd_nr + 1) > nd_hcap)
-		nd_rehash();
-	i = nd_hashfn(tree, up) & (nd_hcap - 1);
-	while (nd_hash[i]) {
-		uint32_t n = nd_hash[i] - 1;
+	if (2 * (p->nr + 1) > p->hcap)
+		nd_rehash(p);
+	i = nd_hashfn(tree, up) & (p->hcap - 1);
+	while (p->hash[i]) {
+		uint32_t n = p->hash[i] - 1;
 
-		if (nd_tree[n] == tree && nd_up[n] == up)
+		if (p->tree[n] == tree && p->up[n] == up)
 			return n;
-		i = (i + 1) & (nd_hcap - 1);
+		i = (i + 1) & (p->hcap - 1);
 	}
-	nd_push(tree, up);
-	nd_hash[i] = nd_nr;
-	return nd_nr - 1;
+	nd_push(p, tree, up);
+	p->hash[i] = p->nr;
+	return p->nr - 1;
 }
 
 /* ---- trees ---------------------------------------------------------- */
@@ -367,31 +379,77 @@ struct tree {
 	uint32_t topic_seq;
 };
 
-static struct tree *tr;
-static uint32_t ntrees;			/* T + 1: tree 0 is the mainline */
-static uint64_t *cum;			/* cumulative weights of 1..T */
-static uint32_t scen = NONE;		/* the tree of the planned case */
+/* ---- the simulation's state ------------------------------------------ */
+
+#define NCONTRIB 500
+
+/* What --stats counts. */
+struct stats {
+	uint64_t merges, octopus, pulls, ff, backmerges, url_backmerges;
+	uint64_t topic_merges, self_pulls, main_self_pulls, resets;
+	uint64_t skewed, planned, reversed, central_pulls;
+};
+
+/*
+ * One run of the simulation: every function that reads or changes it
+ * takes it as its first argument (sim_init sets what does not start at
+ * zero).
+ */
+struct sim {
+	/* the options */
+	int identity;			/* --identity: the cases on */
+	int files;			/* --files: small trees */
+	double ffrate;			/* --ff-rate */
+	uint64_t cycles_total;		/* R */
+
+	/* the stream, and the ground-truth files asked for (else NULL) */
+	FILE *out, *fexp, *ftru, *fcyc, *fdat;
+
+	struct rng rng;			/* every random draw */
+	struct paths paths;		/* every path a commit took */
+
+	/* the trees */
+	struct tree *tr;
+	uint32_t ntrees;		/* T + 1: tree 0 is the mainline */
+	uint64_t *cum;			/* cumulative weights of 1..T */
+	uint32_t scen;			/* the tree of the planned case */
+	struct ident contrib[NCONTRIB];	/* the commits' authors */
+	uint32_t moved;			/* --identity: the tree whose host */
+	char *moved_urls[2];		/* moves, and its new URLs */
+
+	/* the commits */
+	uint32_t nmarks;
+	uint8_t *fin;			/* per mark: in the mainline */
+	size_t fin_alloc;
+	uint64_t nonmerge;
+	int64_t now;
+	uint64_t main_seq;		/* bumped whenever the mainline moves */
+	uint32_t *cbuf;			/* finalised since the last tag */
+	size_t cbuf_nr, cbuf_alloc;
+
+	/* the release cycle */
+	uint64_t cyc_end;		/* nonmerge count after the release */
+	int64_t cycle_no;
+	char last_tag[32];
+	uint32_t last_tag_commit;
+	uint64_t last_tag_seq;
+
+	struct stats st;
+};
+
+static void
+sim_init(struct sim *sim)
+{
+	memset(sim, 0, sizeof(*sim));
+	sim->ffrate = 0.05;
+	sim->scen = NONE;
+	sim->moved = NONE;
+	paths_init(&sim->paths);
+}
 
 /* ---- commits and the stream ---------------------------------------- */
 
-static FILE *out, *fexp, *ftru, *fcyc, *fdat;
-static uint32_t nmarks;
-static uint8_t *fin;			/* per mark: in the mainline */
-static size_t fin_alloc;
-static uint64_t nonmerge;
-static int64_t now;
-static uint64_t main_seq;		/* bumped whenever the mainline moves */
-static uint32_t *cbuf;			/* finalised since the last tag */
-static size_t cbuf_nr, cbuf_alloc;
-
-#define NCONTRIB 500
-static struct ident contrib[NCONTRIB];
-
-/* --identity: the cases on, the tree whose host moves, its new URLs. */
-static int identity;
-
 /* --files: the small trees' files, a few in a few directories. */
-static int files;
 static const char *const file_paths[] = {
 	"Makefile", "README",
 	"drivers/net/eth.c", "drivers/net/wifi.c", "drivers/usb/core.c",
@@ -399,69 +457,66 @@ static const char *const file_paths[] = {
 	"include/linux/list.h", "kernel/sched/core.c", "lib/sort.c",
 	"Documentation/index.rst",
 };
-static uint32_t moved = NONE;
-static char *moved_urls[2];
 #define CENTRAL "ssh://central.example.org/home/linux/git/linux"
 
-static struct {
-	uint64_t merges, octopus, pulls, ff, backmerges, url_backmerges;
-	uint64_t topic_merges, self_pulls, main_self_pulls, resets;
-	uint64_t skewed, planned, reversed, central_pulls;
-} st;
-
 static uint32_t
-new_mark(void)
+new_mark(struct sim *sim)
 {
-	nmarks++;
-	if (nmarks >= fin_alloc) {
-		size_t old = fin_alloc;
+	sim->nmarks++;
+	if (sim->nmarks >= sim->fin_alloc) {
+		size_t old = sim->fin_alloc;
 
-		fin_alloc = fin_alloc ? 2 * fin_alloc : 65536;
-		fin = xrealloc(fin, fin_alloc);
-		memset(fin + old, 0, fin_alloc - old);
+		sim->fin_alloc = sim->fin_alloc ? 2 * sim->fin_alloc : 65536;
+		sim->fin = xrealloc(sim->fin, sim->fin_alloc);
+		memset(sim->fin + old, 0, sim->fin_alloc - old);
 	}
-	return nmarks;
+	return sim->nmarks;
 }
 
 static const char *
-node_str(uint32_t n)
+node_str(struct sim *sim, uint32_t n)
 {
-	if (!nd_str[n]) {
+	struct paths *p = &sim->paths;
+
+	if (!p->str[n]) {
 		if (n == 0)
-			nd_str[n] = xprintf("%s", "");
+			p->str[n] = xprintf("%s", "");
 		else
-			nd_str[n] = xprintf("%s%s\t", node_str(nd_up[n]),
-					    tr[nd_tree[n]].name);
+			p->str[n] = xprintf("%s%s\t", node_str(sim, p->up[n]),
+					    sim->tr[p->tree[n]].name);
 	}
-	return nd_str[n];
+	return p->str[n];
 }
 
 static void
-finalise(uint32_t mark, uint32_t vis, uint32_t tru)
+finalise(struct sim *sim, uint32_t mark, uint32_t vis, uint32_t tru)
 {
-	fin[mark] = 1;
-	if (fexp)
-		fprintf(fexp, ":%" PRIu32 "\t%smainline\n", mark, node_str(vis));
-	if (ftru)
-		fprintf(ftru, ":%" PRIu32 "\t%smainline\n", mark, node_str(tru));
-	GROW(cbuf, cbuf_nr, cbuf_alloc);
-	cbuf[cbuf_nr++] = mark;
+	sim->fin[mark] = 1;
+	if (sim->fexp)
+		fprintf(sim->fexp, ":%" PRIu32 "\t%smainline\n", mark,
+			node_str(sim, vis));
+	if (sim->ftru)
+		fprintf(sim->ftru, ":%" PRIu32 "\t%smainline\n", mark,
+			node_str(sim, tru));
+	GROW(sim->cbuf, sim->cbuf_nr, sim->cbuf_alloc);
+	sim->cbuf[sim->cbuf_nr++] = mark;
 }
 
 static void
-flush_cycle(const char *tag)
+flush_cycle(struct sim *sim, const char *tag)
 {
-	if (fcyc)
-		for (size_t i = 0; i < cbuf_nr; i++)
-			fprintf(fcyc, ":%" PRIu32 "\t%s\n", cbuf[i], tag);
-	cbuf_nr = 0;
+	if (sim->fcyc)
+		for (size_t i = 0; i < sim->cbuf_nr; i++)
+			fprintf(sim->fcyc, ":%" PRIu32 "\t%s\n", sim->cbuf[i],
+				tag);
+	sim->cbuf_nr = 0;
 }
 
 static int64_t
-tick(void)
+tick(struct sim *sim)
 {
-	now += 1 + below(90);
-	return now;
+	sim->now += 1 + below(&sim->rng, 90);
+	return sim->now;
 }
 
 /* splitmix64's finaliser: a hash of x, for choices the simulation's
@@ -478,7 +533,7 @@ mix64(uint64_t x)
 /* --files: what non-merge commit m changes, from a hash of its mark: one
  * to three files (the root commit all of them), written or deleted. */
 static void
-emit_files(uint32_t m, unsigned npar)
+emit_files(struct sim *sim, uint32_t m, unsigned npar)
 {
 	uint64_t h = mix64(m);
 	unsigned n = npar ? 1 + (unsigned)(h % 3) : N_OF(file_paths);
@@ -489,21 +544,21 @@ emit_files(uint32_t m, unsigned npar)
 				   file_paths[k];
 
 		if (npar && (r >> 32) % 8 == 0)
-			fprintf(out, "D %s\n", path);
+			fprintf(sim->out, "D %s\n", path);
 		else
-			fprintf(out, "M 100644 inline %s\ndata <<EOF\n"
+			fprintf(sim->out, "M 100644 inline %s\ndata <<EOF\n"
 				"mark %" PRIu32 " file %u\nEOF\n", path, m, k);
 	}
 }
 
 static uint32_t
-emit(const struct ident *committer, const struct ident *author,
+emit(struct sim *sim, const struct ident *committer, const struct ident *author,
      int64_t cdate, int64_t adate, const char *subject,
      const uint32_t *par, unsigned npar)
 {
-	uint32_t m = new_mark();
+	uint32_t m = new_mark(sim);
 
-	fprintf(out, "commit refs/heads/master\nmark :%" PRIu32 "\n"
+	fprintf(sim->out, "commit refs/heads/master\nmark :%" PRIu32 "\n"
 		"author %s <%s> %" PRId64 " +0000\n"
 		"committer %s <%s> %" PRId64 " +0000\n"
 		"data %zu\n%s\n",
@@ -511,21 +566,21 @@ emit(const struct ident *committer, const struct ident *author,
 		committer->name, committer->email, cdate,
 		strlen(subject) + 1, subject);
 	if (npar)
-		fprintf(out, "from :%" PRIu32 "\n", par[0]);
+		fprintf(sim->out, "from :%" PRIu32 "\n", par[0]);
 	for (unsigned i = 1; i < npar; i++)
-		fprintf(out, "merge :%" PRIu32 "\n", par[i]);
-	if (files && npar <= 1)
-		emit_files(m, npar);
-	fputc('\n', out);
-	if (npar <= 1 && fdat)
-		fprintf(fdat, ":%" PRIu32 "\t%" PRId64 "\t%" PRId64 "\n", m,
-			adate, cdate);
+		fprintf(sim->out, "merge :%" PRIu32 "\n", par[i]);
+	if (sim->files && npar <= 1)
+		emit_files(sim, m, npar);
+	fputc('\n', sim->out);
+	if (npar <= 1 && sim->fdat)
+		fprintf(sim->fdat, ":%" PRIu32 "\t%" PRId64 "\t%" PRId64 "\n",
+			m, adate, cdate);
 	if (npar <= 1)
-		nonmerge++;
+		sim->nonmerge++;
 	else {
-		st.merges++;
+		sim->st.merges++;
 		if (npar > 2)
-			st.octopus++;
+			sim->st.octopus++;
 	}
 	return m;
 }
@@ -579,20 +634,21 @@ set_resize(struct tree *t, size_t want)
 
 /* Rebuild the set from the live, unfinalised entries. */
 static void
-set_rebuild(struct tree *t)
+set_rebuild(const struct sim *sim, struct tree *t)
 {
 	size_t live = 0;
 
 	for (size_t i = t->lo; i < t->n; i++)
-		live += !fin[t->ent[i].mark];
+		live += !sim->fin[t->ent[i].mark];
 	set_resize(t, live);
 	for (size_t i = t->lo; i < t->n; i++)
-		if (!fin[t->ent[i].mark])
+		if (!sim->fin[t->ent[i].mark])
 			set_insert(t, t->ent[i].mark);
 }
 
 static void
-log_add(struct tree *t, uint32_t mark, uint32_t vis, uint32_t tru)
+log_add(const struct sim *sim, struct tree *t, uint32_t mark, uint32_t vis,
+	uint32_t tru)
 {
 	GROW(t->ent, t->n, t->alloc);
 	t->ent[t->n].mark = mark;
@@ -600,7 +656,7 @@ log_add(struct tree *t, uint32_t mark, uint32_t vis, uint32_t tru)
 	t->ent[t->n].tru = tru;
 	t->n++;
 	if (2 * (t->set_nr + 1) + 2 > t->set_cap)
-		set_rebuild(t);
+		set_rebuild(sim, t);
 	set_insert(t, mark);
 }
 
@@ -627,9 +683,9 @@ log_clear(struct tree *t)
 
 /* Drop the finalised entries at the front; 1 when nothing is left. */
 static int
-compact(struct tree *t)
+compact(const struct sim *sim, struct tree *t)
 {
-	while (t->lo < t->n && fin[t->ent[t->lo].mark])
+	while (t->lo < t->n && sim->fin[t->ent[t->lo].mark])
 		t->lo++;
 	if (t->lo == t->n) {
 		log_clear(t);
@@ -640,7 +696,7 @@ compact(struct tree *t)
 		t->base += t->lo;
 		t->n -= t->lo;
 		t->lo = 0;
-		set_rebuild(t);
+		set_rebuild(sim, t);
 	}
 	return 0;
 }
@@ -721,9 +777,9 @@ make_ident(struct ident *id, const char *first, const char *last,
 
 /* The URL spellings of a tree (the first one is the usual one). */
 static void
-make_urls(struct tree *t, const char *h, const char *s)
+make_urls(struct sim *sim, struct tree *t, const char *h, const char *s)
 {
-	unsigned kind = below(100), n = 0;
+	unsigned kind = below(&sim->rng, 100), n = 0;
 	char **u = t->urls;
 	const char *lk = "pub/scm/linux/kernel/git";
 
@@ -739,7 +795,7 @@ make_urls(struct tree *t, const char *h, const char *s)
 		u[n++] = xprintf("https://Git.Kernel.org/%s/%s/%s.git", lk, h, s);
 		u[n++] = xprintf("kernel.org:/%s/%s/%s.git", lk, h, s);
 	} else if (kind < 78) {
-		const char *a = areas[below(N_OF(areas))];
+		const char *a = areas[below(&sim->rng, N_OF(areas))];
 
 		t->name = xprintf("%s/%s/%s", a, h, s);
 		u[n++] = xprintf("git://git.kernel.org/pub/scm/%s/%s/%s.git", a, h, s);
@@ -770,22 +826,22 @@ make_urls(struct tree *t, const char *h, const char *s)
 }
 
 static const char *
-pick_url(const struct tree *t)
+pick_url(struct sim *sim, const struct tree *t)
 {
-	if (t->nurls == 1 || chance(0.55))
+	if (t->nurls == 1 || chance(&sim->rng, 0.55))
 		return t->urls[0];
-	return t->urls[1 + below(t->nurls - 1)];
+	return t->urls[1 + below(&sim->rng, t->nurls - 1)];
 }
 
 static void
-setup_trees(uint32_t T)
+setup_trees(struct sim *sim, uint32_t T)
 {
 	struct tree *m;
 	const char *lk = "pub/scm/linux/kernel/git/torvalds/linux";
 
-	ntrees = T + 1;
-	tr = xcalloc(ntrees, sizeof(*tr));
-	cum = xcalloc(ntrees, sizeof(*cum));
+	sim->ntrees = T + 1;
+	sim->tr = xcalloc(sim->ntrees, sizeof(*sim->tr));
+	sim->cum = xcalloc(sim->ntrees, sizeof(*sim->cum));
 
 	for (uint32_t j = 0; j < NCONTRIB; j++) {
 		const char *f = firsts[j % N_OF(firsts)];
@@ -796,11 +852,11 @@ setup_trees(uint32_t T)
 		for (char *p = e; *p; p++)
 			if (*p >= 'A' && *p <= 'Z')
 				*p |= 0x20;
-		make_ident(&contrib[j], f, l, e);
+		make_ident(&sim->contrib[j], f, l, e);
 		free(e);
 	}
 
-	m = &tr[0];
+	m = &sim->tr[0];
 	m->name = xprintf("mainline");
 	m->handle = xprintf("torvalds");
 	m->subsys = xprintf("linux");
@@ -819,19 +875,19 @@ setup_trees(uint32_t T)
 	m->hold = -1;
 
 	if (T >= 4)
-		scen = 4;
+		sim->scen = 4;
 	else if (T >= 2)
-		scen = 2;
+		sim->scen = 2;
 
 	for (uint32_t i = 1; i <= T; i++) {
-		struct tree *t = &tr[i];
+		struct tree *t = &sim->tr[i];
 		uint32_t w = (uint32_t)((i - 1) % NWORDS);
 		char *email;
 		uint32_t h1, h0;
 
 		/* the last syllable drawn first (see plain_commit) */
-		h1 = below(N_OF(syl));
-		h0 = below(N_OF(syl));
+		h1 = below(&sim->rng, N_OF(syl));
+		h0 = below(&sim->rng, N_OF(syl));
 		t->handle = xprintf("%s%s", syl[h0], syl[h1]);
 		if (i > NWORDS)
 			t->subsys = xprintf("%s-%" PRIu32, words[w],
@@ -839,13 +895,14 @@ setup_trees(uint32_t T)
 		else
 			t->subsys = xprintf("%s", words[w]);
 		{
-			char *s = chance(0.3) ? xprintf("%s-2.6", t->subsys)
-					      : xprintf("%s", t->subsys);
+			char *s = chance(&sim->rng, 0.3) ?
+				  xprintf("%s-2.6", t->subsys) :
+				  xprintf("%s", t->subsys);
 
-			make_urls(t, t->handle, s);
+			make_urls(sim, t, t->handle, s);
 			free(s);
 		}
-		switch (below(5)) {
+		switch (below(&sim->rng, 5)) {
 		case 0: t->branch = xprintf("%s", t->subsys); break;
 		case 1: t->branch = xprintf("for-next"); break;
 		case 2: t->branch = xprintf("master"); break;
@@ -857,24 +914,24 @@ setup_trees(uint32_t T)
 			   lasts[(i * 11 + i / 26) % N_OF(lasts)], email);
 		free(email);
 		t->weight = 1000000u / i;
-		cum[i] = cum[i - 1] + t->weight;
+		sim->cum[i] = sim->cum[i - 1] + t->weight;
 		t->hold = -1;
 		t->alt = NONE;
-		t->own = path_ext(0, i);
+		t->own = path_ext(&sim->paths, 0, i);
 
-		if (i == 1 || (i == 2 && scen != 2)) {
+		if (i == 1 || (i == 2 && sim->scen != 2)) {
 			t->layer = 1;
 			t->up = 0;
-		} else if (i == scen) {
+		} else if (i == sim->scen) {
 			t->layer = 2;
 			t->up = 1;
 			t->alt = 0;
-		} else if (i == 6 && scen != NONE) {
+		} else if (i == 6 && sim->scen != NONE) {
 			t->layer = 3;
-			t->up = scen;
+			t->up = sim->scen;
 			t->alt = 1;
 		} else {
-			uint32_t r = below(100), cand[16], nc = 0;
+			uint32_t r = below(&sim->rng, 100), cand[16], nc = 0;
 
 			t->layer = 1;
 			t->up = 0;
@@ -882,57 +939,58 @@ setup_trees(uint32_t T)
 				uint32_t want = r < 18 ? 1 : 2;
 
 				for (uint32_t j = 1; j < i && nc < 16; j++)
-					if (j <= 40 && tr[j].layer == want)
+					if (j <= 40 && sim->tr[j].layer == want)
 						cand[nc++] = j;
 				if (nc) {
 					t->layer = want + 1;
-					t->up = cand[below(nc)];
-					if (chance(0.3))
-						t->alt = t->layer == 2 ? 0 : tr[t->up].up;
+					t->up = cand[below(&sim->rng, nc)];
+					if (chance(&sim->rng, 0.3))
+						t->alt = t->layer == 2 ? 0 :
+							 sim->tr[t->up].up;
 				}
 			}
 		}
-		t->bad_clock = i >= 3 && i != scen &&
-			(i == 7 || below(100) < 5);
+		t->bad_clock = i >= 3 && i != sim->scen &&
+			(i == 7 || below(&sim->rng, 100) < 5);
 	}
 }
 
 /* --identity: spellings of the cases, set up once the trees are. */
 static void
-setup_identity(void)
+setup_identity(struct sim *sim)
 {
 	const char *lk = "git://git.kernel.org/pub/scm/linux/kernel/git/";
 
-	for (uint32_t i = 1; i < ntrees; i++) {
-		struct tree *t = &tr[i];
+	for (uint32_t i = 1; i < sim->ntrees; i++) {
+		struct tree *t = &sim->tr[i];
 
 		if (!strncmp(t->urls[0], lk, strlen(lk)) && t->nurls < MAX_URLS)
 			t->urls[t->nurls++] = xprintf("master.kernel.org:/home/%s",
 						      t->name);
 	}
-	if (ntrees > 8) {
-		struct tree *t = &tr[5];
+	if (sim->ntrees > 8) {
+		struct tree *t = &sim->tr[5];
 
-		moved = 5;
+		sim->moved = 5;
 		for (unsigned u = 0; u < t->nurls; u++)
 			free(t->urls[u]);
 		free(t->name);
 		t->urls[0] = xprintf("git://git.denx.de/u-boot-%s.git", t->subsys);
 		t->urls[1] = xprintf("git://git.denx.de/u-boot-%s", t->subsys);
 		t->nurls = 2;
-		moved_urls[0] = xprintf("https://source.denx.de/u-boot/"
+		sim->moved_urls[0] = xprintf("https://source.denx.de/u-boot/"
 					"custodians/u-boot-%s.git", t->subsys);
-		moved_urls[1] = xprintf("https://source.denx.de/u-boot/"
+		sim->moved_urls[1] = xprintf("https://source.denx.de/u-boot/"
 					"custodians/u-boot-%s", t->subsys);
 		t->name = xprintf("source.denx.de/u-boot/custodians/u-boot-%s",
 				  t->subsys);
 	}
-	if (ntrees > 10)
-		for (uint32_t i = ntrees - 2; i < ntrees; i++) {
-			struct tree *t = &tr[i];
+	if (sim->ntrees > 10)
+		for (uint32_t i = sim->ntrees - 2; i < sim->ntrees; i++) {
+			struct tree *t = &sim->tr[i];
 
-			if (i == ntrees - 1 &&
-			    !strcmp(t->handle, tr[i - 1].handle)) {
+			if (i == sim->ntrees - 1 &&
+			    !strcmp(t->handle, sim->tr[i - 1].handle)) {
 				char *h = xprintf("%sx", t->handle);
 
 				free(t->handle);
@@ -952,28 +1010,28 @@ setup_identity(void)
 
 /* --identity: the tree whose host moved takes its new URLs. */
 static void
-move_host(void)
+move_host(struct sim *sim)
 {
-	struct tree *t = &tr[moved];
+	struct tree *t = &sim->tr[sim->moved];
 
 	for (unsigned u = 0; u < t->nurls; u++)
 		free(t->urls[u]);
-	t->urls[0] = moved_urls[0];
-	t->urls[1] = moved_urls[1];
+	t->urls[0] = sim->moved_urls[0];
+	t->urls[1] = sim->moved_urls[1];
 	t->nurls = 2;
-	moved = NONE;
+	sim->moved = NONE;
 }
 
 static uint32_t
-pick_tree(void)
+pick_tree(struct sim *sim)
 {
-	uint64_t r = below64(cum[ntrees - 1]);
-	uint32_t lo = 1, hi = ntrees - 1;
+	uint64_t r = below64(&sim->rng, sim->cum[sim->ntrees - 1]);
+	uint32_t lo = 1, hi = sim->ntrees - 1;
 
 	while (lo < hi) {		/* first i with cum[i] > r */
 		uint32_t mid = lo + (hi - lo) / 2;
 
-		if (cum[mid] > r)
+		if (sim->cum[mid] > r)
 			hi = mid;
 		else
 			lo = mid + 1;
@@ -983,38 +1041,32 @@ pick_tree(void)
 
 /* ---- making history ------------------------------------------------ */
 
-static double ffrate = 0.05;
-static uint64_t cycles_total;		/* R */
-static uint64_t cyc_end;		/* nonmerge count after the release */
-static int64_t cycle_no;
-static char last_tag[32];
-static uint32_t last_tag_commit;
-static uint64_t last_tag_seq;
-
 /* Non-merge commits that may still be made before the release commit. */
 static uint64_t
-left(void)
+left(struct sim *sim)
 {
-	return nonmerge + 1 < cyc_end ? cyc_end - 1 - nonmerge : 0;
+	if (sim->nonmerge + 1 < sim->cyc_end)
+		return sim->cyc_end - 1 - sim->nonmerge;
+	return 0;
 }
 
 static int64_t
-tree_date(const struct tree *t)
+tree_date(struct sim *sim, const struct tree *t)
 {
-	int64_t d = tick();
+	int64_t d = tick(sim);
 
-	if (t->bad_clock && chance(0.3)) {
-		d -= DAY * (int64_t)(1 + below(30));
-		st.skewed++;
+	if (t->bad_clock && chance(&sim->rng, 0.3)) {
+		d -= DAY * (int64_t)(1 + below(&sim->rng, 30));
+		sim->st.skewed++;
 	}
 	return d;
 }
 
 static uint32_t
-plain_commit(uint32_t x, uint32_t parent, int64_t date)
+plain_commit(struct sim *sim, uint32_t x, uint32_t parent, int64_t date)
 {
-	const struct tree *t = &tr[x];
-	const char *prefix = x ? t->subsys : words[below(NWORDS)];
+	const struct tree *t = &sim->tr[x];
+	const char *prefix = x ? t->subsys : words[below(&sim->rng, NWORDS)];
 	struct sb sb = { .len = 0 };
 	int64_t adate;
 	uint32_t verb, obj, author;
@@ -1022,108 +1074,112 @@ plain_commit(uint32_t x, uint32_t parent, int64_t date)
 	/* One draw a statement, in the order GCC always made them (a call's
 	 * last argument first): C leaves the order of a call's arguments
 	 * unspecified, and clang's made another history. */
-	obj = below(N_OF(objs));
-	verb = below(N_OF(verbs));
+	obj = below(&sim->rng, N_OF(objs));
+	verb = below(&sim->rng, N_OF(verbs));
 	sb_add(&sb, "%s: %s %s", prefix, verbs[verb], objs[obj]);
-	if (chance(0.5)) {
-		uint32_t num = below(1000), sy = below(N_OF(syl));
+	if (chance(&sim->rng, 0.5)) {
+		uint32_t num = below(&sim->rng, 1000);
+		uint32_t sy = below(&sim->rng, N_OF(syl));
 
 		sb_add(&sb, " of %s%" PRIu32, syl[sy], num);
 	}
 	/* --dates: some authors' clocks run ahead of the mainline's
 	 * (without it, the stream as it always was). */
-	if (fdat && chance(0.04))
-		adate = date + 3600 + (int64_t)below(60 * DAY);
+	if (sim->fdat && chance(&sim->rng, 0.04))
+		adate = date + 3600 + (int64_t)below(&sim->rng, 60 * DAY);
 	else
-		adate = date - (int64_t)below(3 * DAY);
-	author = below(NCONTRIB);
-	return emit(&t->maint, &contrib[author], date, adate, sb.buf,
+		adate = date - (int64_t)below(&sim->rng, 3 * DAY);
+	author = below(&sim->rng, NCONTRIB);
+	return emit(sim, &t->maint, &sim->contrib[author], date, adate, sb.buf,
 		    &parent, 1);
 }
 
 static void
-main_moved(uint32_t tip)
+main_moved(struct sim *sim, uint32_t tip)
 {
-	tr[0].tip = tip;
-	main_seq++;
+	sim->tr[0].tip = tip;
+	sim->main_seq++;
 }
 
 /* A commit on the branch of tree x, dated date. */
 static void
-commit_at(uint32_t x, int64_t date)
+commit_at(struct sim *sim, uint32_t x, int64_t date)
 {
-	struct tree *t = &tr[x];
-	uint32_t m = plain_commit(x, t->tip, date);
+	struct tree *t = &sim->tr[x];
+	uint32_t m = plain_commit(sim, x, t->tip, date);
 
 	t->tip = m;
 	t->tip_in_main = 0;
 	if (x == 0) {
-		finalise(m, 0, 0);
-		main_moved(m);
+		finalise(sim, m, 0, 0);
+		main_moved(sim, m);
 	} else {
-		log_add(t, m, t->own, t->own);
+		log_add(sim, t, m, t->own, t->own);
 	}
 }
 
 static void
-commit_on(uint32_t x)
+commit_on(struct sim *sim, uint32_t x)
 {
-	commit_at(x, tree_date(&tr[x]));
+	commit_at(sim, x, tree_date(sim, &sim->tr[x]));
 }
 
 static uint32_t
-merge_commit(uint32_t y, const char *subject, const uint32_t *par,
-	     unsigned npar)
+merge_commit(struct sim *sim, uint32_t y, const char *subject,
+	     const uint32_t *par, unsigned npar)
 {
-	int64_t d = tick();
+	int64_t d = tick(sim);
 
-	return emit(&tr[y].maint, &tr[y].maint, d, d, subject, par, npar);
+	const struct ident *maint = &sim->tr[y].maint;
+
+	return emit(sim, maint, maint, d, d, subject, par, npar);
 }
 
 /* The version bump and tag that mark a release or an -rc. */
 static void
-tag_mainline(const char *version, const char *tag, int annotated)
+tag_mainline(struct sim *sim, const char *version, const char *tag,
+	     int annotated)
 {
-	struct tree *m = &tr[0];
+	struct tree *m = &sim->tr[0];
 
-	if (left() || !strchr(tag, '-')) {
+	if (left(sim) || !strchr(tag, '-')) {
 		char *subj = xprintf("Linux %s", version);
-		int64_t adate = now;	/* the clock before the tick, as GCC
-					 * always read it */
-		uint32_t mk = emit(&m->maint, &m->maint, tick(), adate, subj,
-				   &m->tip, 1);
+		/* the clock before the tick, as GCC always read it */
+		int64_t adate = sim->now;
+		uint32_t mk = emit(sim, &m->maint, &m->maint, tick(sim), adate,
+				   subj, &m->tip, 1);
 
 		free(subj);
-		finalise(mk, 0, 0);
-		main_moved(mk);
+		finalise(sim, mk, 0, 0);
+		main_moved(sim, mk);
 		m->tip_in_main = 1;
 	}
 	if (annotated) {
 		char *msg = xprintf("Linux %s\n", version);
 
-		fprintf(out, "tag %s\nfrom :%" PRIu32 "\n"
+		fprintf(sim->out, "tag %s\nfrom :%" PRIu32 "\n"
 			"tagger %s <%s> %" PRId64 " +0000\ndata %zu\n%s\n",
-			tag, m->tip, m->maint.name, m->maint.email, tick(),
+			tag, m->tip, m->maint.name, m->maint.email, tick(sim),
 			strlen(msg), msg);
 		free(msg);
 	} else {
-		fprintf(out, "reset refs/tags/%s\nfrom :%" PRIu32 "\n\n",
+		fprintf(sim->out, "reset refs/tags/%s\nfrom :%" PRIu32 "\n\n",
 			tag, m->tip);
 	}
-	flush_cycle(tag);
-	snprintf(last_tag, sizeof(last_tag), "%s", tag);
-	last_tag_commit = m->tip;
-	last_tag_seq = main_seq;
+	flush_cycle(sim, tag);
+	snprintf(sim->last_tag, sizeof(sim->last_tag), "%s", tag);
+	sim->last_tag_commit = m->tip;
+	sim->last_tag_seq = sim->main_seq;
 }
 
 /* Does x have a commit that y (NONE: the mainline) lacks? */
 static int
-has_new(uint32_t x, uint32_t y)
+has_new(struct sim *sim, uint32_t x, uint32_t y)
 {
-	struct tree *t = &tr[x];
+	struct tree *t = &sim->tr[x];
 	uint64_t from;
 
-	if (compact(t))
+	if (compact(sim, t))
 		return 0;
 	if (y == 0)
 		return 1;
@@ -1133,7 +1189,7 @@ has_new(uint32_t x, uint32_t y)
 	for (uint64_t s = from; s < t->base + t->n; s++) {
 		uint32_t mk = t->ent[s - t->base].mark;
 
-		if (!fin[mk] && !set_has(&tr[y], mk))
+		if (!sim->fin[mk] && !set_has(&sim->tr[y], mk))
 			return 1;
 	}
 	return 0;
@@ -1141,26 +1197,26 @@ has_new(uint32_t x, uint32_t y)
 
 /* Commits of tree x's topic tp enter y: internal when y == x. */
 static void
-take_topic(uint32_t x, uint32_t y, const struct topic *tp)
+take_topic(struct sim *sim, uint32_t x, uint32_t y, const struct topic *tp)
 {
-	struct tree *r = &tr[y];
+	struct tree *r = &sim->tr[y];
 	uint32_t p;
 
 	if (y == x)
 		p = r->own;		/* internal: node 0 for the mainline */
 	else if (y == 0)
-		p = tr[x].own;
+		p = sim->tr[x].own;
 	else
-		p = path_ext(tr[x].own, y);
+		p = path_ext(&sim->paths, sim->tr[x].own, y);
 	for (uint32_t i = 0; i < tp->n; i++) {
 		uint32_t mk = tp->c[i];
 
-		if (fin[mk])
+		if (sim->fin[mk])
 			continue;
 		if (y == 0)
-			finalise(mk, p, p);
+			finalise(sim, mk, p, p);
 		else if (!set_has(r, mk))
-			log_add(r, mk, p, p);
+			log_add(sim, r, mk, p, p);
 	}
 }
 
@@ -1194,19 +1250,19 @@ ready_topics(const struct tree *t, unsigned *idx, unsigned max)
 /* A pull of tree x into y: a real merge, maybe an octopus of several of
  * x's branches.  0 when x had nothing y lacks. */
 static int
-do_pull(uint32_t x, uint32_t y, int octopus_ok)
+do_pull(struct sim *sim, uint32_t x, uint32_t y, int octopus_ok)
 {
-	struct tree *t = &tr[x], *r = &tr[y];
+	struct tree *t = &sim->tr[x], *r = &sim->tr[y];
 	unsigned idx[3], ntop = 0, np = 0, nn = 0;
 	uint32_t par[5], mk;
 	const char *names[4];
-	int tip_new = has_new(x, y);
+	int tip_new = has_new(sim, x, y);
 	char *tagnames[4] = { NULL };
 	struct sb sb = { .len = 0 };
-	const char *url = pick_url(t);
+	const char *url = pick_url(sim, t);
 	int tags = 0;
 
-	if (octopus_ok && chance(0.3))
+	if (octopus_ok && chance(&sim->rng, 0.3))
 		ntop = ready_topics(t, idx, tip_new ? 2 : 3);
 	if (!tip_new && !ntop)
 		return 0;
@@ -1218,20 +1274,21 @@ do_pull(uint32_t x, uint32_t y, int octopus_ok)
 			"linus", "devel",
 		};
 		par[np++] = t->tip;
-		names[nn++] = mains[below(N_OF(mains))];
+		names[nn++] = mains[below(&sim->rng, N_OF(mains))];
 	}
 	for (unsigned i = 0; i < ntop; i++) {
 		par[np++] = t->topics[idx[i]].tip;
 		names[nn++] = t->topics[idx[i]].name;
 	}
 
-	tags = chance(0.25);
+	tags = chance(&sim->rng, 0.25);
 	if (tags)
 		for (unsigned i = 0; i < nn; i++)
 			names[i] = tagnames[i] = xprintf("%s-%s-1.%" PRId64 "-%u",
 				t->subsys, i ? names[i] : "for-linus",
-				cycle_no + 1, i);
-	if (nn == 1 && !tags && !strncmp(url, "git://", 6) && chance(0.3))
+				sim->cycle_no + 1, i);
+	if (nn == 1 && !tags && !strncmp(url, "git://", 6) &&
+	    chance(&sim->rng, 0.3))
 		sb_add(&sb, "Merge %s", url);
 	else {
 		sb_add(&sb, "Merge %s%s ", tags ? "tag" : "branch",
@@ -1239,20 +1296,20 @@ do_pull(uint32_t x, uint32_t y, int octopus_ok)
 		sb_list(&sb, names, nn);
 		sb_add(&sb, " of %s", url);
 	}
-	if (y && chance(0.3))
+	if (y && chance(&sim->rng, 0.3))
 		sb_add(&sb, " into %s", r->branch);
 	for (unsigned i = 0; i < nn; i++)
 		free(tagnames[i]);
 
-	mk = merge_commit(y, sb.buf, par, np);
-	st.pulls++;
+	mk = merge_commit(sim, y, sb.buf, par, np);
+	sim->st.pulls++;
 
 	if (y == 0) {
 		if (tip_new) {
 			for (size_t i = t->lo; i < t->n; i++)
-				if (!fin[t->ent[i].mark])
-					finalise(t->ent[i].mark, t->ent[i].vis,
-						 t->ent[i].tru);
+				if (!sim->fin[t->ent[i].mark])
+					finalise(sim, t->ent[i].mark,
+						 t->ent[i].vis, t->ent[i].tru);
 			log_clear(t);
 			t->tip_in_main = 1;
 		}
@@ -1264,38 +1321,39 @@ do_pull(uint32_t x, uint32_t y, int octopus_ok)
 		for (uint64_t s = from; s < t->base + t->n; s++) {
 			struct entry e = t->ent[s - t->base];
 
-			if (!fin[e.mark] && !set_has(r, e.mark))
-				log_add(r, e.mark, path_ext(e.vis, y),
-					path_ext(e.tru, y));
+			if (!sim->fin[e.mark] && !set_has(r, e.mark))
+				log_add(sim, r, e.mark,
+					path_ext(&sim->paths, e.vis, y),
+					path_ext(&sim->paths, e.tru, y));
 		}
 		*p = t->base + t->n;
 	}
 	for (unsigned i = 0; i < ntop; i++)
-		take_topic(x, y, &t->topics[idx[i]]);
+		take_topic(sim, x, y, &t->topics[idx[i]]);
 	for (unsigned i = ntop; i-- > 0;)
 		drop_topic(t, idx[i]);
 
 	r->tip = mk;
 	r->tip_in_main = 0;
 	if (y == 0)
-		main_moved(mk);
+		main_moved(sim, mk);
 	return 1;
 }
 
 /* Tree x merges its ready topics (some or all). */
 static void
-merge_topics(uint32_t x)
+merge_topics(struct sim *sim, uint32_t x)
 {
-	struct tree *t = &tr[x];
+	struct tree *t = &sim->tr[x];
 	unsigned idx[MAX_TOPICS], n = ready_topics(t, idx, MAX_TOPICS);
 	uint32_t par[MAX_TOPICS + 1], mk;
 	const char *names[MAX_TOPICS];
 	struct sb sb = { .len = 0 };
-	int self = chance(x ? 0.2 : 0.4);
+	int self = chance(&sim->rng, x ? 0.2 : 0.4);
 
 	if (!n)
 		return;
-	if (n > 1 && chance(0.5))
+	if (n > 1 && chance(&sim->rng, 0.5))
 		n = 1;
 	par[0] = t->tip;
 	for (unsigned i = 0; i < n; i++) {
@@ -1304,47 +1362,48 @@ merge_topics(uint32_t x)
 	}
 	if (self) {
 		/* pulling its own repository: internal */
-		if (n == 1 && chance(0.5))
-			sb_add(&sb, "Merge branch 'master' of %s", pick_url(t));
+		if (n == 1 && chance(&sim->rng, 0.5))
+			sb_add(&sb, "Merge branch 'master' of %s",
+			       pick_url(sim, t));
 		else {
 			sb_add(&sb, "Merge branch%s ", n > 1 ? "es" : "");
 			sb_list(&sb, names, n);
-			sb_add(&sb, " of %s", pick_url(t));
+			sb_add(&sb, " of %s", pick_url(sim, t));
 		}
-		if (x && chance(0.3))
+		if (x && chance(&sim->rng, 0.3))
 			sb_add(&sb, " into %s", t->branch);
 		if (x)
-			st.self_pulls++;
+			sim->st.self_pulls++;
 		else
-			st.main_self_pulls++;
+			sim->st.main_self_pulls++;
 	} else {
-		if (n == 1 && chance(0.2))
+		if (n == 1 && chance(&sim->rng, 0.2))
 			sb_add(&sb, "Merge remote-tracking branch 'origin/%s'",
 			       names[0]);
 		else {
 			sb_add(&sb, "Merge branch%s ", n > 1 ? "es" : "");
 			sb_list(&sb, names, n);
-			if (x && chance(0.6))
+			if (x && chance(&sim->rng, 0.6))
 				sb_add(&sb, " into %s", t->branch);
 		}
 	}
-	mk = merge_commit(x, sb.buf, par, n + 1);
-	st.topic_merges++;
+	mk = merge_commit(sim, x, sb.buf, par, n + 1);
+	sim->st.topic_merges++;
 	for (unsigned i = 0; i < n; i++)
-		take_topic(x, x, &t->topics[idx[i]]);
+		take_topic(sim, x, x, &t->topics[idx[i]]);
 	for (unsigned i = n; i-- > 0;)
 		drop_topic(t, idx[i]);
 	t->tip = mk;
 	t->tip_in_main = 0;
 	if (x == 0)
-		main_moved(mk);
+		main_moved(sim, mk);
 }
 
 /* One commit of tree x on a topic branch (a new one maybe); 0 if none. */
 static int
-topic_commit(uint32_t x)
+topic_commit(struct sim *sim, uint32_t x)
 {
-	struct tree *t = &tr[x];
+	struct tree *t = &sim->tr[x];
 	struct topic *tp = NULL;
 
 	for (unsigned i = 0; i < t->ntopics; i++)
@@ -1353,17 +1412,19 @@ topic_commit(uint32_t x)
 			break;
 		}
 	if (!tp) {
+		uint32_t w;
+
 		if (t->ntopics >= MAX_TOPICS)
 			return 0;
 		tp = &t->topics[t->ntopics++];
 		memset(tp, 0, sizeof(*tp));
 		tp->tip = t->tip;
-		tp->target = 1 + below(6);
-		tp->name = xprintf("%s-%" PRIu32,
-				   topic_words[below(N_OF(topic_words))],
+		tp->target = 1 + below(&sim->rng, 6);
+		w = below(&sim->rng, N_OF(topic_words));
+		tp->name = xprintf("%s-%" PRIu32, topic_words[w],
 				   ++t->topic_seq);
 	}
-	tp->tip = plain_commit(x, tp->tip, tree_date(t));
+	tp->tip = plain_commit(sim, x, tp->tip, tree_date(sim, t));
 	GROW(tp->c, tp->n, tp->alloc);
 	tp->c[tp->n++] = tp->tip;
 	return 1;
@@ -1375,81 +1436,84 @@ topic_commit(uint32_t x)
  * since, come in as the merge's second parent, and are direct.
  */
 static void
-central_pull(void)
+central_pull(struct sim *sim)
 {
-	uint32_t p = tr[0].tip, par[2], mk, n = 1 + below(3);
+	uint32_t p = sim->tr[0].tip, par[2], mk, n = 1 + below(&sim->rng, 3);
 
-	if (left() < n + 2)
+	if (left(sim) < n + 2)
 		return;
 	for (uint32_t i = 0; i < n; i++) {
-		uint32_t m = plain_commit(0, p, tick());
+		uint32_t m = plain_commit(sim, 0, p, tick(sim));
 
-		finalise(m, 0, 0);
+		finalise(sim, m, 0, 0);
 		p = m;
 	}
-	commit_on(0);
-	par[0] = tr[0].tip;
+	commit_on(sim, 0);
+	par[0] = sim->tr[0].tip;
 	par[1] = p;
-	mk = merge_commit(0, "Merge branch 'master' of " CENTRAL " into master",
+	mk = merge_commit(sim, 0,
+			  "Merge branch 'master' of " CENTRAL " into master",
 			  par, 2);
-	main_moved(mk);
-	st.central_pulls++;
+	main_moved(sim, mk);
+	sim->st.central_pulls++;
 }
 
 /* One ordinary step: a commit somewhere. */
 static void
-step_commit(void)
+step_commit(struct sim *sim)
 {
-	uint32_t x = chance(0.08) ? 0 : pick_tree();
-	struct tree *t = &tr[x];
+	uint32_t x = chance(&sim->rng, 0.08) ? 0 : pick_tree(sim);
+	struct tree *t = &sim->tr[x];
 
-	if (t->ntopics && chance(0.5))
-		merge_topics(x);
-	if (chance(x ? 0.22 : 0.15) && topic_commit(x))
+	if (t->ntopics && chance(&sim->rng, 0.5))
+		merge_topics(sim, x);
+	if (chance(&sim->rng, x ? 0.22 : 0.15) && topic_commit(sim, x))
 		return;
-	commit_on(x);
+	commit_on(sim, x);
 }
 
 /* A back-merge of the mainline (its tip or the last tag) into tree x. */
 static int
-back_merge(uint32_t x, int force_url)
+back_merge(struct sim *sim, uint32_t x, int force_url)
 {
-	struct tree *t = &tr[x];
+	struct tree *t = &sim->tr[x];
 	uint32_t par[2], mk;
 	uint64_t seq;
 	struct sb sb = { .len = 0 };
-	const char *tu = pick_url(&tr[0]);
+	const char *tu = pick_url(sim, &sim->tr[0]);
 	int url = force_url;
 
 	if (t->tip_in_main)
 		return 0;
-	if (!force_url && last_tag_commit && last_tag_seq > t->main_seq &&
-	    chance(0.35)) {
-		par[1] = last_tag_commit;
-		seq = last_tag_seq;
-		switch (below(5)) {
+	if (!force_url && sim->last_tag_commit &&
+	    sim->last_tag_seq > t->main_seq && chance(&sim->rng, 0.35)) {
+		par[1] = sim->last_tag_commit;
+		seq = sim->last_tag_seq;
+		switch (below(&sim->rng, 5)) {
 		case 0:
-			sb_add(&sb, "Merge commit '%s'", last_tag);
+			sb_add(&sb, "Merge commit '%s'", sim->last_tag);
 			break;
 		case 1:
-			sb_add(&sb, "Merge tag '%s' into %s", last_tag, t->branch);
+			sb_add(&sb, "Merge tag '%s' into %s", sim->last_tag,
+			       t->branch);
 			break;
 		case 2:
-			sb_add(&sb, "Merge tag '%s' of %s into %s", last_tag, tu,
-			       t->branch);
+			sb_add(&sb, "Merge tag '%s' of %s into %s",
+			       sim->last_tag, tu, t->branch);
 			url = 1;
 			break;
 		default:
-			sb_add(&sb, "Merge commit '%s' into %s", last_tag,
+			sb_add(&sb, "Merge commit '%s' into %s", sim->last_tag,
 			       t->branch);
 			break;
 		}
 	} else {
-		par[1] = tr[0].tip;
-		seq = main_seq;
+		par[1] = sim->tr[0].tip;
+		seq = sim->main_seq;
 		if (seq <= t->main_seq)
 			return 0;
-		switch (force_url ? 4 + below(3) : below(8)) {
+		switch (force_url ? 4 + below(&sim->rng, 3) :
+			below(&sim->rng, 8)) {
 		case 0:
 			sb_add(&sb, "Merge branch 'linus' into %s", t->branch);
 			break;
@@ -1481,109 +1545,111 @@ back_merge(uint32_t x, int force_url)
 		}
 	}
 	par[0] = t->tip;
-	if (!url && par[1] == tr[0].tip && chance(0.15)) {
+	if (!url && par[1] == sim->tr[0].tip && chance(&sim->rng, 0.15)) {
 		/* the other way round: the tree merged into a checkout of
 		 * the mainline, so its first parent is the mainline's */
-		par[0] = tr[0].tip;
+		par[0] = sim->tr[0].tip;
 		par[1] = t->tip;
 		sb.len = 0;
-		if (chance(0.3)) {
+		if (chance(&sim->rng, 0.3)) {
 			sb_add(&sb, "Merge branch '%s' of %s", t->branch,
-			       pick_url(t));
-			st.self_pulls++;
+			       pick_url(sim, t));
+			sim->st.self_pulls++;
 		} else {
 			sb_add(&sb, "Merge branch '%s'%s", t->branch,
-			       chance(0.5) ? " into master" : "");
+			       chance(&sim->rng, 0.5) ? " into master" : "");
 		}
-		st.reversed++;
+		sim->st.reversed++;
 	}
-	mk = merge_commit(x, sb.buf, par, 2);
+	mk = merge_commit(sim, x, sb.buf, par, 2);
 	t->tip = mk;
 	t->main_seq = seq;
-	st.backmerges++;
-	st.url_backmerges += url;
+	sim->st.backmerges++;
+	sim->st.url_backmerges += url;
 	return 1;
 }
 
 /* Tree x, holding nothing the mainline lacks, starts again from commit
  * c (in_main: c is a mainline commit). */
 static void
-reset_tree(uint32_t x, uint32_t c, uint64_t seq, int in_main)
+reset_tree(struct sim *sim, uint32_t x, uint32_t c, uint64_t seq, int in_main)
 {
-	struct tree *t = &tr[x];
+	struct tree *t = &sim->tr[x];
 
 	t->tip = c;
 	t->tip_in_main = in_main;
 	if (seq > t->main_seq)
 		t->main_seq = seq;
-	st.resets++;
+	sim->st.resets++;
 }
 
 /* Where x's pulls go. */
 static uint32_t
-receiver(uint32_t x)
+receiver(struct sim *sim, uint32_t x)
 {
-	const struct tree *t = &tr[x];
+	const struct tree *t = &sim->tr[x];
 
-	if (x == scen)
-		return cycle_no % 2 ? 0 : t->up;
-	if (t->alt != NONE && chance(0.3))
+	if (x == sim->scen)
+		return sim->cycle_no % 2 ? 0 : t->up;
+	if (t->alt != NONE && chance(&sim->rng, 0.3))
 		return t->alt;
 	return t->up;
 }
 
 static void
-pull_if_new(uint32_t x)
+pull_if_new(struct sim *sim, uint32_t x)
 {
-	uint32_t y = receiver(x);
+	uint32_t y = receiver(sim, x);
 
-	if (y == 0 && tr[x].hold == cycle_no)
+	if (y == 0 && sim->tr[x].hold == sim->cycle_no)
 		return;
-	do_pull(x, y, 1);
+	do_pull(sim, x, y, 1);
 }
 
 /* A fast-forward pull: a tree holding nothing new forks from its
  * receiver's tip, makes a few plain commits, the receiver takes its tip. */
 static int
-ff_pull(void)
+ff_pull(struct sim *sim)
 {
 	for (int tries = 0; tries < 10; tries++) {
-		uint32_t x = pick_tree(), y, k;
-		struct tree *t = &tr[x], *r;
+		uint32_t x = pick_tree(sim), y, k;
+		struct tree *t = &sim->tr[x], *r;
 		uint32_t p;
 
-		if (!compact(t) || t->hold == cycle_no)
+		if (!compact(sim, t) || t->hold == sim->cycle_no)
 			continue;
 		/* The mainline is the fallback twice over: the two y = 0
 		 * are meant. */
 		if (t->layer == 1)
 			y = 0;	/* NOLINT(bugprone-branch-clone) */
-		else if (compact(&tr[t->up]))
+		else if (compact(sim, &sim->tr[t->up]))
 			y = t->up;
 		else if (t->alt == 0)
 			y = 0;
 		else
 			continue;
-		r = &tr[y];
-		k = 1 + below(y ? 6 : 4);
-		if (left() < k)
+		r = &sim->tr[y];
+		k = 1 + below(&sim->rng, y ? 6 : 4);
+		if (left(sim) < k)
 			return 0;
-		reset_tree(x, r->tip, y ? r->main_seq : main_seq, r->tip_in_main || !y);
+		reset_tree(sim, x, r->tip, y ? r->main_seq : sim->main_seq,
+			   r->tip_in_main || !y);
 		for (uint32_t i = 0; i < k; i++)
-			commit_on(x);
-		st.ff++;
+			commit_on(sim, x);
+		sim->st.ff++;
 		if (y == 0) {
 			for (size_t i = t->lo; i < t->n; i++)
-				finalise(t->ent[i].mark, 0, t->ent[i].tru);
+				finalise(sim, t->ent[i].mark, 0, t->ent[i].tru);
 			log_clear(t);
 			t->tip_in_main = 1;
-			main_moved(t->tip);
+			main_moved(sim, t->tip);
 			r->tip_in_main = 1;
 		} else {
 			p = r->own;
 			for (size_t i = t->lo; i < t->n; i++)
-				log_add(r, t->ent[i].mark, p,
-					path_ext(t->ent[i].tru, y));
+				log_add(sim, r, t->ent[i].mark, p,
+					path_ext(&sim->paths, t->ent[i].tru,
+						 y));
 			*pos_of(t, y) = t->base + t->n;
 			r->tip = t->tip;
 			r->tip_in_main = 0;
@@ -1597,22 +1663,22 @@ ff_pull(void)
 /* Every cycle, after rc1: a back-merge naming the mainline's repository,
  * in a tree that the mainline pulls right after. */
 static void
-planned_backmerge(void)
+planned_backmerge(struct sim *sim)
 {
 	for (int tries = 0; tries < 20; tries++) {
-		uint32_t x = pick_tree();
-		struct tree *t = &tr[x];
+		uint32_t x = pick_tree(sim);
+		struct tree *t = &sim->tr[x];
 
-		if (t->layer != 1 || t->hold == cycle_no)
+		if (t->layer != 1 || t->hold == sim->cycle_no)
 			continue;
-		if (left() < 2)
+		if (left(sim) < 2)
 			return;
-		commit_on(x);
-		if (!back_merge(x, 1))
+		commit_on(sim, x);
+		if (!back_merge(sim, x, 1))
 			return;
-		commit_on(x);
-		do_pull(x, 0, 0);
-		st.planned++;
+		commit_on(sim, x);
+		do_pull(sim, x, 0, 0);
+		sim->st.planned++;
 		return;
 	}
 }
@@ -1625,28 +1691,28 @@ planned_backmerge(void)
  * below it.  (Not every cycle: such an old commit inside a range makes
  * the walk go down to it and see everything.) */
 static void
-planned_skew(void)
+planned_skew(struct sim *sim)
 {
-	uint32_t y = scen, w;
+	uint32_t y = sim->scen, w;
 	int64_t d;
 
-	if (y == NONE || cycle_no % 2 == 0 || left() < 5)
+	if (y == NONE || sim->cycle_no % 2 == 0 || left(sim) < 5)
 		return;
-	w = tr[y].up;
-	if (tr[w].hold == cycle_no)
+	w = sim->tr[y].up;
+	if (sim->tr[w].hold == sim->cycle_no)
 		return;
-	for (uint32_t i = 0, n = 1 + below(2); i < n; i++)
-		commit_at(y, tick());
-	do_pull(y, w, 0);
-	commit_at(y, tick());
+	for (uint32_t i = 0, n = 1 + below(&sim->rng, 2); i < n; i++)
+		commit_at(sim, y, tick(sim));
+	do_pull(sim, y, w, 0);
+	commit_at(sim, y, tick(sim));
 	/* a clock reset to its firmware's default, January 2000: older
 	 * than anything a later range holds but the next such commits */
-	d = 946684800 + 60 * cycle_no + (int64_t)below(60);
-	commit_at(y, d);
-	st.skewed++;
-	do_pull(y, 0, 0);
-	tr[w].hold = cycle_no;
-	st.planned++;
+	d = 946684800 + 60 * sim->cycle_no + (int64_t)below(&sim->rng, 60);
+	commit_at(sim, y, d);
+	sim->st.skewed++;
+	do_pull(sim, y, 0, 0);
+	sim->tr[w].hold = sim->cycle_no;
+	sim->st.planned++;
 }
 
 enum ev_kind { EV_WINDOW, EV_RC, EV_BACKMERGE, EV_SKEW, EV_REFORK, EV_CENTRAL };
@@ -1669,48 +1735,52 @@ ev_cmp(const void *a, const void *b)
 }
 
 static void
-run_event(const struct event *e)
+run_event(struct sim *sim, const struct event *e)
 {
 	char version[32], tag[40];
 
 	switch (e->kind) {
 	case EV_WINDOW:
-		pull_if_new(e->arg);
+		pull_if_new(sim, e->arg);
 		break;
 	case EV_RC:
 		snprintf(version, sizeof(version), "1.%" PRId64 "-rc%" PRIu32,
-			 cycle_no, e->arg);
+			 sim->cycle_no, e->arg);
 		snprintf(tag, sizeof(tag), "v%s", version);
-		tag_mainline(version, tag, 0);
+		tag_mainline(sim, version, tag, 0);
 		break;
 	case EV_BACKMERGE:
-		planned_backmerge();
+		planned_backmerge(sim);
 		break;
 	case EV_SKEW:
-		planned_skew();
+		planned_skew(sim);
 		break;
 	case EV_CENTRAL:
-		central_pull();
+		central_pull(sim);
 		break;
 	case EV_REFORK:
-		for (uint32_t x = 1; x < ntrees; x++) {
-			struct tree *t = &tr[x];
+		for (uint32_t x = 1; x < sim->ntrees; x++) {
+			struct tree *t = &sim->tr[x], *up = &sim->tr[t->up];
 
-			if (!compact(t))
+			if (!compact(sim, t))
 				continue;
-			if (t->layer > 1 && compact(&tr[t->up]) && chance(0.4))
-				reset_tree(x, tr[t->up].tip, tr[t->up].main_seq,
-					   tr[t->up].tip_in_main);
-			else if (chance(0.1))
-				reset_tree(x, tr[0].tip, main_seq, 1);
+			if (t->layer > 1 && compact(sim, up) &&
+			    chance(&sim->rng, 0.4))
+				reset_tree(sim, x, up->tip, up->main_seq,
+					   up->tip_in_main);
+			else if (chance(&sim->rng, 0.1))
+				reset_tree(sim, x, sim->tr[0].tip,
+					   sim->main_seq, 1);
 		}
 		break;
 	}
 }
 
 static void
-run_cycle(int64_t k, uint64_t first, uint64_t end, uint32_t T)
+run_cycle(struct sim *sim, int64_t k, uint64_t first, uint64_t end,
+	  uint32_t T)
 {
+	const struct stats *st = &sim->st;
 	uint64_t C = end - first;
 	struct event *ev = NULL;
 	size_t nev = 0, alloc = 0, next = 0;
@@ -1720,11 +1790,11 @@ run_cycle(int64_t k, uint64_t first, uint64_t end, uint32_t T)
 	int64_t dt, cycle_len;
 	char version[32], tag[40];
 
-	cycle_no = k;
-	cyc_end = end;
-	if (moved != NONE && (uint64_t)k >= cycles_total / 2)
-		move_host();
-	cycle_len = (int64_t)(63 + below(15)) * DAY;
+	sim->cycle_no = k;
+	sim->cyc_end = end;
+	if (sim->moved != NONE && (uint64_t)k >= sim->cycles_total / 2)
+		move_host(sim);
+	cycle_len = (int64_t)(63 + below(&sim->rng, 15)) * DAY;
 	dt = cycle_len / (int64_t)C;
 	if (dt < 2)
 		dt = 2;
@@ -1737,9 +1807,11 @@ run_cycle(int64_t k, uint64_t first, uint64_t end, uint32_t T)
 
 	/* Trees holding nothing new fork again from the release. */
 	if (k)
-		for (uint32_t x = 1; x < ntrees; x++)
-			if (compact(&tr[x]) && chance(0.35))
-				reset_tree(x, tr[0].tip, main_seq, 1);
+		for (uint32_t x = 1; x < sim->ntrees; x++)
+			if (compact(sim, &sim->tr[x]) &&
+			    chance(&sim->rng, 0.35))
+				reset_tree(sim, x, sim->tr[0].tip,
+					   sim->main_seq, 1);
 
 #define ADD(a, kd, ar)							\
 	do {								\
@@ -1751,15 +1823,16 @@ run_cycle(int64_t k, uint64_t first, uint64_t end, uint32_t T)
 		nev++;							\
 	} while (0)
 
-	for (uint32_t x = 1; x < ntrees; x++) {
+	for (uint32_t x = 1; x < sim->ntrees; x++) {
 		uint32_t lo, span;
 
-		switch (tr[x].layer) {
+		switch (sim->tr[x].layer) {
 		case 3: lo = 0; span = 300000; break;
 		case 2: lo = 150000; span = 450000; break;
 		default: lo = 300000; span = 700000; break;
 		}
-		ADD(w0 + (uint32_t)((uint64_t)wlen * (lo + below(span)) / 1000000),
+		ADD(w0 + (uint32_t)((uint64_t)wlen *
+				    (lo + below(&sim->rng, span)) / 1000000),
 		    EV_WINDOW, x);
 	}
 	ADD(w0 + wlen, EV_REFORK, 0);
@@ -1768,40 +1841,41 @@ run_cycle(int64_t k, uint64_t first, uint64_t end, uint32_t T)
 			ADD(200000 + (i - 1) * 85000, EV_RC, i);
 	ADD(k ? 330000 : 850000, EV_BACKMERGE, 0);
 	ADD(k ? 780000 : 900000, EV_SKEW, 0);
-	if (identity)
+	if (sim->identity)
 		for (uint32_t i = 0; i < 3; i++)
 			ADD(100000 + i * 300000, EV_CENTRAL, 0);
 	qsort(ev, nev, sizeof(*ev), ev_cmp);
 #undef ADD
 
-	while (nonmerge + 1 < end) {
-		uint32_t at = (uint32_t)((nonmerge - first) * 1000000 / C);
+	while (sim->nonmerge + 1 < end) {
+		uint32_t at = (uint32_t)((sim->nonmerge - first) * 1000000 / C);
 
 		while (next < nev && ev[next].at <= at)
-			run_event(&ev[next++]);
-		if (!left())
+			run_event(sim, &ev[next++]);
+		if (!left(sim))
 			break;
-		if (chance(p_back))
-			back_merge(pick_tree(), 0);
-		if (at > w0 + wlen && chance(p_fix))
-			pull_if_new(pick_tree());
-		if ((double)st.ff < ffrate * (double)(st.pulls + st.ff + 1))
-			ff_pull();
-		if (!left())
+		if (chance(&sim->rng, p_back))
+			back_merge(sim, pick_tree(sim), 0);
+		if (at > w0 + wlen && chance(&sim->rng, p_fix))
+			pull_if_new(sim, pick_tree(sim));
+		if ((double)st->ff <
+		    sim->ffrate * (double)(st->pulls + st->ff + 1))
+			ff_pull(sim);
+		if (!left(sim))
 			break;
-		step_commit();
-		now += dt / 2 + (int64_t)below64((uint64_t)dt);
+		step_commit(sim);
+		sim->now += dt / 2 + (int64_t)below64(&sim->rng, (uint64_t)dt);
 	}
 	while (next < nev) {
 		if (ev[next].kind == EV_RC)
-			run_event(&ev[next]);
+			run_event(sim, &ev[next]);
 		next++;
 	}
 	free(ev);
 
 	snprintf(version, sizeof(version), "1.%" PRId64, k);
 	snprintf(tag, sizeof(tag), "v%s", version);
-	tag_mainline(version, tag, 1);
+	tag_mainline(sim, version, tag, 1);
 }
 
 /* ---- options ---------------------------------------------------------- */
@@ -1853,6 +1927,30 @@ close_out(FILE *f, const char *what)
 		die("writing %s failed: %s", what, strerror(errno));
 }
 
+/* --stats: the counts, on stderr. */
+static void
+print_stats(const struct sim *sim, uint64_t R)
+{
+	const struct stats *st = &sim->st;
+
+	fprintf(stderr,
+		"genhist: %" PRIu64 " commits, %" PRIu64 " merges (%"
+		PRIu64 " octopus), %" PRIu64 " releases, %" PRIu32
+		" paths\n"
+		"genhist: pulls %" PRIu64 " real + %" PRIu64
+		" fast-forward; topic merges %" PRIu64
+		" (%" PRIu64 " naming the own tree, %" PRIu64
+		" in the mainline); back-merges %" PRIu64
+		" (%" PRIu64 " naming the mainline, %" PRIu64
+		" the other way round); resets %" PRIu64
+		"; skewed dates %" PRIu64 "; planned cases %" PRIu64
+		"\n",
+		sim->nonmerge, st->merges, st->octopus, R, sim->paths.nr,
+		st->pulls, st->ff, st->topic_merges, st->self_pulls,
+		st->main_self_pulls, st->backmerges, st->url_backmerges,
+		st->reversed, st->resets, st->skewed, st->planned);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1860,6 +1958,10 @@ main(int argc, char **argv)
 	const char *pexp = NULL, *ptru = NULL, *pcyc = NULL, *pdat = NULL;
 	int stats = 0;
 	static char obuf[1 << 20];
+	static struct sim state;
+	struct sim *sim = &state;
+
+	sim_init(sim);
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = NULL, *eq;
@@ -1874,11 +1976,11 @@ main(int argc, char **argv)
 			continue;
 		}
 		if (!strcmp(a, "--identity")) {
-			identity = 1;
+			sim->identity = 1;
 			continue;
 		}
 		if (!strcmp(a, "--files")) {
-			files = 1;
+			sim->files = 1;
 			continue;
 		}
 		if (strncmp(a, "--", 2))
@@ -1906,11 +2008,13 @@ main(int argc, char **argv)
 			R = parse_u64("--releases", v, 1, 10000000);
 		else if (IS("--ff-rate")) {
 			char *end;
+			double p;
 
 			errno = 0;
-			ffrate = strtod(v, &end);
-			if (!*v || *end || errno || !(ffrate >= 0 && ffrate <= 1))
+			p = strtod(v, &end);
+			if (!*v || *end || errno || !(p >= 0 && p <= 1))
 				die("--ff-rate: '%s' is not a number in [0, 1]", v);
+			sim->ffrate = p;
 		} else if (IS("--expect"))
 			pexp = v;
 		else if (IS("--truth"))
@@ -1936,64 +2040,51 @@ main(int argc, char **argv)
 		die("--releases %" PRIu64 ": cycles of %" PRIu64
 		    " commits are too short (at least 50 each)", R, N / R);
 
-	out = stdout;
-	setvbuf(out, obuf, _IOFBF, sizeof(obuf));
+	sim->out = stdout;
+	setvbuf(sim->out, obuf, _IOFBF, sizeof(obuf));
 	if (pexp)
-		fexp = open_out("--expect", pexp);
+		sim->fexp = open_out("--expect", pexp);
 	if (ptru)
-		ftru = open_out("--truth", ptru);
+		sim->ftru = open_out("--truth", ptru);
 	if (pcyc)
-		fcyc = open_out("--cycles", pcyc);
+		sim->fcyc = open_out("--cycles", pcyc);
 	if (pdat)
-		fdat = open_out("--dates", pdat);
+		sim->fdat = open_out("--dates", pdat);
 
-	seed_rng(seed);
-	nd_push(0, NONE);		/* node 0: the mainline alone */
-	setup_trees((uint32_t)T);
-	if (identity)
-		setup_identity();
-	cycles_total = R;
+	rng_seed(&sim->rng, seed);
+	setup_trees(sim, (uint32_t)T);
+	if (sim->identity)
+		setup_identity(sim);
+	sim->cycles_total = R;
 
-	now = 1200000000;		/* January 2008 */
+	sim->now = 1200000000;		/* January 2008 */
 	{
-		uint32_t root = emit(&tr[0].maint, &tr[0].maint, now, now,
+		const struct ident *maint = &sim->tr[0].maint;
+		uint32_t root = emit(sim, maint, maint, sim->now, sim->now,
 				     "Initial commit", NULL, 0);
 
-		finalise(root, 0, 0);
-		main_moved(root);
-		for (uint32_t x = 0; x < ntrees; x++) {
-			tr[x].tip = root;
-			tr[x].tip_in_main = 1;
-			tr[x].main_seq = main_seq;
+		finalise(sim, root, 0, 0);
+		main_moved(sim, root);
+		for (uint32_t x = 0; x < sim->ntrees; x++) {
+			sim->tr[x].tip = root;
+			sim->tr[x].tip_in_main = 1;
+			sim->tr[x].main_seq = sim->main_seq;
 		}
 	}
 	for (uint64_t k = 0; k < R; k++)
-		run_cycle((int64_t)k, k * N / R, (k + 1) * N / R, (uint32_t)T);
-	flush_cycle("-");
-	fprintf(out, "reset refs/heads/master\nfrom :%" PRIu32 "\n\ndone\n",
-		tr[0].tip);
+		run_cycle(sim, (int64_t)k, k * N / R, (k + 1) * N / R,
+			  (uint32_t)T);
+	flush_cycle(sim, "-");
+	fprintf(sim->out,
+		"reset refs/heads/master\nfrom :%" PRIu32 "\n\ndone\n",
+		sim->tr[0].tip);
 
-	close_out(out, "the stream");
-	close_out(fexp, pexp);
-	close_out(ftru, ptru);
-	close_out(fdat, pdat);
-	close_out(fcyc, pcyc);
+	close_out(sim->out, "the stream");
+	close_out(sim->fexp, pexp);
+	close_out(sim->ftru, ptru);
+	close_out(sim->fdat, pdat);
+	close_out(sim->fcyc, pcyc);
 	if (stats)
-		fprintf(stderr,
-			"genhist: %" PRIu64 " commits, %" PRIu64 " merges (%"
-			PRIu64 " octopus), %" PRIu64 " releases, %" PRIu32
-			" paths\n"
-			"genhist: pulls %" PRIu64 " real + %" PRIu64
-			" fast-forward; topic merges %" PRIu64
-			" (%" PRIu64 " naming the own tree, %" PRIu64
-			" in the mainline); back-merges %" PRIu64
-			" (%" PRIu64 " naming the mainline, %" PRIu64
-			" the other way round); resets %" PRIu64
-			"; skewed dates %" PRIu64 "; planned cases %" PRIu64
-			"\n",
-			nonmerge, st.merges, st.octopus, R, nd_nr,
-			st.pulls, st.ff, st.topic_merges, st.self_pulls,
-			st.main_self_pulls, st.backmerges, st.url_backmerges,
-			st.reversed, st.resets, st.skewed, st.planned);
+		print_stats(sim, R);
 	return 0;
 }
