@@ -104,8 +104,18 @@ $(HTML_ASSETS): src/render/html/report.js src/render/html/report.css \
 	  src/render/html/report.css
 $(B)/render/html.o: $(HTML_ASSETS)
 
-$(B)/genhist: tools/genhist.c | $(B)
-	$(CC) -std=gnu11 $(WARNINGS) $(CFLAGS) -MMD -MP -o $@ $<
+# genhist, the test generator (tools/genhist/, its modules listed in
+# genhist.h): no library, none of treeplot's headers.
+GENHIST_SRC = $(wildcard tools/genhist/*.c)
+GENHIST_OBJ = $(GENHIST_SRC:tools/genhist/%.c=$(B)/tools/genhist/%.o)
+GENHIST_CFLAGS = -std=gnu11 $(WARNINGS) $(CFLAGS)
+
+$(B)/tools/genhist/%.o: tools/genhist/%.c
+	@mkdir -p $(@D)
+	$(CC) $(GENHIST_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(B)/genhist: $(GENHIST_OBJ)
+	$(CC) $(GENHIST_CFLAGS) $(LDFLAGS) -o $@ $(GENHIST_OBJ)
 
 $(B) $(B)/tests:
 	mkdir -p $@
@@ -375,7 +385,7 @@ check-valgrind: deps-valgrind all $(UNIT_BIN) $(TOOLS)
 # make lint: cppcheck (suppressions and why in tests/cppcheck.supp) and
 # clang-tidy (checks and why in .clang-tidy, two files at a time) on
 # every C file; any finding fails.
-LINT_SRC = $(SRC) $(UNIT_SRC) $(wildcard tests/fuzz/*.c) tools/genhist.c
+LINT_SRC = $(SRC) $(UNIT_SRC) $(wildcard tests/fuzz/*.c) $(GENHIST_SRC)
 # (quoted for the sh -c below; the libraries' headers as system headers,
 # so that clang-tidy reports ours only: cairo's live in /usr/include/cairo,
 # which HeaderFilterRegex would otherwise take for ours)
@@ -456,6 +466,6 @@ check-fuzz: deps-fuzz
 	  echo "check-fuzz: no $(CLANG), skipped"; exit 0; fi; \
 	$(MAKE) fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)
 
--include $(OBJ:.o=.d) $(UNIT_BIN:=.d) $(TOOLS:=.d)
+-include $(OBJ:.o=.d) $(UNIT_BIN:=.d) $(GENHIST_OBJ:.o=.d)
 -include $(SAN_OBJ:.o=.d) $(SAN_UNIT:=.d) $(FUZZ_LIBOBJ:.o=.d) $(FUZZ_BIN:=.d)
 -include $(TSAN_OBJ:.o=.d)

@@ -1,0 +1,290 @@
+/*
+ * genhist.h - the simulation's types and state, shared by genhist's
+ * modules, and what each module offers the others.
+ *
+ * genhist (main.c says what it writes) is a simulation in one struct
+ * sim: the trees, the marks, the stream and the ground-truth files, the
+ * release cycle, the random numbers and the counts.  Every function
+ * that reads or changes it takes it as its first argument; main.c holds
+ * the one instance.  The modules, lowest first (a module calls only
+ * those above it):
+ *
+ *   util.c     errors, memory, strings, the random numbers (util.h)
+ *   truth.c    the ground truth's bookkeeping: the path trie, each
+ *              tree's pending commits, the commits finalised
+ *   names.c    names, idents and URLs, the trees set up, the identity
+ *              cases
+ *   stream.c   commits and tags written to the stream, marks, dates,
+ *              --files' small trees
+ *   merges.c   pulls, topic branches, back-merges, fast-forwards
+ *   cycle.c    a release cycle: its events, the planned cases, the
+ *              ordinary steps between them, the release
+ *   main.c     the options and the run
+ *
+ * The random draws: every one comes from sim->rng, and the order they
+ * are made in is the stream (the tests' expected outputs are genhist's
+ * streams).  Keep each draw in a statement of its own or in an operand
+ * of && || ?: (sequenced), never two in one call's arguments, whose
+ * order C leaves to the compiler; and a new feature that must not
+ * change the history without its option draws nothing without it (as
+ * --dates and --identity do) or hashes instead (as --files does).
+ */
+#ifndef GENHIST_H
+#define GENHIST_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "util.h"
+
+#define DAY 86400
+#define NONE UINT32_MAX
+#define MAX_TOPICS 4
+#define MAX_URLS 10
+#define NCONTRIB 500
+
+/* ---- the trees ----------------------------------------------------- */
+
+struct ident {
+	char *name, *email;
+};
+
+/* A commit a tree has and the mainline has not, with its paths so far
+ * (nodes of struct paths): the visible one and the true one. */
+struct entry {
+	uint32_t mark, vis, tru;
+};
+
+/* How far a puller has taken a tree's pending commits. */
+struct pos {
+	uint32_t puller;
+	uint64_t seq;
+};
+
+/* A topic branch of a tree: its commits, merged once target are made. */
+struct topic {
+	uint32_t tip;
+	uint32_t *c;
+	uint32_t n, alloc;
+	uint32_t target;
+	char *name;
+};
+
+struct tree {
+	char *name;			/* the canonical name */
+	char *handle, *subsys, *branch;	/* branch: local, for "into X" */
+	char *urls[MAX_URLS];
+	unsigned nurls;
+	uint32_t layer, up, alt;	/* alt: NONE or another receiver */
+	uint32_t weight;
+	int bad_clock;
+	struct ident maint;
+	uint32_t own;			/* the path of its own commits */
+	uint32_t tip;
+	int tip_in_main;		/* tip known to be in the mainline */
+	uint64_t main_seq;		/* newest mainline state merged in */
+	int64_t hold;			/* no mainline pull in this cycle */
+
+	/* What it has that the mainline has not, oldest first. */
+	struct entry *ent;
+	size_t lo, n, alloc;		/* live: ent[lo .. n) */
+	uint64_t base;			/* sequence number of ent[0] */
+	uint32_t *set;			/* marks in ent, open addressing */
+	size_t set_cap, set_nr;
+	struct pos *pos;		/* how far each puller has taken */
+	uint32_t npos, pos_alloc;
+
+	struct topic topics[MAX_TOPICS];
+	unsigned ntopics;
+	uint32_t topic_seq;
+};
+
+/* ---- the simulation's state ---------------------------------------- */
+
+/* Every path a commit took, a trie: node = (outermost tree, the path
+ * inside it); node 0 is the empty path (the mainline alone). */
+struct paths {
+	uint32_t *tree, *up;	/* per node */
+	char **str;		/* per node: its text, made when first asked */
+	uint32_t nr, alloc;
+	uint32_t *hash;		/* node + 1, 0 empty */
+	uint32_t hcap;
+};
+
+/* What --stats counts. */
+struct stats {
+	uint64_t merges, octopus, pulls, ff, backmerges, url_backmerges;
+	uint64_t topic_merges, self_pulls, main_self_pulls, resets;
+	uint64_t skewed, planned, reversed, central_pulls;
+};
+
+/* One run of the simulation (main.c's sim_init sets what does not start
+ * at zero). */
+struct sim {
+	/* the options */
+	int identity;			/* --identity: the cases on */
+	int files;			/* --files: small trees */
+	double ffrate;			/* --ff-rate */
+	uint64_t cycles_total;		/* R */
+
+	/* the stream, and the ground-truth files asked for (else NULL) */
+	FILE *out, *fexp, *ftru, *fcyc, *fdat;
+
+	struct rng rng;			/* every random draw */
+	struct paths paths;		/* every path a commit took */
+
+	/* the trees */
+	struct tree *tr;
+	uint32_t ntrees;		/* T + 1: tree 0 is the mainline */
+	uint64_t *cum;			/* cumulative weights of 1..T */
+	uint32_t scen;			/* the tree of the planned case */
+	struct ident contrib[NCONTRIB];	/* the commits' authors */
+	uint32_t moved;			/* --identity: the tree whose host */
+	char *moved_urls[2];		/* moves, and its new URLs */
+
+	/* the commits */
+	uint32_t nmarks;
+	uint8_t *fin;			/* per mark: in the mainline */
+	size_t fin_alloc;
+	uint64_t nonmerge;
+	int64_t now;
+	uint64_t main_seq;		/* bumped whenever the mainline moves */
+	uint32_t *cbuf;			/* finalised since the last tag */
+	size_t cbuf_nr, cbuf_alloc;
+
+	/* the release cycle */
+	uint64_t cyc_end;		/* nonmerge count after the release */
+	int64_t cycle_no;
+	char last_tag[32];
+	uint32_t last_tag_commit;
+	uint64_t last_tag_seq;
+
+	struct stats st;
+};
+
+/* ---- truth.c: the ground truth's bookkeeping ----------------------- */
+
+/* An empty trie: node 0 alone. */
+void paths_init(struct paths *p);
+
+/* The path `up` carried on by tree `tree` (node 0: the empty path). */
+uint32_t path_ext(struct paths *p, uint32_t up, uint32_t tree);
+
+/* Commit `mark` is in the mainline, by paths vis and tru: --expect and
+ * --truth are written, --cycles will name the next tag. */
+void finalise(struct sim *sim, uint32_t mark, uint32_t vis, uint32_t tru);
+
+/* The commits finalised since the last tag were first in `tag`. */
+void flush_cycle(struct sim *sim, const char *tag);
+
+/* Is mark m among tree t's pending commits? */
+int set_has(const struct tree *t, uint32_t m);
+
+/* Tree t has commit `mark` now, by paths vis and tru. */
+void log_add(const struct sim *sim, struct tree *t, uint32_t mark,
+	     uint32_t vis, uint32_t tru);
+
+/* Everything tree t has is in the mainline now. */
+void log_clear(struct tree *t);
+
+/* Drop t's finalised entries at the front; 1 when nothing is left. */
+int compact(const struct sim *sim, struct tree *t);
+
+/* How far `puller` has taken x's pending commits (a sequence number). */
+uint64_t *pos_of(struct tree *x, uint32_t puller);
+
+/* ---- names.c: names, idents, URLs; the trees set up ---------------- */
+
+/* The mainline and T trees: names, URLs, layers, weights, clocks; the
+ * authors; the tree of the planned case. */
+void setup_trees(struct sim *sim, uint32_t T);
+
+/* --identity: spellings of the cases, once the trees are set up. */
+void setup_identity(struct sim *sim);
+
+/* --identity: the tree whose host moved takes its new URLs. */
+void move_host(struct sim *sim);
+
+/* One of tree t's URLs, the usual one more often than not. */
+const char *pick_url(struct sim *sim, const struct tree *t);
+
+/* A tree (1..T) by weight. */
+uint32_t pick_tree(struct sim *sim);
+
+/* A plain commit's subject on tree x ("net: fix probe of ..."). */
+void commit_subject(struct sim *sim, struct sb *sb, uint32_t x);
+
+/* A new topic branch's name on tree t ("fixes-3"). */
+char *topic_name(struct sim *sim, struct tree *t);
+
+/* ---- stream.c: commits and the stream ------------------------------ */
+
+/* The clock, a little later. */
+int64_t tick(struct sim *sim);
+
+/* Writes a commit (a merge when npar > 1), counts it; its mark. */
+uint32_t emit(struct sim *sim, const struct ident *committer,
+	      const struct ident *author, int64_t cdate, int64_t adate,
+	      const char *subject, const uint32_t *par, unsigned npar);
+
+/* Non-merge commits that may still be made before the release commit. */
+uint64_t left(const struct sim *sim);
+
+/* A date for a commit of tree t, behind when its clock is bad. */
+int64_t tree_date(struct sim *sim, const struct tree *t);
+
+/* A non-merge commit of tree x on parent, dated date; its mark. */
+uint32_t plain_commit(struct sim *sim, uint32_t x, uint32_t parent,
+		      int64_t date);
+
+/* The mainline's tip is tip now. */
+void main_moved(struct sim *sim, uint32_t tip);
+
+/* A commit on the branch of tree x, dated date (commit_on: by
+ * tree_date). */
+void commit_at(struct sim *sim, uint32_t x, int64_t date);
+void commit_on(struct sim *sim, uint32_t x);
+
+/* A merge made by tree y's maintainer; its mark. */
+uint32_t merge_commit(struct sim *sim, uint32_t y, const char *subject,
+		      const uint32_t *par, unsigned npar);
+
+/* The version bump and tag that mark a release or an -rc. */
+void tag_mainline(struct sim *sim, const char *version, const char *tag,
+		  int annotated);
+
+/* ---- merges.c: pulls, topics, back-merges, fast-forwards ----------- */
+
+/* A pull of tree x into y, maybe an octopus of several of x's branches;
+ * 0 when x had nothing y lacks. */
+int do_pull(struct sim *sim, uint32_t x, uint32_t y, int octopus_ok);
+
+/* Tree x pulls into its receiver, unless held out of this cycle. */
+void pull_if_new(struct sim *sim, uint32_t x);
+
+/* Tree x merges its ready topics (some or all). */
+void merge_topics(struct sim *sim, uint32_t x);
+
+/* One commit of tree x on a topic branch (a new one maybe); 0 if none. */
+int topic_commit(struct sim *sim, uint32_t x);
+
+/* A back-merge of the mainline (its tip or the last tag) into tree x,
+ * naming the mainline's repository when force_url; 0 if none. */
+int back_merge(struct sim *sim, uint32_t x, int force_url);
+
+/* Tree x, holding nothing the mainline lacks, starts again from commit
+ * c (in_main: c is a mainline commit). */
+void reset_tree(struct sim *sim, uint32_t x, uint32_t c, uint64_t seq,
+		int in_main);
+
+/* A fast-forward pull; 0 if none could be made. */
+int ff_pull(struct sim *sim);
+
+/* ---- cycle.c: a release cycle -------------------------------------- */
+
+/* Cycle k: the non-merge commits first .. end - 1 of T trees, its
+ * events, its -rcs and its release. */
+void run_cycle(struct sim *sim, int64_t k, uint64_t first, uint64_t end,
+	       uint32_t T);
+
+#endif

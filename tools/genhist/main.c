@@ -1,0 +1,296 @@
+/*
+ * genhist - a deterministic kernel-like git history, with ground truth.
+ *
+ * main.c holds the options and the run (the trees, the root commit, R
+ * cycles, master at the end); genhist.h lists the other modules and
+ * says how they share the simulation's state.
+ *
+ *   genhist [--commits N] [--trees T] [--seed S] [--ff-rate P]
+ *           [--releases R] [--expect FILE] [--truth FILE] [--cycles FILE]
+ *           [--dates FILE] [--identity] [--files] [--stats]
+ *
+ * Writes a git fast-import stream on stdout: N non-merge commits made by a
+ * mainline and T subsystem trees over R release cycles (tags v1.0, then
+ * v1.K-rc1 .. v1.K-rc7 and v1.K), every commit with the empty tree, all of
+ * them marked (:1, :2, ...), refs/heads/master at the end the mainline.
+ *
+ * The simulation: trees of Zipf-like sizes, most pulled by the mainline,
+ * some through a second and a third tree, one pulled at two levels; trees
+ * forking from release tags or keeping their branch across cycles; topic
+ * branches merged back (internal subjects, octopus too, or subjects naming
+ * the tree's own repository); octopus pulls of several branches of one
+ * tree; back-merges of the mainline into trees (a few the other way
+ * round: the tree merged into a checkout of the mainline, whose first
+ * parent is then the mainline's); the mainline merging its own side
+ * branches; direct commits; fast-forward pulls; some trees with a bad
+ * clock (days or weeks behind).  Every odd cycle also holds one
+ * planned case where git's date-ordered rev-list of the next release range
+ * is wrong: a tree Y is pulled into W, then commits two more (the last with
+ * a clock reset to January 2000) and is pulled by the mainline, W only
+ * in the next cycle.
+ *
+ * Ground truth is kept by bookkeeping, never by reading the graph
+ * (truth.c says how).
+ *
+ * --expect FILE  ":MARK<TAB>tree<TAB>...<TAB>mainline" per non-merge commit
+ *                of master, the path git's history shows (innermost first)
+ * --truth FILE   the same with fast-forwarded pulls included
+ * --cycles FILE  ":MARK<TAB>TAG": the first tag containing the commit
+ * --dates FILE   ":MARK<TAB>AUTHOR<TAB>COMMITTER" per non-merge commit, the
+ *                dates (seconds) it was written with; with it, one commit in
+ *                twenty-five is authored up to sixty days in the future (a
+ *                skewed clock: --latency's negative latencies), so the
+ *                stream changes (and only with it)
+ * --identity     the cases of tree identity, each with its ground truth
+ *                (without it the stream is what it always was):
+ *                - a tree whose host is renamed halfway through the history
+ *                  (git.denx.de/u-boot-S, then
+ *                  source.denx.de/u-boot/custodians/u-boot-S): one tree,
+ *                  named by the newer spelling;
+ *                - every kernel.org tree also spelled by its home directory,
+ *                  master.kernel.org:/home/HANDLE/S, in pulls and in the
+ *                  merges of its own repository (internal);
+ *                - the mainline's committers pulling the central repository
+ *                  into a branch of the same name ("Merge branch 'master'
+ *                  of ssh://central.example.org/home/linux/git/linux into
+ *                  master"), what it brings being direct commits;
+ *                - the last two trees forks of one repository by two owners,
+ *                  github.com/A/util-linux and github.com/B/util-linux: two
+ *                  trees.
+ * --files        every non-merge commit also writes a small tree (without
+ *                it, every commit has the empty tree, as always): one to
+ *                three files of a fixed set of a few files in a few nested
+ *                directories, each given content of its own (the commit's
+ *                mark), one in eight of them deleted instead.  The choice
+ *                hashes the mark, not the simulation's random numbers, so
+ *                the history's shape is the same with or without it.  A
+ *                merge keeps its first parent's tree (fast-import's way).
+ * --stats        counts on stderr
+ */
+
+#include "genhist.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A run not yet set up: zero, but for these. */
+static void
+sim_init(struct sim *sim)
+{
+	memset(sim, 0, sizeof(*sim));
+	sim->ffrate = 0.05;
+	sim->scen = NONE;
+	sim->moved = NONE;
+	paths_init(&sim->paths);
+}
+
+static void
+usage(FILE *f)
+{
+	fputs("usage: genhist [--commits N] [--trees T] [--seed S] [--ff-rate P]\n"
+	      "               [--releases R] [--expect FILE] [--truth FILE]\n"
+	      "               [--cycles FILE] [--dates FILE] [--identity] [--files]\n"
+	      "               [--stats] > stream\n", f);
+}
+
+static uint64_t
+parse_u64(const char *opt, const char *s, uint64_t min, uint64_t max)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	if (!*s || *s == '-' || *s == '+' || *s == ' ')
+		die("%s: not a number: '%s'", opt, s);
+	v = strtoull(s, &end, 10);
+	if (errno || *end)
+		die("%s: not a number: '%s'", opt, s);
+	if (v < min || v > max)
+		die("%s: %s out of range [%" PRIu64 ", %" PRIu64 "]", opt, s,
+		    min, max);
+	return (uint64_t)v;
+}
+
+static FILE *
+open_out(const char *opt, const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		die("%s: cannot write %s: %s", opt, path, strerror(errno));
+	setvbuf(f, NULL, _IOFBF, 1 << 16);
+	return f;
+}
+
+static void
+close_out(FILE *f, const char *what)
+{
+	if (!f)
+		return;
+	if (fflush(f) || ferror(f) || (f != stdout && fclose(f)))
+		die("writing %s failed: %s", what, strerror(errno));
+}
+
+/* --stats: the counts, on stderr. */
+static void
+print_stats(const struct sim *sim, uint64_t R)
+{
+	const struct stats *st = &sim->st;
+
+	fprintf(stderr,
+		"genhist: %" PRIu64 " commits, %" PRIu64 " merges (%"
+		PRIu64 " octopus), %" PRIu64 " releases, %" PRIu32
+		" paths\n"
+		"genhist: pulls %" PRIu64 " real + %" PRIu64
+		" fast-forward; topic merges %" PRIu64
+		" (%" PRIu64 " naming the own tree, %" PRIu64
+		" in the mainline); back-merges %" PRIu64
+		" (%" PRIu64 " naming the mainline, %" PRIu64
+		" the other way round); resets %" PRIu64
+		"; skewed dates %" PRIu64 "; planned cases %" PRIu64
+		"\n",
+		sim->nonmerge, st->merges, st->octopus, R, sim->paths.nr,
+		st->pulls, st->ff, st->topic_merges, st->self_pulls,
+		st->main_self_pulls, st->backmerges, st->url_backmerges,
+		st->reversed, st->resets, st->skewed, st->planned);
+}
+
+int
+main(int argc, char **argv)
+{
+	uint64_t N = 5000, T = 100, seed = 1, R = 0;
+	const char *pexp = NULL, *ptru = NULL, *pcyc = NULL, *pdat = NULL;
+	int stats = 0;
+	static char obuf[1 << 20];
+	static struct sim state;
+	struct sim *sim = &state;
+
+	sim_init(sim);
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = NULL, *eq;
+		size_t len;
+
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			usage(stdout);
+			return 0;
+		}
+		if (!strcmp(a, "--stats")) {
+			stats = 1;
+			continue;
+		}
+		if (!strcmp(a, "--identity")) {
+			sim->identity = 1;
+			continue;
+		}
+		if (!strcmp(a, "--files")) {
+			sim->files = 1;
+			continue;
+		}
+		if (strncmp(a, "--", 2))
+			die("unexpected argument '%s' (see --help)", a);
+		eq = strchr(a, '=');
+		len = eq ? (size_t)(eq - a) : strlen(a);
+#define IS(name) (len == strlen(name) && !strncmp(a, name, len))
+		if (!IS("--commits") && !IS("--trees") && !IS("--seed") &&
+		    !IS("--releases") && !IS("--ff-rate") && !IS("--expect") &&
+		    !IS("--truth") && !IS("--cycles") && !IS("--dates"))
+			die("unknown option '%.*s' (see --help)", (int)len, a);
+		if (eq)
+			v = eq + 1;
+		else if (i + 1 < argc)
+			v = argv[++i];
+		else
+			die("%s needs a value", a);
+		if (IS("--commits"))
+			N = parse_u64("--commits", v, 100, 100000000);
+		else if (IS("--trees"))
+			T = parse_u64("--trees", v, 1, 10000);
+		else if (IS("--seed"))
+			seed = parse_u64("--seed", v, 0, UINT64_MAX);
+		else if (IS("--releases"))
+			R = parse_u64("--releases", v, 1, 10000000);
+		else if (IS("--ff-rate")) {
+			char *end;
+			double p;
+
+			errno = 0;
+			p = strtod(v, &end);
+			if (!*v || *end || errno || !(p >= 0 && p <= 1))
+				die("--ff-rate: '%s' is not a number in [0, 1]", v);
+			sim->ffrate = p;
+		} else if (IS("--expect"))
+			pexp = v;
+		else if (IS("--truth"))
+			ptru = v;
+		else if (IS("--dates"))
+			pdat = v;
+		else
+			pcyc = v;
+#undef IS
+	}
+	if (!R) {
+		if (N <= 150000) {
+			R = N / 200;
+			if (R < 2)
+				R = 2;
+			if (R > 10)
+				R = 10;
+		} else {
+			R = N / 15000;
+		}
+	}
+	if (N / R < 50)
+		die("--releases %" PRIu64 ": cycles of %" PRIu64
+		    " commits are too short (at least 50 each)", R, N / R);
+
+	sim->out = stdout;
+	setvbuf(sim->out, obuf, _IOFBF, sizeof(obuf));
+	if (pexp)
+		sim->fexp = open_out("--expect", pexp);
+	if (ptru)
+		sim->ftru = open_out("--truth", ptru);
+	if (pcyc)
+		sim->fcyc = open_out("--cycles", pcyc);
+	if (pdat)
+		sim->fdat = open_out("--dates", pdat);
+
+	rng_seed(&sim->rng, seed);
+	setup_trees(sim, (uint32_t)T);
+	if (sim->identity)
+		setup_identity(sim);
+	sim->cycles_total = R;
+
+	sim->now = 1200000000;		/* January 2008 */
+	{
+		const struct ident *maint = &sim->tr[0].maint;
+		uint32_t root = emit(sim, maint, maint, sim->now, sim->now,
+				     "Initial commit", NULL, 0);
+
+		finalise(sim, root, 0, 0);
+		main_moved(sim, root);
+		for (uint32_t x = 0; x < sim->ntrees; x++) {
+			sim->tr[x].tip = root;
+			sim->tr[x].tip_in_main = 1;
+			sim->tr[x].main_seq = sim->main_seq;
+		}
+	}
+	for (uint64_t k = 0; k < R; k++)
+		run_cycle(sim, (int64_t)k, k * N / R, (k + 1) * N / R,
+			  (uint32_t)T);
+	flush_cycle(sim, "-");
+	fprintf(sim->out,
+		"reset refs/heads/master\nfrom :%" PRIu32 "\n\ndone\n",
+		sim->tr[0].tip);
+
+	close_out(sim->out, "the stream");
+	close_out(sim->fexp, pexp);
+	close_out(sim->ftru, ptru);
+	close_out(sim->fdat, pdat);
+	close_out(sim->fcyc, pcyc);
+	if (stats)
+		print_stats(sim, R);
+	return 0;
+}

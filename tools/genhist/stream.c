@@ -1,0 +1,234 @@
+/*
+ * stream.c - commits and tags as git fast-import reads them: marks, the
+ * clock, authors and dates (--dates' skewed clocks), --files' small
+ * trees, plain commits on a tree's branch, merges, and the mainline's
+ * version bumps and tags.  Everything the stream holds is written here;
+ * which commits and merges are made is the business of merges.c and
+ * cycle.c.
+ */
+#include "genhist.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the stream ---------------------------------------------------- */
+
+/* A new mark, not yet in the mainline. */
+static uint32_t
+new_mark(struct sim *sim)
+{
+	sim->nmarks++;
+	if (sim->nmarks >= sim->fin_alloc) {
+		size_t old = sim->fin_alloc;
+
+		sim->fin_alloc = sim->fin_alloc ? 2 * sim->fin_alloc : 65536;
+		sim->fin = xrealloc(sim->fin, sim->fin_alloc);
+		memset(sim->fin + old, 0, sim->fin_alloc - old);
+	}
+	return sim->nmarks;
+}
+
+int64_t
+tick(struct sim *sim)
+{
+	sim->now += 1 + below(&sim->rng, 90);
+	return sim->now;
+}
+
+/* splitmix64's finaliser: a hash of x, for choices the simulation's
+ * random numbers must not pay for. */
+static uint64_t
+mix64(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ull;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
+/* --files: the small trees' files, a few in a few directories. */
+static const char *const file_paths[] = {
+	"Makefile", "README",
+	"drivers/net/eth.c", "drivers/net/wifi.c", "drivers/usb/core.c",
+	"drivers/usb/host/xhci.c", "fs/ext4/inode.c", "fs/namei.c",
+	"include/linux/list.h", "kernel/sched/core.c", "lib/sort.c",
+	"Documentation/index.rst",
+};
+
+/* --files: what non-merge commit m changes, from a hash of its mark: one
+ * to three files (the root commit all of them), written or deleted. */
+static void
+emit_files(const struct sim *sim, uint32_t m, unsigned npar)
+{
+	uint64_t h = mix64(m);
+	unsigned n = npar ? 1 + (unsigned)(h % 3) : N_OF(file_paths);
+
+	for (unsigned k = 0; k < n; k++) {
+		uint64_t r = mix64(h + k + 1);
+		const char *path = npar ? file_paths[r % N_OF(file_paths)] :
+				   file_paths[k];
+
+		if (npar && (r >> 32) % 8 == 0)
+			fprintf(sim->out, "D %s\n", path);
+		else
+			fprintf(sim->out, "M 100644 inline %s\ndata <<EOF\n"
+				"mark %" PRIu32 " file %u\nEOF\n", path, m, k);
+	}
+}
+
+uint32_t
+emit(struct sim *sim, const struct ident *committer,
+     const struct ident *author, int64_t cdate, int64_t adate,
+     const char *subject, const uint32_t *par, unsigned npar)
+{
+	uint32_t m = new_mark(sim);
+
+	fprintf(sim->out, "commit refs/heads/master\nmark :%" PRIu32 "\n"
+		"author %s <%s> %" PRId64 " +0000\n"
+		"committer %s <%s> %" PRId64 " +0000\n"
+		"data %zu\n%s\n",
+		m, author->name, author->email, adate,
+		committer->name, committer->email, cdate,
+		strlen(subject) + 1, subject);
+	if (npar)
+		fprintf(sim->out, "from :%" PRIu32 "\n", par[0]);
+	for (unsigned i = 1; i < npar; i++)
+		fprintf(sim->out, "merge :%" PRIu32 "\n", par[i]);
+	if (sim->files && npar <= 1)
+		emit_files(sim, m, npar);
+	fputc('\n', sim->out);
+	if (npar <= 1 && sim->fdat)
+		fprintf(sim->fdat, ":%" PRIu32 "\t%" PRId64 "\t%" PRId64 "\n",
+			m, adate, cdate);
+	if (npar <= 1)
+		sim->nonmerge++;
+	else {
+		sim->st.merges++;
+		if (npar > 2)
+			sim->st.octopus++;
+	}
+	return m;
+}
+
+/* ---- commits on a tree's branch ------------------------------------ */
+
+/* Non-merge commits that may still be made before the release commit. */
+uint64_t
+left(const struct sim *sim)
+{
+	if (sim->nonmerge + 1 < sim->cyc_end)
+		return sim->cyc_end - 1 - sim->nonmerge;
+	return 0;
+}
+
+int64_t
+tree_date(struct sim *sim, const struct tree *t)
+{
+	int64_t d = tick(sim);
+
+	if (t->bad_clock && chance(&sim->rng, 0.3)) {
+		d -= DAY * (int64_t)(1 + below(&sim->rng, 30));
+		sim->st.skewed++;
+	}
+	return d;
+}
+
+uint32_t
+plain_commit(struct sim *sim, uint32_t x, uint32_t parent, int64_t date)
+{
+	const struct tree *t = &sim->tr[x];
+	struct sb sb = { .len = 0 };
+	int64_t adate;
+	uint32_t author;
+
+	commit_subject(sim, &sb, x);
+	/* --dates: some authors' clocks run ahead of the mainline's
+	 * (without it, the stream as it always was). */
+	if (sim->fdat && chance(&sim->rng, 0.04))
+		adate = date + 3600 + (int64_t)below(&sim->rng, 60 * DAY);
+	else
+		adate = date - (int64_t)below(&sim->rng, 3 * DAY);
+	author = below(&sim->rng, NCONTRIB);
+	return emit(sim, &t->maint, &sim->contrib[author], date, adate, sb.buf,
+		    &parent, 1);
+}
+
+void
+main_moved(struct sim *sim, uint32_t tip)
+{
+	sim->tr[0].tip = tip;
+	sim->main_seq++;
+}
+
+/* A commit on the branch of tree x, dated date. */
+void
+commit_at(struct sim *sim, uint32_t x, int64_t date)
+{
+	struct tree *t = &sim->tr[x];
+	uint32_t m = plain_commit(sim, x, t->tip, date);
+
+	t->tip = m;
+	t->tip_in_main = 0;
+	if (x == 0) {
+		finalise(sim, m, 0, 0);
+		main_moved(sim, m);
+	} else {
+		log_add(sim, t, m, t->own, t->own);
+	}
+}
+
+void
+commit_on(struct sim *sim, uint32_t x)
+{
+	commit_at(sim, x, tree_date(sim, &sim->tr[x]));
+}
+
+uint32_t
+merge_commit(struct sim *sim, uint32_t y, const char *subject,
+	     const uint32_t *par, unsigned npar)
+{
+	const struct ident *maint = &sim->tr[y].maint;
+	int64_t d = tick(sim);
+
+	return emit(sim, maint, maint, d, d, subject, par, npar);
+}
+
+/* ---- the mainline's releases --------------------------------------- */
+
+/* The version bump and tag that mark a release or an -rc. */
+void
+tag_mainline(struct sim *sim, const char *version, const char *tag,
+	     int annotated)
+{
+	struct tree *m = &sim->tr[0];
+
+	if (left(sim) || !strchr(tag, '-')) {
+		char *subj = xprintf("Linux %s", version);
+		/* the clock before the tick, as GCC always read it */
+		int64_t adate = sim->now;
+		uint32_t mk = emit(sim, &m->maint, &m->maint, tick(sim), adate,
+				   subj, &m->tip, 1);
+
+		free(subj);
+		finalise(sim, mk, 0, 0);
+		main_moved(sim, mk);
+		m->tip_in_main = 1;
+	}
+	if (annotated) {
+		char *msg = xprintf("Linux %s\n", version);
+
+		fprintf(sim->out, "tag %s\nfrom :%" PRIu32 "\n"
+			"tagger %s <%s> %" PRId64 " +0000\ndata %zu\n%s\n",
+			tag, m->tip, m->maint.name, m->maint.email, tick(sim),
+			strlen(msg), msg);
+		free(msg);
+	} else {
+		fprintf(sim->out, "reset refs/tags/%s\nfrom :%" PRIu32 "\n\n",
+			tag, m->tip);
+	}
+	flush_cycle(sim, tag);
+	snprintf(sim->last_tag, sizeof(sim->last_tag), "%s", tag);
+	sim->last_tag_commit = m->tip;
+	sim->last_tag_seq = sim->main_seq;
+}
