@@ -1,5 +1,5 @@
 #!/bin/bash
-# Generated kernel-like histories with a known answer (tools/genhist.c):
+# Generated kernel-like histories with a known answer (tools/genhist/):
 # treeplot -T commits must print exactly genhist's ground truth, for the
 # whole of master and for release ranges, whatever the dates say.
 . "$(dirname "$0")/lib.sh"

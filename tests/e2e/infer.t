@@ -66,7 +66,7 @@ git commit-graph write --reachable
 tp -T commits --infer-ff v1..master
 is "$(printf '%s\n' "$OUT" | names | grep -c '~davem/net')" 2 \
    "commit-graph: the committers are read all the same"
-# Against a generated history's ground truth (tools/genhist.c knows which
+# Against a generated history's ground truth (tools/genhist/ knows which
 # pulls were fast-forwards).
 out=$(cd "$TESTDIR/../.." && TREEPLOT=$TREEPLOT GENHIST=$BUILD/genhist \
 	tools/measure-infer-ff.sh 5000 3 0.2 2>&1)

@@ -3,7 +3,7 @@
 # same byte for byte whatever the number of threads and however they are
 # scheduled, with and without a commit-graph, in a shallow clone, and on
 # a broken repository (the same error line).  Generated histories
-# (tools/genhist.c) also check it against their ground truth.
+# (tools/genhist/) also check it against their ground truth.
 . "$(dirname "$0")/lib.sh"
 
 ROOT=$(cd "$TESTDIR/../.." && pwd)
