@@ -1,15 +1,14 @@
 /*
- * util.c - allocation that cannot fail, error reporting, a growable buffer.
+ * util.c - allocation that cannot fail, a growable buffer, hashing and
+ * the hash index (error reporting is error.c's: it escapes, and the
+ * escaper writes into these buffers).
  */
 #include "util/util.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-#include "util/escape.h"
 
 static void
 die_oom(void)
@@ -67,40 +66,6 @@ xstrndup(const char *s, size_t n)
 	memcpy(p, s, n);
 	p[n] = '\0';
 	return p;
-}
-
-int
-verror(const char *fmt, va_list ap)
-{
-	struct buf msg = BUF_INIT, safe = BUF_INIT;
-	va_list aq;
-	int n;
-
-	/* Formatted whole, then escaped whole: a ref name, a path or
-	 * libgit2's reason may hold anything, and reaches a terminal. */
-	va_copy(aq, ap);
-	n = vsnprintf(NULL, 0, fmt, aq);
-	va_end(aq);
-	if (n > 0) {
-		buf_pad(&msg, '\0', (size_t)n);
-		vsnprintf(msg.data, (size_t)n + 1, fmt, ap);
-		escape_message(&safe, msg.data, msg.len);
-	}
-	fprintf(stderr, "treeplot: %s\n", safe.data ? safe.data : "");
-	buf_release(&safe);
-	buf_release(&msg);
-	return -1;
-}
-
-int
-error(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	verror(fmt, ap);
-	va_end(ap);
-	return -1;
 }
 
 uint32_t
