@@ -18,6 +18,7 @@
 
 #include "flow/classify.h"
 #include "git/history.h"
+#include "util/hash.h"
 
 #define PATH_MAINLINE 0
 

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "util/util.h"
+#include "util/buf.h"
 
 #define OID_RAWSZ 20
 #define OID_HEXSZ 40

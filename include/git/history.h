@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "git/repo.h"
+#include "util/buf.h"
 #include "util/util.h"
 
 #define HIST_NONE UINT32_MAX

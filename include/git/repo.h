@@ -14,6 +14,7 @@
 
 #include "git/commitparse.h"
 #include "git/release.h"
+#include "util/buf.h"
 #include "util/util.h"
 
 /* An open repository. */

@@ -11,7 +11,7 @@
 
 #include "git/commit_index.h"
 #include "git/history.h"
-#include "util/util.h"
+#include "util/buf.h"
 
 /* Where the writer is: nesting level, and whether the container just
  * opened has had a member yet. */

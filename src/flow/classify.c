@@ -24,6 +24,7 @@
 #include <strings.h>
 
 #include "flow/identity.h"
+#include "util/buf.h"
 #include "util/url.h"
 #include "util/util.h"
 

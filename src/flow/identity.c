@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/buf.h"
 #include "util/util.h"
 
 /* The last component of a key's path: the repository's name. */

@@ -18,6 +18,7 @@
 #include "git/commitgraph.h"
 #include "git/commitparse.h"
 #include "git/readpool.h"
+#include "util/hash.h"
 #include "util/progress.h"
 
 /* --- the commit table --------------------------------------------- */
