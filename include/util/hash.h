@@ -1,6 +1,7 @@
 /*
  * hash.h - hashing, and the hash indexes built on it: the open-addressing
- * index over a caller's arrays and the numbering of id pairs.
+ * index over a caller's arrays, the numbering of id pairs, and the
+ * string interner.
  *
  * Allocation that fails ends the program (util.h); nothing here fails
  * otherwise.
@@ -78,5 +79,28 @@ struct pair_index {
 /* The number of (a, b); a new pair gets the number nr (then nr grows). */
 uint32_t pair_index_get(struct pair_index *pi, uint32_t a, uint32_t b);
 void pair_index_release(struct pair_index *pi);
+
+/*
+ * Strings numbered by value, from 0 in the order they are first met:
+ * one copy of each, owned by the interner (committers to count by, the
+ * strings an HTML page lists once).
+ *
+ *	struct interner names = INTERNER_INIT;
+ *	id = str_intern(&names, s);	(names.s[id] is s's copy)
+ *	interner_release(&names);
+ */
+struct interner {
+	char **s;		/* the copies, by number */
+	uint32_t nr;
+	size_t alloc;
+	struct hindex ix;	/* s's numbers by their strings */
+};
+#define INTERNER_INIT { NULL, 0, 0, HINDEX_INIT }
+
+/* The number of s; a string not met before is copied and numbered nr
+ * (then nr grows). */
+uint32_t str_intern(struct interner *in, const char *s);
+/* Frees the copies; in is empty again. */
+void interner_release(struct interner *in);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * hash.c - hashing, the hash index and the pair index.
+ * hash.c - hashing, the hash index, the pair index and the interner.
  */
 #include "util/hash.h"
 
@@ -136,4 +136,33 @@ pair_index_release(struct pair_index *pi)
 	free(pi->key);
 	hindex_release(&pi->ix);
 	memset(pi, 0, sizeof(*pi));
+}
+
+uint32_t
+str_intern(struct interner *in, const char *s)
+{
+	uint32_t hash = str_hash(s), i;
+	struct hprobe pr;
+
+	for (i = hindex_first(&in->ix, hash, &pr); i != HINDEX_NONE;
+	     i = hindex_next(&in->ix, &pr))
+		/* The index holds a number only once in->s holds its string
+		 * (the analyser cannot see that in->s is not NULL then). */
+		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
+		if (!strcmp(in->s[i], s))
+			return i;
+	ALLOC_GROW(in->s, in->nr + 1, in->alloc);
+	in->s[in->nr] = xstrdup(s);
+	hindex_add(&in->ix, hash, in->nr);
+	return in->nr++;
+}
+
+void
+interner_release(struct interner *in)
+{
+	for (uint32_t i = 0; i < in->nr; i++)
+		free(in->s[i]);
+	free(in->s);
+	hindex_release(&in->ix);
+	memset(in, 0, sizeof(*in));
 }
