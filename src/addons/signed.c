@@ -13,6 +13,7 @@
 
 #include "addons/extra.h"
 #include "cli/config.h"
+#include "flow/report.h"
 #include "git/commitread.h"
 #include "util/escape.h"
 #include "util/json.h"

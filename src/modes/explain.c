@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flow/report.h"
 #include "git/commit_index.h"
 #include "util/escape.h"
 #include "util/json.h"
