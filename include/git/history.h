@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "git/oid.h"
 #include "git/repo.h"
 #include "util/buf.h"
 #include "util/util.h"

@@ -24,7 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "git/commitparse.h"
+#include "git/oid.h"
 #include "git/repo.h"
 
 /* What commit_raw.status says, beside 0 and repo.h's ODB_*. */

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "git/commitparse.h"
+#include "git/oid.h"
 #include "git/release.h"
 #include "util/buf.h"
 #include "util/util.h"

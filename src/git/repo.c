@@ -20,6 +20,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "git/commitparse.h"
 #include "git/pack.h"
 #include "git/refdb_ro.h"
 
