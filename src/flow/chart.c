@@ -98,15 +98,13 @@ chart_build(struct chart *c, const struct history *h, struct repo *r,
 	    const char *repo, const char *range,
 	    const struct chart_options *o)
 {
-	const struct config *cfg = o->cfg;
-
 	trees_init(&c->tt, o->mainline);
 	if (o->identity)
 		trees_adopt(&c->tt, o->identity);
-	else if (cfg)
-		trees_set_aliases(&c->tt, cfg->aliases, cfg->aliases_nr);
-	classify_merges_with(h, &c->tt, cfg ? config_classify : NULL,
-			     (void *)(uintptr_t)cfg, &c->m);
+	else
+		trees_set_aliases(&c->tt, o->aliases, o->aliases_nr);
+	classify_merges_with(h, &c->tt, o->rules ? rules_match : NULL,
+			     (void *)(uintptr_t)o->rules, &c->m);
 	if (c->m.unrecognised_nr > 1)
 		qsort_r(c->m.unrecognised, c->m.unrecognised_nr,
 			sizeof(*c->m.unrecognised), cmp_merge,
@@ -144,13 +142,11 @@ void
 chart_identity(const struct history *h, const struct chart_options *o,
 	       struct tree_table *out)
 {
-	const struct config *cfg = o->cfg;
 	struct merge_table m;
 
 	trees_init(out, o->mainline);
-	if (cfg)
-		trees_set_aliases(out, cfg->aliases, cfg->aliases_nr);
-	classify_merges_with(h, out, cfg ? config_classify : NULL,
-			     (void *)(uintptr_t)cfg, &m);
+	trees_set_aliases(out, o->aliases, o->aliases_nr);
+	classify_merges_with(h, out, o->rules ? rules_match : NULL,
+			     (void *)(uintptr_t)o->rules, &m);
 	merge_table_release(&m);
 }
