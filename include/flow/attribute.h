@@ -61,14 +61,6 @@ struct attribution {
 };
 
 /*
- * The tree that back-merges name most often (merges whose pulled parent is
- * a commit of B's first-parent chain), ties broken by the lowest tree id;
- * TREE_NONE when there are none.
- */
-uint32_t attribute_guess_mainline(const struct history *h,
-				  const struct merge_table *m);
-
-/*
  * Attribute every non-merge commit of the range.  is_mainline[t] (ntrees
  * entries) is nonzero for the trees that are the mainline's repository:
  * merges naming them are internal.

@@ -17,6 +17,7 @@
 #include "flow/aggregate.h"
 #include "flow/attribute.h"
 #include "flow/classify.h"
+#include "flow/mainline.h"
 #include "flow/naming.h"
 #include "flow/rules.h"
 #include "flow/selection.h"
@@ -45,15 +46,6 @@ struct chart_options {
 	const uint8_t *selected;	/* per history index: the commits
 					 * kept (selection_mark), or NULL:
 					 * all */
-};
-
-/* Why a tree is the mainline's repository: bits of is_mainline[t]. */
-enum {
-	MAINLINE_GIVEN = 1 << 0,	/* --mainline-url, treeplot.mainlineUrl */
-	MAINLINE_ORIGIN = 1 << 1,	/* remote.origin.url */
-	MAINLINE_BACK_MERGES = 1 << 2,	/* named most by back-merges */
-	MAINLINE_SELF_PULL = 1 << 3,	/* pulled into itself on its line */
-	MAINLINE_GITHUB = 1 << 4,	/* pull requests from its own branches */
 };
 
 struct chart {
