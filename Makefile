@@ -408,7 +408,7 @@ FUZZ_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude -O1 -g $(FUZZ_FLAGS) -MMD -MP
 # commit-graph and pack readers map files; in their fuzz build they read
 # them into the heap instead, so AddressSanitizer sees a read one byte
 # past the end.
-FUZZ_LIBOBJ = $(FUZZ)/flow/classify.o $(FUZZ)/flow/identity.o \
+FUZZ_LIBOBJ = $(FUZZ)/flow/classify.o $(FUZZ)/flow/subject.o $(FUZZ)/flow/identity.o \
 	      $(FUZZ)/flow/naming.o $(FUZZ)/util/url.o $(FUZZ)/util/escape.o \
 	      $(FUZZ)/git/commitgraph.o $(FUZZ)/git/commitparse.o $(FUZZ)/git/oid.o \
 	      $(FUZZ)/git/pack.o $(FUZZ)/util/util.o $(FUZZ)/util/error.o \

@@ -16,7 +16,7 @@
 
 #include <stddef.h>
 
-#include "flow/classify.h"
+#include "flow/subject.h"
 #include "util/buf.h"
 
 enum rule_kind {
