@@ -2,7 +2,7 @@
  * config.c - treeplot.* keys from git's configuration files.
  *
  * Every file is parsed by libgit2, through the repository module
- * (repo.h); what is ours is the order of the
+ * (gitconfig.h); what is ours is the order of the
  * sources (config.h), the checking of each value, and errors that name
  * the file, the key and the value.  The entries of all sources are
  * gathered first, lowest priority first, then taken in that order: the
@@ -22,7 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "git/repo.h"
+#include "git/gitconfig.h"
 #include "render/graph.h"
 #include "util/escape.h"
 #include "util/util.h"
