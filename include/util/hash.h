@@ -1,7 +1,7 @@
 /*
  * hash.h - hashing, and the hash indexes built on it: the open-addressing
  * index over a caller's arrays, the numbering of id pairs, and the
- * string interner.
+ * string interner; and cmp_strp, for string tables kept sorted instead.
  *
  * Allocation that fails ends the program (util.h); nothing here fails
  * otherwise.
@@ -102,5 +102,9 @@ struct interner {
 uint32_t str_intern(struct interner *in, const char *s);
 /* Frees the copies; in is empty again. */
 void interner_release(struct interner *in);
+
+/* The comparator, for qsort and bsearch, of an array of strings (char *
+ * or const char *): strcmp's order. */
+int cmp_strp(const void *a, const void *b);
 
 #endif

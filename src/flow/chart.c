@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/hash.h"
+
 
 /* Merges by committer date, then id: an order of the history's own. */
 static int
@@ -21,12 +23,6 @@ cmp_merge(const void *pa, const void *pb, void *data)
 	if (ta != tb)
 		return ta < tb ? -1 : 1;
 	return memcmp(h->oid[a].hash, h->oid[b].hash, OID_RAWSZ);
-}
-
-static int
-cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 void
@@ -62,7 +58,7 @@ chart_build(struct chart *c, const struct history *h, struct repo *r,
 	/* Gathered by tree id, which depends on the walk's order too. */
 	if (c->f.mainline_urls_nr > 1)
 		qsort(c->f.mainline_urls, c->f.mainline_urls_nr,
-		      sizeof(*c->f.mainline_urls), cmp_str);
+		      sizeof(*c->f.mainline_urls), cmp_strp);
 }
 
 void

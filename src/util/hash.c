@@ -166,3 +166,9 @@ interner_release(struct interner *in)
 	hindex_release(&in->ix);
 	memset(in, 0, sizeof(*in));
 }
+
+int
+cmp_strp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
