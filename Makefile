@@ -414,14 +414,16 @@ CHECK_FUZZ_SECONDS = 8
 FUZZ_FLAGS = -fsanitize=fuzzer-no-link,address,undefined \
 	     -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude -O1 -g $(FUZZ_FLAGS) -MMD -MP
-# The modules fuzzed and what they call, no library but zlib.  The
+# The modules fuzzed and what they call, no library but zlib, by layer.  The
 # commit-graph and pack readers map files; in their fuzz build they read
 # them into the heap instead, so AddressSanitizer sees a read one byte
 # past the end.
-FUZZ_LIBOBJ = $(FUZZ)/flow/classify.o $(FUZZ)/flow/identity.o \
-	      $(FUZZ)/flow/naming.o $(FUZZ)/util/url.o $(FUZZ)/util/escape.o \
-	      $(FUZZ)/git/commitgraph.o $(FUZZ)/git/commitparse.o \
-	      $(FUZZ)/git/pack.o $(FUZZ)/util/util.o
+FUZZ_LIBOBJ = $(FUZZ)/util/util.o $(FUZZ)/util/error.o $(FUZZ)/util/buf.o \
+	      $(FUZZ)/util/hash.o $(FUZZ)/util/escape.o $(FUZZ)/util/url.o \
+	      $(FUZZ)/git/oid.o $(FUZZ)/git/commitparse.o \
+	      $(FUZZ)/git/commitgraph.o $(FUZZ)/git/pack.o \
+	      $(FUZZ)/flow/naming.o $(FUZZ)/flow/identity.o \
+	      $(FUZZ)/flow/subject.o $(FUZZ)/flow/classify.o
 
 $(FUZZ)/git/commitgraph.o $(FUZZ)/git/pack.o: FUZZ_CFLAGS += -include tests/fuzz/heapmap.h
 $(FUZZ)/%.o: src/%.c | $(FUZZ) deps-fuzz

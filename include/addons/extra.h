@@ -38,7 +38,8 @@ struct extra_input {
 	const struct range *rg;		/* the range charted */
 	const struct history *h;
 	const struct chart *c;		/* trees, attribution, the flow */
-	const struct config *cfg;	/* treeplot.* settings; may be NULL */
+	char *const *unsigned_ok;	/* treeplot.unsignedOk: trees */
+	size_t unsigned_ok_nr;		/* accepted unsigned */
 };
 
 /*

@@ -21,15 +21,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "flow/classify.h"
+#include <regex.h>
+
+#include "flow/chart.h"
 #include "flow/naming.h"
-#include "git/history.h"
-
-/* --top all, treeplot.top = all: keep every tree. */
-#define TOP_ALL UINT32_MAX
-
-/* A compiled treeplot.internalPattern or externalPattern (config.c). */
-struct pattern;
+#include "flow/rules.h"
+#include "git/repo.h"
 
 struct config {
 	/* Single-valued keys: NULL, or has_* 0, when unset. */
@@ -48,10 +45,7 @@ struct config {
 	size_t mainline_urls_nr;
 	struct tree_alias *aliases;	/* treeplot.alias (owned strings) */
 	size_t aliases_nr;
-	struct pattern *internal;	/* treeplot.internalPattern */
-	size_t internal_nr;
-	struct pattern *external;	/* treeplot.externalPattern */
-	size_t external_nr;
+	struct rules rules;	/* treeplot.internalPattern, externalPattern */
 	char **unsigned_ok;	/* treeplot.unsignedOk: trees accepted */
 	size_t unsigned_ok_nr;	/* unsigned by --require-signed */
 };
@@ -66,18 +60,6 @@ struct config {
 int config_read(struct config *cfg, struct repo *r, const char *path,
 		int no_config);
 void config_release(struct config *cfg);
-
-/* classify_rules for classify_merges_with: the internal patterns first,
- * then the external ones, each in configuration order.  Subjects are
- * untrusted, so each match is bounded (PCRE2's match and heap limits): a
- * pattern that reaches a bound is reported ("treeplot: FILE:
- * treeplot.KEY: pattern 'P' gave up on a merge subject of N bytes:
- * REASON") and skipped from then on; config_failed tells. */
-int config_classify(void *cfg, const char *subject, size_t len,
-		    struct merge_class *out);
-/* Whether a pattern reached its bound: the run is to fail (exit 2) without
- * writing its output. */
-int config_failed(const struct config *cfg);
 
 /* The values, for the command line too.  Each returns 0, or -1 for a bad
  * value. */

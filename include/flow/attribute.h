@@ -18,6 +18,7 @@
 
 #include "flow/classify.h"
 #include "git/history.h"
+#include "util/hash.h"
 
 #define PATH_MAINLINE 0
 
@@ -58,14 +59,6 @@ struct attribution {
 	struct pull *pulls;
 	uint32_t pulls_nr, pulls_alloc;
 };
-
-/*
- * The tree that back-merges name most often (merges whose pulled parent is
- * a commit of B's first-parent chain), ties broken by the lowest tree id;
- * TREE_NONE when there are none.
- */
-uint32_t attribute_guess_mainline(const struct history *h,
-				  const struct merge_table *m);
 
 /*
  * Attribute every non-merge commit of the range.  is_mainline[t] (ntrees

@@ -14,20 +14,30 @@
 
 #include <stdint.h>
 
-#include "cli/config.h"
 #include "flow/aggregate.h"
 #include "flow/attribute.h"
 #include "flow/classify.h"
+#include "flow/mainline.h"
 #include "flow/naming.h"
+#include "flow/rules.h"
 #include "flow/selection.h"
 #include "git/history.h"
 
+/* --top all, treeplot.top = all: keep every tree. */
+#define TOP_ALL UINT32_MAX
+
+/* The settings a chart is built with: typed values, whether they came
+ * from the command line or the configuration (treeplot.*). */
 struct chart_options {
 	const char *mainline;		/* the mainline's label */
 	const char *const *mainline_urls;	/* --mainline-url, config */
 	size_t mainline_urls_nr;
-	const struct config *cfg;	/* aliases and patterns; may be NULL */
-	uint32_t top;			/* 0: keep every tree */
+	const struct tree_alias *aliases;	/* treeplot.alias */
+	size_t aliases_nr;
+	const struct rules *rules;	/* treeplot.internalPattern,
+					 * externalPattern; may be NULL */
+	uint32_t top;			/* trees kept (--top); 0 or TOP_ALL:
+					 * every tree */
 	int branches;			/* --branches */
 	const struct tree_table *identity;	/* --compare: the keys and
 						 * joins of every range, or
@@ -36,15 +46,6 @@ struct chart_options {
 	const uint8_t *selected;	/* per history index: the commits
 					 * kept (selection_mark), or NULL:
 					 * all */
-};
-
-/* Why a tree is the mainline's repository: bits of is_mainline[t]. */
-enum {
-	MAINLINE_GIVEN = 1 << 0,	/* --mainline-url, treeplot.mainlineUrl */
-	MAINLINE_ORIGIN = 1 << 1,	/* remote.origin.url */
-	MAINLINE_BACK_MERGES = 1 << 2,	/* named most by back-merges */
-	MAINLINE_SELF_PULL = 1 << 3,	/* pulled into itself on its line */
-	MAINLINE_GITHUB = 1 << 4,	/* pull requests from its own branches */
 };
 
 struct chart {

@@ -1,11 +1,8 @@
 /*
- * classify.h - what a merge commit's subject says it pulled.
- *
- * An external merge names the repository it pulled ("Merge branch 'x' of
- * git://host/path"); an internal one names none ("Merge branch 'linus' into
- * x86/core", "Merge commit 'v2.6.29-rc3'", "Merge ../linus") and keeps the
- * tree of the line it sits on.  A subject that matches neither is treated
- * as internal, but listed in the report as unrecognised.
+ * classify.h - the merge table: every merge of a history classified by
+ * its subject (subject.h's grammar, after the caller's own rules), the
+ * tree each external merge pulled, the branch nodes of --branches, and
+ * the unrecognised merges grouped by shape.
  */
 #ifndef TREEPLOT_CLASSIFY_H
 #define TREEPLOT_CLASSIFY_H
@@ -14,55 +11,8 @@
 #include <stdint.h>
 
 #include "flow/naming.h"
+#include "flow/subject.h"
 #include "git/history.h"
-
-enum merge_kind {
-	MERGE_UNRECOGNISED = 0,
-	MERGE_INTERNAL,
-	MERGE_EXTERNAL,
-};
-
-/* Where an external merge's commits came from. */
-enum merge_source {
-	SOURCE_URL = 0,		/* a repository: url */
-	SOURCE_GITHUB,		/* a GitHub pull request: name is its owner */
-	SOURCE_GITLAB,		/* a GitLab merge request: name is the
-				 * GROUP/PROJECT it was merged in */
-	SOURCE_MAIL,		/* patches applied by mail: name is who sent
-				 * them, empty for a series (b4) */
-};
-
-struct merge_class {
-	enum merge_kind kind;
-	const char *url;	/* MERGE_EXTERNAL, SOURCE_URL: the URL, inside */
-	size_t url_len;		/* the subject or the body */
-	enum merge_source source;
-	const char *name;	/* the other sources: inside the subject or */
-	size_t name_len;	/* the body (name_len 0: none) */
-	const char *form;	/* the form that matched, for --explain:
-				 * "Merge WHAT 'NAME' of URL", ...; NULL
-				 * when none did */
-	int same_branch;	/* classify_merges: "Merge branch 'X' of URL
-				 * into X", the line's own branch */
-};
-
-/* Classify one subject line (len bytes, not NUL-terminated necessarily). */
-void classify_subject(const char *subject, size_t len, struct merge_class *out);
-
-/*
- * Classify a merge by its subject and the reference lines of its body
- * (history_body; NULL or empty when none): the subject's forms above, and
- * the forms of forges and mail, tried when the subject names no URL:
- *
- *   Merge pull request #N from OWNER/BRANCH		GitHub
- *   Merge branch 'B' into 'T' + "See merge request G/P!N"	GitLab
- *   Merge patch series "..." | Merge series "..."	mailed series (b4)
- *   Merge branch 'akpm' (patches from NAME)		mailed patches
- *   Merge [emailed|misc|...] patches|fixes|updates from NAME
- *   Subtree merge tag 'X' of NAME repo [N] into PATH + "[N] URL"
- */
-void classify_message(const char *subject, size_t len, const char *body,
-		      size_t body_len, struct merge_class *out);
 
 /*
  * Every merge in a loaded history, classified.  tree[i] is, for an external
@@ -132,14 +82,6 @@ void merge_table_release(struct merge_table *m);
  * same_branch included: for --explain. */
 void classify_merge(const struct history *h, uint32_t i, classify_rules rules,
 		    void *data, struct merge_class *mc);
-
-/*
- * The shape of a subject, to group the unrecognised merges by: quoted
- * names become 'X', tokens holding '/' or ':' (paths, URLs) PATH, runs of
- * digits N ("merge with xen-unstable.hg", "Merge N.N into PATH").  A new
- * string.
- */
-char *subject_shape(const char *subject);
 
 struct shape_group {
 	char *shape;

@@ -14,33 +14,16 @@
  * github.com/bob/util-linux are two trees, and so is any pair that would
  * put two paths of one host in one tree.  Weaker evidence (another
  * domain, or pulls that alternate) is kept as a hint for the report.
- *
- * A mainline pulling its own central repository ("Merge branch 'staging'
- * of ssh://xenbits.xen.org/home/xen/git/xen into staging") is found here
- * too: see identity_self_pulls.
  */
 #ifndef TREEPLOT_IDENTITY_H
 #define TREEPLOT_IDENTITY_H
 
 #include <stdint.h>
 
-#include "flow/classify.h"
 #include "flow/naming.h"
-#include "git/history.h"
 
 /* Join the keys of tt that are one tree (trees_join), and record the
  * likely joins not made (trees_hint).  Call before any tree is added. */
 void identity_learn(struct tree_table *tt);
-
-/*
- * The trees that are the mainline's own repository because its line
- * pulls them into itself: every merge of the range naming the tree sits
- * on the range's first-parent line and merges branch X into a branch of
- * the same name X ("Merge branch 'staging' of URL into staging").  Sets
- * mark[t] (tt->nr entries) for each; returns how many.
- */
-uint32_t identity_self_pulls(const struct history *h,
-			     const struct merge_table *m,
-			     const struct tree_table *tt, uint8_t *mark);
 
 #endif

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "util/util.h"
+#include "util/hash.h"
 
 #define TREE_NONE UINT32_MAX
 #define TREE_MAINLINE 0		/* the root node, labelled --mainline */

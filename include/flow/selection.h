@@ -22,6 +22,7 @@
 
 #include "git/repo.h"
 #include "util/json.h"
+#include "util/buf.h"
 #include "util/util.h"
 
 struct history;

@@ -14,21 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "util/util.h"
-
-#define OID_RAWSZ 20
-#define OID_HEXSZ 40
-
-struct object_id {
-	unsigned char hash[OID_RAWSZ];
-};
-
-/* 40 lower-case hex digits at p (end bounds the input) into oid.
- * Returns 0, or -1 when they are not there. */
-int hex_to_oid(const char *p, const char *end, struct object_id *oid);
-
-/* Hex form of oid into hex (OID_HEXSZ + 1 bytes). */
-void oid_to_hex(const struct object_id *oid, char *hex);
+#include "git/oid.h"
+#include "util/buf.h"
 
 /*
  * Whether data..data+size starts as a commit must: "tree " and 40 hex

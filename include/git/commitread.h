@@ -29,6 +29,8 @@
 #include <stdint.h>
 
 #include "git/commitparse.h"
+#include "git/gitconfig.h"
+#include "git/odb.h"
 #include "git/repo.h"
 
 struct history;

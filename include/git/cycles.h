@@ -3,8 +3,9 @@
  *
  * The consecutive release cycles on B's first-parent line from A to B,
  * each from one release tag to the next, as ranges --compare resolves
- * like any other; the tags and the line are read through repo.h.  A tag off that line is no boundary: the mainline did
- * not pass through it.
+ * like any other; the tags and the line are read through revision.h.
+ * A tag off that line is no boundary: the mainline did not pass
+ * through it.
  */
 #ifndef TREEPLOT_CYCLES_H
 #define TREEPLOT_CYCLES_H
@@ -13,6 +14,7 @@
 #include <stddef.h>
 
 #include "git/repo.h"
+#include "git/revision.h"
 
 /*
  * Expand spec "A..B" into the ranges "A..T1", "T1..T2", ..., "Tn..B",

@@ -1,7 +1,7 @@
 /*
  * history.h - the commit graph of a range, each object read once.
  *
- * The walk (history.c) reads, through the repository module (repo.h),
+ * The walk (history.c) reads, through the object database (odb.h),
  * every commit it needs exactly once, and hands the rest of the pipeline
  * plain arrays indexed by a commit number: object ids, parents, flags,
  * and the subject line of every merge in the range.
@@ -19,7 +19,10 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "git/oid.h"
 #include "git/repo.h"
+#include "git/revision.h"
+#include "util/buf.h"
 #include "util/util.h"
 
 #define HIST_NONE UINT32_MAX

@@ -25,7 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "git/commitparse.h"
+#include "git/oid.h"
 
 struct packs;
 

@@ -24,10 +24,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "git/commitparse.h"
+#include "git/odb.h"
+#include "git/oid.h"
 #include "git/repo.h"
 
-/* What commit_raw.status says, beside 0 and repo.h's ODB_*. */
+/* What commit_raw.status says, beside 0 and odb.h's ODB_*. */
 enum {
 	RAW_CORRUPT = 16,	/* not a well-formed commit object */
 };

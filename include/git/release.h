@@ -11,7 +11,7 @@
 #include <regex.h>
 #include <stddef.h>
 
-#include "util/util.h"
+#include "util/buf.h"
 
 /*
  * Is tag name a release?  With pattern (treeplot.releasePattern, an

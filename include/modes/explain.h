@@ -23,7 +23,7 @@ struct explain_input {
 	struct repo *r;
 	const struct history *h;
 	const struct chart *c;
-	const struct chart_options *o;	/* the patterns (cfg) */
+	const struct chart_options *o;	/* the patterns (rules) */
 	const char *repo;		/* the repository's short name */
 	const char *range;		/* as stated in the output */
 	const char *const *revs;	/* the merges as named */

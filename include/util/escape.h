@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "util/util.h"
+#include "util/buf.h"
 
 /*
  * Decode one UTF-8 sequence at s (len bytes available).  Returns its length

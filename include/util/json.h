@@ -3,15 +3,16 @@
  * a line, empty containers as [] and {}; so outputs can be diffed and
  * grepped as well as parsed.  Every string goes through escape_json:
  * whatever it holds, the result is valid UTF-8 and valid JSON.
+ *
+ * The writer knows no object of the model: those are written above it
+ * (flow/report.h, selection_json, the renderers).
  */
 #ifndef TREEPLOT_JSON_H
 #define TREEPLOT_JSON_H
 
 #include <stdint.h>
 
-#include "git/commit_index.h"
-#include "git/history.h"
-#include "util/util.h"
+#include "util/buf.h"
 
 /* Where the writer is: nesting level, and whether the container just
  * opened has had a member yet. */
@@ -33,34 +34,5 @@ void json_int(struct json *j, const char *key, int64_t n);
 void json_bool(struct json *j, const char *key, int b);
 /* A number with one decimal, given in tenths (257 is 25.7). */
 void json_tenths(struct json *j, const char *key, int64_t tenths);
-
-/* {"id": HEX, "subject": S} for the merge at history index idx (an empty
- * subject for none: the type stays a string). */
-void json_merge(struct json *j, const struct history *h, uint32_t idx);
-
-/*
- * The JSON report on revisions the user named, in one layout for --trace
- * and --explain:
- *   {"format_version": 1, "repository": REPO, "range": RANGE,
- *    "mainline": MAINLINE (unless NULL), TAKEN: [...], UNTAKEN: [...]}
- * TAKEN holds the revisions whose status is taken, as item writes them
- * (ctx passed on); UNTAKEN the others, each {"argument": REV, "id": HEX,
- * or null when it named no one object, "reason": commit_found_token}.
- */
-struct selection;
-
-struct json_named {
-	const char *repo, *range, *mainline;
-	const char *taken_key, *untaken_key;
-	enum commit_found taken;
-	void (*item)(struct json *j, const void *ctx, const void *elem);
-	const void *ctx;
-	const struct selection *selection;	/* stated when not NULL */
-};
-
-/* Write r's report on the nr revisions at base (named_rev_at's array),
- * then a newline. */
-void json_named_report(const struct json_named *r, const void *base,
-		       size_t nr, size_t size, struct buf *out);
 
 #endif

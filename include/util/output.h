@@ -8,6 +8,7 @@
 #ifndef TREEPLOT_OUTPUT_H
 #define TREEPLOT_OUTPUT_H
 
+#include "util/buf.h"
 #include "util/util.h"
 
 enum format {

@@ -118,12 +118,6 @@ signoff_applier(const char *committer, size_t committer_len,
 }
 
 static int
-cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static int
 cmp_applier(const void *pa, const void *pb)
 {
 	const struct applier *a = pa, *b = pb;
@@ -214,7 +208,7 @@ appliers_tally(char **keys, uint32_t n, struct appliers *out)
 	 * direct commit there is nothing to sort (and out->a is NULL,
 	 * which qsort must not get). */
 	if (n)
-		qsort(keys, n, sizeof(*keys), cmp_str);
+		qsort(keys, n, sizeof(*keys), cmp_strp);
 	for (uint32_t k = 0; k < n; k++) {
 		if (out->nr && !strcmp(out->a[out->nr - 1].who, keys[k])) {
 			out->a[out->nr - 1].commits++;

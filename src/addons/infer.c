@@ -11,6 +11,7 @@
 #include "flow/naming.h"
 #include "git/commitread.h"
 #include "util/escape.h"
+#include "util/hash.h"
 #include "util/json.h"
 #include "util/util.h"
 
@@ -42,43 +43,6 @@ pair_release(struct pair_count *pc)
 	memset(pc, 0, sizeof(*pc));
 }
 
-/* Committers, interned: a sorted copy and binary search would do too,
- * but the walk is in attribution order. */
-struct names {
-	char **s;
-	uint32_t nr;
-	size_t alloc;
-	struct hindex ix;
-};
-
-static uint32_t
-names_intern(struct names *n, const char *s)
-{
-	uint32_t hash = str_hash(s), i;
-	struct hprobe pr;
-
-	for (i = hindex_first(&n->ix, hash, &pr); i != HINDEX_NONE;
-	     i = hindex_next(&n->ix, &pr))
-		/* The index holds a number only once n->s holds its name
-		 * (the analyser cannot see that n->s is not NULL then). */
-		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
-		if (!strcmp(n->s[i], s))
-			return i;
-	ALLOC_GROW(n->s, n->nr + 1, n->alloc);
-	n->s[n->nr] = xstrdup(s);
-	hindex_add(&n->ix, hash, n->nr);
-	return n->nr++;
-}
-
-static void
-names_release(struct names *n)
-{
-	for (uint32_t i = 0; i < n->nr; i++)
-		free(n->s[i]);
-	free(n->s);
-	hindex_release(&n->ix);
-}
-
 static int
 cmp_edge(const void *pa, const void *pb)
 {
@@ -103,7 +67,7 @@ read_committers(struct repo *r, const struct history *h,
 {
 	uint32_t n = a->order_nr + a->pulls_nr;
 	uint32_t *list = xmalloc((n ? n : 1) * sizeof(*list));
-	struct names who = { 0 };
+	struct interner who = INTERNER_INIT;
 	struct commit_batch b;
 	int ret;
 
@@ -113,13 +77,13 @@ read_committers(struct repo *r, const struct history *h,
 	ret = commit_batch_read(&b, r, h, list, n, CF_COMMITTER);
 	if (!ret) {
 		for (uint32_t k = 0; k < n; k++)
-			cid[list[k]] = names_intern(&who,
+			cid[list[k]] = str_intern(&who,
 				commit_batch_get(&b, list[k])->committer);
 		commit_batch_release(&b);
 	}
 	free(list);
 	*nr = who.nr;
-	names_release(&who);
+	interner_release(&who);
 	return ret;
 }
 

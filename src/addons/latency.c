@@ -15,7 +15,7 @@
 
 #include "addons/extra.h"
 #include "flow/chart.h"
-#include "render/csv.h"
+#include "util/csv.h"
 #include "util/escape.h"
 #include "util/json.h"
 

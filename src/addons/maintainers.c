@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "addons/extra.h"
+#include "git/tree.h"
 #include "util/escape.h"
 #include "util/json.h"
 #include "util/util.h"

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "addons/extra.h"
-#include "cli/config.h"
+#include "flow/report.h"
 #include "git/commitread.h"
 #include "util/escape.h"
 #include "util/json.h"
@@ -251,9 +251,9 @@ signed_gather(const struct extra_input *in, int arg, void **state)
 
 	if (signatures_read(in->r, in->h, &in->c->a, &sig) < 0)
 		return -1;
-	if (in->cfg && in->cfg->unsigned_ok_nr)
-		exempt = signatures_exempt(&in->c->tt, in->cfg->unsigned_ok,
-					   in->cfg->unsigned_ok_nr);
+	if (in->unsigned_ok_nr)
+		exempt = signatures_exempt(&in->c->tt, in->unsigned_ok,
+					   in->unsigned_ok_nr);
 	st = xcalloc(1, sizeof(*st));
 	signatures_count(&in->c->f, sig, &in->c->tt, exempt, &st->s);
 	free(exempt);

@@ -2,20 +2,19 @@
  * config.c - treeplot.* keys from git's configuration files.
  *
  * Every file is parsed by libgit2, through the repository module
- * (repo.h); what is ours is the order of the
+ * (gitconfig.h); what is ours is the order of the
  * sources (config.h), the checking of each value, and errors that name
  * the file, the key and the value.  The entries of all sources are
  * gathered first, lowest priority first, then taken in that order: the
  * last value of a single-valued key wins (and only it is checked, as git
  * does: an overridden value does not matter), every value of a
- * multi-valued key counts.
+ * multi-valued key counts.  The classification patterns are compiled
+ * into the flow's rules (flow/rules.h), which alone speaks PCRE2.
  */
 #include "cli/config.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "git/repo.h"
+#include "git/gitconfig.h"
 #include "render/graph.h"
 #include "util/escape.h"
 #include "util/util.h"
@@ -264,130 +263,50 @@ config_parse_percent(const char *s, uint32_t *out)
 /* The bytes of a bad value that an error shows. */
 #define VALUE_SHOWN 200
 
+/* A value as errors show it: one readable line, even for a pattern of
+ * a megabyte. */
+static void
+show_value(struct buf *out, const char *value)
+{
+	size_t len = value ? strlen(value) : 0;
+
+	escape_text(out, value ? value : "",
+		    len > VALUE_SHOWN ? VALUE_SHOWN : len);
+	if (len > VALUE_SHOWN)
+		buf_puts(out, "...");
+}
+
 static int
 bad_value(const struct entry *e, const char *reason)
 {
 	struct buf v = BUF_INIT;
-	size_t len = e->value ? strlen(e->value) : 0;
 
-	/* One readable line, even for a pattern of a megabyte. */
-	escape_text(&v, e->value ? e->value : "",
-		    len > VALUE_SHOWN ? VALUE_SHOWN : len);
-	if (len > VALUE_SHOWN)
-		buf_puts(&v, "...");
+	show_value(&v, e->value);
 	error("%s: %s: bad value '%s' (%s)", e->file, keys[e->key].name,
 	      v.data ? v.data : "", reason);
 	buf_release(&v);
 	return ST_USAGE;
 }
 
-/*
- * The bounds on one pattern's match against one subject.  Subjects come
- * from anyone, and a backtracking match can take exponential time
- * ("(a*)*\\1b" on 2,000 bytes) or memory: past PATTERN_MATCH_LIMIT steps
- * or PATTERN_HEAP_KB of backtracking memory the match stops and the run
- * fails, naming the pattern.  A pattern whose compiled form is over
- * PCRE2's 64 KB (200,000 alternatives) is refused when read.  Everyday
- * patterns take a few hundred steps per subject, and a hundred thousand
- * on a 1 MB subject.
- */
-#define PATTERN_MATCH_LIMIT 10000000u
-#define PATTERN_HEAP_KB (64u * 1024)
-
-struct pattern {
-	pcre2_code *code;
-	pcre2_match_data *md;
-	pcre2_match_context *mc;
-	char *where;		/* "FILE: treeplot.KEY", for the error */
-	char *source;		/* the pattern, escaped */
-	int failed;		/* hit a limit (reported) */
-};
-
-static void
-pattern_release(struct pattern *p)
-{
-	pcre2_match_context_free(p->mc);
-	pcre2_match_data_free(p->md);
-	pcre2_code_free(p->code);
-	free(p->where);
-	free(p->source);
-	memset(p, 0, sizeof(*p));
-}
-
+/* treeplot.internalPattern, externalPattern: a rule of classification,
+ * compiled (flow/rules.h). */
 static int
-compile(const struct entry *e, struct pattern *p)
+add_rule(struct config *cfg, const struct entry *e)
 {
-	PCRE2_UCHAR msg[256];
-	PCRE2_SIZE at;
-	struct buf b = BUF_INIT;
-	int err;
+	struct buf where = BUF_INIT, shown = BUF_INIT, why = BUF_INIT;
+	int ret;
 
-	memset(p, 0, sizeof(*p));
-	p->code = pcre2_compile((PCRE2_SPTR)e->value, PCRE2_ZERO_TERMINATED,
-				0, &err, &at, NULL);
-	if (!p->code) {
-		pcre2_get_error_message(err, msg, sizeof(msg));
-		buf_printf(&b, "%s at offset %zu", (const char *)msg,
-			   (size_t)at);
-		err = bad_value(e, b.data);
-		buf_release(&b);
-		return err;
-	}
-	p->md = pcre2_match_data_create_from_pattern(p->code, NULL);
-	p->mc = pcre2_match_context_create(NULL);
-	if (!p->md || !p->mc) {
-		pattern_release(p);
-		return error("out of memory");
-	}
-	pcre2_set_match_limit(p->mc, PATTERN_MATCH_LIMIT);
-	pcre2_set_heap_limit(p->mc, PATTERN_HEAP_KB);
-	buf_printf(&b, "%s: %s", e->file, keys[e->key].name);
-	p->where = b.data;
-	b = (struct buf)BUF_INIT;
-	escape_text(&b, e->value, strlen(e->value) > VALUE_SHOWN ?
-		    VALUE_SHOWN : strlen(e->value));
-	if (strlen(e->value) > VALUE_SHOWN)
-		buf_puts(&b, "...");
-	p->source = b.data;
-	return 0;
-}
-
-/*
- * Match p against subject: 1 with the first group's bounds in *so, *eo
- * (both PCRE2_UNSET if it has none or it matched nothing), 0 for no
- * match, -1 when it hit a limit (reported, once; the pattern is then
- * skipped).
- */
-static int
-pattern_match(struct pattern *p, const char *subject, size_t len,
-	      size_t *so, size_t *eo)
-{
-	PCRE2_SIZE *ov;
-	int rc;
-
-	if (p->failed)
-		return -1;
-	rc = pcre2_match(p->code, (PCRE2_SPTR)subject, len, 0, 0, p->md,
-			 p->mc);
-	if (rc == PCRE2_ERROR_NOMATCH)
-		return 0;
-	if (rc < 0) {
-		PCRE2_UCHAR msg[256];
-
-		pcre2_get_error_message(rc, msg, sizeof(msg));
-		error("%s: pattern '%s' gave up on a merge subject of %zu "
-		      "bytes: %s", p->where, p->source, len,
-		      (const char *)msg);
-		p->failed = 1;
-		return -1;
-	}
-	ov = pcre2_get_ovector_pointer(p->md);
-	*so = *eo = PCRE2_UNSET;
-	if (pcre2_get_ovector_count(p->md) >= 2) {
-		*so = ov[2];
-		*eo = ov[3];
-	}
-	return 1;
+	buf_printf(&where, "%s: %s", e->file, keys[e->key].name);
+	show_value(&shown, e->value);
+	ret = rules_compile(&cfg->rules, e->key == KEY_EXTERNAL ?
+			    RULE_EXTERNAL : RULE_INTERNAL, e->value,
+			    where.data, shown.data, &why);
+	if (ret > 0)
+		ret = bad_value(e, why.data);
+	buf_release(&why);
+	buf_release(&shown);
+	buf_release(&where);
+	return ret;
 }
 
 /*
@@ -435,10 +354,6 @@ add_alias(struct config *cfg, const struct entry *e, size_t *alloc)
 static int
 take_multi(struct config *cfg, const struct entry *e, size_t *alloc)
 {
-	struct pattern re;
-	uint32_t groups = 0;
-	int ret;
-
 	if (!e->value || !*e->value)
 		return bad_value(e, "empty");
 	switch (e->key) {
@@ -450,25 +365,10 @@ take_multi(struct config *cfg, const struct entry *e, size_t *alloc)
 	case KEY_ALIAS:
 		return add_alias(cfg, e, &alloc[1]);
 	case KEY_INTERNAL:
-		if ((ret = compile(e, &re)) < 0)
-			return ret;
-		ALLOC_GROW(cfg->internal, cfg->internal_nr + 1, alloc[2]);
-		cfg->internal[cfg->internal_nr++] = re;
-		return 0;
 	case KEY_EXTERNAL:
-		if ((ret = compile(e, &re)) < 0)
-			return ret;
-		pcre2_pattern_info(re.code, PCRE2_INFO_CAPTURECOUNT, &groups);
-		if (!groups) {
-			pattern_release(&re);
-			return bad_value(e, "no parenthesised group for the "
-					 "URL");
-		}
-		ALLOC_GROW(cfg->external, cfg->external_nr + 1, alloc[3]);
-		cfg->external[cfg->external_nr++] = re;
-		return 0;
+		return add_rule(cfg, e);
 	case KEY_UNSIGNED_OK:
-		ALLOC_GROW(cfg->unsigned_ok, cfg->unsigned_ok_nr + 1, alloc[4]);
+		ALLOC_GROW(cfg->unsigned_ok, cfg->unsigned_ok_nr + 1, alloc[2]);
 		cfg->unsigned_ok[cfg->unsigned_ok_nr++] = xstrdup(e->value);
 		return 0;
 	default:
@@ -536,7 +436,7 @@ static int
 take(struct config *cfg, const struct gathering *g)
 {
 	const struct entry *last[KEY_NR] = { NULL };
-	size_t alloc[5] = { 0 };
+	size_t alloc[3] = { 0 };
 	int ret;
 
 	for (size_t i = 0; i < g->nr; i++) {
@@ -603,57 +503,11 @@ config_release(struct config *cfg)
 		free((char *)(uintptr_t)cfg->aliases[i].prefix);
 	}
 	free(cfg->aliases);
-	for (size_t i = 0; i < cfg->internal_nr; i++)
-		pattern_release(&cfg->internal[i]);
-	free(cfg->internal);
-	for (size_t i = 0; i < cfg->external_nr; i++)
-		pattern_release(&cfg->external[i]);
-	free(cfg->external);
+	rules_release(&cfg->rules);
 	if (cfg->has_release)
 		regfree(&cfg->release);
 	for (size_t i = 0; i < cfg->unsigned_ok_nr; i++)
 		free(cfg->unsigned_ok[i]);
 	free(cfg->unsigned_ok);
 	memset(cfg, 0, sizeof(*cfg));
-}
-
-int
-config_classify(void *data, const char *subject, size_t len,
-		struct merge_class *out)
-{
-	const struct config *cfg = data;
-	size_t so, eo;
-
-	for (size_t i = 0; i < cfg->internal_nr; i++) {
-		if (pattern_match(&cfg->internal[i], subject, len, &so,
-				  &eo) > 0) {
-			out->kind = MERGE_INTERNAL;
-			out->url = NULL;
-			out->url_len = 0;
-			return 1;
-		}
-	}
-	for (size_t i = 0; i < cfg->external_nr; i++) {
-		if (pattern_match(&cfg->external[i], subject, len, &so,
-				  &eo) <= 0 ||
-		    so == PCRE2_UNSET || eo <= so)
-			continue;
-		out->kind = MERGE_EXTERNAL;
-		out->url = subject + so;
-		out->url_len = eo - so;
-		return 1;
-	}
-	return 0;
-}
-
-int
-config_failed(const struct config *cfg)
-{
-	for (size_t i = 0; i < cfg->internal_nr; i++)
-		if (cfg->internal[i].failed)
-			return 1;
-	for (size_t i = 0; i < cfg->external_nr; i++)
-		if (cfg->external[i].failed)
-			return 1;
-	return 0;
 }

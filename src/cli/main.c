@@ -825,6 +825,8 @@ struct settings {
 	const char *commit_url;
 	const regex_t *release;	/* treeplot.releasePattern, or NULL */
 	unsigned jobs;		/* 0: the cores available */
+	char *const *unsigned_ok;	/* treeplot.unsignedOk */
+	size_t unsigned_ok_nr;
 };
 
 static void
@@ -843,7 +845,9 @@ settle(const struct options *o, const struct config *cfg,
 			    cfg->mainline ? cfg->mainline : "mainline";
 	s->chart.mainline_urls = s->urls;
 	s->chart.mainline_urls_nr = n;
-	s->chart.cfg = cfg;
+	s->chart.aliases = cfg->aliases;
+	s->chart.aliases_nr = cfg->aliases_nr;
+	s->chart.rules = &cfg->rules;
 	s->chart.top = o->mode != MODE_REPORT ? 0 : o->top_given ? o->top :
 		       cfg->has_top ? cfg->top : 0;
 	s->chart.branches = o->branches;
@@ -858,6 +862,8 @@ settle(const struct options *o, const struct config *cfg,
 		   cfg->has_minor ? cfg->minor : GRAPH_MINOR_DEFAULT;
 	s->commit_url = cfg->commit_url;
 	s->jobs = o->jobs ? o->jobs : cfg->jobs;
+	s->unsigned_ok = cfg->unsigned_ok;
+	s->unsigned_ok_nr = cfg->unsigned_ok_nr;
 }
 
 static char *
@@ -1022,7 +1028,8 @@ run_report(const struct options *o, const struct settings *s,
 	   struct repo *r, const struct range *rg, const struct history *h,
 	   const struct chart *c, struct output_set *outs)
 {
-	struct extra_input in = { r, rg, h, c, s->chart.cfg };
+	struct extra_input in = { r, rg, h, c, s->unsigned_ok,
+				  s->unsigned_ok_nr };
 	int args[ARRAY_SIZE(extras_table)];
 	struct extras xs;
 	int ret;
@@ -1135,7 +1142,7 @@ run_range(const struct options *o, const struct settings *s,
 	if (rg.has_from && !h.in_range)
 		empty_range_note(&rg);
 	chart_build(&c, &h, r, repo_name(r), label, &co);
-	if (s->chart.cfg && config_failed(s->chart.cfg)) {
+	if (s->chart.rules && rules_failed(s->chart.rules)) {
 		ret = EXIT_USAGE;	/* a pattern gave up (reported) */
 		goto out_chart;
 	}
@@ -1266,7 +1273,7 @@ run_compare(const struct options *o, const struct settings *s,
 		(const char *const *)labels, n, repo_name(r), &co,
 		FORMAT_NONE, (enum csv_table)o->csv_table, o->latency },
 		outs) < 0;
-	if (s->chart.cfg && config_failed(s->chart.cfg))
+	if (s->chart.rules && rules_failed(s->chart.rules))
 		ret = EXIT_USAGE;	/* a pattern gave up (reported) */
 	else if (!ret)
 		ret = output_set_write(outs) < 0;

@@ -48,54 +48,6 @@ path_trees(const struct paths *p, uint32_t path, uint32_t *out, uint32_t max)
 	return n;
 }
 
-/* B's first-parent chain, newest first, over every loaded commit. */
-static uint8_t *
-mainline_chain(const struct history *h)
-{
-	uint8_t *on = xcalloc(h->nr, 1);
-	uint32_t i = h->tip;
-
-	while (i != HIST_NONE && !on[i]) {
-		on[i] = 1;
-		i = h->npar[i] ? h->parent[h->pstart[i]] : HIST_NONE;
-	}
-	return on;
-}
-
-uint32_t
-attribute_guess_mainline(const struct history *h, const struct merge_table *m)
-{
-	uint8_t *on = mainline_chain(h);
-	uint32_t *count = NULL, count_nr = 0, best = TREE_NONE;
-
-	for (uint32_t i = 0; i < h->nr; i++) {
-		uint32_t np, t = m->tree[i];
-		const uint32_t *par;
-
-		if (t == TREE_NONE)
-			continue;
-		par = history_parents(h, i, &np);
-		for (uint32_t k = 1; k < np; k++) {
-			if (!on[par[k]])
-				continue;
-			if (t >= count_nr) {
-				count = xreallocarray(count, t + 1, sizeof(*count));
-				memset(count + count_nr, 0,
-				       (t + 1 - count_nr) * sizeof(*count));
-				count_nr = t + 1;
-			}
-			count[t]++;
-			break;
-		}
-	}
-	for (uint32_t t = 0; t < count_nr; t++)
-		if (count[t] && (best == TREE_NONE || count[t] > count[best]))
-			best = t;
-	free(count);
-	free(on);
-	return best;
-}
-
 struct frame {
 	size_t start;		/* the line: line[start .. start + len) */
 	size_t len;

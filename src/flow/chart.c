@@ -7,70 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flow/identity.h"
+#include "util/hash.h"
 
-/* The mainline's repository: --mainline-url and treeplot.mainlineUrl,
- * remote.origin.url, the tree that back-merges name most often, and the
- * trees the mainline's line pulls into itself; is_mainline[t] says which
- * (MAINLINE_* bits, for --explain). */
-static uint8_t *
-mainline_trees(const struct chart_options *o, struct repo *r,
-	       const struct history *h, const struct merge_table *m,
-	       struct tree_table *tt)
-{
-	uint32_t guessed = attribute_guess_mainline(h, m);
-	char *origin = repo_origin_url(r);
-	size_t ids_alloc = o->mainline_urls_nr + 2, n = 0;
-	uint32_t *ids = xmalloc(ids_alloc * sizeof(*ids));
-	uint8_t *why = xmalloc(ids_alloc), *is_mainline, *self;
-
-	for (size_t k = 0; k < o->mainline_urls_nr; k++) {
-		why[n] = MAINLINE_GIVEN;
-		ids[n++] = trees_add_url(tt, o->mainline_urls[k],
-					 strlen(o->mainline_urls[k]));
-	}
-	if (origin) {
-		why[n] = MAINLINE_ORIGIN;
-		ids[n++] = trees_add_url(tt, origin, strlen(origin));
-	}
-	if (guessed != TREE_NONE) {
-		why[n] = MAINLINE_BACK_MERGES;
-		ids[n++] = guessed;
-	}
-	self = xcalloc(tt->nr, 1);
-	identity_self_pulls(h, m, tt, self);
-	for (uint32_t t = 0; t < tt->nr; t++)
-		if (self[t]) {
-			ALLOC_GROW(ids, n + 1, ids_alloc);
-			why = xreallocarray(why, ids_alloc, 1);
-			why[n] = MAINLINE_SELF_PULL;
-			ids[n++] = t;
-		}
-	free(self);
-	/* Pull requests from branches of the mainline's own GitHub
-	 * repository are internal too. */
-	for (size_t k = 0, urls = n; k < urls; k++)
-		for (uint32_t u = 0; u < tt->t[ids[k]].urls_nr; u++) {
-			const char *url = tt->t[ids[k]].urls[u];
-			char *gh = github_owner_name(url, strlen(url));
-
-			if (gh) {
-				ALLOC_GROW(ids, n + 1, ids_alloc);
-				why = xreallocarray(why, ids_alloc, 1);
-				why[n] = MAINLINE_GITHUB;
-				ids[n++] = trees_add_name(tt, gh,
-							  TREE_KIND_GITHUB);
-				free(gh);
-			}
-		}
-	is_mainline = xcalloc(tt->nr, 1);
-	for (size_t k = 0; k < n; k++)
-		is_mainline[ids[k]] |= why[k];
-	free(origin);
-	free(ids);
-	free(why);
-	return is_mainline;
-}
 
 /* Merges by committer date, then id: an order of the history's own. */
 static int
@@ -87,33 +25,26 @@ cmp_merge(const void *pa, const void *pb, void *data)
 	return memcmp(h->oid[a].hash, h->oid[b].hash, OID_RAWSZ);
 }
 
-static int
-cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 void
 chart_build(struct chart *c, const struct history *h, struct repo *r,
 	    const char *repo, const char *range,
 	    const struct chart_options *o)
 {
-	const struct config *cfg = o->cfg;
-
 	trees_init(&c->tt, o->mainline);
 	if (o->identity)
 		trees_adopt(&c->tt, o->identity);
-	else if (cfg)
-		trees_set_aliases(&c->tt, cfg->aliases, cfg->aliases_nr);
-	classify_merges_with(h, &c->tt, cfg ? config_classify : NULL,
-			     (void *)(uintptr_t)cfg, &c->m);
+	else
+		trees_set_aliases(&c->tt, o->aliases, o->aliases_nr);
+	classify_merges_with(h, &c->tt, o->rules ? rules_match : NULL,
+			     (void *)(uintptr_t)o->rules, &c->m);
 	if (c->m.unrecognised_nr > 1)
 		qsort_r(c->m.unrecognised, c->m.unrecognised_nr,
 			sizeof(*c->m.unrecognised), cmp_merge,
 			(void *)(uintptr_t)h);
 	if (o->branches)
 		classify_branches(h, &c->tt, &c->m);
-	c->is_mainline = mainline_trees(o, r, h, &c->m, &c->tt);
+	c->is_mainline = mainline_trees(r, h, &c->m, &c->tt, o->mainline_urls,
+					o->mainline_urls_nr);
 	trees_sort_urls(&c->tt);
 	attribute(h, &c->m, c->is_mainline, c->tt.nr, &c->a);
 	/* After attribution of the whole range: the paths stay its. */
@@ -127,7 +58,7 @@ chart_build(struct chart *c, const struct history *h, struct repo *r,
 	/* Gathered by tree id, which depends on the walk's order too. */
 	if (c->f.mainline_urls_nr > 1)
 		qsort(c->f.mainline_urls, c->f.mainline_urls_nr,
-		      sizeof(*c->f.mainline_urls), cmp_str);
+		      sizeof(*c->f.mainline_urls), cmp_strp);
 }
 
 void
@@ -144,13 +75,11 @@ void
 chart_identity(const struct history *h, const struct chart_options *o,
 	       struct tree_table *out)
 {
-	const struct config *cfg = o->cfg;
 	struct merge_table m;
 
 	trees_init(out, o->mainline);
-	if (cfg)
-		trees_set_aliases(out, cfg->aliases, cfg->aliases_nr);
-	classify_merges_with(h, out, cfg ? config_classify : NULL,
-			     (void *)(uintptr_t)cfg, &m);
+	trees_set_aliases(out, o->aliases, o->aliases_nr);
+	classify_merges_with(h, out, o->rules ? rules_match : NULL,
+			     (void *)(uintptr_t)o->rules, &m);
 	merge_table_release(&m);
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/buf.h"
 #include "util/util.h"
 
 /* The last component of a key's path: the repository's name. */
@@ -183,47 +184,4 @@ identity_learn(struct tree_table *tt)
 			learn_bucket(tt, cand, lo, hi);
 	}
 	free(cand);
-}
-
-/* B's first-parent chain. */
-static uint8_t *
-first_parent_line(const struct history *h)
-{
-	uint8_t *on = xcalloc(h->nr ? h->nr : 1, 1);
-
-	for (uint32_t i = h->tip; i != HIST_NONE && i < h->nr && !on[i];
-	     i = h->npar[i] ? h->parent[h->pstart[i]] : HIST_NONE)
-		on[i] = 1;
-	return on;
-}
-
-uint32_t
-identity_self_pulls(const struct history *h, const struct merge_table *m,
-		    const struct tree_table *tt, uint8_t *mark)
-{
-	uint8_t *on = first_parent_line(h);
-	/* Per tree: 1 while every merge naming it is a self-pull, 2 once
-	 * one is not. */
-	uint8_t *state = xcalloc(tt->nr ? tt->nr : 1, 1);
-	uint32_t found = 0;
-
-	for (uint32_t i = 0; i < h->nr; i++) {
-		uint32_t t = m->tree[i];
-
-		if (t == TREE_NONE || t >= tt->nr ||
-		    tt->t[t].kind != TREE_KIND_REPO)
-			continue;
-		if (on[i] && m->same_branch && m->same_branch[i])
-			state[t] |= 1;
-		else
-			state[t] |= 2;
-	}
-	for (uint32_t t = 1; t < tt->nr; t++)
-		if (state[t] == 1) {
-			mark[t] = 1;
-			found++;
-		}
-	free(state);
-	free(on);
-	return found;
 }

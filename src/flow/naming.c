@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/buf.h"
 #include "util/url.h"
 #include "util/util.h"
 
@@ -660,12 +661,6 @@ trees_add_url(struct tree_table *tt, const char *url, size_t len)
 	return id;
 }
 
-static int
-cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 void
 trees_sort_urls(struct tree_table *tt)
 {
@@ -674,7 +669,7 @@ trees_sort_urls(struct tree_table *tt)
 
 		if (t->urls_nr < 2)
 			continue;
-		qsort(t->urls, t->urls_nr, sizeof(*t->urls), cmp_str);
+		qsort(t->urls, t->urls_nr, sizeof(*t->urls), cmp_strp);
 		/* The index numbers spellings: number them anew. */
 		hindex_release(&t->url_ix);
 		for (uint32_t k = 0; k < t->urls_nr; k++)

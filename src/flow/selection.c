@@ -9,6 +9,8 @@
 
 #include "git/commitparse.h"
 #include "git/history.h"
+#include "git/odb.h"
+#include "git/tree.h"
 
 int
 selection_init(struct selection *s, const char *const *paths,

@@ -15,6 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "git/bigendian.h"
+#include "util/buf.h"
 #include "util/util.h"
 
 #define HASHSZ 20

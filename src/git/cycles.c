@@ -1,10 +1,11 @@
 /*
  * cycles.c - --cycles A..B: the release cycles between two tags.
  *
- * The repository (repo.h) lists the release tags met on B's first-parent
- * line back to A; this module says which tags are releases, checks the
- * ends and makes the ranges.  Only first parents are followed: a tag on
- * a merged branch is never met, which is what makes it no boundary.
+ * The repository (revision.h) lists the release tags met on B's
+ * first-parent line back to A; this module says which tags are
+ * releases, checks the ends and makes the ranges.  Only first parents
+ * are followed: a tag on a merged branch is never met, which is what
+ * makes it no boundary.
  */
 #include "git/cycles.h"
 

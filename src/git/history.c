@@ -1,6 +1,6 @@
 /*
  * history.c - the commit table and the walks: the commit graph of a range,
- * each object read once (through repo.h's object database).
+ * each object read once (through the object database, odb.h).
  *
  * Commits are numbered as they are first met (as the range's ends, or as
  * someone's parent); the numbers index every per-commit array here and in
@@ -18,6 +18,7 @@
 #include "git/commitgraph.h"
 #include "git/commitparse.h"
 #include "git/readpool.h"
+#include "util/hash.h"
 #include "util/progress.h"
 
 /* --- the commit table --------------------------------------------- */

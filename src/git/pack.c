@@ -21,6 +21,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "git/bigendian.h"
 #include "util/util.h"
 
 enum {

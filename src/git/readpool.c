@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "git/commitparse.h"
+
 /* Commits a thread takes at once, at most: enough that the mutex is not
  * taken for every object.  Guided: a thread takes a share of what is
  * left, so the chunks shrink towards the end of a round and no thread

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "util/escape.h"
+#include "util/util.h"
 
 int
 tag_is_release(const char *name, const regex_t *pattern)

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flow/report.h"
 #include "git/commit_index.h"
 #include "util/escape.h"
 #include "util/json.h"
@@ -161,11 +162,11 @@ static void
 read_merge(const struct explain_input *in, struct reading *rd)
 {
 	const struct chart *c = in->c;
-	const struct config *cfg = in->o->cfg;
+	const struct rules *rules = in->o->rules;
 	struct merge_class *mc = &rd->mc;
 
-	classify_merge(in->h, rd->name.i, cfg ? config_classify : NULL,
-		       (void *)(uintptr_t)cfg, mc);
+	classify_merge(in->h, rd->name.i, rules ? rules_match : NULL,
+		       (void *)(uintptr_t)rules, mc);
 	rd->says = mc->kind == MERGE_EXTERNAL ? "external" :
 		   mc->kind == MERGE_INTERNAL ? "internal" : "unrecognised";
 	rd->tree = c->m.tree[rd->name.i];

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "flow/report.h"
 #include "git/commit_index.h"
 #include "util/escape.h"
 #include "util/json.h"

@@ -37,6 +37,7 @@
 #include <graphviz/gvc.h>
 
 #include "render/legend.h"
+#include "render/pdf.h"
 #include "render/plan.h"
 #include "util/escape.h"
 

@@ -34,44 +34,15 @@
 #include "util/escape.h"
 #include "html_assets.h"
 #include "render/json.h"
+#include "util/hash.h"
 
 #define NONE UINT32_MAX
 #define MIN_IDLEN 12
 
-/* Strings interned by value: one copy each in the page. */
-struct pool {
-	const char **s;
-	uint32_t nr, alloc;
-	struct hindex ix;	/* s's numbers by their strings */
-};
-
-static uint32_t
-pool_intern(struct pool *p, const char *s)
-{
-	uint32_t hash = str_hash(s), i;
-	struct hprobe pr;
-
-	for (i = hindex_first(&p->ix, hash, &pr); i != HINDEX_NONE;
-	     i = hindex_next(&p->ix, &pr))
-		if (!strcmp(p->s[i], s))
-			return i;
-	ALLOC_GROW(p->s, p->nr + 1, p->alloc);
-	p->s[p->nr] = s;
-	hindex_add(&p->ix, hash, p->nr);
-	return p->nr++;
-}
-
-static void
-pool_release(struct pool *p)
-{
-	free(p->s);
-	hindex_release(&p->ix);
-}
-
 /* What the table is built from, and its index maps. */
 struct table {
 	const struct html_input *in;
-	struct pool strings;
+	struct interner strings;	/* one copy each in the page */
 	uint32_t *merge_of;	/* per history index: merge row, or NONE */
 	uint32_t *merges;	/* rows: history indexes */
 	uint32_t merges_nr, merges_alloc;
@@ -279,7 +250,7 @@ put_merges(struct buf *out, struct table *t)
 		buf_puts(out, k ? "," : "");
 		put_id(out, t, m);
 		buf_printf(out, ",%lld,%d,%u,", (long long)time, (int)tz,
-			   pool_intern(&t->strings, subject ? subject : ""));
+			   str_intern(&t->strings, subject ? subject : ""));
 		put_index(out, a->via[m] == HIST_NONE ? NONE :
 			  t->merge_of[a->via[m]]);
 	}
@@ -299,8 +270,8 @@ put_commits(struct buf *out, struct table *t)
 
 		buf_puts(out, k ? "," : "");
 		put_id(out, t, c);
-		buf_printf(out, ",%u,%u,", pool_intern(&t->strings, ci->author),
-			   pool_intern(&t->strings, ci->subject));
+		buf_printf(out, ",%u,%u,", str_intern(&t->strings, ci->author),
+			   str_intern(&t->strings, ci->subject));
 		put_index(out, a->path_of[c]);
 		buf_addc(out, ',');
 		put_index(out, a->via[c] == HIST_NONE ? NONE :
@@ -345,7 +316,7 @@ commit_table(const struct html_input *in, struct buf *out)
 	buf_puts(out, "}");
 
 	buf_release(&body);
-	pool_release(&t.strings);
+	interner_release(&t.strings);
 	free(t.merge_of);
 	free(t.merges);
 	free(t.tree_row);

@@ -8,6 +8,7 @@
  */
 #include "render/json.h"
 
+#include "flow/report.h"
 #include "util/json.h"
 
 static void

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "render/pdf.h"
 #include "util/escape.h"
 
 #define FONT "DejaVu Sans"

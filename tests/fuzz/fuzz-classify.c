@@ -18,7 +18,8 @@
 
 #include "flow/classify.h"
 #include "flow/naming.h"
-#include "util/util.h"
+#include "flow/subject.h"
+#include "util/buf.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "git/commitparse.h"
-#include "util/util.h"
+#include "util/buf.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -15,6 +15,8 @@
 
 #include "flow/classify.h"
 #include "flow/naming.h"
+#include "flow/subject.h"
+#include "util/buf.h"
 #include "util/escape.h"
 #include "util/util.h"
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "git/commitparse.h"
+#include "util/buf.h"
 #include "util/util.h"
 
 #include "tap.h"

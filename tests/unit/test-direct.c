@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "addons/direct.h"
+#include "util/buf.h"
 #include "util/util.h"
 
 #include "tap.h"

@@ -8,6 +8,7 @@
 
 #include "addons/infer.h"
 #include "tap.h"
+#include "util/buf.h"
 #include "util/util.h"
 
 #define N HIST_NONE	/* a merge: no path */

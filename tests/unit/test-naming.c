@@ -9,6 +9,8 @@
 #include "flow/classify.h"
 #include "flow/identity.h"
 #include "flow/naming.h"
+#include "flow/subject.h"
+#include "util/buf.h"
 #include "util/escape.h"
 #include "util/util.h"
 

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "git/release.h"
+#include "util/buf.h"
+#include "util/util.h"
 
 #include "tap.h"
 

@@ -1,0 +1,50 @@
+/*
+ * report.h - the model's JSON reports: the objects of the history and
+ * the flow as the reports write them, and the report frame that --trace
+ * and --explain share.
+ *
+ * Above util's JSON writer (json.h), which knows nothing of commits,
+ * revisions or selections: those are written here, in the flow layer,
+ * where they are known.
+ */
+#ifndef TREEPLOT_REPORT_H
+#define TREEPLOT_REPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "git/commit_index.h"
+#include "git/history.h"
+#include "util/buf.h"
+#include "util/json.h"
+
+/* {"id": HEX, "subject": S} for the merge at history index idx (an empty
+ * subject for none: the type stays a string). */
+void json_merge(struct json *j, const struct history *h, uint32_t idx);
+
+/*
+ * The JSON report on revisions the user named, in one layout for --trace
+ * and --explain:
+ *   {"format_version": 1, "repository": REPO, "range": RANGE,
+ *    "mainline": MAINLINE (unless NULL), TAKEN: [...], UNTAKEN: [...]}
+ * TAKEN holds the revisions whose status is taken, as item writes them
+ * (ctx passed on); UNTAKEN the others, each {"argument": REV, "id": HEX,
+ * or null when it named no one object, "reason": commit_found_token}.
+ */
+struct selection;
+
+struct json_named {
+	const char *repo, *range, *mainline;
+	const char *taken_key, *untaken_key;
+	enum commit_found taken;
+	void (*item)(struct json *j, const void *ctx, const void *elem);
+	const void *ctx;
+	const struct selection *selection;	/* stated when not NULL */
+};
+
+/* Write r's report on the nr revisions at base (named_rev_at's array),
+ * then a newline. */
+void json_named_report(const struct json_named *r, const void *base,
+		       size_t nr, size_t size, struct buf *out);
+
+#endif

@@ -1,0 +1,32 @@
+/*
+ * libgit2.h - what the modules that read the repository through libgit2
+ * share: git2.h, the repository's insides (struct repo), and libgit2's
+ * last error reported.
+ *
+ * Included by repo.c, loose.c, revision.c, tree.c, odb.c and gitconfig.c
+ * alone (and refdb_ro.c includes git2.h itself): every other module sees
+ * struct repo as repo.h declares it, opaque.
+ */
+#ifndef TREEPLOT_LIBGIT2_H
+#define TREEPLOT_LIBGIT2_H
+
+#include <git2.h>
+
+/* repo.h's struct repo, defined. */
+struct repo {
+	git_repository *git;
+	char *name;
+	struct packs *packs;	/* pack.h's, opened by the first odb_open */
+	int packs_tried;
+};
+
+/* Report "WHAT: libgit2's message" (error()); returns -1.  Valid right
+ * after the libgit2 call that failed. */
+int git_fail(const char *what);
+
+/* Put loose.c's checking reader of loose objects before libgit2's own
+ * in git's object database.  Returns 0, or libgit2's error, unreported
+ * (git_error_last() says why). */
+int loose_add_checked(git_repository *git);
+
+#endif

@@ -1,0 +1,161 @@
+/*
+ * odb.c - raw commit objects, read many at a time: from the packs
+ * directly (pack.h) where it can, else through libgit2's object database,
+ * a handle per thread.
+ *
+ * A file of its own: what the walk and the batch readers call for each
+ * commit, apart from resolving names (revision.c).
+ */
+#include "git/odb.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "git/libgit2.h"
+#include "git/pack.h"
+#include "util/buf.h"
+
+struct odb {
+	git_odb *odb;
+	git_odb_object *obj;	/* the last object read */
+	char *why;		/* libgit2's message for the last failure */
+	struct pack_reader *pr;	/* r's packs read directly, or NULL */
+};
+
+/*
+ * r's packs, opened once and shared by every handle: pack.h reads the
+ * commits of a fresh clone's pack with one mapping for every thread.
+ * TREEPLOT_PACK_READER=0 leaves every read to libgit2 (man page,
+ * ENVIRONMENT: for comparing the two).
+ */
+static struct pack_reader *
+odb_pack_reader(struct repo *r)
+{
+	if (!r->packs_tried) {
+		const char *env = getenv("TREEPLOT_PACK_READER");
+
+		r->packs_tried = 1;
+		if (!env || strcmp(env, "0")) {
+			char *objdir = repo_objects_dir(r);
+
+			r->packs = packs_open(objdir);
+			free(objdir);
+		}
+	}
+	return r->packs && packs_count(r->packs) ?
+	       pack_reader_new(r->packs) : NULL;
+}
+
+int
+odb_open(struct odb **out, struct repo *r)
+{
+	struct odb *o = xcalloc(1, sizeof(*o));
+
+	if (git_repository_odb(&o->odb, r->git) < 0) {
+		free(o);
+		return git_fail("cannot open the object database");
+	}
+	o->pr = odb_pack_reader(r);
+	*out = o;
+	return 0;
+}
+
+int
+odb_open_own(struct odb **out, struct repo *r, unsigned nth)
+{
+	struct odb *o = xcalloc(1, sizeof(*o));
+	struct buf dir = BUF_INIT;
+	char *objdir = repo_objects_dir(r);
+	int ret;
+
+	/*
+	 * A database of its own, alternates included.  libgit2 keeps one
+	 * pack object per pack path for the whole process, shared between
+	 * handles, and its mutexes then serialise the threads' reads (on
+	 * the 1,000,000-commit history two threads were slower than one:
+	 * 75,000 futex waits).  So the nth thread names the directory
+	 * "objects/" with nth + 1 "./" after it, a path of its own to the
+	 * same files, and its packs are its own.  Each would map every
+	 * pack again (BENCHMARKS.md: the resident memory it cost), so the
+	 * commits of the packs are read by pack.h, with r's one mapping;
+	 * this database reads what pack.h leaves (loose objects,
+	 * alternates, what it finds malformed).
+	 */
+	buf_puts(&dir, objdir);
+	for (unsigned k = 0; k <= nth; k++)
+		buf_puts(&dir, "./");
+	ret = git_odb_open(&o->odb, dir.data);
+	buf_release(&dir);
+	free(objdir);
+	if (ret < 0) {
+		free(o);
+		return git_fail("cannot open the object database");
+	}
+	o->pr = odb_pack_reader(r);
+	*out = o;
+	return 0;
+}
+
+int
+repo_threads_supported(void)
+{
+	return !!(git_libgit2_features() & GIT_FEATURE_THREADS);
+}
+
+void
+odb_free(struct odb *o)
+{
+	if (!o)
+		return;
+	git_odb_object_free(o->obj);
+	git_odb_free(o->odb);
+	pack_reader_free(o->pr);
+	free(o->why);
+	free(o);
+}
+
+int
+odb_read_commit_part(struct odb *o, const struct object_id *oid, int headers,
+		     const char **data, size_t *size)
+{
+	git_oid goid;
+	int ret;
+
+	/* What the packs here do not read, libgit2 does, and says why
+	 * when it cannot. */
+	if (o->pr && !pack_read_commit(o->pr, oid,
+				       headers ? PACK_HEADERS : PACK_WHOLE,
+				       data, size))
+		return 0;
+	git_odb_object_free(o->obj);
+	o->obj = NULL;
+	memcpy(goid.id, oid->hash, OID_RAWSZ);
+	ret = git_odb_read(&o->obj, o->odb, &goid);
+	if (ret < 0) {
+		const git_error *e = git_error_last();
+
+		o->obj = NULL;
+		free(o->why);
+		o->why = xstrdup(e && e->message ? e->message : "unknown error");
+		git_error_clear();
+		return ret == GIT_ENOTFOUND ? ODB_MISSING : ODB_FAILED;
+	}
+	if (git_odb_object_type(o->obj) != GIT_OBJECT_COMMIT)
+		return ODB_NOT_COMMIT;
+	*data = git_odb_object_data(o->obj);
+	*size = git_odb_object_size(o->obj);
+	return 0;
+}
+
+int
+odb_read_commit(struct odb *o, const struct object_id *oid, const char **data,
+		size_t *size)
+{
+	return odb_read_commit_part(o, oid, 0, data, size);
+}
+
+const char *
+odb_error(const struct odb *o)
+{
+	return o->why ? o->why : "unknown error";
+}

@@ -1,0 +1,39 @@
+/*
+ * oid.c - object ids from hex and back.
+ */
+#include "git/oid.h"
+
+static int
+hex_digit(int c)
+{
+	return c >= '0' && c <= '9' ? c - '0' :
+	       c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+int
+hex_to_oid(const char *p, const char *end, struct object_id *oid)
+{
+	if (end - p < OID_HEXSZ)
+		return -1;
+	for (int k = 0; k < OID_RAWSZ; k++) {
+		int hi = hex_digit((unsigned char)p[2 * k]);
+		int lo = hex_digit((unsigned char)p[2 * k + 1]);
+
+		if (hi < 0 || lo < 0)
+			return -1;
+		oid->hash[k] = (unsigned char)(hi << 4 | lo);
+	}
+	return 0;
+}
+
+void
+oid_to_hex(const struct object_id *oid, char *hex)
+{
+	static const char digits[] = "0123456789abcdef";
+
+	for (int k = 0; k < OID_RAWSZ; k++) {
+		hex[2 * k] = digits[oid->hash[k] >> 4];
+		hex[2 * k + 1] = digits[oid->hash[k] & 15];
+	}
+	hex[OID_HEXSZ] = '\0';
+}

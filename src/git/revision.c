@@ -1,0 +1,632 @@
+/*
+ * revision.c - revisions, tags and ranges, as libgit2 resolves them: what
+ * the user names (A..B, a revision, the default range from the last
+ * release tag), the tags on a first-parent line (--cycles), a commit's
+ * subject and time by its id.
+ *
+ * A file of its own, as libgit2's revparse.c: it names commits; reading
+ * many of them is the walk's (odb.c, pack.c).
+ */
+#include "git/revision.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "git/commitparse.h"
+#include "git/libgit2.h"
+
+/* Tags followed at most: libgit2's git_object_peel follows a forged tag
+ * naming itself for ever. */
+#define PEEL_MAX 64
+
+/*
+ * The commit id leads to, through tags: 0, 1 when it leads to no commit
+ * (a tree, a blob, a chain of more than PEEL_MAX tags: a cycle), or
+ * libgit2's (negative) error when an object cannot be read.  Commits are
+ * not parsed here (libgit2 refuses some that git reads): the walk parses
+ * them, in commitparse.c.
+ */
+static int
+peel_commit(git_repository *git, const git_oid *id, git_oid *out)
+{
+	git_oid cur = *id;
+	git_odb *odb;
+	int ret = 1, err;
+
+	if ((err = git_repository_odb(&odb, git)) < 0)
+		return err;
+	for (int depth = 0; depth <= PEEL_MAX; depth++) {
+		git_object_t type;
+		git_tag *tag;
+		size_t len;
+
+		if ((err = git_odb_read_header(&len, &type, odb, &cur)) < 0) {
+			ret = err;
+			break;
+		}
+		if (type == GIT_OBJECT_COMMIT) {
+			git_oid_cpy(out, &cur);
+			ret = 0;
+			break;
+		}
+		if (type != GIT_OBJECT_TAG)
+			break;
+		if ((err = git_tag_lookup(&tag, git, &cur)) < 0) {
+			ret = err;
+			break;
+		}
+		git_oid_cpy(&cur, git_tag_target_id(tag));
+		git_tag_free(tag);
+	}
+	git_odb_free(odb);
+	return ret;
+}
+
+/*
+ * The object rev names: a full id and a ref name are taken as they are
+ * (no object read); anything else goes through git_revparse_single.
+ * Returns 0 or libgit2's error.
+ */
+static int
+rev_object(git_repository *git, const char *rev, git_oid *id)
+{
+	git_reference *ref = NULL, *direct = NULL;
+	git_object *obj = NULL;
+	int err;
+
+	if (strlen(rev) == GIT_OID_HEXSZ && !git_oid_fromstr(id, rev))
+		return 0;
+	if (!git_reference_dwim(&ref, git, rev)) {
+		err = git_reference_resolve(&direct, ref);
+		if (!err)
+			git_oid_cpy(id, git_reference_target(direct));
+		git_reference_free(direct);
+		git_reference_free(ref);
+		return err;
+	}
+	git_error_clear();
+	err = git_revparse_single(&obj, git, rev);
+	if (!err)
+		git_oid_cpy(id, git_object_id(obj));
+	git_object_free(obj);
+	return err;
+}
+
+/*
+ * Why rev did not resolve, keeping libgit2's reason: an ambiguous
+ * abbreviation, a reflog entry or upstream (@{...}) that does not
+ * exist, an object the
+ * repository lacks (a broken repository, or a mistyped full id: status
+ * 1, as for any missing object), or no such name at all.
+ */
+static int
+revision_fail(int err, const char *rev)
+{
+	const git_error *e = git_error_last();
+	/* libgit2 says nothing when @{-N} finds no N-th branch. */
+	const char *why = e && e->message && *e->message ? e->message :
+			  "no such entry in the reflog";
+
+	if (err == GIT_EAMBIGUOUS) {
+		error("ambiguous revision '%s': %s", rev, why);
+		return ST_USAGE;
+	}
+	if (err == GIT_ENOTFOUND && e && e->klass == GIT_ERROR_ODB)
+		return error("revision '%s' names a missing object: %s", rev,
+			     why);
+	if (strstr(rev, "@{")) {
+		error("bad revision '%s': %s", rev, why);
+		return ST_USAGE;
+	}
+	if (err == GIT_ENOTFOUND || err == GIT_EINVALIDSPEC) {
+		error("unknown revision '%s'", rev);
+		return ST_USAGE;
+	}
+	return error("cannot resolve revision '%s': %s", rev, why);
+}
+
+/*
+ * Whether rev is a reference whose object the repository lacks (a
+ * broken repository).  Asked before git_revparse_single, which in
+ * libgit2 1.5 leaks the reference in that case (revparse_lookup_object);
+ * a suffixed form (lost~1) still goes that way.
+ */
+static int
+ref_target_missing(git_repository *git, const char *rev)
+{
+	git_reference *ref = NULL, *res = NULL;
+	git_odb *odb = NULL;
+	char hex[OID_HEXSZ + 1];
+	int missing = 0;
+
+	if (!git_reference_dwim(&ref, git, rev) &&
+	    !git_reference_resolve(&res, ref) &&
+	    !git_repository_odb(&odb, git) &&
+	    !git_odb_exists(odb, git_reference_target(res))) {
+		git_oid_tostr(hex, sizeof(hex), git_reference_target(res));
+		missing = 1;
+		error("revision '%s' names a missing object: object not found "
+		      "- no match for id (%s)", rev, hex);
+	}
+	git_error_clear();
+	git_odb_free(odb);
+	git_reference_free(res);
+	git_reference_free(ref);
+	return missing;
+}
+
+static int
+resolve_commit(git_repository *git, const char *rev, struct object_id *out)
+{
+	git_oid obj, id;
+	int err;
+
+	if (ref_target_missing(git, rev))
+		return ST_FAILURE;
+	err = rev_object(git, rev, &obj);
+	if (err < 0)
+		return revision_fail(err, rev);
+	err = peel_commit(git, &obj, &id);
+	/* The repository's fault, not the user's: libgit2's reason. */
+	if (err < 0)
+		return git_fail(rev);
+	if (err > 0) {
+		error("'%s' is not a commit", rev);
+		return ST_USAGE;
+	}
+	memcpy(out->hash, id.id, OID_RAWSZ);
+	return 0;
+}
+
+/* Tags by the commit they point to, sorted for binary search; release
+ * tags (tag_is_release) marked. */
+struct tag {
+	git_oid target;
+	char *name;
+	int release;
+};
+
+struct tag_map {
+	git_repository *git;
+	repo_tag_filter *keep;	/* which tags count */
+	const void *keep_data;
+	const regex_t *release;	/* treeplot.releasePattern, or NULL */
+	struct tag *t;
+	size_t nr, alloc;
+};
+
+static void
+collect_tag(struct tag_map *tm, const char *refname, const git_oid *oid)
+{
+	const char *name = refname + strlen("refs/tags/");
+	git_oid commit;
+
+	if (!tm->keep(name, tm->keep_data))
+		return;
+	if (peel_commit(tm->git, oid, &commit)) {
+		git_error_clear();	/* a tag of a blob or tree: not ours */
+		return;
+	}
+	ALLOC_GROW(tm->t, tm->nr + 1, tm->alloc);
+	git_oid_cpy(&tm->t[tm->nr].target, &commit);
+	tm->t[tm->nr].release = tag_is_release(name, tm->release);
+	tm->t[tm->nr++].name = xstrdup(name);
+}
+
+/*
+ * Every tag into tm.  A ref whose name git would refuse (control
+ * characters, "..") or that cannot be read is skipped, as git skips it
+ * ("ignoring broken ref"); git_tag_foreach would fail on it instead.
+ */
+static int
+collect_tags(struct tag_map *tm)
+{
+	git_reference_iterator *it = NULL;
+	git_reference *ref;
+	int err;
+
+	if (git_reference_iterator_glob_new(&it, tm->git, "refs/tags/*") < 0)
+		return -1;
+	while ((err = git_reference_next(&ref, it)) != GIT_ITEROVER) {
+		git_reference *direct = NULL;
+		int valid = 0;
+
+		if (err < 0) {
+			git_error_clear();
+			continue;
+		}
+		if (!git_reference_name_is_valid(&valid, git_reference_name(ref)) &&
+		    valid && !git_reference_resolve(&direct, ref))
+			collect_tag(tm, git_reference_name(ref),
+				    git_reference_target(direct));
+		git_error_clear();
+		git_reference_free(direct);
+		git_reference_free(ref);
+	}
+	git_reference_iterator_free(it);
+	return 0;
+}
+
+/* By target, then name: a commit's tags are in name order. */
+static int
+cmp_tag(const void *a, const void *b)
+{
+	const struct tag *x = a, *y = b;
+	int c = git_oid_cmp(&x->target, &y->target);
+
+	return c ? c : strcmp(x->name, y->name);
+}
+
+/* The index of commit's first tag in tm (sorted by target), or where it
+ * would be. */
+static size_t
+tag_first(const struct tag_map *tm, const git_oid *commit)
+{
+	size_t lo = 0, hi = tm->nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (git_oid_cmp(&tm->t[mid].target, commit) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * The first release tag of commit (the smallest name), or NULL; when it
+ * has none, its pre-release tags are noted as skipped.
+ */
+static const char *
+release_of(const struct tag_map *tm, const git_oid *commit,
+	   struct range_note *note)
+{
+	size_t lo = tag_first(tm, commit), k;
+
+	for (k = lo; k < tm->nr && git_oid_equal(&tm->t[k].target, commit); k++)
+		if (tm->t[k].release)
+			return tm->t[k].name;
+	for (k = lo; k < tm->nr && git_oid_equal(&tm->t[k].target, commit); k++)
+		range_note_skip(note, tm->t[k].name);
+	return NULL;
+}
+
+/* The first tag (in name order) of commit, or NULL. */
+static const char *
+tag_of(const struct tag_map *tm, const git_oid *commit)
+{
+	size_t lo = tag_first(tm, commit);
+
+	return lo < tm->nr && git_oid_equal(&tm->t[lo].target, commit) ?
+	       tm->t[lo].name : NULL;
+}
+
+/* The default range looks at every tag: the release rule (tag_is_release)
+ * decides on the way, so that the skipped ones can be named. */
+static int
+every_tag(const char *name, const void *data)
+{
+	(void)name;
+	(void)data;
+	return 1;
+}
+
+/* Every tag tm->keep keeps, sorted.  Returns 0, or -1 after reporting. */
+static int
+tag_map_fill(struct tag_map *tm)
+{
+	if (collect_tags(tm) < 0)
+		return git_fail("cannot list tags");
+	/* No tag: tm.t is NULL, which qsort must not be given, even for
+	 * no element. */
+	if (tm->nr)
+		qsort(tm->t, tm->nr, sizeof(*tm->t), cmp_tag);
+	return 0;
+}
+
+static void
+tag_map_release(struct tag_map *tm)
+{
+	for (size_t i = 0; i < tm->nr; i++)
+		free(tm->t[i].name);
+	free(tm->t);
+}
+
+/* Whether commit id is on a shallow clone's boundary. */
+static int
+is_boundary(struct repo *r, const git_oid *id)
+{
+	struct object_id *v = NULL;
+	size_t n = 0;
+	int found = 0;
+
+	if (!repo_is_shallow(r))
+		return 0;
+	if (repo_shallow_commits(r, &v, &n) < 0) {
+		git_error_clear();
+		return 0;
+	}
+	for (size_t k = 0; k < n && !found; k++)
+		found = !memcmp(v[k].hash, id->id, OID_RAWSZ);
+	free(v);
+	return found;
+}
+
+/*
+ * The first parent of commit id, read as the walk reads it: 1 with it in
+ * *parent, 0 for a root, or ST_FAILURE after reporting a commit that
+ * cannot be read (its child named, when it has one).
+ */
+static int
+first_parent(git_odb *odb, const git_oid *id, const git_oid *child,
+	     git_oid *parent)
+{
+	char hex[GIT_OID_HEXSZ + 1], kid[GIT_OID_HEXSZ + 1];
+	git_odb_object *obj = NULL;
+	struct object_id oid;
+	const char *data, *end, *p;
+	int bad = 0, ret = 0;
+
+	git_oid_tostr(hex, sizeof(hex), id);
+	if (git_odb_read(&obj, odb, id) < 0 ||
+	    git_odb_object_type(obj) != GIT_OBJECT_COMMIT) {
+		const git_error *e = git_error_last();
+		const char *why = !obj ? (e && e->message ? e->message :
+				  "unknown error") : "not a commit";
+
+		if (child) {
+			git_oid_tostr(kid, sizeof(kid), child);
+			ret = error("cannot read commit %s, the first parent "
+				    "of %s: %s", hex, kid, why);
+		} else {
+			ret = error("cannot read HEAD (%s): %s", hex, why);
+		}
+		goto out;
+	}
+	data = git_odb_object_data(obj);
+	end = data + git_odb_object_size(obj);
+	p = commit_parent_next(commit_parents_start(data, end), end, &oid,
+			       &bad);
+	if (bad) {
+		ret = error("corrupt commit object %s", hex);
+	} else if (p) {
+		memcpy(parent->id, oid.hash, OID_RAWSZ);
+		ret = 1;
+	}
+out:
+	git_odb_object_free(obj);
+	return ret;
+}
+
+/*
+ * The default range: from the most recent release tag (tag_is_release)
+ * on HEAD's first-parent chain, looking from HEAD's first parent (so
+ * that a HEAD sitting on a release tag charts the cycle that tag ends),
+ * to HEAD.  out->note says which tag and which were skipped.
+ */
+static int
+default_range(struct repo *r, const regex_t *release, struct range *out)
+{
+	git_repository *git = r->git;
+	struct tag_map tm = { git, every_tag, NULL, release, NULL, 0, 0 };
+	git_odb *odb = NULL;
+	git_oid head, c, parent;
+	int ret = 0;
+
+	if (git_reference_name_to_id(&head, git, "HEAD") < 0) {
+		git_error_clear();
+		ret = error("HEAD does not point to a commit (%s)",
+			    git_repository_is_empty(git) == 1 ?
+			    "the repository is empty" :
+			    "an unborn branch: give a revision");
+		goto out;
+	}
+	if (git_repository_odb(&odb, git) < 0) {
+		ret = git_fail("cannot open the object database");
+		goto out;
+	}
+	memcpy(out->to.hash, head.id, OID_RAWSZ);
+	out->to_name = xstrdup("HEAD");
+	out->note = xcalloc(1, sizeof(*out->note));
+	out->note->pattern = release != NULL;
+	if ((ret = tag_map_fill(&tm)) < 0)
+		goto out;
+	/* HEAD is read even without tags: one that cannot be is an error
+	 * here, and said so. */
+	c = head;
+	ret = first_parent(odb, &c, NULL, &parent);
+	while (ret > 0 && tm.nr) {
+		const char *name;
+		git_oid child;
+
+		/* A shallow boundary: its parents are not there, and no
+		 * tag beyond it counts. */
+		if (is_boundary(r, &c))
+			break;
+		name = release_of(&tm, &parent, out->note);
+		if (name) {
+			memcpy(out->from.hash, parent.id, OID_RAWSZ);
+			out->has_from = 1;
+			out->from_name = xstrdup(name);
+			out->note->tag = xstrdup(name);
+			break;
+		}
+		/* Any other failure to read the parent is an error, not a
+		 * range grown to the whole history. */
+		git_oid_cpy(&child, &c);
+		git_oid_cpy(&c, &parent);
+		ret = first_parent(odb, &c, &child, &parent);
+	}
+	if (ret > 0)
+		ret = 0;
+out:
+	tag_map_release(&tm);
+	git_odb_free(odb);
+	return ret;
+}
+
+int
+repo_first_parent_tags(struct repo *r, const struct object_id *from,
+		       const struct object_id *to, repo_tag_filter *keep,
+		       const void *data, char ***names, size_t *nr)
+{
+	struct tag_map tm = { r->git, keep, data, NULL, NULL, 0, 0 };
+	git_commit *c = NULL;
+	git_oid at, stop;
+	size_t alloc = 0;
+	int ret;
+
+	*names = NULL;
+	*nr = 0;
+	git_oid_fromraw(&at, to->hash);
+	git_oid_fromraw(&stop, from->hash);
+	if ((ret = tag_map_fill(&tm)) < 0)
+		goto out;
+	for (;;) {
+		const git_oid *parent;
+		const char *name;
+
+		if (git_commit_lookup(&c, r->git, &at) < 0) {
+			ret = git_fail("cannot read a commit of the "
+				       "first-parent line");
+			break;
+		}
+		parent = git_commit_parent_id(c, 0);
+		if (!parent) {
+			ret = 1;	/* the line's root: from is not on it */
+			break;
+		}
+		at = *parent;
+		git_commit_free(c);
+		c = NULL;
+		if (git_oid_equal(&at, &stop))
+			break;
+		if ((name = tag_of(&tm, &at))) {
+			ALLOC_GROW(*names, *nr + 1, alloc);
+			(*names)[(*nr)++] = xstrdup(name);
+		}
+	}
+out:
+	git_commit_free(c);
+	tag_map_release(&tm);
+	return ret;
+}
+
+int
+range_resolve(struct repo *r, const char *spec, const regex_t *release,
+	      struct range *out)
+{
+	const char *dots;
+	char *from = NULL, *to = NULL;
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	if (!spec)
+		return default_range(r, release, out);
+	if (strstr(spec, "...")) {
+		error("symmetric differences ('%s') are not supported: "
+		      "use A..B", spec);
+		return ST_USAGE;
+	}
+	if (!*spec) {
+		error("empty revision range");
+		return ST_USAGE;
+	}
+	dots = strstr(spec, "..");
+	if (!dots) {
+		ret = resolve_commit(r->git, spec, &out->to);
+		out->to_name = xstrdup(spec);
+		return ret;
+	}
+	/* As in git, a missing side of A..B means HEAD. */
+	from = dots == spec ? xstrdup("HEAD") : xstrndup(spec, dots - spec);
+	to = dots[2] ? xstrdup(dots + 2) : xstrdup("HEAD");
+	out->from_name = from;
+	out->to_name = to;
+	out->has_from = 1;
+	ret = resolve_commit(r->git, from, &out->from);
+	if (!ret)
+		ret = resolve_commit(r->git, to, &out->to);
+	return ret;
+}
+
+void
+range_release(struct range *rg)
+{
+	free(rg->from_name);
+	free(rg->to_name);
+	range_note_free(rg->note);
+	memset(rg, 0, sizeof(*rg));
+}
+
+int
+repo_lookup_commit(struct repo *r, const char *rev, struct object_id *out)
+{
+	git_oid obj, id;
+	int err;
+
+	err = rev_object(r->git, rev, &obj);
+	if (!err)
+		err = peel_commit(r->git, &obj, &id);
+	git_error_clear();
+	if (err == GIT_EAMBIGUOUS)
+		return REV_AMBIGUOUS;
+	if (err < 0)
+		return REV_UNKNOWN;
+	if (err > 0)
+		return REV_NOT_COMMIT;
+	memcpy(out->hash, id.id, OID_RAWSZ);
+	return REV_OK;
+}
+
+int
+repo_commit_subject(struct repo *r, const struct object_id *oid,
+		    struct buf *out)
+{
+	git_odb *odb = NULL;
+	git_odb_object *obj = NULL;
+	git_oid goid;
+	const char *p, *end;
+	char hex[OID_HEXSZ + 1];
+	int ret = 0;
+
+	memcpy(goid.id, oid->hash, OID_RAWSZ);
+	if (git_repository_odb(&odb, r->git) < 0)
+		return git_fail("cannot open the object database");
+	if (git_odb_read(&obj, odb, &goid) < 0 ||
+	    git_odb_object_type(obj) != GIT_OBJECT_COMMIT) {
+		git_oid_tostr(hex, sizeof(hex), &goid);
+		ret = error("cannot read commit %s", hex);
+		goto out;
+	}
+	p = git_odb_object_data(obj);
+	end = p + git_odb_object_size(obj);
+	/* Past the headers, then the subject as the walk takes it: the
+	 * first paragraph, its lines joined by single spaces. */
+	p = commit_message(p, end);
+	buf_add(out, "", 0);
+	commit_subject(out, p, end);
+out:
+	git_odb_object_free(obj);
+	git_odb_free(odb);
+	return ret;
+}
+
+int
+repo_commit_time(struct repo *r, const struct object_id *oid, int64_t *when)
+{
+	git_commit *c = NULL;
+	git_oid goid;
+	char hex[OID_HEXSZ + 1];
+
+	memcpy(goid.id, oid->hash, OID_RAWSZ);
+	if (git_commit_lookup(&c, r->git, &goid) < 0) {
+		git_oid_tostr(hex, sizeof(hex), &goid);
+		return error("cannot read commit %s", hex);
+	}
+	*when = (int64_t)git_commit_time(c);
+	git_commit_free(c);
+	return 0;
+}
