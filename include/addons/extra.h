@@ -73,7 +73,9 @@ struct extra_edge {
 	uint32_t commits;	/* colour and width by this volume; 0: grey */
 };
 
-typedef void extra_edge_fn(void *ctx, const struct extra_edge *e);
+/* Draw e; returns 1 when it was drawn, 0 when it was not (a tree it
+ * joins is not in the chart), so that its style is not in the legend. */
+typedef int extra_edge_fn(void *ctx, const struct extra_edge *e);
 
 /* A style an add-on draws, for the chart's legend: an edge's is listed
  * only when some edge of the add-on's is drawn in its style. */
@@ -165,6 +167,48 @@ int extras_gather(const struct extra *const *table, const int *args,
 /* The first nonzero status an add-on asks for, or 0. */
 int extras_status(const struct extras *xs, const struct flow *f);
 void extras_release(struct extras *xs);
+
+/*
+ * The dispatchers: each calls one hook of every add-on of xs that has
+ * it, in the registry's order (xs NULL: none), and is what a renderer
+ * calls where the add-ons have their say.
+ */
+void extras_text(const struct extras *xs, const struct flow *f, int width,
+		 struct buf *out);
+void extras_json(const struct extras *xs, const struct flow *f,
+		 struct json *j);
+void extras_json_tree(const struct extras *xs, const struct flow *f,
+		      uint32_t i, struct json *j);
+void extras_json_edge(const struct extras *xs, const struct flow *f,
+		      uint32_t e, struct json *j);
+/* The CSV's extra header cells, then tree i's (edge e's) cells. */
+void extras_csv_tree_head(const struct extras *xs, struct buf *out);
+void extras_csv_tree(const struct extras *xs, const struct flow *f,
+		     uint32_t i, struct buf *out);
+void extras_csv_edge_head(const struct extras *xs, struct buf *out);
+void extras_csv_edge(const struct extras *xs, const struct flow *f,
+		     uint32_t e, struct buf *out);
+void extras_commit_fields(const struct extras *xs, uint32_t commit,
+			  struct buf *out);
+
+/*
+ * The chart's.  drawn (NULL: not kept) has one word per add-on of xs:
+ * bit i of drawn[k] is set when an edge was drawn in the style of
+ * xs->run[k]'s legend[i], by edge_look or among the add-on's own edges,
+ * so that extras_legend lists only the styles the chart shows.
+ */
+void extras_node_tip(const struct extras *xs, const struct flow *f,
+		     uint32_t i, const struct extra_tip *tip);
+void extras_edge_look(const struct extras *xs, const struct flow *f,
+		      uint32_t e, struct extra_edge_look *look,
+		      uint32_t *drawn);
+void extras_graph_edges(const struct extras *xs, const struct flow *f,
+			extra_edge_fn *emit, void *ctx, uint32_t *drawn);
+/* Call fn with each legend entry the chart uses: an edge's when drawn
+ * says so, a node's always. */
+void extras_legend(const struct extras *xs, const uint32_t *drawn,
+		   void (*fn)(void *ctx, const struct extra_legend *l),
+		   void *ctx);
 
 /* For text sections, the report's and the add-ons' alike. */
 double report_percent(uint32_t part, uint32_t whole);

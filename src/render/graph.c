@@ -324,9 +324,7 @@ add_node_tips(struct buf *b, const struct flow *f, uint32_t i,
 {
 	const struct extra_tip tip = { b, tip_text, "\\n" };
 
-	for (size_t k = 0; xs && k < xs->nr; k++)
-		if (xs->run[k].x->node_tip)
-			xs->run[k].x->node_tip(xs->run[k].state, f, i, &tip);
+	extras_node_tip(xs, f, i, &tip);
 }
 
 /* What the graph is built from: the flow, its plan, the options. */
@@ -345,27 +343,7 @@ struct build {
 	/* Per add-on, the legend entries some edge of its draws (bit i:
 	 * its legend[i]), so that the legend lists only those. */
 	uint32_t *drawn;
-	size_t addon;		/* whose graph_edges are being emitted */
 };
-
-static int
-same_style(const char *a, const char *b)
-{
-	return !strcmp(a ? a : "", b ? b : "");
-}
-
-/* Add-on x drew an edge in style (NULL: solid): its legend entries of
- * that style are used. */
-static void
-note_drawn(struct build *bd, size_t x, const char *style)
-{
-	const struct extra *ex = bd->o->xs->run[x].x;
-
-	for (size_t i = 0; i < ex->legend_nr && i < 32; i++)
-		if (ex->legend[i].kind == EXTRA_LEGEND_EDGE &&
-		    same_style(ex->legend[i].style, style))
-			bd->drawn[x] |= (uint32_t)1 << i;
-}
 
 /*
  * The name a box shows: without the prefix most trees share (the legend
@@ -604,19 +582,9 @@ static void
 edge_look(struct build *bd, uint32_t k, struct buf *b,
 	  struct extra_edge_look *look)
 {
-	const struct extras *xs = bd->o->xs;
-
 	*look = (struct extra_edge_look){ { b, tip_text, "\\n" }, NULL, NULL,
 					  NULL };
-	for (size_t x = 0; xs && x < xs->nr; x++) {
-		const char *style = look->style;
-
-		if (!xs->run[x].x->edge_look)
-			continue;
-		xs->run[x].x->edge_look(xs->run[x].state, bd->f, k, look);
-		if (look->style != style)
-			note_drawn(bd, x, look->style);
-	}
+	extras_edge_look(bd->o->xs, bd->f, k, look, bd->drawn);
 }
 
 static void
@@ -877,7 +845,7 @@ cluster_title(struct build *bd, Agraph_t *sub, uint32_t i)
  * the bottom of its tree's box, apart from the flow the same two trees
  * may have; its label in that tree's box.
  */
-static void
+static int
 emit_edge(void *ctx, const struct extra_edge *xe)
 {
 	struct build *bd = ctx;
@@ -889,7 +857,7 @@ emit_edge(void *ctx, const struct extra_edge *xe)
 
 	if (xe->from >= f->trees_nr || xe->to >= f->trees_nr ||
 	    !bd->nodes[xe->from] || !bd->nodes[xe->to])
-		return;
+		return 0;
 	right = bd->p->side[xe->from] > 0;
 	e = flow_edge(bd->g, bd, bd->nodes[xe->from], bd->nodes[xe->to], right,
 		      xe->key, 0);
@@ -915,22 +883,8 @@ emit_edge(void *ctx, const struct extra_edge *xe)
 	apply_look(e, &bd->a, xe->style, xe->colour, xe->arrowhead);
 	if (xe->weight)
 		set(e, bd->a.e_weight, xe->weight);
-	note_drawn(bd, bd->addon, xe->style);
 	buf_release(&b);
-}
-
-/* The add-ons' own edges, after the flow's. */
-static void
-add_extra_edges(struct build *bd)
-{
-	const struct extras *xs = bd->o->xs;
-
-	for (size_t k = 0; xs && k < xs->nr; k++) {
-		bd->addon = k;
-		if (xs->run[k].x->graph_edges)
-			xs->run[k].x->graph_edges(xs->run[k].state, bd->f,
-						  emit_edge, bd);
-	}
+	return 1;
 }
 
 /*
@@ -968,34 +922,22 @@ line_of(const char *style)
 	return LINE_SOLID;
 }
 
-/* What the add-ons drew (drawn: build's), for the legend after the
- * core's entries (*out: a new array). */
-static size_t
-addon_legend(const struct extras *xs, const uint32_t *drawn,
-	     struct legend_entry **out)
+/* The legend's entries for what the add-ons drew, after the core's. */
+struct addon_legend {
+	struct legend_entry *v;
+	size_t nr, alloc;
+};
+
+static void
+add_legend_entry(void *ctx, const struct extra_legend *l)
 {
-	size_t n = 0, alloc = 0;
+	struct addon_legend *al = ctx;
 
-	*out = NULL;
-	for (size_t k = 0; xs && k < xs->nr; k++) {
-		const struct extra *x = xs->run[k].x;
-
-		for (size_t i = 0; i < x->legend_nr; i++) {
-			const struct extra_legend *l = &x->legend[i];
-
-			if (l->kind == EXTRA_LEGEND_EDGE &&
-			    (i >= 32 || !(drawn[k] & (uint32_t)1 << i)))
-				continue;
-			ALLOC_GROW(*out, n + 1, alloc);
-			(*out)[n++] = (struct legend_entry){
-				l->kind == EXTRA_LEGEND_EDGE ?
-				line_of(l->style) : LINE_NONE,
-				l->colour ? l->colour : COLOUR_SMALL_TEXT,
-				NULL, l->what,
-			};
-		}
-	}
-	return n;
+	ALLOC_GROW(al->v, al->nr + 1, al->alloc);
+	al->v[al->nr++] = (struct legend_entry){
+		l->kind == EXTRA_LEGEND_EDGE ? line_of(l->style) : LINE_NONE,
+		l->colour ? l->colour : COLOUR_SMALL_TEXT, NULL, l->what,
+	};
 }
 
 /* Number the cells of the counts in their trees' boxes (build's port). */
@@ -1023,10 +965,9 @@ build_graph(const struct flow *f, const struct graph_options *o,
 {
 	Agraph_t *g = agopen(gv("treeplot"), Agdirected, disc);
 	struct graph_plan plan;
-	struct legend_entry *extra;
+	struct addon_legend legend = { NULL, 0, 0 };
 	struct build bd = { g, f, &plan, o, { 0 }, NULL, NULL, NULL, NULL,
-			    NULL, NULL, NULL, 0 };
-	size_t extra_nr;
+			    NULL, NULL, NULL };
 
 	if (!g)
 		return NULL;
@@ -1079,7 +1020,8 @@ build_graph(const struct flow *f, const struct graph_options *o,
 		    bd.nodes[f->edges[k].from] && bd.nodes[f->edges[k].to])
 			add_edge(g, &bd, k);
 	add_fold(g, &bd);
-	add_extra_edges(&bd);
+	/* The add-ons' own edges, after the flow's. */
+	extras_graph_edges(o->xs, f, emit_edge, &bd, bd.drawn);
 	/* The labels after every edge: the add-ons' lines are in them. */
 	for (uint32_t i = 0; i < f->trees_nr; i++) {
 		if (bd.nodes[i])	/* not a tree folded below --chart-depth */
@@ -1087,9 +1029,9 @@ build_graph(const struct flow *f, const struct graph_options *o,
 		buf_release(&bd.lines[i]);
 	}
 	/* Last: the legend lists what the edges above drew. */
-	extra_nr = addon_legend(o->xs, bd.drawn, &extra);
-	add_heading(g, &bd, extra, extra_nr);
-	free(extra);
+	extras_legend(o->xs, bd.drawn, add_legend_entry, &legend);
+	add_heading(g, &bd, legend.v, legend.nr);
+	free(legend.v);
 	free(bd.drawn);
 	free(bd.port);
 	free(bd.ports);
