@@ -3,7 +3,8 @@
  * process: DOT (the graph before layout, so it is the same on every
  * machine), SVG, PNG, PDF.
  *
- * This is the only module that includes the Graphviz headers.
+ * Only its files include the Graphviz headers: render/graph.c (gvc:
+ * layout, rendering) and render/graph_build.c (the cgraph graph).
  */
 #ifndef TREEPLOT_RENDER_GRAPH_H
 #define TREEPLOT_RENDER_GRAPH_H
