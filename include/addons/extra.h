@@ -1,16 +1,21 @@
 /*
  * extra.h - the add-ons: what a report's options add beside the core
  * flow (the MAINTAINERS labels, --branches' repositories, --direct-by,
- * --signed, --infer-ff).
+ * --signed, --latency, --infer-ff).
  *
- * An add-on is one module with one `struct extra`: how it gathers its
- * data, once the chart is finished, and how it contributes to each output.
- * main.c runs a fixed, ordered table of them (extras_gather); the
- * renderers draw the core flow, then ask each gathered add-on, in the
- * table's order, for its part.  So the order of the table is the order of
- * the text report's sections and of the JSON's members, and a renderer
- * never knows an add-on's types: `struct flow` holds none of them.  Every
- * hook is optional (NULL: no contribution to that output).
+ * An add-on is one module with one `struct extra`: its options (rows of
+ * the command line's table, opt.h), what the walk must keep for it, how
+ * it gathers its data once the chart is finished, and how it
+ * contributes to each output.  The registry (registry.c) lists them in
+ * a fixed order; the command line parses each add-on's options into its
+ * own value (struct extra_args), the report gathers every add-on asked
+ * for (extras_gather), and the renderers draw the core flow, then call
+ * one dispatcher per hook (extras_text, extras_json_tree...), which asks
+ * each gathered add-on, in the registry's order, for its part.  So the
+ * order of the registry is the order of the text report's sections, of
+ * the JSON's members and of --help's lines, and a renderer never knows
+ * an add-on's types: `struct flow` holds none of them.  Every hook is
+ * optional (NULL: no contribution to that output).
  *
  * Text an add-on takes from commits or configuration is untrusted: it is
  * escaped with escape_text in the text report and the commits output,
@@ -23,6 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "addons/opt.h"
 #include "flow/chart.h"
 #include "git/history.h"
 #include "util/json.h"
@@ -90,6 +96,16 @@ struct extra {
 	const char *name;
 
 	/*
+	 * The command line: the add-on's options, each storing into the
+	 * add-on's value (gather's arg), which is def unless one is given;
+	 * and what the history walk must keep for it (HISTORY_DATES).
+	 */
+	const struct opt *options;
+	size_t options_nr;
+	int def;
+	unsigned walk;
+
+	/*
 	 * Gather what the add-on reports.  arg is what the command line
 	 * asked of it, the add-on's own value (never 0: an add-on not
 	 * asked for is not run).  Returns 1 with *state set (possibly
@@ -147,7 +163,7 @@ struct extra {
 	int (*status)(const void *state, const struct flow *f);
 };
 
-/* The add-ons a run gathered, in the table's order. */
+/* The add-ons a run gathered, in the registry's order. */
 struct extra_run {
 	const struct extra *x;
 	void *state;
@@ -158,12 +174,35 @@ struct extras {
 	size_t nr;
 };
 
+/* --- the registry (registry.c) ---------------------------------------- */
+
+/* The most add-ons the registry may hold. */
+#define EXTRAS_MAX 16
+
+/* The number of add-ons, and the k-th, in the registry's order. */
+size_t extras_count(void);
+const struct extra *extras_at(size_t k);
+
+/* What the command line asked of each add-on of the registry, by its
+ * place there: its value, gather's arg (0: not asked for). */
+struct extra_args {
+	int v[EXTRAS_MAX];
+};
+
+/* Each add-on's value its default (struct extra.def). */
+void extra_args_init(struct extra_args *a);
+/* The value of add-on x (one of the registry's). */
+int extra_arg(const struct extra_args *a, const struct extra *x);
+/* What the walk must keep for the add-ons asked for (HISTORY_*). */
+unsigned extras_walk(const struct extra_args *a);
+
 /*
- * Run table[k] with args[k] for every nonzero args[k], in order.  Returns
- * 0, or -1 after an add-on reported an error (out is then released).
+ * Gather every add-on asked for (a nonzero value), in the registry's
+ * order.  Returns 0, or -1 after an add-on reported an error (out is
+ * then released).
  */
-int extras_gather(const struct extra *const *table, const int *args,
-		  size_t nr, const struct extra_input *in, struct extras *out);
+int extras_gather(const struct extra_args *a, const struct extra_input *in,
+		  struct extras *out);
 /* The first nonzero status an add-on asks for, or 0. */
 int extras_status(const struct extras *xs, const struct flow *f);
 void extras_release(struct extras *xs);

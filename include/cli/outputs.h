@@ -41,6 +41,9 @@ void output_set_add_arg(struct output_set *s, const char *arg);
  */
 int output_set_resolve(struct output_set *s, const char *format);
 
+/* The formats of the outputs, bit fmt for format fmt (OPT_FORMAT). */
+unsigned output_set_formats(const struct output_set *s);
+
 /* Whether one of the outputs is in format fmt. */
 int output_set_has(const struct output_set *s, enum format fmt);
 

@@ -1,6 +1,8 @@
 /*
- * extra.c - running the table of add-ons, and the helpers their text
- * sections share with the report's own.
+ * extra.c - the add-ons once gathered: the dispatchers the renderers
+ * call, one a hook, their status and release, and the helpers the
+ * add-ons' text sections share with the report's own.  The registry and
+ * the gathering are registry.c's.
  */
 #include "addons/extra.h"
 
@@ -8,30 +10,6 @@
 #include <string.h>
 
 #include "util/escape.h"
-
-int
-extras_gather(const struct extra *const *table, const int *args, size_t nr,
-	      const struct extra_input *in, struct extras *out)
-{
-	memset(out, 0, sizeof(*out));
-	out->run = xcalloc(nr ? nr : 1, sizeof(*out->run));
-	for (size_t k = 0; k < nr; k++) {
-		void *state = NULL;
-		int ret;
-
-		if (!args[k])
-			continue;
-		ret = table[k]->gather ? table[k]->gather(in, args[k], &state) :
-		      1;
-		if (ret < 0) {
-			extras_release(out);
-			return -1;
-		}
-		if (ret > 0)
-			out->run[out->nr++] = (struct extra_run){ table[k], state };
-	}
-	return 0;
-}
 
 int
 extras_status(const struct extras *xs, const struct flow *f)
