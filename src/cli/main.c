@@ -23,19 +23,15 @@
 #include "cli/options.h"
 #include "cli/outputs.h"
 #include "flow/chart.h"
-#include "flow/dates.h"
 #include "flow/selection.h"
 #include "git/cycles.h"
 #include "git/history.h"
 #include "modes/compare.h"
 #include "modes/explain.h"
+#include "modes/report.h"
 #include "modes/trace.h"
-#include "render/commits.h"
 #include "render/csv.h"
 #include "render/graph.h"
-#include "render/html.h"
-#include "render/json.h"
-#include "render/text.h"
 #include "util/util.h"
 
 #define EXIT_INCOMPLETE 4
@@ -130,98 +126,33 @@ walk_opts(const struct options *o)
 	return (progress(o) ? HISTORY_PROGRESS : 0) | extras_walk(&o->extras);
 }
 
-/* The chart's options: the settings, and the subtitle's dates from the
- * repository. */
-static int
-chart_options(const struct options *o, const struct settings *s,
-	      const char *format, struct repo *r, const struct history *h,
-	      const struct extras *xs, struct graph_options *go)
+/* The chart's settings, for a report drawn by Graphviz (the format,
+ * the dates and the add-ons are the report's to set). */
+static void
+chart_settings(const struct options *o, const struct settings *s,
+	       struct graph_options *go)
 {
-	graph_options_init(go, format, s->layout);
+	graph_options_init(go, NULL, s->layout);
 	go->title = o->title;
 	go->major = s->major;
 	go->minor = s->minor;
 	go->dpi = o->dpi;
 	go->chart_depth = o->chart_depth;
 	go->progress = progress(o);
-	go->xs = xs;
-	return mainline_dates(r, h, &go->first, &go->last);
-}
-
-static int
-render_chart(const struct options *o, const struct settings *s,
-	     enum format fmt, struct repo *r, const struct history *h,
-	     const struct chart *c, const struct extras *xs, struct buf *out)
-{
-	struct graph_options go;
-
-	if (chart_options(o, s, format_graphviz(fmt), r, h, xs, &go) < 0)
-		return -1;
-	return render_graph_with(&c->f, &go, out);
-}
-
-/* -T html: the authors and subjects of the range's commits (the walk
- * keeps only merges'), then the page with its chart. */
-static int
-render_page(const struct options *o, const struct settings *s,
-	    struct repo *r, const struct history *h, const struct chart *c,
-	    const struct extras *xs, struct buf *out)
-{
-	struct commit_batch texts;
-	struct graph_options go;
-	int ret;
-
-	if (chart_options(o, s, "svg", r, h, xs, &go) < 0)
-		return -1;
-	go.tree_attrs = 1;
-	if (commit_batch_read(&texts, r, h, c->a.order, c->a.order_nr,
-			      CF_AUTHOR | CF_SUBJECT | CF_TIME) < 0)
-		return -1;
-	ret = render_html(&(struct html_input){
-		h, c, &texts, xs, s->commit_url, &go,
-	}, out);
-	commit_batch_release(&texts);
-	return ret;
-}
-
-static int
-render(const struct options *o, const struct settings *s, enum format fmt,
-       struct repo *r, const struct history *h, const struct chart *c,
-       const struct extras *xs, struct buf *out)
-{
-	switch (fmt) {
-	case FORMAT_HTML:
-		return render_page(o, s, r, h, c, xs, out);
-	case FORMAT_TEXT:
-		render_text(&c->f, xs, out);
-		return 0;
-	case FORMAT_JSON:
-		render_json(&c->f, xs, out);
-		return 0;
-	case FORMAT_COMMITS:
-		render_commits(h, &c->a, &c->tt, xs, out);
-		return 0;
-	case FORMAT_CSV:
-		render_csv(&c->f, xs, (enum csv_table)o->csv_table, out);
-		return 0;
-	default:
-		return render_chart(o, s, fmt, r, h, c, xs, out);
-	}
 }
 
 /* Each format of the outputs rendered once (the CSV's line ends as
  * asked), and copied to the other outputs in that format. */
 static int
-render_outputs(const struct options *o, const struct settings *s,
-	       struct repo *r, const struct history *h, const struct chart *c,
-	       const struct extras *xs, struct output_set *outs)
+report_outputs(const struct options *o, const struct report_input *in,
+	       struct output_set *outs)
 {
 	for (size_t i = 0; i < outs->nr; i++) {
 		struct output_spec *sp = &outs->v[i];
 
 		if (output_set_find(outs, sp->fmt) != sp)
 			continue;
-		if (render(o, s, sp->fmt, r, h, c, xs, &sp->data) < 0)
+		if (report(in, sp->fmt, &sp->data) < 0)
 			return -1;
 		if (sp->fmt == FORMAT_CSV && o->crlf)
 			csv_crlf(&sp->data);
@@ -237,13 +168,16 @@ run_report(const struct options *o, const struct settings *s,
 	   const struct chart *c, struct output_set *outs)
 {
 	struct extra_input in = { r, rg, h, c, s->chart.cfg };
+	struct graph_options go;
 	struct extras xs;
 	int ret;
 
 	if (extras_gather(&o->extras, &in, &xs) < 0)
 		return 1;
-	ret = render_outputs(o, s, r, h, c, &xs, outs) < 0 ||
-	      output_set_write(outs) < 0;
+	chart_settings(o, s, &go);
+	ret = report_outputs(o, &(struct report_input){
+		r, h, c, &xs, &go, s->commit_url, (enum csv_table)o->csv_table,
+	}, outs) < 0 || output_set_write(outs) < 0;
 	if (!ret)
 		ret = extras_status(&xs, &c->f);
 	extras_release(&xs);
