@@ -9,7 +9,7 @@
 #include <graphviz/cgraph.h>
 
 #include "flow/aggregate.h"
-#include "render/graph.h"
+#include "render/graph_options.h"
 
 /*
  * The graph of f as o says (o->format and o->layout known), opened with
