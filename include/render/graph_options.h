@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 
-#include "addons/extra.h"
+struct extras;		/* the add-ons gathered (addons/extra.h) */
 
 #define GRAPH_MAJOR_DEFAULT 500
 #define GRAPH_MINOR_DEFAULT 100

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "addons/extra.h"
 #include "render/graph_text.h"
 #include "render/legend.h"
 #include "render/plan.h"
