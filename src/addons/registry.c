@@ -18,7 +18,8 @@
 	X(direct) \
 	X(signed) \
 	X(latency) \
-	X(infer)
+	X(infer) \
+	/* the end of the list */
 
 #define DECLARE(name) extern const struct extra name##_extra;
 EXTRAS(DECLARE)
