@@ -5,7 +5,8 @@
 #   make readme     rerun README.md's examples into it (make check checks)
 #   make check      build and run every test (one prove run, TAP), then
 #                   again under ASan+UBSan and valgrind, and fuzz briefly
-#   make lint       cppcheck and clang-tidy, no finding allowed
+#   make lint       check-layers, cppcheck and clang-tidy, no finding allowed
+#   make check-layers  every include in the layer order (LAYERS)
 #   make fuzz       each libFuzzer target for FUZZ_SECONDS (default 60)
 #   make deps       install the Debian packages building needs (the other
 #                   targets install what they need themselves)
@@ -76,7 +77,8 @@ TOOLS = $(B)/genhist
 SAMPLE = $(B)/sample
 
 .PHONY: all check check-only demo deps install uninstall clean bench \
-	check-sanitize check-tsan check-valgrind check-fuzz lint fuzz readme deb \
+	check-sanitize check-tsan check-valgrind check-fuzz lint check-layers \
+	fuzz readme deb \
 	deps-check deps-demo deps-deb deps-sanitize deps-valgrind deps-fuzz \
 	deps-lint
 
@@ -382,9 +384,9 @@ check-valgrind: deps-valgrind all $(UNIT_BIN) $(TOOLS)
 	[ -z "$${bad:-}" ] || exit 1; \
 	echo "check-valgrind: no error, no definite leak"
 
-# make lint: cppcheck (suppressions and why in tests/cppcheck.supp) and
-# clang-tidy (checks and why in .clang-tidy, two files at a time) on
-# every C file; any finding fails.
+# make lint: the layers' order (check-layers), cppcheck (suppressions
+# and why in tests/cppcheck.supp) and clang-tidy (checks and why in
+# .clang-tidy, two files at a time) on every C file; any finding fails.
 LINT_SRC = $(SRC) $(UNIT_SRC) $(wildcard tests/fuzz/*.c) $(GENHIST_SRC)
 # (quoted for the sh -c below; the libraries' headers as system headers,
 # so that clang-tidy reports ours only: cairo's live in /usr/include/cairo,
@@ -392,7 +394,7 @@ LINT_SRC = $(SRC) $(UNIT_SRC) $(wildcard tests/fuzz/*.c) $(GENHIST_SRC)
 LINT_FLAGS = -std=gnu11 -Iinclude -I$(B) $(patsubst -I%,-isystem %,$(PKG_CFLAGS)) \
 	     -DTREEPLOT_VERSION=\"$(VERSION)\"
 
-lint: deps-lint $(HTML_ASSETS)
+lint: deps-lint $(HTML_ASSETS) check-layers
 	$(CPPCHECK) --quiet --enable=warning,style,performance,portability \
 	  --error-exitcode=1 --inline-suppr --std=c11 \
 	  --suppress=missingIncludeSystem --suppressions-list=tests/cppcheck.supp \
@@ -400,6 +402,13 @@ lint: deps-lint $(HTML_ASSETS)
 	printf '%s\n' $(LINT_SRC) | xargs -P2 -n4 sh -c \
 	  '$(CLANG_TIDY) --quiet "$$@" -- $(LINT_FLAGS) 2>/dev/null' clang-tidy
 	@echo "lint: no finding"
+
+# make check-layers: a file of src/L/ or include/L/ includes the headers
+# of L and of the layers before it in LAYERS only, and a third-party
+# library's headers only in the layer that speaks it
+# (tools/check-layers.sh lists every offence).
+check-layers:
+	sh tools/check-layers.sh $(LAYERS)
 
 # make fuzz [FUZZ_SECONDS=N]: each libFuzzer target (tests/fuzz/) for N
 # seconds, two at a time, from its seed corpus ($(FUZZ)/seeds/T, made by

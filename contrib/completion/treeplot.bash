@@ -7,16 +7,13 @@
 # completed by git's own functions (loaded here when they are not yet), so
 # `treeplot v6.6..v6<TAB>` offers what `git log v6.6..v6<TAB>` offers.
 #
-# The options and their values are listed here once; tests/e2e/
-# completion.t checks them against `treeplot --help`, so an option added
-# there fails the test until it is added here.
+# The options come from treeplot itself, as git's commands give theirs
+# to git's completion: `treeplot --git-completion-helper` prints its
+# table's long options, --name= for one that takes a value (asked once
+# a shell).  The values of some are listed here; tests/e2e/completion.t
+# checks them against `treeplot --help`.
 
-_treeplot_options='--repo= --output= --format= --top= --layout= --mainline=
-	--mainline-url= --title= --dpi= --chart-depth= --major= --minor= --csv-table= --crlf --trace
-	--compare --cycles= --explain --range= --config= --no-config --direct-by= --branches
-	--maintainers --no-maintainers --infer-ff --signed --require-signed --latency
-	--require-complete --author=
-	--jobs= --quiet --help --version'
+_treeplot_options=
 _treeplot_formats='text dot svg png pdf json commits csv html'
 _treeplot_layouts='dot twopi circo neato fdp sfdp'
 _treeplot_csv_tables='trees edges summary'
@@ -35,6 +32,13 @@ _treeplot_git_completion()
 	declare -F __git_complete_revlist >/dev/null
 }
 
+# _treeplot_options: the long options, from the binary's table.
+_treeplot_load_options()
+{
+	[ -n "$_treeplot_options" ] ||
+		_treeplot_options=$(command treeplot --git-completion-helper 2>/dev/null)
+}
+
 # _treeplot_files -f|-d WORD: the files (or directories) starting with
 # WORD, quoted and marked as file names the way git's completion does.
 _treeplot_files()
@@ -51,6 +55,8 @@ _git_treeplot()
 {
 	local i dir __git_repo_path=
 	local __git_C_args=(${__git_C_args[@]+"${__git_C_args[@]}"})
+
+	_treeplot_load_options
 
 	# treeplot's -C, after git's own: the revisions are that repository's.
 	for ((i = ${__git_cmd_idx:-0} + 1; i < cword; i++)); do
@@ -80,7 +86,11 @@ _git_treeplot()
 	--top)		__gitcomp "all"; return ;;
 	-o|--output|--config) _treeplot_files -f "$cur"; return ;;
 	-C|--repo)	_treeplot_files -d "$cur"; return ;;
-	--mainline|--mainline-url|--title|--dpi|--chart-depth|--major|--minor|--author) return ;;
+	--range|--cycles) ;;
+	--*)		# any other option's value: nothing to offer
+			case " $_treeplot_options " in
+			*" $prev= "*) return ;;
+			esac ;;
 	esac
 
 	case "$cur" in

@@ -15,6 +15,7 @@
 
 #include "flow/attribute.h"
 #include "git/history.h"
+#include "util/buf.h"
 #include "util/util.h"
 
 struct extra;

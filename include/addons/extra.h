@@ -1,16 +1,21 @@
 /*
  * extra.h - the add-ons: what a report's options add beside the core
  * flow (the MAINTAINERS labels, --branches' repositories, --direct-by,
- * --signed, --infer-ff).
+ * --signed, --latency, --infer-ff).
  *
- * An add-on is one module with one `struct extra`: how it gathers its
- * data, once the chart is finished, and how it contributes to each output.
- * main.c runs a fixed, ordered table of them (extras_gather); the
- * renderers draw the core flow, then ask each gathered add-on, in the
- * table's order, for its part.  So the order of the table is the order of
- * the text report's sections and of the JSON's members, and a renderer
- * never knows an add-on's types: `struct flow` holds none of them.  Every
- * hook is optional (NULL: no contribution to that output).
+ * An add-on is one module with one `struct extra`: its options (rows of
+ * the command line's table, opt.h), what the walk must keep for it, how
+ * it gathers its data once the chart is finished, and how it
+ * contributes to each output.  The registry (registry.c) lists them in
+ * a fixed order; the command line parses each add-on's options into its
+ * own value (struct extra_args), the report gathers every add-on asked
+ * for (extras_gather), and the renderers draw the core flow, then call
+ * one dispatcher per hook (extras_text, extras_json_tree...), which asks
+ * each gathered add-on, in the registry's order, for its part.  So the
+ * order of the registry is the order of the text report's sections, of
+ * the JSON's members and of --help's lines, and a renderer never knows
+ * an add-on's types: `struct flow` holds none of them.  Every hook is
+ * optional (NULL: no contribution to that output).
  *
  * Text an add-on takes from commits or configuration is untrusted: it is
  * escaped with escape_text in the text report and the commits output,
@@ -23,8 +28,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "addons/opt.h"
 #include "flow/chart.h"
 #include "git/history.h"
+#include "util/buf.h"
 #include "util/json.h"
 #include "util/util.h"
 
@@ -74,7 +81,9 @@ struct extra_edge {
 	uint32_t commits;	/* colour and width by this volume; 0: grey */
 };
 
-typedef void extra_edge_fn(void *ctx, const struct extra_edge *e);
+/* Draw e; returns 1 when it was drawn, 0 when it was not (a tree it
+ * joins is not in the chart), so that its style is not in the legend. */
+typedef int extra_edge_fn(void *ctx, const struct extra_edge *e);
 
 /* A style an add-on draws, for the chart's legend: an edge's is listed
  * only when some edge of the add-on's is drawn in its style. */
@@ -87,6 +96,16 @@ struct extra_legend {
 
 struct extra {
 	const char *name;
+
+	/*
+	 * The command line: the add-on's options, each storing into the
+	 * add-on's value (gather's arg), which is def unless one is given;
+	 * and what the history walk must keep for it (HISTORY_DATES).
+	 */
+	const struct opt *options;
+	size_t options_nr;
+	int def;
+	unsigned walk;
 
 	/*
 	 * Gather what the add-on reports.  arg is what the command line
@@ -146,7 +165,7 @@ struct extra {
 	int (*status)(const void *state, const struct flow *f);
 };
 
-/* The add-ons a run gathered, in the table's order. */
+/* The add-ons a run gathered, in the registry's order. */
 struct extra_run {
 	const struct extra *x;
 	void *state;
@@ -157,15 +176,80 @@ struct extras {
 	size_t nr;
 };
 
+/* --- the registry (registry.c) ---------------------------------------- */
+
+/* The most add-ons the registry may hold. */
+#define EXTRAS_MAX 16
+
+/* The number of add-ons, and the k-th, in the registry's order. */
+size_t extras_count(void);
+const struct extra *extras_at(size_t k);
+
+/* What the command line asked of each add-on of the registry, by its
+ * place there: its value, gather's arg (0: not asked for). */
+struct extra_args {
+	int v[EXTRAS_MAX];
+};
+
+/* Each add-on's value its default (struct extra.def). */
+void extra_args_init(struct extra_args *a);
+/* The value of add-on x (one of the registry's). */
+int extra_arg(const struct extra_args *a, const struct extra *x);
+/* What the walk must keep for the add-ons asked for (HISTORY_*). */
+unsigned extras_walk(const struct extra_args *a);
+
 /*
- * Run table[k] with args[k] for every nonzero args[k], in order.  Returns
- * 0, or -1 after an add-on reported an error (out is then released).
+ * Gather every add-on asked for (a nonzero value), in the registry's
+ * order.  Returns 0, or -1 after an add-on reported an error (out is
+ * then released).
  */
-int extras_gather(const struct extra *const *table, const int *args,
-		  size_t nr, const struct extra_input *in, struct extras *out);
+int extras_gather(const struct extra_args *a, const struct extra_input *in,
+		  struct extras *out);
 /* The first nonzero status an add-on asks for, or 0. */
 int extras_status(const struct extras *xs, const struct flow *f);
 void extras_release(struct extras *xs);
+
+/*
+ * The dispatchers: each calls one hook of every add-on of xs that has
+ * it, in the registry's order (xs NULL: none), and is what a renderer
+ * calls where the add-ons have their say.
+ */
+void extras_text(const struct extras *xs, const struct flow *f, int width,
+		 struct buf *out);
+void extras_json(const struct extras *xs, const struct flow *f,
+		 struct json *j);
+void extras_json_tree(const struct extras *xs, const struct flow *f,
+		      uint32_t i, struct json *j);
+void extras_json_edge(const struct extras *xs, const struct flow *f,
+		      uint32_t e, struct json *j);
+/* The CSV's extra header cells, then tree i's (edge e's) cells. */
+void extras_csv_tree_head(const struct extras *xs, struct buf *out);
+void extras_csv_tree(const struct extras *xs, const struct flow *f,
+		     uint32_t i, struct buf *out);
+void extras_csv_edge_head(const struct extras *xs, struct buf *out);
+void extras_csv_edge(const struct extras *xs, const struct flow *f,
+		     uint32_t e, struct buf *out);
+void extras_commit_fields(const struct extras *xs, uint32_t commit,
+			  struct buf *out);
+
+/*
+ * The chart's.  drawn (NULL: not kept) has one word per add-on of xs:
+ * bit i of drawn[k] is set when an edge was drawn in the style of
+ * xs->run[k]'s legend[i], by edge_look or among the add-on's own edges,
+ * so that extras_legend lists only the styles the chart shows.
+ */
+void extras_node_tip(const struct extras *xs, const struct flow *f,
+		     uint32_t i, const struct extra_tip *tip);
+void extras_edge_look(const struct extras *xs, const struct flow *f,
+		      uint32_t e, struct extra_edge_look *look,
+		      uint32_t *drawn);
+void extras_graph_edges(const struct extras *xs, const struct flow *f,
+			extra_edge_fn *emit, void *ctx, uint32_t *drawn);
+/* Call fn with each legend entry the chart uses: an edge's when drawn
+ * says so, a node's always. */
+void extras_legend(const struct extras *xs, const uint32_t *drawn,
+		   void (*fn)(void *ctx, const struct extra_legend *l),
+		   void *ctx);
 
 /* For text sections, the report's and the add-ons' alike. */
 double report_percent(uint32_t part, uint32_t whole);

@@ -11,6 +11,7 @@
 #ifndef TREEPLOT_OUTPUTS_H
 #define TREEPLOT_OUTPUTS_H
 
+#include "util/buf.h"
 #include "util/output.h"
 #include "util/util.h"
 
@@ -40,6 +41,9 @@ void output_set_add_arg(struct output_set *s, const char *arg);
  * applies to none of several files.
  */
 int output_set_resolve(struct output_set *s, const char *format);
+
+/* The formats of the outputs, bit fmt for format fmt (OPT_FORMAT). */
+unsigned output_set_formats(const struct output_set *s);
 
 /* Whether one of the outputs is in format fmt. */
 int output_set_has(const struct output_set *s, enum format fmt);

@@ -14,6 +14,7 @@
 #include "flow/chart.h"
 #include "git/history.h"
 #include "render/csv.h"
+#include "util/buf.h"
 #include "util/output.h"
 #include "util/util.h"
 

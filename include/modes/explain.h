@@ -17,6 +17,7 @@
 
 #include "flow/chart.h"
 #include "git/history.h"
+#include "util/buf.h"
 #include "util/util.h"
 
 struct explain_input {

@@ -13,6 +13,7 @@
 
 #include "flow/chart.h"
 #include "git/history.h"
+#include "util/buf.h"
 #include "util/util.h"
 
 struct trace_input {

@@ -9,6 +9,7 @@
 #include "flow/attribute.h"
 #include "flow/naming.h"
 #include "git/history.h"
+#include "util/buf.h"
 #include "util/util.h"
 
 /* The add-ons' fields (xs may be NULL: --infer-ff's "~tree") come

@@ -8,6 +8,7 @@
 
 #include "addons/extra.h"
 #include "flow/aggregate.h"
+#include "util/buf.h"
 #include "util/csv.h"
 #include "util/util.h"
 

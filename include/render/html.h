@@ -18,6 +18,7 @@
 #include "git/commitread.h"
 #include "git/history.h"
 #include "render/graph.h"
+#include "util/buf.h"
 #include "util/util.h"
 
 struct html_input {

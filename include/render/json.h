@@ -6,6 +6,7 @@
 
 #include "addons/extra.h"
 #include "flow/aggregate.h"
+#include "util/buf.h"
 #include "util/util.h"
 
 #define JSON_FORMAT_VERSION 1

@@ -3,7 +3,7 @@
  * the title, a subtitle (range, dates, totals), the source line and a
  * legend listing only what the chart uses.
  *
- * Pure text: render/graph.c hands the result to Graphviz.  Everything
+ * Pure text: render/graph_build.c hands the result to Graphviz.  Everything
  * that came from a repository or the command line is escaped here.
  */
 #ifndef TREEPLOT_GRAPH_LEGEND_H
@@ -14,6 +14,7 @@
 
 #include "flow/aggregate.h"
 #include "render/plan.h"
+#include "util/buf.h"
 #include "util/util.h"
 
 /* How a legend entry's sample line is drawn. */

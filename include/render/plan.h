@@ -6,7 +6,7 @@
  * chart uses.
  *
  * Pure: plain data in, plain data out, so that it is tested without a
- * layout engine (render/graph.c turns the plan into a graph).
+ * layout engine (render/graph_build.c turns the plan into a graph).
  */
 #ifndef TREEPLOT_GRAPH_PLAN_H
 #define TREEPLOT_GRAPH_PLAN_H

@@ -7,6 +7,7 @@
 
 #include "addons/extra.h"
 #include "flow/aggregate.h"
+#include "util/buf.h"
 #include "util/util.h"
 
 /* The add-ons' sections (xs may be NULL) follow the summary. */

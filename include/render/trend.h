@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 
+#include "util/buf.h"
 #include "util/output.h"
 #include "util/util.h"
 

@@ -18,8 +18,15 @@ branches_json_tree(const void *state, const struct flow *f, uint32_t i,
 		json_str(j, "repository", t->repo_name);
 }
 
+static const struct opt branches_options[] = {
+	{ .name = "branches", .modes = MODE_REPORT, .kind = OPT_SET,
+	  .value = 1, .help = "nodes are branches (tree:branch, tags by stem)" },
+};
+
 /* Nothing to gather: the flow has it all. */
 const struct extra branches_extra = {
 	.name = "branches",
+	.options = branches_options,
+	.options_nr = ARRAY_SIZE(branches_options),
 	.json_tree = branches_json_tree,
 };

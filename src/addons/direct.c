@@ -345,8 +345,31 @@ direct_node_tip(const void *state, const struct flow *f, uint32_t i,
 			   ap->nr - TIP_APPLIERS);
 }
 
+/* --direct-by: the add-on's value is the enum direct_by. */
+static int
+direct_parse(const struct opt *row, const char *arg, void *dst)
+{
+	enum direct_by by = direct_by_from_name(arg);
+
+	(void)row;
+	if (by == DIRECT_BY_NONE)
+		return -1;
+	*(int *)dst = (int)by;
+	return 0;
+}
+
+static const struct opt direct_options[] = {
+	{ .name = "direct-by", .arg = "WHO", .modes = MODE_REPORT,
+	  .kind = OPT_PARSE, .parse = direct_parse,
+	  .takes = "committer or signoff",
+	  .help = "direct commits by committer, or by the last\n"
+		  "Signed-off-by before the committer's (signoff)" },
+};
+
 const struct extra direct_extra = {
 	.name = "direct",
+	.options = direct_options,
+	.options_nr = ARRAY_SIZE(direct_options),
 	.gather = direct_gather,
 	.release = direct_release,
 	.text = direct_text,

@@ -1,6 +1,8 @@
 /*
- * extra.c - running the table of add-ons, and the helpers their text
- * sections share with the report's own.
+ * extra.c - the add-ons once gathered: the dispatchers the renderers
+ * call, one a hook, their status and release, and the helpers the
+ * add-ons' text sections share with the report's own.  The registry and
+ * the gathering are registry.c's.
  */
 #include "addons/extra.h"
 
@@ -8,30 +10,6 @@
 #include <string.h>
 
 #include "util/escape.h"
-
-int
-extras_gather(const struct extra *const *table, const int *args, size_t nr,
-	      const struct extra_input *in, struct extras *out)
-{
-	memset(out, 0, sizeof(*out));
-	out->run = xcalloc(nr ? nr : 1, sizeof(*out->run));
-	for (size_t k = 0; k < nr; k++) {
-		void *state = NULL;
-		int ret;
-
-		if (!args[k])
-			continue;
-		ret = table[k]->gather ? table[k]->gather(in, args[k], &state) :
-		      1;
-		if (ret < 0) {
-			extras_release(out);
-			return -1;
-		}
-		if (ret > 0)
-			out->run[out->nr++] = (struct extra_run){ table[k], state };
-	}
-	return 0;
-}
 
 int
 extras_status(const struct extras *xs, const struct flow *f)
@@ -58,6 +36,180 @@ extras_release(struct extras *xs)
 	free(xs->run);
 	memset(xs, 0, sizeof(*xs));
 }
+
+/* --- the dispatchers: one hook of every gathered add-on, in order --- */
+
+void
+extras_text(const struct extras *xs, const struct flow *f, int width,
+	    struct buf *out)
+{
+	for (size_t k = 0; xs && k < xs->nr; k++)
+		if (xs->run[k].x->text)
+			xs->run[k].x->text(xs->run[k].state, f, width, out);
+}
+
+void
+extras_json(const struct extras *xs, const struct flow *f, struct json *j)
+{
+	for (size_t k = 0; xs && k < xs->nr; k++)
+		if (xs->run[k].x->json)
+			xs->run[k].x->json(xs->run[k].state, f, j);
+}
+
+void
+extras_json_tree(const struct extras *xs, const struct flow *f, uint32_t i,
+		 struct json *j)
+{
+	for (size_t k = 0; xs && k < xs->nr; k++)
+		if (xs->run[k].x->json_tree)
+			xs->run[k].x->json_tree(xs->run[k].state, f, i, j);
+}
+
+void
+extras_json_edge(const struct extras *xs, const struct flow *f, uint32_t e,
+		 struct json *j)
+{
+	for (size_t k = 0; xs && k < xs->nr; k++)
+		if (xs->run[k].x->json_edge)
+			xs->run[k].x->json_edge(xs->run[k].state, f, e, j);
+}
+
+void
+extras_csv_tree_head(const struct extras *xs, struct buf *out)
+{
+	for (size_t k = 0; xs && k < xs->nr; k++)
+		if (xs->run[k].x->csv_tree)
+			buf_puts(out, xs->run[k].x->csv_tree_head);
+}
+
+void
+extras_csv_tree(const struct extras *xs, const struct flow *f, uint32_t i,
+		struct buf *out)
+{
+	for (size_t k = 0; xs && k < xs->nr; k++)
+		if (xs->run[k].x->csv_tree)
+			xs->run[k].x->csv_tree(xs->run[k].state, f, i, out);
+}
+
+void
+extras_csv_edge_head(const struct extras *xs, struct buf *out)
+{
+	for (size_t k = 0; xs && k < xs->nr; k++)
+		if (xs->run[k].x->csv_edge)
+			buf_puts(out, xs->run[k].x->csv_edge_head);
+}
+
+void
+extras_csv_edge(const struct extras *xs, const struct flow *f, uint32_t e,
+		struct buf *out)
+{
+	for (size_t k = 0; xs && k < xs->nr; k++)
+		if (xs->run[k].x->csv_edge)
+			xs->run[k].x->csv_edge(xs->run[k].state, f, e, out);
+}
+
+void
+extras_commit_fields(const struct extras *xs, uint32_t commit,
+		     struct buf *out)
+{
+	for (size_t k = 0; xs && k < xs->nr; k++)
+		if (xs->run[k].x->commit_fields)
+			xs->run[k].x->commit_fields(xs->run[k].state, commit,
+						    out);
+}
+
+void
+extras_node_tip(const struct extras *xs, const struct flow *f, uint32_t i,
+		const struct extra_tip *tip)
+{
+	for (size_t k = 0; xs && k < xs->nr; k++)
+		if (xs->run[k].x->node_tip)
+			xs->run[k].x->node_tip(xs->run[k].state, f, i, tip);
+}
+
+static int
+same_style(const char *a, const char *b)
+{
+	return !strcmp(a ? a : "", b ? b : "");
+}
+
+/* Add-on x drew an edge in style (NULL: solid): its legend entries of
+ * that style are used (a word holds the first 32). */
+static void
+note_drawn(const struct extra *x, const char *style, uint32_t *drawn)
+{
+	for (size_t i = 0; i < x->legend_nr && i < 32; i++)
+		if (x->legend[i].kind == EXTRA_LEGEND_EDGE &&
+		    same_style(x->legend[i].style, style))
+			*drawn |= (uint32_t)1 << i;
+}
+
+void
+extras_edge_look(const struct extras *xs, const struct flow *f, uint32_t e,
+		 struct extra_edge_look *look, uint32_t *drawn)
+{
+	for (size_t k = 0; xs && k < xs->nr; k++) {
+		const char *style = look->style;
+
+		if (!xs->run[k].x->edge_look)
+			continue;
+		xs->run[k].x->edge_look(xs->run[k].state, f, e, look);
+		if (look->style != style && drawn)
+			note_drawn(xs->run[k].x, look->style, &drawn[k]);
+	}
+}
+
+/* An add-on's edges on their way to the renderer's emit: the style of
+ * each one drawn is noted. */
+struct noting {
+	extra_edge_fn *emit;
+	void *ctx;
+	const struct extra *x;
+	uint32_t *drawn;
+};
+
+static int
+emit_noting(void *ctx, const struct extra_edge *e)
+{
+	struct noting *n = ctx;
+
+	if (!n->emit(n->ctx, e))
+		return 0;
+	if (n->drawn)
+		note_drawn(n->x, e->style, n->drawn);
+	return 1;
+}
+
+void
+extras_graph_edges(const struct extras *xs, const struct flow *f,
+		   extra_edge_fn *emit, void *ctx, uint32_t *drawn)
+{
+	for (size_t k = 0; xs && k < xs->nr; k++) {
+		struct noting n = { emit, ctx, xs->run[k].x,
+				    drawn ? &drawn[k] : NULL };
+
+		if (xs->run[k].x->graph_edges)
+			xs->run[k].x->graph_edges(xs->run[k].state, f,
+						  emit_noting, &n);
+	}
+}
+
+void
+extras_legend(const struct extras *xs, const uint32_t *drawn,
+	      void (*fn)(void *ctx, const struct extra_legend *l), void *ctx)
+{
+	for (size_t k = 0; xs && k < xs->nr; k++) {
+		const struct extra *x = xs->run[k].x;
+
+		for (size_t i = 0; i < x->legend_nr; i++)
+			if (x->legend[i].kind != EXTRA_LEGEND_EDGE ||
+			    (i < 32 && drawn &&
+			     (drawn[k] & (uint32_t)1 << i)))
+				fn(ctx, &x->legend[i]);
+	}
+}
+
+/* --- the text sections' helpers --------------------------------------- */
 
 double
 report_percent(uint32_t part, uint32_t whole)

@@ -383,8 +383,16 @@ static const struct extra_legend infer_legend[] = {
 	  EXTRA_LEGEND_EDGE, "dotted", CHART_GREY_TEXT },
 };
 
+static const struct opt infer_options[] = {
+	{ .name = "infer-ff", .modes = MODE_REPORT, .kind = OPT_SET,
+	  .value = 1,
+	  .help = "guess fast-forwarded pulls from committers (marked)" },
+};
+
 const struct extra infer_extra = {
 	.name = "infer",
+	.options = infer_options,
+	.options_nr = ARRAY_SIZE(infer_options),
 	.gather = infer_gather,
 	.release = infer_release,
 	.text = infer_text,

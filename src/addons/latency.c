@@ -505,8 +505,18 @@ latency_commit_fields(const void *state, uint32_t commit, struct buf *out)
 		   l->latency[commit]);
 }
 
+static const struct opt latency_options[] = {
+	{ .name = "latency", .modes = MODE_REPORT | MODE_COMPARE,
+	  .kind = OPT_SET, .value = 1,
+	  .help = "days from author date to arrival in the mainline:\n"
+		  "median, 90th percentile, negatives (per tree, depth)" },
+};
+
 const struct extra latency_extra = {
 	.name = "latency",
+	.options = latency_options,
+	.options_nr = ARRAY_SIZE(latency_options),
+	.walk = HISTORY_DATES,		/* the commits' dates, read by the walk */
 	.gather = latency_gather,
 	.release = latency_free,
 	.text = latency_text,

@@ -322,8 +322,20 @@ mt_node_tip(const void *state, const struct flow *f, uint32_t i,
 	}
 }
 
+static const struct opt mt_options[] = {
+	{ .name = "maintainers", .kind = OPT_SET, .value = 1,
+	  .help = "label trees from MAINTAINERS at the range's end\n"
+		  "(the default when it exists; --no-maintainers)" },
+	{ .name = "no-maintainers", .kind = OPT_SET, .value = 0,
+	  .help = "do not label trees from MAINTAINERS",
+	  .flags = OPT_UNLISTED },
+};
+
 const struct extra maintainers_extra = {
 	.name = "maintainers",
+	.options = mt_options,
+	.options_nr = ARRAY_SIZE(mt_options),
+	.def = 1,	/* when the file exists: nothing to say otherwise */
 	.gather = mt_gather,
 	.release = mt_release,
 	.text = mt_text,

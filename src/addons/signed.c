@@ -395,8 +395,31 @@ static const struct extra_legend signed_legend[] = {
 	  "did: the tooltip)", EXTRA_LEGEND_EDGE, "dashed", CHART_GREY_TEXT },
 };
 
+/* --signed: a report, unless --require-signed asked for more. */
+static int
+signed_parse(const struct opt *row, const char *arg, void *dst)
+{
+	int *v = dst;
+
+	(void)row;
+	(void)arg;
+	if (!*v)
+		*v = SIGNED_REPORT;
+	return 0;
+}
+
+static const struct opt signed_options[] = {
+	{ .name = "signed", .modes = MODE_REPORT, .kind = OPT_PARSE,
+	  .parse = signed_parse, .help = "which pulls pulled a signed tag" },
+	{ .name = "require-signed", .modes = MODE_REPORT, .kind = OPT_SET,
+	  .value = SIGNED_REQUIRE,
+	  .help = "the same, and exit 3 listing the unsigned pulls" },
+};
+
 const struct extra signed_extra = {
 	.name = "signed",
+	.options = signed_options,
+	.options_nr = ARRAY_SIZE(signed_options),
 	.gather = signed_gather,
 	.release = signed_release,
 	.text = signed_text,

@@ -109,6 +109,16 @@ output_set_resolve(struct output_set *s, const char *format)
 	return 0;
 }
 
+unsigned
+output_set_formats(const struct output_set *s)
+{
+	unsigned have = 0;
+
+	for (size_t i = 0; i < s->nr; i++)
+		have |= 1u << s->v[i].fmt;
+	return have;
+}
+
 int
 output_set_has(const struct output_set *s, enum format fmt)
 {

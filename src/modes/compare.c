@@ -515,8 +515,8 @@ text_trees(const struct table *t, struct buf *out, int width, int cwidth)
 }
 
 static void
-render_text(const struct compare_input *in, const struct table *t,
-	    struct buf *out)
+compare_text(const struct compare_input *in, const struct table *t,
+	     struct buf *out)
 {
 	int width = column_width(t);
 	int cwidth = change_width(t, width);
@@ -547,8 +547,8 @@ render_text(const struct compare_input *in, const struct table *t,
 /* --- JSON ----------------------------------------------------------- */
 
 static void
-render_json(const struct compare_input *in, const struct table *t,
-	    struct buf *out)
+compare_json(const struct compare_input *in, const struct table *t,
+	     struct buf *out)
 {
 	struct json j = JSON_INIT(out);
 
@@ -831,8 +831,8 @@ trend_release(struct trend_data *d)
 }
 
 static int
-render_trend_chart(const struct compare_input *in, const struct table *t,
-		   struct buf *out)
+compare_trend(const struct compare_input *in, const struct table *t,
+	      struct buf *out)
 {
 	struct trend_data d;
 	struct trend tr;
@@ -890,7 +890,7 @@ compare(const struct compare_input *in, struct buf *out)
 	if (ret < 0) {
 		/* reported: no output */
 	} else if (in->fmt == FORMAT_JSON) {
-		render_json(in, &t, out);
+		compare_json(in, &t, out);
 	} else if (in->fmt == FORMAT_CSV) {
 		if (in->table == CSV_ALL || in->table == CSV_TREES)
 			csv_trees(in, &t, out);
@@ -899,9 +899,9 @@ compare(const struct compare_input *in, struct buf *out)
 		if (in->table == CSV_ALL || in->table == CSV_SUMMARY)
 			csv_summary(in, &t, out);
 	} else if (in->fmt == FORMAT_TEXT) {
-		render_text(in, &t, out);
+		compare_text(in, &t, out);
 	} else {
-		ret = render_trend_chart(in, &t, out);
+		ret = compare_trend(in, &t, out);
 	}
 
 	for (size_t i = 0; i < t.rows_nr; i++)

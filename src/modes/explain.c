@@ -252,8 +252,8 @@ text_spellings(struct buf *out, const struct tree_table *tt, uint32_t k)
 }
 
 static void
-render_text(const struct explain_input *in, const struct reading *rds,
-	    size_t nr, struct buf *out)
+explain_text(const struct explain_input *in, const struct reading *rds,
+	     size_t nr, struct buf *out)
 {
 	const struct tree_table *tt = &in->c->tt;
 	char hex[OID_HEXSZ + 1];
@@ -390,8 +390,8 @@ json_reading(struct json *j, const void *ctx, const void *elem)
 }
 
 static void
-render_json(const struct explain_input *in, const struct reading *rds,
-	    size_t nr, struct buf *out)
+explain_json(const struct explain_input *in, const struct reading *rds,
+	     size_t nr, struct buf *out)
 {
 	const struct json_named r = {
 		in->repo, in->range, NULL, "explained", "unexplained",
@@ -417,9 +417,9 @@ explain(const struct explain_input *in, struct buf *text, struct buf *json)
 			read_merge(in, &rds[n]);
 	}
 	if (json)
-		render_json(in, rds, in->revs_nr, json);
+		explain_json(in, rds, in->revs_nr, json);
 	if (text)
-		render_text(in, rds, in->revs_nr, text);
+		explain_text(in, rds, in->revs_nr, text);
 	ret = named_rev_report(rds, in->revs_nr, sizeof(*rds), FOUND_MERGE,
 			       in->range) ? 1 : 0;
 	for (size_t n = 0; n < in->revs_nr; n++) {

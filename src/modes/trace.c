@@ -153,8 +153,8 @@ text_item(const struct trace_input *in, const struct item *it,
 }
 
 static void
-render_text(const struct trace_input *in, const struct item *items,
-	    size_t nr, struct buf *out)
+trace_text(const struct trace_input *in, const struct item *items,
+	   size_t nr, struct buf *out)
 {
 	buf_puts(out, "repository  ");
 	add_text(out, in->repo);
@@ -220,8 +220,8 @@ json_item(struct json *j, const void *ctx, const void *elem)
 }
 
 static void
-render_json(const struct trace_input *in, const struct item *items,
-	    size_t nr, struct buf *out)
+trace_json(const struct trace_input *in, const struct item *items,
+	   size_t nr, struct buf *out)
 {
 	const struct json_named r = {
 		in->repo, in->range, tree_name_of(in->c, TREE_MAINLINE),
@@ -278,9 +278,9 @@ trace(const struct trace_input *in, struct buf *text, struct buf *json)
 		items[i].subject = subject.data ? subject.data : xstrdup("");
 	}
 	if (json)
-		render_json(in, items, nr, json);
+		trace_json(in, items, nr, json);
 	if (text)
-		render_text(in, items, nr, text);
+		trace_text(in, items, nr, text);
 	ret = named_rev_report(items, nr, sizeof(*items), FOUND_COMMIT,
 			       in->range) ? 1 : 0;
 out:

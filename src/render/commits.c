@@ -22,10 +22,7 @@ render_commits(const struct history *h, const struct attribution *a,
 
 		history_hex(h, c, hex);
 		buf_add(out, hex, OID_HEXSZ);
-		for (size_t x = 0; xs && x < xs->nr; x++)
-			if (xs->run[x].x->commit_fields)
-				xs->run[x].x->commit_fields(xs->run[x].state,
-							    c, out);
+		extras_commit_fields(xs, c, out);
 		for (uint32_t p = a->path_of[c]; p != HIST_NONE;
 		     p = a->paths.up[p]) {
 			const char *name = tt->t[a->paths.tree[p]].name;

@@ -30,9 +30,7 @@ static void
 trees_table(const struct flow *f, const struct extras *xs, struct buf *out)
 {
 	buf_puts(out, "tree,commits,own,depth,pulls,folded,urls");
-	for (size_t k = 0; xs && k < xs->nr; k++)
-		if (xs->run[k].x->csv_tree)
-			buf_puts(out, xs->run[k].x->csv_tree_head);
+	extras_csv_tree_head(xs, out);
 	csv_end(out);
 	for (uint32_t i = 0; i < f->trees_nr; i++) {
 		const struct flow_tree *t = &f->trees[i];
@@ -53,10 +51,7 @@ trees_table(const struct flow *f, const struct extras *xs, struct buf *out)
 			buf_puts(&urls, u[k]);
 		}
 		csv_text(out, urls.data ? urls.data : "", 0);
-		for (size_t k = 0; xs && k < xs->nr; k++)
-			if (xs->run[k].x->csv_tree)
-				xs->run[k].x->csv_tree(xs->run[k].state, f, i,
-						       out);
+		extras_csv_tree(xs, f, i, out);
 		csv_end(out);
 		buf_release(&urls);
 	}
@@ -66,9 +61,7 @@ static void
 edges_table(const struct flow *f, const struct extras *xs, struct buf *out)
 {
 	buf_puts(out, "from,to,commits,pulls");
-	for (size_t k = 0; xs && k < xs->nr; k++)
-		if (xs->run[k].x->csv_edge)
-			buf_puts(out, xs->run[k].x->csv_edge_head);
+	extras_csv_edge_head(xs, out);
 	csv_end(out);
 	for (uint32_t i = 0; i < f->edges_nr; i++) {
 		const struct flow_edge *e = &f->edges[i];
@@ -77,10 +70,7 @@ edges_table(const struct flow *f, const struct extras *xs, struct buf *out)
 		csv_text(out, f->trees[e->to].name, 0);
 		csv_uint(out, e->commits, 0);
 		csv_uint(out, e->pulls, 0);
-		for (size_t k = 0; xs && k < xs->nr; k++)
-			if (xs->run[k].x->csv_edge)
-				xs->run[k].x->csv_edge(xs->run[k].state, f, i,
-						       out);
+		extras_csv_edge(xs, f, i, out);
 		csv_end(out);
 	}
 }

@@ -61,10 +61,7 @@ put_trees(struct json *j, const struct flow *f, const struct extras *xs)
 		json_uint(j, "own", t->own);
 		json_uint(j, "depth", t->depth);
 		json_uint(j, "pulls", t->pulls);
-		for (size_t k = 0; xs && k < xs->nr; k++)
-			if (xs->run[k].x->json_tree)
-				xs->run[k].x->json_tree(xs->run[k].state, f, i,
-							j);
+		extras_json_tree(xs, f, i, j);
 		if (t->kind != TREE_KIND_REPO)
 			json_str(j, "kind", tree_kind_name(t->kind));
 		if (t->tree == TREE_NONE)
@@ -86,10 +83,7 @@ put_edges(struct json *j, const struct flow *f, const struct extras *xs)
 		json_str(j, "to", name_of(f, e->to));
 		json_uint(j, "commits", e->commits);
 		json_uint(j, "pulls", e->pulls);
-		for (size_t k = 0; xs && k < xs->nr; k++)
-			if (xs->run[k].x->json_edge)
-				xs->run[k].x->json_edge(xs->run[k].state, f, i,
-							j);
+		extras_json_edge(xs, f, i, j);
 		json_close(j, '}');
 	}
 	json_close(j, ']');
@@ -168,9 +162,7 @@ render_json(const struct flow *f, const struct extras *xs, struct buf *out)
 	put_edges(&j, f, xs);
 	put_unrecognised(&j, f);
 	put_hints(&j, f);
-	for (size_t k = 0; xs && k < xs->nr; k++)
-		if (xs->run[k].x->json)
-			xs->run[k].x->json(xs->run[k].state, f, &j);
+	extras_json(xs, f, &j);
 	json_close(&j, '}');
 	buf_addc(out, '\n');
 }

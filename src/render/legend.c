@@ -13,7 +13,7 @@
 
 #include "util/escape.h"
 
-/* As render/graph.c's: a 100 KB title stays a title. */
+/* As render/graph_text.c's: a 100 KB title stays a title. */
 #define MAX_HEADING_TEXT 512
 
 /* Legend entries per row: the legend is wide and low, as the chart is. */

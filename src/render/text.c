@@ -213,9 +213,7 @@ render_text(const struct flow *f, const struct extras *xs, struct buf *out)
 		   report_plural(f->total_trees));
 	render_flow(f, out, width);
 	render_summary(f, out, width);
-	for (size_t k = 0; xs && k < xs->nr; k++)
-		if (xs->run[k].x->text)
-			xs->run[k].x->text(xs->run[k].state, f, width, out);
+	extras_text(xs, f, width, out);
 	render_hints(f, out);
 	render_unrecognised(f, out);
 }

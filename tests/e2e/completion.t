@@ -1,7 +1,8 @@
 #!/bin/sh
 # The bash and zsh completions, as installed by make install, driven
-# through their functions in a repository built here: options (the list
-# checked against --help, so that neither can drift), the values of -T,
+# through their functions in a repository built here: options (from the
+# binary's table through --git-completion-helper, which must list what
+# --help lists, so that neither can drift), the values of -T,
 # --layout, --csv-table, --direct-by and --top, files for -o and
 # --config, directories for -C, and revisions and ranges exactly as git's
 # own completion offers them for git log, -C's repository included; for
@@ -10,10 +11,14 @@
 . "$TESTDIR/fixture.sh"
 ROOT=$(cd "$TESTDIR/../.." && pwd)
 
-plan 38
+plan 40
 d=$SCRATCH/dest
 make -s -C "$ROOT" install DESTDIR="$d" PREFIX=/usr >install.log 2>&1
 ok $? "make install DESTDIR=... PREFIX=/usr"
+
+# The completions ask the installed treeplot for its options.
+PATH=$d/usr/bin:$PATH
+export PATH
 
 mkdir repo other && (cd repo && build_fixture) >/dev/null || exit 1
 (cd other && repo && mk o1 "other: 1" && ref refs/tags/w1.0 o1 &&
@@ -34,15 +39,15 @@ czsh() {
 }
 lines() { printf '%s\n' "$@"; }
 
-# --- what --help says ---------------------------------------------------
+# --- what the table and --help say ---------------------------------------
 "$TREEPLOT" --help >help.out
-OPTS=$(grep -oE -- '--[a-z][a-z-]*[a-z]' help.out | LC_ALL=C sort -u)
+# The completion's list, as git's commands give theirs: --name= for an
+# option that takes a value.
+BASH_OPTS=$("$TREEPLOT" --git-completion-helper | tr ' ' '\n' | grep . | LC_ALL=C sort)
+OPTS=$(printf '%s\n' "$BASH_OPTS" | sed 's/=$//' | LC_ALL=C sort)
 SHORT=$(sed -n 's/^ *\(-[a-zA-Z]\), --.*/\1/p' help.out | LC_ALL=C sort -u)
-# Options followed by a metavariable take a value: --name= in bash.
+# Options followed by a metavariable take a value.
 ARGOPTS=$(sed -n 's/^ *\(-[a-zA-Z], \)\{0,1\}\(--[a-z-]*\) [A-Z].*/\2/p' help.out)
-BASH_OPTS=$(for o in $OPTS; do
-	if printf '%s\n' "$ARGOPTS" | grep -qx -- "$o"; then echo "$o="; else echo "$o"; fi
-done | LC_ALL=C sort)
 # The values listed on an option's line: "a, b, c or d", "(default)" cut.
 values() {
 	grep -E -- "^ +(-., )?$1 [A-Z]+ " help.out | sed 's/^ *\(-., \)\{0,1\}--[a-z-]* [A-Z]* *//' |
@@ -56,10 +61,15 @@ entry() {
 [ -n "$OPTS" ] && [ -n "$ARGOPTS" ] && [ "$(values --format | wc -l)" -ge 5 ] &&
 	[ "$(values --layout | wc -l)" -ge 5 ]
 ok $? "--help lists options, their values, formats and engines"
+is "$OPTS" "$(grep -oE -- '--[a-z][a-z-]*[a-z]' help.out | LC_ALL=C sort -u)" \
+	"--git-completion-helper: every option --help names, and no other"
+is "$(printf '%s\n' "$BASH_OPTS" | sed -n 's/=$//p' | LC_ALL=C sort)" \
+	"$(printf '%s\n' "$ARGOPTS" | LC_ALL=C sort)" \
+	"--git-completion-helper: --name= where --help names a value"
 
 # --- bash ---------------------------------------------------------------
 is "$(cbash framework 'treeplot --')" "$BASH_OPTS" \
-	"bash: treeplot --: every option of --help, --opt= where it takes a value"
+	"bash: treeplot --: every option of --git-completion-helper"
 is "$(cbash framework 'git treeplot --')" "$BASH_OPTS" \
 	"bash: git treeplot --: the same"
 is "$(cbash framework 'treeplot --ma')" "--mainline-url=
@@ -127,7 +137,8 @@ if ! command -v zsh >/dev/null; then
 	done_testing
 fi
 ZSH_OPTS=$(lines $OPTS $SHORT | LC_ALL=C sort)
-is "$(czsh 'treeplot -')" "$ZSH_OPTS" "zsh: treeplot -: every option of --help"
+is "$(czsh 'treeplot -')" "$ZSH_OPTS" \
+	"zsh: treeplot -: every option of the table, and the letters of --help"
 is "$(czsh 'git treeplot -T ')" "$(values --format)" \
 	"zsh: git treeplot -T: the formats of --help"
 is "$(czsh 'treeplot --layout=')" "$(values --layout | sed 's/^/--layout=/')" \

@@ -1,0 +1,95 @@
+/*
+ * registry.c - every add-on, in one list, and what the command line
+ * asked of each.
+ *
+ * The list's order is the order of the text report's sections, of the
+ * JSON's members and of --help's lines.  An add-on is its own file
+ * (src/addons/NAME.c, defining NAME_extra with its options and hooks)
+ * and one line here.
+ */
+#include "addons/extra.h"
+
+#include <string.h>
+
+/* One line an add-on: X(NAME) stands for NAME_extra, of NAME.c. */
+#define EXTRAS(X) \
+	X(maintainers) \
+	X(branches) \
+	X(direct) \
+	X(signed) \
+	X(latency) \
+	X(infer) \
+	/* the end of the list */
+
+#define DECLARE(name) extern const struct extra name##_extra;
+EXTRAS(DECLARE)
+
+#define ENTRY(name) &name##_extra,
+static const struct extra *const registry[] = { EXTRAS(ENTRY) };
+
+_Static_assert(ARRAY_SIZE(registry) <= EXTRAS_MAX,
+	       "more add-ons than struct extra_args holds: raise EXTRAS_MAX");
+
+size_t
+extras_count(void)
+{
+	return ARRAY_SIZE(registry);
+}
+
+const struct extra *
+extras_at(size_t k)
+{
+	return k < ARRAY_SIZE(registry) ? registry[k] : NULL;
+}
+
+void
+extra_args_init(struct extra_args *a)
+{
+	memset(a, 0, sizeof(*a));
+	for (size_t k = 0; k < ARRAY_SIZE(registry); k++)
+		a->v[k] = registry[k]->def;
+}
+
+int
+extra_arg(const struct extra_args *a, const struct extra *x)
+{
+	for (size_t k = 0; k < ARRAY_SIZE(registry); k++)
+		if (registry[k] == x)
+			return a->v[k];
+	return 0;
+}
+
+unsigned
+extras_walk(const struct extra_args *a)
+{
+	unsigned walk = 0;
+
+	for (size_t k = 0; k < ARRAY_SIZE(registry); k++)
+		if (a->v[k])
+			walk |= registry[k]->walk;
+	return walk;
+}
+
+int
+extras_gather(const struct extra_args *a, const struct extra_input *in,
+	      struct extras *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->run = xcalloc(ARRAY_SIZE(registry), sizeof(*out->run));
+	for (size_t k = 0; k < ARRAY_SIZE(registry); k++) {
+		const struct extra *x = registry[k];
+		void *state = NULL;
+		int ret;
+
+		if (!a->v[k])
+			continue;
+		ret = x->gather ? x->gather(in, a->v[k], &state) : 1;
+		if (ret < 0) {
+			extras_release(out);
+			return -1;
+		}
+		if (ret > 0)
+			out->run[out->nr++] = (struct extra_run){ x, state };
+	}
+	return 0;
+}

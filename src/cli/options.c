@@ -1,0 +1,908 @@
+/*
+ * cli/options.c - the command line: the option table, and everything
+ * derived from it.
+ *
+ * One row per option (addons/opt.h), the add-ons' rows spliced in where
+ * --help lists them.  From the table come getopt_long's struct option[]
+ * and short-option string, the "--" that ends the options, --help's
+ * option lines, the refusal of an option where it does nothing, and the
+ * completion's lists; parse_options is a loop over it.  Then the
+ * arguments are checked for the mode, and the outputs' formats for the
+ * mode and the options given.
+ */
+#include "cli/options.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/config.h"
+#include "render/csv.h"
+#include "render/graph.h"
+#include "util/util.h"
+
+/* What --help and friends show instead of running (struct options.show). */
+enum {
+	SHOW_HELP = 1,
+	SHOW_VERSION,
+	SHOW_COMPLETION,	/* --git-completion-helper: for bash */
+	SHOW_ZSH,		/* --zsh-completion-helper: with the help */
+};
+
+/* The column --help's texts start in. */
+#define HELP_COLUMN 25
+
+int
+usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	verror(fmt, ap);
+	va_end(ap);
+	return EXIT_USAGE;
+}
+
+/*
+ * -C as git's: each one relative to the previous, an empty one changes
+ * nothing.  The directories are joined rather than entered, so that a
+ * relative -o or --config stays relative to where treeplot was started.
+ */
+static int
+parse_repo(const struct opt *row, const char *dir, void *dst)
+{
+	struct options *o = dst;
+	struct buf b = BUF_INIT;
+
+	(void)row;
+	if (!*dir)
+		return 0;
+	if (o->repo && dir[0] != '/')
+		buf_printf(&b, "%s/%s", o->repo, dir);
+	else
+		buf_puts(&b, dir);
+	free(o->repo);
+	o->repo = b.data;
+	return 0;
+}
+
+static int
+parse_output(const struct opt *row, const char *arg, void *dst)
+{
+	(void)row;
+	output_set_add_arg(dst, arg);
+	return 0;
+}
+
+/* --top, and that it was given: treeplot.top is then not used. */
+static int
+parse_top(const struct opt *row, const char *arg, void *dst)
+{
+	struct options *o = dst;
+
+	(void)row;
+	o->top_given = 1;
+	return config_parse_top(arg, &o->top);
+}
+
+/* --major, --minor (row->value 1, 0), and that it was given. */
+static int
+parse_share(const struct opt *row, const char *arg, void *dst)
+{
+	struct options *o = dst;
+
+	if (row->value)
+		o->major_given = 1;
+	else
+		o->minor_given = 1;
+	return config_parse_percent(arg, row->value ? &o->major : &o->minor);
+}
+
+static int
+parse_layout(const struct opt *row, const char *arg, void *dst)
+{
+	(void)row;
+	if (!graph_layout_known(arg))
+		return error("unknown layout '%s' (dot, twopi, circo, neato, "
+			     "fdp, sfdp)", arg);
+	*(const char **)dst = arg;
+	return 0;
+}
+
+static int
+parse_mainline(const struct opt *row, const char *arg, void *dst)
+{
+	(void)row;
+	if (!*arg)
+		return error("--mainline needs a non-empty name");
+	*(const char **)dst = arg;
+	return 0;
+}
+
+static int
+parse_mainline_url(const struct opt *row, const char *arg, void *dst)
+{
+	struct options *o = dst;
+
+	(void)row;
+	ALLOC_GROW(o->mainline_urls, o->mainline_urls_nr + 1,
+		   o->mainline_urls_alloc);
+	o->mainline_urls[o->mainline_urls_nr++] = arg;
+	return 0;
+}
+
+static int
+parse_author(const struct opt *row, const char *arg, void *dst)
+{
+	struct options *o = dst;
+
+	(void)row;
+	ALLOC_GROW(o->authors, o->authors_nr + 1, o->authors_alloc);
+	o->authors[o->authors_nr++] = arg;
+	return 0;
+}
+
+/* A whole number from 0 to max, as written: no sign, no space. */
+static int
+parse_number(const char *s, unsigned long max, unsigned long *out)
+{
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	*out = strtoul(s, &end, 10);
+	return *end || errno || *out > max ? -1 : 0;
+}
+
+/* --dpi: a whole number from 36 to 1200. */
+static int
+parse_dpi(const struct opt *row, const char *arg, void *dst)
+{
+	unsigned long v;
+
+	(void)row;
+	if (parse_number(arg, 1200, &v) < 0 || v < 36)
+		return -1;
+	*(unsigned *)dst = (unsigned)v;
+	return 0;
+}
+
+/* --chart-depth: a whole number from 0 to 1,000,000. */
+static int
+parse_chart_depth(const struct opt *row, const char *arg, void *dst)
+{
+	unsigned long v;
+
+	(void)row;
+	if (parse_number(arg, 1000000, &v) < 0)
+		return -1;
+	*(uint32_t *)dst = (uint32_t)v;
+	return 0;
+}
+
+static int
+parse_jobs(const struct opt *row, const char *arg, void *dst)
+{
+	(void)row;
+	return config_parse_jobs(arg, dst);
+}
+
+static int
+parse_csv_table(const struct opt *row, const char *arg, void *dst)
+{
+	int table = csv_table_from_name(arg);
+
+	(void)row;
+	if (table < 0)
+		return error("unknown CSV table '%s' (trees, edges, summary)",
+			     arg);
+	*(int *)dst = table;
+	return 0;
+}
+
+/* --trace, --compare, --explain: the mode row->value. */
+static int
+parse_mode(const struct opt *row, const char *arg, void *dst)
+{
+	enum mode *mode = dst;
+
+	(void)arg;
+	if (*mode != MODE_REPORT && *mode != (enum mode)row->value)
+		return error("--trace, --compare and --explain exclude each "
+			     "other");
+	*mode = (enum mode)row->value;
+	return 0;
+}
+
+#define OFF(member) offsetof(struct options, member)
+#define F(fmt) OPT_FORMAT(fmt)
+/* The row that stands for the add-ons' rows, in the registry's order. */
+#define ADDONS_HERE { .name = NULL }
+
+/*
+ * The command line's rows, in --help's order.  Where an option does
+ * something (modes, formats) is the one rule of where it may be given:
+ * on the command line where it does nothing, it is refused, as a
+ * mistake worth saying (a configured default is simply not used there).
+ * The man page's OPTIONS says the same rule.
+ */
+static const struct opt rows[] = {
+	{ .name = "repo", .letter = 'C', .arg = "DIR",
+	  .kind = OPT_PARSE, .parse = parse_repo,
+	  .help = "the repository (default: found from the current directory)" },
+	{ .name = "output", .letter = 'o', .arg = "FILE",
+	  .kind = OPT_PARSE, .off = OFF(outs), .parse = parse_output,
+	  .help = "write there; the format follows the extension\n"
+		  "(.txt .svg .png .pdf .dot .gv .json .tsv .csv .html);\n"
+		  "repeatable: every file from one walk, all or none\n"
+		  "written; - is standard output" },
+	{ .name = "format", .letter = 'T', .arg = "FMT",
+	  .kind = OPT_STRING, .off = OFF(format),
+	  .help = "text, dot, svg, png, pdf, json, commits, csv or html\n"
+		  "(of standard output, of a single -o, of files\n"
+		  "whose extension names none)" },
+	{ .name = "top", .arg = "N", .modes = MODE_REPORT,
+	  .formats = ~0u & ~F(FORMAT_COMMITS),
+	  .kind = OPT_PARSE, .parse = parse_top,
+	  .takes = "a positive number or 'all'",
+	  .help = "keep the N largest trees feeding the mainline, fold the rest\n"
+		  "(all: keep every tree)" },
+	{ .name = "layout", .arg = "ENGINE", .modes = MODE_REPORT,
+	  .formats = FORMATS_DRAWN,
+	  .kind = OPT_PARSE, .off = OFF(layout), .parse = parse_layout,
+	  .help = "dot (default), twopi, circo, neato, fdp or sfdp" },
+	{ .name = "mainline", .arg = "NAME",
+	  .kind = OPT_PARSE, .off = OFF(mainline), .parse = parse_mainline,
+	  .help = "label of the mainline node (default: mainline)" },
+	{ .name = "mainline-url", .arg = "URL",
+	  .kind = OPT_PARSE, .parse = parse_mainline_url,
+	  .help = "the mainline's own repository (repeatable)" },
+	{ .name = "title", .arg = "TEXT", .modes = MODE_REPORT,
+	  .formats = FORMATS_GRAPH, .kind = OPT_STRING, .off = OFF(title),
+	  .help = "the chart's title (a newline breaks the line)" },
+	{ .name = "dpi", .arg = "N", .modes = MODE_REPORT,
+	  .formats = F(FORMAT_PNG),
+	  .kind = OPT_PARSE, .off = OFF(dpi), .parse = parse_dpi,
+	  .takes = "a resolution from 36 to 1200",
+	  .help = "the PNG's resolution, 36 to 1200 (96)" },
+	{ .name = "chart-depth", .arg = "N", .modes = MODE_REPORT,
+	  .formats = FORMATS_GRAPH, .kind = OPT_PARSE, .off = OFF(chart_depth),
+	  .parse = parse_chart_depth, .takes = "a level from 0 to 1000000",
+	  .help = "fold the trees pulled deeper than N levels into\n"
+		  "one box in the chart (64; 0: never)" },
+	{ .name = "major", .arg = "PERCENT", .modes = MODE_REPORT,
+	  .formats = FORMATS_GRAPH, .kind = OPT_PARSE, .value = 1,
+	  .parse = parse_share, .takes = "a percentage from 0 to 100",
+	  .help = "edges carrying this share or more in vermillion (5)" },
+	{ .name = "minor", .arg = "PERCENT", .modes = MODE_REPORT,
+	  .formats = FORMATS_GRAPH, .kind = OPT_PARSE, .value = 0,
+	  .parse = parse_share, .takes = "a percentage from 0 to 100",
+	  .help = "edges carrying this share or more in blue (1)" },
+	{ .name = "csv-table", .arg = "TABLE",
+	  .modes = MODE_REPORT | MODE_COMPARE, .formats = F(FORMAT_CSV),
+	  .kind = OPT_PARSE, .off = OFF(csv_table), .parse = parse_csv_table,
+	  .help = "only this table of the CSV: trees, edges (summary\n"
+		  "with --compare)" },
+	{ .name = "crlf", .modes = MODE_REPORT | MODE_COMPARE,
+	  .formats = F(FORMAT_CSV), .kind = OPT_SET, .off = OFF(crlf),
+	  .value = 1, .help = "end the CSV's lines in CR LF (default: LF)" },
+	{ .name = "trace", .kind = OPT_PARSE, .off = OFF(mode),
+	  .value = MODE_TRACE, .parse = parse_mode,
+	  .help = "trace the commits named (- reads them from standard\n"
+		  "input) through the range: text or json" },
+	{ .name = "compare", .kind = OPT_PARSE, .off = OFF(mode),
+	  .value = MODE_COMPARE, .parse = parse_mode,
+	  .help = "the ranges side by side, from one walk: text, json,\n"
+		  "csv, or a trend chart (svg, png, pdf)" },
+	{ .name = "cycles", .arg = "A..B", .modes = MODE_COMPARE,
+	  .kind = OPT_STRING, .off = OFF(cycles),
+	  .help = "with --compare: the release cycles from tag A to tag B\n"
+		  "on B's first-parent line (no -rc, -dev, -pre, -alpha,\n"
+		  "-beta tags; treeplot.releasePattern)" },
+	{ .name = "author", .arg = "PATTERN",
+	  .modes = MODE_REPORT | MODE_TRACE | MODE_COMPARE,
+	  .kind = OPT_PARSE, .parse = parse_author,
+	  .help = "only commits whose author (Name <mail>) matches the\n"
+		  "extended regular expression (repeatable: any)" },
+	{ .name = "explain", .kind = OPT_PARSE, .off = OFF(mode),
+	  .value = MODE_EXPLAIN, .parse = parse_mode,
+	  .help = "how the merges named were read: form, URL, tree,\n"
+		  "spellings joined and why, internal or external" },
+	{ .name = "range", .arg = "RANGE",
+	  .modes = MODE_REPORT | MODE_TRACE | MODE_EXPLAIN,
+	  .kind = OPT_STRING, .off = OFF(range),
+	  .help = "the range, for --trace and --explain (where arguments\n"
+		  "are commits)" },
+	{ .name = "config", .arg = "FILE", .kind = OPT_STRING,
+	  .off = OFF(config),
+	  .help = "read treeplot.* settings from FILE too" },
+	{ .name = "no-config", .kind = OPT_SET, .off = OFF(no_config),
+	  .value = 1,
+	  .help = "ignore the repository's and the user's settings" },
+	ADDONS_HERE,
+	{ .name = "require-complete", .kind = OPT_SET,
+	  .off = OFF(require_complete), .value = 1,
+	  .help = "exit 4 when the range reaches a shallow clone's\n"
+		  "boundary (else a warning)" },
+	{ .name = "jobs", .letter = 'j', .arg = "N",
+	  .kind = OPT_PARSE, .off = OFF(jobs), .parse = parse_jobs,
+	  .takes = "a number of threads from 1 to " JOBS_MAX_STR,
+	  .help = "threads reading commits (default: the cores available)" },
+	{ .name = "quiet", .letter = 'q', .kind = OPT_SET, .off = OFF(quiet),
+	  .value = 1, .help = "no progress display on long runs" },
+	{ .name = "help", .letter = 'h', .kind = OPT_SET, .off = OFF(show),
+	  .value = SHOW_HELP, .help = "show this help" },
+	{ .name = "version", .kind = OPT_SET, .off = OFF(show),
+	  .value = SHOW_VERSION, .help = "show the version" },
+	{ .name = "git-completion-helper", .kind = OPT_SET, .off = OFF(show),
+	  .value = SHOW_COMPLETION, .flags = OPT_HIDDEN,
+	  .help = "the long options, for the bash completion" },
+	{ .name = "zsh-completion-helper", .kind = OPT_SET, .off = OFF(show),
+	  .value = SHOW_ZSH, .flags = OPT_HIDDEN,
+	  .help = "the options with their help, for the zsh completion" },
+};
+
+/* A row as a run uses it: what it stores into, and whether given. */
+struct entry {
+	const struct opt *row;
+	void *base;		/* struct options, or an add-on's value */
+	int given;
+};
+
+/* The whole table: the rows above with the add-ons' in their place,
+ * and getopt_long's view of it (a row without a letter is known to it
+ * as OPT_VAL + its index). */
+struct table {
+	struct entry *v;
+	size_t nr, alloc;
+	struct option *longopts;
+	struct buf shortopts;
+};
+
+#define OPT_VAL 256
+
+static void
+table_add(struct table *t, const struct opt *row, void *base)
+{
+	ALLOC_GROW(t->v, t->nr + 1, t->alloc);
+	t->v[t->nr++] = (struct entry){ row, base, 0 };
+}
+
+static void
+table_init(struct table *t, struct options *o)
+{
+	memset(t, 0, sizeof(*t));
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+		if (rows[i].name) {
+			table_add(t, &rows[i], o);
+			continue;
+		}
+		for (size_t k = 0; k < extras_count(); k++) {
+			const struct extra *x = extras_at(k);
+
+			for (size_t r = 0; r < x->options_nr; r++)
+				table_add(t, &x->options[r], &o->extras.v[k]);
+		}
+	}
+	t->longopts = xcalloc(t->nr + 1, sizeof(*t->longopts));
+	/* ':' first: a missing value is told from an unknown option. */
+	buf_addc(&t->shortopts, ':');
+	for (size_t i = 0; i < t->nr; i++) {
+		const struct opt *row = t->v[i].row;
+
+		t->longopts[i] = (struct option){
+			row->name, row->arg ? required_argument : no_argument,
+			NULL, row->letter ? row->letter : OPT_VAL + (int)i,
+		};
+		if (!row->letter)
+			continue;
+		buf_addc(&t->shortopts, row->letter);
+		if (row->arg)
+			buf_addc(&t->shortopts, ':');
+	}
+}
+
+static void
+table_release(struct table *t)
+{
+	free(t->v);
+	free(t->longopts);
+	buf_release(&t->shortopts);
+}
+
+/* The entry getopt_long's c stands for, or NULL. */
+static struct entry *
+table_entry(struct table *t, int c)
+{
+	if (c >= OPT_VAL)
+		return (size_t)(c - OPT_VAL) < t->nr ? &t->v[c - OPT_VAL] : NULL;
+	for (size_t i = 0; c > 0 && i < t->nr; i++)
+		if (t->v[i].row->letter == c)
+			return &t->v[i];
+	return NULL;
+}
+
+/* Store e's value (arg: the option's, or NULL).  Returns -1 to go on,
+ * or the exit status after a bad value. */
+static int
+store(const struct entry *e, const char *arg)
+{
+	const struct opt *row = e->row;
+	void *dst = (char *)e->base + row->off;
+
+	switch (row->kind) {
+	case OPT_SET:
+		*(int *)dst = row->value;
+		return -1;
+	case OPT_STRING:
+		*(const char **)dst = arg;
+		return -1;
+	case OPT_PARSE:
+		break;
+	}
+	if (row->parse(row, arg, dst) >= 0)
+		return -1;
+	if (row->takes)
+		return usage_error("--%s takes %s, not '%s'", row->name,
+				   row->takes, arg ? arg : "");
+	return EXIT_USAGE;	/* said by parse */
+}
+
+/* --- what the table shows ---------------------------------------------- */
+
+static int
+listed(const struct opt *row)
+{
+	return !(row->flags & (OPT_HIDDEN | OPT_UNLISTED));
+}
+
+/* "  -C, --repo DIR", "      --top N": an option's names in --help. */
+static void
+row_names(struct buf *b, const struct opt *row)
+{
+	if (row->letter)
+		buf_printf(b, "  -%c, --%s", row->letter, row->name);
+	else
+		buf_printf(b, "      --%s", row->name);
+	if (row->arg)
+		buf_printf(b, " %s", row->arg);
+}
+
+/* An option's lines in --help: its names, then its text from
+ * HELP_COLUMN (a space after names that reach it), continued there. */
+static void
+help_row(FILE *fp, const struct opt *row)
+{
+	struct buf names = BUF_INIT;
+	const char *p = row->help;
+
+	row_names(&names, row);
+	fprintf(fp, "%-*s ", HELP_COLUMN - 1, names.data);
+	while (*p) {
+		size_t len = strcspn(p, "\n");
+
+		fprintf(fp, "%.*s\n", (int)len, p);
+		p += len;
+		if (*p && *++p)
+			fprintf(fp, "%*s", HELP_COLUMN, "");
+	}
+	buf_release(&names);
+}
+
+static void
+usage(FILE *fp, const struct table *t)
+{
+	fputs("usage: treeplot [options] [<range>] [-- <path>...]\n"
+	      "       treeplot --trace [options] <commit>... [<range>] [-- <path>...]\n"
+	      "       treeplot --compare [options] <range> <range>... [-- <path>...]\n"
+	      "       treeplot --compare --cycles A..B [options]\n"
+	      "       treeplot --explain [options] <merge>... [<range>]\n"
+	      "       git treeplot ...  (the same, through git-treeplot installed beside it)\n"
+	      "\n"
+	      "Chart through which trees the commits of <range> reached the mainline.\n"
+	      "<range> is A..B or a single revision B; by default, from the last\n"
+	      "release tag (not -rc, -dev, -pre, -alpha, -beta; treeplot.releasePattern)\n"
+	      "on HEAD's first-parent line to HEAD.  Paths after -- keep only the commits\n"
+	      "whose diff against their first parent touches them (as git log -- <path>).\n"
+	      "\n", fp);
+	for (size_t i = 0; i < t->nr; i++)
+		if (listed(t->v[i].row))
+			help_row(fp, t->v[i].row);
+}
+
+/*
+ * The completion's lists.  For bash, git's --git-completion-helper
+ * form: the long options on one line, "--name=" for one that takes a
+ * value.  For zsh, a line per option: "--name", "-X" or nothing, the
+ * value's name or nothing, and its help on one line, tab-separated.
+ */
+static void
+show_completion(const struct table *t, int zsh)
+{
+	for (size_t i = 0; i < t->nr; i++) {
+		const struct opt *row = t->v[i].row;
+
+		if (row->flags & OPT_HIDDEN)
+			continue;
+		if (!zsh) {
+			printf("%s--%s%s", i ? " " : "", row->name,
+			       row->arg ? "=" : "");
+			continue;
+		}
+		printf("--%s\t", row->name);
+		if (row->letter)
+			printf("-%c", row->letter);
+		printf("\t%s\t", row->arg ? row->arg : "");
+		for (const char *p = row->help; *p; p++)
+			putchar(*p == '\n' ? ' ' : *p);
+		putchar('\n');
+	}
+	if (!zsh)
+		putchar('\n');
+}
+
+/* What --help and friends show.  Returns the exit status, 0. */
+static int
+show(const struct table *t, int what)
+{
+	switch (what) {
+	case SHOW_HELP:
+		usage(stdout, t);
+		break;
+	case SHOW_VERSION:
+		printf("treeplot %s\n", TREEPLOT_VERSION);
+		break;
+	default:
+		show_completion(t, what == SHOW_ZSH);
+		break;
+	}
+	return 0;
+}
+
+/* --- finding the options ------------------------------------------------ */
+
+/*
+ * getopt_long returned '?': a short option inside a bundle ("-zh") is in
+ * optopt, argv[optind - 1] may be the previous word; "--version=3" is a
+ * known option given a value it does not take.
+ */
+static int
+bad_option(const struct table *t, const char *word)
+{
+	const char *eq = strchr(word, '=');
+
+	/* First: glibc reports "--quiet=yes" with optopt set to 'q', the
+	 * option's own letter, as if "-q" were unknown. */
+	if (!strncmp(word, "--", 2) && eq) {
+		for (const struct option *lo = t->longopts; lo->name; lo++)
+			if (strlen(lo->name) == (size_t)(eq - word - 2) &&
+			    !strncmp(lo->name, word + 2, eq - word - 2) &&
+			    lo->has_arg == no_argument && optopt == lo->val)
+				return usage_error("option '--%s' takes no "
+						   "value", lo->name);
+	}
+	if (optopt && optopt < OPT_VAL)
+		return usage_error("unknown option '-%c'", optopt);
+	return usage_error("unknown option '%s'", word);
+}
+
+/* Whether long option word (after "--", up to any "=") takes its value
+ * from the next word: getopt_long's rule, unambiguous prefixes too. */
+static int
+long_takes_next(const struct table *t, const char *word)
+{
+	size_t len = strcspn(word, "=");
+	const struct option *hit = NULL;
+
+	if (word[len])
+		return 0;
+	for (const struct option *lo = t->longopts; lo->name; lo++) {
+		if (strncmp(lo->name, word, len))
+			continue;
+		if (strlen(lo->name) == len)
+			return lo->has_arg == required_argument;
+		if (hit && hit->has_arg != lo->has_arg)
+			return 0;	/* ambiguous: getopt says so */
+		hit = lo;
+	}
+	return hit && hit->has_arg == required_argument;
+}
+
+/*
+ * The index of the "--" that ends the options and starts the paths, or
+ * argc: getopt_long moves the arguments around it, so it is found first,
+ * skipping the words that are options' values ("--title --").
+ */
+static int
+find_separator(const struct table *t, int argc, char **argv)
+{
+	const char *shortopts = t->shortopts.data;
+
+	for (int i = 1; i < argc; i++) {
+		const char *w = argv[i];
+
+		if (!strcmp(w, "--"))
+			return i;
+		if (w[0] != '-' || !w[1])
+			continue;
+		if (w[1] == '-') {
+			i += long_takes_next(t, w + 2);
+			continue;
+		}
+		for (const char *p = w + 1; *p; p++) {
+			const char *s = strchr(shortopts, *p);
+
+			if (s && *p != ':' && s[1] == ':') {
+				i += !p[1];
+				break;
+			}
+		}
+	}
+	return argc;
+}
+
+/* --- the arguments --------------------------------------------------- */
+
+/* A name for the mode in messages. */
+static const char *
+mode_name(enum mode m)
+{
+	return m == MODE_TRACE ? "--trace" : m == MODE_COMPARE ? "--compare" :
+	       m == MODE_EXPLAIN ? "--explain" : "a report";
+}
+
+/* Whether descriptor 0 is closed: the next file opened (libgit2's pack,
+ * say) would take it, and "-" read that. Asked before anything is
+ * opened. */
+static int
+stdin_closed(void)
+{
+	return fcntl(STDIN_FILENO, F_GETFD) < 0 && errno == EBADF;
+}
+
+/*
+ * The arguments after the options: the range of a report; the commits of
+ * --trace, the last being the range when it has "..", which no commit
+ * name has (or --range gives it); the ranges of --compare.
+ */
+static int
+parse_args(struct options *o)
+{
+	switch (o->mode) {
+	case MODE_REPORT:
+		if (o->args_nr > 1)
+			return usage_error("too many arguments (from '%s'): "
+					   "give one range", o->args[1]);
+		if (o->args_nr && o->range)
+			return usage_error("give the range once: '%s' or "
+					   "--range", o->args[0]);
+		if (o->args_nr)
+			o->range = o->args[0];
+		break;
+	case MODE_TRACE:
+		if (!o->range && o->args_nr &&
+		    strstr(o->args[o->args_nr - 1], ".."))
+			o->range = o->args[--o->args_nr];
+		for (int i = 0; i < o->args_nr; i++)
+			if (strstr(o->args[i], ".."))
+				return usage_error("'%s' is a range: --trace "
+						   "takes commits, then one "
+						   "range", o->args[i]);
+		if (!o->args_nr)
+			return usage_error("--trace needs commits to trace "
+					   "(or - to read them from standard "
+					   "input)");
+		for (int i = 0; i < o->args_nr; i++)
+			if (!strcmp(o->args[i], "-") && stdin_closed())
+				return usage_error("--trace -: standard input "
+						   "is closed");
+		break;
+	case MODE_EXPLAIN:
+		if (!o->range && o->args_nr &&
+		    strstr(o->args[o->args_nr - 1], ".."))
+			o->range = o->args[--o->args_nr];
+		for (int i = 0; i < o->args_nr; i++)
+			if (strstr(o->args[i], ".."))
+				return usage_error("'%s' is a range: --explain "
+						   "takes merges, then one "
+						   "range", o->args[i]);
+		if (!o->args_nr)
+			return usage_error("--explain needs merges to "
+					   "explain");
+		break;
+	case MODE_COMPARE:
+		if (o->cycles && o->args_nr)
+			return usage_error("--cycles gives the ranges: no "
+					   "others ('%s')", o->args[0]);
+		if (!o->cycles && o->args_nr < 2)
+			return usage_error("--compare needs two ranges or "
+					   "more");
+		break;
+	}
+	return -1;
+}
+
+/* --- the outputs ------------------------------------------------------ */
+
+/* The formats' names, by enum format, for messages. */
+static const char *const format_names[] = {
+	[FORMAT_TEXT] = "text", [FORMAT_DOT] = "dot", [FORMAT_SVG] = "svg",
+	[FORMAT_PNG] = "png", [FORMAT_PDF] = "pdf", [FORMAT_JSON] = "json",
+	[FORMAT_COMMITS] = "commits", [FORMAT_CSV] = "csv",
+	[FORMAT_HTML] = "html",
+};
+
+/* "--layout is for the svg, png, pdf and html formats": the usage error
+ * of an option given for an output it does nothing in. */
+static int
+formats_error(const char *name, unsigned formats)
+{
+	struct buf b = BUF_INIT;
+	size_t n = 0, k = 0;
+	int ret;
+
+	for (size_t f = 0; f < ARRAY_SIZE(format_names); f++)
+		n += format_names[f] && (formats & F(f));
+	for (size_t f = 0; f < ARRAY_SIZE(format_names); f++) {
+		if (!format_names[f] || !(formats & F(f)))
+			continue;
+		if (k++)
+			buf_puts(&b, k == n ? " and " : ", ");
+		buf_puts(&b, format_names[f]);
+	}
+	ret = usage_error("--%s is for the %s format%s", name, b.data,
+			  n > 1 ? "s" : "");
+	buf_release(&b);
+	return ret;
+}
+
+/* The output's format as the user named it: -T's name when -T gave it,
+ * else the file. */
+static const char *
+format_what(const struct options *o, const struct output_spec *sp)
+{
+	if (o->format && (o->outs.args_nr <= 1 || !sp->path ||
+			  format_from_path(sp->path) == FORMAT_NONE))
+		return o->format;
+	return sp->name;
+}
+
+/* Returns -1 when the output's format suits the mode, else the exit
+ * status. */
+static int
+check_output(const struct options *o, const struct output_spec *sp)
+{
+	enum format fmt = sp->fmt;
+
+	if ((o->mode == MODE_TRACE || o->mode == MODE_EXPLAIN) &&
+	    fmt != FORMAT_TEXT && fmt != FORMAT_JSON)
+		return usage_error("%s writes text or json, not '%s'",
+				   mode_name(o->mode), format_what(o, sp));
+	if (o->mode == MODE_COMPARE && (fmt == FORMAT_DOT ||
+					fmt == FORMAT_COMMITS ||
+					fmt == FORMAT_HTML))
+		return usage_error("--compare writes text, json, csv, or a "
+				   "trend chart (svg, png, pdf), not '%s'",
+				   format_what(o, sp));
+	return -1;
+}
+
+/* Every output's format settled and fit for the mode and the options
+ * given (t).  Returns -1 to go on, else the exit status. */
+static int
+check_formats(struct options *o, const struct table *t)
+{
+	unsigned have;
+	int ret;
+
+	/* Each says why: an unknown -T, a file named twice... */
+	if (output_set_resolve(&o->outs, o->format) < 0)
+		return EXIT_USAGE;
+	for (size_t i = 0; i < o->outs.nr; i++)
+		if ((ret = check_output(o, &o->outs.v[i])) >= 0)
+			return ret;
+	/* An option given on the command line does something in one of
+	 * the outputs at least. */
+	have = output_set_formats(&o->outs);
+	for (size_t i = 0; i < t->nr; i++) {
+		const struct opt *row = t->v[i].row;
+
+		if (t->v[i].given && row->formats && !(row->formats & have))
+			return formats_error(row->name, row->formats);
+	}
+	if (o->csv_table == CSV_SUMMARY && o->mode != MODE_COMPARE)
+		return usage_error("the CSV summary table is --compare's: "
+				   "trees or edges");
+	if (o->csv_table == CSV_EDGES && o->mode == MODE_COMPARE)
+		return usage_error("--compare's CSV tables are trees and "
+				   "summary");
+	/* Before the walk: a refusal after it would waste it. */
+	if (output_set_check_terminal(&o->outs) < 0)
+		return EXIT_USAGE;
+	return -1;
+}
+
+/* --- parsing -------------------------------------------------------- */
+
+void
+options_init(struct options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->mode = MODE_REPORT;
+	o->csv_table = CSV_ALL;
+	o->chart_depth = GRAPH_CHART_DEPTH_DEFAULT;
+	extra_args_init(&o->extras);
+}
+
+/* The options up to the "--" of the paths, the paths, the arguments
+ * checked for the mode.  Returns -1 to go on, or the exit status. */
+static int
+parse_options(struct options *o, struct table *t, int argc, char **argv)
+{
+	int c, ret, sep = find_separator(t, argc, argv);
+
+	o->paths = argv + (sep < argc ? sep + 1 : argc);
+	o->paths_nr = sep < argc ? argc - sep - 1 : 0;
+	argc = sep;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, t->shortopts.data, t->longopts,
+				NULL)) != -1) {
+		struct entry *e = table_entry(t, c);
+
+		if (c == ':')
+			return usage_error("option '%s' needs a value",
+					   argv[optind - 1]);
+		if (!e)
+			return bad_option(t, argv[optind - 1]);
+		e->given = 1;
+		if ((ret = store(e, optarg)) >= 0)
+			return ret;
+		if (o->show)
+			return show(t, o->show);
+	}
+	for (size_t i = 0; i < t->nr; i++) {
+		const struct opt *row = t->v[i].row;
+
+		if (t->v[i].given && row->modes && !(row->modes & o->mode))
+			return usage_error("--%s does not apply to %s",
+					   row->name, mode_name(o->mode));
+	}
+	o->args = argv + optind;
+	o->args_nr = argc - optind;
+	if (o->paths_nr && o->mode == MODE_EXPLAIN)
+		return usage_error("paths do not apply to --explain");
+	for (int i = 0; i < o->paths_nr; i++)
+		if (!*o->paths[i])
+			return usage_error("empty path after --");
+	return parse_args(o);
+}
+
+int
+options_parse(struct options *o, int argc, char **argv)
+{
+	struct table t;
+	int ret;
+
+	table_init(&t, o);
+	ret = parse_options(o, &t, argc, argv);
+	if (ret < 0)
+		ret = check_formats(o, &t);
+	table_release(&t);
+	return ret;
+}
+
+void
+options_release(struct options *o)
+{
+	free(o->mainline_urls);
+	output_set_release(&o->outs);
+	free(o->repo);
+	free(o->authors);
+}
