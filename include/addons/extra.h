@@ -32,7 +32,7 @@
 #include "flow/chart.h"
 #include "git/history.h"
 #include "util/buf.h"
-#include "util/json.h"
+#include "util/json_writer.h"
 #include "util/util.h"
 
 /* The chart's shared colours (Okabe-Ito and greys), for add-ons that draw. */

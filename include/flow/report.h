@@ -16,7 +16,7 @@
 #include "git/commit_index.h"
 #include "git/history.h"
 #include "util/buf.h"
-#include "util/json.h"
+#include "util/json_writer.h"
 
 /* {"id": HEX, "subject": S} for the merge at history index idx (an empty
  * subject for none: the type stays a string). */

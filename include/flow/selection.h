@@ -21,8 +21,8 @@
 #include <stdint.h>
 
 #include "git/repo.h"
-#include "util/json.h"
 #include "util/buf.h"
+#include "util/json_writer.h"
 #include "util/util.h"
 
 struct history;

@@ -5,7 +5,7 @@
 #include "addons/branches.h"
 
 #include "addons/extra.h"
-#include "util/json.h"
+#include "util/json_writer.h"
 
 static void
 branches_json_tree(const void *state, const struct flow *f, uint32_t i,

@@ -9,7 +9,7 @@
 
 #include "addons/extra.h"
 #include "git/commitread.h"
-#include "util/json.h"
+#include "util/json_writer.h"
 
 #define APPLIERS 20	/* listed in the text report, then "N others" */
 #define TIP_APPLIERS 5	/* in the mainline's tooltip */

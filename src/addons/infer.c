@@ -12,7 +12,7 @@
 #include "git/commitread.h"
 #include "util/escape.h"
 #include "util/hash.h"
-#include "util/json.h"
+#include "util/json_writer.h"
 #include "util/util.h"
 
 /* Counts by a pair of ids, numbered as pi's pairs. */

@@ -17,7 +17,7 @@
 #include "flow/chart.h"
 #include "util/csv.h"
 #include "util/escape.h"
-#include "util/json.h"
+#include "util/json_writer.h"
 
 /* What the walk from one merge of the first-parent line marks. */
 struct arrival_marking {

@@ -9,7 +9,7 @@
 #include "addons/extra.h"
 #include "git/tree.h"
 #include "util/escape.h"
-#include "util/json.h"
+#include "util/json_writer.h"
 #include "util/util.h"
 
 /* "X:" then blanks: a field line of an entry (X an upper-case letter). */

@@ -15,7 +15,7 @@
 #include "flow/report.h"
 #include "git/commitread.h"
 #include "util/escape.h"
-#include "util/json.h"
+#include "util/json_writer.h"
 
 int
 signatures_read(struct repo *r, const struct history *h,

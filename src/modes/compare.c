@@ -24,7 +24,7 @@
 #include "git/commit_index.h"
 #include "render/trend.h"
 #include "util/escape.h"
-#include "util/json.h"
+#include "util/json_writer.h"
 
 /* One tree across the ranges. */
 struct row {

@@ -18,7 +18,7 @@
 #include "flow/report.h"
 #include "git/commit_index.h"
 #include "util/escape.h"
-#include "util/json.h"
+#include "util/json_writer.h"
 
 
 struct item {

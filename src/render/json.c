@@ -9,7 +9,7 @@
 #include "render/json.h"
 
 #include "flow/report.h"
-#include "util/json.h"
+#include "util/json_writer.h"
 
 static void
 put_urls(struct json *j, char *const *urls, uint32_t nr)

@@ -1,7 +1,7 @@
 /*
- * json.c - a JSON writer laid out as "jq ." prints.
+ * json_writer.c - a JSON writer laid out as "jq ." prints.
  */
-#include "util/json.h"
+#include "util/json_writer.h"
 
 #include <inttypes.h>
 #include <string.h>

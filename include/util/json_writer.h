@@ -1,14 +1,15 @@
 /*
- * json.h - a JSON writer laid out as "jq ." prints: two spaces, one member
- * a line, empty containers as [] and {}; so outputs can be diffed and
- * grepped as well as parsed.  Every string goes through escape_json:
- * whatever it holds, the result is valid UTF-8 and valid JSON.
+ * json_writer.h - a JSON writer laid out as "jq ." prints: two spaces,
+ * one member a line, empty containers as [] and {}; so outputs can be
+ * diffed and grepped as well as parsed.  Every string goes through
+ * escape_json: whatever it holds, the result is valid UTF-8 and valid
+ * JSON.
  *
  * The writer knows no object of the model: those are written above it
  * (flow/report.h, selection_json, the renderers).
  */
-#ifndef TREEPLOT_JSON_H
-#define TREEPLOT_JSON_H
+#ifndef TREEPLOT_JSON_WRITER_H
+#define TREEPLOT_JSON_WRITER_H
 
 #include <stdint.h>
 
