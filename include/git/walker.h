@@ -1,0 +1,65 @@
+/*
+ * walker.h - the commit table's walker, shared by the history family
+ * only (history.c fills the table, walk.c walks it): not an API, as
+ * git/libgit2.h is the repository family's.
+ */
+#ifndef TREEPLOT_WALKER_H
+#define TREEPLOT_WALKER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "git/commitgraph.h"
+#include "git/history.h"
+#include "git/readpool.h"
+#include "util/hash.h"
+#include "util/progress.h"
+
+/*
+ * What a walk needs beside the history it fills: the object database, the
+ * commit-graph when there is one (with, per commit, its position in it,
+ * and per position, the commit's number), the commits' generations for an
+ * exact walk of A..B, and the progress display.
+ */
+struct walker {
+	struct history *h;
+	struct readpool *pool;	/* the object database, on every thread */
+	struct commit_raw raw;	/* the commit load_from_object reads */
+	struct commit_raw *batch;	/* a frontier's records (FRONTIER_BATCH) */
+	struct object_id *batch_oid;
+	uint32_t *batch_idx;
+	struct commit_graph *graph;
+	struct hindex ix;	/* commits outside the graph, by id */
+	uint32_t *pos_idx;	/* graph position -> number + 1, 0 unknown */
+	uint32_t *gpos;		/* number -> graph position, or GRAPH_NONE */
+	uint64_t *gen;		/* number -> generation, 0 unknown */
+	uint64_t *ctime;	/* number -> committer time, outside the graph */
+	size_t alloc;		/* of gpos, gen and ctime */
+	uint32_t *parents;	/* scratch for a graph record's parents */
+	uint32_t parents_alloc;
+	unsigned dates;		/* RAW_DATES when h keeps dates, else 0 */
+	struct progress pg;
+};
+
+/* Commits of a frontier read at once: every thread's share of a wide
+ * history's open lines, and the records' memory bounded. */
+#define FRONTIER_BATCH 4096
+
+/* Make commit i's parents known (once): from the commit-graph, or read
+ * from the object database.  Returns 0, or -1 after reporting. */
+int walker_load(struct walker *w, uint32_t i, int want_subject);
+/* Load the n commits of v not loaded yet, those outside the graph read
+ * on every thread at once, in the order of v. */
+int walker_load_batch(struct walker *w, const uint32_t *v, size_t n,
+		      int want_subject);
+/* Count commit i in the range (HIST_IN_RANGE). */
+void walker_in_range(struct history *h, uint32_t i);
+
+/* A..B by generation, with the commit-graph's generations. */
+int walk_graph(struct walker *w, uint32_t from, const uint32_t *tip,
+	       size_t ntips, struct history_stack *st);
+/* Without generations: the start's side marked completely first. */
+int walk_marking(struct walker *w, uint32_t from, const uint32_t *tip,
+		 size_t ntips);
+
+#endif

@@ -1,0 +1,276 @@
+/*
+ * walk.c - the two walks of a range over the commit table (walker.h):
+ * marking every ancestor of each end, breadth first, when there are no
+ * generations; or A..B exactly by generation, with the commit-graph's
+ * and those settled here for the commits made since it was written.
+ * history.c owns the table and loads the commits the walks ask for.
+ */
+#include "git/walker.h"
+
+#include <stdlib.h>
+
+#include "git/commitgraph.h"
+#include "util/util.h"
+
+/* Give commit i the flag of a marking walk. */
+static void
+mark(struct history *h, uint32_t i, uint8_t flag)
+{
+	if (flag == HIST_IN_RANGE)
+		walker_in_range(h, i);
+	else
+		h->flags[i] |= flag;
+}
+
+/*
+ * Load every ancestor of start that does not have stop_flags, giving it
+ * flag: breadth first, a frontier at a time (the open lines of
+ * development are known together and read together).  Which commits are
+ * marked does not depend on the order; the numbers the table gives them
+ * do, and nothing after the walk does.
+ */
+static int
+mark_ancestors(struct walker *w, uint32_t start, uint8_t flag,
+	       uint8_t stop_flags)
+{
+	struct history *h = w->h;
+	uint32_t *cur = NULL, *next = NULL;
+	size_t ncur = 0, nnext = 0, acur = 0, anext = 0;
+	int ret = 0;
+
+	if (h->flags[start] & (stop_flags | flag))
+		return 0;
+	mark(h, start, flag);
+	ALLOC_GROW(cur, 1, acur);
+	cur[ncur++] = start;
+	while (ncur && !ret) {
+		for (size_t off = 0; off < ncur && !ret; off += FRONTIER_BATCH) {
+			size_t n = ncur - off < FRONTIER_BATCH ? ncur - off :
+				   FRONTIER_BATCH;
+
+			ret = walker_load_batch(w, cur + off, n, flag == HIST_IN_RANGE);
+		}
+		for (size_t j = 0; j < ncur && !ret; j++) {
+			uint32_t np;
+			const uint32_t *par = history_parents(h, cur[j], &np);
+
+			ALLOC_GROW(next, nnext + np, anext);
+			for (uint32_t k = 0; k < np; k++) {
+				if (h->flags[par[k]] & (stop_flags | flag))
+					continue;
+				mark(h, par[k], flag);
+				next[nnext++] = par[k];
+			}
+		}
+		{
+			uint32_t *t = cur;
+			size_t a = acur;
+
+			cur = next;
+			acur = anext;
+			next = t;
+			anext = a;
+		}
+		ncur = nnext;
+		nnext = 0;
+	}
+	free(cur);
+	free(next);
+	return ret;
+}
+
+/*
+ * The generations of the commits outside the graph (made since it was
+ * written) that are reachable from start, computed after their parents'
+ * with an explicit stack, the same way as the graph's: one more than the
+ * parents' highest, and with dated graphs at least the commit's own date.
+ */
+#define SETTLING 0x40	/* settle_generations: its parents are being settled */
+
+static int
+settle_generations(struct walker *w, uint32_t start,
+		   struct history_stack *st)
+{
+	struct history *h = w->h;
+	int dated = commit_graph_dated(w->graph);
+	size_t nr = 0;
+
+	if (w->gen[start])
+		return 0;
+	ALLOC_GROW(st->v, 1, st->alloc);
+	st->v[nr++] = start;
+	while (nr) {
+		uint32_t i = st->v[nr - 1], np, pending = 0;
+		uint64_t gen = 0;
+		const uint32_t *par;
+
+		if (w->gen[i]) {
+			nr--;
+			continue;
+		}
+		if (walker_load(w, i, 1) < 0)
+			return -1;
+		h->flags[i] |= SETTLING;
+		par = history_parents(h, i, &np);
+		ALLOC_GROW(st->v, nr + np, st->alloc);
+		for (uint32_t k = 0; k < np; k++) {
+			if (!w->gen[par[k]]) {
+				/* A parent still being settled is its own
+				 * descendant: only a forged or corrupt object
+				 * (nothing re-hashes them) makes a cycle, and
+				 * it would grow the stack forever. */
+				if (h->flags[par[k]] & SETTLING) {
+					char hex[OID_HEXSZ + 1];
+
+					history_hex(h, par[k], hex);
+					return error("the history has a cycle at "
+						     "commit %s (a forged or "
+						     "corrupt object)", hex);
+				}
+				st->v[nr++] = par[k];
+				pending = 1;
+			} else if (w->gen[par[k]] > gen) {
+				gen = w->gen[par[k]];
+			}
+		}
+		if (!pending) {
+			gen++;
+			if (dated && w->ctime[i] > gen)
+				gen = w->ctime[i];
+			w->gen[i] = gen;
+			h->flags[i] &= (uint8_t)~SETTLING;
+			nr--;
+		}
+	}
+	return 0;
+}
+
+/* A binary max-heap of commit numbers by generation. */
+struct heap {
+	uint32_t *v;
+	size_t nr, alloc;
+};
+
+static void
+heap_push(struct heap *hp, const uint64_t *gen, uint32_t i)
+{
+	size_t k = hp->nr++;
+
+	ALLOC_GROW(hp->v, hp->nr, hp->alloc);
+	while (k && gen[hp->v[(k - 1) / 2]] < gen[i]) {
+		hp->v[k] = hp->v[(k - 1) / 2];
+		k = (k - 1) / 2;
+	}
+	hp->v[k] = i;
+}
+
+static uint32_t
+heap_pop(struct heap *hp, const uint64_t *gen)
+{
+	uint32_t top = hp->v[0], last = hp->v[--hp->nr];
+	size_t k = 0;
+
+	for (;;) {
+		size_t c = 2 * k + 1;
+
+		if (c >= hp->nr)
+			break;
+		if (c + 1 < hp->nr && gen[hp->v[c + 1]] > gen[hp->v[c]])
+			c++;
+		if (gen[hp->v[c]] <= gen[last])
+			break;
+		hp->v[k] = hp->v[c];
+		k = c;
+	}
+	if (hp->nr)
+		hp->v[k] = last;
+	return top;
+}
+
+/*
+ * A..B exactly, by generation: commits come off the heap highest first,
+ * so every descendant of a commit (its generation is higher) has passed on
+ * its marks before the commit itself is decided.  The walk stops as soon
+ * as no commit of B's side is left in the heap: A's side is only walked
+ * as far down as B's.  B may be several tips (history_load_union).
+ */
+#define QUEUED 0x80
+
+static int
+walk_by_generation(struct walker *w, uint32_t from, const uint32_t *tips,
+		   size_t ntips)
+{
+	struct history *h = w->h;
+	struct heap hp = { NULL, 0, 0 };
+	size_t live = 0;	/* queued commits of B's side */
+	int ret = 0;
+
+	h->flags[from] |= HIST_HIDDEN | QUEUED;
+	heap_push(&hp, w->gen, from);
+	for (size_t k = 0; k < ntips; k++) {
+		if (h->flags[tips[k]] & QUEUED)
+			continue;
+		h->flags[tips[k]] |= QUEUED;
+		heap_push(&hp, w->gen, tips[k]);
+		live++;
+	}
+	while (hp.nr && live) {
+		uint32_t i = heap_pop(&hp, w->gen), np;
+		uint8_t hidden = h->flags[i] & HIST_HIDDEN;
+		const uint32_t *par;
+
+		if (!hidden) {
+			live--;
+			walker_in_range(h, i);
+		}
+		if ((ret = walker_load(w, i, !hidden)) < 0)
+			break;
+		par = history_parents(h, i, &np);
+		for (uint32_t k = 0; k < np; k++) {
+			uint32_t p = par[k];
+			uint8_t f = h->flags[p];
+
+			if (!(f & QUEUED)) {
+				h->flags[p] |= QUEUED | hidden;
+				heap_push(&hp, w->gen, p);
+				live += !hidden;
+			} else if (hidden && !(f & HIST_HIDDEN)) {
+				h->flags[p] |= HIST_HIDDEN;
+				live--;
+			}
+		}
+	}
+	for (uint32_t i = 0; i < h->nr; i++)
+		h->flags[i] &= (uint8_t)~QUEUED;
+	free(hp.v);
+	return ret;
+}
+
+/* A..B by generation, with the commit-graph's generations. */
+int
+walk_graph(struct walker *w, uint32_t from, const uint32_t *tip,
+	   size_t ntips, struct history_stack *st)
+{
+	if (settle_generations(w, from, st) < 0)
+		return -1;
+	for (size_t k = 0; k < ntips; k++)
+		if (settle_generations(w, tip[k], st) < 0)
+			return -1;
+	return walk_by_generation(w, from, tip, ntips);
+}
+
+/*
+ * Without generations, settle the start's side completely first: with it
+ * marked, B's walk stops exactly at A's history, whatever the dates say.
+ */
+int
+walk_marking(struct walker *w, uint32_t from, const uint32_t *tip,
+	     size_t ntips)
+{
+	if (from != HIST_NONE && mark_ancestors(w, from, HIST_HIDDEN, 0) < 0)
+		return -1;
+	for (size_t k = 0; k < ntips; k++)
+		if (mark_ancestors(w, tip[k], HIST_IN_RANGE, HIST_HIDDEN) < 0)
+			return -1;
+	return 0;
+}
