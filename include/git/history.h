@@ -1,10 +1,10 @@
 /*
  * history.h - the commit graph of a range, each object read once.
  *
- * The walk (history.c) reads, through the object database (odb.h),
- * every commit it needs exactly once, and hands the rest of the pipeline
- * plain arrays indexed by a commit number: object ids, parents, flags,
- * and the subject line of every merge in the range.
+ * The walk (walk.c, loading through load.c) reads, through the object
+ * database (odb.h), every commit it needs exactly once, and hands the
+ * rest of the pipeline plain arrays indexed by a commit number: object
+ * ids, parents, flags, and the subject line of every merge in the range.
  *
  * Exactness: the range A..B is every commit reachable from B and not from
  * A, whatever the committer dates say.  The walk therefore settles A's side
@@ -168,26 +168,5 @@ enum {
 	 */
 	HISTORY_DATES = 1 << 1,
 };
-
-/*
- * Read the commits of the range (and of the start's history, to settle
- * exactness) into h; opts: HISTORY_* flags.  Objects are read on jobs
- * threads (0: the cores available; readpool.h); h is the same whatever
- * their number.
- */
-int history_load(struct repo *r, const struct range *rg, unsigned opts,
-		 unsigned jobs, struct history *h);
-
-/*
- * Read the commits of n ranges in one walk: every commit reachable from a
- * range's end or start and not from a common ancestor of all the starts
- * (from the ends' whole histories when a range has no start, or the
- * starts none in common).  HIST_IN_RANGE marks that union, h->tip is the
- * first range's end; what each range holds is settled from it without
- * reading anything more (see compare.c).  Merges in the union have their
- * subjects; with HISTORY_DATES, its non-merge commits their dates.
- */
-int history_load_union(struct repo *r, const struct range *rgs, size_t n,
-		       unsigned opts, unsigned jobs, struct history *h);
 
 #endif

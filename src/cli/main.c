@@ -26,6 +26,7 @@
 #include "flow/selection.h"
 #include "git/cycles.h"
 #include "git/history.h"
+#include "git/walk.h"
 #include "modes/compare.h"
 #include "modes/explain.h"
 #include "modes/report.h"

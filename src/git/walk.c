@@ -1,15 +1,17 @@
 /*
- * walk.c - the two walks of a range over the commit table (walker.h):
- * marking every ancestor of each end, breadth first, when there are no
- * generations; or A..B exactly by generation, with the commit-graph's
- * and those settled here for the commits made since it was written.
- * history.c owns the table and loads the commits the walks ask for.
+ * walk.c - the commits of a range, walked: marking every ancestor of
+ * each end, breadth first, when there are no generations; or A..B
+ * exactly by generation, with the commit-graph's and those settled here
+ * for the commits made since it was written.  load.c loads each commit
+ * the walks reach into the table.
  */
-#include "git/walker.h"
+#include "git/walk.h"
 
 #include <stdlib.h>
 
 #include "git/commitgraph.h"
+#include "git/load.h"
+#include "git/repo.h"
 #include "util/util.h"
 
 /* Give commit i the flag of a marking walk. */
@@ -247,7 +249,7 @@ walk_by_generation(struct walker *w, uint32_t from, const uint32_t *tips,
 }
 
 /* A..B by generation, with the commit-graph's generations. */
-int
+static int
 walk_graph(struct walker *w, uint32_t from, const uint32_t *tip,
 	   size_t ntips, struct history_stack *st)
 {
@@ -263,7 +265,7 @@ walk_graph(struct walker *w, uint32_t from, const uint32_t *tip,
  * Without generations, settle the start's side completely first: with it
  * marked, B's walk stops exactly at A's history, whatever the dates say.
  */
-int
+static int
 walk_marking(struct walker *w, uint32_t from, const uint32_t *tip,
 	     size_t ntips)
 {
@@ -273,4 +275,83 @@ walk_marking(struct walker *w, uint32_t from, const uint32_t *tip,
 		if (mark_ancestors(w, tip[k], HIST_IN_RANGE, HIST_HIDDEN) < 0)
 			return -1;
 	return 0;
+}
+
+/* The commits reachable from any of tips and not from "from" (NULL: the
+ * whole history); the first tip is h->tip. */
+static int
+load_tips(struct repo *r, const struct object_id *from,
+	  const struct object_id *tips, size_t ntips, unsigned opts,
+	  unsigned jobs, struct history *h)
+{
+	struct walker w;
+	struct history_stack st = HISTORY_STACK_INIT;
+	uint32_t *tip = xmalloc(ntips * sizeof(*tip)), f = HIST_NONE;
+	int ret = -1;
+
+	if (walker_open(&w, r, opts, jobs, h) < 0)
+		goto out;
+	for (size_t k = 0; k < ntips; k++)
+		if ((tip[k] = walker_intern(&w, &tips[k])) == HIST_NONE)
+			goto out;
+	h->tip = tip[0];
+	if (from && (f = walker_intern(&w, from)) == HIST_NONE)
+		goto out;
+	if (from && w.graph)
+		ret = walk_graph(&w, f, tip, ntips, &st);
+	else
+		ret = walk_marking(&w, f, tip, ntips);
+	if (!ret)
+		ret = walker_read_after(&w);
+out:
+	walker_release(&w);
+	history_stack_release(&st);
+	free(tip);
+	return ret < 0 ? -1 : 0;
+}
+
+int
+history_load(struct repo *r, const struct range *rg, unsigned opts,
+	     unsigned jobs, struct history *h)
+{
+	return load_tips(r, rg->has_from ? &rg->from : NULL, &rg->to, 1,
+			 opts, jobs, h);
+}
+
+/* --- for --compare and --trace -------------------------------------- */
+
+/*
+ * Every commit of any range is reachable from its end and not from its
+ * start, so none is an ancestor of a common ancestor of all the starts:
+ * walking from every end and every start down to such a base loads each
+ * range's commits, and each start's history down to the base, which is
+ * what settling the range exactly needs (history_view).
+ */
+int
+history_load_union(struct repo *r, const struct range *rgs, size_t n,
+		   unsigned opts, unsigned jobs, struct history *h)
+{
+	struct object_id *tips = xmalloc(2 * n * sizeof(*tips)), base;
+	struct object_id *starts = xmalloc(n * sizeof(*starts));
+	size_t ntips = 0, nstarts = 0;
+	int has_base = 0, ret;
+
+	for (size_t k = 0; k < n; k++)
+		tips[ntips++] = rgs[k].to;
+	for (size_t k = 0; k < n; k++) {
+		if (!rgs[k].has_from)
+			continue;
+		tips[ntips++] = rgs[k].from;
+		starts[nstarts++] = rgs[k].from;
+	}
+	/* A range without a start is a whole history: no base then.  Nor
+	 * in a shallow clone: libgit2 1.5's merge base fails there at the
+	 * first absent parent (leaking its walk), and the clone is small. */
+	if (nstarts == n && !repo_is_shallow(r))
+		has_base = repo_merge_base(r, starts, n, &base);
+	ret = load_tips(r, has_base ? &base : NULL, tips, ntips, opts, jobs,
+			h);
+	free(starts);
+	free(tips);
+	return ret;
 }

@@ -13,6 +13,7 @@
 
 #include "git/commitread.h"
 #include "git/history.h"
+#include "git/walk.h"
 #include "util/buf.h"
 #include "util/util.h"
 

@@ -1,10 +1,10 @@
 /*
- * walker.h - the commit table's walker, shared by the history family
- * only (history.c fills the table, walk.c walks it): not an API, as
- * git/libgit2.h is the repository family's.
+ * load.h - the commit table being filled, and the walker that fills it:
+ * the history family's own header (load.c loads, walk.c walks), not an
+ * API, as git/libgit2.h is the repository family's.
  */
-#ifndef TREEPLOT_WALKER_H
-#define TREEPLOT_WALKER_H
+#ifndef TREEPLOT_LOAD_H
+#define TREEPLOT_LOAD_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -14,6 +14,8 @@
 #include "git/readpool.h"
 #include "util/hash.h"
 #include "util/progress.h"
+
+struct repo;
 
 /*
  * What a walk needs beside the history it fills: the object database, the
@@ -45,6 +47,17 @@ struct walker {
  * history's open lines, and the records' memory bounded. */
 #define FRONTIER_BATCH 4096
 
+/* Open w to fill h from r's object database and commit-graph (opts:
+ * HISTORY_* flags; jobs: threads, 0 the cores), the boundary of a
+ * shallow clone marked.  Returns 0, or -1 after reporting; w is to be
+ * released either way. */
+int walker_open(struct walker *w, struct repo *r, unsigned opts,
+		unsigned jobs, struct history *h);
+void walker_release(struct walker *w);
+
+/* The number of the commit oid, numbering it if it is new; HIST_NONE,
+ * reported, when the numbers are all taken. */
+uint32_t walker_intern(struct walker *w, const struct object_id *oid);
 /* Make commit i's parents known (once): from the commit-graph, or read
  * from the object database.  Returns 0, or -1 after reporting. */
 int walker_load(struct walker *w, uint32_t i, int want_subject);
@@ -54,12 +67,8 @@ int walker_load_batch(struct walker *w, const uint32_t *v, size_t n,
 		      int want_subject);
 /* Count commit i in the range (HIST_IN_RANGE). */
 void walker_in_range(struct history *h, uint32_t i);
-
-/* A..B by generation, with the commit-graph's generations. */
-int walk_graph(struct walker *w, uint32_t from, const uint32_t *tip,
-	       size_t ntips, struct history_stack *st);
-/* Without generations: the start's side marked completely first. */
-int walk_marking(struct walker *w, uint32_t from, const uint32_t *tip,
-		 size_t ntips);
+/* After the walk, what the commit-graph does not hold: the subjects of
+ * the range's merges, and with HISTORY_DATES its commits' dates. */
+int walker_read_after(struct walker *w);
 
 #endif
