@@ -507,6 +507,9 @@ run(const struct options *o, struct output_set *outs)
 		ret = run_compare(o, &s, r, outs);
 	else
 		ret = run_range(o, &s, r, outs);
+	/* Once, after everything was read (a warning, not a hint: -q
+	 * keeps it). */
+	repo_warn_encodings(r);
 out:
 	selection_release(&sel);
 	free(s.urls);

@@ -667,9 +667,10 @@ check_merges(void)
 	for (size_t i = 0; i < ARRAY_SIZE(subjects); i++) {
 		sub[i] = 0;
 		if (subjects[i] && (flags[i] & HIST_IN_RANGE) && npar[i] > 1) {
-			/* history.c's record: committer time and zone first
-			 * (history_merge_time reads them). */
-			buf_pad(&h.pool, '\0', sizeof(int64_t) + sizeof(int32_t));
+			/* history.c's record: an empty committer, its
+			 * length, time and zone first (history.h's
+			 * HISTORY_MERGE_HEAD). */
+			buf_pad(&h.pool, '\0', HISTORY_MERGE_HEAD);
 			sub[i] = h.pool.len + 1;
 			buf_add(&h.pool, subjects[i], strlen(subjects[i]) + 1);
 		}
