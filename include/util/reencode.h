@@ -29,6 +29,9 @@ enum reencode_status {
  * is_encoding_utf8: "UTF-8" or "utf8", in any case. */
 int reencode_is_utf8(const char *name, size_t len);
 
+/* Whether p (len bytes) is valid UTF-8, NULs allowed. */
+int reencode_valid_utf8(const char *p, size_t len);
+
 /*
  * Convert in (len bytes, NULs allowed) from the encoding name (name_len
  * bytes) to UTF-8, appending to out on REENCODE_DONE only (out is left

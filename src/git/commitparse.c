@@ -10,7 +10,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "util/escape.h"
 #include "util/reencode.h"
 
 static int
@@ -278,24 +277,6 @@ commit_encoding(const char *data, const char *end, const char **name,
 	return 0;
 }
 
-/* Whether data..end is valid UTF-8 (NULs allowed, as git keeps them). */
-static int
-is_utf8(const char *data, const char *end)
-{
-	const unsigned char *p = (const unsigned char *)data;
-	const unsigned char *e = (const unsigned char *)end;
-
-	while (p < e) {
-		unsigned int cp;
-		size_t n = *p < 0x80 ? 1 : utf8_decode(p, (size_t)(e - p), &cp);
-
-		if (!n)
-			return 0;
-		p += n;
-	}
-	return 1;
-}
-
 int
 commit_reencode(const char *data, const char *end, struct buf *out,
 		const char **name, size_t *name_len)
@@ -305,7 +286,8 @@ commit_reencode(const char *data, const char *end, struct buf *out,
 	/* git converts nothing then: bytes that are not UTF-8 are shown as
 	 * they are, and escaped here, as without the header. */
 	if (reencode_is_utf8(*name, *name_len))
-		return is_utf8(data, end) ? REENCODE_SAME : REENCODE_INVALID;
+		return reencode_valid_utf8(data, (size_t)(end - data)) ?
+		       REENCODE_SAME : REENCODE_INVALID;
 	return reencode_utf8(*name, *name_len, data, (size_t)(end - data),
 			     out);
 }

@@ -9,9 +9,28 @@
 #include <string.h>
 #include <strings.h>
 
+#include "util/escape.h"
+
 /* Longer names are no encoding iconv knows (its longest are about 40
  * bytes): refused before a copy is made. */
 #define NAME_MAX_LEN 64
+
+int
+reencode_valid_utf8(const char *p, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)p;
+
+	while (len) {
+		unsigned int cp;
+		size_t n = *u < 0x80 ? 1 : utf8_decode(u, len, &cp);
+
+		if (!n)
+			return 0;
+		u += n;
+		len -= n;
+	}
+	return 1;
+}
 
 int
 reencode_is_utf8(const char *name, size_t len)
@@ -62,6 +81,7 @@ reencode_utf8(const char *name, size_t name_len, const char *in, size_t len,
 	      struct buf *out)
 {
 	char cname[NAME_MAX_LEN + 1];
+	size_t base = out->len;
 	iconv_t cd;
 	int ret;
 
@@ -79,5 +99,15 @@ reencode_utf8(const char *name, size_t name_len, const char *in, size_t len,
 		return REENCODE_UNKNOWN;
 	ret = convert(cd, in, len, out);
 	iconv_close(cd);
-	return ret < 0 ? REENCODE_INVALID : REENCODE_DONE;
+	if (ret < 0)
+		return REENCODE_INVALID;
+	/* glibc takes a name it reads as UTF-8's ("utf8" and a stray
+	 * byte) for a copy, invalid bytes and all: what it hands back must
+	 * be UTF-8, or the bytes were not valid in the encoding named. */
+	if (!reencode_valid_utf8(out->data + base, out->len - base)) {
+		out->len = base;
+		out->data[base] = '\0';
+		return REENCODE_INVALID;
+	}
+	return REENCODE_DONE;
 }

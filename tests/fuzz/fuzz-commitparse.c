@@ -21,7 +21,6 @@
 
 #include "git/commitparse.h"
 #include "util/buf.h"
-#include "util/escape.h"
 #include "util/reencode.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -48,25 +47,6 @@ check_lines(const struct buf *b, size_t n)
 		abort();
 }
 
-/* Whether b holds valid UTF-8 (NULs allowed). */
-static int
-valid_utf8(const struct buf *b)
-{
-	const unsigned char *p = (const unsigned char *)b->data;
-	size_t left = b->len;
-
-	while (left) {
-		unsigned int cp;
-		size_t n = *p < 0x80 ? 1 : utf8_decode(p, left, &cp);
-
-		if (!n)
-			return 0;
-		p += n;
-		left -= n;
-	}
-	return 1;
-}
-
 /* commit_reencode's contract. */
 static void
 check_reencode(const char *in, const char *end)
@@ -78,7 +58,7 @@ check_reencode(const char *in, const char *end)
 
 	switch (st) {
 	case REENCODE_DONE:
-		if (!valid_utf8(&b))
+		if (!reencode_valid_utf8(b.data, b.len))
 			abort();
 		break;
 	case REENCODE_SAME:

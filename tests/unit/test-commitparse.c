@@ -129,6 +129,10 @@ static const struct parse_case {
 	{ REENCODE, ENC("UTF-8", "x", "j\xe9"), 0, "invalid UTF-8" },
 	{ REENCODE, ENC("utf8", "x", "j\xc3\xa9"), 0, "same" },
 	{ REENCODE, ENC("x-bogus  ", "x", "y"), 0, "unknown x-bogus" },
+	/* glibc reads this name as UTF-8's and copies the bytes: invalid
+	 * ones are still invalid (found by fuzz-commitparse). */
+	{ REENCODE, ENC("utf8\xc3\xa9", "x", "\xf5\x8b"), 0,
+	  "invalid utf8\xc3\xa9" },
 	{ REENCODE, TREE "encoding \n\nx\n", 0, "same" },	/* no name */
 	{ REENCODE, TREE "\nencoding ISO-8859-1\n\xe9\n", 0, "same" },
 };
