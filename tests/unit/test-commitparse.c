@@ -182,7 +182,7 @@ run(const struct parse_case *c, struct buf *got)
 		break;
 	case REENCODE: {
 		struct buf conv = BUF_INIT;
-		const char *name, *data = c->in;
+		const char *name, *data;
 		size_t nlen;
 		int st = commit_reencode(c->in, end, &conv, &name, &nlen);
 
