@@ -429,6 +429,7 @@ repo_warn_encodings(struct repo *r)
 		escape_message(&b, e->name, strlen(e->name));
 		buf_puts(&b, e->status == REENCODE_UNKNOWN ?
 			 "', an encoding iconv does not know" :
+			 n == 1 ? "' but holds bytes invalid in it" :
 			 "' but hold bytes invalid in it");
 		n = 0;
 	}
