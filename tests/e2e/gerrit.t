@@ -7,7 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/gerrit.sh"
 
-plan 14
+plan 15
 mkdir tfa.git && cd tfa.git || exit 1
 build_gerrit
 printf '%s\n' "$GERRIT_MAILMAP" >"$SCRATCH/mailmap"
@@ -132,6 +132,15 @@ is "$(printf '%s\n' "$OUT" | names)" \
 tp -T csv --compare v1.0..v2.0 v2.0
 printf '%s\n' "$OUT" | grep -q '^TrustedFirmware Code Review,19,19,0'
 ok $? "--compare: the server is one tree in both ranges"
+
+# A generated history whose mainline merges every change of its own
+# through the server (genhist --gerrit), against its ground truth.
+GENHIST=${GENHIST:-$BUILD/genhist} "$TESTDIR/../../tools/mkrepo.sh" \
+	"$SCRATCH/gen" --commits "$(scaled 2000 600)" --seed 3 --gerrit \
+	>"$SCRATCH/gen.log" 2>&1 &&
+	"$TREEPLOT" -C "$SCRATCH/gen/repo.git" -T commits master | sort |
+	cmp -s - "$SCRATCH/gen/expected.tsv"
+ok $? "genhist --gerrit: every commit's path as generated"
 
 # The HTML report: the server's panel lists its topics.
 if [ -n "${TREEPLOT_NO_BROWSER:-}" ] || ! "$PYTHON" -c 'import selenium' 2>/dev/null; then
