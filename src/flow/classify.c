@@ -55,6 +55,20 @@ review_name(const struct history *h, uint32_t i, const struct mailmap *mm,
 	buf_release(&who);
 }
 
+/* Whether merges i and j (HIST_NONE: none) have the same committer. */
+static int
+same_committer(const struct history *h, uint32_t i, uint32_t j)
+{
+	size_t a, b;
+	const char *x, *y;
+
+	if (j == HIST_NONE)
+		return 0;
+	x = history_merge_committer(h, i, &a);
+	y = history_merge_committer(h, j, &b);
+	return x && y && a == b && !memcmp(x, y, a);
+}
+
 /* The tree of a source that is not a URL: "github:OWNER", "merge
  * requests to GROUP/PROJECT", "patches from NAME", "mailed patch
  * series", the review server that committed merge i, ... */
@@ -141,6 +155,7 @@ classify_merges_with(const struct history *h, struct tree_table *trees,
 		     const struct mailmap *mailmap, struct merge_table *out)
 {
 	size_t unrec_alloc = 0, ext_alloc = 0, ext_nr = 0;
+	uint32_t review_last = HIST_NONE;
 	struct external {
 		uint32_t i;
 		struct merge_class mc;
@@ -179,13 +194,22 @@ classify_merges_with(const struct history *h, struct tree_table *trees,
 	identity_learn(trees);
 	for (size_t e = 0; e < ext_nr; e++) {
 		const struct merge_class *mc = &ext[e].mc;
+		uint32_t i = ext[e].i;
 
-		out->tree[ext[e].i] = mc->source == SOURCE_URL ?
-				      trees_add_url(trees, mc->url,
-						    mc->url_len) :
-				      add_source(trees, mc, h, ext[e].i,
-						 mailmap);
-		out->same_branch[ext[e].i] = (uint8_t)mc->same_branch;
+		if (mc->source == SOURCE_URL) {
+			out->tree[i] = trees_add_url(trees, mc->url,
+						     mc->url_len);
+		} else if (mc->source == SOURCE_REVIEW &&
+			   same_committer(h, i, review_last)) {
+			/* A server commits thousands of merges: its name
+			 * through the .mailmap is looked up once. */
+			out->tree[i] = out->tree[review_last];
+		} else {
+			out->tree[i] = add_source(trees, mc, h, i, mailmap);
+			if (mc->source == SOURCE_REVIEW)
+				review_last = i;
+		}
+		out->same_branch[i] = (uint8_t)mc->same_branch;
 	}
 	free(ext);
 }

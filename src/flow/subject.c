@@ -121,15 +121,6 @@ is_local_path(const char *p, const char *end)
 
 /* A URL at the end of a sentence keeps none of its punctuation. */
 static const char *
-trim_punct(const char *p, const char *end);
-
-const char *
-subject_trim_punct(const char *p, const char *end)
-{
-	return trim_punct(p, end);
-}
-
-static const char *
 trim_punct(const char *p, const char *end)
 {
 	while (end > p) {
@@ -142,6 +133,12 @@ trim_punct(const char *p, const char *end)
 		break;
 	}
 	return end;
+}
+
+const char *
+subject_trim_punct(const char *p, const char *end)
+{
+	return trim_punct(p, end);
 }
 
 /* A release: "6.7-rc3", "v2.6.29", "2.40.1": an optional 'v', a digit,
