@@ -34,12 +34,12 @@ void
 review_change(struct sim *sim, int64_t date)
 {
 	struct tree *m = &sim->tr[0];
-	uint32_t n = 1, marks[3], par[2], mk, node;
+	uint32_t n = 1, marks[3] = { 0, 0, 0 }, par[2], mk, node;
 	struct sb sb = { .len = 0 };
 	uint64_t room = left(sim);
 
 	if (chance(&sim->rng, 0.4))
-		n = 2 + below(&sim->rng, 2);
+		n = below(&sim->rng, 2) ? 3 : 2;
 	if (n > room)
 		n = room ? (uint32_t)room : 1;
 	/* Nothing new on the branch since the change was made on its tip:
