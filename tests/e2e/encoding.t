@@ -8,7 +8,7 @@
 # commits not converted are counted on one warning line.
 . "$(dirname "$0")/lib.sh"
 
-plan 15
+plan 16
 mkdir enc.git && cd enc.git || exit 1
 repo bare
 
@@ -139,6 +139,15 @@ tp -T commits --author 'Jérôme' v1.0..master
 is "$(printf '%s\n' "$OUT" | cut -f1 | sort)" \
    "$(git log --author='Jérôme' --format=%H v1.0..master | sort)" \
    "--author: the converted name matches, the raw Latin-1 one does not, as in git"
+
+# --trace: the commit's subject and its hop's, converted.
+tp --trace "$(id a3)" v1.0..master
+is "$(printf '%s\n' "$OUT" | sed -n '4,6p' |
+      sed 's/[0-9a-f]\{12\}/ID/; s/  [0-9]\{4\}-[0-9-]* [0-9:]* [-+][0-9]*//')" \
+   "commit ID  $(git_log %s a3)
+  $(tree_of s1) -> mainline
+    ID  $(git_log %s s1)" \
+   "--trace: the commit's and its merge's subjects as git log shows them"
 
 # A commit without the header is UTF-8 as always: no warning for it.
 git update-ref refs/heads/plain "$(id l2)"
