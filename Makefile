@@ -429,10 +429,11 @@ FUZZ_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude -O1 -g $(FUZZ_FLAGS) -MMD -MP
 # past the end.
 FUZZ_LIBOBJ = $(FUZZ)/util/util.o $(FUZZ)/util/error.o $(FUZZ)/util/buf.o \
 	      $(FUZZ)/util/hash.o $(FUZZ)/util/escape.o $(FUZZ)/util/url.o \
-	      $(FUZZ)/git/oid.o $(FUZZ)/git/commitparse.o \
+	      $(FUZZ)/util/reencode.o $(FUZZ)/git/oid.o $(FUZZ)/git/commitparse.o \
 	      $(FUZZ)/git/commitgraph.o $(FUZZ)/git/pack.o \
 	      $(FUZZ)/flow/naming.o $(FUZZ)/flow/identity.o \
-	      $(FUZZ)/flow/subject.o $(FUZZ)/flow/classify.o
+	      $(FUZZ)/flow/subject.o $(FUZZ)/flow/forge.o \
+	      $(FUZZ)/flow/classify.o
 
 $(FUZZ)/git/commitgraph.o $(FUZZ)/git/pack.o: FUZZ_CFLAGS += -include tests/fuzz/heapmap.h
 $(FUZZ)/%.o: src/%.c | $(FUZZ) deps-fuzz

@@ -36,6 +36,8 @@ struct chart_options {
 	size_t aliases_nr;
 	const struct rules *rules;	/* treeplot.internalPattern,
 					 * externalPattern; may be NULL */
+	const struct mailmap *mailmap;	/* who committed a review server's
+					 * merges; NULL: as written */
 	uint32_t top;			/* trees kept (--top); 0 or TOP_ALL:
 					 * every tree */
 	int branches;			/* --branches */

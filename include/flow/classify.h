@@ -12,6 +12,7 @@
 
 #include "flow/naming.h"
 #include "flow/subject.h"
+#include "git/gitconfig.h"
 #include "git/history.h"
 
 /*
@@ -72,9 +73,14 @@ merge_repo_of(const struct merge_table *m, uint32_t t)
 typedef int (*classify_rules)(void *data, const char *subject, size_t len,
 			      struct merge_class *out);
 
-/* classify_merges, with rules (may be NULL) tried first. */
+/*
+ * classify_merges, with rules (may be NULL) tried first, and a review
+ * server named as the .mailmap names its merges' committer (mailmap may
+ * be NULL: as written).
+ */
 void classify_merges_with(const struct history *h, struct tree_table *trees,
 			  classify_rules rules, void *data,
+			  const struct mailmap *mailmap,
 			  struct merge_table *out);
 void merge_table_release(struct merge_table *m);
 

@@ -31,13 +31,18 @@ char *tree_name(const char *url, size_t len);
  * one (classify_message). */
 enum tree_kind {
 	TREE_KIND_REPO = 0,
-	TREE_KIND_GITHUB,	/* "github:OWNER": pull requests from a fork */
+	TREE_KIND_GITHUB,	/* "github:OWNER": pull requests from a fork;
+				 * "github pull requests": from no fork named */
 	TREE_KIND_GITLAB,	/* "merge requests to GROUP/PROJECT" */
 	TREE_KIND_MAIL,		/* "patches from NAME", "mailed patch series" */
+	TREE_KIND_BITBUCKET,	/* "bitbucket pull requests" */
+	TREE_KIND_GITEA,	/* "gitea:OWNER": pull requests from a fork */
+	TREE_KIND_REVIEW,	/* a code review server, named as its merges'
+				 * committer ("Gerrit Code Review") */
 };
 
 /* The kind's name in the outputs: "repository", "github", "gitlab",
- * "mail". */
+ * "mail", "bitbucket", "gitea", "review". */
 const char *tree_kind_name(enum tree_kind kind);
 
 struct tree {

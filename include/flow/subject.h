@@ -24,11 +24,21 @@ enum merge_kind {
 /* Where an external merge's commits came from. */
 enum merge_source {
 	SOURCE_URL = 0,		/* a repository: url */
-	SOURCE_GITHUB,		/* a GitHub pull request: name is its owner */
+	SOURCE_GITHUB,		/* a GitHub pull request: name is its owner
+				 * (empty: a form naming none, "Merge PR
+				 * #N: TITLE") */
 	SOURCE_GITLAB,		/* a GitLab merge request: name is the
 				 * GROUP/PROJECT it was merged in */
 	SOURCE_MAIL,		/* patches applied by mail: name is who sent
 				 * them, empty for a series (b4) */
+	SOURCE_BITBUCKET,	/* a Bitbucket pull request: no name */
+	SOURCE_GITEA,		/* a Gitea or Forgejo pull request from a
+				 * fork: name is the fork's owner */
+	SOURCE_REVIEW,		/* changes a code review server (Gerrit)
+				 * merged: the server is the merge's
+				 * committer; name is the topics as written
+				 * ("\"a\", \"b\""), empty for changes
+				 * merged without one */
 };
 
 struct merge_class {
@@ -38,6 +48,8 @@ struct merge_class {
 	enum merge_source source;
 	const char *name;	/* the other sources: inside the subject or */
 	size_t name_len;	/* the body (name_len 0: none) */
+	const char *number;	/* a forge's pull or merge request number, */
+	size_t number_len;	/* its digits (number_len 0: none) */
 	const char *form;	/* the form that matched, for --explain:
 				 * "Merge WHAT 'NAME' of URL", ...; NULL
 				 * when none did */
@@ -50,18 +62,17 @@ void classify_subject(const char *subject, size_t len, struct merge_class *out);
 
 /*
  * Classify a merge by its subject and the reference lines of its body
- * (history_body; NULL or empty when none): the subject's forms above, and
- * the forms of forges and mail, tried when the subject names no URL:
- *
- *   Merge pull request #N from OWNER/BRANCH		GitHub
- *   Merge branch 'B' into 'T' + "See merge request G/P!N"	GitLab
- *   Merge patch series "..." | Merge series "..."	mailed series (b4)
- *   Merge branch 'akpm' (patches from NAME)		mailed patches
- *   Merge [emailed|misc|...] patches|fixes|updates from NAME
- *   Subtree merge tag 'X' of NAME repo [N] into PATH + "[N] URL"
+ * (history_body; NULL or empty when none): a code review server's forms
+ * first (Gerrit's subjects quote a change's subject, which may itself
+ * read like a merge naming a URL), then the subject's forms above, then
+ * the forms of forges and mail, tried when the subject names no URL
+ * (forge.h).
  */
 void classify_message(const char *subject, size_t len, const char *body,
 		      size_t body_len, struct merge_class *out);
+
+/* A merge_class that says nothing yet: unrecognised, no URL, no name. */
+void merge_class_clear(struct merge_class *out);
 
 /* A name a subject gives to what it merged: a branch or a tag. */
 struct merge_name {
@@ -88,11 +99,25 @@ size_t subject_branches(const char *s, const char *end,
 int subject_same_branch(const char *s, size_t len);
 
 /*
- * The shape of a subject, to group the unrecognised merges by: quoted
- * names become 'X', tokens holding '/' or ':' (paths, URLs) PATH, runs of
- * digits N ("merge with xen-unstable.hg", "Merge N.N into PATH").  A new
- * string.
+ * The shape of a subject, to group the unrecognised merges by, so that
+ * one form is one group: a quoted string (its spaces and quotes inside
+ * included) becomes 'X' or "X", as it was quoted; a Gerrit Change-Id
+ * ("I" and seven hexadecimal digits or more) ID, a hexadecimal object id
+ * (seven digits or more, a decimal digit among them) HEX, a
+ * comma-separated list of either one ID or HEX; other tokens holding '/'
+ * or ':' (paths, URLs) PATH; runs of digits N ("merge with
+ * xen-unstable.hg", "Merge N.N into PATH").  A new string.
  */
 char *subject_shape(const char *subject);
+
+/* --- for forge.c: the tokens of a subject ---------------------------- */
+
+/* ' ', tab, CR and LF. */
+int subject_is_space(unsigned char c);
+/* The end of the whitespace-delimited token starting at p. */
+const char *subject_token_end(const char *p, const char *end);
+/* A URL at the end of a sentence keeps none of its punctuation: end
+ * moved back over it. */
+const char *subject_trim_punct(const char *p, const char *end);
 
 #endif

@@ -92,6 +92,28 @@ const char *commit_subject(struct buf *out, const char *msg, const char *end);
 size_t commit_reference_lines(struct buf *out, const char *msg,
 			      const char *end);
 
+/*
+ * The commit's "encoding" header (the first, as git reads it): its value
+ * at *name (name_len bytes, trailing blanks dropped) and 1, or 0 when
+ * there is none.
+ */
+int commit_encoding(const char *data, const char *end, const char **name,
+		    size_t *name_len);
+
+/*
+ * The commit data..end as git log shows it: when its "encoding" header
+ * names an encoding other than UTF-8, the whole object converted to
+ * UTF-8 into out (git converts the headers and the message together, so
+ * names and message convert or fail together).  Returns reencode.h's
+ * status: REENCODE_DONE (parse out), REENCODE_SAME (no header, or UTF-8
+ * declared and valid: parse data), or, parse data as well, the bytes
+ * being shown escaped as they always were, REENCODE_UNKNOWN (an encoding
+ * iconv does not know) or REENCODE_INVALID (bytes invalid in it, UTF-8
+ * included); then *name and *name_len say which encoding.
+ */
+int commit_reencode(const char *data, const char *end, struct buf *out,
+		    const char **name, size_t *name_len);
+
 /* What commit_signatures finds. */
 enum {
 	SIG_MERGETAG = 1 << 0,	/* a pulled tag with a signature block */

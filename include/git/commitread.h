@@ -47,7 +47,10 @@ enum commit_field {
 };
 
 /* What was read of one commit: the fields not asked for stay empty ("",
- * 0).  Strings are NUL-terminated; a message may hold NULs of its own. */
+ * 0).  Strings are NUL-terminated; a message may hold NULs of its own.
+ * The text is as git log shows it: converted to UTF-8 from the commit's
+ * declared encoding (commitparse.h's commit_reencode; when that fails,
+ * the bytes as read, and the commit noted for repo_warn_encodings). */
 struct commit_info {
 	char *committer;
 	size_t committer_len;	/* a committer may hold NULs */
@@ -74,6 +77,7 @@ struct commit_batch {
 	unsigned fields;
 	size_t reads;		/* objects read: the distinct commits asked for */
 	const struct history *h;	/* borrowed */
+	struct repo *r;			/* borrowed: repo_note_encoding */
 	struct odb *odb;	/* open for commit_batch_fetch */
 	struct mailmap *mailmap;	/* for the fields naming people */
 };

@@ -95,6 +95,15 @@ history_body(const struct history *h, uint32_t i)
 }
 
 /*
+ * A merge's record in the pool (readpool.h's commit_raw.merge): the
+ * committer's "Name <mail>", its length (uint32_t), the committer's time
+ * (int64_t) and zone (int32_t), then the subject, which h->subject points
+ * at.  HISTORY_MERGE_HEAD is the fixed part before the subject.
+ */
+#define HISTORY_MERGE_HEAD (sizeof(uint32_t) + sizeof(int64_t) + \
+			    sizeof(int32_t))
+
+/*
  * The committer time of merge i in the range (seconds since the epoch)
  * and its time zone (minutes east of UTC); 0 when it has no subject.
  */
@@ -111,6 +120,27 @@ history_merge_time(const struct history *h, uint32_t i, int32_t *tz)
 		memcpy(&t, p - sizeof(*tz) - sizeof(t), sizeof(t));
 	}
 	return t;
+}
+
+/*
+ * The committer of merge i in the range, "Name <mail>" as written (its
+ * first committer line, converted to UTF-8 as the subject), *len bytes
+ * (it may hold NULs, and is not NUL-terminated); NULL when i has no
+ * subject.
+ */
+static inline const char *
+history_merge_committer(const struct history *h, uint32_t i, size_t *len)
+{
+	const char *p;
+	uint32_t n;
+
+	*len = 0;
+	if (!h->subject[i])
+		return NULL;
+	p = h->pool.data + h->subject[i] - 1 - HISTORY_MERGE_HEAD;
+	memcpy(&n, p, sizeof(n));
+	*len = n;
+	return p - n;
 }
 
 /* Hex form of commit i's id into hex (OID_HEXSZ + 1 bytes). */

@@ -18,6 +18,8 @@ struct repo {
 	char *name;
 	struct packs *packs;	/* pack.h's, opened by the first odb_open */
 	int packs_tried;
+	struct encoding_note *enc;	/* repo_note_encoding's, for one */
+	size_t enc_nr, enc_alloc;	/* warning at the end of the run */
 };
 
 /* Report "WHAT: libgit2's message" (error()); returns -1.  Valid right

@@ -25,6 +25,7 @@ struct repo;
  */
 struct walker {
 	struct history *h;
+	struct repo *r;		/* for repo_note_encoding */
 	struct readpool *pool;	/* the object database, on every thread */
 	struct commit_raw raw;	/* the commit load_from_object reads */
 	struct commit_raw *batch;	/* a frontier's records (FRONTIER_BATCH) */

@@ -62,12 +62,19 @@ struct commit_raw {
 	int64_t author_date, committer_date;
 	/*
 	 * A merge's record for the history's pool (history.h), when it was
-	 * asked for: committer time and zone, the subject and its NUL,
-	 * then the reference lines and their NUL when body is set.
+	 * asked for: the committer's "Name <mail>" and its length (32
+	 * bits), the committer's time and zone, the subject (at subject in
+	 * the record) and its NUL, then the reference lines and their NUL
+	 * when body is set.  Its text converted to UTF-8 from the commit's
+	 * declared encoding (commitparse.h's commit_reencode); when that
+	 * failed, enc_status says why (reencode.h) and enc_name the
+	 * encoding, for repo_note_encoding.
 	 */
 	char *merge;
-	size_t merge_len;
+	size_t merge_len, subject;
 	int body;
+	int enc_status;
+	char *enc_name;
 };
 
 void commit_raw_release(struct commit_raw *c);

@@ -51,4 +51,19 @@ char *repo_objects_dir(struct repo *r);
 int repo_merge_base(struct repo *r, const struct object_id *commits, size_t n,
 		    struct object_id *out);
 
+/* --- commits whose text could not be converted to UTF-8 --------------- */
+
+/*
+ * Commit oid declares the encoding name (len bytes), and its text could
+ * not be converted from it (status: reencode.h's REENCODE_UNKNOWN or
+ * REENCODE_INVALID): the readers keep its bytes, escaped in the outputs,
+ * and note it here.  Each commit counts once, however often it is read.
+ */
+void repo_note_encoding(struct repo *r, const struct object_id *oid,
+			const char *name, size_t len, int status);
+
+/* When commits were noted: one line on standard error saying how many,
+ * which encodings and why ("treeplot: warning: ..."). */
+void repo_warn_encodings(struct repo *r);
+
 #endif

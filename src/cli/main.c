@@ -89,6 +89,7 @@ settle(const struct options *o, const struct config *cfg,
 	s->chart.aliases = cfg->aliases;
 	s->chart.aliases_nr = cfg->aliases_nr;
 	s->chart.rules = &cfg->rules;
+	s->chart.mailmap = NULL;
 	s->chart.top = o->mode != MODE_REPORT ? 0 : o->top_given ? o->top :
 		       cfg->has_top ? cfg->top : 0;
 	s->chart.branches = extra_arg(&o->extras, &branches_extra);
@@ -476,6 +477,7 @@ static int
 run(const struct options *o, struct output_set *outs)
 {
 	struct repo *r = NULL;
+	struct mailmap *mailmap = NULL;
 	struct config cfg;
 	struct settings s;
 	struct selection sel;
@@ -496,6 +498,13 @@ run(const struct options *o, struct output_set *outs)
 	}
 	settle(o, &cfg, &s);
 	s.chart.selection = selection_active(&sel) ? &sel : NULL;
+	/* Review servers are named as the .mailmap names their merges'
+	 * committer. */
+	if (mailmap_open(&mailmap, r) < 0) {
+		ret = 1;
+		goto out;
+	}
+	s.chart.mailmap = mailmap;
 	/* Where the shares colour edges: a configured pair is not used
 	 * elsewhere. */
 	if (o->mode == MODE_REPORT &&
@@ -508,7 +517,11 @@ run(const struct options *o, struct output_set *outs)
 		ret = run_compare(o, &s, r, outs);
 	else
 		ret = run_range(o, &s, r, outs);
+	/* Once, after everything was read (a warning, not a hint: -q
+	 * keeps it). */
+	repo_warn_encodings(r);
 out:
+	mailmap_free(mailmap);
 	selection_release(&sel);
 	free(s.urls);
 	config_release(&cfg);

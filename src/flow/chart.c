@@ -36,7 +36,7 @@ chart_build(struct chart *c, const struct history *h, struct repo *r,
 	else
 		trees_set_aliases(&c->tt, o->aliases, o->aliases_nr);
 	classify_merges_with(h, &c->tt, o->rules ? rules_match : NULL,
-			     (void *)(uintptr_t)o->rules, &c->m);
+			     (void *)(uintptr_t)o->rules, o->mailmap, &c->m);
 	if (c->m.unrecognised_nr > 1)
 		qsort_r(c->m.unrecognised, c->m.unrecognised_nr,
 			sizeof(*c->m.unrecognised), cmp_merge,
@@ -79,7 +79,8 @@ chart_identity(const struct history *h, const struct chart_options *o,
 
 	trees_init(out, o->mainline);
 	trees_set_aliases(out, o->aliases, o->aliases_nr);
+	/* Only the keys and their joins are kept: no source is named. */
 	classify_merges_with(h, out, o->rules ? rules_match : NULL,
-			     (void *)(uintptr_t)o->rules, &m);
+			     (void *)(uintptr_t)o->rules, NULL, &m);
 	merge_table_release(&m);
 }

@@ -14,14 +14,67 @@
 #include <string.h>
 
 #include "flow/identity.h"
+#include "git/gitconfig.h"
 #include "util/buf.h"
 #include "util/url.h"
 #include "util/util.h"
 
+/*
+ * The name of the review server that committed merge i: its committer's
+ * name as the .mailmap gives it (mm may be NULL), else the mail
+ * address; "code review" when the merge names no one.
+ */
+static void
+review_name(const struct history *h, uint32_t i, const struct mailmap *mm,
+	    struct buf *out)
+{
+	struct buf who = BUF_INIT;
+	size_t len;
+	const char *ident = history_merge_committer(h, i, &len), *lt;
+
+	if (ident && len)
+		mailmap_person(mm, ident, len, &who);
+	lt = who.len ? strrchr(who.data, '<') : NULL;
+	if (lt && lt > who.data) {
+		const char *e = lt;
+
+		while (e > who.data && e[-1] == ' ')
+			e--;
+		buf_add(out, who.data, (size_t)(e - who.data));
+	} else if (lt) {
+		const char *gt = strchr(lt, '>');
+
+		buf_add(out, lt + 1, gt ? (size_t)(gt - lt - 1) : strlen(lt + 1));
+	} else if (who.len) {
+		buf_add(out, who.data, who.len);
+	}
+	if (!out->len || memchr(out->data, '\0', out->len)) {
+		out->len = 0;
+		buf_puts(out, "code review");
+	}
+	buf_release(&who);
+}
+
+/* Whether merges i and j (HIST_NONE: none) have the same committer. */
+static int
+same_committer(const struct history *h, uint32_t i, uint32_t j)
+{
+	size_t a, b;
+	const char *x, *y;
+
+	if (j == HIST_NONE)
+		return 0;
+	x = history_merge_committer(h, i, &a);
+	y = history_merge_committer(h, j, &b);
+	return x && y && a == b && !memcmp(x, y, a);
+}
+
 /* The tree of a source that is not a URL: "github:OWNER", "merge
- * requests to GROUP/PROJECT", "patches from NAME", "mailed patch series". */
+ * requests to GROUP/PROJECT", "patches from NAME", "mailed patch
+ * series", the review server that committed merge i, ... */
 static uint32_t
-add_source(struct tree_table *trees, const struct merge_class *mc)
+add_source(struct tree_table *trees, const struct merge_class *mc,
+	   const struct history *h, uint32_t i, const struct mailmap *mm)
 {
 	struct buf name = BUF_INIT;
 	enum tree_kind kind = TREE_KIND_MAIL;
@@ -29,12 +82,25 @@ add_source(struct tree_table *trees, const struct merge_class *mc)
 
 	switch (mc->source) {
 	case SOURCE_GITHUB:
-		buf_puts(&name, "github:");
+		buf_puts(&name, mc->name_len ? "github:" :
+			 "github pull requests");
 		kind = TREE_KIND_GITHUB;
 		break;
 	case SOURCE_GITLAB:
 		buf_puts(&name, "merge requests to ");
 		kind = TREE_KIND_GITLAB;
+		break;
+	case SOURCE_BITBUCKET:
+		buf_puts(&name, "bitbucket pull requests");
+		kind = TREE_KIND_BITBUCKET;
+		break;
+	case SOURCE_GITEA:
+		buf_puts(&name, "gitea:");
+		kind = TREE_KIND_GITEA;
+		break;
+	case SOURCE_REVIEW:
+		review_name(h, i, mm, &name);
+		kind = TREE_KIND_REVIEW;
 		break;
 	case SOURCE_MAIL:
 	case SOURCE_URL:
@@ -42,7 +108,9 @@ add_source(struct tree_table *trees, const struct merge_class *mc)
 			 "mailed patch series");
 		break;
 	}
-	buf_add(&name, mc->name, mc->name_len);
+	/* A review merge's name is its topics, not its source's. */
+	if (mc->source != SOURCE_REVIEW && mc->source != SOURCE_BITBUCKET)
+		buf_add(&name, mc->name, mc->name_len);
 	id = trees_add_name(trees, name.data, kind);
 	buf_release(&name);
 	return id;
@@ -52,7 +120,7 @@ void
 classify_merges(const struct history *h, struct tree_table *trees,
 		struct merge_table *out)
 {
-	classify_merges_with(h, trees, NULL, NULL, out);
+	classify_merges_with(h, trees, NULL, NULL, NULL, out);
 }
 
 void
@@ -83,9 +151,11 @@ classify_merge(const struct history *h, uint32_t i, classify_rules rules,
 
 void
 classify_merges_with(const struct history *h, struct tree_table *trees,
-		     classify_rules rules, void *data, struct merge_table *out)
+		     classify_rules rules, void *data,
+		     const struct mailmap *mailmap, struct merge_table *out)
 {
 	size_t unrec_alloc = 0, ext_alloc = 0, ext_nr = 0;
+	uint32_t review_last = HIST_NONE;
 	struct external {
 		uint32_t i;
 		struct merge_class mc;
@@ -124,12 +194,22 @@ classify_merges_with(const struct history *h, struct tree_table *trees,
 	identity_learn(trees);
 	for (size_t e = 0; e < ext_nr; e++) {
 		const struct merge_class *mc = &ext[e].mc;
+		uint32_t i = ext[e].i;
 
-		out->tree[ext[e].i] = mc->source == SOURCE_URL ?
-				      trees_add_url(trees, mc->url,
-						    mc->url_len) :
-				      add_source(trees, mc);
-		out->same_branch[ext[e].i] = (uint8_t)mc->same_branch;
+		if (mc->source == SOURCE_URL) {
+			out->tree[i] = trees_add_url(trees, mc->url,
+						     mc->url_len);
+		} else if (mc->source == SOURCE_REVIEW &&
+			   same_committer(h, i, review_last)) {
+			/* A server commits thousands of merges: its name
+			 * through the .mailmap is looked up once. */
+			out->tree[i] = out->tree[review_last];
+		} else {
+			out->tree[i] = add_source(trees, mc, h, i, mailmap);
+			if (mc->source == SOURCE_REVIEW)
+				review_last = i;
+		}
+		out->same_branch[i] = (uint8_t)mc->same_branch;
 	}
 	free(ext);
 }

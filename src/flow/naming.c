@@ -499,6 +499,12 @@ tree_kind_name(enum tree_kind kind)
 		return "gitlab";
 	case TREE_KIND_MAIL:
 		return "mail";
+	case TREE_KIND_BITBUCKET:
+		return "bitbucket";
+	case TREE_KIND_GITEA:
+		return "gitea";
+	case TREE_KIND_REVIEW:
+		return "review";
 	case TREE_KIND_REPO:
 		break;
 	}

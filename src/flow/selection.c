@@ -11,6 +11,7 @@
 #include "git/history.h"
 #include "git/odb.h"
 #include "git/tree.h"
+#include "util/reencode.h"
 
 int
 selection_init(struct selection *s, const char *const *paths,
@@ -54,6 +55,7 @@ selection_release(struct selection *s)
 struct reader {
 	const struct selection *s;
 	const struct history *h;
+	struct repo *r;
 	struct odb *odb;
 	struct repo_pathspec *ps;	/* NULL without paths */
 	struct object_id *tree;		/* per history index, when have[i] */
@@ -84,9 +86,25 @@ read_commit(struct reader *rd, uint32_t i, int want_author)
 	hex_to_oid(data + 5, data + size, &rd->tree[i]);
 	rd->have[i] = 1;
 	if (want_author) {
+		struct buf conv = BUF_INIT;
+		const char *name;
+		size_t len;
+		/* As git log --author matches it: converted from the
+		 * commit's declared encoding. */
+		int enc = commit_reencode(data, data + size, &conv, &name,
+					  &len);
+
+		if (enc == REENCODE_DONE) {
+			data = conv.data;
+			size = conv.len;
+		} else if (enc != REENCODE_SAME) {
+			repo_note_encoding(rd->r, &rd->h->oid[i], name, len,
+					   enc);
+		}
 		rd->author.len = 0;
 		commit_author(data, data + size, &rd->author);
 		buf_addc(&rd->author, '\0');
+		buf_release(&conv);
 	}
 	return 0;
 }
@@ -129,7 +147,7 @@ int
 selection_mark(const struct selection *s, struct repo *r,
 	       const struct history *h, uint8_t **out)
 {
-	struct reader rd = { s, h, NULL, NULL, NULL, NULL, BUF_INIT };
+	struct reader rd = { s, h, r, NULL, NULL, NULL, NULL, BUF_INIT };
 	uint8_t *sel = xcalloc(h->nr ? h->nr : 1, 1);
 	int ret = 0;
 

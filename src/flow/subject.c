@@ -18,9 +18,18 @@
  * has passed (but for one fallback search), so a hostile 100 KB subject
  * costs linear time; nothing is read at or past subject + len.
  *
+ * Subjects typed by hand or written by other tools carry slips, read as
+ * git would have meant them: a run of blanks (spaces, tabs) wherever git
+ * writes one space ("Merge branch 'x' of\tURL"), a full stop after the
+ * last quote ("Merge branch 'x'."), double quotes for single ones, and
+ * one unquoted name before " of " ("Merge tag v1.2 of URL").  A slip
+ * never turns an internal merge external: the repository after " of "
+ * is read as without it ("Merge branch 'x' of ." stays internal).
+ *
  * Pure text in, plain data out (fuzzed: tests/fuzz/fuzz-classify.c);
- * apart from the merge table (classify.c), which applies it to a
- * history and names the trees.
+ * the forms of forges, review servers and mail are forge.c's, and the
+ * merge table (classify.c) applies both to a history and names the
+ * trees.
  */
 #include "flow/subject.h"
 
@@ -28,6 +37,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "flow/forge.h"
 #include "util/buf.h"
 #include "util/url.h"
 #include "util/util.h"
@@ -46,6 +56,12 @@ is_space(unsigned char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
+int
+subject_is_space(unsigned char c)
+{
+	return is_space(c);
+}
+
 /* The end of the whitespace-delimited token starting at p. */
 static const char *
 token_end(const char *p, const char *end)
@@ -53,6 +69,44 @@ token_end(const char *p, const char *end)
 	while (p < end && !is_space(*p))
 		p++;
 	return p;
+}
+
+const char *
+subject_token_end(const char *p, const char *end)
+{
+	return token_end(p, end);
+}
+
+/* Where git writes one space, a slip may hold several, or a tab. */
+static int
+is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/*
+ * Whether p starts with words, each ' ' in them matching a run of blanks
+ * (one at least), every other byte itself; *after (when not NULL) is past
+ * the match.  The run is scanned once for each call that reaches it, and
+ * every caller moves on past what it matched or stops.
+ */
+static int
+has_words(const char *p, const char *end, const char *words,
+	  const char **after)
+{
+	for (; *words; words++) {
+		if (*words == ' ') {
+			if (p == end || !is_blank(*p))
+				return 0;
+			while (p < end && is_blank(*p))
+				p++;
+		} else if (p == end || *p++ != *words) {
+			return 0;
+		}
+	}
+	if (after)
+		*after = p;
+	return 1;
 }
 
 /* "/abs", "./rel", "../rel", ".", "~/dir", "~user/dir", "file://...". */
@@ -79,6 +133,12 @@ trim_punct(const char *p, const char *end)
 		break;
 	}
 	return end;
+}
+
+const char *
+subject_trim_punct(const char *p, const char *end)
+{
+	return trim_punct(p, end);
 }
 
 /* A release: "6.7-rc3", "v2.6.29", "2.40.1": an optional 'v', a digit,
@@ -122,7 +182,7 @@ source_token(const char *p, const char *end, int strict,
 	if (p == tend || url_has_control(p, tend))
 		return SRC_FAIL;
 	if (strict && is_version(p, tend) &&
-	    (tend == end || url_has_prefix(tend, end, " into "))) {
+	    (tend == end || has_words(tend, end, " into ", NULL))) {
 		out->form = "Merge VERSION into BRANCH";
 		return SRC_INTERNAL;
 	}
@@ -147,10 +207,21 @@ static const char *const what_words[] = {
 static const char *
 skip_what(const char *p, const char *end)
 {
+	const char *after;
+
 	for (size_t i = 0; i < ARRAY_SIZE(what_words); i++)
-		if (url_has_prefix(p, end, what_words[i]))
-			return p + strlen(what_words[i]);
+		if (has_words(p, end, what_words[i], &after))
+			return after;
 	return p;
+}
+
+/* Past "HEAD, " at p, or p. */
+static const char *
+skip_head(const char *p, const char *end)
+{
+	const char *after;
+
+	return has_words(p, end, "HEAD, ", &after) ? after : p;
 }
 
 static int
@@ -163,15 +234,13 @@ is_quote(const char *p, const char *end)
 static int
 is_list(const char *p, const char *end)
 {
-	if (url_has_prefix(p, end, "HEAD, "))
-		p += 6;
-	return is_quote(skip_what(p, end), end);
+	return is_quote(skip_what(skip_head(p, end), end), end);
 }
 
 enum delim { D_NONE, D_END, D_OF, D_INTO, D_AND, D_NEXT, D_EARLY };
 
-/* What may follow the closing quote of a name: the end, " of ",
- * " into ", ", ", " and " or "; ".  *after is past it. */
+/* What may follow the closing quote of a name: the end (or a full stop
+ * there), " of ", " into ", ", ", " and " or "; ".  *after is past it. */
 static enum delim
 delimiter(const char *p, const char *end, const char **after)
 {
@@ -185,14 +254,11 @@ delimiter(const char *p, const char *end, const char **after)
 		{ " (early part)", D_EARLY },
 	};
 
-	if (p == end)
+	if (p == end || (p + 1 == end && *p == '.'))
 		return D_END;
-	for (size_t i = 0; i < ARRAY_SIZE(ds); i++) {
-		if (url_has_prefix(p, end, ds[i].s)) {
-			*after = p + strlen(ds[i].s);
+	for (size_t i = 0; i < ARRAY_SIZE(ds); i++)
+		if (has_words(p, end, ds[i].s, after))
 			return ds[i].d;
-		}
-	}
 	return D_NONE;
 }
 
@@ -205,9 +271,12 @@ static enum source_end
 list_fallback(const char *p, const char *end, struct merge_class *out,
 	      const char **next)
 {
+	const char *after;
+
 	for (; end - p >= 5; p++) {
-		if ((*p == '\'' || *p == '"') && !memcmp(p + 1, " of ", 4))
-			return source_token(p + 5, end, 0, out, next);
+		if ((*p == '\'' || *p == '"') &&
+		    has_words(p + 1, end, " of ", &after))
+			return source_token(after, end, 0, out, next);
 	}
 	return SRC_FAIL;
 }
@@ -226,9 +295,7 @@ source_list(const char *p, const char *end, struct merge_class *out,
 {
 	const char *start, *after = NULL;
 
-	if (url_has_prefix(p, end, "HEAD, "))
-		p += 6;
-	p = skip_what(p, end);
+	p = skip_what(skip_head(p, end), end);
 	start = p;
 	while (is_quote(p, end)) {
 		enum delim d = D_NONE;
@@ -244,7 +311,7 @@ source_list(const char *p, const char *end, struct merge_class *out,
 		case D_NONE:
 			return list_fallback(start, end, out, next);
 		case D_EARLY:
-			if (after != end && !url_has_prefix(after, end, " into "))
+			if (after != end && !has_words(after, end, " into ", NULL))
 				return list_fallback(start, end, out, next);
 			out->form = "Merge WHAT 'NAME' (early part)";
 			return SRC_INTERNAL;
@@ -258,8 +325,8 @@ source_list(const char *p, const char *end, struct merge_class *out,
 			return source_token(after, end, 0, out, next);
 		case D_AND:
 			p = after;
-			if (url_has_prefix(p, end, "and "))	/* "'a', 'b', and 'c'" */
-				p += 4;
+			/* "'a', 'b', and 'c'" */
+			has_words(p, end, "and ", &p);
 			p = skip_what(p, end);	/* "branch 'a', tag 'b'" */
 			break;
 		}
@@ -268,33 +335,57 @@ source_list(const char *p, const char *end, struct merge_class *out,
 }
 
 void
-classify_subject(const char *subject, size_t len, struct merge_class *out)
+merge_class_clear(struct merge_class *out)
 {
-	const char *p = subject, *end = subject + len;
-
 	out->kind = MERGE_UNRECOGNISED;
 	out->url = NULL;
 	out->url_len = 0;
 	out->source = SOURCE_URL;
 	out->name = NULL;
 	out->name_len = 0;
+	out->number = NULL;
+	out->number_len = 0;
 	out->form = NULL;
 	out->same_branch = 0;
+}
 
+/*
+ * A slip: "Merge WHAT NAME of URL", one name not quoted, p at WHAT.  Only
+ * before " of ": without it the words are free text.
+ */
+static enum source_end
+source_unquoted(const char *p, const char *end, struct merge_class *out,
+		const char **next)
+{
+	const char *name = skip_what(skip_head(p, end), end), *t, *after;
+
+	if (name == p || is_quote(name, end))
+		return SRC_FAIL;
+	t = token_end(name, end);
+	if (t == name || !has_words(t, end, " of ", &after))
+		return SRC_FAIL;
+	return source_token(after, end, 0, out, next);
+}
+
+void
+classify_subject(const char *subject, size_t len, struct merge_class *out)
+{
+	const char *p = subject, *end = subject + len, *after;
+
+	merge_class_clear(out);
 	while (end > p && is_space(end[-1]))
 		end--;
 	/* git.git's "Sync with maint", "Sync with 2.40.1": a release or a
 	 * branch of the same repository merged in. */
-	if (url_has_prefix(p, end, "Sync with ") && end - p > 10) {
+	if (has_words(p, end, "Sync with ", &after) && after < end) {
 		out->kind = MERGE_INTERNAL;
 		out->form = "Sync with BRANCH";
 		return;
 	}
-	if (!url_has_prefix(p, end, "Merge "))
+	if (!has_words(p, end, "Merge ", &p))
 		return;
-	p += 6;
-	if (url_has_prefix(p, end, "with ") &&
-	    source_token(p + 5, end, 0, out, &p) == SRC_EXTERNAL) {
+	if (has_words(p, end, "with ", &after) &&
+	    source_token(after, end, 0, out, &p) == SRC_EXTERNAL) {
 		out->kind = MERGE_EXTERNAL;
 		out->form = "Merge with URL";
 		return;
@@ -304,26 +395,37 @@ classify_subject(const char *subject, size_t len, struct merge_class *out)
 	for (;;) {
 		const char *next = end;
 		enum source_end r;
-		int list;
+		int list, unquoted = 0;
 
 		if (p == end || is_space(*p))
 			return;
 		list = is_list(p, end);
-		r = list ? source_list(p, end, out, &next) :
-			   source_token(p, end, 1, out, &next);
+		if (list) {
+			r = source_list(p, end, out, &next);
+		} else {
+			r = source_token(p, end, 1, out, &next);
+			if (r == SRC_FAIL) {
+				r = source_unquoted(p, end, out, &next);
+				unquoted = 1;
+			}
+		}
 		switch (r) {
 		case SRC_FAIL:
 			return;
 		case SRC_EXTERNAL:
 			out->kind = MERGE_EXTERNAL;
 			if (!out->form)
-				out->form = list ? "Merge WHAT 'NAME' of URL" :
+				out->form = unquoted ?
+					    "Merge WHAT NAME of URL" :
+					    list ? "Merge WHAT 'NAME' of URL" :
 					    "Merge URL";
 			return;
 		case SRC_INTERNAL:
 			out->kind = MERGE_INTERNAL;
 			if (!out->form)
-				out->form = list ?
+				out->form = unquoted ?
+					    "Merge WHAT NAME of PATH" :
+					    list ?
 					    "Merge WHAT 'NAME'[ of PATH]"
 					    "[ into BRANCH]" :
 					    "Merge PATH";
@@ -335,261 +437,6 @@ classify_subject(const char *subject, size_t len, struct merge_class *out)
 	}
 }
 
-/* --- forges and mail ---------------------------------------------- */
-
-static int
-is_lower_word_char(unsigned char c)
-{
-	return (c >= 'a' && c <= 'z') || c == '-';
-}
-
-static void
-set_source(struct merge_class *out, enum merge_source source,
-	   const char *name, const char *name_end)
-{
-	out->kind = MERGE_EXTERNAL;
-	out->source = source;
-	out->url = NULL;
-	out->url_len = 0;
-	out->name = name;
-	out->name_len = name_end - name;
-}
-
-/*
- * "Merge pull request #N from OWNER/BRANCH": GitHub names the owner of
- * the fork the pull request came from (a GitHub login: letters, digits
- * and '-'), then its branch, and nothing after.
- */
-static int
-github_pull(const char *p, const char *end, struct merge_class *out)
-{
-	const char *owner, *q;
-
-	if (!url_has_prefix(p, end, "Merge pull request #"))
-		return 0;
-	p += 20;
-	for (q = p; q < end && url_is_digit(*q); q++)
-		;
-	if (q == p || !url_has_prefix(q, end, " from "))
-		return 0;
-	owner = q + 6;
-	for (q = owner; q < end && (url_is_alpha(*q) || url_is_digit(*q) || *q == '-');
-	     q++)
-		;
-	if (q == owner || q == end || *q != '/' || q + 1 == end ||
-	    token_end(q + 1, end) != end || url_has_control(q + 1, end))
-		return 0;
-	set_source(out, SOURCE_GITHUB, owner, q);
-	out->form = "Merge pull request #N from OWNER/BRANCH";
-	return 1;
-}
-
-/* b4's "Merge patch series "TITLE"", and the older "Merge series "TITLE"
- * from NAME <MAIL>:" of the same tooling. */
-static int
-patch_series(const char *p, const char *end, struct merge_class *out)
-{
-	if (!url_has_prefix(p, end, "Merge patch series \"") &&
-	    !url_has_prefix(p, end, "Merge series \""))
-		return 0;
-	set_source(out, SOURCE_MAIL, p, p);
-	out->form = "Merge patch series \"TITLE\"";
-	return 1;
-}
-
-/*
- * A sender's name: one to four words, each starting with a capital letter,
- * of letters (any non-ASCII byte counts as one), '.', '\'' and '-'.
- * Returns its end, or NULL.
- */
-static const char *
-person_end(const char *p, const char *end)
-{
-	int words = 0;
-
-	while (p < end) {
-		if (!(*p >= 'A' && *p <= 'Z') && (unsigned char)*p < 0x80)
-			return NULL;
-		while (p < end && (url_is_alpha(*p) || *p == '.' || *p == '\'' ||
-				   *p == '-' || (unsigned char)*p >= 0x80))
-			p++;
-		if (++words > 4)
-			return NULL;
-		if (p == end || *p != ' ')
-			return p;
-		p++;
-	}
-	return NULL;
-}
-
-/*
- * "WORDS from NAME" exactly from p to end: lower-case words ("patches",
- * "fixes", "second patch-bomb"), the last of which is in last_words when
- * that is not NULL.  Sets the name.
- */
-static int
-words_from(const char *p, const char *end, const char *const *last_words,
-	   const char **name, const char **name_end)
-{
-	const char *from = NULL, *last = p, *q;
-
-	for (q = p; q < end; q++) {
-		if (url_has_prefix(q, end, " from ")) {
-			from = q;
-			break;
-		}
-		if (*q == ' ')
-			last = q + 1;
-		else if (!is_lower_word_char(*q))
-			return 0;
-	}
-	if (!from || from == p)
-		return 0;
-	if (last_words) {
-		int found = 0;
-
-		for (size_t i = 0; last_words[i]; i++)
-			if ((size_t)(from - last) == strlen(last_words[i]) &&
-			    !memcmp(last, last_words[i], from - last))
-				found = 1;
-		if (!found)
-			return 0;
-	}
-	*name = from + 6;
-	*name_end = person_end(*name, end);
-	return *name_end == end;
-}
-
-/*
- * Patches a maintainer applied from someone's mail and merged as a branch:
- * "Merge branch 'akpm' (patches from Andrew)", "(fixes from Andrew
- * Morton)", "(incoming from Andrew)"; and without the branch: "Merge
- * emailed patches from Andrew Morton", "Merge misc fixes from Andrew
- * Morton".  A parenthesis without " from " ("(early part)", git's own)
- * is not one.
- */
-static int
-mailed_patches(const char *p, const char *end, struct merge_class *out)
-{
-	static const char *const last_words[] = {
-		"patches", "fixes", "updates", "patch-bomb", NULL,
-	};
-	const char *open, *name, *name_end;
-
-	if (!url_has_prefix(p, end, "Merge "))
-		return 0;
-	p += 6;
-	if (end > p && end[-1] == ')') {
-		for (open = end - 1; open > p && *open != '('; open--)
-			;
-		if (open == p || open[-1] != ' ' ||
-		    !words_from(open + 1, end - 1, NULL, &name, &name_end))
-			return 0;
-		set_source(out, SOURCE_MAIL, name, name_end);
-		out->form = "Merge branch 'B' (WORDS from NAME)";
-		return 1;
-	}
-	if (!words_from(p, end, last_words, &name, &name_end))
-		return 0;
-	set_source(out, SOURCE_MAIL, name, name_end);
-	out->form = "Merge WORDS patches from NAME";
-	return 1;
-}
-
-/* The next line of a body at *p (newline-separated); 0 at its end. */
-static int
-next_line(const char **p, const char *end, const char **line,
-	  const char **eol)
-{
-	const char *nl;
-
-	if (*p >= end)
-		return 0;
-	nl = memchr(*p, '\n', end - *p);
-	*line = *p;
-	*eol = nl ? nl : end;
-	*p = nl ? nl + 1 : end;
-	return 1;
-}
-
-/*
- * GitLab's merge of a merge request: "Merge branch 'B' into 'T'" (an
- * internal subject), and in the body "See merge request GROUP/PROJECT!N",
- * which names the project the request was merged in: the project itself
- * whether the branch came from it or from a fork.
- */
-static int
-gitlab_request(const char *body, const char *body_end,
-	       struct merge_class *out)
-{
-	const char *line, *eol;
-
-	while (next_line(&body, body_end, &line, &eol)) {
-		const char *bang, *q;
-
-		if (!url_has_prefix(line, eol, "See merge request "))
-			continue;
-		line += 18;
-		bang = memchr(line, '!', eol - line);
-		if (!bang || bang == line || bang + 1 == eol ||
-		    token_end(line, eol) != eol || url_has_control(line, eol))
-			continue;
-		for (q = bang + 1; q < eol && url_is_digit(*q); q++)
-			;
-		if (q != eol || !memchr(line, '/', bang - line))
-			continue;
-		set_source(out, SOURCE_GITLAB, line, bang);
-		out->form = "See merge request GROUP/PROJECT!N";
-		return 1;
-	}
-	return 0;
-}
-
-/*
- * A subtree merge that names its repository in a footnote (U-Boot's
- * dts/upstream): "Subtree merge tag 'v6.10-dts' of devicetree-rebasing
- * repo [1] into dts/upstream", and "[1] URL" in the body.
- */
-static int
-subtree_merge(const char *p, const char *end, const char *body,
-	      const char *body_end, struct merge_class *out)
-{
-	const char *num, *q, *line, *eol;
-	size_t num_len;
-
-	if (!url_has_prefix(p, end, "Subtree merge "))
-		return 0;
-	for (q = p + 14; q < end && !url_has_prefix(q, end, " repo ["); q++)
-		;
-	if (q == end)
-		return 0;
-	num = q + 7;
-	for (q = num; q < end && url_is_digit(*q); q++)
-		;
-	num_len = q - num;
-	if (!num_len || !url_has_prefix(q, end, "] into ") || q + 7 == end)
-		return 0;
-	while (next_line(&body, body_end, &line, &eol)) {
-		const char *url, *uend;
-
-		if (eol - line < (ptrdiff_t)num_len + 3 || *line != '[' ||
-		    memcmp(line + 1, num, num_len) ||
-		    !url_has_prefix(line + 1 + num_len, eol, "] "))
-			continue;
-		url = line + num_len + 3;
-		uend = trim_punct(url, token_end(url, eol));
-		if (!url_is_remote(url, uend, 0))
-			continue;
-		out->kind = MERGE_EXTERNAL;
-		out->source = SOURCE_URL;
-		out->url = url;
-		out->url_len = uend - url;
-		out->form = "Subtree merge ... repo [N] into PATH, [N] URL";
-		return 1;
-	}
-	return 0;
-}
-
 void
 classify_message(const char *subject, size_t len, const char *body,
 		 size_t body_len, struct merge_class *out)
@@ -599,21 +446,19 @@ classify_message(const char *subject, size_t len, const char *body,
 	const char *body_end = body ? body + body_len : NULL;
 	enum merge_kind kind;
 
+	merge_class_clear(out);
+	while (end > subject && is_space(end[-1]))
+		end--;
+	if (forge_review(subject, end, out))
+		return;
 	classify_subject(subject, len, out);
 	if (out->kind == MERGE_EXTERNAL)
 		return;
 	kind = out->kind;
-	while (end > subject && is_space(end[-1]))
-		end--;
 	if (!body)
 		body = body_end = "";
-	if (github_pull(subject, end, out) || patch_series(subject, end, out) ||
-	    mailed_patches(subject, end, out) ||
-	    subtree_merge(subject, end, body, body_end, out))
-		return;
-	if (kind == MERGE_INTERNAL && gitlab_request(body, body_end, out))
-		return;
-	out->kind = kind;
+	if (!forge_message(subject, end, body, body_end, kind, out))
+		out->kind = kind;
 }
 
 /* --- the branches a subject names (--branches) ------------------------ */
@@ -630,11 +475,9 @@ subject_names(const char *p, const char *end, struct merge_name **out,
 	size_t n = 0;
 	int tag = 0;
 
-	if (!url_has_prefix(p, end, "Merge "))
+	if (!has_words(p, end, "Merge ", &p))
 		return 0;
-	p += 6;
-	if (url_has_prefix(p, end, "HEAD, "))
-		p += 6;
+	p = skip_head(p, end);
 	for (;;) {
 		const char *w = skip_what(p, end), *q, *after = NULL;
 		enum delim d = D_NONE;
@@ -658,8 +501,7 @@ subject_names(const char *p, const char *end, struct merge_name **out,
 		if (d != D_AND)
 			return n;
 		p = after;
-		if (url_has_prefix(p, end, "and "))
-			p += 4;
+		has_words(p, end, "and ", &p);
 	}
 }
 
@@ -667,10 +509,14 @@ size_t
 subject_branches(const char *s, const char *end, const struct merge_class *mc,
 		 struct merge_name **out, size_t *alloc)
 {
-	if (mc->kind != MERGE_EXTERNAL || mc->source == SOURCE_MAIL)
+	if (mc->kind != MERGE_EXTERNAL)
 		return 0;
-	if (mc->source != SOURCE_GITHUB)
+	if (mc->source == SOURCE_URL)
 		return subject_names(s, end, out, alloc);
+	/* Mail, review servers and the forges that name no branch of a
+	 * fork: the source itself. */
+	if (mc->source != SOURCE_GITHUB || !mc->name_len)
+		return 0;
 	/* "OWNER/BRANCH": the branch is the rest of the token. */
 	ALLOC_GROW(*out, 1, *alloc);
 	(*out)[0].p = mc->name + mc->name_len + 1;
@@ -724,11 +570,118 @@ add_digits_as_n(struct buf *b, const char *p, const char *end)
 	}
 }
 
+/* What a word is, for its shape. */
+enum word { W_OTHER, W_NUMBER, W_HEX, W_ID };
+
+static int
+is_lower_hex(char c)
+{
+	return url_is_digit(c) || (c >= 'a' && c <= 'f');
+}
+
+/* A Change-Id ("I" and seven lower-case hexadecimal digits or more), a
+ * hexadecimal id (seven or more, a decimal digit among them), digits. */
+static enum word
+word_kind(const char *p, const char *end)
+{
+	int digit = 0, letter = 0;
+
+	if (p == end)
+		return W_OTHER;
+	if (*p == 'I' && end - p >= 8) {
+		const char *q = p + 1;
+
+		while (q < end && is_lower_hex(*q))
+			q++;
+		return q == end ? W_ID : W_OTHER;
+	}
+	for (const char *q = p; q < end; q++) {
+		if (url_is_digit(*q))
+			digit = 1;
+		else if (*q >= 'a' && *q <= 'f')
+			letter = 1;
+		else
+			return W_OTHER;
+	}
+	if (!digit)
+		return W_OTHER;
+	return !letter ? W_NUMBER : end - p >= 7 ? W_HEX : W_OTHER;
+}
+
+static const char *const word_shape[] = {
+	[W_NUMBER] = "N", [W_HEX] = "HEX", [W_ID] = "ID",
+};
+
+/* A comma-separated list of ids or numbers of one kind (Gerrit's "Merge
+ * changes I1,I2"), or one of them: that kind, else W_OTHER. */
+static enum word
+list_kind(const char *p, const char *end)
+{
+	enum word kind = W_OTHER;
+
+	for (;;) {
+		const char *comma = memchr(p, ',', (size_t)(end - p));
+		const char *stop = comma ? comma : end;
+		enum word k = word_kind(p, stop);
+
+		if (k == W_OTHER || (kind != W_OTHER && k != kind))
+			return W_OTHER;
+		kind = k;
+		if (!comma)
+			return kind;
+		p = comma + 1;
+	}
+}
+
+/* The shape of the word p..end: punctuation at its end kept as it is. */
+static void
+add_word(struct buf *b, const char *p, const char *end)
+{
+	const char *core = end;
+	enum word k;
+
+	while (core > p && strchr(".,;:)", core[-1]))
+		core--;
+	k = list_kind(p, core);
+	if (k != W_OTHER)
+		buf_puts(b, word_shape[k]);
+	else if (core - p > 1 && (memchr(p, '/', (size_t)(core - p)) ||
+				  memchr(p, ':', (size_t)(core - p))))
+		buf_puts(b, "PATH");
+	else
+		add_digits_as_n(b, p, core);
+	buf_add(b, core, (size_t)(end - core));
+}
+
+/*
+ * The quote closing the string that opens at p: the next one of the same
+ * kind followed by the end, a blank or punctuation; NULL when there is
+ * none.  *none[k] remembers that no such quote of kind k follows: every
+ * later search would fail too, so none is made twice (linear time).
+ */
+static const char *
+closing_quote(const char *p, const char *end, int *none)
+{
+	int k = *p == '"';
+
+	if (none[k])
+		return NULL;
+	for (const char *q = p + 1; q < end; q++) {
+		if (*q != *p)
+			continue;
+		if (q + 1 == end || is_space(q[1]) || strchr(".,;:)", q[1]))
+			return q;
+	}
+	none[k] = 1;
+	return NULL;
+}
+
 char *
 subject_shape(const char *s)
 {
 	struct buf b = BUF_INIT;
 	const char *p = s, *end = s + strlen(s);
+	int none[2] = { 0, 0 };
 
 	buf_puts(&b, "");
 	while (p < end && is_space(*p))
@@ -736,20 +689,24 @@ subject_shape(const char *s)
 	while (end > p && is_space(end[-1]))
 		end--;
 	while (p < end) {
-		const char *t = token_end(p, end);
-		int longer = t - p > 1;
+		const char *close = is_quote(p, end) ?
+				    closing_quote(p, end, none) : NULL;
 
-		if (longer && is_quote(p, t) && is_quote(t - 1, t))
-			buf_puts(&b, "'X'");
-		else if (longer && (memchr(p, '/', t - p) ||
-				    memchr(p, ':', t - p)))
-			buf_puts(&b, "PATH");
-		else
-			add_digits_as_n(&b, p, t);
-		for (p = t; p < end && is_space(*p); p++)
-			;
-		if (p < end)
-			buf_addc(&b, ' ');
+		if (close) {
+			buf_puts(&b, *p == '"' ? "\"X\"" : "'X'");
+			p = close + 1;
+		} else {
+			const char *t = token_end(p, end);
+
+			add_word(&b, p, t);
+			p = t;
+		}
+		if (p < end && is_space(*p)) {
+			while (p < end && is_space(*p))
+				p++;
+			if (p < end)
+				buf_addc(&b, ' ');
+		}
 	}
 	return b.data;
 }

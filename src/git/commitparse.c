@@ -1,13 +1,16 @@
 /*
  * commitparse.c - the pure parsing of raw commit objects: headers, the
- * committer's time, git's subject, a merge's reference lines, signatures
- * and sign-offs.  Bytes in, plain data out; any bytes are valid input.
+ * committer's time, git's subject, a merge's reference lines, the
+ * declared encoding, signatures and sign-offs.  Bytes in, plain data
+ * out; any bytes are valid input.
  */
 #define _GNU_SOURCE	/* memmem */
 #include "git/commitparse.h"
 
 #include <string.h>
 #include <strings.h>
+
+#include "util/reencode.h"
 
 static int
 is_blank(char c)
@@ -251,6 +254,42 @@ commit_reference_lines(struct buf *out, const char *msg, const char *end)
 		msg = next;
 	}
 	return n;
+}
+
+int
+commit_encoding(const char *data, const char *end, const char **name,
+		size_t *name_len)
+{
+	const char *p = data, *eol;
+
+	while ((eol = commit_header_next(p, end))) {
+		if (eol - p > 9 && !memcmp(p, "encoding ", 9)) {
+			const char *v = p + 9, *stop = eol;
+
+			while (stop > v && is_blank(stop[-1]))
+				stop--;
+			*name = v;
+			*name_len = (size_t)(stop - v);
+			return 1;
+		}
+		p = eol + 1;
+	}
+	return 0;
+}
+
+int
+commit_reencode(const char *data, const char *end, struct buf *out,
+		const char **name, size_t *name_len)
+{
+	if (!commit_encoding(data, end, name, name_len))
+		return REENCODE_SAME;
+	/* git converts nothing then: bytes that are not UTF-8 are shown as
+	 * they are, and escaped here, as without the header. */
+	if (reencode_is_utf8(*name, *name_len))
+		return reencode_valid_utf8(data, (size_t)(end - data)) ?
+		       REENCODE_SAME : REENCODE_INVALID;
+	return reencode_utf8(*name, *name_len, data, (size_t)(end - data),
+			     out);
 }
 
 /* Whether the header at p..eol is key (followed by a space). */

@@ -8,6 +8,12 @@
 #include <string.h>
 
 #include "git/history.h"
+#include "util/reencode.h"
+
+/* The fields that hold a commit's text, converted to UTF-8 from its
+ * declared encoding as git log converts it (commit_reencode). */
+#define CF_TEXT (CF_COMMITTER | CF_MESSAGE | CF_SIGNOFFS | CF_AUTHOR | \
+		 CF_SUBJECT)
 
 static char *
 dup_buf(struct buf *b)
@@ -114,6 +120,7 @@ commit_batch_open(struct commit_batch *b, struct repo *r,
 	memset(b, 0, sizeof(*b));
 	b->fields = fields;
 	b->h = h;
+	b->r = r;
 	b->history_nr = h->nr;
 	b->slot = xcalloc(h->nr ? h->nr : 1, sizeof(*b->slot));
 	if (odb_open(&b->odb, r) < 0 ||
@@ -129,6 +136,7 @@ const struct commit_info *
 commit_batch_fetch(struct commit_batch *b, uint32_t i)
 {
 	struct commit_info *ci;
+	struct buf conv = BUF_INIT;
 	const char *data;
 	size_t size;
 
@@ -141,8 +149,21 @@ commit_batch_fetch(struct commit_batch *b, uint32_t i)
 		error("cannot read commit %s", hex);
 		return NULL;
 	}
+	if (b->fields & CF_TEXT) {
+		const char *name;
+		size_t len;
+		int st = commit_reencode(data, data + size, &conv, &name, &len);
+
+		if (st == REENCODE_DONE) {
+			data = conv.data;
+			size = conv.len;
+		} else if (st != REENCODE_SAME) {
+			repo_note_encoding(b->r, &b->h->oid[i], name, len, st);
+		}
+	}
 	ci = xcalloc(1, sizeof(*ci));
 	parse_fields(ci, data, size, b->fields, b->mailmap);
+	buf_release(&conv);
 	fill_empty(ci);
 	ALLOC_GROW(b->info, b->nr + 1, b->alloc);
 	b->info[b->nr++].ci = ci;

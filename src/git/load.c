@@ -135,11 +135,14 @@ walker_intern(struct walker *w, const struct object_id *oid)
 #define POOL_MAX (UINT32_MAX - 2)
 
 static int
-add_merge(struct history *h, uint32_t i, const struct commit_raw *c)
+add_merge(struct walker *w, uint32_t i, const struct commit_raw *c)
 {
+	struct history *h = w->h;
 	struct buf *pool = &h->pool;
-	size_t head = sizeof(int64_t) + sizeof(int32_t);
 
+	if (c->enc_status)
+		repo_note_encoding(w->r, &h->oid[i], c->enc_name,
+				   strlen(c->enc_name), c->enc_status);
 	if (!pool->len)
 		buf_addc(pool, '\0');	/* offset 0 stays "none" */
 	if (pool->len + c->merge_len + 1 > POOL_MAX) {
@@ -149,7 +152,7 @@ add_merge(struct history *h, uint32_t i, const struct commit_raw *c)
 		return error("the merges' subjects pass 4 GB at commit %s: "
 			     "give a shorter range", hex);
 	}
-	h->subject[i] = (uint32_t)(pool->len + head) + 1;
+	h->subject[i] = (uint32_t)(pool->len + c->subject) + 1;
 	buf_add(pool, c->merge, c->merge_len);
 	if (c->body)
 		h->flags[i] |= HIST_BODY;
@@ -225,7 +228,7 @@ apply_raw(struct walker *w, uint32_t i, int want_subject,
 		h->npar[i] = 0;
 	}
 	if (want_subject && c->merge)
-		return add_merge(h, i, c);
+		return add_merge(w, i, c);
 	return 0;
 }
 
@@ -446,7 +449,7 @@ wants_subject(const struct walker *w, uint32_t i)
 static int
 keep_subject(struct walker *w, uint32_t i, const struct commit_raw *c)
 {
-	return add_merge(w->h, i, c);
+	return add_merge(w, i, c);
 }
 
 static const struct after_read subjects_read = {
@@ -488,6 +491,7 @@ walker_open(struct walker *w, struct repo *r, unsigned opts, unsigned jobs,
 	memset(w, 0, sizeof(*w));
 	buf_init(&h->pool);
 	w->h = h;
+	w->r = r;
 	w->dates = opts & HISTORY_DATES ? RAW_DATES : 0;
 	progress_start(&w->pg, !!(opts & HISTORY_PROGRESS));
 	if (readpool_open(&w->pool, r, jobs) < 0)

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "git/commitparse.h"
+#include "util/reencode.h"
 
 /* Commits a thread takes at once, at most: enough that the mutex is not
  * taken for every object.  Guided: a thread takes a share of what is
@@ -31,30 +32,60 @@ commit_raw_release(struct commit_raw *c)
 	free(c->why);
 	free(c->parent);
 	free(c->merge);
+	free(c->enc_name);
 	memset(c, 0, sizeof(*c));
 }
 
+/* The longest committer kept in a merge's record: a name and a mail
+ * address are far shorter; a hostile one is cut. */
+#define IDENT_MAX 4096
+
 /*
- * A merge's record, as history.c's pool holds it: the committer time and
- * zone of the last committer line, git's subject (the first paragraph, its
- * lines joined by single spaces) and its NUL, then the body's reference
- * lines and their NUL when there are any (none after a subject holding a
- * NUL of its own: history_body finds them after the first NUL).
+ * A merge's record, as history.c's pool holds it: the committer's "Name
+ * <mail>" (of its first committer line, as git reads it, up to the last
+ * '>') and its length, the committer time and zone of the last committer
+ * line, git's subject (the first paragraph, its lines joined by single
+ * spaces) and its NUL, then the body's reference lines and their NUL when
+ * there are any (none after a subject holding a NUL of its own:
+ * history_body finds them after the first NUL).  All of it as git log
+ * shows it: converted to UTF-8 from a declared encoding.
  */
 static void
 merge_record(struct commit_raw *out, const char *data, const char *end)
 {
-	struct buf b = BUF_INIT;
-	const char *p = data, *eol, *msg;
+	struct buf b = BUF_INIT, conv = BUF_INIT;
+	const char *p, *eol, *msg, *ident = NULL, *name;
+	size_t ident_len = 0, name_len, start;
 	int64_t time = 0;
 	int32_t tz = 0;
-	size_t start;
+	uint32_t len32;
+	int st = commit_reencode(data, end, &conv, &name, &name_len);
 
-	while ((eol = commit_header_next(p, end))) {
-		if (eol - p > 10 && !memcmp(p, "committer ", 10))
-			parse_committer(p, eol, &time, &tz);
-		p = eol + 1;
+	if (st == REENCODE_DONE) {
+		data = conv.data;
+		end = conv.data + conv.len;
+	} else if (st != REENCODE_SAME) {
+		out->enc_status = st;
+		out->enc_name = xstrndup(name, name_len);
 	}
+	for (p = data; (eol = commit_header_next(p, end)); p = eol + 1) {
+		if (eol - p <= 10 || memcmp(p, "committer ", 10))
+			continue;
+		parse_committer(p, eol, &time, &tz);
+		if (!ident) {
+			const char *gt = eol;
+
+			while (gt > p + 10 && gt[-1] != '>')
+				gt--;
+			ident = p + 10;
+			ident_len = (size_t)((gt > p + 10 ? gt : eol) - ident);
+		}
+	}
+	if (ident_len > IDENT_MAX)
+		ident_len = IDENT_MAX;
+	len32 = (uint32_t)ident_len;
+	buf_add(&b, ident ? ident : "", ident_len);
+	buf_add(&b, &len32, sizeof(len32));
 	buf_add(&b, &time, sizeof(time));
 	buf_add(&b, &tz, sizeof(tz));
 	start = b.len;
@@ -65,8 +96,10 @@ merge_record(struct commit_raw *out, const char *data, const char *end)
 		buf_addc(&b, '\0');
 		out->body = 1;
 	}
+	buf_release(&conv);
 	out->merge = b.data;
 	out->merge_len = b.len;
+	out->subject = start;
 }
 
 /* The parents, as git reads them (commitparse.h: the "parent" lines right

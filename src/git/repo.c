@@ -20,6 +20,16 @@
 #include "git/pack.h"
 #include "git/refdb_ro.h"
 #include "util/buf.h"
+#include "util/escape.h"
+#include "util/hash.h"
+#include "util/reencode.h"
+
+/* A commit whose text could not be converted to UTF-8. */
+struct encoding_note {
+	struct object_id oid;
+	char *name;
+	int status;
+};
 
 int
 git_fail(const char *what)
@@ -266,6 +276,9 @@ repo_free(struct repo *r)
 		return;
 	git_repository_free(r->git);
 	packs_free(r->packs);
+	for (size_t k = 0; k < r->enc_nr; k++)
+		free(r->enc[k].name);
+	free(r->enc);
 	free(r->name);
 	free(r);
 	git_libgit2_shutdown();
@@ -360,4 +373,75 @@ repo_merge_base(struct repo *r, const struct object_id *commits, size_t n,
 		memcpy(out->hash, oid.id, OID_RAWSZ);
 	free(v);
 	return found;
+}
+
+/* --- commits whose text could not be converted to UTF-8 --------------- */
+
+void
+repo_note_encoding(struct repo *r, const struct object_id *oid,
+		   const char *name, size_t len, int status)
+{
+	ALLOC_GROW(r->enc, r->enc_nr + 1, r->enc_alloc);
+	r->enc[r->enc_nr].oid = *oid;
+	r->enc[r->enc_nr].name = xstrndup(name, len);
+	r->enc[r->enc_nr++].status = status;
+}
+
+/* By reason, encoding, then commit: the groups of the warning, each
+ * commit's repeats together. */
+static int
+cmp_note(const void *pa, const void *pb)
+{
+	const struct encoding_note *a = pa, *b = pb;
+	int c;
+
+	if (a->status != b->status)
+		return a->status < b->status ? -1 : 1;
+	if ((c = strcmp(a->name, b->name)))
+		return c;
+	return memcmp(a->oid.hash, b->oid.hash, OID_RAWSZ);
+}
+
+void
+repo_warn_encodings(struct repo *r)
+{
+	struct buf b = BUF_INIT, line = BUF_INIT;
+	size_t commits = 0, n = 0;
+
+	if (!r || !r->enc_nr)
+		return;
+	qsort(r->enc, r->enc_nr, sizeof(*r->enc), cmp_note);
+	for (size_t k = 0; k < r->enc_nr; k++) {
+		const struct encoding_note *e = &r->enc[k];
+		int same = k && !cmp_note(e, &r->enc[k - 1]);
+		int group_end = k + 1 == r->enc_nr ||
+				r->enc[k + 1].status != e->status ||
+				strcmp(r->enc[k + 1].name, e->name);
+
+		if (!same) {
+			commits++;
+			n++;
+		}
+		if (!group_end)
+			continue;
+		buf_printf(&b, "%s%zu declare%s '", b.len ? "; " : "", n,
+			   n == 1 ? "s" : "");
+		escape_message(&b, e->name, strlen(e->name));
+		buf_puts(&b, e->status == REENCODE_UNKNOWN ?
+			 "', an encoding iconv does not know" :
+			 n == 1 ? "' but holds bytes invalid in it" :
+			 "' but hold bytes invalid in it");
+		n = 0;
+	}
+	buf_printf(&line, "treeplot: warning: the text of %zu commit%s is "
+		   "shown escaped, not converted to UTF-8 (git log shows "
+		   "its bytes as they are): %s\n", commits,
+		   commits == 1 ? "" : "s", b.data);
+	fputs(line.data, stderr);
+	buf_release(&b);
+	buf_release(&line);
+	/* Once a run: the notes are taken. */
+	for (size_t k = 0; k < r->enc_nr; k++)
+		free(r->enc[k].name);
+	r->enc_nr = 0;
 }

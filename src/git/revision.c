@@ -14,6 +14,7 @@
 
 #include "git/commitparse.h"
 #include "git/libgit2.h"
+#include "util/reencode.h"
 
 /* Tags followed at most: libgit2's git_object_peel follows a forged tag
  * naming itself for ever. */
@@ -588,9 +589,11 @@ repo_commit_subject(struct repo *r, const struct object_id *oid,
 	git_odb *odb = NULL;
 	git_odb_object *obj = NULL;
 	git_oid goid;
-	const char *p, *end;
+	const char *p, *end, *name;
+	struct buf conv = BUF_INIT;
+	size_t name_len;
 	char hex[OID_HEXSZ + 1];
-	int ret = 0;
+	int ret = 0, enc;
 
 	memcpy(goid.id, oid->hash, OID_RAWSZ);
 	if (git_repository_odb(&odb, r->git) < 0)
@@ -603,12 +606,21 @@ repo_commit_subject(struct repo *r, const struct object_id *oid,
 	}
 	p = git_odb_object_data(obj);
 	end = p + git_odb_object_size(obj);
+	/* As git log shows it: converted from a declared encoding. */
+	enc = commit_reencode(p, end, &conv, &name, &name_len);
+	if (enc == REENCODE_DONE) {
+		p = conv.data;
+		end = conv.data + conv.len;
+	} else if (enc != REENCODE_SAME) {
+		repo_note_encoding(r, oid, name, name_len, enc);
+	}
 	/* Past the headers, then the subject as the walk takes it: the
 	 * first paragraph, its lines joined by single spaces. */
 	p = commit_message(p, end);
 	buf_add(out, "", 0);
 	commit_subject(out, p, end);
 out:
+	buf_release(&conv);
 	git_odb_object_free(obj);
 	git_odb_free(odb);
 	return ret;

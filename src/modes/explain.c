@@ -30,6 +30,8 @@ struct reading {
 	uint32_t k;		/* the key's id, or KEY_NONE */
 	uint32_t tree;		/* TREE_NONE: none */
 	const char *named_by;	/* how the tree got its name, or NULL */
+	int has_number;		/* a forge's request number: number */
+	uint64_t number;
 	int external;		/* the verdict */
 	char *reason;
 };
@@ -180,8 +182,17 @@ read_merge(const struct explain_input *in, struct reading *rd)
 	if (rd->k != KEY_NONE)
 		rd->named_by = c->tt.k[trees_key_root(&c->tt, rd->k)].alias >= 0 ?
 			       "treeplot.alias" : "its most recent spelling";
+	else if (rd->tree != TREE_NONE && mc->source == SOURCE_REVIEW)
+		rd->named_by = "the committer of its merges, through the "
+			       ".mailmap";
 	else if (rd->tree != TREE_NONE)
 		rd->named_by = "its source";
+	/* The pull or merge request's number, when it fits 64 bits. */
+	if (mc->number_len && mc->number_len <= 19) {
+		rd->has_number = 1;
+		for (size_t k = 0; k < mc->number_len; k++)
+			rd->number = rd->number * 10 + (uint64_t)(mc->number[k] - '0');
+	}
 	verdict(in, rd);
 }
 
@@ -278,6 +289,9 @@ explain_text(const struct explain_input *in, const struct reading *rds,
 		buf_addc(out, '\n');
 		text_field(out, "form", rd->mc.form ? rd->mc.form :
 			   "none (unrecognised)");
+		if (rd->has_number)
+			buf_printf(out, "  %-10s  %llu\n", "number",
+				   (unsigned long long)rd->number);
 		text_field(out, "subject", rd->says);
 		if (rd->url) {
 			text_field(out, "url", rd->url);
@@ -372,6 +386,10 @@ json_reading(struct json *j, const void *ctx, const void *elem)
 	json_str(j, "id", hex);
 	json_str(j, "subject", s ? s : "");
 	json_str(j, "form", rd->mc.form);
+	if (rd->has_number)
+		json_uint(j, "number", rd->number);
+	else
+		json_str(j, "number", NULL);
 	json_str(j, "subject_says", rd->says);
 	json_str(j, "url", rd->url);
 	json_str(j, "key", rd->key);

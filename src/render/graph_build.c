@@ -241,6 +241,12 @@ node_tooltip(struct buf *b, const struct flow *f, uint32_t i,
 			buf_puts(b, "\\nGitHub pull requests");
 		else if (t->kind == TREE_KIND_GITLAB)
 			buf_puts(b, "\\nGitLab merge requests");
+		else if (t->kind == TREE_KIND_BITBUCKET)
+			buf_puts(b, "\\nBitbucket pull requests");
+		else if (t->kind == TREE_KIND_GITEA)
+			buf_puts(b, "\\nGitea pull requests");
+		else if (t->kind == TREE_KIND_REVIEW)
+			buf_puts(b, "\\nchanges merged by a code review server");
 		buf_puts(b, "\\n");
 		graph_count(b, t->commits, "commit");
 		buf_printf(b, " through it, %u its own\\n", t->own);

@@ -2,7 +2,9 @@
 # merge: GitHub pull requests (from forks, nested, and from a branch of
 # the mainline's own repository), a GitLab merge request, a b4 patch
 # series, a batch of mailed patches from Andrew, a subtree merge naming
-# its repository in a footnote, and direct commits.
+# its repository in a footnote, and direct commits (build_forge); and
+# the other forges' forms and the slips of hand-typed subjects, with
+# their near misses (build_forms).
 
 LF='
 '
@@ -52,3 +54,59 @@ k3	patches from Andrew	mainline
 d1	devicetree/devicetree-rebasing	mainline
 d2	devicetree/devicetree-rebasing	mainline
 m2	mainline'
+
+# Gitea's pull requests from a fork, from a branch of the repository
+# itself (internal) and from a deleted fork; Bitbucket's; a pull request
+# merged by hand (util-linux's form); subjects with slips (a tab before
+# the URL, runs of spaces and a full stop, a tag not quoted, double
+# quotes); near misses that stay internal.
+build_forms() {
+	repo "$@"
+	mk fm0 "initial"
+	mk fm1 "widget: 1" fm0
+	mk g1 "feature: 1" fm1
+	mk gm1 "Merge pull request 'Add the feature' (#12) from alice/widget:feature into main${LF}${LF}Reviewed-on: https://codeberg.org/acme/widget/pulls/12" fm1 g1
+	mk g2 "fix: build" gm1
+	mk gm2 "Merge pull request 'Fix the build' (#13) from fix-build into main" gm1 g2
+	mk g3 "old: 1" gm2
+	mk gm3 "Merge pull request 'Old work' (#14) from <deleted>:old into main" gm2 g3
+	mk b1 "bb: 1" gm3
+	mk b2 "bb: 2" b1
+	mk bm "Merged in user/branch (pull request #7)${LF}${LF}Add bb" gm3 b2
+	mk q1 "waitpid: pidfd inode" bm
+	mk qm "Merge PR #3953: waitpid pidfd inode format support" bm q1
+	mk s1 "kirigami: port" qm
+	mk sm1 "Merge branch 'kirigamiPort' of 	https://github.com/sebasje/subsurface into mergeKirigamiPort" qm s1
+	mk s2 "lib: 1" sm1
+	mk sm2 "Merge  tag  'v1.0'  of  git://git.example.org/lib.git." sm1 s2
+	mk s3 "lib: 2" sm2
+	mk sm3 "Merge tag v2.0 of git://git.example.org/lib.git" sm2 s3
+	mk s4 "tool: 1" sm3
+	mk sm4 "Merge branch \"next\" of https://git.example.org/tool" sm3 s4
+	mk n1 "near: 1" sm4
+	mk nm1 "Merge branch 'x' of ." sm4 n1
+	mk n2 "near: 2" nm1
+	mk nm2 "Merge branch x of ../local" nm1 n2
+	mk n3 "near: 3" nm2
+	mk nm3 "Merge branch 'y'." nm2 n3
+	mk fm2 "widget: 2" nm3
+	ref refs/heads/main fm2
+	ref refs/tags/v1.0 fm1
+	ref refs/tags/v2.0 fm2
+	git symbolic-ref HEAD refs/heads/main
+}
+
+FORMS_COMMITS='g1	gitea:alice	mainline
+g2	mainline
+g3	gitea:<deleted>	mainline
+b1	bitbucket pull requests	mainline
+b2	bitbucket pull requests	mainline
+q1	github pull requests	mainline
+s1	github.com/sebasje/subsurface	mainline
+s2	git.example.org/lib	mainline
+s3	git.example.org/lib	mainline
+s4	git.example.org/tool	mainline
+n1	mainline
+n2	mainline
+n3	mainline
+fm2	mainline'

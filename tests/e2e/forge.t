@@ -1,10 +1,12 @@
 #!/bin/sh
 # Merge forms beyond the kernel's: GitHub, GitLab, mailed patches, subtree
-# merges (the history of forge.sh, with a known answer).
+# merges; Gitea, Bitbucket, pull requests merged by hand, and the slips
+# of hand-typed subjects (the histories of forge.sh, with a known
+# answer).
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/forge.sh"
 
-plan 15
+plan 20
 build_forge
 
 tp -T commits v1.0..v2.0
@@ -85,4 +87,40 @@ EOT
 else
 	ok 0 "# SKIP python3-jsonschema is not installed"
 fi
+
+# The other forges' forms, and slips.
+GITHUB_PR=$(id mm1)
+mkdir forms && cd forms || exit 1
+build_forms
+tp -T commits v1.0..v2.0
+is "$STATUS:$ERR:$(printf '%s\n' "$OUT" | names)" "0::$FORMS_COMMITS" \
+   "forms: Gitea, Bitbucket, a pull request by hand, slips and near misses"
+tp -T json v1.0..v2.0
+is "$(printf '%s\n' "$OUT" | jq -r '.trees[] | [.name, .commits, .kind // "-"] | @tsv')" \
+"bitbucket pull requests	2	bitbucket
+git.example.org/lib	2	-
+git.example.org/tool	1	-
+gitea:<deleted>	1	gitea
+gitea:alice	1	gitea
+github pull requests	1	github
+github.com/sebasje/subsurface	1	-" "forms json: each forge a source of its kind"
+is "$(printf '%s\n' "$OUT" | jq -c '[.direct, .unrecognised]')" '[5,[]]' \
+   "forms json: nothing unrecognised, the near misses internal"
+numbers=
+for m in gm1 gm2 bm qm sm1 nm1; do
+	numbers="$numbers$("$TREEPLOT" -T json --explain "$(id $m)" v1.0..v2.0 |
+		jq -r '.explained[0] | [.number // "-", .verdict, .form] | @tsv')
+"
+done
+is "$numbers" "12	external	Merge pull request 'TITLE' (#N) from OWNER/REPO:BRANCH into BASE
+13	internal	Merge pull request 'TITLE' (#N) from BRANCH into BASE
+7	external	Merged in BRANCH (pull request #N)
+3953	external	Merge PR #N: TITLE
+-	external	Merge WHAT 'NAME' of URL
+-	internal	Merge WHAT 'NAME'[ of PATH][ into BRANCH]
+" "explain: each form, its pull request's number, its verdict"
+cd .. || exit 1
+tp -T json --explain "$GITHUB_PR" v1.0..v2.0
+is "$(printf '%s\n' "$OUT" | jq -c '.explained[0].number')" 12 \
+   "explain: a GitHub pull request's number"
 done_testing

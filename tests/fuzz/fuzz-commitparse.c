@@ -11,7 +11,9 @@
  *   - commit_signatures sets only SIG_MERGETAG and SIG_GPGSIG;
  *   - a time is negative only when written with a '-' (before 1970,
  *     issue 16), and the zone within +-99:99;
- *   - hex_to_oid and oid_to_hex are inverse on what hex_to_oid accepts.
+ *   - hex_to_oid and oid_to_hex are inverse on what hex_to_oid accepts;
+ *   - commit_reencode converts into valid UTF-8 or leaves the buffer
+ *     empty, and says which encoding whenever it did not convert.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -19,6 +21,7 @@
 
 #include "git/commitparse.h"
 #include "util/buf.h"
+#include "util/reencode.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -42,6 +45,35 @@ check_lines(const struct buf *b, size_t n)
 	}
 	if (lines != n)
 		abort();
+}
+
+/* commit_reencode's contract. */
+static void
+check_reencode(const char *in, const char *end)
+{
+	struct buf b = BUF_INIT;
+	const char *name = NULL;
+	size_t len = 0;
+	int st = commit_reencode(in, end, &b, &name, &len);
+
+	switch (st) {
+	case REENCODE_DONE:
+		if (!reencode_valid_utf8(b.data, b.len))
+			abort();
+		break;
+	case REENCODE_SAME:
+		if (b.len)
+			abort();
+		break;
+	case REENCODE_UNKNOWN:
+	case REENCODE_INVALID:
+		if (b.len || !name || name < in || name + len > end)
+			abort();
+		break;
+	default:
+		abort();
+	}
+	buf_release(&b);
 }
 
 int
@@ -86,6 +118,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check_lines(&b, n);
 	if (commit_signatures(in, end) & ~(unsigned)(SIG_MERGETAG | SIG_GPGSIG))
 		abort();
+	check_reencode(in, end);
 	if (!hex_to_oid(in, end, &oid)) {
 		oid_to_hex(&oid, hex);
 		if (hex_to_oid(hex, hex + OID_HEXSZ, &back) ||

@@ -4,7 +4,9 @@
 # them (build/fuzz/seeds), so they follow the unit tests as they change.
 #
 #   classify     every string of tests/unit/test-classify.c and the
-#                subjects of test-naming.c
+#                subjects of test-naming.c; the merges' messages of the
+#                forge and review histories of tests/e2e/forge.sh and
+#                gerrit.sh
 #   naming       every string of tests/unit/test-naming.c
 #   escape       every string of tests/unit/test-escape.c and the hostile
 #                names of test-render.c
@@ -76,6 +78,20 @@ rm -rf "$out/classify" "$out/naming" "$out/escape" "$out/commitgraph" \
 	"$out/commitparse" "$out/pack"
 strings "$out/classify" "$top/tests/unit/test-classify.c" \
 	"$top/tests/unit/test-naming.c"
+# "mk NAME MESSAGE PARENT..." of the fixtures' merges: the message as
+# the shell writes it (${LF} a newline, \" a quote).
+perl -ne '
+	next unless /^\s*(?:mk|review) \S+ "((?:[^"\\]|\\.)*)"/;
+	my $m = $1;
+	next unless $m =~ /^Merge|^Subtree/;
+	$m =~ s/\$\{LF\}/\n/g;
+	$m =~ s/\\(.)/$1/g;
+	require Digest::SHA;
+	my $name = Digest::SHA::sha1_hex($m);
+	open my $fh, ">", "'"$out"'/classify/$name" or die "$name: $!";
+	print $fh $m;
+	close $fh;
+' "$top/tests/e2e/forge.sh" "$top/tests/e2e/gerrit.sh"
 strings "$out/naming" "$top/tests/unit/test-naming.c"
 strings "$out/escape" "$top/tests/unit/test-escape.c" \
 	"$top/tests/unit/test-render.c"

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "flow/classify.h"
+#include "flow/forge.h"
 #include "flow/naming.h"
 #include "flow/subject.h"
 #include "util/buf.h"
@@ -209,6 +210,41 @@ static const struct subject_case {
 	{ "Merge git://host.example.org/repo into x", E,
 	  "git://host.example.org/r", 30 },
 
+	/* Slips a hand-typed or tool-written subject carries, read as git
+	 * would have meant them: blanks, a full stop, double quotes, a name
+	 * not quoted. */
+	{ "Merge branch 'kirigamiPort' of \thttps://github.com/sebasje/subsurface into mergeKirigamiPort",
+	  E, "https://github.com/sebasje/subsurface", 0 },
+	{ "Merge branch 'x' of  git://git.example.org/x", E,
+	  "git://git.example.org/x", 0 },
+	{ "Merge  git://git.example.org/x", E, "git://git.example.org/x", 0 },
+	{ "Merge\tgit://git.example.org/x", E, "git://git.example.org/x", 0 },
+	{ "Merge  branch\t'x'  of  git://git.example.org/x  into  y", E,
+	  "git://git.example.org/x", 0 },
+	{ "Merge branches 'a',  'b'\tand 'c' of git://git.example.org/x", E,
+	  "git://git.example.org/x", 0 },
+	{ "Merge HEAD,  branch 'a' of git://git.example.org/x", E,
+	  "git://git.example.org/x", 0 },
+	{ "Merge tag \"v1\" of git://git.example.org/x", E,
+	  "git://git.example.org/x", 0 },
+	{ "Merge tag v1.2 of git://git.example.org/x", E,
+	  "git://git.example.org/x", 0 },
+	{ "Merge branch master of https://github.com/o/r into next", E,
+	  "https://github.com/o/r", 0 },
+	{ "Merge  with\thttp://xenbits.xensource.com/xen-unstable.hg", E,
+	  "http://xenbits.xensource.com/xen-unstable.hg", 0 },
+	/* Near misses: a slip never makes an internal merge external. */
+	{ "Merge branch 'x' of .", I, NULL, 0 },
+	{ "Merge branch 'x' of  .", I, NULL, 0 },
+	{ "Merge branch 'x' of\t../linus", I, NULL, 0 },
+	{ "Merge branch x of .", I, NULL, 0 },
+	{ "Merge branch x of ../linus", I, NULL, 0 },
+	{ "Merge tag v1 of linux-2.6", I, NULL, 0 },
+	{ "Merge branch 'x'  into  y", I, NULL, 0 },
+	{ "Merge branch 'x'.", I, NULL, 0 },
+	{ "Merge  'x'  into y", I, NULL, 0 },
+	{ "Sync  with\tmaint", I, NULL, 0 },
+
 	/* Internal: no repository named, or a local one. */
 	{ "Merge branch 'linus'", I, NULL, 0 },
 	{ "Merge branch 'linus' into x86/core", I, NULL, 0 },
@@ -257,10 +293,8 @@ static const struct subject_case {
 	{ "Merge branch foo", U, NULL, 0 },
 	{ "Merge branch 'unterminated", U, NULL, 0 },
 	{ "Merge branch 'x' of", U, NULL, 0 },
-	{ "Merge branch 'x' of  git://git.example.org/x", U, NULL, 0 },
 	{ "Revert \"Merge branch 'x' of git://git.example.org/y\"", U, NULL, 0 },
 	{ " Merge git://git.example.org/x", U, NULL, 0 },
-	{ "Merge  git://git.example.org/x", U, NULL, 0 },
 	{ "Merge in fix for loss of MQ", U, NULL, 0 },
 	{ "Travis-CI support", U, NULL, 0 },
 	{ "Merge pull request #123 from owner/branch", U, NULL, 0 },
@@ -273,7 +307,10 @@ static const struct subject_case {
 	{ "Merge git://git.example.org/x\x1b[0m", U, NULL, 0 },
 	{ "Merge branch 'x' of git://bad\x01host.org/y", U, NULL, 0 },
 	{ "Merge \xff\xfe", U, NULL, 0 },
-	{ "Merge\tgit://git.example.org/x", U, NULL, 0 },
+	{ "Merged branch 'x' of git://git.example.org/x", U, NULL, 0 },
+	{ "Merge tag v1.2 into next", U, NULL, 0 },
+	{ "Merge tag v1.2 of", U, NULL, 0 },
+	{ "Merge branch 'x', of git://git.example.org/x", U, NULL, 0 },
 	{ "Merge git://git.example.org/x", U, NULL, 5 },
 };
 
@@ -333,6 +370,75 @@ static const struct message_case {
 	enum merge_source source;
 	const char *what;
 } messages[] = {
+	/* Gerrit: the server's merges, by change, changes and topics; the
+	 * name is the topics as written.  First, even when the change's
+	 * own subject reads like a merge naming a URL. */
+	{ "Merge \"docs: fix typo\" into integration", NULL, E, SOURCE_REVIEW,
+	  "" },
+	{ "Merge \"docs: fix typo\"", NULL, E, SOURCE_REVIEW, "" },
+	{ "Merge \"say \"hi\"\" into lts-v2.8", NULL, E, SOURCE_REVIEW, "" },
+	{ "Merge \"Merge branch 'x' of git://h.example.org/y\" into integration",
+	  NULL, E, SOURCE_REVIEW, "" },
+	{ "Merge changes I17523700,Ic05f3227 into integration", NULL, E,
+	  SOURCE_REVIEW, "" },
+	{ "Merge changes I17523700,Ic05f3227", NULL, E, SOURCE_REVIEW, "" },
+	{ "Merge changes Ia1b2c3d4,I5e6f7a8b,I9c0d1e2f,I3a4b5c6d,I7e8f9a0b, ... into integration",
+	  NULL, E, SOURCE_REVIEW, "" },
+	{ "Merge changes from topic \"xlnx_versal_misra_fixes\" into integration",
+	  NULL, E, SOURCE_REVIEW, "\"xlnx_versal_misra_fixes\"" },
+	{ "Merge changes from topic 'old-style' into integration", NULL, E,
+	  SOURCE_REVIEW, "'old-style'" },
+	{ "Merge changes from topic \"t\"", NULL, E, SOURCE_REVIEW, "\"t\"" },
+	{ "Merge changes from topics \"a\", \"b\" into integration", NULL, E,
+	  SOURCE_REVIEW, "\"a\", \"b\"" },
+	/* Near misses: what Gerrit never writes. */
+	{ "Merge changes I123 into integration", NULL, U, SOURCE_URL, NULL },
+	{ "Merge changes Ixyz12345 into integration", NULL, U, SOURCE_URL,
+	  NULL },
+	{ "Merge changes I17523700, Ic05f3227 into integration", NULL, U,
+	  SOURCE_URL, NULL },
+	{ "Merge changes from topic xlnx into integration", NULL, U,
+	  SOURCE_URL, NULL },
+	{ "Merge changes from topic \"\" into integration", NULL, U,
+	  SOURCE_URL, NULL },
+	{ "Merge \"unterminated into integration", NULL, U, SOURCE_URL, NULL },
+	{ "Merge \"x\" into", NULL, U, SOURCE_URL, NULL },
+	{ "Merge \"\"", NULL, I, SOURCE_URL, NULL },
+	/* The automerger's, between branches: no review server's. */
+	{ "Merge \"fix\" into lts-v2.8 am: 0a1b2c3d4e", NULL, I, SOURCE_URL,
+	  NULL },
+	{ "Merge changes I17523700,Ic05f3227 into lts am: 5f6e7d8c9b", NULL, U,
+	  SOURCE_URL, NULL },
+
+	/* Forges beyond GitHub's own form (numbers: check_numbers). */
+	{ "Merge PR #3953: waitpid pidfd inode format support", NULL, E,
+	  SOURCE_GITHUB, "" },
+	{ "Merge PR #12:", NULL, U, SOURCE_URL, NULL },
+	{ "Merge PR #x: title", NULL, U, SOURCE_URL, NULL },
+	{ "Merged in user/branch (pull request #12)", NULL, E, SOURCE_BITBUCKET,
+	  "" },
+	{ "Merged in feature/x (pull request #12) by a bot", NULL, U,
+	  SOURCE_URL, NULL },
+	{ "Merged in two words (pull request #12)", NULL, U, SOURCE_URL, NULL },
+	{ "Merge pull request 'Fix the build' (#12) from alice/widget:fix-build into main",
+	  NULL, E, SOURCE_GITEA, "alice" },
+	{ "Merge pull request 'Fix' (!7) from org/repo:topic/x into main", NULL,
+	  E, SOURCE_GITEA, "org" },
+	{ "Merge pull request 'x' (#12) from <deleted>:branch into main", NULL,
+	  E, SOURCE_GITEA, "<deleted>" },
+	{ "Merge pull request 'it's (#1) from a/b:c into d' (#12) from bob/r:b into main",
+	  NULL, E, SOURCE_GITEA, "bob" },
+	{ "Merge pull request 'x' (#12) from user/branch into main", NULL, I,
+	  SOURCE_URL, NULL },
+	{ "Merge pull request 'x' (#12) from bob/r: into main", NULL, U,
+	  SOURCE_URL, NULL },
+	{ "Merge pull request 'x' (#12) from :b into main", NULL, U,
+	  SOURCE_URL, NULL },
+	{ "Merge pull request '' (#12) from a/b:c into main", NULL, U,
+	  SOURCE_URL, NULL },
+	{ "Merge pull request 'x' #12 from a/b:c into main", NULL, U,
+	  SOURCE_URL, NULL },
+
 	/* GitHub: the fork's owner; the branch may hold slashes. */
 	{ "Merge pull request #123 from octocat/fix-typo", NULL, E,
 	  SOURCE_GITHUB, "octocat" },
@@ -429,6 +535,7 @@ check_message(const struct message_case *c)
 	if (pass && c->kind == MERGE_EXTERNAL)
 		pass = mc.source == c->source && got_len == strlen(c->what) &&
 		       (!got_len || !memcmp(got_what, c->what, got_len));
+
 	snprintf(got, sizeof(got), "%s %d '%.*s'", kind_name(mc.kind),
 		 (int)mc.source, (int)got_len, got_what ? got_what : "");
 	snprintf(expected, sizeof(expected), "%s %d '%s'", kind_name(c->kind),
@@ -441,6 +548,46 @@ check_message(const struct message_case *c)
 	guarded_free(&g);
 	if (c->body)
 		guarded_free(&gb);
+}
+
+/* The pull or merge request's number each forge's form gives. */
+static void
+check_numbers(void)
+{
+	static const struct {
+		const char *subject, *body, *number;
+	} c[] = {
+		{ "Merge pull request #123 from octocat/fix-typo", NULL, "123" },
+		{ "Merge branch 'fix-ci' into 'master'",
+		  "See merge request gnome/gtk!4521", "4521" },
+		{ "Merge PR #3953: waitpid pidfd inode format support", NULL,
+		  "3953" },
+		{ "Merged in user/branch (pull request #12)", NULL, "12" },
+		{ "Merge pull request 'Fix' (!7) from org/repo:x into main", NULL,
+		  "7" },
+		{ "Merge pull request 'x (#1)' (#12) from a/b:c into main", NULL,
+		  "12" },
+		{ "Merge pull request 'x' (#12) from user/branch into main", NULL,
+		  "12" },
+		{ "Merge \"fix\" into integration", NULL, "" },
+		{ "Merge branch 'x' of git://git.example.org/x", NULL, "" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(c); i++) {
+		struct merge_class mc;
+		struct buf d = BUF_INIT, got = BUF_INIT;
+
+		classify_message(c[i].subject, strlen(c[i].subject), c[i].body,
+				 c[i].body ? strlen(c[i].body) : 0, &mc);
+		buf_add(&got, mc.number ? mc.number : "", mc.number_len);
+		buf_addc(&got, '\0');
+		buf_printf(&d, "number of '%s': '%s'", c[i].subject,
+			   c[i].number);
+		report(!strcmp(got.data, c[i].number), d.data, got.data,
+		       c[i].number);
+		buf_release(&d);
+		buf_release(&got);
+	}
 }
 
 /*
@@ -472,6 +619,14 @@ check_large(void)
 		{ "Merge branch 'x' of ", "a.", "org/y", E, NULL },
 		{ "Merge HEAD, ", "HEAD, ", "", U, NULL },
 		{ "Merge branch 'a', ", "junk 'b', ", "'c'", U, NULL },
+		/* Slips: runs of blanks where git writes one space. */
+		{ "Merge branch 'a'", " \t", "of git://h.example.org/x", E,
+		  "git://h.example.org/x" },
+		{ "Merge branch '", "' \t", "", I, NULL },
+		{ "Merge", " ", "git://h.example.org/x", E,
+		  "git://h.example.org/x" },
+		{ "Merge tag ", "v", " of git://h.example.org/x", E,
+		  "git://h.example.org/x" },
 	};
 	double worst = 0;
 
@@ -543,6 +698,18 @@ check_large_messages(void)
 		  "Merge branch 'a' into 'b'", I },
 		{ "", "[1] ../x\n", "", 1,
 		  "Subtree merge tag 'x' of y repo [1] into z", U },
+		/* Forges and review servers read from the end. */
+		{ "Merge pull request '", "' (#1) from ", "a/b:c into d", 0,
+		  NULL, E },
+		{ "Merge pull request '", "x", "' (#1) from a into b", 0, NULL,
+		  I },
+		{ "Merge changes ", "I1234567,", "I1234567 into x", 0, NULL, E },
+		{ "Merge changes ", "I1234567,", "I123 into x", 0, NULL, U },
+		{ "Merge changes from topics ", "\"a\", ", "\"b\" into x", 0,
+		  NULL, E },
+		{ "Merge \"", "\" into ", "\" into x", 0, NULL, E },
+		{ "Merged in ", "a", " (pull request #1)", 0, NULL, E },
+		{ "Merge PR #", "1", ": title", 0, NULL, E },
 	};
 	double worst = 0;
 
@@ -605,6 +772,10 @@ check_random(void)
 		"HEAD", "HEAD, ", "'", "\"", " of ", " into ", ", ", " and ",
 		"; ", "git://", "h.example.org", "/", ":", "~", ".", "..", "@",
 		"[", "]", "a", " ", "\r", "\x1b", "\xff", "file://",
+		"\t", "  ", "changes ", "from topic ", "from topics ",
+		"I1234567", ",", ", ...", "pull request ", "PR #", "#1", "(#1)",
+		"!2", ": ", "Merged in ", " (pull request #3)", " from ",
+		"o/r:b", "<deleted>:", "\"x\"", "'t'",
 	};
 	unsigned long seed = 12345;
 	char bad[256] = "";
@@ -633,10 +804,23 @@ check_random(void)
 			snprintf(bad, sizeof(bad), "%s", shown);
 			free(shown);
 		}
+		/* The forms of forges and review servers: what they name
+		 * lies inside the subject. */
+		classify_message(s, b.len, NULL, 0, &mc);
+		if ((mc.name_len && (mc.name < s ||
+				     mc.name + mc.name_len > s + b.len)) ||
+		    (mc.number_len && (mc.number < s ||
+				       mc.number + mc.number_len > s + b.len))) {
+			char *shown = show(b.data, b.len);
+
+			snprintf(bad, sizeof(bad), "%s", shown);
+			free(shown);
+		}
 		guarded_free(&g);
 		buf_release(&b);
 	}
-	report(!bad[0], "20000 random subjects: no bad URL", bad, "none");
+	report(!bad[0], "20000 random subjects: no bad URL, name or number",
+	       bad, "none");
 }
 
 /* Six commits, four merges of which three are in the range. */
@@ -667,9 +851,10 @@ check_merges(void)
 	for (size_t i = 0; i < ARRAY_SIZE(subjects); i++) {
 		sub[i] = 0;
 		if (subjects[i] && (flags[i] & HIST_IN_RANGE) && npar[i] > 1) {
-			/* history.c's record: committer time and zone first
-			 * (history_merge_time reads them). */
-			buf_pad(&h.pool, '\0', sizeof(int64_t) + sizeof(int32_t));
+			/* history.c's record: an empty committer, its
+			 * length, time and zone first (history.h's
+			 * HISTORY_MERGE_HEAD). */
+			buf_pad(&h.pool, '\0', HISTORY_MERGE_HEAD);
 			sub[i] = h.pool.len + 1;
 			buf_add(&h.pool, subjects[i], strlen(subjects[i]) + 1);
 		}
@@ -729,9 +914,32 @@ check_shapes(void)
 		{ "Merge", "Merge" },
 		{ "  Merged.  ", "Merged." },
 		{ "Merge 1234 and 56", "Merge N and N" },
-		{ "Merge 'a b' into x/y", "Merge 'a b' into PATH" },
+		{ "Merge 'a b' into x/y", "Merge 'X' into PATH" },
 		{ "Merge 'ab' with http://x.org/y", "Merge 'X' with PATH" },
 		{ "", "" },
+		/* One form, one group: ids, Change-Ids, numbers, strings. */
+		{ "Merge changes I17523700,Ic05f3227 into integration",
+		  "Merge changes ID into integration" },
+		{ "Merge changes Ia1b2c3d4,I5e6f7a8b,I9c0d1e2f, ... into x",
+		  "Merge changes ID, ... into x" },
+		{ "Merge \"docs: fix typo\" into lts-v2.8 am: 0a1b2c3d4e",
+		  "Merge \"X\" into lts-vN.N am: HEX" },
+		/* A string ends at its quote before a blank: nested ones
+		 * are ambiguous. */
+		{ "Merge \"say \"hi\" now\" into x", "Merge \"X\" now\" into x" },
+		{ "Revert \"Merge branch 'x' of git://h.org/y\"", "Revert \"X\"" },
+		{ "Merge commit 1a2b3c4d5e6f7a8b9c0d into HEAD",
+		  "Merge commit HEX into HEAD" },
+		{ "Merge abc1234, def5678 and 1234567", "Merge HEX, HEX and N" },
+		{ "Merge 1a2b3c4d5e,6f7a8b9c0d", "Merge HEX" },
+		{ "Merge I1234567a,1a2b3c4d5e", "Merge INa,NaNbNcNdNe" },
+		{ "Merge deadbeefcafe into x", "Merge deadbeefcafe into x" },
+		{ "Merge abc12 into x", "Merge abcN into x" },
+		{ "Merge (#123) from x", "Merge (#N) from x" },
+		{ "Merge 'unterminated and more", "Merge 'unterminated and more" },
+		{ "Merge 'x'y' z", "Merge 'X' z" },
+		{ "Merge \"a\", 'b', \"c\".", "Merge \"X\", 'X', \"X\"." },
+		{ "Merge am: fix:typo", "Merge am: PATH" },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(c); i++) {
@@ -746,6 +954,140 @@ check_shapes(void)
 	}
 }
 
+/* Shapes of hostile 100 KB subjects take linear time. */
+static void
+check_large_shapes(void)
+{
+	static const char *const units[] = {
+		"'a ", "\"a ", "'", "I1234567,", "1a2b3c4 ", "x/y ", "' '",
+	};
+	double worst = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(units); i++) {
+		struct buf b = BUF_INIT;
+		clock_t t0;
+		double secs;
+		char *shape;
+
+		buf_puts(&b, "Merge ");
+		while (b.len < 100 * 1024)
+			buf_puts(&b, units[i]);
+		t0 = clock();
+		shape = subject_shape(b.data);
+		secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+		if (secs > worst)
+			worst = secs;
+		free(shape);
+		buf_release(&b);
+	}
+	{
+		char got[64];
+
+		snprintf(got, sizeof(got), "slowest %.3f s", worst);
+		report(worst < 1.0, "100 KB subjects take their shape in linear "
+		       "time", got, "under 1 s");
+	}
+}
+
+/* A review server's merges: one tree named after their committer, as
+ * the record of history.c keeps it. */
+static void
+check_review(void)
+{
+	static const struct {
+		const char *committer, *subject;
+	} m[] = {
+		{ NULL, NULL },
+		{ "Gerrit Code Review <gerrit@example.org>",
+		  "Merge \"fix: one\" into main" },
+		{ "Gerrit Code Review <gerrit@example.org>",
+		  "Merge changes from topic \"t\"" },
+		{ "<nameless@example.org>", "Merge \"fix: two\"" },
+		{ "", "Merge changes I1234567a,I7654321b" },
+	};
+	uint8_t flags[ARRAY_SIZE(m)];
+	uint16_t npar[ARRAY_SIZE(m)];
+	uint32_t sub[ARRAY_SIZE(m)];
+	struct history h;
+	struct tree_table tt;
+	struct merge_table mt;
+	struct buf got = BUF_INIT;
+	const char *want = "1:Gerrit Code Review:review 1 "
+			   "2:nameless@example.org 3:code review";
+
+	memset(&h, 0, sizeof(h));
+	buf_init(&h.pool);
+	buf_addc(&h.pool, '\0');
+	for (size_t i = 0; i < ARRAY_SIZE(m); i++) {
+		flags[i] = HIST_IN_RANGE;
+		npar[i] = i ? 2 : 1;
+		sub[i] = 0;
+		if (m[i].subject) {
+			uint32_t len = (uint32_t)strlen(m[i].committer);
+
+			buf_puts(&h.pool, m[i].committer);
+			buf_add(&h.pool, &len, sizeof(len));
+			buf_pad(&h.pool, '\0', sizeof(int64_t) + sizeof(int32_t));
+			sub[i] = h.pool.len + 1;
+			buf_add(&h.pool, m[i].subject, strlen(m[i].subject) + 1);
+		}
+	}
+	h.nr = ARRAY_SIZE(m);
+	h.flags = flags;
+	h.npar = npar;
+	h.subject = sub;
+	trees_init(&tt, "mainline");
+	classify_merges(&h, &tt, &mt);
+	buf_printf(&got, "%u:%s:%s %u %u:%s %u:%s", mt.tree[1],
+		   tt.t[mt.tree[1]].name, tree_kind_name(tt.t[mt.tree[1]].kind),
+		   mt.tree[2], mt.tree[3], tt.t[mt.tree[3]].name, mt.tree[4],
+		   tt.t[mt.tree[4]].name);
+	report(!strcmp(got.data, want), "classify_merges: a review server is "
+	       "its merges' committer, by name, else mail", got.data, want);
+	merge_table_release(&mt);
+	trees_release(&tt);
+	buf_release(&h.pool);
+	buf_release(&got);
+}
+
+/* The topics of a review merge, as written. */
+static void
+check_topics(void)
+{
+	static const struct {
+		const char *name, *want;
+	} c[] = {
+		{ "\"a\"", "a" },
+		{ "'old'", "old" },
+		{ "\"a\", \"b\", \"c d\"", "a|b|c d" },
+		{ "\"a, b\"", "a, b" },
+		{ "\"a\", \"b\"\", \"c\"", "a|b\"|c" },
+		{ "\"\"", "" },
+		{ "\"", "" },
+		{ "\"a'", "" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(c); i++) {
+		struct merge_name *names = NULL;
+		size_t alloc = 0, n;
+		struct buf got = BUF_INIT, d = BUF_INIT;
+
+		n = forge_topics(c[i].name, strlen(c[i].name), &names, &alloc);
+		buf_puts(&got, "");
+		for (size_t k = 0; k < n; k++) {
+			if (k)
+				buf_addc(&got, '|');
+			buf_add(&got, names[k].p, names[k].len);
+		}
+		buf_printf(&d, "forge_topics %s", c[i].name);
+		report(!strcmp(got.data, c[i].want), d.data, got.data,
+		       c[i].want);
+		free(names);
+		buf_release(&got);
+		buf_release(&d);
+	}
+}
+
 int
 main(void)
 {
@@ -753,10 +1095,14 @@ main(void)
 		check_subject(&cases[i]);
 	for (size_t i = 0; i < ARRAY_SIZE(messages); i++)
 		check_message(&messages[i]);
+	check_numbers();
 	check_large();
 	check_large_messages();
 	check_random();
 	check_merges();
+	check_review();
 	check_shapes();
+	check_large_shapes();
+	check_topics();
 	return tap_done();
 }

@@ -1,8 +1,9 @@
 /*
  * test-commitparse.c - the pure parsing of raw commit objects
  * (src/git/commitparse.c): headers, committer time and identity, git's
- * subject, reference lines, signatures and sign-offs, on well-formed
- * and hostile objects.  TAP.  Its strings seed the fuzz target.
+ * subject, reference lines, the declared encoding converted as git log
+ * converts it, signatures and sign-offs, on well-formed and hostile
+ * objects.  TAP.  Its strings seed the fuzz target.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 
 #include "git/commitparse.h"
 #include "util/buf.h"
+#include "util/reencode.h"
 #include "util/util.h"
 
 #include "tap.h"
@@ -21,15 +23,19 @@
 	"committer C O Mitter <c@example.org> 1230000060 -0130\n"
 
 enum what { SUBJECT, REFS, COMMITTER, SIGS, SIGNOFFS, MESSAGE, TIME, AUTHOR,
-	    CTIME, ATIME };
+	    CTIME, ATIME, REENCODE };
 
 static const char *const what_name[] = {
 	[SUBJECT] = "subject", [REFS] = "reference lines",
 	[COMMITTER] = "committer", [SIGS] = "signatures",
 	[SIGNOFFS] = "sign-offs", [MESSAGE] = "message", [TIME] = "time",
 	[AUTHOR] = "author", [CTIME] = "commit_time",
-	[ATIME] = "commit_author_time",
+	[ATIME] = "commit_author_time", [REENCODE] = "reencode",
 };
+
+/* A commit declaring its encoding, its author and subject in it. */
+#define ENC(name, who, subject) TREE "author " who " <a@x> 1 +0000\n" \
+	"committer " who " <c@x> 1 +0000\nencoding " name "\n\n" subject "\n"
 
 static const struct parse_case {
 	enum what what;
@@ -101,6 +107,34 @@ static const struct parse_case {
 	{ SIGNOFFS, HEAD "\nx\n", 0, "" },
 	{ SIGNOFFS, HEAD "\nSigned-off-by: the subject itself\n", 0,
 	  "the subject itself" },
+	/* As git log shows them: "STATUS author | subject" of what
+	 * commit_reencode leaves to parse, else "STATUS encoding". */
+	{ REENCODE, HEAD "\nno header: j\xe9\n", 0, "same" },
+	{ REENCODE, ENC("ISO-8859-1", "J\xe9r\xf4me", "j\xe9/hid"), 0,
+	  "done J\xc3\xa9r\xc3\xb4me <a@x> | j\xc3\xa9/hid" },
+	{ REENCODE, ENC("latin1", "x", "\xe9"), 0, "done x <a@x> | \xc3\xa9" },
+	{ REENCODE, ENC("latin-1", "x", "\xe9"), 0, "done x <a@x> | \xc3\xa9" },
+	/* Shift-JIS: a second byte may be '\\' or '{'. */
+	{ REENCODE, ENC("SHIFT_JIS", "\x93\xfa", "\x93\xfa\x96\x7b/\x95\x5c"),
+	  0, "done \xe6\x97\xa5 <a@x> | \xe6\x97\xa5\xe6\x9c\xac/"
+	  "\xe8\xa1\xa8" },
+	{ REENCODE, ENC("SHIFT_JIS", "x", "\x93\xfa\xff\xff"), 0,
+	  "invalid SHIFT_JIS" },
+	{ REENCODE, ENC("SHIFT_JIS", "x", "truncated \x93"), 0,
+	  "invalid SHIFT_JIS" },
+	/* Lying headers, read as git reads them: UTF-8 bytes declared
+	 * Latin-1 become mojibake; Latin-1 bytes declared UTF-8 stay. */
+	{ REENCODE, ENC("ISO-8859-1", "x", "j\xc3\xa9"), 0,
+	  "done x <a@x> | j\xc3\x83\xc2\xa9" },
+	{ REENCODE, ENC("UTF-8", "x", "j\xe9"), 0, "invalid UTF-8" },
+	{ REENCODE, ENC("utf8", "x", "j\xc3\xa9"), 0, "same" },
+	{ REENCODE, ENC("x-bogus  ", "x", "y"), 0, "unknown x-bogus" },
+	/* glibc reads this name as UTF-8's and copies the bytes: invalid
+	 * ones are still invalid (found by fuzz-commitparse). */
+	{ REENCODE, ENC("utf8\xc3\xa9", "x", "\xf5\x8b"), 0,
+	  "invalid utf8\xc3\xa9" },
+	{ REENCODE, TREE "encoding \n\nx\n", 0, "same" },	/* no name */
+	{ REENCODE, TREE "\nencoding ISO-8859-1\n\xe9\n", 0, "same" },
 };
 
 static void
@@ -146,6 +180,29 @@ run(const struct parse_case *c, struct buf *got)
 	case MESSAGE:
 		buf_add(got, msg, end - msg);
 		break;
+	case REENCODE: {
+		struct buf conv = BUF_INIT;
+		const char *name, *data;
+		size_t nlen;
+		int st = commit_reencode(c->in, end, &conv, &name, &nlen);
+
+		if (st == REENCODE_DONE) {
+			data = conv.data;
+			end = conv.data + conv.len;
+			buf_puts(got, "done ");
+			commit_author(data, end, got);
+			buf_puts(got, " | ");
+			commit_subject(got, commit_message(data, end), end);
+		} else if (st == REENCODE_SAME) {
+			buf_puts(got, "same");
+		} else {
+			buf_puts(got, st == REENCODE_UNKNOWN ? "unknown " :
+				 "invalid ");
+			buf_add(got, name, nlen);
+		}
+		buf_release(&conv);
+		break;
+	}
 	case TIME:
 		while ((eol = commit_header_next(p, end))) {
 			if (eol - p > 10 && !memcmp(p, "committer ", 10))

@@ -24,6 +24,11 @@ step_commit(struct sim *sim)
 	uint32_t x = chance(&sim->rng, 0.08) ? 0 : pick_tree(sim);
 	struct tree *t = &sim->tr[x];
 
+	/* --gerrit: every change of the mainline's goes through review. */
+	if (x == 0 && sim->gerrit) {
+		commit_on(sim, 0);
+		return;
+	}
 	if (t->ntopics && chance(&sim->rng, 0.5))
 		merge_topics(sim, x);
 	if (chance(&sim->rng, x ? 0.22 : 0.15) && topic_commit(sim, x))

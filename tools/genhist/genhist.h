@@ -17,6 +17,8 @@
  *   stream.c   commits and tags written to the stream, marks, dates,
  *              --files' small trees
  *   merges.c   pulls, topic branches, back-merges, fast-forwards
+ *   review.c   --gerrit: the mainline's changes merged by a review
+ *              server
  *   cycle.c    a release cycle: its events, the planned cases, the
  *              ordinary steps between them, the release
  *   main.c     the options and the run
@@ -42,6 +44,8 @@
 #define MAX_TOPICS 4
 #define MAX_URLS 10
 #define NCONTRIB 500
+/* --gerrit: the review server, a source of its own in the paths. */
+#define REVIEW_TREE (NONE - 1)
 
 /* ---- the trees ----------------------------------------------------- */
 
@@ -115,7 +119,7 @@ struct paths {
 struct stats {
 	uint64_t merges, octopus, pulls, ff, backmerges, url_backmerges;
 	uint64_t topic_merges, self_pulls, main_self_pulls, resets;
-	uint64_t skewed, planned, reversed, central_pulls;
+	uint64_t skewed, planned, reversed, central_pulls, review_merges;
 };
 
 /* One run of the simulation (main.c's sim_init sets what does not start
@@ -124,6 +128,8 @@ struct sim {
 	/* the options */
 	int identity;			/* --identity: the cases on */
 	int files;			/* --files: small trees */
+	int gerrit;			/* --gerrit: the mainline's own
+					 * changes through a review server */
 	double ffrate;			/* --ff-rate */
 	uint64_t cycles_total;		/* R */
 
@@ -279,6 +285,15 @@ void reset_tree(struct sim *sim, uint32_t x, uint32_t c, uint64_t seq,
 
 /* A fast-forward pull; 0 if none could be made. */
 int ff_pull(struct sim *sim);
+
+/* ---- review.c: --gerrit --------------------------------------------- */
+
+/* The review server's name, as the paths say it. */
+extern const char *const review_server_name;
+
+/* A change of the mainline's, made at date, merged by the review server
+ * (or fast-forwarded). */
+void review_change(struct sim *sim, int64_t date);
 
 /* ---- cycle.c: a release cycle -------------------------------------- */
 

@@ -7,7 +7,7 @@
  *
  *   genhist [--commits N] [--trees T] [--seed S] [--ff-rate P]
  *           [--releases R] [--expect FILE] [--truth FILE] [--cycles FILE]
- *           [--dates FILE] [--identity] [--files] [--stats]
+ *           [--dates FILE] [--identity] [--files] [--gerrit] [--stats]
  *
  * Writes a git fast-import stream on stdout: N non-merge commits made by a
  * mainline and T subsystem trees over R release cycles (tags v1.0, then
@@ -65,6 +65,16 @@
  *                hashes the mark, not the simulation's random numbers, so
  *                the history's shape is the same with or without it.  A
  *                merge keeps its first parent's tree (fast-import's way).
+ * --gerrit       the mainline's own changes (its direct commits without
+ *                it) merged by a Gerrit review server, as Gerrit merges
+ *                them: a change of one commit ('Merge "SUBJECT"', no
+ *                " into master") or of two or three ('Merge changes
+ *                ID,ID' or by topic, 'Merge changes from topic "T"',
+ *                'Merge changes from topics "T", "U"'), committed by
+ *                "Gerrit Code Review <gerrit@review.example.org>", their
+ *                path "Gerrit Code Review", then the mainline; one change
+ *                of one commit in five fast-forwarded, direct (without
+ *                it the stream is what it always was)
  * --stats        counts on stderr
  */
 
@@ -92,7 +102,7 @@ usage(FILE *f)
 	fputs("usage: genhist [--commits N] [--trees T] [--seed S] [--ff-rate P]\n"
 	      "               [--releases R] [--expect FILE] [--truth FILE]\n"
 	      "               [--cycles FILE] [--dates FILE] [--identity] [--files]\n"
-	      "               [--stats] > stream\n", f);
+	      "               [--gerrit] [--stats] > stream\n", f);
 }
 
 static uint64_t
@@ -150,11 +160,12 @@ print_stats(const struct sim *sim, uint64_t R)
 		" (%" PRIu64 " naming the mainline, %" PRIu64
 		" the other way round); resets %" PRIu64
 		"; skewed dates %" PRIu64 "; planned cases %" PRIu64
-		"\n",
+		"; review merges %" PRIu64 "\n",
 		sim->nonmerge, st->merges, st->octopus, R, sim->paths.nr,
 		st->pulls, st->ff, st->topic_merges, st->self_pulls,
 		st->main_self_pulls, st->backmerges, st->url_backmerges,
-		st->reversed, st->resets, st->skewed, st->planned);
+		st->reversed, st->resets, st->skewed, st->planned,
+		st->review_merges);
 }
 
 int
@@ -187,6 +198,10 @@ main(int argc, char **argv)
 		}
 		if (!strcmp(a, "--files")) {
 			sim->files = 1;
+			continue;
+		}
+		if (!strcmp(a, "--gerrit")) {
+			sim->gerrit = 1;
 			continue;
 		}
 		if (strncmp(a, "--", 2))

@@ -166,7 +166,13 @@ void
 commit_at(struct sim *sim, uint32_t x, int64_t date)
 {
 	struct tree *t = &sim->tr[x];
-	uint32_t m = plain_commit(sim, x, t->tip, date);
+	uint32_t m;
+
+	if (x == 0 && sim->gerrit) {
+		review_change(sim, date);
+		return;
+	}
+	m = plain_commit(sim, x, t->tip, date);
 
 	t->tip = m;
 	t->tip_in_main = 0;

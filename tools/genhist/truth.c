@@ -111,6 +111,8 @@ node_str(struct sim *sim, uint32_t n)
 			p->str[n] = xprintf("%s", "");
 		else
 			p->str[n] = xprintf("%s%s\t", node_str(sim, p->up[n]),
+					    p->tree[n] == REVIEW_TREE ?
+					    review_server_name :
 					    sim->tr[p->tree[n]].name);
 	}
 	return p->str[n];

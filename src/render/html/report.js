@@ -312,7 +312,7 @@
    * as it is in the JSON. */
   var TREE_KEYS = { name: 1, urls: 1, commits: 1, own: 1, depth: 1,
     pulls: 1, subsystems: 1, repository: 1, signed_pulls: 1,
-    signed_commits: 1, kind: 1, folded: 1, latency: 1 };
+    signed_commits: 1, kind: 1, folded: 1, latency: 1, topics: 1 };
   function treeFigures(k) {
     var dl = el('dl', 'figures'), t = fTrees[k];
     if (k === 0) {
@@ -337,6 +337,11 @@
     (t.subsystems || []).forEach(function (s) {
       row(dl, 'subsystem', s.name + (s.maintainers.length ?
         ' (' + s.maintainers.join(', ') + ')' : ''));
+    });
+    /* A review server's topics, the most commits first. */
+    (t.topics || []).forEach(function (tp) {
+      row(dl, 'topic', tp.name + ': ' + plural(tp.commits, 'commit') +
+        ', ' + plural(tp.merges, 'merge'));
     });
     Object.keys(t).forEach(function (key) {
       if (!TREE_KEYS[key]) row(dl, key, JSON.stringify(t[key]));
