@@ -872,11 +872,13 @@ compare(const struct compare_input *in, struct buf *out)
 	commit_index_init(&ix, in->h);
 	/* A tree is one name in every range, even when its spelling
 	 * changed between them. */
-	chart_identity(in->h, in->opts, &identity);
+	if (chart_identity(in->h, in->r, in->opts, &identity) < 0)
+		ret = -1;
 	o.identity = &identity;
 	t.charts = xcalloc(in->nr, sizeof(*t.charts));
 	for (size_t k = 0; k < in->nr; k++) {
 		view_init(&views[k], in->h, &ix, &in->ranges[k]);
+		/* Adopted identity reads nothing: no failure here. */
 		chart_build(&t.charts[k], &views[k], in->r, in->repo,
 			    in->labels[k], &o);
 		if (in->latency && ret == 0)

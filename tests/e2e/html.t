@@ -228,7 +228,8 @@ figs() {
 		s == k && $1 == "fig" { print $2 "=" $3 }' "$B1OUT"
 }
 want=$(jq -r --arg n "$BIG" '.trees[] | select(.name == $n) |
-	"commits through it=\(.commits)\nits own=\(.own)\npulls=\(.pulls)\ndepth=\(.depth)"' \
+	"commits through it=\(.commits)\nits own=\(.own)\npulls=\(.pulls)\ndepth=\(.depth)",
+	(.keepers[] | "keeper=\(.name) <\(.email)>: \(.pulls) pull\(if .pulls == 1 then "" else "s" end)")' \
 	"$SCRATCH/g.json")
 is "$(figs 1)" "$want" "a click on $BIG's node shows the JSON's figures"
 is "$(figs 2)" "$want" "Enter on its focused node does the same"

@@ -284,14 +284,14 @@ test_json(void)
 		   " \"davem/net-2.6\", \"urls\": [\"git://git.kernel.org/pub/"
 		   "scm/linux/kernel/git/davem/net-2.6.git\", \"master.kernel.org:"
 		   "/pub/scm/linux/kernel/git/davem/net-2.6\"], \"commits\": 40,"
-		   " \"own\": 30, \"depth\": 1, \"pulls\": 3}"
+		   " \"own\": 30, \"depth\": 1, \"pulls\": 3, \"keepers\": []}"
 		   " and (.trees[0:3] | all(has(\"folded\") | not))"
 		   " and (.trees[0] | keys_unsorted) == [\"name\", \"urls\","
-		   " \"commits\", \"own\", \"depth\", \"pulls\"]"),
+		   " \"commits\", \"own\", \"depth\", \"pulls\", \"keepers\"]"),
 	   "json: the trees, mainline left out");
 	ok(jq_true(&out, ".trees[3] == {\"name\": \"2 other trees\", \"urls\": [],"
 		   " \"commits\": 3, \"own\": 3, \"depth\": 1, \"pulls\": 2,"
-		   " \"folded\": 2}"),
+		   " \"keepers\": [], \"folded\": 2}"),
 	   "json: the fold node says how many trees it holds");
 	ok(jq_true(&out, ".edges == [{\"from\": \"davem/net-2.6\", \"to\":"
 		   " \"torvalds/linux-2.6\", \"commits\": 40, \"pulls\": 3},"

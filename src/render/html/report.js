@@ -311,7 +311,7 @@
   /* Figures the core describes; any other member (an add-on's) is shown
    * as it is in the JSON. */
   var TREE_KEYS = { name: 1, urls: 1, commits: 1, own: 1, depth: 1,
-    pulls: 1, subsystems: 1, repository: 1, signed_pulls: 1,
+    pulls: 1, keepers: 1, subsystems: 1, repository: 1, signed_pulls: 1,
     signed_commits: 1, kind: 1, folded: 1, latency: 1, topics: 1 };
   function treeFigures(k) {
     var dl = el('dl', 'figures'), t = fTrees[k];
@@ -326,6 +326,11 @@
     row(dl, 'its own', t.own);
     row(dl, 'pulls', t.pulls);
     row(dl, 'depth', t.depth);
+    /* Who committed the tips its pulls brought in. */
+    (t.keepers || []).forEach(function (p) {
+      row(dl, 'keeper', p.name + (p.email ? ' <' + p.email + '>' : '') +
+        ': ' + plural(p.pulls, 'pull'));
+    });
     if (t.signed_pulls !== undefined) {
       row(dl, 'signed pulls', t.signed_pulls);
       row(dl, 'commits by signed pulls', t.signed_commits);
