@@ -22,6 +22,7 @@
 
 #include "addons/latency.h"
 #include "git/commit_index.h"
+#include "render/names.h"
 #include "render/trend.h"
 #include "util/escape.h"
 #include "util/json_writer.h"
@@ -695,6 +696,8 @@ struct trend_data {
 	char *names[2][TREND_SERIES_MAX];
 	const char **labels;
 	char *title;
+	char *trees_title;	/* the largest trees' panel's, with what
+				 * their names leave out */
 };
 
 /* A range's name on the x axis: its end (a release, for --cycles). */
@@ -760,13 +763,30 @@ trend_largest(const struct table *t, struct trend_data *d,
 	      struct trend_panel *p, double *v)
 {
 	size_t n = series_count(t->rows_nr, TREND_TREES);
+	const char *names[TREND_TREES];
+	struct shown_names sn;
+	struct buf title = BUF_INIT;
 
+	/* Named as in the legend's room, the start they share said once
+	 * in the title, and never two alike. */
+	for (size_t s = 0; s < n; s++)
+		names[s] = t->rows[s].name;
+	shown_names_init(&sn, names, (uint32_t)n, NULL, 0, TREND_NAME_CHARS);
 	for (size_t s = 0; s < n; s++) {
-		name_series(d->names[1], p, s, xstrdup(t->rows[s].name));
+		name_series(d->names[1], p, s, xstrdup(sn.name[s]));
 		for (size_t k = 0; k < t->nr; k++)
 			v[s * t->nr + k] = t->rows[s].commits[k];
 	}
 	p->series_nr = n ? n : 1;
+	buf_puts(&title, p->title);
+	if (sn.shortened) {
+		buf_puts(&title, " (");
+		shown_names_note(&sn, &title);
+		buf_puts(&title, ")");
+	}
+	d->trees_title = title.data;
+	p->title = d->trees_title;
+	shown_names_release(&sn);
 }
 
 static void
@@ -828,6 +848,7 @@ trend_release(struct trend_data *d)
 			free(d->names[i][s]);
 	free(d->labels);
 	free(d->title);
+	free(d->trees_title);
 }
 
 static int
