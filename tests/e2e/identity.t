@@ -9,7 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/identity.sh"
 
-plan 32
+plan 34
 
 for f in uboot custodians kernel xen forks unrec; do
 	mkdir "$SCRATCH/$f"
@@ -67,6 +67,19 @@ is "$(trees forks)" \
 tp -C "$SCRATCH/forks" master
 printf '%s\n' "$OUT" | grep -q '^Likely aliases'
 is "$?" 1 "forks: the keepers decided everything: no likely alias"
+# --compare across the years: one line per tree; the trend chart's
+# legend names them apart (they were all "source.denx.de/u-boot/custo...").
+R1="$(id cm0)..$(id cmn3)" R2="$(id cmn3)..$(id cend)"
+tp -C "$SCRATCH/custodians" --compare -T json "$R1" "$R2"
+is "$(printf '%s\n' "$OUT" | jq -c '[.trees[] | [.name, .commits]]')" \
+   '[["source.denx.de/u-boot/custodians/u-boot-dm",[3,3]],["source.denx.de/u-boot/custodians/u-boot-efi",[3,3]],["source.denx.de/u-boot/custodians/u-boot-net",[0,3]],["git.denx.de/u-boot-net",[3,0]]]' \
+   "custodians: --compare, one line per tree, both ranges"
+tp -C "$SCRATCH/custodians" --compare -o trend.pdf "$R1" "$R2"
+pdftotext -layout trend.pdf - | grep -oE '(…|[a-z./-]*)u-boot-[a-z]+(…)?' | sort | uniq -c |
+	awk '{ print $1 }' | sort -u | tr '\n' ' ' >legend.txt
+pdftotext -layout trend.pdf - | grep -q 'Commits through the largest trees (trees under source.denx.de/u-boot/custodians/ are named without it)'
+is "$?:$(cat legend.txt)" "0:1 " \
+   "custodians: the trend chart's legend names each tree once, none alike, the start they share said in the title"
 (cd "$SCRATCH/custodians" && git config --add treeplot.alias 'source.denx.de/u-boot/custodians/u-boot-net git://git.denx.de/u-boot-net')
 is "$(trees custodians | jq -c '[.[] | select(.[0] | endswith("u-boot-net"))]')" \
    '[["source.denx.de/u-boot/custodians/u-boot-net",6]]' \

@@ -12,8 +12,9 @@
  *   util.c     errors, memory, strings, the random numbers (util.h)
  *   truth.c    the ground truth's bookkeeping: the path trie, each
  *              tree's pending commits, the commits finalised
- *   names.c    names, idents and URLs, the trees set up, the identity
- *              cases
+ *   names.c    names, idents and URLs, the trees set up
+ *   identity.c --identity's cases: their spellings, respellings and
+ *              keepers
  *   stream.c   commits and tags written to the stream, marks, dates,
  *              --files' small trees
  *   merges.c   pulls, topic branches, back-merges, fast-forwards
@@ -134,7 +135,7 @@ struct sim {
 	uint64_t cycles_total;		/* R */
 
 	/* the stream, and the ground-truth files asked for (else NULL) */
-	FILE *out, *fexp, *ftru, *fcyc, *fdat;
+	FILE *out, *fexp, *ftru, *fcyc, *fdat, *fcases;
 
 	struct rng rng;			/* every random draw */
 	struct paths paths;		/* every path a commit took */
@@ -145,8 +146,16 @@ struct sim {
 	uint64_t *cum;			/* cumulative weights of 1..T */
 	uint32_t scen;			/* the tree of the planned case */
 	struct ident contrib[NCONTRIB];	/* the commits' authors */
-	uint32_t moved;			/* --identity: the tree whose host */
-	char *moved_urls[2];		/* moves, and its new URLs */
+	struct case_tree *cases;	/* --identity: the cases' trees, for */
+	size_t ncases, cases_alloc;	/* --cases */
+	struct respell *respell;	/* --identity: new spellings, each */
+	size_t nrespell, respell_alloc;	/* from a cycle on */
+	uint32_t merged_by_main;	/* --identity: the tree the mainline's
+					 * maintainer merges the mainline into
+					 * before pulling it, or NONE */
+	uint32_t taken_up_weight;	/* --identity: the weight of the tree
+					 * taking up another's name, until it
+					 * does */
 
 	/* the commits */
 	uint32_t nmarks;
@@ -205,11 +214,6 @@ uint64_t *pos_of(struct tree *x, uint32_t puller);
  * authors; the tree of the planned case. */
 void setup_trees(struct sim *sim, uint32_t T);
 
-/* --identity: spellings of the cases, once the trees are set up. */
-void setup_identity(struct sim *sim);
-
-/* --identity: the tree whose host moved takes its new URLs. */
-void move_host(struct sim *sim);
 
 /* One of tree t's URLs, the usual one more often than not. */
 const char *pick_url(struct sim *sim, const struct tree *t);
@@ -222,6 +226,27 @@ void commit_subject(struct sim *sim, struct sb *sb, uint32_t x);
 
 /* A new topic branch's name on tree t ("fixes-3"). */
 char *topic_name(struct sim *sim, struct tree *t);
+
+/* ---- identity.c: --identity's cases -------------------------------- */
+
+/* The cases' spellings and keepers, once the trees are set up (and
+ * sim->cycles_total known). */
+void setup_identity(struct sim *sim);
+
+/* At the start of cycle k: the respellings due, a tree's name taken up. */
+void identity_cycle(struct sim *sim, uint64_t k);
+
+/* Before tree x is pulled into the mainline by url: the mainline's
+ * maintainer may merge the mainline into it first.  x's tip. */
+uint32_t main_merges_into(struct sim *sim, uint32_t x, const char *url);
+
+/* --cases: "CASE<TAB>NAME<TAB>URL URL..." per case's tree: what it is
+ * (side-by-side, host-renamed, moved-group, cross-domain, one-keeper,
+ * taken-up, fork), the name treeplot must give it, every spelling it
+ * was given. */
+void identity_cases(const struct sim *sim, FILE *f);
+
+void identity_release(struct sim *sim);
 
 /* ---- stream.c: commits and the stream ------------------------------ */
 

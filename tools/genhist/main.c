@@ -7,7 +7,8 @@
  *
  *   genhist [--commits N] [--trees T] [--seed S] [--ff-rate P]
  *           [--releases R] [--expect FILE] [--truth FILE] [--cycles FILE]
- *           [--dates FILE] [--identity] [--files] [--gerrit] [--stats]
+ *           [--dates FILE] [--identity] [--cases FILE] [--files] [--gerrit]
+ *           [--stats]
  *
  * Writes a git fast-import stream on stdout: N non-merge commits made by a
  * mainline and T subsystem trees over R release cycles (tags v1.0, then
@@ -42,21 +43,23 @@
  *                skewed clock: --latency's negative latencies), so the
  *                stream changes (and only with it)
  * --identity     the cases of tree identity, each with its ground truth
- *                (without it the stream is what it always was):
- *                - a tree whose host is renamed halfway through the history
- *                  (git.denx.de/u-boot-S, then
- *                  source.denx.de/u-boot/custodians/u-boot-S): one tree,
- *                  named by the newer spelling;
- *                - every kernel.org tree also spelled by its home directory,
- *                  master.kernel.org:/home/HANDLE/S, in pulls and in the
- *                  merges of its own repository (internal);
- *                - the mainline's committers pulling the central repository
- *                  into a branch of the same name ("Merge branch 'master'
- *                  of ssh://central.example.org/home/linux/git/linux into
- *                  master"), what it brings being direct commits;
- *                - the last two trees forks of one repository by two owners,
- *                  github.com/A/util-linux and github.com/B/util-linux: two
- *                  trees.
+ *                (without it the stream is what it always was; identity.c
+ *                lists them): every kernel.org tree also spelled by its
+ *                home directory; one repository on two sibling hosts side
+ *                by side for years; a host renamed halfway; a path moved
+ *                under a new group while the old one stays in use, most
+ *                of its pulls made after the mainline's maintainer merged
+ *                the mainline into it; a move across domains by its
+ *                keeper; one keeper with two trees of different names;
+ *                one repository name taken up by another keeper; forks
+ *                of one project by four owners; and the mainline's
+ *                committers pulling the central repository into a branch
+ *                of the same name ("Merge branch 'master' of
+ *                ssh://central.example.org/home/linux/git/linux into
+ *                master"), what it brings being direct commits
+ * --cases FILE   with --identity: one line per case's tree, "CASE<TAB>NAME
+ *                <TAB>URL URL...", the name treeplot must give it and
+ *                every spelling it was given
  * --files        every non-merge commit also writes a small tree (without
  *                it, every commit has the empty tree, as always): one to
  *                three files of a fixed set of a few files in a few nested
@@ -92,7 +95,7 @@ sim_init(struct sim *sim)
 	memset(sim, 0, sizeof(*sim));
 	sim->ffrate = 0.05;
 	sim->scen = NONE;
-	sim->moved = NONE;
+	sim->merged_by_main = NONE;
 	paths_init(&sim->paths);
 }
 
@@ -101,8 +104,8 @@ usage(FILE *f)
 {
 	fputs("usage: genhist [--commits N] [--trees T] [--seed S] [--ff-rate P]\n"
 	      "               [--releases R] [--expect FILE] [--truth FILE]\n"
-	      "               [--cycles FILE] [--dates FILE] [--identity] [--files]\n"
-	      "               [--gerrit] [--stats] > stream\n", f);
+	      "               [--cycles FILE] [--dates FILE] [--identity]\n"
+	      "               [--cases FILE] [--files] [--gerrit] [--stats] > stream\n", f);
 }
 
 static uint64_t
@@ -173,6 +176,7 @@ main(int argc, char **argv)
 {
 	uint64_t N = 5000, T = 100, seed = 1, R = 0;
 	const char *pexp = NULL, *ptru = NULL, *pcyc = NULL, *pdat = NULL;
+	const char *pcases = NULL;
 	int stats = 0;
 	static char obuf[1 << 20];
 	static struct sim state;
@@ -211,7 +215,8 @@ main(int argc, char **argv)
 #define IS(name) (len == strlen(name) && !strncmp(a, name, len))
 		if (!IS("--commits") && !IS("--trees") && !IS("--seed") &&
 		    !IS("--releases") && !IS("--ff-rate") && !IS("--expect") &&
-		    !IS("--truth") && !IS("--cycles") && !IS("--dates"))
+		    !IS("--truth") && !IS("--cycles") && !IS("--dates") &&
+		    !IS("--cases"))
 			die("unknown option '%.*s' (see --help)", (int)len, a);
 		if (eq)
 			v = eq + 1;
@@ -242,6 +247,8 @@ main(int argc, char **argv)
 			ptru = v;
 		else if (IS("--dates"))
 			pdat = v;
+		else if (IS("--cases"))
+			pcases = v;
 		else
 			pcyc = v;
 #undef IS
@@ -271,12 +278,17 @@ main(int argc, char **argv)
 		sim->fcyc = open_out("--cycles", pcyc);
 	if (pdat)
 		sim->fdat = open_out("--dates", pdat);
+	if (pcases) {
+		if (!sim->identity)
+			die("--cases: the cases are --identity's");
+		sim->fcases = open_out("--cases", pcases);
+	}
 
 	rng_seed(&sim->rng, seed);
 	setup_trees(sim, (uint32_t)T);
+	sim->cycles_total = R;
 	if (sim->identity)
 		setup_identity(sim);
-	sim->cycles_total = R;
 
 	sim->now = 1200000000;		/* January 2008 */
 	{
@@ -305,7 +317,11 @@ main(int argc, char **argv)
 	close_out(sim->ftru, ptru);
 	close_out(sim->fdat, pdat);
 	close_out(sim->fcyc, pcyc);
+	if (sim->fcases)
+		identity_cases(sim, sim->fcases);
+	close_out(sim->fcases, pcases);
 	if (stats)
 		print_stats(sim, R);
+	identity_release(sim);
 	return 0;
 }
