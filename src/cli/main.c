@@ -9,9 +9,11 @@
  * --compare of ranges.  The configuration files give defaults; the
  * command line overrides them.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "addons/branches.h"
@@ -471,6 +473,26 @@ shares_error(const struct options *o, const struct settings *s)
 	return ret;
 }
 
+/* -C DIR names a directory, as git -C's chdir needs: one that is not
+ * there, or not a directory, says so rather than "not a repository".
+ * Returns 0, or -1 after saying it. */
+static int
+check_repo_dir(const char *dir)
+{
+	struct stat st;
+
+	if (!dir)
+		return 0;
+	if (stat(dir, &st) < 0)
+		return error("cannot change to '%s': %s", dir,
+			     errno == ENOENT ? "no such directory" :
+			     errno == ENOTDIR ? "not a directory" :
+			     strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return error("cannot change to '%s': not a directory", dir);
+	return 0;
+}
+
 static int
 run(const struct options *o, struct output_set *outs)
 {
@@ -483,7 +505,7 @@ run(const struct options *o, struct output_set *outs)
 	if (selection_init(&sel, (const char *const *)o->paths,
 			   (size_t)o->paths_nr, o->authors, o->authors_nr) < 0)
 		return EXIT_USAGE;
-	if (repo_open(&r, o->repo) < 0) {
+	if (check_repo_dir(o->repo) < 0 || repo_open(&r, o->repo) < 0) {
 		selection_release(&sel);
 		return 1;
 	}

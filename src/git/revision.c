@@ -14,6 +14,7 @@
 
 #include "git/commitparse.h"
 #include "git/libgit2.h"
+#include "util/suggest.h"
 
 /* Tags followed at most: libgit2's git_object_peel follows a forged tag
  * naming itself for ever. */
@@ -93,6 +94,40 @@ rev_object(git_repository *git, const char *rev, git_oid *id)
 }
 
 /*
+ * Into hint, "did you mean v2025.07?": the tags nearest rev, a plain name
+ * (no suffix, no "@{...}"), by edit distance.  Tags only: their names are
+ * what ranges are written with, and listing them reads no object.
+ */
+static void
+nearest_tag(git_repository *git, const char *rev, struct buf *hint)
+{
+	git_reference_iterator *it = NULL;
+	const char *name;
+	struct suggest sg;
+	char **names = NULL;
+	size_t nr = 0, alloc = 0;
+
+	if (strpbrk(rev, "~^@:{} ") ||
+	    git_reference_iterator_glob_new(&it, git, "refs/tags/*") < 0) {
+		git_error_clear();
+		return;
+	}
+	suggest_init(&sg, rev, strlen(rev));
+	/* The names are kept: suggest borrows the nearest ones. */
+	while (!git_reference_next_name(&name, it)) {
+		ALLOC_GROW(names, nr + 1, alloc);
+		names[nr] = xstrdup(name + strlen("refs/tags/"));
+		suggest_add(&sg, names[nr++]);
+	}
+	git_error_clear();
+	git_reference_iterator_free(it);
+	suggest_write(&sg, "", hint);
+	for (size_t k = 0; k < nr; k++)
+		free(names[k]);
+	free(names);
+}
+
+/*
  * Why rev did not resolve, keeping libgit2's reason: an ambiguous
  * abbreviation, a reflog entry or upstream (@{...}) that does not
  * exist, an object the
@@ -100,7 +135,7 @@ rev_object(git_repository *git, const char *rev, git_oid *id)
  * 1, as for any missing object), or no such name at all.
  */
 static int
-revision_fail(int err, const char *rev)
+revision_fail(git_repository *git, int err, const char *rev)
 {
 	const git_error *e = git_error_last();
 	/* libgit2 says nothing when @{-N} finds no N-th branch. */
@@ -119,7 +154,12 @@ revision_fail(int err, const char *rev)
 		return ST_USAGE;
 	}
 	if (err == GIT_ENOTFOUND || err == GIT_EINVALIDSPEC) {
-		error("unknown revision '%s'", rev);
+		struct buf hint = BUF_INIT;
+
+		nearest_tag(git, rev, &hint);
+		error("unknown revision '%s'%s%s", rev, hint.data ? ": " : "",
+		      hint.data ? hint.data : "");
+		buf_release(&hint);
 		return ST_USAGE;
 	}
 	return error("cannot resolve revision '%s': %s", rev, why);
@@ -165,7 +205,7 @@ resolve_commit(git_repository *git, const char *rev, struct object_id *out)
 		return ST_FAILURE;
 	err = rev_object(git, rev, &obj);
 	if (err < 0)
-		return revision_fail(err, rev);
+		return revision_fail(git, err, rev);
 	err = peel_commit(git, &obj, &id);
 	/* The repository's fault, not the user's: libgit2's reason. */
 	if (err < 0)

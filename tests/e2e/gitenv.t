@@ -69,7 +69,7 @@ is "$STATUS:$ERR:$OUT" "0::$(cat by-c.tsv)" \
 (cd elsewhere && "$TREEPLOT" -C .. -C repo -o out.json v1.0..v2.0)
 [ -s elsewhere/out.json ] && [ ! -e repo/out.json ] && [ ! -e out.json ]
 ok $? "-C does not move -o: the file is where treeplot was started"
-fails 1 "not a git repository: 'repo/nowhere'" "-C composed in the message" \
+fails 1 "cannot change to 'repo/nowhere': no such directory" "-C composed in the message" \
 	-C repo -C nowhere
 
 # --- another user's repository ------------------------------------------
@@ -292,7 +292,7 @@ fails 2 "--major is for the dot, svg, png, pdf and html formats" "--major with j
 fails 2 "--top is for the text, dot, svg, png, pdf, json, csv and html formats" \
 	"--top with -T commits (which it does not change)" -C repo -T commits --top 3
 fails 2 "--dpi is for the png format" "--dpi with svg" -C repo -T svg --dpi 100
-fails 2 "--layout does not apply to --compare" "a mode's refusal first" \
+fails 2 "--layout does not apply to --compare (it is for a report)" "a mode's refusal first" \
 	-C repo --compare --layout dot v1.0..v2.0 v2.0
 tp -C repo -T svg --layout neato -o x.svg v1.0..v2.0
 is "$STATUS:$ERR" "0:" "--layout with svg: accepted"

@@ -244,10 +244,10 @@ is "$(cat "$SCRATCH/n")" "0" "without --latency: no latency in the JSON"
 
 # Where it does not apply: one line, status 2, nothing written.
 tp -C "$G" --trace --latency master~3 v1.3..v1.5
-is "$STATUS:$ERR:$OUT" "2:treeplot: --latency does not apply to --trace:" \
+is "$STATUS:$ERR:$OUT" "2:treeplot: --latency does not apply to --trace (it is for a report or --compare):" \
    "--trace --latency: a usage error"
 tp -C "$G" --explain --latency master v1.3..v1.5
-is "$STATUS:$ERR" "2:treeplot: --latency does not apply to --explain" \
+is "$STATUS:$ERR" "2:treeplot: --latency does not apply to --explain (it is for a report or --compare)" \
    "--explain --latency: a usage error"
 tp -C "$G" --latency=1 master
 is "$STATUS:$ERR" "2:treeplot: option '--latency' takes no value" \
