@@ -305,7 +305,7 @@ static const struct opt rows[] = {
 	  .kind = OPT_STRING, .off = OFF(cycles),
 	  .help = "with --compare: the release cycles from tag A to tag B\n"
 		  "on B's first-parent line (no -rc, -dev, -pre, -alpha,\n"
-		  "-beta tags; treeplot.releasePattern)" },
+		  "-beta, -branched tags; treeplot.releasePattern)" },
 	{ .name = "author", .arg = "PATTERN",
 	  .modes = MODE_REPORT | MODE_TRACE | MODE_COMPARE,
 	  .kind = OPT_PARSE, .parse = parse_author,
@@ -521,9 +521,11 @@ usage(FILE *fp, const struct table *t)
 	      "\n"
 	      "Chart through which trees the commits of <range> reached the mainline.\n"
 	      "<range> is A..B or a single revision B; by default, from the last\n"
-	      "release tag (not -rc, -dev, -pre, -alpha, -beta; treeplot.releasePattern)\n"
-	      "on HEAD's first-parent line to HEAD.  Paths after -- keep only the commits\n"
-	      "whose diff against their first parent touches them (as git log -- <path>).\n"
+	      "release tag (not -rc, -dev, -pre, -alpha, -beta, -branched;\n"
+	      "treeplot.releasePattern) on HEAD's first-parent line to HEAD, and for\n"
+	      "--trace and --explain the whole history to HEAD.  Paths after -- keep\n"
+	      "only the commits whose diff against their first parent touches them\n"
+	      "(as git log -- <path>).\n"
 	      "\n", fp);
 	for (size_t i = 0; i < t->nr; i++)
 		if (listed(t->v[i].row))
