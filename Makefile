@@ -78,7 +78,7 @@ SAMPLE = $(B)/sample
 
 .PHONY: all check check-only demo deps install uninstall clean bench \
 	check-sanitize check-tsan check-valgrind check-fuzz lint check-layers \
-	fuzz readme deb \
+	fuzz readme deb FORCE \
 	deps-check deps-demo deps-deb deps-sanitize deps-valgrind deps-fuzz \
 	deps-lint
 
@@ -105,6 +105,17 @@ $(HTML_ASSETS): src/render/html/report.js src/render/html/report.css \
 	python3 tools/embed.py $@ src/render/html/report.js \
 	  src/render/html/report.css
 $(B)/render/html.o: $(HTML_ASSETS)
+
+# Where make install puts the JSON schema, for --help (cli/options.c):
+# rewritten only when SCHEMADIR changes, so that options.o is rebuilt
+# then (make install PREFIX=... builds the binary that names its path).
+SCHEMA_PATH_H = $(B)/schema_path.h
+$(SCHEMA_PATH_H): FORCE | $(B)
+	@printf '#define TREEPLOT_SCHEMA_PATH "%s"\n' \
+	  '$(SCHEMADIR)/treeplot.schema.json' >$@.new
+	@if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
+$(B)/cli/options.o: $(SCHEMA_PATH_H)
+FORCE:
 
 # genhist, the test generator (tools/genhist/, its modules listed in
 # genhist.h): no library, none of treeplot's headers.
@@ -299,6 +310,7 @@ SAN_ENV = \
 	print_suppressions=0:exitcode=99:log_path=$(SAN_LOG)/report
 
 $(SAN)/render/html.o: $(HTML_ASSETS)
+$(SAN)/cli/options.o: $(SCHEMA_PATH_H)
 $(SAN)/%.o: src/%.c | $(SAN) deps-sanitize
 	@mkdir -p $(@D)
 	$(CLANG) $(SAN_CFLAGS) -c -o $@ $<
@@ -328,6 +340,7 @@ TSAN_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude -I$(B) $(PKG_CFLAGS) \
 	      -DTREEPLOT_VERSION='"$(VERSION)"' -O1 -g -fsanitize=thread -MMD -MP
 TSAN_OBJ = $(SRC:src/%.c=$(TSAN)/%.o)
 
+$(TSAN)/cli/options.o: $(SCHEMA_PATH_H)
 $(TSAN)/%.o: src/%.c $(HTML_ASSETS) | $(TSAN)
 	@mkdir -p $(@D)
 	$(CLANG) $(TSAN_CFLAGS) -c -o $@ $<
@@ -394,7 +407,7 @@ LINT_SRC = $(SRC) $(UNIT_SRC) $(wildcard tests/fuzz/*.c) $(GENHIST_SRC)
 LINT_FLAGS = -std=gnu11 -Iinclude -I$(B) $(patsubst -I%,-isystem %,$(PKG_CFLAGS)) \
 	     -DTREEPLOT_VERSION=\"$(VERSION)\"
 
-lint: deps-lint $(HTML_ASSETS) check-layers
+lint: deps-lint $(HTML_ASSETS) $(SCHEMA_PATH_H) check-layers
 	$(CPPCHECK) --quiet --enable=warning,style,performance,portability \
 	  --error-exitcode=1 --inline-suppr --std=c11 \
 	  --suppress=missingIncludeSystem --suppressions-list=tests/cppcheck.supp \

@@ -244,12 +244,26 @@ args_check_formats(struct options *o, const struct opt *const *given,
 	for (size_t i = 0; i < n; i++)
 		if (given[i]->formats && !(given[i]->formats & have))
 			return formats_error(given[i]->name, given[i]->formats);
-	if (o->csv_table == CSV_SUMMARY && o->mode != MODE_COMPARE)
-		return usage_error("the CSV summary table is --compare's: "
-				   "trees or edges");
-	if (o->csv_table == CSV_EDGES && o->mode == MODE_COMPARE)
-		return usage_error("--compare's CSV tables are trees and "
-				   "summary");
+	/* Each CSV output's table: its file's name says, else
+	 * --csv-table (trees by default). */
+	for (size_t i = 0; i < o->outs.nr; i++) {
+		struct output_spec *sp = &o->outs.v[i];
+		int table = sp->path ? csv_table_from_path(sp->path) : 0;
+
+		if (sp->fmt != FORMAT_CSV)
+			continue;
+		sp->variant = table ? table : o->csv_table;
+		if (sp->variant == CSV_SUMMARY && o->mode != MODE_COMPARE)
+			return usage_error("the CSV summary table is "
+					   "--compare's: trees or edges%s%s",
+					   table ? ", not " : "",
+					   table ? sp->name : "");
+		if (sp->variant == CSV_EDGES && o->mode == MODE_COMPARE)
+			return usage_error("--compare's CSV tables are trees "
+					   "and summary%s%s",
+					   table ? ", not " : "",
+					   table ? sp->name : "");
+	}
 	/* Before the walk: a refusal after it would waste it. */
 	if (output_set_check_terminal(&o->outs) < 0)
 		return EXIT_USAGE;

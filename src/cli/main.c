@@ -158,16 +158,29 @@ chart_settings(const struct options *o, const struct settings *s,
 
 /* Each format of the outputs rendered once (the CSV's line ends as
  * asked), and copied to the other outputs in that format. */
+/* Whether sp is the first output of its format and variant (the
+ * others get a copy of its data). */
+static int
+first_of_kind(const struct output_set *outs, const struct output_spec *sp)
+{
+	for (const struct output_spec *k = outs->v; k < sp; k++)
+		if (k->fmt == sp->fmt && k->variant == sp->variant)
+			return 0;
+	return 1;
+}
+
 static int
 report_outputs(const struct options *o, const struct report_input *in,
 	       struct output_set *outs)
 {
 	for (size_t i = 0; i < outs->nr; i++) {
 		struct output_spec *sp = &outs->v[i];
+		struct report_input each = *in;
 
-		if (output_set_find(outs, sp->fmt) != sp)
+		if (!first_of_kind(outs, sp))
 			continue;
-		if (report(in, sp->fmt, &sp->data) < 0)
+		each.table = (enum csv_table)sp->variant;
+		if (report(&each, sp->fmt, &sp->data) < 0)
 			return -1;
 		if (sp->fmt == FORMAT_CSV && o->crlf)
 			csv_crlf(&sp->data);
@@ -254,6 +267,25 @@ empty_range_note(const struct range *rg)
 		      rg->to_name, rg->from_name);
 }
 
+/* A selection that keeps no commit of the walk's range(s) is no error
+ * (the reports say 0), but not silent either: a path or a pattern
+ * mistyped, most likely. */
+static void
+empty_selection_note(const struct selection *sel, const struct history *h,
+		     const uint8_t *selected)
+{
+	struct buf b = BUF_INIT;
+
+	for (uint32_t i = 0; i < h->nr; i++)
+		if (selected[i] && (h->flags[i] & HIST_IN_RANGE) &&
+		    !history_is_merge(h, i))
+			return;
+	selection_describe(sel, &b);
+	error("warning: the selection (%s) matches no commit of the range",
+	      b.data ? b.data : "");
+	buf_release(&b);
+}
+
 /* The chart options of the settings, with the selected commits of h
  * when a selection is given (*selected: to free).  Returns 0, or -1
  * after reporting the error. */
@@ -269,6 +301,7 @@ select_commits(const struct settings *s, struct repo *r,
 	if (selection_mark(s->chart.selection, r, h, selected) < 0)
 		return -1;
 	co->selected = *selected;
+	empty_selection_note(s->chart.selection, h, *selected);
 	return 0;
 }
 
@@ -439,9 +472,10 @@ compare_outputs(const struct options *o, const struct compare_input *tmpl,
 		struct output_spec *sp = &outs->v[i];
 		struct compare_input in = *tmpl;
 
-		if (output_set_find(outs, sp->fmt) != sp)
+		if (!first_of_kind(outs, sp))
 			continue;
 		in.fmt = sp->fmt;
+		in.table = (enum csv_table)sp->variant;
 		if (compare(&in, &sp->data) < 0)
 			return -1;
 		if (sp->fmt == FORMAT_CSV && o->crlf)

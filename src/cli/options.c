@@ -22,9 +22,11 @@
 
 #include "cli/args.h"
 #include "cli/config.h"
+#include "flow/report.h"
 #include "render/csv.h"
 #include "render/graph.h"
 #include "util/suggest.h"
+#include "schema_path.h"	/* TREEPLOT_SCHEMA_PATH, by the Makefile */
 #include "util/util.h"
 
 /* What --help and friends show instead of running (struct options.show). */
@@ -288,8 +290,9 @@ static const struct opt rows[] = {
 	{ .name = "csv-table", .arg = "TABLE",
 	  .modes = MODE_REPORT | MODE_COMPARE, .formats = F(FORMAT_CSV),
 	  .kind = OPT_PARSE, .off = OFF(csv_table), .parse = parse_csv_table,
-	  .help = "only this table of the CSV: trees, edges (summary\n"
-		  "with --compare)" },
+	  .help = "the CSV's table: trees (default), edges (summary\n"
+		  "with --compare); a .csv file named *-edges.csv,\n"
+		  "*-trees.csv... gets that table" },
 	{ .name = "crlf", .modes = MODE_REPORT | MODE_COMPARE,
 	  .formats = F(FORMAT_CSV), .kind = OPT_SET, .off = OFF(crlf),
 	  .value = 1, .help = "end the CSV's lines in CR LF (default: LF)" },
@@ -530,6 +533,9 @@ usage(FILE *fp, const struct table *t)
 	for (size_t i = 0; i < t->nr; i++)
 		if (listed(t->v[i].row))
 			help_row(fp, t->v[i].row);
+	fputs("\nThe JSON outputs' schema is installed as\n"
+	      "  " TREEPLOT_SCHEMA_PATH "\n"
+	      "(its $id, every JSON's $schema: " JSON_SCHEMA_ID ").\n", fp);
 }
 
 /*
@@ -758,7 +764,7 @@ options_init(struct options *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->mode = MODE_REPORT;
-	o->csv_table = CSV_ALL;
+	o->csv_table = CSV_TREES;
 	o->chart_depth = GRAPH_CHART_DEPTH_DEFAULT;
 	extra_args_init(&o->extras);
 }

@@ -188,7 +188,7 @@ is "$ERR" "" "--version: nothing on stderr"
 
 # --- the valid forms next to the errors are accepted ----------------------
 
-tp -C "$R" -T commits v1.0..v2.0
+tpc -C "$R" -T commits v1.0..v2.0
 is "$STATUS" 0 "valid run: exit status 0"
 is "$ERR" "" "valid run: nothing on stderr"
 (cd repo && printf '%s\n' "$OUT" | names) >commits.names

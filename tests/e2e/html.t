@@ -40,7 +40,7 @@ ok $? "-T html: exit 0"
 (cd "$G/repo.git" && "$TREEPLOT" -o "$SCRATCH/g2.html" "$RANGE" &&
  "$TREEPLOT" -o "$SCRATCH/g3.HTM" "$RANGE" &&
  "$TREEPLOT" -T json "$RANGE" >"$SCRATCH/g.json" &&
- "$TREEPLOT" -T commits "$RANGE" >"$SCRATCH/g.tsv")
+ "$TREEPLOT" -T commits "$RANGE" | paths >"$SCRATCH/g.tsv")
 cmp -s "$SCRATCH/g.html" "$SCRATCH/g2.html" && cmp -s "$SCRATCH/g.html" "$SCRATCH/g3.HTM"
 ok $? "-o x.html and -o x.HTM write what -T html writes"
 (cd "$G/repo.git" && "$TREEPLOT" -T html "$RANGE") | cmp -s - "$SCRATCH/g.html"
@@ -87,12 +87,12 @@ j = json.load(open(sys.argv[2]))
 got = sorted(html.unescape(x) for x in
              re.findall(r'<g id="node\d+" class="node" data-tree="([^"]*)">', s))
 want = sorted([j['mainline']['name']] + [t['name'] for t in j['trees']])
-# The chart's one node that is no tree: the direct commits' source.
-others = len(re.findall(r'class="node">\n<title>direct</title>', s))
-sys.exit(0 if got == want and others <= 1 and
+# The chart's nodes that are no tree: the direct commits' two flows.
+others = len(re.findall(r'class="node">\n<title>(?:direct|direct_topics)</title>', s))
+sys.exit(0 if got == want and others <= 2 and
          len(re.findall(r'class="node"', s)) == len(want) + others else 1)
 EOF
-ok $? "every tree's g.node has data-tree=NAME, one a tree of the JSON; the other is the direct node"
+ok $? "every tree's g.node has data-tree=NAME, one a tree of the JSON; the others are the direct flows"
 
 # The deepest commit of the range by the truth (the longest path, then
 # the smallest id), its path, and what --trace says of it.

@@ -60,7 +60,7 @@ is "$OUT" "$EXPECTED" \
 is "$ERR" "" "every commit traced: nothing on stderr"
 
 # Every commit of the range: the path of each trace is its -T commits line.
-tp -T commits $R
+tpc -T commits $R
 COMMITS=$OUT
 printf '%s\n' "$COMMITS" | cut -f1 >all.ids
 tp --trace -T json - $R <all.ids
@@ -74,8 +74,8 @@ is "$(jq '[.traces[] | .path as $p | .hops | to_entries[] | select(.value.from !
    "json: each hop goes from one tree of the path to the next"
 is "$(jq -r '.traces[] | select(.id == "'"$(id w2)"'") | [.hops[].merge] | join(" ")' all.json)" \
    "$(id nm1) $(id mm1)" "json: w2's hops are nm1 then mm1"
-is "$(jq -c '[.format_version, .repository, .range, .mainline, (.untraced | length)]' all.json)" \
-   "[1,\"fx\",\"$R\",\"mainline\",0]" "json: format_version, repository, range, mainline"
+is "$(jq -c '[."$schema", .format_version, .repository, .range, .mainline.name, (.untraced | length)]' all.json)" \
+   "[\"https://treeplot.invalid/treeplot.schema.json\",2,\"fx\",\"$R\",\"mainline\",0]" "json: \$schema, format_version, repository, range, mainline"
 is "$(jq -r '.traces[] | select(.id == "'"$(id i1)"'") | .hops[0] | [.date, .time, .subject] | @tsv' all.json)" \
    "$(git show -s --format='%cI%x09%ct%x09%s' "$(id wm1)" | sed 's/Z	/+00:00	/')" \
    "json: a hop's date (ISO 8601), time and subject are git's"
@@ -268,7 +268,7 @@ for seed in 2 3; do
 	ok $? "seed $seed: generated"
 	git="git --git-dir=$d/repo.git"
 	r=v1.3..v1.6
-	"$TREEPLOT" -C "$d/repo.git" -T commits "$r" >"$d/commits"
+	"$TREEPLOT" -C "$d/repo.git" -T commits "$r" | paths >"$d/commits"
 	cut -f1 "$d/commits" >"$d/ids"
 	"$TREEPLOT" -C "$d/repo.git" --trace -T json - "$r" <"$d/ids" >"$d/trace.json"
 	is "$?:$(jq '.traces | length' "$d/trace.json"):$(jq '.untraced | length' "$d/trace.json")" \
