@@ -24,6 +24,7 @@ struct topic_group {
 				/* no branch ("Merge ../linus") */
 	uint32_t commits;	/* direct commits through them */
 	uint32_t merges;	/* merges of them that brought some */
+	uint32_t last_merge;	/* counting: the last merge counted */
 };
 
 struct topics {

@@ -418,6 +418,8 @@ table_init(struct table *t, struct options *o)
 static void
 table_given(struct table *t)
 {
+	/* An array of pointers, as meant. */
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	t->given = xcalloc(t->nr ? t->nr : 1, sizeof(*t->given));
 	for (size_t i = 0; i < t->nr; i++)
 		if (t->v[i].given)
@@ -597,6 +599,8 @@ prefix_of(const struct table *t, const char *name, size_t len,
 {
 	size_t n = 0, k = 0;
 
+	if (!t->v)
+		return 0;
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t i = 0; i < t->nr; i++) {
 			const struct opt *row = t->v[i].row;
@@ -623,6 +627,8 @@ nearest_options(const struct table *t, const char *name, size_t len,
 {
 	struct suggest sg;
 
+	if (!t->v)
+		return 0;
 	suggest_init(&sg, name, len);
 	for (size_t i = 0; i < t->nr; i++)
 		if (!(t->v[i].row->flags & OPT_HIDDEN))

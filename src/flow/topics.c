@@ -90,41 +90,36 @@ cmp_group(const void *pa, const void *pb)
 	return strcmp(a->name, b->name);
 }
 
-/* Add run r's n direct commits to its group; last[g] is the merge that
- * last added to group g, so that an octopus of two branches of one
- * group is one merge of it. */
+/* Add run r's n direct commits to its group: an octopus of two
+ * branches of one group is one merge of it (last_merge). */
 static void
 group_add(const struct history *h, struct topics *t, size_t *alloc,
-	  uint32_t **last, const struct mainline_run *r, uint32_t n)
+	  const struct mainline_run *r, uint32_t n)
 {
 	char *name = group_of(h, r->merge, r->parent);
-	uint32_t g;
+	struct topic_group *g = NULL;
 
-	for (g = 0; g < t->groups_nr; g++)
-		if (!strcmp(t->groups[g].name, name))
-			break;
-	if (g == t->groups_nr) {
-		size_t before = *alloc;
-
-		ALLOC_GROW(t->groups, t->groups_nr + 1, *alloc);
-		if (*alloc != before)
-			*last = xreallocarray(*last, *alloc, sizeof(**last));
-		t->groups[t->groups_nr] = (struct topic_group){ name, 0, 0 };
-		(*last)[t->groups_nr++] = HIST_NONE;
-	} else {
+	for (uint32_t k = 0; k < t->groups_nr && !g; k++)
+		if (!strcmp(t->groups[k].name, name))
+			g = &t->groups[k];
+	if (g) {
 		free(name);
+	} else {
+		ALLOC_GROW(t->groups, t->groups_nr + 1, *alloc);
+		g = &t->groups[t->groups_nr++];
+		*g = (struct topic_group){ name, 0, 0, HIST_NONE };
 	}
-	t->groups[g].commits += n;
-	if ((*last)[g] != r->merge)
-		t->groups[g].merges++;
-	(*last)[g] = r->merge;
+	g->commits += n;
+	if (g->last_merge != r->merge)
+		g->merges++;
+	g->last_merge = r->merge;
 }
 
 void
 topics_count(const struct history *h, const struct attribution *a,
 	     int group, struct topics *out)
 {
-	uint32_t direct = 0, last_merge = HIST_NONE, *last = NULL;
+	uint32_t direct = 0, last_merge = HIST_NONE;
 	size_t alloc = 0;
 
 	memset(out, 0, sizeof(*out));
@@ -141,9 +136,8 @@ topics_count(const struct history *h, const struct attribution *a,
 			out->merges++;
 		last_merge = r->merge;
 		if (group)
-			group_add(h, out, &alloc, &last, r, n);
+			group_add(h, out, &alloc, r, n);
 	}
-	free(last);
 	out->applied = direct - out->through;
 	if (out->groups_nr)
 		qsort(out->groups, out->groups_nr, sizeof(*out->groups),

@@ -455,7 +455,7 @@ cmp_time_desc(const void *a, const void *b)
 /* The median of the intervals between times[0..n), sorted newest
  * first; 0 for fewer than two. */
 static int64_t
-median_interval(int64_t *times, size_t n)
+median_interval(const int64_t *times, size_t n)
 {
 	int64_t *iv;
 	int64_t m;
@@ -515,7 +515,7 @@ static void
 release_cadence(struct repo *r, const struct tag_map *tm, git_oid c,
 		struct range_note *note)
 {
-	int64_t times[RELEASES_RECENT + 1];
+	int64_t times[RELEASES_RECENT + 1] = { 0 };
 	size_t n = 0;
 
 	/* Quietly: a commit libgit2 will not read ends the search, and
@@ -609,7 +609,7 @@ default_range(struct repo *r, const regex_t *release, struct range *out)
 		ret = 0;
 	/* The whole history: the repository's releases, if any. */
 	if (!ret && !out->has_from) {
-		int64_t times[RELEASES_RECENT + 1];
+		int64_t times[RELEASES_RECENT + 1] = { 0 };
 
 		out->note->release_interval = median_interval(times,
 			release_times(git, &tm, times));
