@@ -525,7 +525,7 @@ static void
 add_direct(Agraph_t *g, struct build *bd)
 {
 	const struct topics *t = &bd->f->topics;
-	struct buf merges = BUF_INIT;
+	struct buf merges = BUF_INIT, tip = BUF_INIT;
 
 	if (!bd->f->direct || !bd->f->trees_nr)
 		return;
@@ -537,11 +537,20 @@ add_direct(Agraph_t *g, struct build *bd)
 	if (!t->through)
 		return;
 	graph_count(&merges, t->merges, "merge");
+	buf_puts(&tip, "through the mainline's own topic branches, merged "
+		 "on its first-parent line");
+	/* --branches: the groups, in the tooltip (a box of their own each
+	 * would crowd the chart). */
+	for (uint32_t k = 0; k < t->groups_nr; k++) {
+		buf_puts(&tip, k ? ", " : "\\n");
+		graph_tip_text(&tip, topic_group_name(&t->groups[k]));
+		buf_printf(&tip, " %u", t->groups[k].commits);
+	}
 	add_direct_flow(g, bd, "direct_topics", "topic branches", t->through,
-			merges.data, "through the mainline's own topic "
-			"branches, merged on its first-parent line",
-			bd->p->topics_volume, bd->p->topics_width);
+			merges.data, tip.data, bd->p->topics_volume,
+			bd->p->topics_width);
 	buf_release(&merges);
+	buf_release(&tip);
 }
 
 /*
