@@ -78,7 +78,7 @@ SAMPLE = $(B)/sample
 
 .PHONY: all check check-only demo deps install uninstall clean bench \
 	check-sanitize check-tsan check-valgrind check-fuzz lint check-layers \
-	fuzz readme deb FORCE \
+	fuzz readme deb \
 	deps-check deps-demo deps-deb deps-sanitize deps-valgrind deps-fuzz \
 	deps-lint
 
@@ -106,16 +106,16 @@ $(HTML_ASSETS): src/render/html/report.js src/render/html/report.css \
 	  src/render/html/report.css
 $(B)/render/html.o: $(HTML_ASSETS)
 
-# Where make install puts the JSON schema, for --help (cli/options.c):
-# rewritten only when SCHEMADIR changes, so that options.o is rebuilt
-# then (make install PREFIX=... builds the binary that names its path).
+# Where make install puts the JSON schema, for --help (cli/options.c),
+# as the build's SCHEMADIR says it: an installed binary finds it beside
+# itself (PREFIX/bin, PREFIX/share/treeplot) whatever the PREFIX, so
+# that make install need not build again (and the tests, which install
+# from this tree, see their binary unchanged).
 SCHEMA_PATH_H = $(B)/schema_path.h
-$(SCHEMA_PATH_H): FORCE | $(B)
-	@printf '#define TREEPLOT_SCHEMA_PATH "%s"\n' \
-	  '$(SCHEMADIR)/treeplot.schema.json' >$@.new
-	@if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
+$(SCHEMA_PATH_H): | $(B)
+	printf '#define TREEPLOT_SCHEMA_PATH "%s"\n' \
+	  '$(SCHEMADIR)/treeplot.schema.json' >$@
 $(B)/cli/options.o: $(SCHEMA_PATH_H)
-FORCE:
 
 # genhist, the test generator (tools/genhist/, its modules listed in
 # genhist.h): no library, none of treeplot's headers.

@@ -514,9 +514,38 @@ help_row(FILE *fp, const struct opt *row)
 	buf_release(&names);
 }
 
+/*
+ * Where the schema is: beside an installed binary (PREFIX/bin/treeplot:
+ * PREFIX/share/treeplot/treeplot.schema.json) when it is there, whatever
+ * the PREFIX of make install; else where the build's SCHEMADIR says.
+ */
+static void
+schema_path(struct buf *out)
+{
+	static const char share[] = "/share/treeplot/treeplot.schema.json";
+	char exe[4096];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *slash;
+
+	if (n > 0) {
+		exe[n] = '\0';
+		slash = strrchr(exe, '/');
+		if (slash && slash - exe >= 4 && !strncmp(slash - 4, "/bin", 4)) {
+			buf_add(out, exe, (size_t)(slash - 4 - exe));
+			buf_puts(out, share);
+			if (!access(out->data, R_OK))
+				return;
+			buf_release(out);
+		}
+	}
+	buf_puts(out, TREEPLOT_SCHEMA_PATH);
+}
+
 static void
 usage(FILE *fp, const struct table *t)
 {
+	struct buf path = BUF_INIT;
+
 	fputs("usage: treeplot [options] [<range>] [-- <path>...]\n"
 	      "       treeplot --trace [options] <commit>... [<range>] [-- <path>...]\n"
 	      "       treeplot --compare [options] <range> <range>... [-- <path>...]\n"
@@ -535,9 +564,11 @@ usage(FILE *fp, const struct table *t)
 	for (size_t i = 0; i < t->nr; i++)
 		if (listed(t->v[i].row))
 			help_row(fp, t->v[i].row);
-	fputs("\nThe JSON outputs' schema is installed as\n"
-	      "  " TREEPLOT_SCHEMA_PATH "\n"
-	      "(its $id, every JSON's $schema: " JSON_SCHEMA_ID ").\n", fp);
+	schema_path(&path);
+	fprintf(fp, "\nThe JSON outputs' schema is installed as\n  %s\n"
+		"(its $id, every JSON's $schema: " JSON_SCHEMA_ID ").\n",
+		path.data);
+	buf_release(&path);
 }
 
 /*
