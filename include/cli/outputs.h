@@ -19,6 +19,7 @@ struct output_spec {
 	const char *path;	/* NULL: standard output */
 	const char *name;	/* for messages: the file, or "-" */
 	enum format fmt;
+	int variant;		/* of the format: the CSV's table */
 	struct buf data;	/* what is rendered for it */
 };
 
@@ -48,8 +49,8 @@ unsigned output_set_formats(const struct output_set *s);
 /* Whether one of the outputs is in format fmt. */
 int output_set_has(const struct output_set *s, enum format fmt);
 
-/* Each output not the first in its format gets a copy of the first's
- * data: every format is rendered once. */
+/* Each output not the first in its format (and variant) gets a copy of
+ * the first's data: every format is rendered once. */
 void output_set_share(struct output_set *s);
 
 /* The output in format fmt (the first), or NULL. */

@@ -44,6 +44,7 @@ enum key {
 	KEY_RELEASE,
 	KEY_JOBS,
 	KEY_UNSIGNED_OK,
+	KEY_GRAPH_HINT,
 	KEY_NR,
 };
 
@@ -65,6 +66,7 @@ static const struct {
 	[KEY_RELEASE] = { "treeplot.releasePattern", 0 },
 	[KEY_JOBS] = { "treeplot.jobs", 0 },
 	[KEY_UNSIGNED_OK] = { "treeplot.unsignedOk", 1 },
+	[KEY_GRAPH_HINT] = { "treeplot.graphHint", 0 },
 };
 
 /* One value found, and the file it came from. */
@@ -260,6 +262,25 @@ config_parse_percent(const char *s, uint32_t *out)
 	return 0;
 }
 
+/* A boolean as git reads one: true, yes, on, 1 or no value at all;
+ * false, no, off, 0 or empty.  Returns 1, 0, or -1 for anything else. */
+static int
+parse_bool(const char *v)
+{
+	static const char *const yes[] = { "true", "yes", "on", "1" };
+	static const char *const no[] = { "false", "no", "off", "0", "" };
+
+	if (!v)
+		return 1;
+	for (size_t k = 0; k < ARRAY_SIZE(yes); k++)
+		if (!strcasecmp(v, yes[k]))
+			return 1;
+	for (size_t k = 0; k < ARRAY_SIZE(no); k++)
+		if (!strcasecmp(v, no[k]))
+			return 0;
+	return -1;
+}
+
 /* The bytes of a bad value that an error shows. */
 #define VALUE_SHOWN 200
 
@@ -420,6 +441,14 @@ take_single(struct config *cfg, const struct entry *e)
 			return bad_value(e, "not a number of threads from 1 "
 					 "to " JOBS_MAX_STR);
 		return 0;
+	case KEY_GRAPH_HINT: {
+		int b = parse_bool(e->value);
+
+		if (b < 0)
+			return bad_value(e, "not a boolean (true or false)");
+		cfg->graph_hint_off = !b;
+		return 0;
+	}
 	case KEY_MAJOR:
 	case KEY_MINOR:
 		if (config_parse_percent(v, e->key == KEY_MAJOR ? &cfg->major :

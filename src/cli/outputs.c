@@ -132,8 +132,12 @@ void
 output_set_share(struct output_set *s)
 {
 	for (size_t i = 0; i < s->nr; i++) {
-		struct output_spec *first = output_set_find(s, s->v[i].fmt);
+		struct output_spec *first = &s->v[i];
 
+		for (size_t k = 0; k < i && first == &s->v[i]; k++)
+			if (s->v[k].fmt == s->v[i].fmt &&
+			    s->v[k].variant == s->v[i].variant)
+				first = &s->v[k];
 		if (first != &s->v[i])
 			buf_add(&s->v[i].data, first->data.data,
 				first->data.len);

@@ -15,6 +15,7 @@
 #include "git/commitparse.h"
 #include "git/libgit2.h"
 #include "util/reencode.h"
+#include "util/suggest.h"
 
 /* Tags followed at most: libgit2's git_object_peel follows a forged tag
  * naming itself for ever. */
@@ -94,6 +95,40 @@ rev_object(git_repository *git, const char *rev, git_oid *id)
 }
 
 /*
+ * Into hint, "did you mean v2025.07?": the tags nearest rev, a plain name
+ * (no suffix, no "@{...}"), by edit distance.  Tags only: their names are
+ * what ranges are written with, and listing them reads no object.
+ */
+static void
+nearest_tag(git_repository *git, const char *rev, struct buf *hint)
+{
+	git_reference_iterator *it = NULL;
+	const char *name;
+	struct suggest sg;
+	char **names = NULL;
+	size_t nr = 0, alloc = 0;
+
+	if (strpbrk(rev, "~^@:{} ") ||
+	    git_reference_iterator_glob_new(&it, git, "refs/tags/*") < 0) {
+		git_error_clear();
+		return;
+	}
+	suggest_init(&sg, rev, strlen(rev));
+	/* The names are kept: suggest borrows the nearest ones. */
+	while (!git_reference_next_name(&name, it)) {
+		ALLOC_GROW(names, nr + 1, alloc);
+		names[nr] = xstrdup(name + strlen("refs/tags/"));
+		suggest_add(&sg, names[nr++]);
+	}
+	git_error_clear();
+	git_reference_iterator_free(it);
+	suggest_write(&sg, "", hint);
+	for (size_t k = 0; k < nr; k++)
+		free(names[k]);
+	free(names);
+}
+
+/*
  * Why rev did not resolve, keeping libgit2's reason: an ambiguous
  * abbreviation, a reflog entry or upstream (@{...}) that does not
  * exist, an object the
@@ -101,7 +136,7 @@ rev_object(git_repository *git, const char *rev, git_oid *id)
  * 1, as for any missing object), or no such name at all.
  */
 static int
-revision_fail(int err, const char *rev)
+revision_fail(git_repository *git, int err, const char *rev)
 {
 	const git_error *e = git_error_last();
 	/* libgit2 says nothing when @{-N} finds no N-th branch. */
@@ -120,7 +155,12 @@ revision_fail(int err, const char *rev)
 		return ST_USAGE;
 	}
 	if (err == GIT_ENOTFOUND || err == GIT_EINVALIDSPEC) {
-		error("unknown revision '%s'", rev);
+		struct buf hint = BUF_INIT;
+
+		nearest_tag(git, rev, &hint);
+		error("unknown revision '%s'%s%s", rev, hint.data ? ": " : "",
+		      hint.data ? hint.data : "");
+		buf_release(&hint);
 		return ST_USAGE;
 	}
 	return error("cannot resolve revision '%s': %s", rev, why);
@@ -166,7 +206,7 @@ resolve_commit(git_repository *git, const char *rev, struct object_id *out)
 		return ST_FAILURE;
 	err = rev_object(git, rev, &obj);
 	if (err < 0)
-		return revision_fail(err, rev);
+		return revision_fail(git, err, rev);
 	err = peel_commit(git, &obj, &id);
 	/* The repository's fault, not the user's: libgit2's reason. */
 	if (err < 0)
@@ -401,6 +441,111 @@ out:
 	return ret;
 }
 
+/* Release tags looked at for the cadence of releases, newest first: the
+ * chosen one and this many before it (their intervals' median). */
+#define RELEASES_RECENT 5
+
+static int
+cmp_time_desc(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x < y) - (x > y);
+}
+
+/* The median of the intervals between times[0..n), sorted newest
+ * first; 0 for fewer than two. */
+static int64_t
+median_interval(const int64_t *times, size_t n)
+{
+	int64_t *iv;
+	int64_t m;
+
+	if (n < 2)
+		return 0;
+	iv = xmalloc((n - 1) * sizeof(*iv));
+	for (size_t k = 0; k + 1 < n; k++)
+		iv[k] = times[k] - times[k + 1];
+	qsort(iv, n - 1, sizeof(*iv), cmp_time_desc);
+	m = iv[(n - 2) / 2];
+	free(iv);
+	return m;
+}
+
+/*
+ * The commit time of every release tag's commit, newest first, the
+ * newest RELEASES_RECENT + 1 kept: where the first-parent line holds
+ * too few of them (Xen's, made on branches).  Returns how many.
+ */
+static size_t
+release_times(git_repository *git, const struct tag_map *tm, int64_t *out)
+{
+	int64_t *all = xmalloc((tm->nr ? tm->nr : 1) * sizeof(*all));
+	size_t n = 0;
+
+	for (size_t k = 0; k < tm->nr; k++) {
+		git_commit *c;
+
+		if (!tm->t[k].release ||
+		    (k && git_oid_equal(&tm->t[k].target, &tm->t[k - 1].target)))
+			continue;
+		if (git_commit_lookup(&c, git, &tm->t[k].target) < 0) {
+			git_error_clear();
+			continue;
+		}
+		all[n++] = (int64_t)git_commit_time(c);
+		git_commit_free(c);
+	}
+	if (n)
+		qsort(all, n, sizeof(*all), cmp_time_desc);
+	if (n > RELEASES_RECENT + 1)
+		n = RELEASES_RECENT + 1;
+	memcpy(out, all, n * sizeof(*out));
+	free(all);
+	return n;
+}
+
+/*
+ * After the default range's tag (at c): how often the project
+ * releases, for the warning on a range much longer than that.  The
+ * release tags further down the first-parent line (up to
+ * RELEASES_RECENT of them), else, when it holds fewer than two, every
+ * release tag of the repository.  Only their commits are read.
+ */
+static void
+release_cadence(struct repo *r, const struct tag_map *tm, git_oid c,
+		struct range_note *note)
+{
+	int64_t times[RELEASES_RECENT + 1] = { 0 };
+	size_t n = 0;
+
+	/* Quietly: a commit libgit2 will not read ends the search, and
+	 * the walk that follows reports what is wrong with it. */
+	for (;;) {
+		size_t k = tag_first(tm, &c);
+		const git_oid *parent;
+		git_commit *gc;
+
+		if (git_commit_lookup(&gc, r->git, &c) < 0)
+			break;
+		for (; k < tm->nr && git_oid_equal(&tm->t[k].target, &c); k++)
+			if (tm->t[k].release) {
+				times[n++] = (int64_t)git_commit_time(gc);
+				break;
+			}
+		parent = git_commit_parent_id(gc, 0);
+		if (parent)
+			git_oid_cpy(&c, parent);
+		git_commit_free(gc);
+		if (!parent || n == RELEASES_RECENT + 1)
+			break;
+	}
+	git_error_clear();
+	if (n < 2)
+		n = release_times(r->git, tm, times);
+	note->release_interval = median_interval(times, n);
+}
+
 /*
  * The default range: from the most recent release tag (tag_is_release)
  * on HEAD's first-parent chain, looking from HEAD's first parent (so
@@ -452,6 +597,7 @@ default_range(struct repo *r, const regex_t *release, struct range *out)
 			out->has_from = 1;
 			out->from_name = xstrdup(name);
 			out->note->tag = xstrdup(name);
+			release_cadence(r, &tm, parent, out->note);
 			break;
 		}
 		/* Any other failure to read the parent is an error, not a
@@ -462,6 +608,13 @@ default_range(struct repo *r, const regex_t *release, struct range *out)
 	}
 	if (ret > 0)
 		ret = 0;
+	/* The whole history: the repository's releases, if any. */
+	if (!ret && !out->has_from) {
+		int64_t times[RELEASES_RECENT + 1] = { 0 };
+
+		out->note->release_interval = median_interval(times,
+			release_times(git, &tm, times));
+	}
 out:
 	tag_map_release(&tm);
 	git_odb_free(odb);
@@ -560,6 +713,21 @@ range_release(struct range *rg)
 	free(rg->to_name);
 	range_note_free(rg->note);
 	memset(rg, 0, sizeof(*rg));
+}
+
+int
+repo_is_tag(struct repo *r, const char *name)
+{
+	git_reference *ref = NULL;
+	struct buf b = BUF_INIT;
+	int found;
+
+	buf_printf(&b, "refs/tags/%s", name);
+	found = !git_reference_lookup(&ref, r->git, b.data);
+	git_error_clear();
+	git_reference_free(ref);
+	buf_release(&b);
+	return found;
 }
 
 int

@@ -25,8 +25,8 @@ fails() {
 }
 
 # The answer for the whole of master in the full repository.
-"$TREEPLOT" -C "$SRC" -T commits master >full.commits
-"$TREEPLOT" -C "$SRC" -T commits v2.0-rc1..v2.0 >full.range
+"$TREEPLOT" -C "$SRC" -T commits master | paths >full.commits
+"$TREEPLOT" -C "$SRC" -T commits v2.0-rc1..v2.0 | paths >full.range
 
 # packed COPY [NAME...]: a bare copy of the fixture in one pack, without
 # the commits NAME.

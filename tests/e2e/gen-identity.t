@@ -30,7 +30,7 @@ for cfg in $CONFIGS; do
 	ok $? "$what: generated and imported"
 
 	"$TREEPLOT" -C "$d/repo.git" -T commits master 2>"$d/err" |
-		sort >"$d/got"
+		paths | sort >"$d/got"
 	cmp -s "$d/expected.tsv" "$d/got"
 	ok $? "$what: every commit of master has its true path"
 	diff "$d/expected.tsv" "$d/got" | head -5 | sed 's/^/# /'
@@ -38,7 +38,7 @@ for cfg in $CONFIGS; do
 	"$TREEPLOT" -C "$d/repo.git" -T json master >"$d/json" 2>>"$d/err"
 	want=$(cut -f2- "$d/expected.tsv" | tr '\t' '\n' | sort -u |
 	       grep -vcx mainline)
-	is "$(jq '.summary.trees' "$d/json")" "$want" \
+	is "$(jq '.summary.tree_count' "$d/json")" "$want" \
 	   "$what: one node per tree ($want trees)"
 	is "$(jq -c '[.trees[] | select(.name | startswith("source.denx.de/")) |
 		      [(.urls | map(sub("^[a-z]+://"; "") | split("/")[0]) | unique)]]' "$d/json")" \
@@ -55,7 +55,7 @@ for cfg in $CONFIGS; do
 	grep -E '	(v1\.(5|6|7)(-rc[0-9])?)$' "$d/cycles.tsv" | cut -f1 | sort >"$d/ids"
 	join -t "	" "$d/ids" "$d/expected.tsv" >"$d/want"
 	"$TREEPLOT" -C "$d/repo.git" -T commits v1.4..v1.7 2>>"$d/err" |
-		sort >"$d/got"
+		paths | sort >"$d/got"
 	cmp -s "$d/want" "$d/got"
 	ok $? "$what: v1.4..v1.7, exactly its commits, with their true paths"
 	sed 's/^/# /' "$d/err" | head -5
@@ -64,7 +64,7 @@ for cfg in $CONFIGS; do
 	# appeared nor disappeared.
 	"$TREEPLOT" -C "$d/repo.git" --compare -T json v1.3..v1.4 v1.5..v1.6 \
 		>"$d/cmp" 2>>"$d/err"
-	is "$(jq -c '[([.trees[] | select(.name | startswith("source.denx.de/")) | (.commits | map(. > 0))]),
+	is "$(jq -c '[([.trees[] | select(.name | startswith("source.denx.de/")) | (.commits_by_range | map(. > 0))]),
 		      ([.appeared[], .disappeared[]] | map(select(test("denx"))))]' "$d/cmp")" \
 	   '[[[true,true]],[]]' \
 	   "$what: --compare across the move: one tree in both ranges"

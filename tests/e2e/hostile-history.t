@@ -59,7 +59,7 @@ is "$(printf '%s\n' "$OUT" | sed -n 3p)" \
    "octopus, text: 99 commits through the pulled tree, 100 direct"
 printf '%s\n' "$OUT" | grep -qx '     99    octo.example/many'
 ok $? "octopus, text: the tree carries the 99 pulled commits"
-tp -T commits
+tpc -T commits
 is "$(printf '%s\n' "$OUT" | cut -f2- | sort | uniq -c | sed 's/^ *//')" \
 "100 mainline
 99 octo.example/many	mainline" "octopus, commits: 99 through the tree, 100 direct"
@@ -76,7 +76,7 @@ ok $? "octopus, svg: well-formed"
 git commit-graph write --reachable 2>/dev/null
 grep -q EDGE objects/info/commit-graph
 ok $? "octopus, commit-graph: written, with an EDGE chunk"
-tp -T commits
+tpc -T commits
 is "$OUT" "$(cat commits.plain)" "octopus, commit-graph: the same commits output"
 cd "$SCRATCH" || exit 1
 
@@ -167,7 +167,7 @@ git -C deep.git commit-graph write --reachable 2>/dev/null
 (ulimit -s 256 && exec "$TREEPLOT" -C deep.git -T commits master^2^2..master) \
 	>deep.range 2>deep.range.err
 is "$?" 0 "deep, commit-graph, A..B: exit status 0 with a 256 KB stack"
-is "$(cut -f2- deep.range)" "deep.example/t1	mainline" \
+is "$(paths <deep.range | cut -f2-)" "deep.example/t1	mainline" \
    "deep, commit-graph, A..B: one commit, through t1"
 
 # --- 10,000 distinct trees -----------------------------------------------------------
@@ -228,7 +228,7 @@ grep -qx '     31    wide.example/t1' top.text &&
 ok $? "wide, --top 20, text: t1 to t20 kept, t21 folded"
 
 "$TREEPLOT" -C wide.git --top 20 -T json >top.json 2>top.err
-is "$(jq -c '[(.trees | length), .summary.trees, .summary.folded,
+is "$(jq -c '[(.trees | length), .summary.tree_count, .summary.folded,
 	     (.edges | length)]' top.json)" "[21,$WN,$((WN - 20)),21]" \
    "wide, --top 20, json: 21 trees and edges shown, $WN counted, $((WN - 20)) folded"
 

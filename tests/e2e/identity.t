@@ -28,7 +28,7 @@ is "$(printf '%s\n' "$OUT" | jq -c '[.trees[] | (.urls | length)]')" '[6,3]' \
 is "$(trees kernel)" \
    '[["rmk/linux-2.6-arm",4],["davem/net-2.6",2],["git.pengutronix.de/git/imx/linux-2.6",1]]' \
    "kernel: master.kernel.org:/home/rmk/... and git://.../rmk/... are one tree"
-tp -C "$SCRATCH/kernel" -T commits master
+tpc -C "$SCRATCH/kernel" -T commits master
 is "$(printf '%s\n' "$OUT" | names | grep -E '^(a1|x1)	' | sort)" \
    "$(printf 'a1\trmk/linux-2.6-arm\tmainline\nx1\tgit.pengutronix.de/git/imx/linux-2.6\trmk/linux-2.6-arm\tmainline')" \
    "kernel: rmk's merge of his home directory is no hop"
@@ -68,7 +68,7 @@ is "$(printf '%s\n' "$OUT" | sed -n '/^Unrecognised/,$p')" \
 is "$(trees kernel -c x 2>/dev/null; tp -C "$SCRATCH/kernel" --config /dev/null -T json master; git -C "$SCRATCH/kernel" config treeplot.alias 'net git://git.kernel.org/pub/scm/linux/kernel/git/davem/net-2.6.git'; tp -C "$SCRATCH/kernel" -T json master; printf '%s\n' "$OUT" | jq -c '[.trees[] | select(.name == "net") | [.commits, (.urls | length)]]')" \
    '[[2,2]]' "an alias naming one spelling takes the whole tree (its master.kernel.org: spelling too)"
 tp -C "$SCRATCH/kernel" -T json master
-is "$(printf '%s\n' "$OUT" | jq '.summary.trees')" 3 "... so the tree count is unchanged"
+is "$(printf '%s\n' "$OUT" | jq '.summary.tree_count')" 3 "... so the tree count is unchanged"
 git -C "$SCRATCH/kernel" config --unset-all treeplot.alias
 git -C "$SCRATCH/uboot" config treeplot.alias 'custodians https://source.denx.de/u-boot/custodians/*'
 is "$(trees uboot)" '[["custodians",18]]' \

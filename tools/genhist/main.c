@@ -7,7 +7,8 @@
  *
  *   genhist [--commits N] [--trees T] [--seed S] [--ff-rate P]
  *           [--releases R] [--expect FILE] [--truth FILE] [--cycles FILE]
- *           [--dates FILE] [--identity] [--files] [--gerrit] [--stats]
+ *           [--dates FILE] [--topics FILE] [--identity] [--files]
+ *           [--gerrit] [--stats]
  *
  * Writes a git fast-import stream on stdout: N non-merge commits made by a
  * mainline and T subsystem trees over R release cycles (tags v1.0, then
@@ -41,6 +42,13 @@
  *                twenty-five is authored up to sixty days in the future (a
  *                skewed clock: --latency's negative latencies), so the
  *                stream changes (and only with it)
+ * --topics FILE  ":MARK<TAB>:MERGE" per direct commit of master (whose
+ *                --expect path is the mainline alone) that came through
+ *                one of the mainline's topic branches: MERGE is the
+ *                merge on master's first-parent line that brought it
+ *                (the mainline merging its topics, or --identity's
+ *                central pulls); ":MARK<TAB>-" per direct commit on
+ *                that line itself (committed there, or fast-forwarded)
  * --identity     the cases of tree identity, each with its ground truth
  *                (without it the stream is what it always was):
  *                - a tree whose host is renamed halfway through the history
@@ -93,6 +101,7 @@ sim_init(struct sim *sim)
 	sim->ffrate = 0.05;
 	sim->scen = NONE;
 	sim->moved = NONE;
+	sim->topic_merge = NONE;
 	paths_init(&sim->paths);
 }
 
@@ -101,8 +110,9 @@ usage(FILE *f)
 {
 	fputs("usage: genhist [--commits N] [--trees T] [--seed S] [--ff-rate P]\n"
 	      "               [--releases R] [--expect FILE] [--truth FILE]\n"
-	      "               [--cycles FILE] [--dates FILE] [--identity] [--files]\n"
-	      "               [--gerrit] [--stats] > stream\n", f);
+	      "               [--cycles FILE] [--dates FILE] [--topics FILE]\n"
+	      "               [--identity] [--files] [--gerrit]\n"
+	      "               [--stats] > stream\n", f);
 }
 
 static uint64_t
@@ -173,6 +183,7 @@ main(int argc, char **argv)
 {
 	uint64_t N = 5000, T = 100, seed = 1, R = 0;
 	const char *pexp = NULL, *ptru = NULL, *pcyc = NULL, *pdat = NULL;
+	const char *ptop = NULL;
 	int stats = 0;
 	static char obuf[1 << 20];
 	static struct sim state;
@@ -211,7 +222,8 @@ main(int argc, char **argv)
 #define IS(name) (len == strlen(name) && !strncmp(a, name, len))
 		if (!IS("--commits") && !IS("--trees") && !IS("--seed") &&
 		    !IS("--releases") && !IS("--ff-rate") && !IS("--expect") &&
-		    !IS("--truth") && !IS("--cycles") && !IS("--dates"))
+		    !IS("--truth") && !IS("--cycles") && !IS("--dates") &&
+		    !IS("--topics"))
 			die("unknown option '%.*s' (see --help)", (int)len, a);
 		if (eq)
 			v = eq + 1;
@@ -242,6 +254,8 @@ main(int argc, char **argv)
 			ptru = v;
 		else if (IS("--dates"))
 			pdat = v;
+		else if (IS("--topics"))
+			ptop = v;
 		else
 			pcyc = v;
 #undef IS
@@ -271,6 +285,8 @@ main(int argc, char **argv)
 		sim->fcyc = open_out("--cycles", pcyc);
 	if (pdat)
 		sim->fdat = open_out("--dates", pdat);
+	if (ptop)
+		sim->ftop = open_out("--topics", ptop);
 
 	rng_seed(&sim->rng, seed);
 	setup_trees(sim, (uint32_t)T);
@@ -305,6 +321,7 @@ main(int argc, char **argv)
 	close_out(sim->ftru, ptru);
 	close_out(sim->fdat, pdat);
 	close_out(sim->fcyc, pcyc);
+	close_out(sim->ftop, ptop);
 	if (stats)
 		print_stats(sim, R);
 	return 0;
