@@ -21,9 +21,14 @@
 
 struct commit_graph;
 
-/* The graph of the object directory objdir (ending in '/'), or NULL when
- * there is none or it cannot be used. */
-struct commit_graph *commit_graph_open(const char *objdir);
+/*
+ * The graph of the first of the n object directories objdirs (each
+ * ending in '/') that has one it can use, as git takes it, into *out
+ * (NULL when none has).  Returns 0, or -1 after reporting a graph file
+ * that is not a regular file (a FIFO would be waited on for ever).
+ */
+int commit_graph_open(struct commit_graph **out, const char *const *objdirs,
+		      size_t n);
 void commit_graph_free(struct commit_graph *g);
 
 /* Commits in the graph. */

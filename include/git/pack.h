@@ -30,12 +30,13 @@
 struct packs;
 
 /*
- * The packs of the object directory objects_dir ("objects/", slash
- * included), newest first, as git searches them.  A pack whose files
- * cannot be mapped or are not of a version read here is skipped (libgit2
- * reads it).  Never fails: no pack is an empty set.
+ * The packs of the n object directories objects_dirs ("objects/", slash
+ * included: the repository's and its alternates'), newest first, as git
+ * searches them.  A pack whose files cannot be mapped or are not of a
+ * version read here is skipped (libgit2 reads it).  Never fails: no pack
+ * is an empty set.
  */
-struct packs *packs_open(const char *objects_dir);
+struct packs *packs_open(const char *const *objects_dirs, size_t n);
 void packs_free(struct packs *ps);
 
 /* How many packs the set reads. */
@@ -63,6 +64,7 @@ enum {
  */
 int pack_read_commit(struct pack_reader *rd, const struct object_id *oid,
 		     int what, const char **data, size_t *size);
+
 
 /*
  * The parsers, exposed for the fuzz target: any bytes are valid input.

@@ -494,10 +494,11 @@ walker_open(struct walker *w, struct repo *r, unsigned opts, unsigned jobs,
 		return -1;
 	/* git itself ignores the commit-graph in a shallow clone. */
 	if (!shallow) {
-		char *objdir = repo_objects_dir(r);
+		const char *const *dirs;
+		size_t n = repo_object_dirs(r, &dirs);
 
-		w->graph = commit_graph_open(objdir);
-		free(objdir);
+		if (commit_graph_open(&w->graph, dirs, n) < 0)
+			return -1;
 		if (w->graph)
 			w->pos_idx = xcalloc(commit_graph_nr(w->graph) + 1,
 					     sizeof(*w->pos_idx));

@@ -22,6 +22,7 @@
 #include <zlib.h>
 
 #include "git/bigendian.h"
+#include "git/repofile.h"
 #include "util/util.h"
 
 enum {
@@ -57,7 +58,8 @@ struct pack {
 	const unsigned char *off64;	/* n64 * 8 */
 	uint64_t n64;
 	time_t mtime;
-	char *name;			/* for a deterministic order */
+	char *name;	/* its path without ".idx" or ".pack": for
+			 * errors, and a deterministic order */
 };
 
 struct packs {
@@ -67,28 +69,34 @@ struct packs {
 
 /* --- opening -------------------------------------------------------- */
 
-static const unsigned char *
-map_file(const char *path, size_t *len, time_t *mtime)
+/* Map path whole: 0 with *map, *len (and *mtime), 1 when it is not
+ * there or cannot be mapped (libgit2 may read it), -1 after reporting
+ * one that is not a regular file (repofile.h). */
+static int
+map_file(const char *path, const unsigned char **map, size_t *len,
+	 time_t *mtime)
 {
 	struct stat st;
 	void *m;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = repofile_open(path, &st);
 
+	if (fd == REPOFILE_MISSING)
+		return 1;
 	if (fd < 0)
-		return NULL;
-	if (fstat(fd, &st) < 0 || st.st_size <= 0 ||
-	    (uint64_t)st.st_size > SIZE_MAX) {
+		return -1;
+	if (st.st_size <= 0 || (uint64_t)st.st_size > SIZE_MAX) {
 		close(fd);
-		return NULL;
+		return 1;
 	}
 	m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (m == MAP_FAILED)
-		return NULL;
+		return 1;
+	*map = m;
 	*len = (size_t)st.st_size;
 	if (mtime)
 		*mtime = st.st_mtime;
-	return m;
+	return 0;
 }
 
 /* Whether the index and the pack are what this reader reads, and their
@@ -140,26 +148,28 @@ pack_unmap(struct pack *p)
 	free(p->name);
 }
 
-/* The pack whose index is dir/name, or -1. */
+/* The pack whose index is dir/name: 0, 1 when this reader leaves it to
+ * libgit2, -1 after reporting a file that is not a regular one. */
 static int
 pack_load(struct pack *p, const char *dir, const char *name)
 {
 	size_t len = strlen(name);
 	char *path = xmalloc(strlen(dir) + len + 2);
+	int ret;
 
 	memset(p, 0, sizeof(*p));
 	sprintf(path, "%s%s", dir, name);
-	p->idx = map_file(path, &p->idx_len, NULL);
+	ret = map_file(path, &p->idx, &p->idx_len, NULL);
 	memcpy(path + strlen(dir) + len - 4, ".pack", sizeof(".pack"));
-	if (p->idx)
-		p->pack = map_file(path, &p->pack_len, &p->mtime);
-	free(path);
-	p->name = xstrdup(name);
-	if (!p->idx || !p->pack || pack_check(p) < 0) {
+	if (!ret)
+		ret = map_file(path, &p->pack, &p->pack_len, &p->mtime);
+	path[strlen(dir) + len - 4] = '\0';
+	p->name = path;
+	if (!ret && pack_check(p) < 0)
+		ret = 1;
+	if (ret)
 		pack_unmap(p);
-		return -1;
-	}
-	return 0;
+	return ret;
 }
 
 /* Newest first, as git and libgit2 search them; then by name. */
@@ -173,29 +183,47 @@ pack_order(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-struct packs *
-packs_open(const char *objects_dir)
+/* The packs of one object directory into ps: 0, or -1 after reporting
+ * a file that is not a regular one. */
+static int
+packs_add(struct packs *ps, size_t *alloc, const char *objects_dir)
 {
-	struct packs *ps = xcalloc(1, sizeof(*ps));
 	char *dir = xmalloc(strlen(objects_dir) + sizeof("pack/"));
-	size_t alloc = 0;
 	struct dirent *de;
 	DIR *d;
+	int ret = 0;
 
 	sprintf(dir, "%spack/", objects_dir);
 	d = opendir(dir);
-	while (d && (de = readdir(d))) {
+	while (d && !ret && (de = readdir(d))) {
 		size_t len = strlen(de->d_name);
 
 		if (len < 5 || strcmp(de->d_name + len - 4, ".idx"))
 			continue;
-		ALLOC_GROW(ps->p, ps->nr + 1, alloc);
-		if (!pack_load(&ps->p[ps->nr], dir, de->d_name))
+		ALLOC_GROW(ps->p, ps->nr + 1, *alloc);
+		ret = pack_load(&ps->p[ps->nr], dir, de->d_name);
+		if (!ret)
 			ps->nr++;
+		else if (ret > 0)
+			ret = 0;
 	}
 	if (d)
 		closedir(d);
 	free(dir);
+	return ret;
+}
+
+struct packs *
+packs_open(const char *const *objects_dirs, size_t n)
+{
+	struct packs *ps = xcalloc(1, sizeof(*ps));
+	size_t alloc = 0;
+
+	for (size_t k = 0; k < n; k++)
+		if (packs_add(ps, &alloc, objects_dirs[k]) < 0) {
+			packs_free(ps);
+			return NULL;
+		}
 	if (ps->nr > 1)
 		qsort(ps->p, ps->nr, sizeof(*ps->p), pack_order);
 	return ps;

@@ -14,6 +14,7 @@
 
 #include "git/commitparse.h"
 #include "git/libgit2.h"
+#include "git/repofile.h"
 
 /* Tags followed at most: libgit2's git_object_peel follows a forged tag
  * naming itself for ever. */
@@ -284,13 +285,39 @@ ref_target_missing(git_repository *git, const char *rev)
 	return missing;
 }
 
+/*
+ * Before an @{...} form is read: the reflogs, which libgit2 opens as it
+ * finds them (repofile.h).  Returns 0, or -1 after reporting the first
+ * that is not a regular file.
+ */
+static int
+check_reflogs(git_repository *git, const char *rev)
+{
+	const char *dirs[] = { git_repository_path(git),
+			       git_repository_commondir(git) };
+	struct buf b = BUF_INIT;
+	int ret = 0;
+
+	if (!strstr(rev, "@{"))
+		return 0;
+	for (size_t k = 0; k < ARRAY_SIZE(dirs) && !ret; k++) {
+		if (k && !strcmp(dirs[0], dirs[1]))
+			break;
+		buf_release(&b);
+		buf_printf(&b, "%slogs/", dirs[k]);
+		ret = repofile_check_dir(b.data, 64);
+	}
+	buf_release(&b);
+	return ret;
+}
+
 static int
 resolve_commit(git_repository *git, const char *rev, struct object_id *out)
 {
 	git_oid obj, id;
 	int err;
 
-	if (ref_target_missing(git, rev))
+	if (check_reflogs(git, rev) < 0 || ref_target_missing(git, rev))
 		return ST_FAILURE;
 	err = rev_object(git, rev, &obj);
 	if (err < 0)
@@ -696,6 +723,8 @@ repo_lookup_commit(struct repo *r, const char *rev, struct object_id *out)
 	git_oid obj, id;
 	int err;
 
+	if (check_reflogs(r->git, rev) < 0)
+		return REV_UNKNOWN;
 	err = rev_object(r->git, rev, &obj);
 	if (!err)
 		err = peel_commit(r->git, &obj, &id);
