@@ -43,13 +43,18 @@ const unsigned char *commit_graph_oid(const struct commit_graph *g,
 				      uint32_t pos);
 
 /*
- * Its generation: greater than every ancestor's.  That is its corrected
+ * Its generation: greater than every ancestor's, if the file is right
+ * (the walk checks each parent it follows, walk.c).  That is its corrected
  * commit date (its date, raised to one more than its parents' where a
  * clock ran late) when every layer of the graph has them (GDA2, git 2.31
  * and later), else its topological level.  Dates prune a walk far better:
  * a tree forked long ago has low levels but recent dates.
  */
 uint64_t commit_graph_generation(const struct commit_graph *g, uint32_t pos);
+
+/* The generation of a record whose GDO2 entry is not there (or is past
+ * any date): no generation at all. */
+#define GRAPH_GEN_BAD UINT64_MAX
 
 /* Are generations corrected commit dates (else topological levels)? */
 int commit_graph_dated(const struct commit_graph *g);

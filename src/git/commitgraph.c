@@ -360,12 +360,15 @@ commit_graph_generation(const struct commit_graph *g, uint32_t pos)
 	date = (uint64_t)(be32(rec) & 3) << 32 | be32(rec + 4);
 	off = be32(l->gda2 + (size_t)i * 4);
 	if (off & 0x80000000u) {
-		/* A large offset lives in GDO2; a bad index cannot order
-		 * anything, so it sorts as "newest" (walked first, safe). */
+		uint64_t big;
+
+		/* A large offset lives in GDO2; a bad index, or an offset
+		 * past any date, orders nothing: the walk is told. */
 		off &= 0x7fffffffu;
 		if (!l->gdo2 || off >= l->gdo2_nr)
-			return UINT64_MAX / 2;
-		return date + be64(l->gdo2 + (size_t)off * 8);
+			return GRAPH_GEN_BAD;
+		big = be64(l->gdo2 + (size_t)off * 8);
+		return big >= GRAPH_GEN_BAD - date ? GRAPH_GEN_BAD : date + big;
 	}
 	return date + off;
 }

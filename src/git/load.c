@@ -488,12 +488,13 @@ walker_open(struct walker *w, struct repo *r, unsigned opts, unsigned jobs,
 	memset(w, 0, sizeof(*w));
 	buf_init(&h->pool);
 	w->h = h;
+	w->lie = HIST_NONE;
 	w->dates = opts & HISTORY_DATES ? RAW_DATES : 0;
 	progress_start(&w->pg, !!(opts & HISTORY_PROGRESS));
 	if (readpool_open(&w->pool, r, jobs) < 0)
 		return -1;
 	/* git itself ignores the commit-graph in a shallow clone. */
-	if (!shallow) {
+	if (!shallow && !(opts & HISTORY_NO_GRAPH)) {
 		const char *const *dirs;
 		size_t n = repo_object_dirs(r, &dirs);
 
@@ -503,7 +504,7 @@ walker_open(struct walker *w, struct repo *r, unsigned opts, unsigned jobs,
 			w->pos_idx = xcalloc(commit_graph_nr(w->graph) + 1,
 					     sizeof(*w->pos_idx));
 	}
-	h->no_graph = !shallow && !w->graph;
+	h->no_graph = !shallow && !w->graph && !(opts & HISTORY_NO_GRAPH);
 	w->batch = xcalloc(FRONTIER_BATCH, sizeof(*w->batch));
 	w->batch_oid = xmalloc(FRONTIER_BATCH * sizeof(*w->batch_oid));
 	w->batch_idx = xmalloc(FRONTIER_BATCH * sizeof(*w->batch_idx));

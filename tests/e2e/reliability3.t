@@ -1,10 +1,10 @@
 #!/bin/sh
-# Issue 27, reliability round three (i): reflog revisions read as git
-# reads them.
+# Issue 27, reliability round three (i): a commit-graph whose generations
+# lie, and reflog revisions read as git reads them.
 # (untrusted.t holds the repository's files, environment and maps.)
 . "$(dirname "$0")/lib.sh"
 
-plan 15
+plan 30
 
 # --- a skewed history -----------------------------------------------------------
 
@@ -46,8 +46,83 @@ perl -e '
 			if $i % 20 == 0;
 	}' | git fast-import --quiet
 git symbolic-ref HEAD refs/heads/master
-cd "$SCRATCH" || exit 1
+RANGES="r4..r9 r1..r8 r2..r5 r0..r6"
 
+# answers: for each range, git's count (rev-list --count) against the
+# JSON's commits + merges, and git's commits against -T commits.
+answers() {
+	for r in $RANGES; do
+		"$TREEPLOT" -T json "$r" 2>>"$SCRATCH/warn" |
+			jq '.commits + .merges'
+		git rev-list --count "$r"
+		"$TREEPLOT" -T commits "$r" 2>>"$SCRATCH/warn" | cut -f1 | sort |
+			git hash-object --stdin
+		git rev-list --no-merges "$r" | sort | git hash-object --stdin
+	done
+}
+# same ANSWERS: every pair of lines of answers agrees.
+same() { printf '%s\n' "$1" | awk 'NR % 2 { a = $0; next } a != $0 { bad = 1 } END { exit bad }'; }
+
+: >"$SCRATCH/warn"
+truth=$(answers)
+same "$truth"
+ok $? "skewed, no commit-graph: each range is git's (count and commits)"
+
+# graphmod FILE HOW: rewrite a commit-graph file as a buggy writer or a
+# hostile hand leaves it, its trailing checksum made right again: a
+# chunk zeroed (GDA2: corrected dates' offsets; GDO2: their overflow),
+# or every topological level (CDAT) replaced by a scrambled one.
+graphmod() {
+	chmod u+w "$1"
+	perl -MDigest::SHA=sha1 -e '
+		my ($f, $how) = @ARGV;
+		open my $fh, "<:raw", $f or die; local $/; my $g = <$fh>;
+		my ($n, %at) = (ord substr($g, 6, 1));
+		for my $k (0 .. $n - 1) {
+			my ($id, $hi, $lo) = unpack "a4NN", substr($g, 8 + 12 * $k, 12);
+			my (undef, $nhi, $nlo) = unpack "a4NN", substr($g, 20 + 12 * $k, 12);
+			$at{$id} = [$hi * 2**32 + $lo, $nhi * 2**32 + $nlo];
+		}
+		if ($how eq "levels") {
+			my ($off, $end) = @{$at{CDAT}};
+			for (my ($p, $i) = ($off + 28, 0); $p < $end; $p += 36, $i++) {
+				my $low2 = unpack("N", substr($g, $p, 4)) & 3;
+				substr($g, $p, 4) = pack "N", (1 + $i * 7919 % 1000) << 2 | $low2;
+			}
+		} else {
+			my ($off, $end) = @{$at{$how} or die "no $how\n"};
+			substr($g, $off, $end - $off) = "\0" x ($end - $off);
+		}
+		substr($g, -20) = sha1(substr($g, 0, -20));
+		open $fh, ">:raw", $f or die; print $fh $g;' "$1" "$2"
+}
+G=.git/objects/info/commit-graph
+
+git commit-graph write --reachable
+: >"$SCRATCH/warn"
+is "$(answers)" "$truth" "skewed, a good commit-graph (GDA2, GDO2): the same answers"
+is "$(cat "$SCRATCH/warn")" "" "a good commit-graph: no warning"
+
+for how in GDA2 GDO2 levels; do
+	rm -f $G
+	if [ $how = levels ]; then
+		git -c commitGraph.generationVersion=1 commit-graph write --reachable
+	else
+		git commit-graph write --reachable
+	fi
+	graphmod $G $how
+	git commit-graph verify >/dev/null 2>&1
+	ok $((! $?)) "$how made to lie: git commit-graph verify rejects the file"
+	: >"$SCRATCH/warn"
+	is "$(answers)" "$truth" "$how made to lie: each range is still git's"
+	# Two runs a range: one warning each, naming a commit.
+	is "$(sed 's/commit [0-9a-f]\{40\}/commit X/' "$SCRATCH/warn" | sort -u)" \
+	   "treeplot: warning: the commit-graph contradicts itself at commit X (a parent's generation is not below its own): walking without it ('git commit-graph write --reachable' writes a new one)" \
+	   "$how made to lie: one warning line a run"
+	is "$(wc -l <"$SCRATCH/warn")" 8 "$how made to lie: exactly one line each of 8 runs"
+done
+rm -f $G
+cd "$SCRATCH" || exit 1
 
 # --- reflog revisions, as git reads them ----------------------------------------------
 
