@@ -67,4 +67,9 @@ int commit_graph_dated(const struct commit_graph *g);
 int commit_graph_parents(const struct commit_graph *g, uint32_t pos,
 			 uint32_t *out, uint32_t max);
 
+/* The file (a layer) of g whose mapping holds addr, or NULL: for the
+ * error when it was cut short under a read (sigbus.h). */
+const char *commit_graph_file_at(const struct commit_graph *g,
+				 const void *addr);
+
 #endif

@@ -42,6 +42,13 @@ struct walker {
 	size_t alloc;		/* of gpos, gen and ctime */
 	uint32_t *parents;	/* scratch for a graph record's parents */
 	uint32_t parents_alloc;
+	/* The walks' own scratch (walk.c), kept here so that a fault in a
+	 * mapped file (sigbus.h) leaves nothing unowned: a marking walk's
+	 * frontiers, the generation walk's heap. */
+	struct walk_list {
+		uint32_t *v;
+		size_t nr, alloc;
+	} cur, next, heap;
 	unsigned dates;		/* RAW_DATES when h keeps dates, else 0 */
 	struct progress pg;
 };

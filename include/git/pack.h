@@ -56,15 +56,22 @@ enum {
 				 * none) */
 };
 
+/* What pack_read_commit returns when a pack was cut short under it. */
+#define PACK_FAULT (-2)
+
 /*
  * Commit oid into *data and *size (valid until the reader's next read):
  * the whole object or, with PACK_HEADERS, enough of it.  Returns 0, or -1
  * when it is not read here (not in these packs, not a commit, or
- * malformed): the caller asks libgit2.
+ * malformed): the caller asks libgit2; or PACK_FAULT when a file of the
+ * packs was truncated while it was read (SIGBUS, sigbus.h): libgit2 would
+ * fault on it as well, pack_reader_fault names it.
  */
 int pack_read_commit(struct pack_reader *rd, const struct object_id *oid,
 		     int what, const char **data, size_t *size);
 
+/* The file (index or pack) the last PACK_FAULT met, or NULL. */
+const char *pack_reader_fault(const struct pack_reader *rd);
 
 /*
  * The parsers, exposed for the fuzz target: any bytes are valid input.

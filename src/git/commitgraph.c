@@ -30,6 +30,7 @@
 struct layer {
 	const unsigned char *map;
 	size_t size;
+	char *path;			/* for errors */
 	uint32_t nr, base;		/* commits in it; in the layers below */
 	uint32_t bases;			/* the layers below, as it says */
 	const unsigned char *base_ids;	/* their ids (BASE), bases of them */
@@ -64,6 +65,7 @@ layer_open(struct layer *l, const char *path)
 		return -1;
 	if (fd < 0)
 		return GRAPH_REFUSED;
+	l->path = xstrdup(path);
 	if (st.st_size < 8 + 12) {
 		close(fd);
 		return -1;
@@ -144,6 +146,7 @@ layer_close(struct layer *l)
 {
 	if (l->map)
 		munmap((void *)l->map, l->size);
+	free(l->path);
 }
 
 static int
@@ -425,3 +428,14 @@ commit_graph_parents(const struct commit_graph *g, uint32_t pos,
 	}
 }
 
+const char *
+commit_graph_file_at(const struct commit_graph *g, const void *addr)
+{
+	const unsigned char *a = addr;
+
+	for (uint32_t k = 0; g && k < g->layers_nr; k++)
+		if (a >= g->layers[k].map &&
+		    a < g->layers[k].map + g->layers[k].size)
+			return g->layers[k].path;
+	return NULL;
+}

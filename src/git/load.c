@@ -13,6 +13,7 @@
  */
 #include "git/load.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -508,6 +509,11 @@ walker_open(struct walker *w, struct repo *r, unsigned opts, unsigned jobs,
 	w->batch = xcalloc(FRONTIER_BATCH, sizeof(*w->batch));
 	w->batch_oid = xmalloc(FRONTIER_BATCH * sizeof(*w->batch_oid));
 	w->batch_idx = xmalloc(FRONTIER_BATCH * sizeof(*w->batch_idx));
+	/* For tests (man page, ENVIRONMENT): stopped with the packs and
+	 * the graph mapped, a test can cut one short before any is read,
+	 * at no time that a sleep would have to guess. */
+	if (!(opts & HISTORY_NO_GRAPH) && getenv("TREEPLOT_TEST_STOP_WALK"))
+		raise(SIGSTOP);
 	return shallow ? load_shallow(w, r) : 0;
 }
 
@@ -520,6 +526,9 @@ walker_release(struct walker *w)
 	free(w->gen);
 	free(w->ctime);
 	free(w->parents);
+	free(w->cur.v);
+	free(w->next.v);
+	free(w->heap.v);
 	hindex_release(&w->ix);
 	commit_graph_free(w->graph);
 	commit_raw_release(&w->raw);

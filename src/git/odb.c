@@ -135,11 +135,24 @@ odb_read_commit_part(struct odb *o, const struct object_id *oid, int headers,
 	int ret;
 
 	/* What the packs here do not read, libgit2 does, and says why
-	 * when it cannot. */
-	if (o->pr && !pack_read_commit(o->pr, oid,
+	 * when it cannot; but a pack cut short under us would fault in
+	 * libgit2's mapping too. */
+	if (o->pr) {
+		ret = pack_read_commit(o->pr, oid,
 				       headers ? PACK_HEADERS : PACK_WHOLE,
-				       data, size))
-		return 0;
+				       data, size);
+		if (!ret)
+			return 0;
+		if (ret == PACK_FAULT) {
+			struct buf b = BUF_INIT;
+
+			buf_printf(&b, "'%s' was cut short while it was read",
+				   pack_reader_fault(o->pr));
+			free(o->why);
+			o->why = b.data;
+			return ODB_FAILED;
+		}
+	}
 	git_odb_object_free(o->obj);
 	o->obj = NULL;
 	memcpy(goid.id, oid->hash, OID_RAWSZ);

@@ -23,6 +23,7 @@
 
 #include "git/bigendian.h"
 #include "git/repofile.h"
+#include "git/sigbus.h"
 #include "util/util.h"
 
 enum {
@@ -467,6 +468,8 @@ struct pack_reader {
 	size_t delta_alloc;
 	struct cached cache[CACHE];
 	struct cached big;	/* the last base too big for the cache */
+	unsigned char *inflight;	/* inflate_alloc's block while read */
+	char *fault;		/* the file cut short under the last read */
 };
 
 struct pack_reader *
@@ -489,6 +492,7 @@ pack_reader_free(struct pack_reader *rd)
 	for (size_t k = 0; k < CACHE; k++)
 		free(rd->cache[k].data);
 	free(rd->big.data);
+	free(rd->fault);
 	free(rd->out);
 	free(rd->delta);
 	free(rd);
@@ -609,8 +613,13 @@ inflate_alloc(struct pack_reader *rd, const struct pack *p,
 	      const struct pack_object *obj)
 {
 	unsigned char *buf = xmalloc((size_t)obj->size + 1);
+	int64_t got;
 
-	if (inflate_object(rd, p, obj, PACK_WHOLE, buf) < 0) {
+	/* The reader's while it is read: a fault (sigbus.h) frees it. */
+	rd->inflight = buf;
+	got = inflate_object(rd, p, obj, PACK_WHOLE, buf);
+	rd->inflight = NULL;
+	if (got < 0) {
 		free(buf);
 		return NULL;
 	}
@@ -714,9 +723,34 @@ read_at(struct pack_reader *rd, const struct pack *p, uint64_t off, int what,
 	return 0;
 }
 
-int
-pack_read_commit(struct pack_reader *rd, const struct object_id *oid,
-		 int what, const char **data, size_t *size)
+/* The file of the packs whose mapping holds addr: its index's or its
+ * pack's path, new; NULL when none does. */
+static char *
+fault_file(const struct packs *ps, const void *addr)
+{
+	const unsigned char *a = addr;
+
+	for (size_t k = 0; k < ps->nr; k++) {
+		const struct pack *p = &ps->p[k];
+		const char *ext = a >= p->idx && a < p->idx + p->idx_len ?
+				  ".idx" :
+				  a >= p->pack && a < p->pack + p->pack_len ?
+				  ".pack" : NULL;
+
+		if (ext) {
+			char *path = xmalloc(strlen(p->name) + 6);
+
+			sprintf(path, "%s%s", p->name, ext);
+			return path;
+		}
+	}
+	return NULL;
+}
+
+/* Commit oid from the first pack holding it: 0, or -1. */
+static int
+read_packs(struct pack_reader *rd, const struct object_id *oid, int what,
+	   const char **data, size_t *size)
 {
 	const struct packs *ps = rd->ps;
 
@@ -734,4 +768,38 @@ pack_read_commit(struct pack_reader *rd, const struct object_id *oid,
 		return 0;
 	}
 	return -1;
+}
+
+int
+pack_read_commit(struct pack_reader *rd, const struct object_id *oid,
+		 int what, const char **data, size_t *size)
+{
+	struct sigbus_guard g;
+
+	/* A pack cut short under us (sigbus.h): what was being read is
+	 * dropped, and the reader is as new. */
+	if (sigsetjmp(g.jb, 0)) {
+		free(rd->inflight);
+		rd->inflight = NULL;
+		if (rd->z_ok)
+			inflateReset(&rd->z);
+		free(rd->fault);
+		rd->fault = fault_file(rd->ps, g.addr);
+		if (!rd->fault)
+			rd->fault = xstrdup("a pack");
+		return PACK_FAULT;
+	}
+	sigbus_arm(&g);
+	if (read_packs(rd, oid, what, data, size) < 0) {
+		sigbus_disarm(&g);
+		return -1;
+	}
+	sigbus_disarm(&g);
+	return 0;
+}
+
+const char *
+pack_reader_fault(const struct pack_reader *rd)
+{
+	return rd->fault;
 }

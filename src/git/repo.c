@@ -22,6 +22,7 @@
 #include "git/pack.h"
 #include "git/refdb_ro.h"
 #include "git/repofile.h"
+#include "git/sigbus.h"
 #include "util/buf.h"
 
 int
@@ -429,6 +430,9 @@ repo_open(struct repo **out, const char *path)
 	 */
 	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
 	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
+	/* Packs and commit-graphs are read mapped: one cut short under us
+	 * must be an error naming it (sigbus.h), not a silent death. */
+	sigbus_install();
 	r = xcalloc(1, sizeof(*r));
 	if (open_env(&r->git, path) < 0 || open_objects(r, path) < 0 ||
 	    refdb_ro_install(r->git) < 0) {

@@ -12,6 +12,7 @@
 #include "git/commitgraph.h"
 #include "git/load.h"
 #include "git/repo.h"
+#include "git/sigbus.h"
 #include "util/util.h"
 
 /* Give commit i the flag of a marking walk. */
@@ -36,48 +37,44 @@ mark_ancestors(struct walker *w, uint32_t start, uint8_t flag,
 	       uint8_t stop_flags)
 {
 	struct history *h = w->h;
-	uint32_t *cur = NULL, *next = NULL;
-	size_t ncur = 0, nnext = 0, acur = 0, anext = 0;
+	struct walk_list *cur = &w->cur, *next = &w->next;
 	int ret = 0;
 
 	if (h->flags[start] & (stop_flags | flag))
 		return 0;
 	mark(h, start, flag);
-	ALLOC_GROW(cur, 1, acur);
-	cur[ncur++] = start;
-	while (ncur && !ret) {
-		for (size_t off = 0; off < ncur && !ret; off += FRONTIER_BATCH) {
-			size_t n = ncur - off < FRONTIER_BATCH ? ncur - off :
-				   FRONTIER_BATCH;
+	cur->nr = next->nr = 0;
+	ALLOC_GROW(cur->v, 1, cur->alloc);
+	cur->v[cur->nr++] = start;
+	while (cur->nr && !ret) {
+		for (size_t off = 0; off < cur->nr && !ret;
+		     off += FRONTIER_BATCH) {
+			size_t n = cur->nr - off < FRONTIER_BATCH ?
+				   cur->nr - off : FRONTIER_BATCH;
 
-			ret = walker_load_batch(w, cur + off, n, flag == HIST_IN_RANGE);
+			ret = walker_load_batch(w, cur->v + off, n,
+						flag == HIST_IN_RANGE);
 		}
-		for (size_t j = 0; j < ncur && !ret; j++) {
+		for (size_t j = 0; j < cur->nr && !ret; j++) {
 			uint32_t np;
-			const uint32_t *par = history_parents(h, cur[j], &np);
+			const uint32_t *par = history_parents(h, cur->v[j], &np);
 
-			ALLOC_GROW(next, nnext + np, anext);
+			ALLOC_GROW(next->v, next->nr + np, next->alloc);
 			for (uint32_t k = 0; k < np; k++) {
 				if (h->flags[par[k]] & (stop_flags | flag))
 					continue;
 				mark(h, par[k], flag);
-				next[nnext++] = par[k];
+				next->v[next->nr++] = par[k];
 			}
 		}
 		{
-			uint32_t *t = cur;
-			size_t a = acur;
+			struct walk_list t = *cur;
 
-			cur = next;
-			acur = anext;
-			next = t;
-			anext = a;
+			*cur = *next;
+			*next = t;
 		}
-		ncur = nnext;
-		nnext = 0;
+		next->nr = 0;
 	}
-	free(cur);
-	free(next);
 	return ret;
 }
 
@@ -153,14 +150,9 @@ settle_generations(struct walker *w, uint32_t start,
 	return 0;
 }
 
-/* A binary max-heap of commit numbers by generation. */
-struct heap {
-	uint32_t *v;
-	size_t nr, alloc;
-};
-
+/* A binary max-heap of commit numbers by generation (the walker's). */
 static void
-heap_push(struct heap *hp, const uint64_t *gen, uint32_t i)
+heap_push(struct walk_list *hp, const uint64_t *gen, uint32_t i)
 {
 	size_t k = hp->nr++;
 
@@ -173,7 +165,7 @@ heap_push(struct heap *hp, const uint64_t *gen, uint32_t i)
 }
 
 static uint32_t
-heap_pop(struct heap *hp, const uint64_t *gen)
+heap_pop(struct walk_list *hp, const uint64_t *gen)
 {
 	uint32_t top = hp->v[0], last = hp->v[--hp->nr];
 	size_t k = 0;
@@ -212,21 +204,22 @@ walk_by_generation(struct walker *w, uint32_t from, const uint32_t *tips,
 		   size_t ntips)
 {
 	struct history *h = w->h;
-	struct heap hp = { NULL, 0, 0 };
+	struct walk_list *hp = &w->heap;
 	size_t live = 0;	/* queued commits of B's side */
 	int ret = 0;
 
+	hp->nr = 0;
 	h->flags[from] |= HIST_HIDDEN | QUEUED;
-	heap_push(&hp, w->gen, from);
+	heap_push(hp, w->gen, from);
 	for (size_t k = 0; k < ntips; k++) {
 		if (h->flags[tips[k]] & QUEUED)
 			continue;
 		h->flags[tips[k]] |= QUEUED;
-		heap_push(&hp, w->gen, tips[k]);
+		heap_push(hp, w->gen, tips[k]);
 		live++;
 	}
-	while (hp.nr && live && !ret) {
-		uint32_t i = heap_pop(&hp, w->gen), np;
+	while (hp->nr && live && !ret) {
+		uint32_t i = heap_pop(hp, w->gen), np;
 		uint8_t hidden = h->flags[i] & HIST_HIDDEN;
 		const uint32_t *par;
 
@@ -251,7 +244,7 @@ walk_by_generation(struct walker *w, uint32_t from, const uint32_t *tips,
 			}
 			if (!(f & QUEUED)) {
 				h->flags[p] |= QUEUED | hidden;
-				heap_push(&hp, w->gen, p);
+				heap_push(hp, w->gen, p);
 				live += !hidden;
 			} else if (hidden && !(f & HIST_HIDDEN)) {
 				h->flags[p] |= HIST_HIDDEN;
@@ -261,7 +254,6 @@ walk_by_generation(struct walker *w, uint32_t from, const uint32_t *tips,
 	}
 	for (uint32_t i = 0; i < h->nr; i++)
 		h->flags[i] &= (uint8_t)~QUEUED;
-	free(hp.v);
 	return ret;
 }
 
@@ -355,10 +347,25 @@ walk_once(struct repo *r, const struct object_id *from,
 	struct walker w;
 	struct history_stack st = HISTORY_STACK_INIT;
 	uint32_t *tip = xmalloc(ntips * sizeof(*tip));
+	struct sigbus_guard g;
 	int ret = -1;
 
-	if (walker_open(&w, r, opts, jobs, h) == 0)
-		ret = walk_tips(&w, from, tips, tip, ntips, &st);
+	if (walker_open(&w, r, opts, jobs, h) < 0)
+		goto out;
+	/* The commit-graph is read through its mapping from here on:
+	 * cut short under us (sigbus.h), it is an error naming it.
+	 * Everything the walk allocates is w's, h's or st's. */
+	if (sigsetjmp(g.jb, 0)) {
+		const char *file = commit_graph_file_at(w.graph, g.addr);
+
+		ret = error("the commit-graph '%s' was cut short while it "
+			    "was read", file ? file : "(unknown)");
+		goto out;
+	}
+	sigbus_arm(&g);
+	ret = walk_tips(&w, from, tips, tip, ntips, &st);
+	sigbus_disarm(&g);
+out:
 	walker_release(&w);
 	history_stack_release(&st);
 	free(tip);

@@ -3,11 +3,12 @@
 # trusted.  A FIFO (or device, socket) where git keeps a file is refused,
 # naming it, never waited on; configuration includes likewise; .mailmap as
 # git reads it; git's receive quarantine (GIT_OBJECT_DIRECTORY and
-# GIT_ALTERNATE_OBJECT_DIRECTORIES) honoured by every reader.  Every run
+# GIT_ALTERNATE_OBJECT_DIRECTORIES) honoured by every reader; a pack or
+# commit-graph cut short while mapped is an error naming it.  Every run
 # that could hang is under timeout, so a hang fails.
 . "$(dirname "$0")/lib.sh"
 
-plan 26
+plan 28
 
 T=10	# seconds: every run here takes well under one
 
@@ -166,5 +167,41 @@ for n in 1 2; do
 	ok $? "push $n ($(wc -l <"hook/git.$n") new commits, $([ $n = 1 ] && echo loose || echo packed)): treeplot's answer is git's"
 	[ -s "hook/git.$n" ] || sed 's/^/# /' "hook/tp.$n"
 done
+
+# --- a pack or a commit-graph cut short while mapped --------------------------------
+
+# truncated DIR FILE ARGS: treeplot ARGS in DIR stops itself once its
+# files are mapped (TREEPLOT_TEST_STOP_WALK); FILE is then cut to nothing
+# and treeplot continued: $STATUS and $ERR say how it ended.
+truncated() {
+	t_dir=$1 t_file=$2
+	shift 2
+	(cd "$t_dir" && TREEPLOT_TEST_STOP_WALK=1 exec "$TREEPLOT" "$@") \
+		>"$SCRATCH/.out" 2>"$SCRATCH/.err" &
+	t_pid=$!
+	t_state=
+	for i in $(seq 1 200); do
+		t_state=$(cut -d' ' -f3 "/proc/$t_pid/stat" 2>/dev/null)
+		[ "$t_state" = T ] && break
+		sleep 0.05
+	done
+	chmod u+w "$t_dir/$t_file"
+	: >"$t_dir/$t_file"
+	kill -CONT $t_pid 2>/dev/null
+	wait $t_pid
+	STATUS=$?
+	ERR=$(cat "$SCRATCH/.err")
+	[ "$t_state" = T ] || echo "# treeplot never stopped"
+}
+git clone -q --bare --no-local base cut.git
+p=$(cd cut.git && ls objects/pack/*.pack)
+truncated cut.git "$p" -T commits -j 2 master
+is "$STATUS $ERR" "1 treeplot: cannot read commit object $(id m2): '$(cd cut.git && pwd -P)/$p' was cut short while it was read" \
+   "a pack cut short during a walk: an error naming it, not SIGBUS"
+git clone -q --bare --no-local base cutg.git
+git -C cutg.git commit-graph write --reachable
+truncated cutg.git objects/info/commit-graph -T commits v1..master
+is "$STATUS $ERR" "1 treeplot: the commit-graph '$(cd cutg.git && pwd -P)/objects/info/commit-graph' was cut short while it was read" \
+   "a commit-graph cut short during a walk: an error naming it, not SIGBUS"
 
 done_testing
