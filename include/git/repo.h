@@ -49,6 +49,14 @@ int repo_shallow_commits(struct repo *r, struct object_id **out, size_t *nr);
  * in info/alternates).  Returns their number; *dirs is r's. */
 size_t repo_object_dirs(const struct repo *r, const char *const **dirs);
 
+/*
+ * Where treeplot must never write (the man page, OUTPUT): the git
+ * directory, the common directory, every object directory and the work
+ * tree's .git, each resolved (symbolic links, "..") without a trailing
+ * '/'.  Returns their number; *paths (and each) are new.
+ */
+size_t repo_private_paths(const struct repo *r, char ***paths);
+
 /* A common ancestor of all n commits (git merge-base --octopus): 1 and
  * *out, or 0 when they have none (unrelated histories). */
 int repo_merge_base(struct repo *r, const struct object_id *commits, size_t n,

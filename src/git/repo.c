@@ -12,6 +12,7 @@
  */
 #include "git/repo.h"
 
+#include <dirent.h>
 #include <git2/sys/repository.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -498,6 +499,81 @@ repo_object_dirs(const struct repo *r, const char *const **dirs)
 {
 	*dirs = (const char *const *)r->od.dir;
 	return r->od.nr;
+}
+
+/* Add path, resolved and without a trailing '/', to v (if it resolves). */
+static void
+add_private(char ***v, size_t *nr, size_t *alloc, const char *path)
+{
+	char *real = realpath(path, NULL);
+
+	if (!real)
+		return;
+	ALLOC_GROW(*v, *nr + 1, *alloc);
+	(*v)[(*nr)++] = real;
+}
+
+/* The .git file of each worktree of the repository whose common
+ * directory is common (its worktrees/NAME/gitdir names it). */
+static void
+add_worktrees(char ***v, size_t *nr, size_t *alloc, const char *common)
+{
+	struct buf dir = BUF_INIT, path = BUF_INIT, text = BUF_INIT;
+	struct dirent *e;
+	DIR *d;
+
+	buf_printf(&dir, "%sworktrees/", common);
+	d = opendir(dir.data);
+	while (d && (e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		buf_release(&path);
+		buf_release(&text);
+		buf_printf(&path, "%s%s/gitdir", dir.data, e->d_name);
+		if (repofile_read(path.data, &text) <= 0)
+			continue;
+		while (text.len && (text.data[text.len - 1] == '\n' ||
+				    text.data[text.len - 1] == '\r'))
+			text.data[--text.len] = '\0';
+		add_private(v, nr, alloc, text.data);
+	}
+	if (d)
+		closedir(d);
+	buf_release(&dir);
+	buf_release(&path);
+	buf_release(&text);
+}
+
+size_t
+repo_private_paths(const struct repo *r, char ***paths)
+{
+	const char *wt = git_repository_workdir(r->git);
+	char **v = NULL;
+	size_t nr = 0, alloc = 0;
+
+	add_private(&v, &nr, &alloc, git_repository_path(r->git));
+	add_private(&v, &nr, &alloc, git_repository_commondir(r->git));
+	for (size_t k = 0; k < r->od.nr; k++)
+		add_private(&v, &nr, &alloc, r->od.dir[k]);
+	/* A worktree's .git is a file naming its git directory: writing
+	 * over it would cut the work tree from its repository.  Those of
+	 * the repository's other worktrees are named in theirs. */
+	add_worktrees(&v, &nr, &alloc, git_repository_commondir(r->git));
+	if (wt) {
+		char *real = realpath(wt, NULL);
+
+		if (real) {
+			struct buf b = BUF_INIT;
+
+			buf_printf(&b, "%s%s.git", real,
+				   strcmp(real, "/") ? "/" : "");
+			ALLOC_GROW(v, nr + 1, alloc);
+			v[nr++] = b.data;
+			free(real);
+		}
+	}
+	*paths = v;
+	return nr;
 }
 
 int

@@ -1,10 +1,11 @@
 #!/bin/sh
 # Issue 27, reliability round three (i): a commit-graph whose generations
-# lie, and reflog revisions read as git reads them.
+# lie, reflog revisions read as git reads them, and outputs that must not
+# land in the repository, overflow a name or be the same file twice.
 # (untrusted.t holds the repository's files, environment and maps.)
 . "$(dirname "$0")/lib.sh"
 
-plan 30
+plan 40
 
 # --- a skewed history -----------------------------------------------------------
 
@@ -155,5 +156,64 @@ ok $((! $?)) "topic@{1}: git has no such entry (the branch's first has no old va
 tp 'topic@{1}'
 is "$STATUS" 2 "topic@{1}: a usage error for treeplot too"
 cd "$SCRATCH" || exit 1
+
+# --- outputs: never into the repository ---------------------------------------------
+
+git clone -q skew out
+git -C out worktree add -q ../wt r5
+git clone -q --shared skew shared
+snap() { (cd "$1" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum); }
+before=$(snap out/.git)
+shared_before=$(snap skew/.git)
+wtgit=$(cat wt/.git)
+ln -s out/.git/config link.txt
+ln -s out/.git/objects gitobj
+mkdir sub
+# refused ARGS: treeplot ARGS exits 2 with one line refusing to write.
+refused() {
+	tp "$@"
+	[ "$STATUS" = 2 ] && [ "$(wc -l <"$SCRATCH/.err")" = 1 ] &&
+		case $ERR in "treeplot: refusing to write "*"which treeplot only reads") true ;; *) false ;; esac
+}
+r=0
+for o in out/.git/HEAD out/.git/config sub/../out/.git/packed-refs \
+	 link.txt gitobj/x.txt out/.git/worktrees/wt/HEAD wt/.git; do
+	refused -C out -T text -o "$o" r5 || { r=1; echo "# -o $o: $STATUS $ERR"; }
+done
+ok $r "-o into .git however spelled (.., a link to a file or a directory, a worktree's gitdir, its .git file): refused, exit 2, one line"
+refused -C wt -T text -o out/.git/HEAD r5
+ok $? "-C worktree: its common directory refused too"
+refused -C shared -T text -o skew/.git/objects/info/x.txt r5
+ok $? "an alternate's object directory: refused"
+is "$(snap out/.git)" "$before" "refused outputs: not a byte of the repository changed"
+is "$(snap skew/.git)" "$shared_before" "refused outputs: nor of the alternate"
+[ -L link.txt ] && [ "$(cat wt/.git)" = "$wtgit" ]
+ok $? "refused outputs: the link and the worktree's .git file are as they were"
+tp -C out -T text -o out/flow.txt r5
+is "$STATUS" 0 "-o into the work tree (not its .git): written"
+
+# --- outputs: any valid name, never one file twice -----------------------------------
+
+long=$(printf 'n%.0s' $(seq 1 251)).txt
+tp -C out -o "$long" r5
+is "$STATUS:$(wc -c <"$long")" "0:$(wc -c <out/flow.txt)" "a 255-byte name: written"
+echo old >"$long"
+tp -C out -o "sub/$long" -o "$long" r5
+[ "$STATUS" = 0 ] && cmp -s "sub/$long" out/flow.txt && cmp -s "$long" out/flow.txt &&
+	[ -z "$(ls -A sub | grep -v "^$long\$")" ] && [ -z "$(ls -d .treeplot-* 2>/dev/null)" ]
+ok $? "255-byte names, two, one replacing a file: written, no temporary left"
+touch one.txt
+ln -s one.txt alias.txt
+ln one.txt hard.txt
+r=0
+for pair in "one.txt ./one.txt" "one.txt alias.txt" "hard.txt one.txt" \
+	    "new.txt sub/../new.txt" "sub/x.txt $SCRATCH/sub/x.txt"; do
+	set -- $pair
+	tp -C out -o "$1" -o "$2" r5
+	[ "$STATUS:$ERR" = "2:treeplot: outputs '$1' and '$2' are one file" ] ||
+		{ r=1; echo "# $pair: $STATUS $ERR"; }
+done
+[ ! -e new.txt ] && [ ! -e sub/x.txt ] && [ ! -s one.txt ]
+ok $r "one file named twice (./, a link, a hard link, .., absolute): exit 2, nothing written"
 
 done_testing
