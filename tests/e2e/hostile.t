@@ -3,7 +3,7 @@
 # Every output must stay well-formed and inert whatever they hold.
 . "$(dirname "$0")/lib.sh"
 
-plan 63
+plan 62
 
 ESC=$(printf '\033')
 TAB=$(printf '\t')
@@ -245,44 +245,5 @@ svg_texts more.svg | grep -qx "evil.example/$(printf '%.499s' "$LONG")…"
 ok $? "more, svg: the 100 KB name's label is cut at 512 bytes, with an ellipsis"
 [ "$(awk '{ if (length($0) > m) m = length($0) } END { print m }' more.dot)" -lt 16384 ]
 ok $? "more, dot: no line (no string) reaches dot's 16 KB limit"
-
-# --- invalid UTF-8 from every source, into no output ---------------------------
-
-# A Latin-1 author and committer (the commit says so, as git writes
-# i18n.commitEncoding's), invalid bytes in a merge's URL and subject, a
-# ref name and a trailer: every format and mode writes valid UTF-8, on
-# standard output and standard error.
-cd "$SCRATCH" || exit 1
-mkdir enc
-cd enc || exit 1
-repo
-T_MAP=$SCRATCH/enc.names
-: >"$T_MAP"
-L1=$(printf 'José Müller')
-mk e0 "main: 0"
-mk e1 "side: 1
-
-Signed-off-by: $L1 <jm@example.org>" e0
-{
-	printf 'tree %s\nparent %s\nparent %s\n' "$T_EMPTY_TREE" "$(id e0)" "$(id e1)"
-	printf 'author %s <jm@example.org> 1230000000 +0000\n' "$L1"
-	printf 'committer %s <jm@example.org> 1230000000 +0000\n' "$L1"
-	printf 'encoding ISO-8859-1\n\n'
-	printf "Merge branch 'b%s' of git://evil.example/bad%sutf8\n" "$BAD" "$BAD"
-} >"$SCRATCH/.raw"
-M=$(git hash-object -t commit -w "$SCRATCH/.raw")
-git update-ref "refs/heads/bad$(printf '\351')ref" "$M"
-git update-ref refs/heads/master "$M"
-git symbolic-ref HEAD refs/heads/master
-r=0
-for args in "-T text" "-T commits" "-T csv" "-T json" "-T dot" "-T svg" \
-	    "-T html" "--direct-by committer" "--direct-by signoff -T json" \
-	    "--branches -T json" "--trace $(id e1)" "--trace $(id e1) -T json" \
-	    "--explain $M" "--compare $(id e0)..master"; do
-	"$TREEPLOT" $args "$(id e0)..master" >enc.out 2>enc.err
-	valid_utf8 enc.out && valid_utf8 enc.err || { r=1; echo "# $args: invalid UTF-8"; }
-	[ -s enc.out ] || { r=1; echo "# $args: no output"; }
-done
-ok $r "Latin-1 people, invalid bytes in a URL, a subject, a ref name: every format and mode writes valid UTF-8"
 
 done_testing

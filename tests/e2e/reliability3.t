@@ -1,11 +1,14 @@
 #!/bin/sh
 # Issue 27, reliability round three (i): a commit-graph whose generations
 # lie, reflog revisions read as git reads them, and outputs that must not
-# land in the repository, overflow a name or be the same file twice.
+# land in the repository, overflow a name or be the same file twice;
+# and no output holding invalid UTF-8, whatever the source (here rather
+# than in hostile.t, which make check-valgrind runs: its 14 runs would
+# add 23 s there, and ASan runs them here).
 # (untrusted.t holds the repository's files, environment and maps.)
 . "$(dirname "$0")/lib.sh"
 
-plan 40
+plan 41
 
 # --- a skewed history -----------------------------------------------------------
 
@@ -217,5 +220,49 @@ for pair in "one.txt ./one.txt" "one.txt alias.txt" "hard.txt one.txt" \
 done
 [ ! -e new.txt ] && [ ! -e sub/x.txt ] && [ ! -s one.txt ]
 ok $r "one file named twice (./, a link, a hard link, .., absolute): exit 2, nothing written"
+
+# --- invalid UTF-8 from every source, into no output --------------------------------
+
+# A Latin-1 author and committer (the commit says so, as git writes
+# i18n.commitEncoding's), invalid bytes in a merge's URL and subject, a
+# ref name and a trailer: every format and mode writes valid UTF-8, on
+# standard output and standard error.
+BAD=$(printf '\377\376')
+# valid_utf8 FILE: the file is valid UTF-8.
+valid_utf8() {
+	perl -MEncode -e 'local $/; my $s = <STDIN>;
+		eval { decode("UTF-8", $s, Encode::FB_CROAK); 1 } or exit 1' <"$1"
+}
+mkdir enc
+cd enc || exit 1
+repo
+L1=$(printf 'Jos\351 M\374ller')
+mk e0 "main: 0"
+mk e1 "side: 1
+
+Signed-off-by: $L1 <jm@example.org>" e0 2>/dev/null	# (not UTF-8: git says so)
+{
+	printf 'tree %s\nparent %s\nparent %s\n' "$T_EMPTY_TREE" "$(id e0)" "$(id e1)"
+	printf 'author %s <jm@example.org> 1230000000 +0000\n' "$L1"
+	printf 'committer %s <jm@example.org> 1230000000 +0000\n' "$L1"
+	printf 'encoding ISO-8859-1\n\n'
+	printf "Merge branch 'b%s' of git://evil.example/bad%sutf8\n" "$BAD" "$BAD"
+} >"$SCRATCH/.raw"
+M=$(git hash-object -t commit -w "$SCRATCH/.raw")
+git update-ref "refs/heads/bad$(printf '\351')ref" "$M"
+git update-ref refs/heads/master "$M"
+git symbolic-ref HEAD refs/heads/master
+r=0
+for args in "-T text" "-T commits" "-T csv" "-T json" "-T dot" "-T svg" \
+	    "-T html" "--direct-by committer" "--direct-by signoff -T json" \
+	    "--branches -T json" "--trace $(id e1)" "--trace $(id e1) -T json" \
+	    "--explain $M" "--compare $(id e0)..master"; do
+	"$TREEPLOT" $args "$(id e0)..master" >enc.out 2>enc.err
+	valid_utf8 enc.out && valid_utf8 enc.err || { r=1; echo "# $args: invalid UTF-8"; }
+	[ -s enc.out ] || { r=1; echo "# $args: no output"; }
+done
+ok $r "Latin-1 people, invalid bytes in a URL, a subject, a ref name: every format and mode writes valid UTF-8"
+
+cd "$SCRATCH" || exit 1
 
 done_testing
