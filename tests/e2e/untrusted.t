@@ -8,7 +8,7 @@
 # that could hang is under timeout, so a hang fails.
 . "$(dirname "$0")/lib.sh"
 
-plan 28
+plan 29
 
 T=10	# seconds: every run here takes well under one
 
@@ -74,6 +74,7 @@ fifo ref refs/heads/loose
 fifo shallow shallow
 fifo reflog logs/HEAD 'HEAD@{1}'
 fifo branchlog logs/refs/heads/topic 'topic@{1}'
+fifo pseudo ORIG_HEAD 'ORIG_HEAD~1'
 cp -R f_graph f_dev
 rm f_dev/.git/objects/info/commit-graph
 ln -s /dev/zero f_dev/.git/objects/info/commit-graph
