@@ -11,9 +11,11 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "git/commitparse.h"
 #include "git/libgit2.h"
+#include "git/repofile.h"
 #include "util/reencode.h"
 #include "util/suggest.h"
 
@@ -64,6 +66,133 @@ peel_commit(git_repository *git, const git_oid *id, git_oid *out)
 	return ret;
 }
 
+/* How git finds a name's reflog (refs.c: dwim_log), in its order. */
+static const char *const log_rules[] = {
+	"%s", "refs/%s", "refs/tags/%s", "refs/heads/%s", "refs/remotes/%s",
+	"refs/remotes/%s/HEAD",
+};
+
+/*
+ * The reflog git reads for NAME@{n} (a new string): for an empty name the
+ * current branch's (HEAD's own when it is detached); else the first of
+ * log_rules that names a ref with a reflog, or whose target has one; else
+ * that ref's (whose reflog then is missing).  NULL: no such ref.  HEAD@{n}
+ * is HEAD's own reflog (logs/HEAD), not its branch's: libgit2 1.5.1
+ * resolves HEAD to its branch first.
+ */
+static char *
+reflog_name(git_repository *git, const char *name, size_t len)
+{
+	git_reference *ref = NULL, *res = NULL;
+	struct buf b = BUF_INIT;
+	char *first = NULL, *found = NULL;
+
+	if (!len) {
+		if (git_reference_lookup(&ref, git, "HEAD") < 0)
+			return NULL;
+		found = xstrdup(git_reference_type(ref) == GIT_REFERENCE_SYMBOLIC ?
+				git_reference_symbolic_target(ref) : "HEAD");
+		git_reference_free(ref);
+		return found;
+	}
+	for (size_t k = 0; k < ARRAY_SIZE(log_rules) && !found; k++) {
+		const char *pct = strstr(log_rules[k], "%s");
+
+		/* The rule with the name in place of its %s. */
+		buf_release(&b);
+		buf_add(&b, log_rules[k], (size_t)(pct - log_rules[k]));
+		buf_add(&b, name, len);
+		buf_puts(&b, pct + 2);
+		if (git_reference_lookup(&ref, git, b.data) < 0 ||
+		    git_reference_resolve(&res, ref) < 0) {
+			git_reference_free(ref);
+			ref = NULL;
+			continue;
+		}
+		if (git_reference_has_log(git, b.data) == 1)
+			found = xstrdup(b.data);
+		else if (strcmp(git_reference_name(res), b.data) &&
+			 git_reference_has_log(git, git_reference_name(res)) == 1)
+			found = xstrdup(git_reference_name(res));
+		else if (!first)
+			first = xstrdup(b.data);
+		git_reference_free(res);
+		git_reference_free(ref);
+		res = ref = NULL;
+	}
+	git_error_clear();
+	buf_release(&b);
+	if (found) {
+		free(first);
+		return found;
+	}
+	return first;
+}
+
+/*
+ * NAME@{n} as git reads it (sha1-name.c, read_ref_at): n = 0 is the
+ * newest entry's new value, n > 0 the old value of the n-th newest entry
+ * (where the ref was n changes ago), which a log's first entry (from
+ * nothing) does not have.  0 with *id; 1 when rev is not of that form
+ * (another @{...}: libgit2 reads it); else libgit2's error, set.  A
+ * suffix after the braces (~2, ^2) applies to the entry's commit.
+ */
+static int
+reflog_entry(git_repository *git, const char *rev, git_oid *id)
+{
+	const char *at = strstr(rev, "@{"), *p, *rest;
+	git_reflog *log = NULL;
+	const git_reflog_entry *e;
+	char *name;
+	size_t n = 0, nr;
+	int err = 0;
+
+	if (!at)
+		return 1;
+	/* git takes 100000000 and more for a date. */
+	for (p = at + 2; *p >= '0' && *p <= '9' && p - at < 10; p++)
+		n = n * 10 + (size_t)(*p - '0');
+	if (p == at + 2 || *p != '}' || p - at >= 10)
+		return 1;
+	rest = p + 1;
+	if (!(name = reflog_name(git, rev, (size_t)(at - rev))))
+		return 1;
+	if ((err = git_reflog_read(&log, git, name)) < 0)
+		goto out;
+	nr = git_reflog_entrycount(log);
+	e = !n ? git_reflog_entry_byindex(log, 0) :
+	    n <= nr ? git_reflog_entry_byindex(log, n - 1) : NULL;
+	if (!e || (n && git_oid_is_zero(git_reflog_entry_id_old(e)))) {
+		struct buf msg = BUF_INIT;
+
+		buf_printf(&msg, "reflog for '%s' has only %zu entries, asked "
+			   "for %zu", name, nr, n);
+		git_error_set_str(GIT_ERROR_REFERENCE, msg.data);
+		buf_release(&msg);
+		err = GIT_ENOTFOUND;
+		goto out;
+	}
+	git_oid_cpy(id, n ? git_reflog_entry_id_old(e) :
+		    git_reflog_entry_id_new(e));
+	if (*rest) {
+		char hex[GIT_OID_HEXSZ + 1];
+		struct buf spec = BUF_INIT;
+		git_object *obj = NULL;
+
+		git_oid_tostr(hex, sizeof(hex), id);
+		buf_printf(&spec, "%s%s", hex, rest);
+		err = git_revparse_single(&obj, git, spec.data);
+		if (!err)
+			git_oid_cpy(id, git_object_id(obj));
+		git_object_free(obj);
+		buf_release(&spec);
+	}
+out:
+	git_reflog_free(log);
+	free(name);
+	return err;
+}
+
 /*
  * The object rev names: a full id and a ref name are taken as they are
  * (no object read); anything else goes through git_revparse_single.
@@ -78,6 +207,8 @@ rev_object(git_repository *git, const char *rev, git_oid *id)
 
 	if (strlen(rev) == GIT_OID_HEXSZ && !git_oid_fromstr(id, rev))
 		return 0;
+	if ((err = reflog_entry(git, rev, id)) <= 0)
+		return err;
 	if (!git_reference_dwim(&ref, git, rev)) {
 		err = git_reference_resolve(&direct, ref);
 		if (!err)
@@ -196,13 +327,50 @@ ref_target_missing(git_repository *git, const char *rev)
 	return missing;
 }
 
+/*
+ * Before rev is resolved, the files libgit2 will open for it that the
+ * repository's opening did not check (repofile.h): a name at the top of
+ * the git directory (libgit2 tries NAME there first, as ORIG_HEAD is
+ * found) and, for an @{...} form, the reflogs.  Returns 0, or -1 after
+ * reporting the first that is not a regular file.
+ */
+static int
+check_rev_files(git_repository *git, const char *rev)
+{
+	const char *dirs[] = { git_repository_path(git),
+			       git_repository_commondir(git) };
+	size_t len = strcspn(rev, "~^@:");
+	struct buf b = BUF_INIT;
+	struct stat st;
+	int ret = 0;
+
+	for (size_t k = 0; k < ARRAY_SIZE(dirs) && !ret; k++) {
+		if (k && !strcmp(dirs[0], dirs[1]))
+			break;
+		/* A plain name, not a path out of the directory; libgit2
+		 * takes a directory there for no ref. */
+		buf_release(&b);
+		buf_printf(&b, "%s%.*s", dirs[k], (int)len, rev);
+		if (len && !memchr(rev, '/', len) && !stat(b.data, &st) &&
+		    !S_ISDIR(st.st_mode))
+			ret = repofile_check(b.data) < 0 ? -1 : 0;
+		if (!ret && strstr(rev, "@{")) {
+			buf_release(&b);
+			buf_printf(&b, "%slogs/", dirs[k]);
+			ret = repofile_check_dir(b.data, 64);
+		}
+	}
+	buf_release(&b);
+	return ret;
+}
+
 static int
 resolve_commit(git_repository *git, const char *rev, struct object_id *out)
 {
 	git_oid obj, id;
 	int err;
 
-	if (ref_target_missing(git, rev))
+	if (check_rev_files(git, rev) < 0 || ref_target_missing(git, rev))
 		return ST_FAILURE;
 	err = rev_object(git, rev, &obj);
 	if (err < 0)
@@ -736,6 +904,8 @@ repo_lookup_commit(struct repo *r, const char *rev, struct object_id *out)
 	git_oid obj, id;
 	int err;
 
+	if (check_rev_files(r->git, rev) < 0)
+		return REV_UNKNOWN;
 	err = rev_object(r->git, rev, &obj);
 	if (!err)
 		err = peel_commit(r->git, &obj, &id);
