@@ -106,6 +106,17 @@ $(HTML_ASSETS): src/render/html/report.js src/render/html/report.css \
 	  src/render/html/report.css
 $(B)/render/html.o: $(HTML_ASSETS)
 
+# Where make install puts the JSON schema, for --help (cli/options.c),
+# as the build's SCHEMADIR says it: an installed binary finds it beside
+# itself (PREFIX/bin, PREFIX/share/treeplot) whatever the PREFIX, so
+# that make install need not build again (and the tests, which install
+# from this tree, see their binary unchanged).
+SCHEMA_PATH_H = $(B)/schema_path.h
+$(SCHEMA_PATH_H): | $(B)
+	printf '#define TREEPLOT_SCHEMA_PATH "%s"\n' \
+	  '$(SCHEMADIR)/treeplot.schema.json' >$@
+$(B)/cli/options.o: $(SCHEMA_PATH_H)
+
 # genhist, the test generator (tools/genhist/, its modules listed in
 # genhist.h): no library, none of treeplot's headers.
 GENHIST_SRC = $(wildcard tools/genhist/*.c)
@@ -299,6 +310,7 @@ SAN_ENV = \
 	print_suppressions=0:exitcode=99:log_path=$(SAN_LOG)/report
 
 $(SAN)/render/html.o: $(HTML_ASSETS)
+$(SAN)/cli/options.o: $(SCHEMA_PATH_H)
 $(SAN)/%.o: src/%.c | $(SAN) deps-sanitize
 	@mkdir -p $(@D)
 	$(CLANG) $(SAN_CFLAGS) -c -o $@ $<
@@ -328,6 +340,7 @@ TSAN_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude -I$(B) $(PKG_CFLAGS) \
 	      -DTREEPLOT_VERSION='"$(VERSION)"' -O1 -g -fsanitize=thread -MMD -MP
 TSAN_OBJ = $(SRC:src/%.c=$(TSAN)/%.o)
 
+$(TSAN)/cli/options.o: $(SCHEMA_PATH_H)
 $(TSAN)/%.o: src/%.c $(HTML_ASSETS) | $(TSAN)
 	@mkdir -p $(@D)
 	$(CLANG) $(TSAN_CFLAGS) -c -o $@ $<
@@ -394,7 +407,7 @@ LINT_SRC = $(SRC) $(UNIT_SRC) $(wildcard tests/fuzz/*.c) $(GENHIST_SRC)
 LINT_FLAGS = -std=gnu11 -Iinclude -I$(B) $(patsubst -I%,-isystem %,$(PKG_CFLAGS)) \
 	     -DTREEPLOT_VERSION=\"$(VERSION)\"
 
-lint: deps-lint $(HTML_ASSETS) check-layers
+lint: deps-lint $(HTML_ASSETS) $(SCHEMA_PATH_H) check-layers
 	$(CPPCHECK) --quiet --enable=warning,style,performance,portability \
 	  --error-exitcode=1 --inline-suppr --std=c11 \
 	  --suppress=missingIncludeSystem --suppressions-list=tests/cppcheck.supp \
@@ -431,6 +444,7 @@ FUZZ_LIBOBJ = $(FUZZ)/util/util.o $(FUZZ)/util/error.o $(FUZZ)/util/buf.o \
 	      $(FUZZ)/util/hash.o $(FUZZ)/util/escape.o $(FUZZ)/util/url.o \
 	      $(FUZZ)/util/reencode.o $(FUZZ)/git/oid.o $(FUZZ)/git/commitparse.o \
 	      $(FUZZ)/git/commitgraph.o $(FUZZ)/git/pack.o \
+	      $(FUZZ)/git/repofile.o $(FUZZ)/git/sigbus.o \
 	      $(FUZZ)/flow/naming.o $(FUZZ)/flow/identity.o \
 	      $(FUZZ)/flow/subject.o $(FUZZ)/flow/forge.o \
 	      $(FUZZ)/flow/classify.o

@@ -8,6 +8,10 @@
 #                     commits master must print, sorted)
 #   DIR/truth.tsv     the same, fast-forwarded pulls included
 #   DIR/cycles.tsv    id<TAB>tag: the first tag containing the commit
+#   DIR/topics.tsv    id<TAB>merge per direct commit: the merge of the
+#                     mainline's first-parent line that brought it from
+#                     one of the mainline's topic branches, or "-" when
+#                     it sits on that line
 # and DIR/marks (fast-import's marks).  genhist is $GENHIST, else
 # ./build/genhist.
 set -eu -o pipefail
@@ -36,7 +40,7 @@ export GIT_CONFIG_NOSYSTEM=1
 rm -rf "$dir/repo.git"
 git init -q --bare "$dir/repo.git"
 "$GENHIST" "$@" --expect "$dir/expected.marks" --truth "$dir/truth.marks" \
-	--cycles "$dir/cycles.marks" |
+	--cycles "$dir/cycles.marks" --topics "$dir/topics.marks" |
 	git -C "$dir/repo.git" fast-import --quiet --done \
 		--export-marks="$dir/marks"
 git -C "$dir/repo.git" symbolic-ref HEAD refs/heads/master
@@ -54,4 +58,12 @@ for f in expected truth cycles; do
 	fi
 	rm -f "$dir/$f.marks"
 done
-rm -f "$dir/marks.sorted"
+# Both fields of the topics are marks (the second, or "-").
+awk -F '\t' 'NR == FNR { id[$1] = $2; next }
+	{ m = $2 == "-" ? "-" : id[$2]
+	  if (!($1 in id) || m == "") { bad = 1; exit }
+	  print id[$1] "\t" m }
+	END { exit bad }' "$dir/marks.sorted" "$dir/topics.marks" |
+	sort >"$dir/topics.tsv" ||
+	{ echo "mkrepo.sh: topics: marks without a commit id" >&2; exit 1; }
+rm -f "$dir/topics.marks" "$dir/marks.sorted"

@@ -155,10 +155,15 @@ struct extra {
 	const struct extra_legend *legend;	/* the styles drawn above */
 	size_t legend_nr;
 
-	/* The commits output: fields after commit's id, each written as
-	 * TAB then text escaped with escape_text (infer's "~tree"). */
+	/* The commits output: commit_fields_nr fields, always (the path
+	 * after them stays in its column whatever the add-ons asked for),
+	 * each written as TAB then text escaped with escape_text, empty
+	 * for a commit it has nothing of; an add-on not asked for gets
+	 * its fields empty (extras_commit_fields).  In the registry's
+	 * order, after the id and the merge (man page, commits). */
 	void (*commit_fields)(const void *state, uint32_t commit,
 			      struct buf *out);
+	unsigned commit_fields_nr;
 
 	/* After the output is written: 0, or the exit status the add-on
 	 * asks for (--require-signed's 3), having said why on stderr. */

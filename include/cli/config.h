@@ -39,6 +39,7 @@ struct config {
 	regex_t release;	/* treeplot.releasePattern, if has_release */
 	int has_release;
 	unsigned jobs;		/* treeplot.jobs: threads, 0 when unset */
+	int graph_hint_off;	/* treeplot.graphHint = false */
 
 	/* Multi-valued keys, in the order of the sources above. */
 	char **mainline_urls;	/* treeplot.mainlineUrl */

@@ -6,8 +6,11 @@
 #ifndef TREEPLOT_HINTS_H
 #define TREEPLOT_HINTS_H
 
+#include <stdint.h>
+
 #include "git/history.h"
 #include "git/repo.h"
+#include "git/revision.h"
 
 /*
  * The figures measured on the 1M-commit benchmark history (BENCHMARKS.md,
@@ -18,9 +21,11 @@
 #define HINT_GRAPH_SPEEDUP_WHOLE "5"
 #define HINT_GRAPH_SPEEDUP_RANGE "40"
 
-/* Commits a walk without a commit-graph must load before the hint is
- * given; TREEPLOT_GRAPH_HINT_MIN overrides it (for the tests). */
-#define HINT_GRAPH_MIN 100000
+/* How long (milliseconds of wall-clock time) a walk without a
+ * commit-graph must take to be called slow, and get the hints below: a
+ * couple of seconds, when a graph would make it a fraction of one.
+ * TREEPLOT_SLOW_WALK_MS overrides it (for the tests). */
+#define HINT_SLOW_WALK_MS 2000
 
 /*
  * A range that reaches the shallow boundary: a warning naming the first
@@ -37,9 +42,35 @@ int hint_shallow(const struct history *h, int require);
 int hint_shallow_ranges(const struct history *h, const struct range *rgs,
 			size_t n, int require);
 
-/* After a walk of more than HINT_GRAPH_MIN commits without a
- * commit-graph, one line saying how to write one, with the speed-up
- * measured for a walk like it (whole set: of a whole history). */
-void hint_commit_graph(const struct history *h, int whole);
+/*
+ * After a slow walk without a commit-graph (ms: its wall-clock time),
+ * one line saying how to write
+ * one, with the speed-up measured for a walk like it (whole set: of a
+ * whole history), in the command line for the repository dir (-C's,
+ * or NULL).
+ */
+void hint_commit_graph(const struct history *h, int whole, uint64_t ms,
+		       const char *dir);
+
+/*
+ * After --trace or --explain (mode: its option) searched the whole
+ * history to HEAD for want of a range, in a slow walk without a
+ * commit-graph: one line saying what it cost and how to cost less.
+ */
+void hint_whole_history(const char *mode, const struct history *h,
+			uint64_t ms);
+
+/* The longest a default range may span before the warning below. */
+#define HINT_LONG_RANGE_DAYS 365
+
+/*
+ * The default range rg, whose mainline commits span first to last
+ * (commit times), when it spans more than HINT_LONG_RANGE_DAYS or more
+ * than three times the median interval of the project's recent releases
+ * (rg->note): one warning line pointing at treeplot.releasePattern and
+ * an explicit range.  A project whose releases are tagged on branches
+ * (Xen) gets a default range of years, silently, without it.
+ */
+void hint_long_range(const struct range *rg, int64_t first, int64_t last);
 
 #endif

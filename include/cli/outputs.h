@@ -11,6 +11,7 @@
 #ifndef TREEPLOT_OUTPUTS_H
 #define TREEPLOT_OUTPUTS_H
 
+#include "git/repo.h"
 #include "util/buf.h"
 #include "util/output.h"
 #include "util/util.h"
@@ -19,6 +20,7 @@ struct output_spec {
 	const char *path;	/* NULL: standard output */
 	const char *name;	/* for messages: the file, or "-" */
 	enum format fmt;
+	int variant;		/* of the format: the CSV's table */
 	struct buf data;	/* what is rendered for it */
 };
 
@@ -48,8 +50,8 @@ unsigned output_set_formats(const struct output_set *s);
 /* Whether one of the outputs is in format fmt. */
 int output_set_has(const struct output_set *s, enum format fmt);
 
-/* Each output not the first in its format gets a copy of the first's
- * data: every format is rendered once. */
+/* Each output not the first in its format (and variant) gets a copy of
+ * the first's data: every format is rendered once. */
 void output_set_share(struct output_set *s);
 
 /* The output in format fmt (the first), or NULL. */
@@ -60,6 +62,14 @@ struct output_spec *output_set_find(struct output_set *s, enum format fmt);
  * terminal, as gzip does.  Returns 0, or ST_USAGE after reporting.
  */
 int output_set_check_terminal(const struct output_set *s);
+
+/*
+ * Refuse (ST_USAGE, reported) an output that would be written into the
+ * repository r reads (repo_private_paths: its git, common and object
+ * directories, a worktree's .git), however its path is spelled: treeplot
+ * never writes into the repository.  0 otherwise.
+ */
+int output_set_check_repo(const struct output_set *s, struct repo *r);
 
 /* Write every output's data, all or nothing.  Returns 0, or -1. */
 int output_set_write(const struct output_set *s);

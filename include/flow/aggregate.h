@@ -16,6 +16,7 @@
 #include "flow/classify.h"
 #include "flow/naming.h"
 #include "flow/selection.h"
+#include "flow/topics.h"
 #include "git/history.h"
 #include "git/release.h"
 
@@ -56,7 +57,10 @@ struct flow {
 						 * range's why; else NULL */
 	uint32_t commits;	/* non-merge commits in the range */
 	uint32_t direct;	/* of which went straight into the mainline */
-	uint32_t merges;	/* merge commits in the range */
+	struct topics topics;	/* the direct ones applied on the mainline's
+				 * line, or through its topic branches */
+	uint32_t merges;	/* merge commits in the range (with a
+				 * selection: that carried a commit of it) */
 	uint32_t shallow;	/* shallow boundary commits met */
 
 	struct flow_tree *trees;	/* [0] is the mainline; then by commits */

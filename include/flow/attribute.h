@@ -42,6 +42,29 @@ struct pull {
 	uint32_t first;		/* the first of them in attribution.order */
 };
 
+/*
+ * What one parent of a merge on the mainline's own first-parent line
+ * brought: the run order[first .. first + commits) of the commits
+ * attributed while its line was walked, whatever their trees.  Those of
+ * them left on the mainline (path PATH_MAINLINE) came through the
+ * mainline's own topic branches: the merge was internal (a topic
+ * branch, or the mainline's own repository merged into itself); the
+ * others went through the trees it pulled.  The runs are in order, one
+ * merge's parents next to each other.
+ */
+struct mainline_run {
+	uint32_t merge;		/* history index of the merge */
+	uint32_t parent;	/* which of its parents (1, 2, ...) */
+	uint32_t first, commits;
+};
+
+/* A merge, and the run of attribution.order walking its parents
+ * brought (commits > 0): the commits it carried first. */
+struct merge_run {
+	uint32_t merge;		/* history index */
+	uint32_t first, commits;
+};
+
 struct attribution {
 	struct paths paths;
 	uint32_t *path_of;	/* per history index: path, or HIST_NONE */
@@ -58,6 +81,11 @@ struct attribution {
 	uint32_t order_nr;	/* order they were attributed (oldest first) */
 	struct pull *pulls;
 	uint32_t pulls_nr, pulls_alloc;
+	struct mainline_run *runs;	/* of the first-parent line's merges */
+	uint32_t runs_nr, runs_alloc;	/* that brought a commit */
+	struct merge_run *carried;	/* every merge that brought a */
+	uint32_t carried_nr, carried_alloc;	/* commit, in the order */
+					/* their walks ended */
 };
 
 /*
@@ -73,8 +101,8 @@ void attribution_release(struct attribution *a);
 /*
  * Keep only the commits selected[c] marks (per history index): the others
  * leave order and get no path (path_of HIST_NONE); the kept ones keep
- * theirs, and their order.  Each pull counts only the kept commits it
- * brought, and a pull that brought none is dropped.
+ * theirs, and their order.  Each pull and run counts only the kept
+ * commits it brought, and one that brought none is dropped.
  */
 void attribution_select(struct attribution *a, const uint8_t *selected);
 

@@ -18,6 +18,23 @@
 #include "util/buf.h"
 #include "util/json_writer.h"
 
+/*
+ * Every JSON output's first members: "$schema", the schema's $id (a URL,
+ * the same on every machine and for every install, where a path of the
+ * installed copy would differ by prefix and put a local path in the
+ * output; --help names the installed copy), then "format_version".
+ * Version 2: one type per key across the four kinds (treeplot(1),
+ * CHANGES IN OUTPUTS).
+ */
+#define JSON_FORMAT_VERSION 2
+#define JSON_SCHEMA_ID "https://treeplot.invalid/treeplot.schema.json"
+
+void json_report_head(struct json *j);
+
+/* "mainline": {"name": NAME, "urls": [URL...]}, in every kind. */
+void json_mainline(struct json *j, const char *name, char *const *urls,
+		   uint32_t nr);
+
 /* {"id": HEX, "subject": S} for the merge at history index idx (an empty
  * subject for none: the type stays a string). */
 void json_merge(struct json *j, const struct history *h, uint32_t idx);
@@ -25,8 +42,8 @@ void json_merge(struct json *j, const struct history *h, uint32_t idx);
 /*
  * The JSON report on revisions the user named, in one layout for --trace
  * and --explain:
- *   {"format_version": 1, "repository": REPO, "range": RANGE,
- *    "mainline": MAINLINE (unless NULL), TAKEN: [...], UNTAKEN: [...]}
+ *   {"$schema": ..., "format_version": 2, "repository": REPO,
+ *    "range": RANGE, "mainline": {...}, TAKEN: [...], UNTAKEN: [...]}
  * TAKEN holds the revisions whose status is taken, as item writes them
  * (ctx passed on); UNTAKEN the others, each {"argument": REV, "id": HEX,
  * or null when it named no one object, "reason": commit_found_token}.
@@ -34,7 +51,10 @@ void json_merge(struct json *j, const struct history *h, uint32_t idx);
 struct selection;
 
 struct json_named {
-	const char *repo, *range, *mainline;
+	const char *repo, *range;
+	const char *mainline;		/* its name, and its URLs */
+	char *const *mainline_urls;
+	uint32_t mainline_urls_nr;
 	const char *taken_key, *untaken_key;
 	enum commit_found taken;
 	void (*item)(struct json *j, const void *ctx, const void *elem);

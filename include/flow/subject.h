@@ -93,6 +93,11 @@ size_t subject_branches(const char *s, const char *end,
 			const struct merge_class *mc, struct merge_name **out,
 			size_t *alloc);
 
+/* The same names for any merge, an internal one's too: the topic
+ * branches of "Merge branch 'ps/foo'", "Merge branches 'a' and 'b'". */
+size_t subject_merge_names(const char *s, const char *end,
+			   struct merge_name **out, size_t *alloc);
+
 /* Whether the subject s (len bytes) ends in " into X" and names X alone:
  * the line's own branch pulled into itself ("Merge branch 'staging' of
  * URL into staging"). */

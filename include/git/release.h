@@ -10,6 +10,7 @@
 
 #include <regex.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "util/buf.h"
 
@@ -17,7 +18,8 @@
  * Is tag name a release?  With pattern (treeplot.releasePattern, an
  * extended regular expression), when it matches; without, when it names
  * no release candidate or pre-release: none of "-rc", "-dev" (so
- * "-devel"), "-pre", "-alpha", "-beta" in it.
+ * "-devel"), "-pre", "-alpha", "-beta", "-branched" (Xen's mark of the
+ * day a release branched off) in it.
  */
 int tag_is_release(const char *name, const regex_t *pattern);
 
@@ -28,6 +30,8 @@ struct range_note {
 	char **skipped;		/* pre-release tags passed over on the */
 	size_t skipped_nr;	/* way, newest first */
 	size_t skipped_alloc;
+	int64_t release_interval;	/* the median of the recent */
+				/* releases' intervals (seconds), 0: unknown */
 };
 
 void range_note_skip(struct range_note *n, const char *tag);

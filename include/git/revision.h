@@ -46,6 +46,9 @@ enum {
  * was wrong, for a caller that reports it its own way. */
 int repo_lookup_commit(struct repo *r, const char *rev, struct object_id *out);
 
+/* Whether name is a tag's (refs/tags/NAME exists): no object read. */
+int repo_is_tag(struct repo *r, const char *name);
+
 /* Which tags a caller counts: nonzero to keep tag name. */
 typedef int repo_tag_filter(const char *name, const void *data);
 

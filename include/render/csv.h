@@ -12,15 +12,22 @@
 #include "util/csv.h"
 #include "util/util.h"
 
+/* One table an output: a spreadsheet or pandas.read_csv reads one. */
 enum csv_table {
-	CSV_ALL = 0,		/* every table, a blank line between two */
-	CSV_TREES,
+	CSV_TREES = 1,		/* the default */
 	CSV_EDGES,
 	CSV_SUMMARY,		/* --compare's summary figures */
 };
 
 /* The table --csv-table names (trees, edges, summary), or -1. */
 int csv_table_from_name(const char *name);
+
+/*
+ * The table a file path names, or 0: a file called TABLE.csv or ending
+ * in -TABLE.csv, .TABLE.csv or _TABLE.csv ("flow-edges.csv") holds that
+ * table, so that several -o get several tables from one walk.
+ */
+int csv_table_from_path(const char *path);
 
 /* The add-ons' columns (xs may be NULL) follow the core's. */
 void render_csv(const struct flow *f, const struct extras *xs,

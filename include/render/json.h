@@ -9,8 +9,6 @@
 #include "util/buf.h"
 #include "util/util.h"
 
-#define JSON_FORMAT_VERSION 1
-
 /* The add-ons' members (xs may be NULL) follow the core's, in the
  * table's order. */
 void render_json(const struct flow *f, const struct extras *xs,

@@ -50,6 +50,7 @@ enum legend_item {
 	LEGEND_EDGE_COUNT = 1 << 8,	/* a count beside its edge */
 	LEGEND_PREFIX = 1 << 9,		/* names shortened */
 	LEGEND_DEEP_FOLD = 1 << 10,	/* trees past --chart-depth */
+	LEGEND_TOPICS = 1 << 11,	/* the mainline's topic branches */
 };
 
 /* Where an edge's count is drawn. */
@@ -67,8 +68,10 @@ struct graph_plan {
 	uint32_t *weight;	/* per edge: dot's weight, heavy kept short */
 	uint8_t *outer;		/* per edge: 1 when its tree stands in a */
 				/* second column (a long side staggered) */
-	uint32_t direct_width;	/* the direct commits' flow */
-	enum volume direct_volume;
+	uint32_t direct_width;	/* the direct commits' flows: applied on */
+	enum volume direct_volume;	/* the mainline's own line, and */
+	uint32_t topics_width;	/* through its topic branches */
+	enum volume topics_volume;
 	struct shown_names shown;	/* per tree: the name its box shows
 					 * (names.h), the mainline's aside */
 	unsigned legend;	/* LEGEND_* */

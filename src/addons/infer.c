@@ -371,10 +371,9 @@ infer_commit_fields(const void *state, uint32_t commit, struct buf *out)
 	const struct infer_state *st = state;
 	uint32_t t = st->inf.tree_of[commit];
 
-	if (t == TREE_NONE)
-		return;
-	buf_puts(out, "\t~");
-	report_name(out, st->tt->t[t].name);
+	buf_addc(out, '\t');
+	if (t != TREE_NONE)
+		report_name(out, st->tt->t[t].name);
 }
 
 static const struct extra_legend infer_legend[] = {
@@ -401,4 +400,5 @@ const struct extra infer_extra = {
 	.legend = infer_legend,
 	.legend_nr = ARRAY_SIZE(infer_legend),
 	.commit_fields = infer_commit_fields,
+	.commit_fields_nr = 1,		/* the tree it was fast-forwarded from */
 };

@@ -499,9 +499,11 @@ latency_commit_fields(const void *state, uint32_t commit, struct buf *out)
 {
 	const struct latency *l = state;
 
-	if (!l->has[commit])
+	if (!l->has[commit]) {
+		buf_puts(out, "\t\t");
 		return;
-	buf_printf(out, "\t@%" PRId64 "\t%+" PRId64, l->arrival[commit],
+	}
+	buf_printf(out, "\t%" PRId64 "\t%+" PRId64, l->arrival[commit],
 		   l->latency[commit]);
 }
 
@@ -526,4 +528,5 @@ const struct extra latency_extra = {
 	.csv_tree = latency_csv_tree,
 	.node_tip = latency_node_tip,
 	.commit_fields = latency_commit_fields,
+	.commit_fields_nr = 2,		/* arrival, latency */
 };

@@ -14,7 +14,7 @@
 /* One line an add-on: X(NAME) stands for NAME_extra, of NAME.c. */
 #define EXTRAS(X) \
 	X(maintainers) \
-	X(topics) \
+	X(review_topics) \
 	X(branches) \
 	X(direct) \
 	X(signed) \

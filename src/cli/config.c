@@ -13,14 +13,10 @@
  */
 #include "cli/config.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "git/gitconfig.h"
 #include "render/graph.h"
@@ -44,6 +40,7 @@ enum key {
 	KEY_RELEASE,
 	KEY_JOBS,
 	KEY_UNSIGNED_OK,
+	KEY_GRAPH_HINT,
 	KEY_NR,
 };
 
@@ -65,6 +62,7 @@ static const struct {
 	[KEY_RELEASE] = { "treeplot.releasePattern", 0 },
 	[KEY_JOBS] = { "treeplot.jobs", 0 },
 	[KEY_UNSIGNED_OK] = { "treeplot.unsignedOk", 1 },
+	[KEY_GRAPH_HINT] = { "treeplot.graphHint", 0 },
 };
 
 /* One value found, and the file it came from. */
@@ -123,43 +121,6 @@ gather_entry(const char *name, const char *value, const char *file,
 	return 0;
 }
 
-/*
- * Whether path is a file libgit2 may read: 1 when it is; 0 when it is
- * missing and not required; ST_USAGE, reported, otherwise.  libgit2
- * takes a missing file for an empty one to be written, and would block
- * for ever on a FIFO or read a device without end: only a regular file
- * is read.  O_NONBLOCK, so that opening a FIFO does not wait for a
- * writer.
- */
-static int
-check_file(const char *path, int required)
-{
-	struct stat st;
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-
-	if (fd < 0) {
-		if (errno == ENOENT && !required)
-			return 0;
-		error("cannot read '%s': %s", path, strerror(errno));
-		return ST_USAGE;
-	}
-	if (fstat(fd, &st) < 0) {
-		error("cannot read '%s': %s", path, strerror(errno));
-		close(fd);
-		return ST_USAGE;
-	}
-	close(fd);
-	if (S_ISDIR(st.st_mode)) {
-		error("cannot read '%s': it is a directory", path);
-		return ST_USAGE;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		error("cannot read '%s': not a regular file", path);
-		return ST_USAGE;
-	}
-	return 1;
-}
-
 /* A file of our own (the user's, --config's).  Missing is fine unless
  * required. */
 static int
@@ -168,8 +129,10 @@ gather_file(struct gathering *g, struct repo *r, const char *path,
 {
 	int ret;
 
-	if ((ret = check_file(path, required)) <= 0)
-		return ret;
+	/* Only regular files, includes too: libgit2 would wait on a FIFO
+	 * for ever, or read a device without end. */
+	if ((ret = config_file_check(path, required)) <= 0)
+		return ret < 0 ? ST_USAGE : 0;
 	return repo_config_file_each(r, path, KEYS_GLOB, gather_entry, g);
 }
 
@@ -258,6 +221,25 @@ config_parse_percent(const char *s, uint32_t *out)
 		return -1;
 	*out = whole * 100 + frac;
 	return 0;
+}
+
+/* A boolean as git reads one: true, yes, on, 1 or no value at all;
+ * false, no, off, 0 or empty.  Returns 1, 0, or -1 for anything else. */
+static int
+parse_bool(const char *v)
+{
+	static const char *const yes[] = { "true", "yes", "on", "1" };
+	static const char *const no[] = { "false", "no", "off", "0", "" };
+
+	if (!v)
+		return 1;
+	for (size_t k = 0; k < ARRAY_SIZE(yes); k++)
+		if (!strcasecmp(v, yes[k]))
+			return 1;
+	for (size_t k = 0; k < ARRAY_SIZE(no); k++)
+		if (!strcasecmp(v, no[k]))
+			return 0;
+	return -1;
 }
 
 /* The bytes of a bad value that an error shows. */
@@ -420,6 +402,14 @@ take_single(struct config *cfg, const struct entry *e)
 			return bad_value(e, "not a number of threads from 1 "
 					 "to " JOBS_MAX_STR);
 		return 0;
+	case KEY_GRAPH_HINT: {
+		int b = parse_bool(e->value);
+
+		if (b < 0)
+			return bad_value(e, "not a boolean (true or false)");
+		cfg->graph_hint_off = !b;
+		return 0;
+	}
 	case KEY_MAJOR:
 	case KEY_MINOR:
 		if (config_parse_percent(v, e->key == KEY_MAJOR ? &cfg->major :

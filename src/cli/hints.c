@@ -129,26 +129,118 @@ hint_shallow_ranges(const struct history *h, const struct range *rgs,
 	return i == HIST_NONE ? 0 : report_boundary(h, i, nr, require);
 }
 
-/* The threshold: TREEPLOT_GRAPH_HINT_MIN when set to a number. */
-static unsigned long
-graph_hint_min(void)
+/* Whether a walk of ms without a commit-graph was slow: longer than
+ * TREEPLOT_SLOW_WALK_MS when set to a number, else HINT_SLOW_WALK_MS. */
+static int
+slow_walk(const struct history *h, uint64_t ms)
 {
-	const char *s = getenv("TREEPLOT_GRAPH_HINT_MIN");
+	const char *s = getenv("TREEPLOT_SLOW_WALK_MS");
+	uint64_t min = HINT_SLOW_WALK_MS;
 	char *end;
-	unsigned long v;
 
-	if (!s || !*s)
-		return HINT_GRAPH_MIN;
-	v = strtoul(s, &end, 10);
-	return *end ? HINT_GRAPH_MIN : v;
+	if (s && *s) {
+		unsigned long long v = strtoull(s, &end, 10);
+
+		if (!*end)
+			min = (uint64_t)v;
+	}
+	return h->no_graph && ms >= min;
+}
+
+/* dir as a shell word: as it is when it holds nothing a shell reads,
+ * else in double quotes, inside the hint's single-quoted command. */
+static void
+shell_word(struct buf *b, const char *dir)
+{
+	if (*dir && strspn(dir, "abcdefghijklmnopqrstuvwxyz"
+			   "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./-+,=:@%") ==
+	    strlen(dir)) {
+		buf_puts(b, dir);
+		return;
+	}
+	buf_addc(b, '"');
+	for (; *dir; dir++) {
+		if (strchr("\"$`\\", *dir))
+			buf_addc(b, '\\');
+		buf_addc(b, *dir);
+	}
+	buf_addc(b, '"');
 }
 
 void
-hint_commit_graph(const struct history *h, int whole)
+hint_commit_graph(const struct history *h, int whole, uint64_t ms,
+		  const char *dir)
 {
-	if (!h->no_graph || h->nr <= graph_hint_min())
+	struct buf cmd = BUF_INIT;
+
+	if (!slow_walk(h, ms))
 		return;
-	fprintf(stderr, "treeplot: hint: 'git commit-graph write --reachable' "
-		"makes later runs like this one about %sx faster\n",
-		whole ? HINT_GRAPH_SPEEDUP_WHOLE : HINT_GRAPH_SPEEDUP_RANGE);
+	buf_puts(&cmd, "git ");
+	if (dir) {
+		buf_puts(&cmd, "-C ");
+		shell_word(&cmd, dir);
+		buf_addc(&cmd, ' ');
+	}
+	buf_puts(&cmd, "commit-graph write --reachable");
+	/* Through error()'s escaping: a directory's name is anyone's. */
+	error("hint: '%s' makes later runs like this one about %sx faster",
+	      cmd.data, whole ? HINT_GRAPH_SPEEDUP_WHOLE :
+	      HINT_GRAPH_SPEEDUP_RANGE);
+	buf_release(&cmd);
+}
+
+void
+hint_whole_history(const char *mode, const struct history *h, uint64_t ms)
+{
+	if (!slow_walk(h, ms))
+		return;
+	error("note: %s without a range searched the whole history to HEAD, "
+	      "a walk of %u commits (%.1f s); a range (A..B, or --range) "
+	      "searches less", mode, h->in_range, (double)ms / 1000);
+}
+
+/* A duration as a reader would say it: days, months or years. */
+static void
+add_duration(struct buf *b, int64_t secs)
+{
+	double days = (double)secs / 86400;
+
+	if (days < 60)
+		buf_printf(b, "%.0f days", days);
+	else if (days < 730)
+		buf_printf(b, "%.0f months", days / 30.44);
+	else
+		buf_printf(b, "%.1f years", days / 365.25);
+}
+
+void
+hint_long_range(const struct range *rg, int64_t first, int64_t last)
+{
+	const struct range_note *n = rg->note;
+	int64_t span = last - first, cadence;
+	struct buf msg = BUF_INIT;
+
+	if (!n || span <= 0)
+		return;
+	cadence = n->release_interval;
+	if (span <= (int64_t)HINT_LONG_RANGE_DAYS * 86400 &&
+	    (cadence <= 0 || span <= 3 * cadence))
+		return;
+	buf_puts(&msg, "the default range ");
+	if (rg->has_from)
+		buf_printf(&msg, "%s..%s", rg->from_name, rg->to_name);
+	else
+		buf_printf(&msg, "%s (the whole history)", rg->to_name);
+	buf_puts(&msg, " spans ");
+	add_duration(&msg, span);
+	if (cadence > 0 && span > 3 * cadence) {
+		buf_puts(&msg, ", over three times the recent releases' "
+			 "interval (");
+		add_duration(&msg, cadence);
+		buf_addc(&msg, ')');
+	}
+	/* One line: the likely cause, then both ways out. */
+	error("warning: %s; if releases are tagged off the mainline, set "
+	      "treeplot.releasePattern, or give a range (A..B)", msg.data);
+	buf_release(&msg);
 }

@@ -9,22 +9,28 @@
  * --compare of ranges.  The configuration files give defaults; the
  * command line overrides them.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "addons/branches.h"
 #include "addons/extra.h"
 #include "addons/latency.h"
 #include "addons/signed.h"
+#include "cli/args.h"
 #include "cli/config.h"
 #include "cli/hints.h"
 #include "cli/options.h"
 #include "cli/outputs.h"
 #include "flow/chart.h"
+#include "flow/dates.h"
 #include "flow/selection.h"
 #include "git/cycles.h"
+#include "git/revision.h"
 #include "git/history.h"
 #include "git/walk.h"
 #include "modes/compare.h"
@@ -68,6 +74,8 @@ struct settings {
 	unsigned jobs;		/* 0: the cores available */
 	char *const *unsigned_ok;	/* treeplot.unsignedOk */
 	size_t unsigned_ok_nr;
+	int graph_hint;		/* the commit-graph hint (not -q, not */
+				/* treeplot.graphHint = false) */
 };
 
 static void
@@ -107,6 +115,7 @@ settle(const struct options *o, const struct config *cfg,
 	s->chart.jobs = s->jobs;
 	s->unsigned_ok = cfg->unsigned_ok;
 	s->unsigned_ok_nr = cfg->unsigned_ok_nr;
+	s->graph_hint = !o->quiet && !cfg->graph_hint_off;
 }
 
 static char *
@@ -152,16 +161,29 @@ chart_settings(const struct options *o, const struct settings *s,
 
 /* Each format of the outputs rendered once (the CSV's line ends as
  * asked), and copied to the other outputs in that format. */
+/* Whether sp is the first output of its format and variant (the
+ * others get a copy of its data). */
+static int
+first_of_kind(const struct output_set *outs, const struct output_spec *sp)
+{
+	for (const struct output_spec *k = outs->v; k < sp; k++)
+		if (k->fmt == sp->fmt && k->variant == sp->variant)
+			return 0;
+	return 1;
+}
+
 static int
 report_outputs(const struct options *o, const struct report_input *in,
 	       struct output_set *outs)
 {
 	for (size_t i = 0; i < outs->nr; i++) {
 		struct output_spec *sp = &outs->v[i];
+		struct report_input each = *in;
 
-		if (output_set_find(outs, sp->fmt) != sp)
+		if (!first_of_kind(outs, sp))
 			continue;
-		if (report(in, sp->fmt, &sp->data) < 0)
+		each.table = (enum csv_table)sp->variant;
+		if (report(&each, sp->fmt, &sp->data) < 0)
 			return -1;
 		if (sp->fmt == FORMAT_CSV && o->crlf)
 			csv_crlf(&sp->data);
@@ -194,21 +216,32 @@ run_report(const struct options *o, const struct settings *s,
 	return ret;
 }
 
+/* Milliseconds on a clock that only goes forward. */
+static uint64_t
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
 /* What the walk says beside the outputs: the shallow boundary (an error
  * with --require-complete) of the range, or of --compare's ranges rgs
- * (n of them), the commit-graph hint (whole: the walk was of a whole
- * history).  Returns 0, or the exit status. */
+ * (n of them), the commit-graph hint after a walk that took ms (whole:
+ * the walk was of a whole history).  Returns 0, or the exit status. */
 static int
-walk_hints(const struct options *o, const struct history *h,
-	   const struct range *rgs, size_t n, int whole)
+walk_hints(const struct options *o, const struct settings *s,
+	   const struct history *h, const struct range *rgs, size_t n,
+	   int whole, uint64_t ms)
 {
 	int ret = rgs ? hint_shallow_ranges(h, rgs, n, o->require_complete) :
 		  hint_shallow(h, o->require_complete);
 
 	if (ret < 0)
 		return exit_status(ret);
-	if (!o->quiet)
-		hint_commit_graph(h, whole);
+	if (s->graph_hint)
+		hint_commit_graph(h, whole, ms, o->repo);
 	return 0;
 }
 
@@ -237,6 +270,25 @@ empty_range_note(const struct range *rg)
 		      rg->to_name, rg->from_name);
 }
 
+/* A selection that keeps no commit of the walk's range(s) is no error
+ * (the reports say 0), but not silent either: a path or a pattern
+ * mistyped, most likely. */
+static void
+empty_selection_note(const struct selection *sel, const struct history *h,
+		     const uint8_t *selected)
+{
+	struct buf b = BUF_INIT;
+
+	for (uint32_t i = 0; i < h->nr; i++)
+		if (selected[i] && (h->flags[i] & HIST_IN_RANGE) &&
+		    !history_is_merge(h, i))
+			return;
+	selection_describe(sel, &b);
+	error("warning: the selection (%s) matches no commit of the range",
+	      b.data ? b.data : "");
+	buf_release(&b);
+}
+
 /* The chart options of the settings, with the selected commits of h
  * when a selection is given (*selected: to free).  Returns 0, or -1
  * after reporting the error. */
@@ -252,6 +304,54 @@ select_commits(const struct settings *s, struct repo *r,
 	if (selection_mark(s->chart.selection, r, h, selected) < 0)
 		return -1;
 	co->selected = *selected;
+	empty_selection_note(s->chart.selection, h, *selected);
+	return 0;
+}
+
+/* The range asked for: --trace and --explain without one search the
+ * whole history to HEAD, as git-when-merged does (a commit of any
+ * cycle is found); a report charts the default range (range.h). */
+static const char *
+range_spec(const struct options *o)
+{
+	return o->range || o->mode == MODE_REPORT ? o->range : "HEAD";
+}
+
+/* "--trace X v1.0 v2.0": the last two arguments of --trace or --explain
+ * both tags, where a range was meant.  Returns 0, or the exit status
+ * after saying so. */
+static int
+tags_for_range(const struct options *o, struct repo *r)
+{
+	const char *a, *b;
+
+	if (o->mode == MODE_REPORT || o->range || o->args_nr < 3)
+		return 0;
+	a = o->args[o->args_nr - 2];
+	b = o->args[o->args_nr - 1];
+	if (!repo_is_tag(r, a) || !repo_is_tag(r, b))
+		return 0;
+	return usage_error("'%s' and '%s' are tags: did you mean %s..%s? "
+			   "(to %s the tags themselves, give a range: --range "
+			   "HEAD)", a, b,
+			   a, b, o->mode == MODE_TRACE ? "trace" : "explain");
+}
+
+/* The default range rg (walked into h) warned about when it is much
+ * longer than a release cycle: from its start's commit (the history's
+ * first commit on the mainline when it has none) to its end.  Returns
+ * 0, or 1 after an error. */
+static int
+long_range_warning(struct repo *r, const struct range *rg,
+		   const struct history *h)
+{
+	int64_t first, last;
+
+	/* From the tag's commit, or the history's first. */
+	if (mainline_dates(r, h, &first, &last) < 0 ||
+	    (rg->has_from && repo_commit_time(r, &rg->from, &first) < 0))
+		return 1;
+	hint_long_range(rg, first, last);
 	return 0;
 }
 
@@ -268,19 +368,26 @@ run_range(const struct options *o, const struct settings *s,
 	struct buf *json = format_data(outs, FORMAT_JSON);
 	struct chart_options co;
 	uint8_t *selected = NULL;
+	uint64_t start, ms;
 	char *label;
 	int ret;
 
-	ret = range_resolve(r, o->range, s->release, &rg);
+	if ((ret = tags_for_range(o, r)) > 0)
+		return ret;
+	ret = range_resolve(r, range_spec(o), s->release, &rg);
 	if (ret < 0) {
 		range_release(&rg);
 		return exit_status(ret);
 	}
+	start = now_ms();
 	if (history_load(r, &rg, walk_opts(o), s->jobs, &h) < 0) {
 		ret = 1;
 		goto out_history;
 	}
-	if ((ret = walk_hints(o, &h, NULL, 0, !rg.has_from)) > 0)
+	ms = now_ms() - start;
+	if (o->mode != MODE_REPORT && !o->range && !o->quiet)
+		hint_whole_history(args_mode_name(o->mode), &h, ms);
+	if ((ret = walk_hints(o, s, &h, NULL, 0, !rg.has_from, ms)) > 0)
 		goto out_history;
 	if (select_commits(s, r, &h, &co, &selected) < 0) {
 		ret = 1;
@@ -298,6 +405,8 @@ run_range(const struct options *o, const struct settings *s,
 		goto out_chart;
 	}
 	c.f.range_note = rg.note;	/* the reports say why, when default */
+	if (rg.note && (ret = long_range_warning(r, &rg, &h)) > 0)
+		goto out_chart;
 	if (o->mode == MODE_TRACE) {
 		struct trace_input in = {
 			r, &h, &c, repo_name(r), label,
@@ -369,9 +478,10 @@ compare_outputs(const struct options *o, const struct compare_input *tmpl,
 		struct output_spec *sp = &outs->v[i];
 		struct compare_input in = *tmpl;
 
-		if (output_set_find(outs, sp->fmt) != sp)
+		if (!first_of_kind(outs, sp))
 			continue;
 		in.fmt = sp->fmt;
+		in.table = (enum csv_table)sp->variant;
 		if (compare(&in, &sp->data) < 0)
 			return -1;
 		if (sp->fmt == FORMAT_CSV && o->crlf)
@@ -393,6 +503,7 @@ run_compare(const struct options *o, const struct settings *s,
 	struct history h;
 	struct chart_options co;
 	uint8_t *selected = NULL;
+	uint64_t start;
 	int ret = 0, loaded = 0;
 
 	if (nr < 0)
@@ -410,11 +521,12 @@ run_compare(const struct options *o, const struct settings *s,
 		labels[resolved] = range_label(&rgs[resolved]);
 	}
 	loaded = 1;
+	start = now_ms();
 	if (history_load_union(r, rgs, n, walk_opts(o), s->jobs, &h) < 0) {
 		ret = 1;
 		goto out;
 	}
-	if ((ret = walk_hints(o, &h, rgs, n, 0)) > 0)
+	if ((ret = walk_hints(o, s, &h, rgs, n, 0, now_ms() - start)) > 0)
 		goto out;
 	if (select_commits(s, r, &h, &co, &selected) < 0) {
 		ret = 1;
@@ -477,6 +589,26 @@ shares_error(const struct options *o, const struct settings *s)
 	return ret;
 }
 
+/* -C DIR names a directory, as git -C's chdir needs: one that is not
+ * there, or not a directory, says so rather than "not a repository".
+ * Returns 0, or -1 after saying it. */
+static int
+check_repo_dir(const char *dir)
+{
+	struct stat st;
+
+	if (!dir)
+		return 0;
+	if (stat(dir, &st) < 0)
+		return error("cannot change to '%s': %s", dir,
+			     errno == ENOENT ? "no such directory" :
+			     errno == ENOTDIR ? "not a directory" :
+			     strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return error("cannot change to '%s': not a directory", dir);
+	return 0;
+}
+
 static int
 run(const struct options *o, struct output_set *outs)
 {
@@ -490,9 +622,14 @@ run(const struct options *o, struct output_set *outs)
 	if (selection_init(&sel, (const char *const *)o->paths,
 			   (size_t)o->paths_nr, o->authors, o->authors_nr) < 0)
 		return EXIT_USAGE;
-	if (repo_open(&r, o->repo) < 0) {
+	if (check_repo_dir(o->repo) < 0 || repo_open(&r, o->repo) < 0) {
 		selection_release(&sel);
 		return 1;
+	}
+	if (output_set_check_repo(outs, r) < 0) {
+		repo_free(r);
+		selection_release(&sel);
+		return EXIT_USAGE;
 	}
 	if (config_read(&cfg, r, o->config, o->no_config) < 0) {
 		config_release(&cfg);

@@ -13,7 +13,6 @@
 #include "cli/options.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -21,9 +20,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/args.h"
 #include "cli/config.h"
+#include "flow/report.h"
 #include "render/csv.h"
 #include "render/graph.h"
+#include "util/suggest.h"
+#include "schema_path.h"	/* TREEPLOT_SCHEMA_PATH, by the Makefile */
 #include "util/util.h"
 
 /* What --help and friends show instead of running (struct options.show). */
@@ -287,8 +290,9 @@ static const struct opt rows[] = {
 	{ .name = "csv-table", .arg = "TABLE",
 	  .modes = MODE_REPORT | MODE_COMPARE, .formats = F(FORMAT_CSV),
 	  .kind = OPT_PARSE, .off = OFF(csv_table), .parse = parse_csv_table,
-	  .help = "only this table of the CSV: trees, edges (summary\n"
-		  "with --compare)" },
+	  .help = "the CSV's table: trees (default), edges (summary\n"
+		  "with --compare); a .csv file named *-edges.csv,\n"
+		  "*-trees.csv... gets that table" },
 	{ .name = "crlf", .modes = MODE_REPORT | MODE_COMPARE,
 	  .formats = F(FORMAT_CSV), .kind = OPT_SET, .off = OFF(crlf),
 	  .value = 1, .help = "end the CSV's lines in CR LF (default: LF)" },
@@ -304,7 +308,7 @@ static const struct opt rows[] = {
 	  .kind = OPT_STRING, .off = OFF(cycles),
 	  .help = "with --compare: the release cycles from tag A to tag B\n"
 		  "on B's first-parent line (no -rc, -dev, -pre, -alpha,\n"
-		  "-beta tags; treeplot.releasePattern)" },
+		  "-beta, -branched tags; treeplot.releasePattern)" },
 	{ .name = "author", .arg = "PATTERN",
 	  .modes = MODE_REPORT | MODE_TRACE | MODE_COMPARE,
 	  .kind = OPT_PARSE, .parse = parse_author,
@@ -363,6 +367,8 @@ struct table {
 	size_t nr, alloc;
 	struct option *longopts;
 	struct buf shortopts;
+	const struct opt **given;	/* the rows given, once parsed */
+	size_t given_nr;
 };
 
 #define OPT_VAL 256
@@ -408,9 +414,22 @@ table_init(struct table *t, struct options *o)
 	}
 }
 
+/* The rows given, in the table's order, for the checks (cli/args.h). */
+static void
+table_given(struct table *t)
+{
+	/* An array of pointers, as meant. */
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+	t->given = xcalloc(t->nr ? t->nr : 1, sizeof(*t->given));
+	for (size_t i = 0; i < t->nr; i++)
+		if (t->v[i].given)
+			t->given[t->given_nr++] = t->v[i].row;
+}
+
 static void
 table_release(struct table *t)
 {
+	free(t->given);
 	free(t->v);
 	free(t->longopts);
 	buf_release(&t->shortopts);
@@ -495,9 +514,38 @@ help_row(FILE *fp, const struct opt *row)
 	buf_release(&names);
 }
 
+/*
+ * Where the schema is: beside an installed binary (PREFIX/bin/treeplot:
+ * PREFIX/share/treeplot/treeplot.schema.json) when it is there, whatever
+ * the PREFIX of make install; else where the build's SCHEMADIR says.
+ */
+static void
+schema_path(struct buf *out)
+{
+	static const char share[] = "/share/treeplot/treeplot.schema.json";
+	char exe[4096];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *slash;
+
+	if (n > 0) {
+		exe[n] = '\0';
+		slash = strrchr(exe, '/');
+		if (slash && slash - exe >= 4 && !strncmp(slash - 4, "/bin", 4)) {
+			buf_add(out, exe, (size_t)(slash - 4 - exe));
+			buf_puts(out, share);
+			if (!access(out->data, R_OK))
+				return;
+			buf_release(out);
+		}
+	}
+	buf_puts(out, TREEPLOT_SCHEMA_PATH);
+}
+
 static void
 usage(FILE *fp, const struct table *t)
 {
+	struct buf path = BUF_INIT;
+
 	fputs("usage: treeplot [options] [<range>] [-- <path>...]\n"
 	      "       treeplot --trace [options] <commit>... [<range>] [-- <path>...]\n"
 	      "       treeplot --compare [options] <range> <range>... [-- <path>...]\n"
@@ -507,13 +555,20 @@ usage(FILE *fp, const struct table *t)
 	      "\n"
 	      "Chart through which trees the commits of <range> reached the mainline.\n"
 	      "<range> is A..B or a single revision B; by default, from the last\n"
-	      "release tag (not -rc, -dev, -pre, -alpha, -beta; treeplot.releasePattern)\n"
-	      "on HEAD's first-parent line to HEAD.  Paths after -- keep only the commits\n"
-	      "whose diff against their first parent touches them (as git log -- <path>).\n"
+	      "release tag (not -rc, -dev, -pre, -alpha, -beta, -branched;\n"
+	      "treeplot.releasePattern) on HEAD's first-parent line to HEAD, and for\n"
+	      "--trace and --explain the whole history to HEAD.  Paths after -- keep\n"
+	      "only the commits whose diff against their first parent touches them\n"
+	      "(as git log -- <path>).\n"
 	      "\n", fp);
 	for (size_t i = 0; i < t->nr; i++)
 		if (listed(t->v[i].row))
 			help_row(fp, t->v[i].row);
+	schema_path(&path);
+	fprintf(fp, "\nThe JSON outputs' schema is installed as\n  %s\n"
+		"(its $id, every JSON's $schema: " JSON_SCHEMA_ID ").\n",
+		path.data);
+	buf_release(&path);
 }
 
 /*
@@ -567,15 +622,88 @@ show(const struct table *t, int what)
 
 /* --- finding the options ------------------------------------------------ */
 
+/* The long options name (len bytes) is a prefix of, into b as
+ * "--a, --b or --c" (hidden ones left out).  Returns how many. */
+static size_t
+prefix_of(const struct table *t, const char *name, size_t len,
+	  struct buf *b)
+{
+	size_t n = 0, k = 0;
+
+	if (!t->v)
+		return 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < t->nr; i++) {
+			const struct opt *row = t->v[i].row;
+
+			if ((row->flags & OPT_HIDDEN) ||
+			    strncmp(row->name, name, len))
+				continue;
+			if (!pass) {
+				n++;
+				continue;
+			}
+			if (k++)
+				buf_puts(b, k == n ? " or " : ", ");
+			buf_printf(b, "--%s", row->name);
+		}
+	return n;
+}
+
+/* "did you mean --layout?": the options nearest name (len bytes), when
+ * some are near enough.  Returns 1 when it wrote one. */
+static int
+nearest_options(const struct table *t, const char *name, size_t len,
+		struct buf *b)
+{
+	struct suggest sg;
+
+	if (!t->v)
+		return 0;
+	suggest_init(&sg, name, len);
+	for (size_t i = 0; i < t->nr; i++)
+		if (!(t->v[i].row->flags & OPT_HIDDEN))
+			suggest_add(&sg, t->v[i].row->name);
+	return suggest_write(&sg, "--", b);
+}
+
 /*
- * getopt_long returned '?': a short option inside a bundle ("-zh") is in
- * optopt, argv[optind - 1] may be the previous word; "--version=3" is a
- * known option given a value it does not take.
+ * A single-dash word that is a long option ("-top 15", where getopt
+ * sees "-t" and then "op"): as git does, when what follows the dash is
+ * three letters or more and starts a long option's name, say so.  word
+ * is the word the unknown letter c was in.  Returns the exit status, or
+ * -1 when the word is no such mistake.
  */
 static int
-bad_option(const struct table *t, const char *word)
+single_dash_long(const struct table *t, const char *word)
 {
-	const char *eq = strchr(word, '=');
+	struct buf b = BUF_INIT;
+	size_t len;
+	int ret = -1;
+
+	if (word[0] != '-' || word[1] == '-')
+		return -1;
+	len = strcspn(word + 1, "=");
+	if (len >= 3 && prefix_of(t, word + 1, len, &b))
+		ret = usage_error("unknown option '%s': did you mean %s?",
+				  word, b.data);
+	buf_release(&b);
+	return ret;
+}
+
+/*
+ * getopt_long returned '?'.  A short option inside a bundle ("-zh") is in
+ * optopt and getopt is still on its word (argv[optind]), else past it;
+ * "--version=3" is a known option given a value it does not take; a long
+ * option unknown or ambiguous gets the names it may have meant.
+ */
+static int
+bad_option(const struct table *t, int argc, char **argv)
+{
+	const char *word = argv[optind - 1], *eq = strchr(word, '=');
+	struct buf b = BUF_INIT;
+	size_t len;
+	int ret;
 
 	/* First: glibc reports "--quiet=yes" with optopt set to 'q', the
 	 * option's own letter, as if "-q" were unknown. */
@@ -587,9 +715,28 @@ bad_option(const struct table *t, const char *word)
 				return usage_error("option '--%s' takes no "
 						   "value", lo->name);
 	}
-	if (optopt && optopt < OPT_VAL)
+	if (optopt && optopt < OPT_VAL) {
+		const char *in = optind < argc && argv[optind][0] == '-' &&
+				 strchr(argv[optind] + 1, optopt) ?
+				 argv[optind] : word;
+
+		if ((ret = single_dash_long(t, in)) >= 0)
+			return ret;
 		return usage_error("unknown option '-%c'", optopt);
-	return usage_error("unknown option '%s'", word);
+	}
+	if (strncmp(word, "--", 2))
+		return usage_error("unknown option '%s'", word);
+	len = strcspn(word + 2, "=");
+	if (len && prefix_of(t, word + 2, len, &b) > 1)
+		ret = usage_error("ambiguous option '--%.*s': %s", (int)len,
+				  word + 2, b.data);
+	else if (nearest_options(t, word + 2, len, &b))
+		ret = usage_error("unknown option '--%.*s': %s", (int)len,
+				  word + 2, b.data);
+	else
+		ret = usage_error("unknown option '%s'", word);
+	buf_release(&b);
+	return ret;
 }
 
 /* Whether long option word (after "--", up to any "=") takes its value
@@ -647,187 +794,6 @@ find_separator(const struct table *t, int argc, char **argv)
 	return argc;
 }
 
-/* --- the arguments --------------------------------------------------- */
-
-/* A name for the mode in messages. */
-static const char *
-mode_name(enum mode m)
-{
-	return m == MODE_TRACE ? "--trace" : m == MODE_COMPARE ? "--compare" :
-	       m == MODE_EXPLAIN ? "--explain" : "a report";
-}
-
-/* Whether descriptor 0 is closed: the next file opened (libgit2's pack,
- * say) would take it, and "-" read that. Asked before anything is
- * opened. */
-static int
-stdin_closed(void)
-{
-	return fcntl(STDIN_FILENO, F_GETFD) < 0 && errno == EBADF;
-}
-
-/*
- * The arguments after the options: the range of a report; the commits of
- * --trace, the last being the range when it has "..", which no commit
- * name has (or --range gives it); the ranges of --compare.
- */
-static int
-parse_args(struct options *o)
-{
-	switch (o->mode) {
-	case MODE_REPORT:
-		if (o->args_nr > 1)
-			return usage_error("too many arguments (from '%s'): "
-					   "give one range", o->args[1]);
-		if (o->args_nr && o->range)
-			return usage_error("give the range once: '%s' or "
-					   "--range", o->args[0]);
-		if (o->args_nr)
-			o->range = o->args[0];
-		break;
-	case MODE_TRACE:
-		if (!o->range && o->args_nr &&
-		    strstr(o->args[o->args_nr - 1], ".."))
-			o->range = o->args[--o->args_nr];
-		for (int i = 0; i < o->args_nr; i++)
-			if (strstr(o->args[i], ".."))
-				return usage_error("'%s' is a range: --trace "
-						   "takes commits, then one "
-						   "range", o->args[i]);
-		if (!o->args_nr)
-			return usage_error("--trace needs commits to trace "
-					   "(or - to read them from standard "
-					   "input)");
-		for (int i = 0; i < o->args_nr; i++)
-			if (!strcmp(o->args[i], "-") && stdin_closed())
-				return usage_error("--trace -: standard input "
-						   "is closed");
-		break;
-	case MODE_EXPLAIN:
-		if (!o->range && o->args_nr &&
-		    strstr(o->args[o->args_nr - 1], ".."))
-			o->range = o->args[--o->args_nr];
-		for (int i = 0; i < o->args_nr; i++)
-			if (strstr(o->args[i], ".."))
-				return usage_error("'%s' is a range: --explain "
-						   "takes merges, then one "
-						   "range", o->args[i]);
-		if (!o->args_nr)
-			return usage_error("--explain needs merges to "
-					   "explain");
-		break;
-	case MODE_COMPARE:
-		if (o->cycles && o->args_nr)
-			return usage_error("--cycles gives the ranges: no "
-					   "others ('%s')", o->args[0]);
-		if (!o->cycles && o->args_nr < 2)
-			return usage_error("--compare needs two ranges or "
-					   "more");
-		break;
-	}
-	return -1;
-}
-
-/* --- the outputs ------------------------------------------------------ */
-
-/* The formats' names, by enum format, for messages. */
-static const char *const format_names[] = {
-	[FORMAT_TEXT] = "text", [FORMAT_DOT] = "dot", [FORMAT_SVG] = "svg",
-	[FORMAT_PNG] = "png", [FORMAT_PDF] = "pdf", [FORMAT_JSON] = "json",
-	[FORMAT_COMMITS] = "commits", [FORMAT_CSV] = "csv",
-	[FORMAT_HTML] = "html",
-};
-
-/* "--layout is for the svg, png, pdf and html formats": the usage error
- * of an option given for an output it does nothing in. */
-static int
-formats_error(const char *name, unsigned formats)
-{
-	struct buf b = BUF_INIT;
-	size_t n = 0, k = 0;
-	int ret;
-
-	for (size_t f = 0; f < ARRAY_SIZE(format_names); f++)
-		n += format_names[f] && (formats & F(f));
-	for (size_t f = 0; f < ARRAY_SIZE(format_names); f++) {
-		if (!format_names[f] || !(formats & F(f)))
-			continue;
-		if (k++)
-			buf_puts(&b, k == n ? " and " : ", ");
-		buf_puts(&b, format_names[f]);
-	}
-	ret = usage_error("--%s is for the %s format%s", name, b.data,
-			  n > 1 ? "s" : "");
-	buf_release(&b);
-	return ret;
-}
-
-/* The output's format as the user named it: -T's name when -T gave it,
- * else the file. */
-static const char *
-format_what(const struct options *o, const struct output_spec *sp)
-{
-	if (o->format && (o->outs.args_nr <= 1 || !sp->path ||
-			  format_from_path(sp->path) == FORMAT_NONE))
-		return o->format;
-	return sp->name;
-}
-
-/* Returns -1 when the output's format suits the mode, else the exit
- * status. */
-static int
-check_output(const struct options *o, const struct output_spec *sp)
-{
-	enum format fmt = sp->fmt;
-
-	if ((o->mode == MODE_TRACE || o->mode == MODE_EXPLAIN) &&
-	    fmt != FORMAT_TEXT && fmt != FORMAT_JSON)
-		return usage_error("%s writes text or json, not '%s'",
-				   mode_name(o->mode), format_what(o, sp));
-	if (o->mode == MODE_COMPARE && (fmt == FORMAT_DOT ||
-					fmt == FORMAT_COMMITS ||
-					fmt == FORMAT_HTML))
-		return usage_error("--compare writes text, json, csv, or a "
-				   "trend chart (svg, png, pdf), not '%s'",
-				   format_what(o, sp));
-	return -1;
-}
-
-/* Every output's format settled and fit for the mode and the options
- * given (t).  Returns -1 to go on, else the exit status. */
-static int
-check_formats(struct options *o, const struct table *t)
-{
-	unsigned have;
-	int ret;
-
-	/* Each says why: an unknown -T, a file named twice... */
-	if (output_set_resolve(&o->outs, o->format) < 0)
-		return EXIT_USAGE;
-	for (size_t i = 0; i < o->outs.nr; i++)
-		if ((ret = check_output(o, &o->outs.v[i])) >= 0)
-			return ret;
-	/* An option given on the command line does something in one of
-	 * the outputs at least. */
-	have = output_set_formats(&o->outs);
-	for (size_t i = 0; i < t->nr; i++) {
-		const struct opt *row = t->v[i].row;
-
-		if (t->v[i].given && row->formats && !(row->formats & have))
-			return formats_error(row->name, row->formats);
-	}
-	if (o->csv_table == CSV_SUMMARY && o->mode != MODE_COMPARE)
-		return usage_error("the CSV summary table is --compare's: "
-				   "trees or edges");
-	if (o->csv_table == CSV_EDGES && o->mode == MODE_COMPARE)
-		return usage_error("--compare's CSV tables are trees and "
-				   "summary");
-	/* Before the walk: a refusal after it would waste it. */
-	if (output_set_check_terminal(&o->outs) < 0)
-		return EXIT_USAGE;
-	return -1;
-}
-
 /* --- parsing -------------------------------------------------------- */
 
 void
@@ -835,7 +801,7 @@ options_init(struct options *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->mode = MODE_REPORT;
-	o->csv_table = CSV_ALL;
+	o->csv_table = CSV_TREES;
 	o->chart_depth = GRAPH_CHART_DEPTH_DEFAULT;
 	extra_args_init(&o->extras);
 }
@@ -860,20 +826,20 @@ parse_options(struct options *o, struct table *t, int argc, char **argv)
 			return usage_error("option '%s' needs a value",
 					   argv[optind - 1]);
 		if (!e)
-			return bad_option(t, argv[optind - 1]);
+			return bad_option(t, argc, argv);
+		/* "-jobs 2": -j given "obs", a long option meant. */
+		if (c < OPT_VAL && optarg && optarg != argv[optind - 1] &&
+		    (ret = single_dash_long(t, argv[optind - 1])) >= 0)
+			return ret;
 		e->given = 1;
 		if ((ret = store(e, optarg)) >= 0)
 			return ret;
 		if (o->show)
 			return show(t, o->show);
 	}
-	for (size_t i = 0; i < t->nr; i++) {
-		const struct opt *row = t->v[i].row;
-
-		if (t->v[i].given && row->modes && !(row->modes & o->mode))
-			return usage_error("--%s does not apply to %s",
-					   row->name, mode_name(o->mode));
-	}
+	table_given(t);
+	if ((ret = args_check_modes(o, t->given, t->given_nr)) >= 0)
+		return ret;
 	o->args = argv + optind;
 	o->args_nr = argc - optind;
 	if (o->paths_nr && o->mode == MODE_EXPLAIN)
@@ -881,7 +847,7 @@ parse_options(struct options *o, struct table *t, int argc, char **argv)
 	for (int i = 0; i < o->paths_nr; i++)
 		if (!*o->paths[i])
 			return usage_error("empty path after --");
-	return parse_args(o);
+	return args_check(o);
 }
 
 int
@@ -893,7 +859,7 @@ options_parse(struct options *o, int argc, char **argv)
 	table_init(&t, o);
 	ret = parse_options(o, &t, argc, argv);
 	if (ret < 0)
-		ret = check_formats(o, &t);
+		ret = args_check_formats(o, t.given, t.given_nr);
 	table_release(&t);
 	return ret;
 }

@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/url.h"
+
 /* Per tree id (plus one slot for the fold), what the paths add up to. */
 struct tally {
 	uint32_t *commits, *own, *depth;
@@ -338,9 +340,15 @@ flow_header(const struct aggregate_input *in, struct flow *f)
 	f->unrecognised = in->m->unrecognised;
 	f->unrecognised_nr = in->m->unrecognised_nr;
 	f->branches = in->m->ptree_start != NULL;
+	/* Remote URLs only: the origin of a clone made from a directory
+	 * is a path of this machine, which no output shows. */
 	for (uint32_t id = 0; id < tt->nr; id++)
 		if (in->is_mainline[id])
 			for (uint32_t u = 0; u < tt->t[id].urls_nr; u++) {
+				const char *url = tt->t[id].urls[u];
+
+				if (!url_is_remote(url, url + strlen(url), 0))
+					continue;
 				f->mainline_urls = xreallocarray(f->mainline_urls,
 					f->mainline_urls_nr + 1, sizeof(char *));
 				f->mainline_urls[f->mainline_urls_nr++] =
@@ -580,6 +588,7 @@ aggregate(const struct aggregate_input *in, struct flow *f)
 
 	flow_header(in, f);
 	count_paths(&g, f);
+	topics_count(in->h, in->a, f->branches, &f->topics);
 	walk_views(&g, f);
 	if (g.fold_own) {
 		char name[64];
@@ -618,6 +627,7 @@ flow_release(struct flow *f)
 	free(f->fold_name);
 	free(f->pull_tree);
 	free(f->pull_edge);
+	topics_release(&f->topics);
 	memset(f, 0, sizeof(*f));
 }
 

@@ -56,11 +56,15 @@ struct frame {
 	uint32_t via;		/* the merge that pulled it into its tree */
 	uint32_t k;		/* merge at pos: next parent to pull */
 	uint32_t pulled;	/* merge at pos: the path its parents get */
-	uint32_t before;	/* merge at pos: order_nr when it started */
+	uint32_t before;	/* merge at pos: order_nr when its pull */
+				/* started */
+	uint32_t merge_start;	/* merge at pos: order_nr when it started */
 };
 
 struct walk {
 	const struct history *h;
+	uint32_t run_open;	/* the run of a.runs being filled, or */
+				/* HIST_NONE */
 	uint8_t *taken;		/* collected into some line */
 	uint32_t *line;
 	size_t line_nr, line_alloc;
@@ -138,11 +142,33 @@ add_pull(struct attribution *a, uint32_t c, uint32_t pulled, uint32_t path,
 	pl->first = before;
 }
 
+/* Merge c on the mainline's own line starts walking its parent k. */
+static void
+open_run(struct attribution *a, struct walk *w, uint32_t c, uint32_t k)
+{
+	ALLOC_GROW(a->runs, a->runs_nr + 1, a->runs_alloc);
+	a->runs[a->runs_nr] = (struct mainline_run){ c, k, a->order_nr, 0 };
+	w->run_open = a->runs_nr;
+}
+
+/* The parent's line is walked: its run is what it brought, kept when
+ * that is something. */
+static void
+close_run(struct attribution *a, struct walk *w)
+{
+	struct mainline_run *r = &a->runs[w->run_open];
+
+	r->commits = a->order_nr - r->first;
+	if (r->commits)
+		a->runs_nr++;
+	w->run_open = HIST_NONE;
+}
+
 void
 attribute(const struct history *h, const struct merge_table *m,
 	  const uint8_t *is_mainline, uint32_t ntrees, struct attribution *a)
 {
-	struct walk w = { h, NULL, NULL, 0, 0, NULL, 0, 0 };
+	struct walk w = { h, HIST_NONE, NULL, NULL, 0, 0, NULL, 0, 0 };
 
 	memset(a, 0, sizeof(*a));
 	a->path_of = xmalloc((h->nr ? h->nr : 1) * sizeof(*a->path_of));
@@ -159,6 +185,11 @@ attribute(const struct history *h, const struct merge_table *m,
 		struct frame *f = &w.frames[w.frames_nr - 1];
 		uint32_t c, np;
 		const uint32_t *par;
+
+		/* Back on the mainline's own line: the parent line just
+		 * walked was a run. */
+		if (w.frames_nr == 1 && w.run_open != HIST_NONE)
+			close_run(a, &w);
 
 		if (f->pos == f->len) {
 			w.line_nr = f->start;
@@ -179,7 +210,7 @@ attribute(const struct history *h, const struct merge_table *m,
 		if (f->k == 1) {
 			f->pulled = pulled_path(a, m, is_mainline, ntrees, c,
 						1, f->path);
-			f->before = a->order_nr;
+			f->before = f->merge_start = a->order_nr;
 		}
 		if (f->k < np) {
 			uint32_t pulled = pulled_path(a, m, is_mainline, ntrees,
@@ -193,12 +224,20 @@ attribute(const struct history *h, const struct merge_table *m,
 				f->pulled = pulled;
 				f->before = a->order_nr;
 			}
+			if (w.frames_nr == 1)
+				open_run(a, &w, c, f->k - 1);
 			/* An external pull is a hop; an internal one is not. */
 			push_line(&w, p, pulled, pulled != f->path ?
 				  c : f->via);	/* f is stale now */
 			continue;
 		}
 		add_pull(a, c, f->pulled, f->path, f->before);
+		if (a->order_nr > f->merge_start) {
+			ALLOC_GROW(a->carried, a->carried_nr + 1,
+				   a->carried_alloc);
+			a->carried[a->carried_nr++] = (struct merge_run){
+				c, f->merge_start, a->order_nr - f->merge_start };
+		}
 		f->pos++;
 		f->k = 1;
 	}
@@ -228,6 +267,26 @@ attribution_select(struct attribution *a, const uint8_t *selected)
 	}
 	a->pulls_nr = n;
 	n = 0;
+	for (uint32_t k = 0; k < a->runs_nr; k++) {
+		struct mainline_run r = a->runs[k];
+
+		r.commits = kept[r.first + r.commits] - kept[r.first];
+		r.first = kept[r.first];
+		if (r.commits)
+			a->runs[n++] = r;
+	}
+	a->runs_nr = n;
+	n = 0;
+	for (uint32_t k = 0; k < a->carried_nr; k++) {
+		struct merge_run r = a->carried[k];
+
+		r.commits = kept[r.first + r.commits] - kept[r.first];
+		r.first = kept[r.first];
+		if (r.commits)
+			a->carried[n++] = r;
+	}
+	a->carried_nr = n;
+	n = 0;
 	for (uint32_t k = 0; k < a->order_nr; k++) {
 		uint32_t c = a->order[k];
 
@@ -250,5 +309,7 @@ attribution_release(struct attribution *a)
 	free(a->via);
 	free(a->order);
 	free(a->pulls);
+	free(a->runs);
+	free(a->carried);
 	memset(a, 0, sizeof(*a));
 }

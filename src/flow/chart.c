@@ -59,6 +59,9 @@ chart_build(struct chart *c, const struct history *h, struct repo *r,
 		  o->top == TOP_ALL ? 0 : o->top }, &c->f);
 	c->f.tt = &c->tt;
 	c->f.selection = o->selected ? o->selection : NULL;
+	/* A selection counts the merges that carried its commits only. */
+	if (o->selected)
+		c->f.merges = c->a.carried_nr;
 	/* Gathered by tree id, which depends on the walk's order too. */
 	if (c->f.mainline_urls_nr > 1)
 		qsort(c->f.mainline_urls, c->f.mainline_urls_nr,

@@ -7,6 +7,26 @@
 #include "flow/selection.h"
 
 void
+json_report_head(struct json *j)
+{
+	json_str(j, "$schema", JSON_SCHEMA_ID);
+	json_uint(j, "format_version", JSON_FORMAT_VERSION);
+}
+
+void
+json_mainline(struct json *j, const char *name, char *const *urls,
+	      uint32_t nr)
+{
+	json_open(j, "mainline", '{');
+	json_str(j, "name", name);
+	json_open(j, "urls", '[');
+	for (uint32_t i = 0; i < nr; i++)
+		json_str(j, NULL, urls[i]);
+	json_close(j, ']');
+	json_close(j, '}');
+}
+
+void
 json_merge(struct json *j, const struct history *h, uint32_t idx)
 {
 	const char *subject = history_subject(h, idx);
@@ -42,13 +62,12 @@ json_named_report(const struct json_named *r, const void *base, size_t nr,
 	struct json j = JSON_INIT(out);
 
 	json_open(&j, NULL, '{');
-	json_uint(&j, "format_version", 1);
+	json_report_head(&j);
 	json_str(&j, "repository", r->repo);
 	json_str(&j, "range", r->range);
 	if (r->selection)
 		selection_json(&j, r->selection);
-	if (r->mainline)
-		json_str(&j, "mainline", r->mainline);
+	json_mainline(&j, r->mainline, r->mainline_urls, r->mainline_urls_nr);
 	json_open(&j, r->taken_key, '[');
 	for (size_t k = 0; k < nr; k++)
 		if (named_rev_at(base, k, size)->status == r->taken)

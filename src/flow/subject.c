@@ -525,6 +525,13 @@ subject_branches(const char *s, const char *end, const struct merge_class *mc,
 	return 1;
 }
 
+size_t
+subject_merge_names(const char *s, const char *end, struct merge_name **out,
+		    size_t *alloc)
+{
+	return subject_names(s, end, out, alloc);
+}
+
 int
 subject_same_branch(const char *s, size_t len)
 {

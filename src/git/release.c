@@ -13,9 +13,10 @@
 int
 tag_is_release(const char *name, const regex_t *pattern)
 {
-	/* "-dev" covers "-devel" (util-linux) and "-dev" (Xen). */
+	/* "-dev" covers "-devel" (util-linux) and "-dev" (Xen);
+	 * "-branched" is Xen's tag where a release's branch forks. */
 	static const char *const pre[] = {
-		"-rc", "-dev", "-pre", "-alpha", "-beta",
+		"-rc", "-dev", "-pre", "-alpha", "-beta", "-branched",
 	};
 
 	if (pattern)

@@ -11,10 +11,13 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "git/commitparse.h"
 #include "git/libgit2.h"
+#include "git/repofile.h"
 #include "util/reencode.h"
+#include "util/suggest.h"
 
 /* Tags followed at most: libgit2's git_object_peel follows a forged tag
  * naming itself for ever. */
@@ -63,6 +66,133 @@ peel_commit(git_repository *git, const git_oid *id, git_oid *out)
 	return ret;
 }
 
+/* How git finds a name's reflog (refs.c: dwim_log), in its order. */
+static const char *const log_rules[] = {
+	"%s", "refs/%s", "refs/tags/%s", "refs/heads/%s", "refs/remotes/%s",
+	"refs/remotes/%s/HEAD",
+};
+
+/*
+ * The reflog git reads for NAME@{n} (a new string): for an empty name the
+ * current branch's (HEAD's own when it is detached); else the first of
+ * log_rules that names a ref with a reflog, or whose target has one; else
+ * that ref's (whose reflog then is missing).  NULL: no such ref.  HEAD@{n}
+ * is HEAD's own reflog (logs/HEAD), not its branch's: libgit2 1.5.1
+ * resolves HEAD to its branch first.
+ */
+static char *
+reflog_name(git_repository *git, const char *name, size_t len)
+{
+	git_reference *ref = NULL, *res = NULL;
+	struct buf b = BUF_INIT;
+	char *first = NULL, *found = NULL;
+
+	if (!len) {
+		if (git_reference_lookup(&ref, git, "HEAD") < 0)
+			return NULL;
+		found = xstrdup(git_reference_type(ref) == GIT_REFERENCE_SYMBOLIC ?
+				git_reference_symbolic_target(ref) : "HEAD");
+		git_reference_free(ref);
+		return found;
+	}
+	for (size_t k = 0; k < ARRAY_SIZE(log_rules) && !found; k++) {
+		const char *pct = strstr(log_rules[k], "%s");
+
+		/* The rule with the name in place of its %s. */
+		buf_release(&b);
+		buf_add(&b, log_rules[k], (size_t)(pct - log_rules[k]));
+		buf_add(&b, name, len);
+		buf_puts(&b, pct + 2);
+		if (git_reference_lookup(&ref, git, b.data) < 0 ||
+		    git_reference_resolve(&res, ref) < 0) {
+			git_reference_free(ref);
+			ref = NULL;
+			continue;
+		}
+		if (git_reference_has_log(git, b.data) == 1)
+			found = xstrdup(b.data);
+		else if (strcmp(git_reference_name(res), b.data) &&
+			 git_reference_has_log(git, git_reference_name(res)) == 1)
+			found = xstrdup(git_reference_name(res));
+		else if (!first)
+			first = xstrdup(b.data);
+		git_reference_free(res);
+		git_reference_free(ref);
+		res = ref = NULL;
+	}
+	git_error_clear();
+	buf_release(&b);
+	if (found) {
+		free(first);
+		return found;
+	}
+	return first;
+}
+
+/*
+ * NAME@{n} as git reads it (sha1-name.c, read_ref_at): n = 0 is the
+ * newest entry's new value, n > 0 the old value of the n-th newest entry
+ * (where the ref was n changes ago), which a log's first entry (from
+ * nothing) does not have.  0 with *id; 1 when rev is not of that form
+ * (another @{...}: libgit2 reads it); else libgit2's error, set.  A
+ * suffix after the braces (~2, ^2) applies to the entry's commit.
+ */
+static int
+reflog_entry(git_repository *git, const char *rev, git_oid *id)
+{
+	const char *at = strstr(rev, "@{"), *p, *rest;
+	git_reflog *log = NULL;
+	const git_reflog_entry *e;
+	char *name;
+	size_t n = 0, nr;
+	int err = 0;
+
+	if (!at)
+		return 1;
+	/* git takes 100000000 and more for a date. */
+	for (p = at + 2; *p >= '0' && *p <= '9' && p - at < 10; p++)
+		n = n * 10 + (size_t)(*p - '0');
+	if (p == at + 2 || *p != '}' || p - at >= 10)
+		return 1;
+	rest = p + 1;
+	if (!(name = reflog_name(git, rev, (size_t)(at - rev))))
+		return 1;
+	if ((err = git_reflog_read(&log, git, name)) < 0)
+		goto out;
+	nr = git_reflog_entrycount(log);
+	e = !n ? git_reflog_entry_byindex(log, 0) :
+	    n <= nr ? git_reflog_entry_byindex(log, n - 1) : NULL;
+	if (!e || (n && git_oid_is_zero(git_reflog_entry_id_old(e)))) {
+		struct buf msg = BUF_INIT;
+
+		buf_printf(&msg, "reflog for '%s' has only %zu entries, asked "
+			   "for %zu", name, nr, n);
+		git_error_set_str(GIT_ERROR_REFERENCE, msg.data);
+		buf_release(&msg);
+		err = GIT_ENOTFOUND;
+		goto out;
+	}
+	git_oid_cpy(id, n ? git_reflog_entry_id_old(e) :
+		    git_reflog_entry_id_new(e));
+	if (*rest) {
+		char hex[GIT_OID_HEXSZ + 1];
+		struct buf spec = BUF_INIT;
+		git_object *obj = NULL;
+
+		git_oid_tostr(hex, sizeof(hex), id);
+		buf_printf(&spec, "%s%s", hex, rest);
+		err = git_revparse_single(&obj, git, spec.data);
+		if (!err)
+			git_oid_cpy(id, git_object_id(obj));
+		git_object_free(obj);
+		buf_release(&spec);
+	}
+out:
+	git_reflog_free(log);
+	free(name);
+	return err;
+}
+
 /*
  * The object rev names: a full id and a ref name are taken as they are
  * (no object read); anything else goes through git_revparse_single.
@@ -77,6 +207,8 @@ rev_object(git_repository *git, const char *rev, git_oid *id)
 
 	if (strlen(rev) == GIT_OID_HEXSZ && !git_oid_fromstr(id, rev))
 		return 0;
+	if ((err = reflog_entry(git, rev, id)) <= 0)
+		return err;
 	if (!git_reference_dwim(&ref, git, rev)) {
 		err = git_reference_resolve(&direct, ref);
 		if (!err)
@@ -94,6 +226,40 @@ rev_object(git_repository *git, const char *rev, git_oid *id)
 }
 
 /*
+ * Into hint, "did you mean v2025.07?": the tags nearest rev, a plain name
+ * (no suffix, no "@{...}"), by edit distance.  Tags only: their names are
+ * what ranges are written with, and listing them reads no object.
+ */
+static void
+nearest_tag(git_repository *git, const char *rev, struct buf *hint)
+{
+	git_reference_iterator *it = NULL;
+	const char *name;
+	struct suggest sg;
+	char **names = NULL;
+	size_t nr = 0, alloc = 0;
+
+	if (strpbrk(rev, "~^@:{} ") ||
+	    git_reference_iterator_glob_new(&it, git, "refs/tags/*") < 0) {
+		git_error_clear();
+		return;
+	}
+	suggest_init(&sg, rev, strlen(rev));
+	/* The names are kept: suggest borrows the nearest ones. */
+	while (!git_reference_next_name(&name, it)) {
+		ALLOC_GROW(names, nr + 1, alloc);
+		names[nr] = xstrdup(name + strlen("refs/tags/"));
+		suggest_add(&sg, names[nr++]);
+	}
+	git_error_clear();
+	git_reference_iterator_free(it);
+	suggest_write(&sg, "", hint);
+	for (size_t k = 0; k < nr; k++)
+		free(names[k]);
+	free(names);
+}
+
+/*
  * Why rev did not resolve, keeping libgit2's reason: an ambiguous
  * abbreviation, a reflog entry or upstream (@{...}) that does not
  * exist, an object the
@@ -101,7 +267,7 @@ rev_object(git_repository *git, const char *rev, git_oid *id)
  * 1, as for any missing object), or no such name at all.
  */
 static int
-revision_fail(int err, const char *rev)
+revision_fail(git_repository *git, int err, const char *rev)
 {
 	const git_error *e = git_error_last();
 	/* libgit2 says nothing when @{-N} finds no N-th branch. */
@@ -120,7 +286,12 @@ revision_fail(int err, const char *rev)
 		return ST_USAGE;
 	}
 	if (err == GIT_ENOTFOUND || err == GIT_EINVALIDSPEC) {
-		error("unknown revision '%s'", rev);
+		struct buf hint = BUF_INIT;
+
+		nearest_tag(git, rev, &hint);
+		error("unknown revision '%s'%s%s", rev, hint.data ? ": " : "",
+		      hint.data ? hint.data : "");
+		buf_release(&hint);
 		return ST_USAGE;
 	}
 	return error("cannot resolve revision '%s': %s", rev, why);
@@ -156,17 +327,54 @@ ref_target_missing(git_repository *git, const char *rev)
 	return missing;
 }
 
+/*
+ * Before rev is resolved, the files libgit2 will open for it that the
+ * repository's opening did not check (repofile.h): a name at the top of
+ * the git directory (libgit2 tries NAME there first, as ORIG_HEAD is
+ * found) and, for an @{...} form, the reflogs.  Returns 0, or -1 after
+ * reporting the first that is not a regular file.
+ */
+static int
+check_rev_files(git_repository *git, const char *rev)
+{
+	const char *dirs[] = { git_repository_path(git),
+			       git_repository_commondir(git) };
+	size_t len = strcspn(rev, "~^@:");
+	struct buf b = BUF_INIT;
+	struct stat st;
+	int ret = 0;
+
+	for (size_t k = 0; k < ARRAY_SIZE(dirs) && !ret; k++) {
+		if (k && !strcmp(dirs[0], dirs[1]))
+			break;
+		/* A plain name, not a path out of the directory; libgit2
+		 * takes a directory there for no ref. */
+		buf_release(&b);
+		buf_printf(&b, "%s%.*s", dirs[k], (int)len, rev);
+		if (len && !memchr(rev, '/', len) && !stat(b.data, &st) &&
+		    !S_ISDIR(st.st_mode))
+			ret = repofile_check(b.data) < 0 ? -1 : 0;
+		if (!ret && strstr(rev, "@{")) {
+			buf_release(&b);
+			buf_printf(&b, "%slogs/", dirs[k]);
+			ret = repofile_check_dir(b.data, 64);
+		}
+	}
+	buf_release(&b);
+	return ret;
+}
+
 static int
 resolve_commit(git_repository *git, const char *rev, struct object_id *out)
 {
 	git_oid obj, id;
 	int err;
 
-	if (ref_target_missing(git, rev))
+	if (check_rev_files(git, rev) < 0 || ref_target_missing(git, rev))
 		return ST_FAILURE;
 	err = rev_object(git, rev, &obj);
 	if (err < 0)
-		return revision_fail(err, rev);
+		return revision_fail(git, err, rev);
 	err = peel_commit(git, &obj, &id);
 	/* The repository's fault, not the user's: libgit2's reason. */
 	if (err < 0)
@@ -401,6 +609,111 @@ out:
 	return ret;
 }
 
+/* Release tags looked at for the cadence of releases, newest first: the
+ * chosen one and this many before it (their intervals' median). */
+#define RELEASES_RECENT 5
+
+static int
+cmp_time_desc(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x < y) - (x > y);
+}
+
+/* The median of the intervals between times[0..n), sorted newest
+ * first; 0 for fewer than two. */
+static int64_t
+median_interval(const int64_t *times, size_t n)
+{
+	int64_t *iv;
+	int64_t m;
+
+	if (n < 2)
+		return 0;
+	iv = xmalloc((n - 1) * sizeof(*iv));
+	for (size_t k = 0; k + 1 < n; k++)
+		iv[k] = times[k] - times[k + 1];
+	qsort(iv, n - 1, sizeof(*iv), cmp_time_desc);
+	m = iv[(n - 2) / 2];
+	free(iv);
+	return m;
+}
+
+/*
+ * The commit time of every release tag's commit, newest first, the
+ * newest RELEASES_RECENT + 1 kept: where the first-parent line holds
+ * too few of them (Xen's, made on branches).  Returns how many.
+ */
+static size_t
+release_times(git_repository *git, const struct tag_map *tm, int64_t *out)
+{
+	int64_t *all = xmalloc((tm->nr ? tm->nr : 1) * sizeof(*all));
+	size_t n = 0;
+
+	for (size_t k = 0; k < tm->nr; k++) {
+		git_commit *c;
+
+		if (!tm->t[k].release ||
+		    (k && git_oid_equal(&tm->t[k].target, &tm->t[k - 1].target)))
+			continue;
+		if (git_commit_lookup(&c, git, &tm->t[k].target) < 0) {
+			git_error_clear();
+			continue;
+		}
+		all[n++] = (int64_t)git_commit_time(c);
+		git_commit_free(c);
+	}
+	if (n)
+		qsort(all, n, sizeof(*all), cmp_time_desc);
+	if (n > RELEASES_RECENT + 1)
+		n = RELEASES_RECENT + 1;
+	memcpy(out, all, n * sizeof(*out));
+	free(all);
+	return n;
+}
+
+/*
+ * After the default range's tag (at c): how often the project
+ * releases, for the warning on a range much longer than that.  The
+ * release tags further down the first-parent line (up to
+ * RELEASES_RECENT of them), else, when it holds fewer than two, every
+ * release tag of the repository.  Only their commits are read.
+ */
+static void
+release_cadence(struct repo *r, const struct tag_map *tm, git_oid c,
+		struct range_note *note)
+{
+	int64_t times[RELEASES_RECENT + 1] = { 0 };
+	size_t n = 0;
+
+	/* Quietly: a commit libgit2 will not read ends the search, and
+	 * the walk that follows reports what is wrong with it. */
+	for (;;) {
+		size_t k = tag_first(tm, &c);
+		const git_oid *parent;
+		git_commit *gc;
+
+		if (git_commit_lookup(&gc, r->git, &c) < 0)
+			break;
+		for (; k < tm->nr && git_oid_equal(&tm->t[k].target, &c); k++)
+			if (tm->t[k].release) {
+				times[n++] = (int64_t)git_commit_time(gc);
+				break;
+			}
+		parent = git_commit_parent_id(gc, 0);
+		if (parent)
+			git_oid_cpy(&c, parent);
+		git_commit_free(gc);
+		if (!parent || n == RELEASES_RECENT + 1)
+			break;
+	}
+	git_error_clear();
+	if (n < 2)
+		n = release_times(r->git, tm, times);
+	note->release_interval = median_interval(times, n);
+}
+
 /*
  * The default range: from the most recent release tag (tag_is_release)
  * on HEAD's first-parent chain, looking from HEAD's first parent (so
@@ -452,6 +765,7 @@ default_range(struct repo *r, const regex_t *release, struct range *out)
 			out->has_from = 1;
 			out->from_name = xstrdup(name);
 			out->note->tag = xstrdup(name);
+			release_cadence(r, &tm, parent, out->note);
 			break;
 		}
 		/* Any other failure to read the parent is an error, not a
@@ -462,6 +776,13 @@ default_range(struct repo *r, const regex_t *release, struct range *out)
 	}
 	if (ret > 0)
 		ret = 0;
+	/* The whole history: the repository's releases, if any. */
+	if (!ret && !out->has_from) {
+		int64_t times[RELEASES_RECENT + 1] = { 0 };
+
+		out->note->release_interval = median_interval(times,
+			release_times(git, &tm, times));
+	}
 out:
 	tag_map_release(&tm);
 	git_odb_free(odb);
@@ -563,11 +884,28 @@ range_release(struct range *rg)
 }
 
 int
+repo_is_tag(struct repo *r, const char *name)
+{
+	git_reference *ref = NULL;
+	struct buf b = BUF_INIT;
+	int found;
+
+	buf_printf(&b, "refs/tags/%s", name);
+	found = !git_reference_lookup(&ref, r->git, b.data);
+	git_error_clear();
+	git_reference_free(ref);
+	buf_release(&b);
+	return found;
+}
+
+int
 repo_lookup_commit(struct repo *r, const char *rev, struct object_id *out)
 {
 	git_oid obj, id;
 	int err;
 
+	if (check_rev_files(r->git, rev) < 0)
+		return REV_UNKNOWN;
 	err = rev_object(r->git, rev, &obj);
 	if (!err)
 		err = peel_commit(r->git, &obj, &id);

@@ -22,9 +22,11 @@
 
 #include "addons/latency.h"
 #include "git/commit_index.h"
+#include "flow/report.h"
 #include "render/names.h"
 #include "render/trend.h"
 #include "util/escape.h"
+#include "util/hash.h"
 #include "util/json_writer.h"
 
 /* One tree across the ranges. */
@@ -183,6 +185,12 @@ figure_value(const struct figure *fg, const struct flow *f)
 	if (!strcmp(fg->name, "direct_share"))	/* tenths of a percent */
 		return f->commits ? ((int64_t)f->direct * 1000 +
 				     f->commits / 2) / f->commits : 0;
+	if (!strcmp(fg->name, "direct_applied"))
+		return f->topics.applied;
+	if (!strcmp(fg->name, "direct_topics"))
+		return f->topics.through;
+	if (!strcmp(fg->name, "topic_merges"))
+		return f->topics.merges;
 	if (!strcmp(fg->name, "merges"))
 		return f->merges;
 	if (!strcmp(fg->name, "trees"))
@@ -218,6 +226,9 @@ figures(const struct table *t, size_t *nr)
 		{ "commits", "commits", COUNT, 0 },
 		{ "direct to the mainline", "direct", COUNT, 0 },
 		{ "direct share", "direct_share", TENTHS, 0 },
+		{ "  applied on the mainline", "direct_applied", COUNT, 0 },
+		{ "  through topic branches", "direct_topics", COUNT, 0 },
+		{ "  topic-branch merges", "topic_merges", COUNT, 0 },
 		{ "merges", "merges", COUNT, 0 },
 		{ "trees", "trees", COUNT, 0 },
 	};
@@ -547,6 +558,29 @@ compare_text(const struct compare_input *in, const struct table *t,
 
 /* --- JSON ----------------------------------------------------------- */
 
+/* The mainline, with the URLs it has in any range (sorted, once). */
+static void
+mainline_json(struct json *j, const struct table *t)
+{
+	char **urls = NULL;
+	uint32_t n = 0, u = 0;
+
+	for (size_t k = 0; k < t->nr; k++)
+		n += t->charts[k].f.mainline_urls_nr;
+	urls = xcalloc(n ? n : 1, sizeof(*urls));
+	n = 0;
+	for (size_t k = 0; k < t->nr; k++)
+		for (uint32_t i = 0; i < t->charts[k].f.mainline_urls_nr; i++)
+			urls[n++] = t->charts[k].f.mainline_urls[i];
+	if (n)
+		qsort(urls, n, sizeof(*urls), cmp_strp);
+	for (uint32_t i = 0; i < n; i++)
+		if (!u || strcmp(urls[u - 1], urls[i]))
+			urls[u++] = urls[i];
+	json_mainline(j, t->charts[0].tt.t[TREE_MAINLINE].name, urls, u);
+	free(urls);
+}
+
 static void
 compare_json(const struct compare_input *in, const struct table *t,
 	     struct buf *out)
@@ -554,9 +588,9 @@ compare_json(const struct compare_input *in, const struct table *t,
 	struct json j = JSON_INIT(out);
 
 	json_open(&j, NULL, '{');
-	json_uint(&j, "format_version", 1);
+	json_report_head(&j);
 	json_str(&j, "repository", in->repo);
-	json_str(&j, "mainline", t->charts[0].tt.t[TREE_MAINLINE].name);
+	mainline_json(&j, t);
 	if (in->opts->selected)
 		selection_json(&j, in->opts->selection);
 	json_open(&j, "ranges", '[');
@@ -569,13 +603,16 @@ compare_json(const struct compare_input *in, const struct table *t,
 		json_uint(&j, "commits", f->commits);
 		json_uint(&j, "direct", f->direct);
 		json_tenths(&j, "direct_share", figure_value(&share, f));
+		json_uint(&j, "direct_applied", f->topics.applied);
+		json_uint(&j, "direct_topics", f->topics.through);
+		json_uint(&j, "topic_merges", f->topics.merges);
 		json_uint(&j, "merges", f->merges);
-		json_uint(&j, "trees", f->total_trees);
+		json_uint(&j, "tree_count", f->total_trees);
 		json_open(&j, "by_depth", '[');
 		for (uint32_t d = 1; f->by_depth && d <= f->max_depth; d++) {
 			json_open(&j, NULL, '{');
 			json_uint(&j, "depth", d);
-			json_uint(&j, "trees", f->by_depth[d]);
+			json_uint(&j, "tree_count", f->by_depth[d]);
 			json_close(&j, '}');
 		}
 		json_close(&j, ']');
@@ -601,7 +638,7 @@ compare_json(const struct compare_input *in, const struct table *t,
 
 		json_open(&j, NULL, '{');
 		json_str(&j, "name", r->name);
-		json_open(&j, "commits", '[');
+		json_open(&j, "commits_by_range", '[');
 		for (size_t k = 0; k < t->nr; k++)
 			json_uint(&j, NULL, r->commits[k]);
 		json_close(&j, ']');
@@ -915,12 +952,10 @@ compare(const struct compare_input *in, struct buf *out)
 	} else if (in->fmt == FORMAT_JSON) {
 		compare_json(in, &t, out);
 	} else if (in->fmt == FORMAT_CSV) {
-		if (in->table == CSV_ALL || in->table == CSV_TREES)
-			csv_trees(in, &t, out);
-		if (in->table == CSV_ALL)
-			csv_end(out);
-		if (in->table == CSV_ALL || in->table == CSV_SUMMARY)
+		if (in->table == CSV_SUMMARY)
 			csv_summary(in, &t, out);
+		else
+			csv_trees(in, &t, out);
 	} else if (in->fmt == FORMAT_TEXT) {
 		compare_text(in, &t, out);
 	} else {

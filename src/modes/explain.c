@@ -680,8 +680,9 @@ explain_json(const struct explain_input *in, const struct reading *rds,
 	     size_t nr, struct buf *out)
 {
 	const struct json_named r = {
-		in->repo, in->range, NULL, "explained", "unexplained",
-		FOUND_MERGE, json_reading, in, NULL
+		in->repo, in->range, in->c->tt.t[TREE_MAINLINE].name,
+		in->c->f.mainline_urls, in->c->f.mainline_urls_nr,
+		"explained", "unexplained", FOUND_MERGE, json_reading, in, NULL
 	};
 
 	json_named_report(&r, rds, nr, sizeof(*rds), out);

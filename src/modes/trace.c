@@ -225,6 +225,7 @@ trace_json(const struct trace_input *in, const struct item *items,
 {
 	const struct json_named r = {
 		in->repo, in->range, tree_name_of(in->c, TREE_MAINLINE),
+		in->c->f.mainline_urls, in->c->f.mainline_urls_nr,
 		"traces", "untraced", FOUND_COMMIT, json_item, in,
 		in->c->f.selection
 	};

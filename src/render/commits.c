@@ -1,13 +1,21 @@
 /*
- * render/commits.c - one line per non-merge commit, for scripts:
- * "<id>\t<innermost tree>\t...\t<mainline>", in the order the commits
- * were attributed (oldest first along each line).  Tree names are
- * escaped, so they never hold a tab or a newline and "cut" is safe.
+ * render/commits.c - one line per non-merge commit, for scripts, in the
+ * order the commits were attributed (oldest first along each line):
+ *
+ *   <id> TAB <merge> TAB <arrival> TAB <latency> TAB <inferred>
+ *        TAB <innermost tree> TAB ... TAB <mainline>
+ *
+ * The merge is the one of the mainline's first-parent line that brought
+ * the commit ("-": it sits on that line); the add-ons' fields are there
+ * whether asked for or not (empty then), so that the path always starts
+ * in the sixth field and ends the line.  Tree names are escaped, so they
+ * never hold a tab or a newline and "cut" is safe.
  */
 #include "render/commits.h"
 
 #include <string.h>
 
+#include "flow/topics.h"
 #include "util/escape.h"
 
 void
@@ -16,12 +24,20 @@ render_commits(const struct history *h, const struct attribution *a,
 	       struct buf *out)
 {
 	char hex[OID_HEXSZ + 1];
+	uint32_t run = 0;
 
 	for (uint32_t k = 0; k < a->order_nr; k++) {
-		uint32_t c = a->order[k];
+		uint32_t c = a->order[k], m = topics_merge_of(a, k, &run);
 
 		history_hex(h, c, hex);
 		buf_add(out, hex, OID_HEXSZ);
+		buf_addc(out, '\t');
+		if (m == HIST_NONE) {
+			buf_addc(out, '-');
+		} else {
+			history_hex(h, m, hex);
+			buf_add(out, hex, OID_HEXSZ);
+		}
 		extras_commit_fields(xs, c, out);
 		for (uint32_t p = a->path_of[c]; p != HIST_NONE;
 		     p = a->paths.up[p]) {

@@ -1,11 +1,12 @@
 /*
  * render/csv.c - the flow as CSV for spreadsheets.
  *
- * Two tables, trees then edges, each with its header row, a blank line
- * between them; --csv-table keeps one, which is then a plain RFC 4180
- * file.  The trees table starts with the mainline (depth 0: its commits
- * are the range's, "own" those committed directly), unlike the JSON,
- * because a spreadsheet has nowhere else to put it.
+ * Two tables, trees and edges, one an output (a plain RFC 4180 file with
+ * its header row): trees by default, --csv-table or the file's name
+ * says which.  The trees table starts with the mainline (depth 0: its
+ * commits are the range's, "own" its direct ones, split in the columns
+ * applied and topics), unlike the JSON, because a spreadsheet has
+ * nowhere else to put it.
  */
 #include "render/csv.h"
 
@@ -26,10 +27,31 @@ csv_table_from_name(const char *name)
 	return -1;
 }
 
+int
+csv_table_from_path(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	size_t len;
+
+	base = base ? base + 1 : path;
+	len = strlen(base);
+	for (size_t i = CSV_TREES; i < ARRAY_SIZE(table_names); i++) {
+		size_t n = strlen(table_names[i]) + 4;	/* ".csv" */
+
+		if (len < n || strncmp(base + len - n, table_names[i], n - 4) ||
+		    strcmp(base + len - 4, ".csv"))
+			continue;
+		if (len == n || strchr("-._", base[len - n - 1]))
+			return (int)i;
+	}
+	return 0;
+}
+
 static void
 trees_table(const struct flow *f, const struct extras *xs, struct buf *out)
 {
-	buf_puts(out, "tree,commits,own,depth,pulls,folded,urls");
+	buf_puts(out, "tree,commits,own,depth,pulls,folded,applied,topics,"
+		 "topic_merges,urls");
 	extras_csv_tree_head(xs, out);
 	csv_end(out);
 	for (uint32_t i = 0; i < f->trees_nr; i++) {
@@ -44,6 +66,14 @@ trees_table(const struct flow *f, const struct extras *xs, struct buf *out)
 		csv_uint(out, t->depth, 0);
 		csv_uint(out, t->pulls, 0);
 		csv_uint(out, t->tree == TREE_NONE ? f->folded : 0, 0);
+		/* The mainline's direct commits, split; empty for a tree. */
+		if (i) {
+			buf_puts(out, ",,,");
+		} else {
+			csv_uint(out, f->topics.applied, 0);
+			csv_uint(out, f->topics.through, 0);
+			csv_uint(out, f->topics.merges, 0);
+		}
 		/* URLs hold no space: a subject's URL ends at one. */
 		for (uint32_t k = 0; k < nu; k++) {
 			if (k)
@@ -79,10 +109,8 @@ void
 render_csv(const struct flow *f, const struct extras *xs,
 	   enum csv_table which, struct buf *out)
 {
-	if (which == CSV_ALL || which == CSV_TREES)
-		trees_table(f, xs, out);
-	if (which == CSV_ALL)
-		csv_end(out);
-	if (which == CSV_ALL || which == CSV_EDGES)
+	if (which == CSV_EDGES)
 		edges_table(f, xs, out);
+	else
+		trees_table(f, xs, out);
 }

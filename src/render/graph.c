@@ -512,10 +512,17 @@ svg_tag_trees(const struct flow *f, struct buf *out, size_t start)
 
 	buf_add(&res, out->data, start);
 	while ((q = strstr(p, open)) != NULL) {
-		unsigned long i = strtoul(q + sizeof(open) - 1, NULL, 10);
+		const char *digits = q + sizeof(open) - 1;
+		unsigned long i = strtoul(digits, NULL, 10);
 		const char *n = i < f->trees_nr && f->trees[i].name ?
 				f->trees[i].name : "";
 
+		/* A node that is no tree ("direct", ...): as it is. */
+		if (*digits < '0' || *digits > '9') {
+			buf_add(&res, p, digits - p);
+			p = digits;
+			continue;
+		}
 		q += sizeof(open) - 1 - strlen(">\n<title>t");
 		buf_add(&res, p, q - p);
 		name.len = 0;

@@ -183,7 +183,6 @@ struct build {
 	const struct graph_options *o;
 	struct attrs a;
 	Agnode_t **nodes;
-	Agnode_t *direct;
 	uint32_t *port;		/* per edge: its count's cell in its tree's */
 	uint32_t *ports;	/* box (from 1; 0: none); per tree: how many */
 	struct buf *lines;	/* per tree: add-ons' lines for its box */
@@ -225,7 +224,9 @@ node_tooltip(struct buf *b, const struct flow *f, uint32_t i,
 		graph_tip_urls(b, f->mainline_urls, f->mainline_urls_nr);
 		buf_puts(b, "\\nthe mainline: ");
 		graph_count(b, f->commits, "commit");
-		buf_printf(b, ", %u direct, ", f->direct);
+		buf_printf(b, ", %u direct (%u applied on it, %u through "
+			   "its topic branches), ", f->direct,
+			   f->topics.applied, f->topics.through);
 		graph_count(b, f->merges, "merge");
 		add_node_tips(b, f, i, xs);
 	} else if (t->tree == TREE_NONE) {
@@ -487,35 +488,75 @@ add_edge(Agraph_t *g, struct build *bd, uint32_t k)
 	buf_release(&b);
 }
 
-/* The direct commits as a flow of their own into the mainline. */
+/* One of the direct flows into the mainline: a white box named name
+ * saying label and n commits (more: a line of its own), its edge. */
+static void
+add_direct_flow(Agraph_t *g, struct build *bd, const char *name,
+		const char *label, uint32_t n, const char *more,
+		const char *tip, enum volume v, uint32_t width)
+{
+	struct buf b = BUF_INIT;
+	Agnode_t *node = agnode(g, gv(name), 1);
+	Agedge_t *e;
+
+	buf_printf(&b, "%s\\n", label);
+	graph_count(&b, n, "commit");
+	if (more)
+		buf_printf(&b, "\\n%s", more);
+	set(node, bd->a.n_label, b.data);
+	set(node, bd->a.n_fillcolor, "white");
+	b.len = 0;
+	graph_count(&b, n, "commit");
+	buf_printf(&b, " %s", tip);
+	set(node, bd->a.n_tooltip, b.data);
+
+	e = flow_edge(g, bd, node, bd->nodes[0], 0, NULL, 0);
+	b.len = 0;
+	buf_printf(&b, "%s -> ", label);
+	graph_tip_text(&b, tree_name_of(bd->f, 0));
+	buf_puts(&b, ": ");
+	graph_count(&b, n, "commit");
+	set(e, bd->a.e_tooltip, b.data);
+	set_volume(e, &bd->a, v, width);
+	buf_release(&b);
+}
+
+/*
+ * The direct commits as flows of their own into the mainline: those
+ * applied on its first-parent line, and those that came through its
+ * own topic branches (merged there: internal merges), the second box
+ * with its merges.
+ */
 static void
 add_direct(Agraph_t *g, struct build *bd)
 {
-	const struct flow *f = bd->f;
-	struct buf b = BUF_INIT;
-	Agedge_t *e;
+	const struct topics *t = &bd->f->topics;
+	struct buf merges = BUF_INIT, tip = BUF_INIT;
 
-	if (!f->direct || !f->trees_nr)
+	if (!bd->f->direct || !bd->f->trees_nr)
 		return;
-	bd->direct = agnode(g, gv("direct"), 1);
-	buf_puts(&b, "direct\\n");
-	graph_count(&b, f->direct, "commit");
-	set(bd->direct, bd->a.n_label, b.data);
-	set(bd->direct, bd->a.n_fillcolor, "white");
-	b.len = 0;
-	graph_count(&b, f->direct, "commit");
-	buf_puts(&b, " applied to the mainline itself, not pulled");
-	set(bd->direct, bd->a.n_tooltip, b.data);
-
-	e = flow_edge(g, bd, bd->direct, bd->nodes[0], 0, NULL, 0);
-	b.len = 0;
-	buf_puts(&b, "direct -> ");
-	graph_tip_text(&b, tree_name_of(f, 0));
-	buf_puts(&b, ": ");
-	graph_count(&b, f->direct, "commit");
-	set(e, bd->a.e_tooltip, b.data);
-	set_volume(e, &bd->a, bd->p->direct_volume, bd->p->direct_width);
-	buf_release(&b);
+	if (t->applied)
+		add_direct_flow(g, bd, "direct", "applied on the mainline",
+				t->applied, NULL, "applied on the mainline's "
+				"own first-parent line, not pulled",
+				bd->p->direct_volume, bd->p->direct_width);
+	if (!t->through)
+		return;
+	graph_count(&merges, t->merges, "merge");
+	buf_puts(&tip, "through the mainline's own topic branches, merged "
+		 "on its first-parent line");
+	/* --branches: the groups, in the tooltip (a box of their own each
+	 * would crowd the chart). */
+	for (uint32_t k = 0; k < t->groups_nr; k++) {
+		buf_puts(&tip, k ? ", " : "\\n");
+		graph_tip_text(&tip, topic_group_name(&t->groups[k]));
+		buf_printf(&tip, " %u", t->groups[k].commits);
+	}
+	add_direct_flow(g, bd, "direct_topics", "topic branches", t->through,
+			merges.data, tip.data, bd->p->topics_volume,
+			bd->p->topics_width);
+	buf_release(&merges);
+	buf_release(&tip);
 }
 
 /*
@@ -750,7 +791,7 @@ emit_edge(void *ctx, const struct extra_edge *xe)
 static void
 twopi_rings(Agraph_t *g, const struct flow *f)
 {
-	uint32_t ring = f->direct ? 1 : 0, r1;
+	uint32_t ring = !!f->topics.applied + !!f->topics.through, r1;
 	struct buf b = BUF_INIT;
 
 	for (uint32_t k = 0; k < f->edges_nr; k++)
@@ -821,7 +862,7 @@ graph_build(const struct flow *f, const struct graph_options *o,
 	struct graph_plan plan;
 	struct addon_legend legend = { NULL, 0, 0 };
 	struct build bd = { g, f, &plan, o, { 0 }, NULL, NULL, NULL, NULL,
-			    NULL, NULL, NULL };
+			    NULL, NULL };
 
 	if (!g)
 		return NULL;

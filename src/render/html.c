@@ -22,8 +22,10 @@
  * (its %H is the full id); AUTHOR and SUBJECT index the pooled strings;
  * a tree is its name and its index in the flow's trees (-1: folded by
  * --top); path i is tree TREE then path UP (-1: none); VIA is the merge
- * of the commit's innermost hop, NEXT the merge of the next one (-1:
- * none), TIME and TZ its committer's (seconds, minutes east of UTC).
+ * of the commit's innermost hop (for a direct commit, the merge of the
+ * mainline's topic branch it came through), NEXT the merge of the next
+ * one (-1: none), TIME and TZ its committer's (seconds, minutes east of
+ * UTC).
  * Commits are newest first (committer time, then the later attributed).
  */
 #include "render/html.h"
@@ -31,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flow/topics.h"
 #include "util/escape.h"
 #include "html_assets.h"
 #include "render/json.h"
@@ -50,6 +53,8 @@ struct table {
 	uint32_t *trees;	/* rows: tree ids */
 	uint32_t trees_nr;
 	uint32_t *order;	/* indexes into c->a.order, newest first */
+	uint32_t *topic;	/* per index into c->a.order: the topic */
+				/* merge of a direct commit, or NONE */
 	unsigned idlen;
 };
 
@@ -93,13 +98,25 @@ sort_newest(struct table *t)
 	free(w);
 }
 
-/* Every merge on commit c's way out, each once. */
+/* The merge a commit's VIA names: its innermost hop's, or a direct
+ * one's topic merge (k: its index in the attribution's order). */
+static uint32_t
+via_of(const struct table *t, uint32_t k)
+{
+	const struct attribution *a = &t->in->c->a;
+	uint32_t c = a->order[k];
+
+	return a->via[c] != HIST_NONE ? a->via[c] : t->topic[k];
+}
+
+/* Every merge on the way out of the commit at k of the order, each
+ * once. */
 static void
-add_hops(struct table *t, uint32_t c)
+add_hops(struct table *t, uint32_t k)
 {
 	const struct attribution *a = &t->in->c->a;
 
-	for (uint32_t m = a->via[c]; m != HIST_NONE && t->merge_of[m] == NONE;
+	for (uint32_t m = via_of(t, k); m != HIST_NONE && t->merge_of[m] == NONE;
 	     m = a->via[m]) {
 		ALLOC_GROW(t->merges, t->merges_nr + 1, t->merges_alloc);
 		t->merge_of[m] = t->merges_nr;
@@ -274,8 +291,8 @@ put_commits(struct buf *out, struct table *t)
 			   str_intern(&t->strings, ci->subject));
 		put_index(out, a->path_of[c]);
 		buf_addc(out, ',');
-		put_index(out, a->via[c] == HIST_NONE ? NONE :
-			  t->merge_of[a->via[c]]);
+		put_index(out, via_of(t, o) == HIST_NONE ? NONE :
+			  t->merge_of[via_of(t, o)]);
 	}
 	buf_addc(out, ']');
 }
@@ -292,8 +309,15 @@ commit_table(const struct html_input *in, struct buf *out)
 	for (uint32_t k = 0; k < in->h->nr; k++)
 		t.merge_of[k] = NONE;
 	sort_newest(&t);
+	t.topic = xmalloc((a->order_nr ? a->order_nr : 1) * sizeof(*t.topic));
+	for (uint32_t k = 0, run = 0; k < a->order_nr; k++) {
+		uint32_t m = topics_merge_of(a, k, &run);
+
+		t.topic[k] = a->path_of[a->order[k]] == PATH_MAINLINE ? m :
+			     NONE;
+	}
 	for (uint32_t k = 0; k < a->order_nr; k++)
-		add_hops(&t, a->order[t.order[k]]);
+		add_hops(&t, t.order[k]);
 	add_trees(&t);
 	t.idlen = in->commit_url ? OID_HEXSZ : id_length(&t);
 
@@ -322,6 +346,7 @@ commit_table(const struct html_input *in, struct buf *out)
 	free(t.tree_row);
 	free(t.trees);
 	free(t.order);
+	free(t.topic);
 }
 
 /* A JSON text as a data block's content: '<' as \u003c (JSON only has

@@ -31,12 +31,12 @@ static void
 put_summary(struct json *j, const struct flow *f)
 {
 	json_open(j, "summary", '{');
-	json_uint(j, "trees", f->total_trees);
+	json_uint(j, "tree_count", f->total_trees);
 	json_open(j, "by_depth", '[');
 	for (uint32_t d = 1; f->by_depth && d <= f->max_depth; d++) {
 		json_open(j, NULL, '{');
 		json_uint(j, "depth", d);
-		json_uint(j, "trees", f->by_depth[d]);
+		json_uint(j, "tree_count", f->by_depth[d]);
 		json_close(j, '}');
 	}
 	json_close(j, ']');
@@ -152,6 +152,21 @@ put_unrecognised(struct json *j, const struct flow *f)
 	json_close(j, ']');
 }
 
+/* --branches: the mainline's topic branches by prefix or stem. */
+static void
+put_topic_branches(struct json *j, const struct topics *t)
+{
+	json_open(j, "topic_branches", '[');
+	for (uint32_t g = 0; g < t->groups_nr; g++) {
+		json_open(j, NULL, '{');
+		json_str(j, "name", t->groups[g].name);
+		json_uint(j, "commits", t->groups[g].commits);
+		json_uint(j, "merges", t->groups[g].merges);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+}
+
 /* Why the default range starts where it does. */
 static void
 put_range_note(struct json *j, const struct range_note *n)
@@ -172,7 +187,7 @@ render_json(const struct flow *f, const struct extras *xs, struct buf *out)
 	struct json j = JSON_INIT(out);
 
 	json_open(&j, NULL, '{');
-	json_uint(&j, "format_version", JSON_FORMAT_VERSION);
+	json_report_head(&j);
 	json_str(&j, "repository", f->repo);
 	json_str(&j, "range", f->range);
 	if (f->range_note)
@@ -180,13 +195,16 @@ render_json(const struct flow *f, const struct extras *xs, struct buf *out)
 	if (f->selection)
 		selection_json(&j, f->selection);
 
-	json_open(&j, "mainline", '{');
-	json_str(&j, "name", name_of(f, 0));
-	put_urls(&j, f->mainline_urls, f->mainline_urls_nr);
-	json_close(&j, '}');
+	json_mainline(&j, name_of(f, 0), f->mainline_urls,
+		      f->mainline_urls_nr);
 
 	json_uint(&j, "commits", f->commits);
 	json_uint(&j, "direct", f->direct);
+	json_uint(&j, "direct_applied", f->topics.applied);
+	json_uint(&j, "direct_topics", f->topics.through);
+	json_uint(&j, "topic_merges", f->topics.merges);
+	if (f->branches)
+		put_topic_branches(&j, &f->topics);
 	json_uint(&j, "merges", f->merges);
 	json_uint(&j, "shallow_boundary", f->shallow);
 	put_summary(&j, f);

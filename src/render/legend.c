@@ -331,8 +331,10 @@ static const struct {
 	unsigned flag;
 	const char *fill, *border, *style, *name, *text;
 } boxes[] = {
-	{ LEGEND_DIRECT, "white", COLOUR_SMALL_TEXT, "rounded", "direct",
-	  "commits applied to the mainline itself" },
+	{ LEGEND_DIRECT, "white", COLOUR_SMALL_TEXT, "rounded", "applied",
+	  "direct: applied on the mainline's own line" },
+	{ LEGEND_TOPICS, "white", COLOUR_SMALL_TEXT, "rounded", "topics",
+	  "direct: through the mainline's own topic branches" },
 	{ LEGEND_FEEDER, "#E3EEF8", COLOUR_SMALL_TEXT, "rounded", "tree",
 	  "pulled into the mainline: its commits" },
 	{ LEGEND_DEEPER, "#F4F4F4", COLOUR_SMALL_TEXT, "rounded", "tree",

@@ -380,12 +380,21 @@ graph_plan(const struct flow *f, uint32_t major, uint32_t minor,
 	for (uint32_t k = 0; k < f->edges_nr; k++)
 		if (edge_drawn(f, p, &f->edges[k]))
 			plan_edge(f, k, p);
-	if (f->direct) {
-		p->direct_volume = graph_volume(f->direct, f->commits, major,
-						minor);
-		p->direct_width = graph_width(f->direct, f->commits, NULL);
+	if (f->topics.applied) {
+		p->direct_volume = graph_volume(f->topics.applied, f->commits,
+						major, minor);
+		p->direct_width = graph_width(f->topics.applied, f->commits,
+					      NULL);
 		p->legend |= LEGEND_DIRECT |
 			     legend_of_volume(p->direct_volume);
+	}
+	if (f->topics.through) {
+		p->topics_volume = graph_volume(f->topics.through, f->commits,
+						major, minor);
+		p->topics_width = graph_width(f->topics.through, f->commits,
+					      NULL);
+		p->legend |= LEGEND_TOPICS |
+			     legend_of_volume(p->topics_volume);
 	}
 	plan_trees_legend(f, p);
 	if (two_sided && f->trees_nr) {

@@ -63,6 +63,17 @@ render_summary(const struct flow *f, struct buf *out, int width)
 	buf_addc(out, '\n');
 	report_row(out, "direct to the mainline", width, f->direct);
 	buf_printf(out, "  (%.1f%%)\n", report_percent(f->direct, f->commits));
+	/* Who applied them: the mainline's maintainers on its own line,
+	 * or its topic branches, merged. */
+	if (f->direct) {
+		report_row(out, "  applied on the mainline", width,
+			   f->topics.applied);
+		buf_addc(out, '\n');
+		report_row(out, "  through its topic branches", width,
+			   f->topics.through);
+		buf_printf(out, "  (%u merge%s)\n", f->topics.merges,
+			   report_plural(f->topics.merges));
+	}
 	if (f->mailed) {
 		report_row(out, "by mail, merged as a batch", width, f->mailed);
 		buf_printf(out, "  (%.1f%%)\n", report_percent(f->mailed, f->commits));
@@ -103,6 +114,26 @@ render_summary(const struct flow *f, struct buf *out, int width)
 	}
 	if (!shown)
 		buf_puts(out, "  none\n");
+}
+
+/* --branches: the mainline's topic branches, by prefix or stem, with
+ * the direct commits through each. */
+static void
+render_topics(const struct flow *f, struct buf *out, int width)
+{
+	const struct topics *t = &f->topics;
+
+	if (!t->groups_nr)
+		return;
+	buf_puts(out, "\nTopic branches of the mainline (direct commits "
+		 "through each, by prefix or stem)\n");
+	for (uint32_t g = 0; g < t->groups_nr; g++) {
+		buf_printf(out, "  %*u  %5u %-6s  ", width,
+			   t->groups[g].commits, t->groups[g].merges,
+			   t->groups[g].merges == 1 ? "merge" : "merges");
+		report_name(out, topic_group_name(&t->groups[g]));
+		buf_addc(out, '\n');
+	}
 }
 
 /* The unrecognised merges grouped by the shape of their subject, the
@@ -213,6 +244,7 @@ render_text(const struct flow *f, const struct extras *xs, struct buf *out)
 		   report_plural(f->total_trees));
 	render_flow(f, out, width);
 	render_summary(f, out, width);
+	render_topics(f, out, width);
 	extras_text(xs, f, width, out);
 	render_hints(f, out);
 	render_unrecognised(f, out);

@@ -7,7 +7,7 @@
 plan 18
 build_fixture
 
-tp -T commits v1.0..v2.0
+tpc -T commits v1.0..v2.0
 is "$STATUS" 0 "commits: exit status 0"
 is "$(printf '%s\n' "$OUT" | names)" "$FIXTURE_COMMITS" \
    "commits: every commit of v1.0..v2.0 has its path, in attribution order"
@@ -19,7 +19,7 @@ ok $? "fixture: git rev-list v1.0..v2.0 wrongly lists Y (skewed clocks)"
 printf '%s\n' "$OUT" | grep -q "$(id Y)"
 ok $((! $?)) "commits: Y, reachable from v1.0, is not in the range"
 
-tp -T commits
+tpc -T commits
 is "$(printf '%s\n' "$OUT" | names)" "$FIXTURE_COMMITS" \
    "default range: from v1.0 (v2.0-rc1 skipped, HEAD on v2.0) to HEAD"
 tp
@@ -28,7 +28,7 @@ ok $? "default range: the report states v1.0..HEAD"
 
 # Which tree pulled what, as counts.
 tp -T json v1.0..v2.0
-is "$(printf '%s\n' "$OUT" | jq -c '[.commits, .direct, .merges, .summary.trees]')" \
+is "$(printf '%s\n' "$OUT" | jq -c '[.commits, .direct, .merges, .summary.tree_count]')" \
    '[21,6,12,6]' "json: commits, direct, merges, trees"
 is "$(printf '%s\n' "$OUT" | jq -r '.trees[] | [.name, .commits, .own, .depth, .pulls] | @tsv')" \
 "davem/net-2.6	7	3	1	1
@@ -58,20 +58,20 @@ is "$(printf '%s\n' "$OUT" | jq -c '[.trees[] | select(.name == "davem/net-2.6")
 # objects: covering everything, covering only v1.0's history (the rest is
 # read from objects, its levels computed), and as a split chain.
 git commit-graph write --reachable
-tp -T commits v1.0..v2.0
+tpc -T commits v1.0..v2.0
 is "$(printf '%s\n' "$OUT" | names)" "$FIXTURE_COMMITS" "commit-graph: the same paths"
 rm -f .git/objects/info/commit-graph
 git -c commitGraph.generationVersion=1 commit-graph write --reachable
-tp -T commits v1.0..v2.0
+tpc -T commits v1.0..v2.0
 is "$(printf '%s\n' "$OUT" | names)" "$FIXTURE_COMMITS" \
    "commit-graph with topological levels only (no corrected dates): the same paths"
 rm -f .git/objects/info/commit-graph
 git rev-parse v1.0 | git commit-graph write --stdin-commits
-tp -T commits v1.0..v2.0
+tpc -T commits v1.0..v2.0
 is "$(printf '%s\n' "$OUT" | names)" "$FIXTURE_COMMITS" \
    "commit-graph covering only v1.0: the same paths"
 git rev-parse v2.0-rc1 | git commit-graph write --stdin-commits --split
-tp -T commits v1.0..v2.0
+tpc -T commits v1.0..v2.0
 is "$(printf '%s\n' "$OUT" | names)" "$FIXTURE_COMMITS" \
    "split commit-graph chain: the same paths"
 

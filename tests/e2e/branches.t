@@ -8,7 +8,7 @@
 plan 15
 build_fixture
 
-tp -T commits --branches v1.0..v2.0
+tpc -T commits --branches v1.0..v2.0
 is "$STATUS" 0 "commits: exit status 0"
 is "$(printf '%s\n' "$OUT" | names)" \
 "m2	mainline
@@ -74,7 +74,7 @@ ok $((! $?)) "dot: no clusters without --branches"
 
 # Tags of one stem are one node; a GitHub pull request's branch.
 add_branch_tags
-tp -T commits --branches v2.0..master
+tpc -T commits --branches v2.0..master
 is "$(printf '%s\n' "$OUT" | names)" "s3	tiwai/sound-2.6:sound-*	mainline
 s4	tiwai/sound-2.6:sound-*	mainline
 g1	github:octocat:feature/x	mainline" "tags: sound-6.1-rc1 and sound-6.2 are sound-*; the pull request's branch"
@@ -82,7 +82,7 @@ tp -T json --branches v2.0..master
 is "$(printf '%s\n' "$OUT" | jq -r '.trees[] | [.name, .pulls, .repository] | @tsv')" \
 "tiwai/sound-2.6:sound-*	2	tiwai/sound-2.6
 github:octocat:feature/x	1	github:octocat" "json: the stem node got both pulls"
-tp -T commits v2.0..master
+tpc -T commits v2.0..master
 is "$(printf '%s\n' "$OUT" | names | cut -f2 | sort -u)" "github:octocat
 tiwai/sound-2.6" "without --branches: the repositories, as before"
 

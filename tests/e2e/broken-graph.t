@@ -16,7 +16,7 @@ packed cg
 git -C cg commit-graph write --reachable 2>/dev/null
 G=cg/objects/info/commit-graph
 cp "$G" graph.good
-tp -C cg -T commits master
+tpc -C cg -T commits master
 is "$OUT" "$(cat full.commits)" "commit-graph: the same answer as without"
 i=0
 for damage in truncate garbage header chunks fanout; do
@@ -32,7 +32,7 @@ for damage in truncate garbage header chunks fanout; do
 	fanout) head -c 2000 /dev/urandom |
 		dd of="$G" bs=1 seek=44 conv=notrunc 2>/dev/null ;;
 	esac
-	tp -C cg -T commits master
+	tpc -C cg -T commits master
 	is "$STATUS $ERR" "0 " "commit-graph damaged ($damage): exit status 0, nothing on stderr"
 done
 # Fanout and record damage may still pass the checks: the walk must end
@@ -57,14 +57,14 @@ git -C unborn symbolic-ref HEAD refs/heads/nothing-yet
 fails 1 "HEAD does not point to a commit (an unborn branch: give a revision)" \
       "an unborn HEAD (other branches exist)" \
       -C unborn
-tp -C unborn -T commits master
+tpc -C unborn -T commits master
 is "$STATUS $OUT" "0 $(cat full.commits)" "an unborn HEAD: an explicit revision works"
 
 # --- ranges whose ends are not in line ------------------------------------------------
 
 # t4 (x86's tip) and m3 (the mainline before x86 was pulled) are not
 # ancestors of each other: t4..m3 is what m3 reaches and t4 does not.
-tp -C "$SRC" -T commits "$(n t4)..$(n m3)"
+tpc -C "$SRC" -T commits "$(n t4)..$(n m3)"
 is "$STATUS" 0 "A not an ancestor of B: exit status 0"
 is "$(printf '%s\n' "$OUT" | names)" "m2	mainline
 n1	davem/net-2.6	mainline
@@ -75,7 +75,7 @@ w2	linville/wireless-2.6	davem/net-2.6	mainline
 n2	davem/net-2.6	mainline
 n3	davem/net-2.6	mainline
 m3	mainline" "A not an ancestor of B: exactly the commits B reaches and A does not"
-tp -C "$SRC" -T commits "$(n m3)..$(n t4)"
+tpc -C "$SRC" -T commits "$(n m3)..$(n t4)"
 is "$(printf '%s\n' "$OUT" | names | cut -f1 | sort | paste -sd ' ')" \
    "h1 t1 t2 t3 t4" "B..A the other way: the other side"
 

@@ -28,7 +28,7 @@ ok $? "shallow, text: the summary says the history is cut at $K boundary commits
 tp -C shallow -T json master
 is "$(printf '%s\n' "$OUT" | jq .shallow_boundary)" "$K" \
    "shallow, json: shallow_boundary $K"
-tp -C shallow -T commits master
+tpc -C shallow -T commits master
 is "$STATUS" 0 "shallow, commits: exit status 0"
 # A boundary merge (nm1 at this depth) is still a merge: no line of its
 # own, and its pulled side is simply absent.
@@ -53,7 +53,7 @@ tp -C shallow -T json master
 is "$(printf '%s\n' "$OUT" | jq -c '[.commits, .merges]')" \
    "[$(wc -l <shallow.ids),$(($(git -C shallow rev-list --count --merges master) + 1))]" \
    "shallow, json: the boundary merge counts as a merge, not as a commit"
-tp -C shallow -T commits v2.0-rc1..v2.0
+tpc -C shallow -T commits v2.0-rc1..v2.0
 is "$OUT" "$(cat full.range)" \
    "shallow, a range above the boundary: the same commits as the full clone"
 tp -C shallow -T json v2.0-rc1..v2.0
@@ -90,7 +90,7 @@ ref refs/heads/master f_m
 git symbolic-ref HEAD refs/heads/master
 git config uploadpack.allowFilter true
 cd "$SCRATCH" || exit 1
-"$TREEPLOT" -C files -T commits >files.commits
+"$TREEPLOT" -C files -T commits | paths >files.commits
 "$TREEPLOT" -C files -T json | jq 'del(.repository)' >files.json
 
 for filter in blob:none tree:0; do
@@ -99,7 +99,7 @@ for filter in blob:none tree:0; do
 	missing=$(git -C partial rev-list --objects --missing=print --all | grep -c '^?')
 	[ "$missing" -gt 0 ]
 	ok $? "partial clone ($filter): $missing objects missing"
-	tp -C partial -T commits
+	tpc -C partial -T commits
 	is "$STATUS $ERR" "0 " "partial clone ($filter): exit status 0, nothing on stderr"
 	is "$OUT" "$(cat files.commits)" "partial clone ($filter): the same commits"
 	tp -C partial -T json
@@ -129,7 +129,7 @@ git -C gobj commit-graph write --reachable 2>/dev/null
 packed gobj.tmp n2 mm1
 cp gobj/objects/info/commit-graph gobj.tmp/objects/info/ &&
 	rm -rf gobj && mv gobj.tmp gobj
-tp -C gobj -T commits v1.0..v2.0
+tpc -C gobj -T commits v1.0..v2.0
 is "$STATUS" 1 "commit-graph, a missing merge (mm1): exit status 1"
 is "$ERR" "treeplot: missing commit object $(n mm1)" \
    "commit-graph, a missing merge: named (its subject is needed)"
@@ -138,7 +138,7 @@ git -C gobj2 commit-graph write --reachable 2>/dev/null
 packed gobj2.tmp w1
 cp gobj2/objects/info/commit-graph gobj2.tmp/objects/info/ &&
 	rm -rf gobj2 && mv gobj2.tmp gobj2
-tp -C gobj2 -T commits master
+tpc -C gobj2 -T commits master
 is "$STATUS $OUT" "0 $(cat full.commits)" \
    "commit-graph, a missing non-merge commit (w1): not read, the full answer"
 packed gobj3
@@ -189,7 +189,7 @@ fails 1 "cannot read commit object $(n n2)" "a damaged pack" -C badpack v1.0..v2
 loose cycle
 git -C "$SRC" cat-file commit "$(n n2)" | sed "s/^parent .*/parent $(n n2)/" >self
 put cycle n2 commit '`cat self`'
-tp -C cycle -T commits v1.0..v2.0
+tpc -C cycle -T commits v1.0..v2.0
 is "$STATUS" 0 "a forged cycle, walked from the objects: exit status 0 (the walk stops there)"
 printf '%s\n' "$OUT" | grep -q "^$(n n2)	davem/net-2.6	mainline\$"
 ok $? "a forged cycle, walked from the objects: the commit is charted once"

@@ -143,16 +143,18 @@ px=$(geom minpx 1400 dot.svg)
 ok $(awk -v p="$px" 'BEGIN { print !(p >= 8) }') "the 100-tree cycle at 1400 px wide: smallest text $px px, at least 8"
 is "$(geom fonts dot.svg)" "DejaVu Sans,sans-serif" "one font family, named in the SVG"
 geom texts dot.svg >texts
-grep -qx 'direct' texts && grep -A1 -x direct texts | grep -qx "$(jq -r '"\(.direct) commits"' all.json)" &&
-	grep -q '<title>direct&#45;&gt;t0</title>' dot.svg
-ok $? "the direct commits: a node of their own, with their count, and an edge into the mainline"
+grep -qx 'applied on the mainline' texts &&
+	grep -A1 -x 'applied on the mainline' texts | grep -qx "$(jq -r '"\(.direct_applied) commits"' all.json)" &&
+	grep -A2 -x 'topic branches' texts | tr '\n' '|' | grep -qx "$(jq -r '"topic branches|\(.direct_topics) commits|\(.topic_merges) merges|"' all.json)" &&
+	grep -q '<title>direct&#45;&gt;t0</title>' dot.svg && grep -q '<title>direct_topics&#45;&gt;t0</title>' dot.svg
+ok $? "the direct commits: two flows of their own (applied on the mainline, through its topic branches), with their counts, each an edge into the mainline"
 
 # --- title, subtitle, legend -----------------------------------------------------------
 
 first=$(git -C $D log --first-parent --format=%cd --date=format-local:%Y-%m-%d $R | tail -n 1)
 last=$(git -C $D log -1 --format=%cd --date=format-local:%Y-%m-%d v1.9)
 is "$(sed -n 2p texts)" \
-   "$(jq -r --arg f "$first" --arg l "$last" '"v1.8..v1.9, \($f) to \($l): \(.commits) commits, \(.direct) direct, \(.summary.trees) trees"' all.json)" \
+   "$(jq -r --arg f "$first" --arg l "$last" '"v1.8..v1.9, \($f) to \($l): \(.commits) commits, \(.direct) direct, \(.summary.tree_count) trees"' all.json)" \
    "subtitle: the range, its first and last mainline commit's dates, the totals"
 is "$(sed -n 1p texts)|$(sed -n 3p texts)" \
    "repo: the trees behind mainline|treeplot $("$TREEPLOT" --version | awk '{ print $NF }'), repo" \

@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/fixture.sh"
 
-plan 51
+plan 56
 
 ROOT=$(cd "$TESTDIR/../.." && pwd)
 export GENHIST=$BUILD/genhist
@@ -17,10 +17,10 @@ cd "$SCRATCH" || exit 1
 R=$SCRATCH/fx
 RG=v1.0..v2.0
 
-# no_tmp FILE...: no FILE.tmp-* is left beside any FILE.
+# no_tmp FILE...: no temporary file (.treeplot-*) is left beside any FILE.
 no_tmp() {
 	for f in "$@"; do
-		[ -z "$(ls "$f".tmp-* 2>/dev/null)" ] || return 1
+		[ -z "$(ls -d "$(dirname "$f")"/.treeplot-* 2>/dev/null)" ] || return 1
 	done
 }
 # single ARGS... -o FILE: treeplot's single run, for comparison.
@@ -219,29 +219,51 @@ done
 
 # --- the commit-graph hint ------------------------------------------------------
 
-HINT_RE="^treeplot: hint: 'git commit-graph write --reachable' makes later runs like this one about [0-9][0-9]*x faster$"
+# The hint after a slow walk (TREEPLOT_SLOW_WALK_MS sets how slow: 0
+# makes any walk slow, so that the test needs no slow run), naming -C's
+# directory in the command when one was given.
+HINT_RE="^treeplot: hint: 'git -C gen/repo.git commit-graph write --reachable' makes later runs like this one about [0-9][0-9]*x faster$"
 [ ! -e gen/repo.git/objects/info/commit-graph ]
 ok $? "the generated history has no commit-graph"
-TREEPLOT_GRAPH_HINT_MIN=1000 tp -C gen/repo.git master
+TREEPLOT_SLOW_WALK_MS=0 tp -C gen/repo.git master
 [ "$STATUS" = 0 ] && [ "$(printf '%s\n' "$ERR" | wc -l)" = 1 ] &&
 	printf '%s\n' "$ERR" | grep -q "$HINT_RE"
-ok $? "3000 commits walked, threshold 1000, no commit-graph: the hint, one line"
+ok $? "a slow walk, no commit-graph: the hint, one line, with -C gen/repo.git"
 hint_whole=$(printf '%s\n' "$ERR" | sed 's/.*about \([0-9]*\)x.*/\1/')
-TREEPLOT_GRAPH_HINT_MIN=1000 tp -C gen/repo.git v1.0..master
+TREEPLOT_SLOW_WALK_MS=0 tp -C gen/repo.git v1.0..master
 hint_range=$(printf '%s\n' "$ERR" | sed -n 's/.*about \([0-9]*\)x.*/\1/p')
 grep -q "whole history.* ${hint_whole}x" "$ROOT/BENCHMARKS.md" &&
 	grep -q "a release's range.* ${hint_range}x" "$ROOT/BENCHMARKS.md"
 ok $? "the figures printed (${hint_whole}x whole, ${hint_range:-?}x range) are BENCHMARKS.md's measurements"
-TREEPLOT_GRAPH_HINT_MIN=1000 tp -C gen/repo.git -q master
+(cd gen/repo.git && TREEPLOT_SLOW_WALK_MS=0 "$TREEPLOT" master 2>&1 >/dev/null) >err
+grep -q "^treeplot: hint: 'git commit-graph write --reachable' " err
+ok $? "run inside the repository (no -C): the command names none"
+mkdir -p "dir with 'quotes' \$x"
+cp -r gen/repo.git "dir with 'quotes' \$x/r.git"
+TREEPLOT_SLOW_WALK_MS=0 tp -C "dir with 'quotes' \$x/r.git" master
+is "$ERR" "treeplot: hint: 'git -C \"dir with 'quotes' \\\$x/r.git\" commit-graph write --reachable' makes later runs like this one about ${hint_whole}x faster" \
+   "a directory a shell would read: double-quoted, \$ escaped"
+TREEPLOT_SLOW_WALK_MS=0 tp -C gen/repo.git -q master
 is "$ERR" "" "-q: no hint"
-tp -C gen/repo.git master
-is "$ERR" "" "the default threshold (100,000 commits): no hint for 3000"
-TREEPLOT_GRAPH_HINT_MIN=1000 tp -C "$S" master
+printf '[treeplot]\n\tgraphHint = false\n' >nohint.cfg
+TREEPLOT_SLOW_WALK_MS=0 tp -C gen/repo.git --config nohint.cfg master
+is "$STATUS:$ERR" "0:" "treeplot.graphHint = false: no hint"
+printf '[treeplot]\n\tgraphHint = true\n' >hint.cfg
+TREEPLOT_SLOW_WALK_MS=0 tp -C gen/repo.git --config hint.cfg master
+printf '%s\n' "$ERR" | grep -q "$HINT_RE"
+ok $? "treeplot.graphHint = true: the hint"
+printf '[treeplot]\n\tgraphHint = sometimes\n' >badhint.cfg
+tp -C gen/repo.git --config badhint.cfg master
+is "$STATUS:$ERR" "2:treeplot: badhint.cfg: treeplot.graphHint: bad value 'sometimes' (not a boolean (true or false))" \
+   "treeplot.graphHint = sometimes: a bad value"
+TREEPLOT_SLOW_WALK_MS= tp -C gen/repo.git master
+is "$ERR" "" "the default threshold (two seconds): no hint for a walk of 3000 commits"
+TREEPLOT_SLOW_WALK_MS=0 tp -C "$S" master
 case $ERR in *hint*) false ;; *) true ;; esac
 ok $? "a shallow clone (where git uses no commit-graph): no hint"
 cp -r gen/repo.git graph.git
 git -C graph.git commit-graph write --reachable 2>/dev/null
-TREEPLOT_GRAPH_HINT_MIN=1000 tp -C graph.git master
+TREEPLOT_SLOW_WALK_MS=0 tp -C graph.git master
 is "$STATUS:$ERR" "0:" "with a commit-graph written: no hint"
 
 # --- CSV in a shell pipeline --------------------------------------------------------------

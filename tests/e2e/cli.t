@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/fixture.sh"
 
-plan 85
+plan 105
 
 mkdir repo empty afile.d
 : >afile
@@ -46,8 +46,10 @@ fails 2 "option '-o' needs a value" \
       "missing value: -o last"       -C "$R" -o
 fails 2 "option '--top' needs a value" \
       "missing value: --top last"    -C "$R" --top
+fails 2 "too many arguments (from 'v2.0'): give one range; did you mean v1.0..v2.0?" \
+      "two revisions where a range was meant" -C "$R" v1.0 v2.0
 fails 2 "too many arguments (from 'v2.0'): give one range" \
-      "extra positional argument"    -C "$R" v1.0 v2.0
+      "extra positional argument"    -C "$R" v1.0 v2.0 m4
 fails 2 "--top takes a positive number or 'all', not '0'" \
       "--top 0"                      -C "$R" --top 0
 fails 2 "--top takes a positive number or 'all', not '-1'" \
@@ -73,13 +75,33 @@ fails 2 "symmetric differences ('v1.0...v2.0') are not supported: use A..B" \
 fails 2 "--mainline needs a non-empty name" \
       "empty --mainline"             -C "$R" --mainline ''
 
+# Usage errors that help: the nearest names, by edit distance.
+fails 2 "unknown option '--lyaout': did you mean --layout?" \
+      "a misspelt option"            -C "$R" --lyaout dot
+fails 2 "unknown option '--cylces': did you mean --cycles?" \
+      "a misspelt option with its value" -C "$R" --cylces=v1.0..v2.0
+fails 2 "ambiguous option '--ma': --mainline, --mainline-url, --major or --maintainers" \
+      "an ambiguous prefix"          -C "$R" --ma x
+fails 2 "unknown option '-top': did you mean --top?" \
+      "a long option with one dash (-t unknown)" -C "$R" -top 15
+fails 2 "unknown option '-jobs': did you mean --jobs?" \
+      "a long option with one dash (-j known)" -C "$R" -jobs 2
+fails 2 "unknown revision 'v2.1': did you mean v2.0?" \
+      "an unknown revision: the nearest tag" -C "$R" v1.0..v2.1
+fails 2 "unknown revision 'v3'" \
+      "an unknown revision near no tag" -C "$R" v3
+fails 2 "--cycles is for --compare: add --compare" \
+      "an option of another mode: the one to add" -C "$R" --cycles v1.0..v2.0
+fails 2 "--range does not apply to --compare (it is for a report, --trace or --explain)" \
+      "an option of other modes: which" -C "$R" --compare --range v1.0..v2.0 v1.0..v2.0 v2.0
+
 # --- run-time failures: status 1 -----------------------------------------
 
 fails 1 "not a git repository: '$SCRATCH/empty'" \
       "not a repository: -C to an empty directory" \
       -C "$SCRATCH/empty"
-fails 1 "not a git repository: '$SCRATCH/nowhere'" \
-      "not a repository: -C to a missing directory" \
+fails 1 "cannot change to '$SCRATCH/nowhere': no such directory" \
+      "-C to a missing directory" \
       -C "$SCRATCH/nowhere"
 cd "$SCRATCH/empty" || exit 1
 fails 1 "not a git repository: '.'" \
@@ -107,15 +129,15 @@ fails 1 "cannot write '/proc/treeplot-x.svg': No such file or directory" \
 
 fails 2 "unknown revision 'nope'" \
       "failed run with -o" -C "$R" -o fresh.svg nope
-[ ! -e fresh.svg ] && [ -z "$(ls fresh.svg.tmp-* 2>/dev/null)" ]
+[ ! -e fresh.svg ] && [ -z "$(ls -d .treeplot-* 2>/dev/null)" ]
 ok $? "failed run: no output file, no temporary file"
 fails 1 "not a git repository: '$SCRATCH/empty'" \
       "failed run (not a repository) with -o" \
       -C "$SCRATCH/empty" -o fresh.json
-[ ! -e fresh.json ] && [ -z "$(ls fresh.json.tmp-* 2>/dev/null)" ]
+[ ! -e fresh.json ] && [ -z "$(ls -d .treeplot-* 2>/dev/null)" ]
 ok $? "failed run (not a repository): no output file, no temporary file"
 
-fails 1 "not a git repository: '$SCRATCH/afile'" \
+fails 1 "cannot change to '$SCRATCH/afile': not a directory" \
       "not a repository: -C to a file" -C "$SCRATCH/afile"
 
 # A repository with an object missing: the root commit's.
@@ -124,7 +146,7 @@ m0=$(git -C broken rev-list --max-parents=0 master)
 rm -f "broken/.git/objects/$(echo "$m0" | cut -c1-2)/$(echo "$m0" | cut -c3-)"
 fails 1 "missing commit object $m0" \
       "missing object" -C "$SCRATCH/broken" -o broken.svg master
-[ ! -e broken.svg ] && [ -z "$(ls broken.svg.tmp-* 2>/dev/null)" ]
+[ ! -e broken.svg ] && [ -z "$(ls -d .treeplot-* 2>/dev/null)" ]
 ok $? "missing object: no output file, no temporary file"
 
 # Standard output that cannot be written.
@@ -166,7 +188,7 @@ is "$ERR" "" "--version: nothing on stderr"
 
 # --- the valid forms next to the errors are accepted ----------------------
 
-tp -C "$R" -T commits v1.0..v2.0
+tpc -C "$R" -T commits v1.0..v2.0
 is "$STATUS" 0 "valid run: exit status 0"
 is "$ERR" "" "valid run: nothing on stderr"
 (cd repo && printf '%s\n' "$OUT" | names) >commits.names

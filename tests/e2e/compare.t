@@ -9,7 +9,7 @@
 ROOT=$(cd "$TESTDIR/../.." && pwd)
 export GENHIST=$BUILD/genhist
 
-plan 34
+plan 35
 
 # single DIR RANGE...: what single runs say, one line per figure and per
 # tree, each prefixed with the range's position.
@@ -18,7 +18,7 @@ single() {
 	shift
 	for r in "$@"; do
 		"$TREEPLOT" -C "$d" -q -T json "$r" | jq -r --arg k $k '
-			"\($k)\tsummary\t\([.commits, .direct, .merges, .summary.trees, .summary.small_trees] | @csv)\t\(.summary.by_depth | tostring)",
+			"\($k)\tsummary\t\([.commits, .direct, .merges, .summary.tree_count, .summary.small_trees] | @csv)\t\(.summary.by_depth | tostring)",
 			(.trees[] | "\($k)\ttree\t\(.name)\t\(.commits)")'
 		k=$((k + 1))
 	done | sort
@@ -28,8 +28,8 @@ compared() {
 	local d=$1
 	shift
 	"$TREEPLOT" -C "$d" -q --compare -T json "$@" | jq -r '
-		(.ranges | to_entries[] | "\(.key)\tsummary\t\([.value.commits, .value.direct, .value.merges, .value.trees, .value.small_trees] | @csv)\t\(.value.by_depth | tostring)"),
-		(.trees[] | .name as $n | .commits | to_entries[] | select(.value > 0) | "\(.key)\ttree\t\($n)\t\(.value)")' |
+		(.ranges | to_entries[] | "\(.key)\tsummary\t\([.value.commits, .value.direct, .value.merges, .value.tree_count, .value.small_trees] | @csv)\t\(.value.by_depth | tostring)"),
+		(.trees[] | .name as $n | .commits_by_range | to_entries[] | select(.value > 0) | "\(.key)\ttree\t\($n)\t\(.value)")' |
 		sort
 }
 
@@ -54,6 +54,9 @@ Summary                                1       2  change
   commits                              9      12      +3
   direct to the mainline               2       4      +2
   direct share                     22.2%   33.3%   +11.1
+    applied on the mainline            2       1      -1
+    through topic branches             0       3      +3
+    topic-branch merges                0       2      +2
   merges                               5       7      +2
   trees                                3       3       0
   trees at depth 1                     1       3      +2
@@ -81,10 +84,10 @@ Disappeared (in 1, not in 2): 3 trees
   iwlwifi/iwlwifi-2.6" "text: the summaries side by side, the trees with the change, what appeared and disappeared"
 
 tp --compare -T json v1.0..v2.0-rc1 v2.0-rc1..v2.0
-is "$(printf '%s\n' "$OUT" | jq -c '[.format_version, .repository, .mainline, [.ranges[].range], [.ranges[].direct_share], .appeared, .disappeared]')" \
-   '[1,"fx","mainline",["v1.0..v2.0-rc1","v2.0-rc1..v2.0"],[22.2,33.3],["x86/linux-2.6-tip","jikos/hid","tiwai/sound-2.6"],["davem/net-2.6","linville/wireless-2.6","iwlwifi/iwlwifi-2.6"]]' \
+is "$(printf '%s\n' "$OUT" | jq -c '[.format_version, .repository, .mainline.name, [.ranges[].range], [.ranges[].direct_share], .appeared, .disappeared]')" \
+   '[2,"fx","mainline",["v1.0..v2.0-rc1","v2.0-rc1..v2.0"],[22.2,33.3],["x86/linux-2.6-tip","jikos/hid","tiwai/sound-2.6"],["davem/net-2.6","linville/wireless-2.6","iwlwifi/iwlwifi-2.6"]]' \
    "json: ranges, shares, appeared and disappeared"
-is "$(printf '%s\n' "$OUT" | jq -c '[.trees[] | [.name, .commits, .change]] | .[0,3]')" \
+is "$(printf '%s\n' "$OUT" | jq -c '[.trees[] | [.name, .commits_by_range, .change]] | .[0,3]')" \
    '["x86/linux-2.6-tip",[0,5],5]
 ["davem/net-2.6",[7,0],-7]' "json: per tree, commits per range and the change"
 
@@ -96,24 +99,27 @@ jikos/hid,0,2,2,new
 tiwai/sound-2.6,0,2,2,new
 davem/net-2.6,7,0,-7,gone
 linville/wireless-2.6,4,0,-4,gone
-iwlwifi/iwlwifi-2.6,2,0,-2,gone
-
-figure,v1.0..v2.0-rc1,v2.0-rc1..v2.0,change
+iwlwifi/iwlwifi-2.6,2,0,-2,gone" "csv: the trees table alone, by default"
+is "$(printf '%s\n' "$OUT" | grep -c "$CRLF")" 0 "csv: lines end in LF, no CR"
+tp --compare -T csv --crlf v1.0..v2.0-rc1 v2.0-rc1..v2.0
+is "$(printf '%s\n' "$OUT" | grep -c "$CRLF\$")" 7 "csv --crlf: every line ends in CRLF"
+tp --compare -T csv --csv-table summary v1.0..v2.0-rc1 v2.0-rc1..v2.0
+is "$(printf '%s\n' "$OUT" | tr -d '\r')" "figure,v1.0..v2.0-rc1,v2.0-rc1..v2.0,change
 commits,9,12,3
 direct,2,4,2
 direct_share,22.2,33.3,11.1
+direct_applied,2,1,-1
+direct_topics,0,3,3
+topic_merges,0,2,2
 merges,5,7,2
 trees,3,3,0
 trees_depth_1,1,3,2
 trees_depth_2,1,0,-1
 trees_depth_3,1,0,-1
-small_trees,2,3,1" "csv: the trees table, a blank line, the summary table"
-is "$(printf '%s\n' "$OUT" | grep -c "$CRLF")" 0 "csv: lines end in LF, no CR"
-tp --compare -T csv --crlf v1.0..v2.0-rc1 v2.0-rc1..v2.0
-is "$(printf '%s\n' "$OUT" | grep -c "$CRLF\$")" 18 "csv --crlf: every line ends in CRLF"
-tp --compare -T csv --csv-table summary v1.0..v2.0-rc1 v2.0-rc1..v2.0
-is "$(printf '%s\n' "$OUT" | head -n 1 | tr -d '\r'):$(printf '%s\n' "$OUT" | wc -l | tr -d ' ')" \
-   "figure,v1.0..v2.0-rc1,v2.0-rc1..v2.0,change:10" "--csv-table summary: that table alone"
+small_trees,2,3,1" "--csv-table summary: that table alone, the direct commits split"
+tp --compare -o cmp-summary.csv v1.0..v2.0-rc1 v2.0-rc1..v2.0
+is "$(head -n 1 cmp-summary.csv)" "figure,v1.0..v2.0-rc1,v2.0-rc1..v2.0,change" \
+   "-o x-summary.csv: the summary table, from its name"
 tp --compare -o cmp.csv --csv-table trees v1.0..v2.0-rc1 v2.0-rc1..v2.0
 is "$(head -n 1 cmp.csv | tr -d '\r'):$(wc -l <cmp.csv | tr -d ' ')" \
    "tree,v1.0..v2.0-rc1,v2.0-rc1..v2.0,change,status:7" "-o x.csv --csv-table trees: that table alone"
@@ -163,9 +169,9 @@ is "$(compared "$G" v1.5-rc3..v1.5-rc5 v1.4..v1.7 v1.1..v1.2)" \
    "$(single "$G" v1.5-rc3..v1.5-rc5 v1.4..v1.7 v1.1..v1.2)" \
    "generated, commit-graph: -rc weeks and overlapping ranges: each its single run"
 "$TREEPLOT" -C "$G" --compare -T json $CYCLES >cycles.json
-is "$(jq '[.trees[] | select(.change != .commits[-1] - .commits[0])] | length' cycles.json)" 0 \
+is "$(jq '[.trees[] | select(.change != .commits_by_range[-1] - .commits_by_range[0])] | length' cycles.json)" 0 \
    "json: change is the last range's commits minus the first's"
-is "$(jq -c '[(.appeared | length), ([.trees[] | select(.commits[0] == 0 and .commits[-1] > 0)] | length), (.disappeared | length), ([.trees[] | select(.commits[0] > 0 and .commits[-1] == 0)] | length)] | [.[0] == .[1], .[2] == .[3]]' cycles.json)" \
+is "$(jq -c '[(.appeared | length), ([.trees[] | select(.commits_by_range[0] == 0 and .commits_by_range[-1] > 0)] | length), (.disappeared | length), ([.trees[] | select(.commits_by_range[0] > 0 and .commits_by_range[-1] == 0)] | length)] | [.[0] == .[1], .[2] == .[3]]' cycles.json)" \
    '[true,true]' "json: appeared and disappeared are the trees absent from the first, and from the last"
 is "$(jq -r '.trees[].commits | map(tostring) | join(" ")' cycles.json |
       awk '{ key = ""; for (i = NF; i >= 1; i--) key = key sprintf("%09d", $i); print key }' |

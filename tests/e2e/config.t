@@ -16,7 +16,7 @@ FX=$SCRATCH/fx
 USERCFG=$XDG_CONFIG_HOME/treeplot/config
 mkdir -p "$(dirname "$USERCFG")"
 
-tp -T commits $R
+tpc -T commits $R
 COMMITS=$(printf '%s\n' "$OUT" | names)
 tp -T dot $R
 DOT=$OUT
@@ -35,17 +35,17 @@ fails() {
 # --- each key --------------------------------------------------------------
 
 cfg treeplot.mainline Linus
-tp -T commits $R
+tpc -T commits $R
 is "$(printf '%s\n' "$OUT" | names)" "$(printf '%s\n' "$COMMITS" | sed 's/	mainline$/	Linus/')" \
    "treeplot.mainline (git config): the mainline's label"
-tp -T commits --mainline Torvalds $R
+tpc -T commits --mainline Torvalds $R
 is "$(printf '%s\n' "$OUT" | names)" "$(printf '%s\n' "$COMMITS" | sed 's/	mainline$/	Torvalds/')" \
    "--mainline overrides it"
 reset
 
 cfg treeplot.alias "netdev $K/davem/"
 cfg --add treeplot.alias "netdev https://git.kernel.org/pub/scm/linux/kernel/git/davem/"
-tp -T commits $R
+tpc -T commits $R
 is "$(printf '%s\n' "$OUT" | names)" "$(printf '%s\n' "$COMMITS" | sed 's|davem/net-2.6|netdev|')" \
    "treeplot.alias: every URL starting with a prefix is the tree NAME"
 tp -T json $R
@@ -91,18 +91,18 @@ cd "$FX" || exit 1
 
 # Patterns: an unrecognised subject made external, a pull made internal.
 cfg treeplot.externalPattern "^Pull ([a-z]+)'s stuff\$"
-tp -T commits $R
+tpc -T commits $R
 is "$(printf '%s\n' "$OUT" | names | grep '^b1')" "b1	bob	mainline" \
    "treeplot.externalPattern: its first group is the URL (here a bare name)"
 tp -T json $R
 is "$(printf '%s\n' "$OUT" | jq '.unrecognised | length')" 0 \
    "treeplot.externalPattern: the subject is no longer unrecognised"
 cfg treeplot.internalPattern "^Merge branch 'for-linus' of .*/jikos/"
-tp -T commits $R
+tpc -T commits $R
 is "$(printf '%s\n' "$OUT" | names | grep '^h2')" "h2	mainline" \
    "treeplot.internalPattern: a pull made internal, tried before the built-in rules"
 cfg --add treeplot.internalPattern "^Pull "
-tp -T commits $R
+tpc -T commits $R
 is "$(printf '%s\n' "$OUT" | names | grep '^b1')" "b1	mainline" \
    "a subject both patterns match is internal"
 reset
@@ -130,18 +130,18 @@ minors() { printf '%s\n' "$1" | grep -c '[[,]color="#0072B2"'; }
 cfg treeplot.major 30
 cfg treeplot.minor 9.5
 tp -T dot $R
-is "$(majors "$OUT"):$(minors "$OUT")" "1:5" \
-   "treeplot.major 30, minor 9.5: one edge vermillion (7/21), four blue and the direct commits' (6/21)"
+is "$(majors "$OUT"):$(minors "$OUT")" "1:6" \
+   "treeplot.major 30, minor 9.5: one edge vermillion (7/21), four blue and the two direct flows (3/21 each)"
 tp -T dot --major 20% --minor 20 $R
-is "$(majors "$OUT"):$(minors "$OUT")" "3:0" "--major 20% --minor 20 override them (7, 6 direct and 5 of 21 vermillion, none blue)"
+is "$(majors "$OUT"):$(minors "$OUT")" "2:0" "--major 20% --minor 20 override them (7 and 5 of 21 vermillion, none blue: the direct flows are 3 each)"
 reset
-is "$(majors "$DOT"):$(minors "$DOT")" "6:2" "by default: 5% and 1% (the 1-commit edges, 4.8%, blue; the direct commits vermillion)"
+is "$(majors "$DOT"):$(minors "$DOT")" "7:2" "by default: 5% and 1% (the 1-commit edges, 4.8%, blue; both direct flows vermillion)"
 
 cfg treeplot.mainlineUrl "$K/davem/net-2.6"
-tp -T commits $R
+tpc -T commits $R
 is "$(printf '%s\n' "$OUT" | names)" "$(printf '%s\n' "$COMMITS" | sed 's/	davem\/net-2\.6//')" \
    "treeplot.mainlineUrl: like --mainline-url"
-tp -T commits --mainline-url "$K/tiwai/sound-2.6" $R
+tpc -T commits --mainline-url "$K/tiwai/sound-2.6" $R
 is "$(printf '%s\n' "$OUT" | names | grep -c 'sound\|davem')" 0 \
    "--mainline-url adds to the configured ones"
 reset
@@ -174,7 +174,7 @@ reset
 # Multi-valued keys gather from every source.
 printf '[treeplot]\n\talias = netdev %s/davem/\n' "$K" >"$USERCFG"
 printf '[treeplot]\n\talias = wl master.kernel.org:/pub/scm/linux/kernel/git/linville/\n' >"$SCRATCH/more.cfg"
-tp -T commits --config "$SCRATCH/more.cfg" $R
+tpc -T commits --config "$SCRATCH/more.cfg" $R
 is "$(printf '%s\n' "$OUT" | names | grep '^w1')" "w1	wl	netdev	mainline" \
    "aliases from the user's file and --config both apply"
 reset

@@ -104,7 +104,7 @@ is "$(err --compare --cycles v1.0...v3.0)" \
 is "$(err --compare --cycles v1.0..nope)" \
    "2:treeplot: --cycles: unknown revision 'nope':" "an unknown tag"
 is "$(err --cycles v1.0..v3.0)" \
-   "2:treeplot: --cycles does not apply to a report:" "without --compare"
+   "2:treeplot: --cycles is for --compare: add --compare:" "without --compare"
 is "$(err --compare --cycles v1.0..v3.0 v1.0..v2.0)" \
    "2:treeplot: --cycles gives the ranges: no others ('v1.0..v2.0'):" \
    "with ranges too"

@@ -1,12 +1,13 @@
 #!/bin/sh
 # The default range starts at the last release tag on HEAD's first-parent
 # line: release candidates and pre-releases (-rc, -dev, -devel, -pre,
-# -alpha, -beta) are skipped, or treeplot.releasePattern says which tags
-# are releases.  The report says which tag it chose, why, and what it
-# skipped.
+# -alpha, -beta, -branched) are skipped, or treeplot.releasePattern says
+# which tags are releases.  The report says which tag it chose, why, and
+# what it skipped; stderr warns when the range spans more than a year or
+# more than three times the recent releases' interval.
 . "$(dirname "$0")/lib.sh"
 
-plan 15
+plan 23
 
 repo
 mk m0 "initial"
@@ -110,4 +111,75 @@ is "$(printf '%s\n' "$OUT" | sed -n '2,4p')" \
             from v2.99, the last release tag on HEAD's first-parent line;
             skipped 5 pre-release tags, 4.23-pre1 to v2.44-devel" \
    "HEAD on v3.0: from the release before it"
+
+# Xen's shape: releases tagged on their branches (RELEASE-4.N.0, never
+# merged back), the mainline's only tags the day each branch forked
+# (4.N.0-branched), HEAD years later.  The -branched tags are
+# pre-releases; no release is on the first-parent line, so the range is
+# the whole history, and stderr says how long that is against the
+# releases' interval (measured on the branches' tags, the line having
+# none).
+D0=1230768000	# 2009-01-01
+Y=31557600	# a year (365.25 days)
+mkdir xen && cd xen || exit 1
+repo
+DATE=$D0 mk x0 "initial"
+prev=x0
+for v in 2 3 4 5 6; do
+	t=$((D0 + (v - 1) * Y))
+	DATE=$t mk "x$v" "xen: work before 4.$v" $prev
+	git tag "4.$v.0-branched" "$(id "x$v")"
+	DATE=$((t + Y / 4)) mk "r$v" "Xen 4.$v.0" "x$v"
+	git tag "RELEASE-4.$v.0" "$(id "r$v")"
+	prev=x$v
+done
+DATE=$((D0 + 12 * Y)) mk xh "xen: now" $prev
+git update-ref refs/heads/master "$(id xh)"
+git symbolic-ref HEAD refs/heads/master
+tp
+is "$(printf '%s\n' "$OUT" | sed -n '2,4p')" \
+"range       HEAD
+            the whole history: no release tag on HEAD's first-parent line;
+            skipped 5 pre-release tags, 4.6.0-branched to 4.2.0-branched" \
+   "Xen: the -branched tags skipped, the whole history"
+is "$ERR" "treeplot: warning: the default range HEAD (the whole history) spans 12.0 years, over three times the recent releases' interval (12 months); if releases are tagged off the mainline, set treeplot.releasePattern, or give a range (A..B)" \
+   "Xen: one warning line, the span and the releases' interval, the ways out"
+git config treeplot.releasePattern -branched
+tp
+is "$STATUS:$(printf '%s\n' "$OUT" | sed -n 2p)" "0:range       4.6.0-branched..HEAD" \
+   "releasePattern = -branched: from the last branch point"
+is "$ERR" "treeplot: warning: the default range 4.6.0-branched..HEAD spans 7.0 years, over three times the recent releases' interval (12 months); if releases are tagged off the mainline, set treeplot.releasePattern, or give a range (A..B)" \
+   "releasePattern = -branched: the interval of the line's own tags (a year)"
+git update-ref refs/heads/master "$(id r6)"
+tp
+is "$STATUS:$(printf '%s\n' "$OUT" | sed -n 2p):$ERR" "0:range       4.6.0-branched..HEAD:" \
+   "a quarter after the last branch point: no warning"
+git update-ref refs/heads/master "$(id xh)"
+tp 4.5.0-branched..4.6.0-branched
+is "$STATUS:$ERR" "0:" "a range given: no warning, however long"
+cd "$SCRATCH" || exit 1
+
+# Under a year, but much longer than the releases' interval: a project
+# releasing monthly on the mainline, four months after the last one.
+mkdir monthly && cd monthly || exit 1
+repo
+M=2592000	# 30 days
+DATE=$D0 mk p0 "initial"
+prev=p0
+for v in 1 2 3 4 5 6; do
+	DATE=$((D0 + v * M)) mk "p$v" "release 1.$v" $prev
+	git tag "v1.$v" "$(id "p$v")"
+	prev=p$v
+done
+DATE=$((D0 + 7 * M)) mk p7 "work" p6
+DATE=$((D0 + 10 * M)) mk p8 "work" p7
+git update-ref refs/heads/master "$(id p8)"
+git symbolic-ref HEAD refs/heads/master
+tp
+is "$STATUS:$ERR" "0:treeplot: warning: the default range v1.6..HEAD spans 4 months, over three times the recent releases' interval (30 days); if releases are tagged off the mainline, set treeplot.releasePattern, or give a range (A..B)" \
+   "monthly releases, the last four months ago: the warning"
+git update-ref refs/heads/master "$(id p7)"
+tp
+is "$STATUS:$ERR" "0:" "a month after the last release: no warning"
+cd "$SCRATCH" || exit 1
 done_testing

@@ -41,7 +41,7 @@ tp -T svg --direct-by committer v1..master
 printf '%s\n' "$OUT" | grep -q 'direct commits by committer:'
 ok $? "svg: the mainline's tooltip names who committed the direct commits"
 
-tp -T commits --direct-by committer v1..master
+tpc -T commits --direct-by committer v1..master
 is "$(printf '%s\n' "$OUT" | wc -l)" 6 "commits: unchanged by --direct-by"
 
 tp --direct-by author v1..master

@@ -45,7 +45,7 @@ is "$(grep -c '^ran: ' out)" \
 # The checks fail when they should.
 printf '# t\n\n<!-- example -->\n```\n$ treeplot -C demo/repo.git --compare -T csv --csv-table summary v1.7..v1.8 v1.8..v1.9\nfigure,v1.7..v1.8,v1.8..v1.9,change\ncommits,3247,2674,-572\n```\n' >changed.md
 examples readme changed.md
-is "$?:$(diff changed.md out | grep -c '^[<>]')" "0:10" \
+is "$?:$(diff changed.md out | grep -c '^[<>]')" "0:13" \
    "an output edited by hand is rewritten (and the check above sees it)"
 printf '# t\n\n```\n$ treeplot -C demo/repo.git v1.8..v1.9\n```\n' >unmarked.md
 examples readme unmarked.md
@@ -53,7 +53,7 @@ is "$?:$(cat err)" "1:readme.py: unmarked.md:4: a treeplot command outside an ex
    "a treeplot command outside an example block fails"
 printf '# t\n\n<!-- example -->\n```\n$ treeplot -C demo/repo.git v1.8..v1.99\n```\n' >failing.md
 examples readme failing.md
-is "$?:$(cat err)" "1:readme.py: failing.md:4: 'treeplot -C demo/repo.git v1.8..v1.99' exited 2, not 0: treeplot: unknown revision 'v1.99'" \
+is "$?:$(cat err)" "1:readme.py: failing.md:4: 'treeplot -C demo/repo.git v1.8..v1.99' exited 2, not 0: treeplot: unknown revision 'v1.99': did you mean v1.9?" \
    "an example that fails fails the check"
 printf '# t\n\n<!-- example elide=3-400 -->\n```\n$ treeplot -C demo/repo.git --version\n```\n' >elide.md
 examples readme elide.md
@@ -62,7 +62,7 @@ is "$?:$(sed 's/ ([0-9]* lines)$//' err)" "1:readme.py: elide.md:4: elide 3-400 
 sed 's/^treeplot \\-C demo\/repo.git v1.8..v1.9$/treeplot \\-C demo\/repo.git v1.8..v1.99/' \
 	"$MAN" >broken.1
 examples man broken.1
-is "$?:$(cat err)" "1:readme.py: broken.1: 'treeplot -C demo/repo.git v1.8..v1.99' exited 2: treeplot: unknown revision 'v1.99'" \
+is "$?:$(cat err)" "1:readme.py: broken.1: 'treeplot -C demo/repo.git v1.8..v1.99' exited 2: treeplot: unknown revision 'v1.99': did you mean v1.9?" \
    "a man page example that fails fails the check"
 
 done_testing

@@ -9,7 +9,7 @@
 plan 20
 build_forge
 
-tp -T commits v1.0..v2.0
+tpc -T commits v1.0..v2.0
 is "$STATUS" 0 "commits: exit status 0"
 is "$(printf '%s\n' "$OUT" | names)" "$FORGE_COMMITS" \
    "commits: pull requests by owner, the merge request, mail and the subtree"
@@ -43,17 +43,17 @@ is "$(printf '%s\n' "$OUT" | grep -c 'shape=note')" 2 \
 # Without the mainline's GitHub URL, a pull request from its own owner's
 # branch is a pull from github:acme; --mainline-url says it is internal.
 git config --unset remote.origin.url
-tp -T commits v1.0..v2.0
+tpc -T commits v1.0..v2.0
 is "$(printf '%s\n' "$OUT" | names | grep '^t1')" "t1	github:acme	mainline" \
    "no origin: a pull request from the owner's own branch is github:acme"
-tp -T commits --mainline-url=git@github.com:acme/widget.git v1.0..v2.0
+tpc -T commits --mainline-url=git@github.com:acme/widget.git v1.0..v2.0
 is "$(printf '%s\n' "$OUT" | names)" "$FORGE_COMMITS" \
    "--mainline-url on github.com: the owner's pull requests are internal"
 git config remote.origin.url https://github.com/acme/widget.git
 
 # The bodies are read the same way through a commit-graph.
 git commit-graph write --reachable
-tp -T commits v1.0..v2.0
+tpc -T commits v1.0..v2.0
 is "$(printf '%s\n' "$OUT" | names)" "$FORGE_COMMITS" "commit-graph: the same paths"
 
 # A merge request whose body lost its trailer is an internal merge again,
@@ -63,7 +63,7 @@ mk xm "Merge branch 'fix' into 'master'" m2 x1
 mk y1 "y: 1"
 mk ym "Subtree merge tag 'v1' of y repo [1] into y/upstream" xm y1
 ref refs/heads/master ym
-tp -T commits v2.0..master
+tpc -T commits v2.0..master
 is "$(printf '%s\n' "$OUT" | names)" "x1	mainline
 y1	mainline" "no trailer, no footnote: the commits stay on the mainline"
 tp -T json v2.0..master
@@ -92,7 +92,7 @@ fi
 GITHUB_PR=$(id mm1)
 mkdir forms && cd forms || exit 1
 build_forms
-tp -T commits v1.0..v2.0
+tpc -T commits v1.0..v2.0
 is "$STATUS:$ERR:$(printf '%s\n' "$OUT" | names)" "0::$FORMS_COMMITS" \
    "forms: Gitea, Bitbucket, a pull request by hand, slips and near misses"
 tp -T json v1.0..v2.0

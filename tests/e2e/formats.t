@@ -28,7 +28,7 @@ dot_edges() {
 magic() { head -c "$2" "$1" | od -An -tx1 | tr -d ' \n'; }
 
 tp -T text $R;    TEXT=$OUT
-tp -T commits $R; COMMITS=$OUT
+tpc -T commits $R; COMMITS=$OUT
 tp -T json $R;    JSON=$OUT
 
 # --- -o: the format follows the extension ---------------------------------------------
@@ -64,7 +64,7 @@ jq -e . out.json >/dev/null
 ok $? ".json: valid JSON (jq -e .)"
 is "$(cat out.json)" "$JSON" ".json: the same as -T json"
 tp -o out.tsv $R
-is "$(cat out.tsv)" "$COMMITS" ".tsv: the same as -T commits"
+is "$(paths <out.tsv)" "$COMMITS" ".tsv: the same as -T commits"
 tp -o out.txt $R
 is "$(cat out.txt)" "$TEXT" ".txt: the same as the default text"
 tp $R
@@ -79,8 +79,8 @@ tp -T json -o t1.svg $R
 is "$(cat t1.svg)" "$JSON" "-T json -o x.svg: JSON"
 tp -T text -o t2.png $R
 is "$(cat t2.png)" "$TEXT" "-T text -o x.png: text"
-tp -T commits -o t3.json $R
-is "$(cat t3.json)" "$COMMITS" "-T commits -o x.json: commits"
+tpc -T commits -o t3.json $R
+is "$(paths <t3.json)" "$COMMITS" "-T commits -o x.json: commits"
 tp -T svg -o t4.txt $R
 xmllint --noout t4.txt
 ok $? "-T svg -o x.txt: SVG"
@@ -94,10 +94,10 @@ is "$(head -c 5 stdout.pdf)" "%PDF-" "-T pdf, no -o: PDF on stdout"
 # --- the renderers agree ---------------------------------------------------------
 
 is "$(printf '%s\n' "$TEXT" | sed -n 3p | sed 's/^ *//')" \
-   "$(printf '%s\n' "$JSON" | jq -r '"\(.commits) commits, \(.direct) direct to the mainline, \(.merges) merges, \(.summary.trees) trees"')" \
+   "$(printf '%s\n' "$JSON" | jq -r '"\(.commits) commits, \(.direct) direct to the mainline, \(.merges) merges, \(.summary.tree_count) trees"')" \
    "text header and json: commits, direct, merges, trees"
 t=$(printf '%s\n' "$TEXT" | awk '/^  commits in range/ {c=$NF} /^  direct to the mainline/ {d=$5} /^  merges/ {m=$NF} /^  trees  / {t=$NF} END {print c, d, m, t}')
-is "$t" "$(printf '%s\n' "$JSON" | jq -r '"\(.commits) \(.direct) \(.merges) \(.summary.trees)"')" \
+is "$t" "$(printf '%s\n' "$JSON" | jq -r '"\(.commits) \(.direct) \(.merges) \(.summary.tree_count)"')" \
    "text summary and json: commits, direct, merges, trees"
 # Trees feeding the mainline directly: text flow at depth 1 vs json edges.
 is "$(printf '%s\n' "$TEXT" | awk '/^Flow/ {f=1; next} /^$/ {f=0} f && /^ *[0-9]+    [^ ]/ {print $2 "\t" $1}' | sort)" \
@@ -106,11 +106,12 @@ is "$(printf '%s\n' "$TEXT" | awk '/^Flow/ {f=1; next} /^$/ {f=0} f && /^ *[0-9]
 is "$(printf '%s\n' "$JSON" | jq -r '.edges[] | "\(.from)\t\(.to)\t\(.commits)"' | sort)" \
    "$(dot_edges out.dot)" "json edges and DOT edge labels: the same commits"
 is "$(printf '%s\n' "$JSON" | jq -r '.trees[] | "\(.name)\n\(.commits) commit\(if .commits == 1 then "" else "s" end)"' | paste - - | sort)" \
-   "$(svg_texts out.svg | grep -B1 -E '^[0-9]+ commits?$' | grep -v -e '^--$' | paste - - | grep -v -e '^mainline	' -e '^direct	' | sort)" \
+   "$(svg_texts out.svg | grep -B1 -E '^[0-9]+ commits?$' | grep -v -e '^--$' | paste - - | grep -v -e '^mainline	' -e '^applied on the mainline	' -e '^topic branches	' | sort)" \
    "json trees and SVG node labels: the same names and commits"
 svg_texts out.svg | grep -A1 -x mainline | grep -qxF "$(printf '%s\n' "$JSON" | jq -r '"\(.commits) commits"')" &&
-svg_texts out.svg | grep -A1 -x direct | grep -qxF "$(printf '%s\n' "$JSON" | jq -r '"\(.direct) commits"')"
-ok $? "SVG mainline and direct nodes: json's commits and direct"
+svg_texts out.svg | grep -A1 -x 'applied on the mainline' | grep -qxF "$(printf '%s\n' "$JSON" | jq -r '"\(.direct_applied) commits"')" &&
+svg_texts out.svg | grep -A1 -x 'topic branches' | grep -qxF "$(printf '%s\n' "$JSON" | jq -r '"\(.direct_topics) commits"')"
+ok $? "SVG mainline and direct nodes: json's commits, and direct's, applied and through topic branches"
 is "$(printf '%s\n' "$COMMITS" | wc -l | tr -d ' ')" "$(printf '%s\n' "$JSON" | jq .commits)" \
    "commits lines = json commits"
 is "$(printf '%s\n' "$COMMITS" | awk -F'\t' 'NF == 2' | wc -l | tr -d ' ')" \
@@ -123,7 +124,7 @@ ln keep.svg keep.link
 tp -o keep.svg nope
 is "$STATUS" 2 "failing run onto an existing file: exit status 2"
 is "$(cat keep.svg)" "old content" "failing run: the old file is intact"
-is "$(ls keep.svg.tmp-* 2>/dev/null)" "" "failing run: no temporary file left"
+is "$(ls -d .treeplot-* 2>/dev/null)" "" "failing run: no temporary file left"
 tp -C "$SCRATCH/nowhere" -o keep.svg
 is "$STATUS" 1 "failing run (no repository) onto an existing file: exit status 1"
 is "$(cat keep.svg)" "old content" "failing run (no repository): the old file is intact"
@@ -133,7 +134,7 @@ xmllint --noout keep.svg
 ok $? "successful run: the file now holds the SVG"
 is "$(cat keep.link)" "old content" \
    "successful run: the file was replaced (renamed over), not rewritten in place"
-is "$(ls ./*.tmp-* 2>/dev/null)" "" "no temporary file left anywhere"
+is "$(ls -d ./.treeplot-* 2>/dev/null)" "" "no temporary file left anywhere"
 
 # --- --title ---------------------------------------------------------------------
 
@@ -153,7 +154,7 @@ printf '%s\n' "$OUT" | grep -Eqx ' +21  Linus'
 ok $? "--mainline Linus: the root of the text flow"
 printf '%s\n' "$OUT" | grep -Eq '^ +[0-9]+ +mainline$'
 ok $((! $?)) "--mainline Linus: no 'mainline' node left in the text flow"
-tp -T commits --mainline Linus $R
+tpc -T commits --mainline Linus $R
 is "$OUT" "$(printf '%s\n' "$COMMITS" | sed 's/	mainline$/	Linus/')" \
    "--mainline Linus: the last field of every commits line"
 tp -T json --mainline Linus $R
@@ -168,26 +169,26 @@ ok $? "--mainline Linus: the root node in DOT"
 # With net's URL the mainline's own, net's merges are internal: its own
 # commits are direct, the trees it pulled feed the mainline.
 NET_AS_MAINLINE=$(printf '%s\n' "$FIXTURE_COMMITS" | sed 's/	davem\/net-2\.6//')
-tp -T commits --mainline-url "$K/davem/net-2.6" $R
+tpc -T commits --mainline-url "$K/davem/net-2.6" $R
 is "$STATUS" 0 "--mainline-url: exit status 0"
 is "$(printf '%s\n' "$OUT" | names)" "$NET_AS_MAINLINE" \
    "--mainline-url (net's git:// URL): net's merges are internal"
-tp -T commits --mainline-url https://git.kernel.org/pub/scm/linux/kernel/git/davem/net-2.6.git/ $R
+tpc -T commits --mainline-url https://git.kernel.org/pub/scm/linux/kernel/git/davem/net-2.6.git/ $R
 is "$(printf '%s\n' "$OUT" | names)" "$NET_AS_MAINLINE" \
    "--mainline-url (net's other spelling): the same"
 tp -T json --mainline-url "$K/davem/net-2.6" $R
-is "$(printf '%s\n' "$OUT" | jq -c '[.commits, .direct, .summary.trees, ([.trees[].name] | index("davem/net-2.6"))]')" \
+is "$(printf '%s\n' "$OUT" | jq -c '[.commits, .direct, .summary.tree_count, ([.trees[].name] | index("davem/net-2.6"))]')" \
    '[21,9,5,null]' "--mainline-url: json direct 9, 5 trees, net gone"
-tp -T commits --mainline-url "$K/davem/net-2.6" --mainline-url "$K/tiwai/sound-2.6" $R
+tpc -T commits --mainline-url "$K/davem/net-2.6" --mainline-url "$K/tiwai/sound-2.6" $R
 is "$(printf '%s\n' "$OUT" | names)" \
    "$(printf '%s\n' "$NET_AS_MAINLINE" | sed 's/	tiwai\/sound-2\.6//')" \
    "--mainline-url twice: both trees internal"
 git config remote.origin.url "$K/davem/net-2.6"
-tp -T commits $R
+tpc -T commits $R
 is "$(printf '%s\n' "$OUT" | names)" "$NET_AS_MAINLINE" \
    "remote.origin.url set to net's URL: the same as --mainline-url"
 git config --unset remote.origin.url
-tp -T commits $R
+tpc -T commits $R
 is "$OUT" "$COMMITS" "remote.origin.url unset: back to the plain answer"
 
 # --- every layout engine --------------------------------------------------------------

@@ -75,7 +75,7 @@ for cfg in $CONFIGS; do
 	ok $? "$what: generated and imported"
 
 	"$TREEPLOT" -C "$d/repo.git" -T commits master 2>"$d/err" |
-		sort >"$d/got"
+		paths | sort >"$d/got"
 	cmp -s "$d/expected.tsv" "$d/got"
 	ok $? "$what: every commit of master has its true path"
 	diff "$d/expected.tsv" "$d/got" | head -5 | sed 's/^/# /'
@@ -83,7 +83,7 @@ for cfg in $CONFIGS; do
 	"$TREEPLOT" -C "$d/repo.git" -T json master >"$d/json" 2>>"$d/err"
 	want=$(cut -f2- "$d/expected.tsv" | tr '\t' '\n' | sort -u |
 	       grep -vcx mainline)
-	is "$(jq '.summary.trees' "$d/json")" "$want" \
+	is "$(jq '.summary.tree_count' "$d/json")" "$want" \
 	   "$what: one node per tree ($want trees)"
 	"$PYTHON" "$SCRATCH/cases.py" "$d/cases.tsv" "$d/json" "$d/expected.tsv"
 	ok $? "$what: each case's tree one node, named and spelled as genhist says, kept by its maintainer"
@@ -120,7 +120,7 @@ for cfg in $CONFIGS; do
 		($m[0].trees | map(.name as $n | .urls[] | {(.): $n}) | add) as $by |
 		.trees[] | "\(.name)\t\($by[.urls[0]] // .name)"' "$d/rjson" >"$d/rename"
 	"$TREEPLOT" -C "$d/repo.git" -T commits v1.4..v1.7 2>>"$d/err" |
-		awk -F '\t' -v OFS='\t' 'NR == FNR { to[$1] = $2; next }
+		paths | awk -F '\t' -v OFS='\t' 'NR == FNR { to[$1] = $2; next }
 			{ for (i = 2; i <= NF; i++) if ($i in to) $i = to[$i]; print }' \
 			"$d/rename" - | sort >"$d/got"
 	cmp -s "$d/want" "$d/got"
@@ -133,7 +133,7 @@ for cfg in $CONFIGS; do
 		>"$d/cmp" 2>>"$d/err"
 	moved=$(awk -F '\t' '$1 == "host-renamed" || $1 == "cross-domain" { print $2 }' "$d/cases.tsv" |
 		jq -R . | jq -sc .)
-	is "$(jq -c --argjson m "$moved" '[([.trees[] | select(.name as $n | $m | index($n)) | (.commits | map(. > 0))]),
+	is "$(jq -c --argjson m "$moved" '[([.trees[] | select(.name as $n | $m | index($n)) | (.commits_by_range | map(. > 0))]),
 		      ([.appeared[], .disappeared[]] | map(select(. as $n | $m | index($n))))]' "$d/cmp")" \
 	   '[[[true,true],[true,true]],[]]' \
 	   "$what: --compare across the moves: one tree in both ranges"
@@ -151,7 +151,7 @@ ok $? "the outputs of $R"
 # The flow lists a tree once per way it took: its names, once each, are
 # as many as the trees.
 sed -n '/^Flow/,/^$/p' r.txt | sed -n '3,$s/^ *[0-9]*  *//p' | grep . | sort -u >names.txt
-is "$(wc -l <names.txt)" "$(jq '.summary.trees' r.json)" \
+is "$(wc -l <names.txt)" "$(jq '.summary.tree_count' r.json)" \
    "text: as many names as trees: none shared"
 is "$(jq -r '.trees[].name' r.json | sort | uniq -d)" "" "json: no name twice"
 # The chart's boxes: each node's first line of text.
@@ -165,7 +165,7 @@ for m in re.finditer(r'<g id="node\d+" class="node"[^>]*>\s*<title>(t\d+)</title
 print("\n".join(names))
 EOT
 "$PYTHON" shown.py r.svg >svg.txt
-is "$(sort svg.txt | uniq -d)$(wc -l <svg.txt)" "$(($(jq '.summary.trees' r.json) + 1))" \
+is "$(sort svg.txt | uniq -d)$(wc -l <svg.txt)" "$(($(jq '.summary.tree_count' r.json) + 1))" \
    "chart: every box named, none alike, none like the mainline"
 "$PYTHON" - r.html <<'EOT'
 import re, sys

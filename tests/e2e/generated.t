@@ -55,7 +55,7 @@ check_range() {
 		cut -f1 >"$d/ids"
 	join -t "	" "$d/ids" "$d/expected.tsv" >"$d/want"
 	"$TREEPLOT" -C "$d/repo.git" "${opts[@]}" -T commits "$r" \
-		2>"$d/err" | sort >"$d/got"
+		2>"$d/err" | paths | sort >"$d/got"
 	same "$d/want" "$d/got" "$3"
 	sed 's/^/# /' "$d/err" | head -5
 }
@@ -92,7 +92,7 @@ for cfg in $CONFIGS; do
 	git="git --git-dir=$d/repo.git"
 
 	"$TREEPLOT" -C "$d/repo.git" -T commits master 2>"$d/err" |
-		sort >"$d/got"
+		paths | sort >"$d/got"
 	same "$d/expected.tsv" "$d/got" "$what: every commit of master"
 	sed 's/^/# /' "$d/err" | head -5
 

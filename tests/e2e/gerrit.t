@@ -13,7 +13,7 @@ build_gerrit
 printf '%s\n' "$GERRIT_MAILMAP" >"$SCRATCH/mailmap"
 git config mailmap.file "$SCRATCH/mailmap"
 
-tp -T commits v1.0..v2.0
+tpc -T commits v1.0..v2.0
 is "$STATUS:$ERR" "0:" "commits: exit status 0, nothing on stderr"
 is "$(printf '%s\n' "$OUT" | names)" "$GERRIT_COMMITS" \
    "commits: every change through the review server, the rest direct"
@@ -32,6 +32,8 @@ Flow (commits through each tree; a tree pulled by another is indented below it)
 Summary
   commits in range                  25
   direct to the mainline             6  (24.0%)
+    applied on the mainline          2
+    through its topic branches       4  (4 merges)
   merges                            15
   trees                              2
   trees by depth                 1: 1, 2: 1
@@ -112,7 +114,7 @@ ok $? "dot: the server's tooltip lists its topics"
 
 # Without the .mailmap the old identity is a server of its own.
 git config --unset mailmap.file
-tp -T commits v1.0..v2.0
+tpc -T commits v1.0..v2.0
 is "$(printf '%s\n' "$OUT" | names | grep '^o1')" "o1	Gerrit Code Review	mainline" \
    "no .mailmap: the old identity names a second server"
 git config mailmap.file "$SCRATCH/mailmap"
@@ -120,12 +122,12 @@ git config mailmap.file "$SCRATCH/mailmap"
 # The same through a commit-graph: merges' committers are read after
 # the walk with their subjects.
 git commit-graph write --reachable
-tp -T commits v1.0..v2.0
+tpc -T commits v1.0..v2.0
 is "$(printf '%s\n' "$OUT" | names)" "$GERRIT_COMMITS" "commit-graph: the same paths"
 
 # --branches: a review server has no branches (the repository a change
 # merged has); --compare: one tree.
-tp -T commits --branches v1.0..v2.0
+tpc -T commits --branches v1.0..v2.0
 is "$(printf '%s\n' "$OUT" | names)" \
    "$(printf '%s\n' "$GERRIT_COMMITS" | sed 's|Mbed-TLS/mbedtls|&:mbedtls-3.6|')" \
    "--branches: the server stays one node"
@@ -138,7 +140,7 @@ ok $? "--compare: the server is one tree in both ranges"
 GENHIST=${GENHIST:-$BUILD/genhist} "$TESTDIR/../../tools/mkrepo.sh" \
 	"$SCRATCH/gen" --commits "$(scaled 2000 600)" --seed 3 --gerrit \
 	>"$SCRATCH/gen.log" 2>&1 &&
-	"$TREEPLOT" -C "$SCRATCH/gen/repo.git" -T commits master | sort |
+	"$TREEPLOT" -C "$SCRATCH/gen/repo.git" -T commits master | paths | sort |
 	cmp -s - "$SCRATCH/gen/expected.tsv"
 ok $? "genhist --gerrit: every commit's path as generated"
 
@@ -146,8 +148,8 @@ ok $? "genhist --gerrit: every commit's path as generated"
 if [ -n "${TREEPLOT_NO_BROWSER:-}" ] || ! "$PYTHON" -c 'import selenium' 2>/dev/null; then
 	ok 0 "# SKIP no selenium"
 else
-	"$TREEPLOT" -T html -o gerrit.html v1.0..v2.0
-	"$PYTHON" "$TESTDIR/../html_driver.py" open:"$PWD/gerrit.html" \
+	"$TREEPLOT" -T html -o ../gerrit.html v1.0..v2.0
+	"$PYTHON" "$TESTDIR/../html_driver.py" open:"$PWD/../gerrit.html" \
 		click:"TrustedFirmware Code Review" >driver.out 2>driver.err
 	is "$(grep '^fig	topic	' driver.out | cut -f3)" "fw-update: 2 commits, 1 merge
 topic-a: 2 commits, 1 merge

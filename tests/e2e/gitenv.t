@@ -31,7 +31,7 @@ fails() {
 
 # --- GIT_DIR, GIT_WORK_TREE, -C -----------------------------------------
 
-"$TREEPLOT" -C "$R" -T commits v1.0..v2.0 >by-c.tsv
+"$TREEPLOT" -C "$R" -T commits v1.0..v2.0 | paths >by-c.tsv
 "$TREEPLOT" -C "$R" v1.0..v2.0 >by-c.txt
 "$TREEPLOT" -C "$B" v1.0..v2.0 >bare-by-c.txt
 
@@ -42,7 +42,7 @@ is "$STATUS:$ERR:$OUT" "0::$(cat ../bare-by-c.txt)" \
 GIT_DIR=../bare.git tp v1.0..v2.0
 is "$STATUS:$ERR:$OUT" "0::$(cat ../bare-by-c.txt)" \
    "GIT_DIR relative to the current directory"
-GIT_DIR="$R/.git" GIT_WORK_TREE="$R" tp -T commits v1.0..v2.0
+GIT_DIR="$R/.git" GIT_WORK_TREE="$R" tpc -T commits v1.0..v2.0
 is "$STATUS:$ERR:$OUT" "0::$(cat ../by-c.tsv)" \
    "GIT_DIR and GIT_WORK_TREE of a non-bare repository: the commits of -C"
 GIT_DIR="$R/.git" GIT_WORK_TREE="$R" tp v1.0..v2.0
@@ -51,7 +51,7 @@ is "$(printf '%s\n' "$OUT" | head -1)" "repository  repo" \
 GIT_DIR="$R/.git" GIT_WORK_TREE="$SCRATCH/elsewhere" tp v1.0..v2.0
 is "$(printf '%s\n' "$OUT" | head -1)" "repository  elsewhere" \
    "another GIT_WORK_TREE: the report names that work tree, as git would"
-GIT_DIR=.git tp -C "$R" -T commits v1.0..v2.0
+GIT_DIR=.git tpc -C "$R" -T commits v1.0..v2.0
 is "$STATUS:$ERR:$OUT" "0::$(cat ../by-c.tsv)" \
    "GIT_DIR relative to -C's directory, as git's"
 GIT_DIR="$SCRATCH/elsewhere" fails 1 "not a git repository: '$SCRATCH/elsewhere'" \
@@ -61,15 +61,15 @@ GIT_CEILING_DIRECTORIES="$SCRATCH" fails 1 "not a git repository: 'sub/dir'" \
 	"GIT_CEILING_DIRECTORIES stops the search" -C sub/dir
 cd "$SCRATCH" || exit 1
 
-tp -C "$SCRATCH" -C repo -T commits v1.0..v2.0
+tpc -C "$SCRATCH" -C repo -T commits v1.0..v2.0
 is "$STATUS:$ERR:$OUT" "0::$(cat by-c.tsv)" "-C A -C B: B relative to A, as git's"
-tp -C /nowhere -C "$R" -C '' -C . -T commits v1.0..v2.0
+tpc -C /nowhere -C "$R" -C '' -C . -T commits v1.0..v2.0
 is "$STATUS:$ERR:$OUT" "0::$(cat by-c.tsv)" \
    "-C /absolute starts again; -C '' changes nothing"
 (cd elsewhere && "$TREEPLOT" -C .. -C repo -o out.json v1.0..v2.0)
 [ -s elsewhere/out.json ] && [ ! -e repo/out.json ] && [ ! -e out.json ]
 ok $? "-C does not move -o: the file is where treeplot was started"
-fails 1 "not a git repository: 'repo/nowhere'" "-C composed in the message" \
+fails 1 "cannot change to 'repo/nowhere': no such directory" "-C composed in the message" \
 	-C repo -C nowhere
 
 # --- another user's repository ------------------------------------------
@@ -93,11 +93,11 @@ if [ -n "$NOBODY" ]; then
 	fails 1 "$MSG" "owned by someone else: git's explanation, not 'not a git repository'" -C theirs v1.0..v2.0
 	fails 1 "$MSG" "... found from a subdirectory too" -C theirs/.git v1.0..v2.0
 	git config --global --add safe.directory "$T"
-	tp -C theirs -T commits v1.0..v2.0
+	tpc -C theirs -T commits v1.0..v2.0
 	is "$STATUS:$ERR:$OUT" "0::$(cat by-c.tsv)" "safe.directory naming it: read"
 	git config --global --unset-all safe.directory
 	git config --global --add safe.directory '*'
-	tp -C theirs -T commits v1.0..v2.0
+	tpc -C theirs -T commits v1.0..v2.0
 	is "$STATUS:$ERR:$OUT" "0::$(cat by-c.tsv)" "safe.directory = *: read, as git does"
 	git config --global --add safe.directory ''
 	fails 1 "$MSG" "safe.directory = '' after '*' empties the list, as git's" -C theirs
@@ -116,7 +116,7 @@ if [ -n "$NOBODY" ]; then
 	git config --global --add safe.directory '*'
 	chmod 644 "$HOME/.gitconfig"
 	as_nobody "$TREEPLOT" -C repo -T commits v1.0..v2.0 >nb.out 2>nb.err
-	is "$?:$(cat nb.err):$(cat nb.out)" "0::$(cat by-c.tsv)" \
+	is "$?:$(cat nb.err):$(paths <nb.out)" "0::$(cat by-c.tsv)" \
 	   "as nobody, with safe.directory = * in their global configuration: read"
 	git config --global --unset-all safe.directory
 else
@@ -183,8 +183,8 @@ before=$(snap logged)
 for f in 'HEAD@{1}' 'master@{1}' '@{-1}' 'master@{2}' '@{1}'; do
 	tp -C logged -T json "$f"
 	is "$(printf '%s\n' "$OUT" | jq -r .range)" "$f" "$f: charted"
-	tp -C logged -T commits "v1.0..$f"
-	want=$("$TREEPLOT" -C logged -T commits "v1.0..$(git -C logged rev-parse "$f")")
+	tpc -C logged -T commits "v1.0..$f"
+	want=$("$TREEPLOT" -C logged -T commits "v1.0..$(git -C logged rev-parse "$f")" | paths)
 	is "$OUT" "$want" "v1.0..$f: the commits of the id git rev-parse gives"
 done
 is "$(snap logged)" "$before" "with reflogs: nothing changed either"
@@ -292,7 +292,7 @@ fails 2 "--major is for the dot, svg, png, pdf and html formats" "--major with j
 fails 2 "--top is for the text, dot, svg, png, pdf, json, csv and html formats" \
 	"--top with -T commits (which it does not change)" -C repo -T commits --top 3
 fails 2 "--dpi is for the png format" "--dpi with svg" -C repo -T svg --dpi 100
-fails 2 "--layout does not apply to --compare" "a mode's refusal first" \
+fails 2 "--layout does not apply to --compare (it is for a report)" "a mode's refusal first" \
 	-C repo --compare --layout dot v1.0..v2.0 v2.0
 tp -C repo -T svg --layout neato -o x.svg v1.0..v2.0
 is "$STATUS:$ERR" "0:" "--layout with svg: accepted"

@@ -86,7 +86,7 @@ is "$(grep -c "$BAD" text.out)" 0 "text: no raw invalid bytes"
 
 # --- commits ---------------------------------------------------------------------
 
-"$TREEPLOT" -T commits >commits.out
+"$TREEPLOT" -T commits | paths >commits.out
 is "$?" 0 "commits: exit status 0"
 is "$(controls commits.out)" 0 "commits: no control character but the separating tabs"
 is "$(names <commits.out | awk -F'\t' '{ print $1, NF }' | sort)" "m2 2
@@ -152,7 +152,7 @@ is "$(controls svg.out)" 0 "svg: no raw control character"
 
 # --- the mainline's name and the title are escaped too ---------------------------------
 
-"$TREEPLOT" -T commits --mainline "Li${TAB}nus${ESC}" >ml.out
+"$TREEPLOT" -T commits --mainline "Li${TAB}nus${ESC}" | paths >ml.out
 is "$(awk -F'\t' '{ print $NF }' ml.out | sort -u)" 'Li\tnus\x1b' \
    "--mainline with a tab and ESC: escaped in the last commits field"
 "$TREEPLOT" -T svg --title "<script>alert(2)</script>$ESC" \
@@ -205,7 +205,7 @@ ok $? "more, text: the 100 KB name and the 200 KB subject, whole"
 grep -q 'script\|alert(3)' more.txt
 ok $((! $?)) "more, text: a branch name (<script>) never becomes a tree name"
 
-"$TREEPLOT" -T commits "$(id r)..master" >more.tsv
+"$TREEPLOT" -T commits "$(id r)..master" | paths >more.tsv
 is "$(controls more.tsv)" 0 "more, commits: no raw control character but tabs"
 is "$(grep -c "$RLO" more.tsv)" 0 "more, commits: no raw bidirectional control"
 

@@ -13,7 +13,7 @@ ROOT=$(cd "$TESTDIR/../.." && pwd)
 DRIVER="$ROOT/tests/html_driver.py"
 export GENHIST=$BUILD/genhist
 
-plan 43
+plan 45
 
 # block NAME FILE: the content of <script type="application/json"
 # id="NAME">, as the page holds it.
@@ -40,7 +40,11 @@ ok $? "-T html: exit 0"
 (cd "$G/repo.git" && "$TREEPLOT" -o "$SCRATCH/g2.html" "$RANGE" &&
  "$TREEPLOT" -o "$SCRATCH/g3.HTM" "$RANGE" &&
  "$TREEPLOT" -T json "$RANGE" >"$SCRATCH/g.json" &&
- "$TREEPLOT" -T commits "$RANGE" >"$SCRATCH/g.tsv")
+ "$TREEPLOT" -T commits "$RANGE" >"$SCRATCH/g.commits" &&
+ paths <"$SCRATCH/g.commits" >"$SCRATCH/g.tsv")
+# A direct commit that came through one of the mainline's topic
+# branches, and that merge.
+TOPIC=$(awk -F '\t' 'NF == 6 && $2 != "-" { print $1 "\t" $2; exit }' "$SCRATCH/g.commits")
 cmp -s "$SCRATCH/g.html" "$SCRATCH/g2.html" && cmp -s "$SCRATCH/g.html" "$SCRATCH/g3.HTM"
 ok $? "-o x.html and -o x.HTM write what -T html writes"
 (cd "$G/repo.git" && "$TREEPLOT" -T html "$RANGE") | cmp -s - "$SCRATCH/g.html"
@@ -87,12 +91,12 @@ j = json.load(open(sys.argv[2]))
 got = sorted(html.unescape(x) for x in
              re.findall(r'<g id="node\d+" class="node" data-tree="([^"]*)">', s))
 want = sorted([j['mainline']['name']] + [t['name'] for t in j['trees']])
-# The chart's one node that is no tree: the direct commits' source.
-others = len(re.findall(r'class="node">\n<title>direct</title>', s))
-sys.exit(0 if got == want and others <= 1 and
+# The chart's nodes that are no tree: the direct commits' two flows.
+others = len(re.findall(r'class="node">\n<title>(?:direct|direct_topics)</title>', s))
+sys.exit(0 if got == want and others <= 2 and
          len(re.findall(r'class="node"', s)) == len(want) + others else 1)
 EOF
-ok $? "every tree's g.node has data-tree=NAME, one a tree of the JSON; the other is the direct node"
+ok $? "every tree's g.node has data-tree=NAME, one a tree of the JSON; the others are the direct flows"
 
 # The deepest commit of the range by the truth (the longest path, then
 # the smallest id), its path, and what --trace says of it.
@@ -192,6 +196,7 @@ cd "$SCRATCH" || exit 1
 	open:"$SCRATCH/u.html" search:pwned=1 pick:0 inert \
 	open:"$SCRATCH/top.html" click:"$FOLD" \
 	open:"$SCRATCH/e.html" search:x log \
+	open:"$SCRATCH/g.html" search:"${TOPIC%%	*}" pick:0 \
 	>"$SCRATCH/b.out" 2>"$SCRATCH/b.err"
 ok $? "the browser session ran"
 sed 's/^/# /' "$SCRATCH/b.err" | tail -n 20
@@ -199,7 +204,7 @@ sed 's/^/# /' "$SCRATCH/b.err" | tail -n 20
 # Split the session's output at each "open".
 awk -v d="$SCRATCH" '/^ready\t/ { n++ } { print >(d "/b" n ".out") }' "$SCRATCH/b.out"
 B1OUT=$SCRATCH/b1.out B2OUT=$SCRATCH/b2.out B3OUT=$SCRATCH/b3.out
-B4OUT=$SCRATCH/b4.out B5OUT=$SCRATCH/b5.out
+B4OUT=$SCRATCH/b4.out B5OUT=$SCRATCH/b5.out B6OUT=$SCRATCH/b6.out
 echo "# generated page: script $(field ready "$B1OUT") ms, load $(field load "$B1OUT") ms," \
      "searches $(field search-ms "$B1OUT" | paste -sd ' ') ms"
 
@@ -291,6 +296,14 @@ is "$(field panel "$B4OUT" | grep 'newest first$')" "$FOLD_N commits, newest fir
 # An empty range: a page all the same, quiet.
 is "$(field result "$B5OUT"):$(field console "$B5OUT")" "nothing matches:" \
    "an empty range: the page loads, searches, and the console holds nothing"
+
+# A direct commit's way: through a topic branch, its merge named.
+m=${TOPIC#*	}
+is "$(field panel "$B6OUT" | sed -n '/^Its way to the mainline$/,$p' | sed -n '2,3p' | cut -c1-12)" \
+   "direct to ma
+${m:0:12}" "a topic branch's commit: direct to the mainline, with the merge of its branch"
+field panel "$B6OUT" | grep -qx 'direct to mainline, through its topic branch'
+ok $? "... said: through its topic branch"
 
 # HTML_SHOT=FILE keeps the screenshot of the deep commit's panel (the
 # README's is one).

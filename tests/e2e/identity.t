@@ -30,7 +30,7 @@ is "$(printf '%s\n' "$OUT" | jq -c '[.trees[] | (.urls | length)]')" '[6,3]' \
 is "$(trees kernel)" \
    '[["rmk/linux-2.6-arm",4],["davem/net-2.6",2],["git.pengutronix.de/git/imx/linux-2.6",1]]' \
    "kernel: master.kernel.org:/home/rmk/... and git://.../rmk/... are one tree"
-tp -C "$SCRATCH/kernel" -T commits master
+tpc -C "$SCRATCH/kernel" -T commits master
 is "$(printf '%s\n' "$OUT" | names | grep -E '^(a1|x1)	' | sort)" \
    "$(printf 'a1\trmk/linux-2.6-arm\tmainline\nx1\tgit.pengutronix.de/git/imx/linux-2.6\trmk/linux-2.6-arm\tmainline')" \
    "kernel: rmk's merge of his home directory is no hop"
@@ -71,7 +71,7 @@ is "$?" 1 "forks: the keepers decided everything: no likely alias"
 # legend names them apart (they were all "source.denx.de/u-boot/custo...").
 R1="$(id cm0)..$(id cmn3)" R2="$(id cmn3)..$(id cend)"
 tp -C "$SCRATCH/custodians" --compare -T json "$R1" "$R2"
-is "$(printf '%s\n' "$OUT" | jq -c '[.trees[] | [.name, .commits]]')" \
+is "$(printf '%s\n' "$OUT" | jq -c '[.trees[] | [.name, .commits_by_range]]')" \
    '[["source.denx.de/u-boot/custodians/u-boot-dm",[3,3]],["source.denx.de/u-boot/custodians/u-boot-efi",[3,3]],["source.denx.de/u-boot/custodians/u-boot-net",[0,3]],["git.denx.de/u-boot-net",[3,0]]]' \
    "custodians: --compare, one line per tree, both ranges"
 tp -C "$SCRATCH/custodians" --compare -o trend.pdf "$R1" "$R2"
@@ -104,7 +104,7 @@ is "$(printf '%s\n' "$OUT" | sed -n '/^Unrecognised/,$p')" \
 is "$(trees kernel -c x 2>/dev/null; tp -C "$SCRATCH/kernel" --config /dev/null -T json master; git -C "$SCRATCH/kernel" config treeplot.alias 'net git://git.kernel.org/pub/scm/linux/kernel/git/davem/net-2.6.git'; tp -C "$SCRATCH/kernel" -T json master; printf '%s\n' "$OUT" | jq -c '[.trees[] | select(.name == "net") | [.commits, (.urls | length)]]')" \
    '[[2,2]]' "an alias naming one spelling takes the whole tree (its master.kernel.org: spelling too)"
 tp -C "$SCRATCH/kernel" -T json master
-is "$(printf '%s\n' "$OUT" | jq '.summary.trees')" 3 "... so the tree count is unchanged"
+is "$(printf '%s\n' "$OUT" | jq '.summary.tree_count')" 3 "... so the tree count is unchanged"
 git -C "$SCRATCH/kernel" config --unset-all treeplot.alias
 git -C "$SCRATCH/uboot" config treeplot.alias 'custodians https://source.denx.de/u-boot/custodians/*'
 is "$(trees uboot)" '[["custodians",18]]' \

@@ -10,10 +10,15 @@ ROOT=$(cd "$TESTDIR/../.." && pwd)
 # Every file and link under $1, links with their targets.
 listing() { (cd "$1" && find . ! -type d -printf '%P -> %l\n' | sed 's/ -> $//' | sort); }
 
-plan 17
+plan 18
 d=$SCRATCH/dest
 make -s -C "$ROOT" install DESTDIR="$d" PREFIX=/opt/tp >"$SCRATCH/log" 2>&1
 ok $? "make install DESTDIR=... PREFIX=/opt/tp"
+# --help names the schema beside the installed binary, whatever PREFIX
+# the binary was built with.
+is "$("$d/opt/tp/bin/treeplot" --help | grep -A1 -x "The JSON outputs' schema is installed as" | tail -n 1)" \
+   "  $d/opt/tp/share/treeplot/treeplot.schema.json" \
+   "the installed binary's --help: the installed schema, beside it"
 is "$(listing "$d")" "opt/tp/bin/git-treeplot -> treeplot
 opt/tp/bin/treeplot
 opt/tp/share/bash-completion/completions/git-treeplot -> treeplot

@@ -57,7 +57,7 @@ same_runs "-T dot --branches of a cycle" -C "$R" -T dot --branches v1.3..v1.4
 same_runs "-T csv of an -rc range" -C "$R" -T csv v1.5-rc3..v1.5-rc5
 
 # the ground truth, read on 8 threads
-"$TREEPLOT" -q -j 8 -C "$R" -T commits master | sort >got
+"$TREEPLOT" -q -j 8 -C "$R" -T commits master | paths | sort >got
 cmp -s gen/expected.tsv got
 ok $? "-j 8: the whole history is genhist's ground truth"
 

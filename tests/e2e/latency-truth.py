@@ -107,7 +107,7 @@ def main():
         docs = [json.load(open(f)) for f in sys.argv[2:]]
         if sys.argv[1] == "commits":
             for c, (a, lat) in sorted(docs[0]["commits"].items()):
-                print("\t".join([c, "@%d" % a, "%+d" % lat] +
+                print("\t".join([c, "%d" % a, "%+d" % lat] +
                                 docs[0]["path"][c]))
             return
         {"figures": figures, "figures-of": figures_of, "text": text,

@@ -2,12 +2,14 @@
 #
 # Source it from a test script; it makes a scratch directory (removed on
 # exit), pins the environment (time zone, identities, no user or system
-# git configuration) and offers:
+# git configuration, no slow-walk hint) and offers:
 #   plan N | ok COND-STATUS DESC | is GOT EXPECTED DESC | done_testing
 #   mk NAME SUBJECT [PARENT-NAME...]   a commit (empty tree), id in $NAME's slot
 #   id NAME                            the id of commit NAME
 #   names                              filter: ids -> commit names
 #   tp ARGS...                         run treeplot, stdout/stderr/status kept
+#   tpc ARGS...                        tp for -T commits: id and path kept
+#   paths                              filter: -T commits lines -> id, path
 
 set -u
 
@@ -23,6 +25,9 @@ unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY \
 export TZ=UTC LC_ALL=C HOME="$SCRATCH/home" XDG_CONFIG_HOME="$SCRATCH/home/.config"
 export GIT_CONFIG_NOSYSTEM=1 GIT_AUTHOR_NAME=A GIT_AUTHOR_EMAIL=a@example.org
 export GIT_COMMITTER_NAME=C GIT_COMMITTER_EMAIL=c@example.org
+# No walk is slow (the commit-graph hint, --trace's note) however loaded
+# the machine, unless a test sets it: the hints' tests set 0.
+export TREEPLOT_SLOW_WALK_MS=600000
 mkdir -p "$HOME"
 
 # Debian's python3 (where make deps installs python3-jsonschema), not
@@ -121,4 +126,18 @@ tp() {
 	STATUS=$?
 	OUT=$(cat "$SCRATCH/.out")
 	ERR=$(cat "$SCRATCH/.err")
+}
+
+# paths: -T commits lines as the id and the path alone (fields 1 and 6
+# on): the merge and the add-ons' fields between them are checked where
+# they are the point (users.t, latency.t, infer.t).
+paths() { cut -f1,6-; }
+
+# tpc ARGS: tp for -T commits, $OUT and .out holding each line's id and
+# path only (paths).
+tpc() {
+	tp "$@"
+	paths <"$SCRATCH/.out" >"$SCRATCH/.out.paths"
+	mv "$SCRATCH/.out.paths" "$SCRATCH/.out"
+	OUT=$(cat "$SCRATCH/.out")
 }

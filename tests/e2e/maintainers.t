@@ -54,7 +54,7 @@ is "$(printf '%s\n' "$OUT" | jq -c '[.trees[] | select(.subsystems) | .name]')" 
    '["davem/net-2.6","jikos/hid:for-ingo","jikos/hid:for-linus"]' \
    "--branches: each branch node has its repository's subsystems"
 
-tp -T commits v1.0..v2.1
+tpc -T commits v1.0..v2.1
 is "$(printf '%s\n' "$OUT" | wc -l)" 22 "commits: unchanged (the 21, and the commit adding MAINTAINERS)"
 tp -T dot v1.0..v2.1
 printf '%s\n' "$OUT" | sed -e ':a' -e '/\\$/{N;s/\\\n//;ba' -e '}' | grep -q 'HID CORE LAYER'

@@ -53,7 +53,7 @@ same() {
 		cmp -s e.0.1 $f || { bad=1; echo "# $f differs"; }
 	done
 	ok $bad "$desc: both readers, 1 and 4 threads, the same"
-	sed '$d' c.1.4 | sort | cmp -s - "$EXPECTED"
+	sed '$d' c.1.4 | paths | sort | cmp -s - "$EXPECTED"
 	ok $? "$desc: the ground truth"
 }
 
@@ -218,7 +218,7 @@ done
 [ "$(count_type "$(pack_of long.git)" 6)" -gt 0 ] &&
 	cmp -s long.1.json long.0.json && grep -q '"git.example.org/usb"' long.1.json
 ok $? "long messages and headers, some as deltas: the same report with either reader"
-"$TREEPLOT" -q -C long.git -T commits master | cut -f1,2 | names | sort >got
+"$TREEPLOT" -q -C long.git -T commits master | paths | cut -f1,2 | names | sort >got
 printf '%s\t%s\n' m0 mainline t1 git.example.org/net t2 git.example.org/net \
 	t3 git.example.org/net t4 git.example.org/usb | sort >want
 cmp -s want got
@@ -232,7 +232,7 @@ victim=$(id t1)
 set -- $(where adler.git)
 at=$(($1 + $2 - 1))
 poke adler.git $at "$(printf '\\x%02x' $(($(byte_at adler.git $at) ^ 0xff)))"
-"$TREEPLOT" -q -C adler.git -T commits master | cut -f1,2 | names | sort | cmp -s - want
+"$TREEPLOT" -q -C adler.git -T commits master | paths | cut -f1,2 | names | sort | cmp -s - want
 ok $? "a corrupt checksum after a commit's headers: the walk reads only them"
 TREEPLOT_PACK_READER=0 "$TREEPLOT" -q -C adler.git -T commits master \
 	>/dev/null 2>err.0

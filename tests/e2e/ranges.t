@@ -29,9 +29,9 @@ for r in v2.0..v2.0 v2.0..v1.0; do
 	printf '%s\n' "$OUT" | grep -q '^ *0 commits,'
 	ok $? "$r: the report says 0 commits"
 	tp -T json "$r"
-	is "$(printf '%s\n' "$OUT" | jq -c '[.commits, .direct, .summary.trees]')" \
+	is "$(printf '%s\n' "$OUT" | jq -c '[.commits, .direct, .summary.tree_count]')" \
 	   '[0,0,0]' "$r: json commits, direct, trees are 0"
-	tp -T commits "$r"
+	tpc -T commits "$r"
 	is "$STATUS:$(wc -c <"$SCRATCH/.out")" "0:0" "$r: commits output empty"
 done
 
@@ -58,20 +58,20 @@ is "$(printf '%s\n' "$OUT" | jq .commits)" \
 
 # --- the A.. and ..B forms -------------------------------------------------------
 
-tp -T commits v1.0..HEAD
+tpc -T commits v1.0..HEAD
 full=$OUT
-tp -T commits v1.0..
+tpc -T commits v1.0..
 is "$OUT" "$full" "A..: the same as A..HEAD"
 tp v1.0..
 printf '%s\n' "$OUT" | grep -qx 'range       v1.0..HEAD'
 ok $? "A..: the report states v1.0..HEAD"
 git update-ref refs/heads/old "$(id m1)"
 git symbolic-ref HEAD refs/heads/old
-tp -T commits v1.0..v2.0
+tpc -T commits v1.0..v2.0
 want=$OUT
-tp -T commits ..v2.0
+tpc -T commits ..v2.0
 is "$OUT" "$want" "..B with HEAD at v1.0: the same as v1.0..v2.0"
-tp -T commits
+tpc -T commits
 is "$(printf '%s\n' "$OUT" | cut -f1 | sort)" "$(git rev-list --no-merges HEAD | sort)" \
    "default with HEAD on v1.0 (tagged, no tag behind its first parent): whole history"
 git symbolic-ref HEAD refs/heads/master
@@ -79,19 +79,19 @@ git symbolic-ref HEAD refs/heads/master
 # --- revision syntax --------------------------------------------------------------
 
 a=$(git rev-parse --short=7 v1.0) b=$(git rev-parse --short=9 v2.0)
-tp -T commits "$a..$b"
+tpc -T commits "$a..$b"
 is "$OUT" "$want" "abbreviated ids ($a..$b): the same as v1.0..v2.0"
-tp -T commits "$(git rev-parse v1.0)..$(git rev-parse v2.0)"
+tpc -T commits "$(git rev-parse v1.0)..$(git rev-parse v2.0)"
 is "$OUT" "$want" "full ids: the same as v1.0..v2.0"
 is "$(ids HEAD~3)" "$(exact HEAD~3)" "HEAD~3: its whole history"
 is "$(ids v1.0..HEAD~3)" "$(exact HEAD~3 v1.0)" "v1.0..HEAD~3: the exact set"
 git branch net "$(id nm3)"
 is "$(ids v1.0..net)" "$(exact net v1.0)" "a branch name (v1.0..net): the exact set"
-tp -T commits v1.0..master
+tpc -T commits v1.0..master
 is "$OUT" "$want" "v1.0..master: the same as v1.0..v2.0"
-tp -T commits "v2.0~1..v2.0"
+tpc -T commits "v2.0~1..v2.0"
 is "$(printf '%s\n' "$OUT" | names)" "m4	mainline" "v2.0~1..v2.0: just m4"
-tp -T commits "v2.0~2^2..v2.0~2"
+tpc -T commits "v2.0~2^2..v2.0~2"
 is "$(printf '%s\n' "$OUT" | cut -f1 | sort)" "$(exact 'v2.0~2' 'v2.0~2^2')" \
    "v2.0~2^2..v2.0~2: the exact set"
 
@@ -124,7 +124,7 @@ mk d "Merge branch 'x' of git://example.org/x" b c
 mk e "e" d
 ref refs/heads/main e
 git symbolic-ref HEAD refs/heads/main
-tp -T commits
+tpc -T commits
 is "$STATUS" 0 "no tags: exit status 0"
 is "$(printf '%s\n' "$OUT" | names | cut -f1 | sort | tr '\n' ' ')" "a b c e " \
    "no tags: the default range is the whole history"
@@ -139,16 +139,16 @@ cd "$SCRATCH/bare.git" || exit 1
 : >"$T_MAP"
 build_fixture bare
 cd "$SCRATCH" || exit 1
-tp -C bare.git -T commits v1.0..v2.0
+tpc -C bare.git -T commits v1.0..v2.0
 is "$STATUS" 0 "bare repository with -C: exit status 0"
 is "$(printf '%s\n' "$OUT" | names)" "$FIXTURE_COMMITS" \
    "bare repository with -C: the fixture's answer"
 cd "$SCRATCH/bare.git" || exit 1
-tp -T commits
+tpc -T commits
 is "$(printf '%s\n' "$OUT" | names)" "$FIXTURE_COMMITS" \
    "from inside a bare repository: default range, the fixture's answer"
 cd "$SCRATCH/bare.git/refs/tags" || exit 1
-tp -T commits
+tpc -T commits
 is "$(printf '%s\n' "$OUT" | names)" "$FIXTURE_COMMITS" \
    "from a subdirectory of a bare repository"
 
@@ -157,28 +157,28 @@ git worktree add -q -b side "$SCRATCH/wt" v2.0-rc1 2>"$SCRATCH/.wterr"
 ok $? "git worktree add (empty tree) works"
 mkdir -p "$SCRATCH/wt/sub/dir"
 cd "$SCRATCH/wt" || exit 1
-tp -T commits
+tpc -T commits
 is "$STATUS" 0 "in a worktree: exit status 0"
 is "$(printf '%s\n' "$OUT" | cut -f1 | sort)" "$(exact HEAD v1.0)" \
    "in a worktree: the worktree's HEAD (v2.0-rc1), from v1.0"
 wt=$OUT
 cd "$SCRATCH/wt/sub/dir" || exit 1
-tp -T commits
+tpc -T commits
 is "$OUT" "$wt" "in a subdirectory of a worktree"
 cd "$SCRATCH" || exit 1
-tp -C wt -T commits
+tpc -C wt -T commits
 is "$OUT" "$wt" "-C to a worktree"
-tp -C wt/sub/dir -T commits
+tpc -C wt/sub/dir -T commits
 is "$OUT" "$wt" "-C to a subdirectory of a worktree"
 
 mkdir -p "$FX/sub/dir"
-tp -C fx/sub/dir -T commits v1.0..v2.0
+tpc -C fx/sub/dir -T commits v1.0..v2.0
 is "$STATUS" 0 "-C to a subdirectory of a work tree: exit status 0"
 is "$OUT" "$want" "-C to a subdirectory of a work tree: the same answer"
 cd "$FX/sub/dir" || exit 1
-tp -T commits v1.0..v2.0
+tpc -T commits v1.0..v2.0
 is "$OUT" "$want" "from a subdirectory of a work tree"
-tp -C "$FX/.git" -T commits v1.0..v2.0
+tpc -C "$FX/.git" -T commits v1.0..v2.0
 is "$OUT" "$want" "-C to the .git directory"
 
 done_testing

@@ -15,6 +15,10 @@ T=30	# seconds: any run here takes well under one
 tpt() {
 	timeout "$T" "$TREEPLOT" "$@" >"$SCRATCH/.out" 2>"$SCRATCH/.err"
 	STATUS=$?
+	case " $* " in	# -T commits: the id and the path of each line
+	*" -T commits "*) paths <"$SCRATCH/.out" >"$SCRATCH/.p" &&
+			  mv "$SCRATCH/.p" "$SCRATCH/.out" ;;
+	esac
 	OUT=$(cat "$SCRATCH/.out")
 	ERR=$(cat "$SCRATCH/.err")
 }

@@ -125,7 +125,8 @@ else
 	for i in 1 2 3 4 5 6 7; do ok 0 "# SKIP no python3 jsonschema (Debian: python3-jsonschema)"; done
 fi
 is "$(for f in out/json out/trace.json out/compare.json; do jq .format_version "$f"; done | tr '\n' ' ')" \
-   "1 1 1 " "every JSON output starts with format_version 1"
-is "$(head -n 2 out/json | tail -n 1)" '  "format_version": 1,' "format_version is the first member"
+   "2 2 2 " "every JSON output has format_version 2"
+is "$(head -n 3 out/json | tail -n 2)" '  "$schema": "https://treeplot.invalid/treeplot.schema.json",
+  "format_version": 2,' "\$schema, then format_version, are the first members"
 
 done_testing

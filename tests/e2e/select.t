@@ -78,11 +78,12 @@ check() {
 	# shellcheck disable=SC2086
 	"$TREEPLOT" -C "$d/repo.git" -o "$d/sel.tsv" -o "$d/sel.json" \
 		"${args[@]}" "$r" -- $paths 2>"$d/err"
+	paths <"$d/sel.tsv" >"$d/sel.p" && mv "$d/sel.p" "$d/sel.tsv"
 	cut -f1 "$d/sel.tsv" | sort >"$d/got"
 	same "$d/want" "$d/got" "$what: the commits are git log's"
 	sed 's/^/# /' "$d/err" | head -3
 	all=$d/all.$(printf '%s' "$r" | tr -c 'A-Za-z0-9.' _).tsv
-	[ -e "$all" ] || "$TREEPLOT" -C "$d/repo.git" -T commits "$r" | sort >"$all"
+	[ -e "$all" ] || "$TREEPLOT" -C "$d/repo.git" -T commits "$r" | paths | sort >"$all"
 	join -t "	" "$d/want" "$all" >"$d/want.tsv"
 	sort "$d/sel.tsv" >"$d/got.tsv"
 	same "$d/want.tsv" "$d/got.tsv" "$what: their paths are the unfiltered run's"
@@ -150,13 +151,13 @@ tp -C "$G" -T json v1.1..master
 ok "$(printf '%s' "$OUT" | grep -c '"selection"')" "no selection: no member"
 
 # --- options around the paths -------------------------------------------
-tp -C "$G" -T commits v1.1..master -- drivers
+tpc -C "$G" -T commits v1.1..master -- drivers
 want=$OUT
-tp -C "$G" v1.1..master -T commits -- drivers
+tpc -C "$G" v1.1..master -T commits -- drivers
 is "$STATUS:$OUT" "0:$want" "options after the range, then --"
-tp -C "$G" --author -- -T commits v1.1..master
+tpc -C "$G" --author -- -T commits v1.1..master
 is "$STATUS:$OUT" "0:" "--author --: a pattern, not the separator"
-tp -C "$G" -T commits --author='(' v1.1..master
+tpc -C "$G" -T commits --author='(' v1.1..master
 is "$STATUS:$(printf '%s' "$ERR" | wc -l):${ERR%%:*}" "2:0:treeplot" \
    "a bad --author pattern: one usage error line"
 tp -C "$G" --explain master -- drivers
@@ -214,11 +215,11 @@ fi
 git -C "$G" config uploadpack.allowFilter true
 git clone -q --bare --no-local --filter=blob:none "file://$G" blobless.git 2>/dev/null
 git clone -q --bare --no-local --filter=tree:0 "file://$G" treeless.git 2>/dev/null
-tp -C "$G" -T commits v1.1..master -- drivers
+tpc -C "$G" -T commits v1.1..master -- drivers
 full=$OUT
-tp -C blobless.git -T commits v1.1..master -- drivers
+tpc -C blobless.git -T commits v1.1..master -- drivers
 is "$STATUS:$OUT" "0:$full" "a blobless clone has the trees it needs"
-tp -C treeless.git -T commits v1.1..master -- drivers
+tpc -C treeless.git -T commits v1.1..master -- drivers
 is "$STATUS:$(printf '%s\n' "$ERR" | wc -l):$(printf '%s' "$ERR" | grep -c 'missing (a partial clone')" \
    "1:1:1" "a treeless clone: one clear error"
 

@@ -52,7 +52,7 @@ P=example.org/pub
 
 # flow: the text report's flow section, without its heading.
 flow() { printf '%s\n' "$OUT" | awk '/^Flow/ {f=1; next} /^$/ {f=0} f'; }
-summary() { printf '%s\n' "$OUT" | jq -c '[.commits, .direct, .merges, .summary.trees, .summary.by_depth, .summary.small_trees]'; }
+summary() { printf '%s\n' "$OUT" | jq -c '[.commits, .direct, .merges, .summary.tree_count, .summary.by_depth, .summary.small_trees]'; }
 
 tp
 is "$(flow)" "     22  mainline
@@ -101,9 +101,9 @@ ok $? "--top 2, DOT: parses"
 is "$(printf '%s\n' "$OUT" | gvpr 'N { printf("%s\n", sub($.label, "\\\\n*")); }' | sort)" \
 "5 other trees
 alpha
+applied on the mainline
 bravo
 deep
-direct
 mainline" "--top 2, DOT: the nodes, without the prefix most share"
 printf '%s\n' "$OUT" | grep -qF 'trees under example.org/pub/ are named without it' &&
 printf '%s\n' "$OUT" | grep -qF 'tooltip="example.org/pub/alpha\n'

@@ -11,7 +11,7 @@
 ROOT=$(cd "$TESTDIR/../.." && pwd)
 export GENHIST=$BUILD/genhist
 
-plan 53
+plan 62
 
 mkdir fx
 cd fx || exit 1
@@ -60,7 +60,7 @@ is "$OUT" "$EXPECTED" \
 is "$ERR" "" "every commit traced: nothing on stderr"
 
 # Every commit of the range: the path of each trace is its -T commits line.
-tp -T commits $R
+tpc -T commits $R
 COMMITS=$OUT
 printf '%s\n' "$COMMITS" | cut -f1 >all.ids
 tp --trace -T json - $R <all.ids
@@ -74,8 +74,8 @@ is "$(jq '[.traces[] | .path as $p | .hops | to_entries[] | select(.value.from !
    "json: each hop goes from one tree of the path to the next"
 is "$(jq -r '.traces[] | select(.id == "'"$(id w2)"'") | [.hops[].merge] | join(" ")' all.json)" \
    "$(id nm1) $(id mm1)" "json: w2's hops are nm1 then mm1"
-is "$(jq -c '[.format_version, .repository, .range, .mainline, (.untraced | length)]' all.json)" \
-   "[1,\"fx\",\"$R\",\"mainline\",0]" "json: format_version, repository, range, mainline"
+is "$(jq -c '[."$schema", .format_version, .repository, .range, .mainline.name, (.untraced | length)]' all.json)" \
+   "[\"https://treeplot.invalid/treeplot.schema.json\",2,\"fx\",\"$R\",\"mainline\",0]" "json: \$schema, format_version, repository, range, mainline"
 is "$(jq -r '.traces[] | select(.id == "'"$(id i1)"'") | .hops[0] | [.date, .time, .subject] | @tsv' all.json)" \
    "$(git show -s --format='%cI%x09%ct%x09%s' "$(id wm1)" | sed 's/Z	/+00:00	/')" \
    "json: a hop's date (ISO 8601), time and subject are git's"
@@ -135,9 +135,36 @@ tp --trace --range v1.0..v2.0 "$(id i1)"
 is "$(printf '%s\n' "$OUT" | sed -n 2p)" "range       v1.0..v2.0" "--range gives it too"
 tp --trace --range v2.0 "$(id Y)"
 is "$STATUS" 0 "--range with a single revision (the whole history): Y traced"
+# Without a range, the whole history to HEAD, as git-when-merged
+# searches: a commit of an earlier cycle is found.
 tp --trace "$(id i1)"
-is "$(printf '%s\n' "$OUT" | sed -n 2p)" "range       v1.0..HEAD" \
-   "no range: the default one, as for the report"
+is "$(printf '%s\n' "$OUT" | sed -n 2p)" "range       HEAD" \
+   "no range: the whole history to HEAD"
+tp --trace "$(id Y)"
+is "$STATUS:$ERR:$(printf '%s\n' "$OUT" | tail -n 1)" "0::  direct to mainline" \
+   "no range: Y, of the cycle before v1.0, traced (with $R it is not in the range)"
+tp --explain "$(id mm5)"
+is "$STATUS:$(printf '%s\n' "$OUT" | sed -n 2p)" "0:range       HEAD" \
+   "--explain without a range: the whole history to HEAD too"
+# What it cost, said when the walk was slow (TREEPLOT_SLOW_WALK_MS: any
+# walk is, for the test) and had no commit-graph to make it cheap.
+TREEPLOT_SLOW_WALK_MS=0 tp -q --trace "$(id Y)"
+is "$ERR" "" "-q: nothing said of the cost"
+TREEPLOT_SLOW_WALK_MS=0 tp --trace "$(id Y)"
+is "$(printf '%s\n' "$ERR" | sed -n 1p | sed 's/([0-9.]* s)/(T s)/')" \
+   "treeplot: note: --trace without a range searched the whole history to HEAD, a walk of $(git rev-list --count HEAD) commits (T s); a range (A..B, or --range) searches less" \
+   "a slow walk of the whole history: its cost said, commits as git counts them"
+TREEPLOT_SLOW_WALK_MS=0 tp --trace "$(id Y)" $R
+is "$(printf '%s\n' "$ERR" | grep -c note)" 0 "a range given: no note (Y is only not in it)"
+# Two tags where a range was meant.
+tp --trace "$(id i1)" v1.0 v2.0
+is "$STATUS:$ERR:$OUT" "2:treeplot: 'v1.0' and 'v2.0' are tags: did you mean v1.0..v2.0? (to trace the tags themselves, give a range: --range HEAD):" \
+   "--trace C v1.0 v2.0: did you mean v1.0..v2.0?"
+tp --trace "$(id i1)" v1.0 v2.0 --range HEAD
+is "$STATUS:$(printf '%s\n' "$OUT" | grep -c '^commit ')" "0:3" \
+   "--range given: the tags are commits to trace"
+tp --explain "$(id mm5)" v1.0 v2.0
+is "$STATUS" 2 "--explain M v1.0 v2.0: the same usage error"
 for args in "--trace" "--trace $R" "--trace v1.0..v1.0 $(id i1) $R" \
 	    "--trace --compare $(id i1)" "--trace -T svg $(id i1)" \
 	    "--trace -o x.png $(id i1)" "--trace --top 3 $(id i1)" \
@@ -177,6 +204,8 @@ is "$(printf '%s\n' "$OUT" | tail -n 1)" "  direct to Linus" "--mainline names t
 git commit-graph write --reachable
 tp --trace -T json - $R <all.ids
 is "$(printf '%s\n' "$OUT")" "$(cat all.json)" "commit-graph: the same traces"
+TREEPLOT_SLOW_WALK_MS=0 tp --trace "$(id Y)"
+is "$STATUS:$ERR" "0:" "commit-graph: the whole history costs little, nothing said"
 rm -f .git/objects/info/commit-graph
 
 # --- generated histories: every hop checked against git ------------------------
@@ -239,7 +268,7 @@ for seed in 2 3; do
 	ok $? "seed $seed: generated"
 	git="git --git-dir=$d/repo.git"
 	r=v1.3..v1.6
-	"$TREEPLOT" -C "$d/repo.git" -T commits "$r" >"$d/commits"
+	"$TREEPLOT" -C "$d/repo.git" -T commits "$r" | paths >"$d/commits"
 	cut -f1 "$d/commits" >"$d/ids"
 	"$TREEPLOT" -C "$d/repo.git" --trace -T json - "$r" <"$d/ids" >"$d/trace.json"
 	is "$?:$(jq '.traces | length' "$d/trace.json"):$(jq '.untraced | length' "$d/trace.json")" \

@@ -20,6 +20,7 @@ static const struct {
 	{ "v6.2-rc1", 0 }, { "v2.44-devel", 0 }, { "4.23-dev", 0 },
 	{ "4.23-pre1", 0 }, { "v3.0-alpha1", 0 }, { "v3.0-beta2", 0 },
 	{ "sound-6.1-rc1", 0 }, { "v1.0rc1", 1 },	/* only "-rc" counts */
+	{ "4.2.0-branched", 0 }, { "RELEASE-4.18.0", 1 },	/* Xen's */
 };
 
 static void

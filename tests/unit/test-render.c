@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "flow/aggregate.h"
+#include "flow/report.h"
 #include "render/graph.h"
 #include "render/json.h"
 #include "render/names.h"
@@ -228,6 +229,10 @@ fixture_init(struct fixture *x, int hostile)
 	x->f.range = "v2.6.29..v2.6.30";
 	x->f.commits = 400;
 	x->f.direct = 300;
+	/* 280 applied on the mainline's line, 20 through 3 topic merges */
+	x->f.topics.applied = 280;
+	x->f.topics.through = 20;
+	x->f.topics.merges = 3;
 	x->f.merges = 21;
 	x->f.shallow = 0;
 	x->f.trees = x->trees;
@@ -263,23 +268,27 @@ test_json(void)
 	ok(pipe_through("jq .", &out, &pretty) == 0 && out.len &&
 	   pretty.len == out.len && !memcmp(pretty.data, out.data, out.len),
 	   "json: laid out exactly as jq . lays it out");
-	ok(jq_true(&out, "keys_unsorted == [\"format_version\", \"repository\","
-		   " \"range\", \"mainline\", \"commits\", \"direct\", \"merges\","
-		   " \"shallow_boundary\", \"summary\", \"trees\", \"edges\","
-		   " \"unrecognised\"]"),
+	ok(jq_true(&out, "keys_unsorted == [\"$schema\", \"format_version\","
+		   " \"repository\", \"range\", \"mainline\", \"commits\","
+		   " \"direct\", \"direct_applied\", \"direct_topics\","
+		   " \"topic_merges\", \"merges\", \"shallow_boundary\","
+		   " \"summary\", \"trees\", \"edges\", \"unrecognised\"]"),
 	   "json: top-level keys in order");
-	ok(jq_true(&out, ".format_version == 1 and .repository == \"linux\""
+	ok(jq_true(&out, ".\"$schema\" == \"" JSON_SCHEMA_ID "\""
+		   " and .format_version == 2 and .repository == \"linux\""
 		   " and .range == \"v2.6.29..v2.6.30\" and .commits == 400"
-		   " and .direct == 300 and .merges == 21"
-		   " and .shallow_boundary == 0"),
+		   " and .direct == 300 and .direct_applied == 280"
+		   " and .direct_topics == 20 and .topic_merges == 3"
+		   " and .merges == 21 and .shallow_boundary == 0"),
 	   "json: the figures");
 	ok(jq_true(&out, ".mainline == {\"name\": \"torvalds/linux-2.6\","
 		   " \"urls\": [\"git://git.kernel.org/pub/scm/linux/kernel/git/"
 		   "torvalds/linux-2.6.git\", \"https://git.kernel.org/pub/scm/"
 		   "linux/kernel/git/torvalds/linux-2.6\"]}"),
 	   "json: the mainline");
-	ok(jq_true(&out, ".summary == {\"trees\": 6, \"by_depth\":"
-		   " [{\"depth\": 1, \"trees\": 3}, {\"depth\": 2, \"trees\": 1}],"
+	ok(jq_true(&out, ".summary == {\"tree_count\": 6, \"by_depth\":"
+		   " [{\"depth\": 1, \"tree_count\": 3}, {\"depth\": 2,"
+		   " \"tree_count\": 1}],"
 		   " \"small_trees\": 3, \"folded\": 2}"),
 	   "json: the summary");
 	ok(jq_true(&out, "(.trees | length) == 4 and .trees[0] == {\"name\":"
@@ -359,10 +368,12 @@ test_dot(void)
 	 * left; a tree behind one on its side. */
 	ok(contains(&out, "t0\t[") && contains(&out, "t4\t[") &&
 	   contains(&out, "t0 -> t1") && contains(&out, "t1 -> t2") &&
-	   contains(&out, "dir=back") && contains(&out, "direct -> t0"),
+	   contains(&out, "dir=back") && contains(&out, "direct -> t0") &&
+	   contains(&out, "direct_topics -> t0"),
 	   "dot: stable node ids, edges between them");
 	ok(contains(&out, "label=\"torvalds/linux-2.6\\n400 commits\"") &&
-	   contains(&out, "label=\"direct\\n300 commits\"") &&
+	   contains(&out, "label=\"applied on the mainline\\n280 commits\"") &&
+	   contains(&out, "label=\"topic branches\\n20 commits\\n3 merges\"") &&
 	   contains(&out, "label=\"davem/net-2.6\\n40 commits\"") &&
 	   contains(&out, "label=\"2 other trees\\n3 commits\""),
 	   "dot: node labels");

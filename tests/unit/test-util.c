@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/buf.h"
 #include "util/hash.h"
+#include "util/suggest.h"
 #include "util/util.h"
 
 #include "tap.h"
@@ -146,11 +148,79 @@ pair_index_check(void)
 	       "not empty", "empty");
 }
 
+/* The suggestion for word among names (NULL-terminated), or "" for
+ * none, into got. */
+static void
+suggestion(const char *word, const char *const *names, char *got, size_t n)
+{
+	struct suggest sg;
+	struct buf b = BUF_INIT;
+
+	suggest_init(&sg, word, strlen(word));
+	for (; *names; names++)
+		suggest_add(&sg, *names);
+	suggest_write(&sg, "--", &b);
+	snprintf(got, n, "%s", b.data ? b.data : "");
+	buf_release(&b);
+}
+
+static void
+suggest_check(void)
+{
+	static const char *const opts[] = {
+		"layout", "top", "title", "major", "minor", "mainline",
+		"cycles", "compare", NULL,
+	};
+	static const struct {
+		const char *a, *b;
+		size_t d;
+	} dist[] = {
+		{ "", "", 0 }, { "", "abc", 3 }, { "abc", "", 3 },
+		{ "lyaout", "layout", 1 },	/* a swap is one edit */
+		{ "kitten", "sitting", 3 }, { "v2025.7", "v2025.07", 1 },
+		{ "ab", "ba", 1 }, { "abc", "ca", 3 },	/* OSA, not Damerau */
+	};
+	static const struct {
+		const char *word, *want;
+	} cases[] = {
+		{ "lyaout", "did you mean --layout?" },
+		{ "cylces", "did you mean --cycles?" },
+		{ "mainlin", "did you mean --mainline?" },
+		{ "mijor", "did you mean --major or --minor?" },
+		{ "tp", "did you mean --top?" },
+		{ "bogus", "" },		/* near nothing */
+		{ "layout", "" },		/* itself: no suggestion */
+		{ "x", "" },
+	};
+	char got[64];
+
+	for (size_t k = 0; k < ARRAY_SIZE(dist); k++) {
+		size_t d = suggest_distance(dist[k].a, strlen(dist[k].a),
+					    dist[k].b, strlen(dist[k].b));
+		char want[32], desc[80];
+
+		snprintf(got, sizeof(got), "%zu", d);
+		snprintf(want, sizeof(want), "%zu", dist[k].d);
+		snprintf(desc, sizeof(desc), "suggest_distance '%s' '%s'",
+			 dist[k].a, dist[k].b);
+		report(d == dist[k].d, desc, got, want);
+	}
+	for (size_t k = 0; k < ARRAY_SIZE(cases); k++) {
+		char desc[80];
+
+		suggestion(cases[k].word, opts, got, sizeof(got));
+		snprintf(desc, sizeof(desc), "suggestion for '%s'",
+			 cases[k].word);
+		report(!strcmp(got, cases[k].want), desc, got, cases[k].want);
+	}
+}
+
 int
 main(void)
 {
 	char got[32];
 
+	suggest_check();
 	run(0, 50000);
 	run(1, 3000);
 	pair_index_check();

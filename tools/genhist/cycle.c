@@ -107,18 +107,22 @@ central_pull(struct sim *sim)
 
 	if (left(sim) < n + 2)
 		return;
+	/* --topics: they come through the merge below, not made yet. */
+	sim->topic_hold = 1;
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t m = plain_commit(sim, 0, p, tick(sim));
 
 		finalise(sim, m, 0, 0);
 		p = m;
 	}
+	sim->topic_hold = 0;
 	commit_on(sim, 0);
 	par[0] = sim->tr[0].tip;
 	par[1] = p;
 	mk = merge_commit(sim, 0,
 			  "Merge branch 'master' of " CENTRAL " into master",
 			  par, 2);
+	release_held(sim, mk);
 	main_moved(sim, mk);
 	sim->st.central_pulls++;
 }

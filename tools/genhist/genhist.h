@@ -135,7 +135,14 @@ struct sim {
 	uint64_t cycles_total;		/* R */
 
 	/* the stream, and the ground-truth files asked for (else NULL) */
-	FILE *out, *fexp, *ftru, *fcyc, *fdat, *fcases;
+	FILE *out, *fexp, *ftru, *fcyc, *fdat, *ftop, *fcases;
+	/* --topics: the merge of the mainline's topic branches whose
+	 * commits are being finalised (NONE: none), or held until it is
+	 * made (central_pull) */
+	uint32_t topic_merge;
+	int topic_hold;
+	uint32_t held[8];
+	unsigned nheld;
 
 	struct rng rng;			/* every random draw */
 	struct paths paths;		/* every path a commit took */
@@ -188,6 +195,9 @@ uint32_t path_ext(struct paths *p, uint32_t up, uint32_t tree);
 /* Commit `mark` is in the mainline, by paths vis and tru: --expect and
  * --truth are written, --cycles will name the next tag. */
 void finalise(struct sim *sim, uint32_t mark, uint32_t vis, uint32_t tru);
+
+/* --topics: the commits held (topic_hold) came through merge mk. */
+void release_held(struct sim *sim, uint32_t mk);
 
 /* The commits finalised since the last tag were first in `tag`. */
 void flush_cycle(struct sim *sim, const char *tag);

@@ -7,8 +7,8 @@
  *
  *   genhist [--commits N] [--trees T] [--seed S] [--ff-rate P]
  *           [--releases R] [--expect FILE] [--truth FILE] [--cycles FILE]
- *           [--dates FILE] [--identity] [--cases FILE] [--files] [--gerrit]
- *           [--stats]
+ *           [--dates FILE] [--topics FILE] [--identity] [--cases FILE]
+ *           [--files] [--gerrit] [--stats]
  *
  * Writes a git fast-import stream on stdout: N non-merge commits made by a
  * mainline and T subsystem trees over R release cycles (tags v1.0, then
@@ -42,6 +42,13 @@
  *                twenty-five is authored up to sixty days in the future (a
  *                skewed clock: --latency's negative latencies), so the
  *                stream changes (and only with it)
+ * --topics FILE  ":MARK<TAB>:MERGE" per direct commit of master (whose
+ *                --expect path is the mainline alone) that came through
+ *                one of the mainline's topic branches: MERGE is the
+ *                merge on master's first-parent line that brought it
+ *                (the mainline merging its topics, or --identity's
+ *                central pulls); ":MARK<TAB>-" per direct commit on
+ *                that line itself (committed there, or fast-forwarded)
  * --identity     the cases of tree identity, each with its ground truth
  *                (without it the stream is what it always was; identity.c
  *                lists them): every kernel.org tree also spelled by its
@@ -96,6 +103,7 @@ sim_init(struct sim *sim)
 	sim->ffrate = 0.05;
 	sim->scen = NONE;
 	sim->merged_by_main = NONE;
+	sim->topic_merge = NONE;
 	paths_init(&sim->paths);
 }
 
@@ -104,8 +112,9 @@ usage(FILE *f)
 {
 	fputs("usage: genhist [--commits N] [--trees T] [--seed S] [--ff-rate P]\n"
 	      "               [--releases R] [--expect FILE] [--truth FILE]\n"
-	      "               [--cycles FILE] [--dates FILE] [--identity]\n"
-	      "               [--cases FILE] [--files] [--gerrit] [--stats] > stream\n", f);
+	      "               [--cycles FILE] [--dates FILE] [--topics FILE]\n"
+	      "               [--identity] [--cases FILE] [--files] [--gerrit]\n"
+	      "               [--stats] > stream\n", f);
 }
 
 static uint64_t
@@ -176,7 +185,7 @@ main(int argc, char **argv)
 {
 	uint64_t N = 5000, T = 100, seed = 1, R = 0;
 	const char *pexp = NULL, *ptru = NULL, *pcyc = NULL, *pdat = NULL;
-	const char *pcases = NULL;
+	const char *ptop = NULL, *pcases = NULL;
 	int stats = 0;
 	static char obuf[1 << 20];
 	static struct sim state;
@@ -216,7 +225,7 @@ main(int argc, char **argv)
 		if (!IS("--commits") && !IS("--trees") && !IS("--seed") &&
 		    !IS("--releases") && !IS("--ff-rate") && !IS("--expect") &&
 		    !IS("--truth") && !IS("--cycles") && !IS("--dates") &&
-		    !IS("--cases"))
+		    !IS("--topics") && !IS("--cases"))
 			die("unknown option '%.*s' (see --help)", (int)len, a);
 		if (eq)
 			v = eq + 1;
@@ -247,6 +256,8 @@ main(int argc, char **argv)
 			ptru = v;
 		else if (IS("--dates"))
 			pdat = v;
+		else if (IS("--topics"))
+			ptop = v;
 		else if (IS("--cases"))
 			pcases = v;
 		else
@@ -278,6 +289,8 @@ main(int argc, char **argv)
 		sim->fcyc = open_out("--cycles", pcyc);
 	if (pdat)
 		sim->fdat = open_out("--dates", pdat);
+	if (ptop)
+		sim->ftop = open_out("--topics", ptop);
 	if (pcases) {
 		if (!sim->identity)
 			die("--cases: the cases are --identity's");
@@ -317,6 +330,7 @@ main(int argc, char **argv)
 	close_out(sim->ftru, ptru);
 	close_out(sim->fdat, pdat);
 	close_out(sim->fcyc, pcyc);
+	close_out(sim->ftop, ptop);
 	if (sim->fcases)
 		identity_cases(sim, sim->fcases);
 	close_out(sim->fcases, pcases);

@@ -288,8 +288,11 @@ merge_topics(struct sim *sim, uint32_t x)
 	}
 	mk = merge_commit(sim, x, sb.buf, par, n + 1);
 	sim->st.topic_merges++;
+	if (x == 0)
+		sim->topic_merge = mk;	/* --topics: through this merge */
 	for (unsigned i = 0; i < n; i++)
 		take_topic(sim, x, x, &t->topics[idx[i]]);
+	sim->topic_merge = NONE;
 	for (unsigned i = n; i-- > 0;)
 		drop_topic(t, idx[i]);
 	t->tip = mk;

@@ -118,10 +118,38 @@ node_str(struct sim *sim, uint32_t n)
 	return p->str[n];
 }
 
+/* --topics: how a direct commit came, its merge's mark or "-". */
+static void
+topic_line(struct sim *sim, uint32_t mark, uint32_t merge)
+{
+	if (merge == NONE)
+		fprintf(sim->ftop, ":%" PRIu32 "\t-\n", mark);
+	else
+		fprintf(sim->ftop, ":%" PRIu32 "\t:%" PRIu32 "\n", mark,
+			merge);
+}
+
+void
+release_held(struct sim *sim, uint32_t mk)
+{
+	for (unsigned i = 0; i < sim->nheld; i++)
+		topic_line(sim, sim->held[i], mk);
+	sim->nheld = 0;
+	sim->topic_hold = 0;
+}
+
 void
 finalise(struct sim *sim, uint32_t mark, uint32_t vis, uint32_t tru)
 {
 	sim->fin[mark] = 1;
+	/* A direct commit: on the mainline's line, or through the topic
+	 * merge being made. */
+	if (sim->ftop && vis == 0) {
+		if (sim->topic_hold && sim->nheld < 8)
+			sim->held[sim->nheld++] = mark;
+		else
+			topic_line(sim, mark, sim->topic_merge);
+	}
 	if (sim->fexp)
 		fprintf(sim->fexp, ":%" PRIu32 "\t%smainline\n", mark,
 			node_str(sim, vis));

@@ -259,9 +259,22 @@
     add(panel, head, el('p', 'author', S[cAuthor[c]]));
     add(panel, el('h3', null, 'Its way to the mainline'));
     var ol = el('ol', 'hops');
-    if (trees.length === 1)
-      add(ol, add(el('li'), document.createTextNode('direct to '),
-        treeButton(tName[trees[0]], flowOfTree(trees[0]))));
+    if (trees.length === 1) {
+      /* Direct: applied on the mainline's own line, or through one of
+       * its topic branches, whose merge is VIA. */
+      var dl = add(el('li'), add(el('div', 'hop'),
+        document.createTextNode('direct to '),
+        treeButton(tName[trees[0]], flowOfTree(trees[0])),
+        document.createTextNode(m >= 0 ? ', through its topic branch' :
+          ', applied on its own line')));
+      if (m >= 0) {
+        var tm = merge(m);
+        add(dl, add(el('div', 'merge'), idNode(tm.id),
+          el('span', 'date', ' ' + fmtDate(tm.time, tm.tz) + ' '),
+          el('span', 'subject', tm.subject)));
+      }
+      add(ol, dl);
+    }
     for (var k = 0; k + 1 < trees.length && m >= 0; k++) {
       var mg = merge(m), li = el('li');
       add(li, add(el('div', 'hop'),
@@ -318,6 +331,9 @@
     if (k === 0) {
       row(dl, 'commits', flow.commits);
       row(dl, 'direct', flow.direct);
+      row(dl, 'applied on it', flow.direct_applied);
+      row(dl, 'through its topic branches', flow.direct_topics + ' (' +
+        plural(flow.topic_merges, 'merge') + ')');
       row(dl, 'merges', flow.merges);
       if (flow.latency) row(dl, 'latency', latencyText(flow.latency));
       return dl;
@@ -530,19 +546,28 @@
   });
 
   /* --- the summary ---------------------------------------------------- */
-  var CORE = { format_version: 1, repository: 1, range: 1, mainline: 1,
-    commits: 1, direct: 1, merges: 1, shallow_boundary: 1, summary: 1,
-    trees: 1, edges: 1, unrecognised: 1, latency: 1, latency_by_depth: 1 };
+  var CORE = { $schema: 1, format_version: 1, repository: 1, range: 1,
+    mainline: 1, commits: 1, direct: 1, direct_applied: 1, direct_topics: 1,
+    topic_merges: 1, topic_branches: 1, merges: 1, shallow_boundary: 1,
+    summary: 1, trees: 1, edges: 1, unrecognised: 1, latency: 1,
+    latency_by_depth: 1 };
   function showSummary() {
     var sec = document.getElementById('summary'), sum = flow.summary;
     add(sec, el('h2', null, 'Summary'));
     var dl = el('dl', 'figures');
     row(dl, 'commits', flow.commits);
     row(dl, 'straight into the mainline', flow.direct);
+    row(dl, 'applied on the mainline', flow.direct_applied);
+    row(dl, 'through its topic branches', flow.direct_topics + ' (' +
+      plural(flow.topic_merges, 'merge') + ')');
     row(dl, 'merges', flow.merges);
-    row(dl, 'trees', sum.trees);
+    row(dl, 'trees', sum.tree_count);
     sum.by_depth.forEach(function (d) {
-      row(dl, 'trees at depth ' + d.depth, d.trees);
+      row(dl, 'trees at depth ' + d.depth, d.tree_count);
+    });
+    (flow.topic_branches || []).forEach(function (g) {
+      row(dl, 'topic branches ' + (g.name || '(no branch named)'),
+        plural(g.commits, 'commit') + ', ' + plural(g.merges, 'merge'));
     });
     row(dl, 'trees with five commits or fewer', sum.small_trees);
     if (sum.folded) row(dl, 'trees folded by --top', sum.folded);

@@ -1,5 +1,5 @@
 /*
- * topics.c - the topics a code review server merged (Gerrit's "Merge
+ * review_topics.c - the topics a code review server merged (Gerrit's "Merge
  * changes from topic ..."), for each review server the chart shows.
  *
  * Read off the flow's pulls: a pull from a source of kind review is one
@@ -29,7 +29,7 @@ struct topic {
 	uint32_t commits, merges;
 };
 
-struct topics {
+struct review_topics {
 	struct topic *v;
 	uint32_t nr;
 	uint32_t *first;	/* per flow tree: its first topic, nr: none */
@@ -64,7 +64,7 @@ cmp_listed(const void *pa, const void *pb)
 
 /* One entry per topic of each review pull the flow shows. */
 static void
-collect(const struct flow *f, const struct tree_table *tt, struct topics *t)
+collect(const struct flow *f, const struct tree_table *tt, struct review_topics *t)
 {
 	struct merge_name *names = NULL;
 	size_t names_alloc = 0, alloc = 0;
@@ -95,10 +95,10 @@ collect(const struct flow *f, const struct tree_table *tt, struct topics *t)
 }
 
 static int
-topics_gather(const struct extra_input *in, int arg, void **state)
+review_topics_gather(const struct extra_input *in, int arg, void **state)
 {
 	const struct flow *f = &in->c->f;
-	struct topics *t = xcalloc(1, sizeof(*t));
+	struct review_topics *t = xcalloc(1, sizeof(*t));
 	uint32_t n = 0;
 
 	(void)arg;
@@ -131,9 +131,9 @@ topics_gather(const struct extra_input *in, int arg, void **state)
 }
 
 static void
-topics_release(void *state)
+review_topics_release(void *state)
 {
-	struct topics *t = state;
+	struct review_topics *t = state;
 
 	if (!t)
 		return;
@@ -145,16 +145,16 @@ topics_release(void *state)
 
 /* Topic k's name as a string of its own. */
 static char *
-topic_name(const struct topics *t, uint32_t k)
+topic_name(const struct review_topics *t, uint32_t k)
 {
 	return xstrndup(t->v[k].name, t->v[k].len);
 }
 
 static void
-topics_text(const void *state, const struct flow *f, int width,
+review_topics_text(const void *state, const struct flow *f, int width,
 	    struct buf *out)
 {
-	const struct topics *t = state;
+	const struct review_topics *t = state;
 
 	buf_puts(out, "\nReview topics (commits, merges, topic; a merge of "
 		 "several topics counts its commits for the first)\n");
@@ -194,10 +194,10 @@ topics_text(const void *state, const struct flow *f, int width,
 }
 
 static void
-topics_json_tree(const void *state, const struct flow *f, uint32_t i,
+review_topics_json_tree(const void *state, const struct flow *f, uint32_t i,
 		 struct json *j)
 {
-	const struct topics *t = state;
+	const struct review_topics *t = state;
 	uint32_t first = t->first[i], nr = t->count[i];
 
 	(void)f;
@@ -219,10 +219,10 @@ topics_json_tree(const void *state, const struct flow *f, uint32_t i,
 
 /* A server's largest topics, in its tooltip. */
 static void
-topics_node_tip(const void *state, const struct flow *f, uint32_t i,
+review_topics_node_tip(const void *state, const struct flow *f, uint32_t i,
 		const struct extra_tip *tip)
 {
-	const struct topics *t = state;
+	const struct review_topics *t = state;
 	uint32_t first = t->first[i], nr = t->count[i];
 
 	(void)f;
@@ -242,12 +242,12 @@ topics_node_tip(const void *state, const struct flow *f, uint32_t i,
 		buf_puts(tip->out, ", ...");
 }
 
-const struct extra topics_extra = {
-	.name = "topics",
+const struct extra review_topics_extra = {
+	.name = "review_topics",
 	.def = 1,	/* silent without review merges by topic */
-	.gather = topics_gather,
-	.release = topics_release,
-	.text = topics_text,
-	.json_tree = topics_json_tree,
-	.node_tip = topics_node_tip,
+	.gather = review_topics_gather,
+	.release = review_topics_release,
+	.text = review_topics_text,
+	.json_tree = review_topics_json_tree,
+	.node_tip = review_topics_node_tip,
 };

@@ -1,0 +1,160 @@
+/*
+ * topics.c - the direct commits split by the way they took: applied on
+ * the mainline's first-parent line, or through its own topic branches.
+ *
+ * Attribution records, for each merge on the first-parent line, the run
+ * of commits each parent brought (attribute.h's mainline_run); the
+ * direct commits among them came through topic branches, every other
+ * direct commit sits on the line.  One pass over the runs.
+ */
+#include "flow/topics.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "flow/naming.h"
+#include "flow/subject.h"
+#include "util/url.h"
+
+uint32_t
+topics_merge_of(const struct attribution *a, uint32_t k, uint32_t *run)
+{
+	while (*run < a->runs_nr &&
+	       a->runs[*run].first + a->runs[*run].commits <= k)
+		++*run;
+	if (*run < a->runs_nr && a->runs[*run].first <= k)
+		return a->runs[*run].merge;
+	return HIST_NONE;
+}
+
+/* The direct commits of run r. */
+static uint32_t
+run_direct(const struct attribution *a, const struct mainline_run *r)
+{
+	uint32_t n = 0;
+
+	for (uint32_t k = r->first; k < r->first + r->commits; k++)
+		n += a->path_of[a->order[k]] == PATH_MAINLINE;
+	return n;
+}
+
+/*
+ * The group of parent k of merge m: the branch its subject names for it
+ * (one name for every parent, or one per parent), its remote's name
+ * dropped ("origin/ps/foo"), up to its first '/' included, else its
+ * stem.  A new string; "" when the subject names none.
+ */
+static char *
+group_of(const struct history *h, uint32_t m, uint32_t k)
+{
+	const char *s = history_subject(h, m), *p, *slash;
+	struct merge_name *names = NULL;
+	size_t alloc = 0, n, len;
+	uint32_t np = h->npar[m];
+	char *g;
+
+	if (!s)
+		return xstrdup("");
+	n = subject_merge_names(s, s + strlen(s), &names, &alloc);
+	if (n == np - 1 && k >= 1) {
+		p = names[k - 1].p;
+		len = names[k - 1].len;
+	} else if (n == 1) {
+		p = names[0].p;
+		len = names[0].len;
+	} else {
+		free(names);
+		return xstrdup("");
+	}
+	free(names);
+	if (!strncmp(s, "Merge remote-tracking branch ", 29) &&
+	    (slash = memchr(p, '/', len)) && slash + 1 < p + len) {
+		len -= slash + 1 - p;
+		p = slash + 1;
+	}
+	if (!len || url_has_control(p, p + len))
+		return xstrdup("");
+	if ((slash = memchr(p, '/', len)) && slash > p)
+		return xstrndup(p, slash + 1 - p);
+	g = tag_stem(p, len);
+	return g;
+}
+
+static int
+cmp_group(const void *pa, const void *pb)
+{
+	const struct topic_group *a = pa, *b = pb;
+
+	if (a->commits != b->commits)
+		return a->commits > b->commits ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+/* Add run r's n direct commits to its group: an octopus of two
+ * branches of one group is one merge of it (last_merge). */
+static void
+group_add(const struct history *h, struct topics *t, size_t *alloc,
+	  const struct mainline_run *r, uint32_t n)
+{
+	char *name = group_of(h, r->merge, r->parent);
+	struct topic_group *g = NULL;
+
+	for (uint32_t k = 0; k < t->groups_nr && !g; k++)
+		if (!strcmp(t->groups[k].name, name))
+			g = &t->groups[k];
+	if (g) {
+		free(name);
+	} else {
+		ALLOC_GROW(t->groups, t->groups_nr + 1, *alloc);
+		g = &t->groups[t->groups_nr++];
+		*g = (struct topic_group){ name, 0, 0, HIST_NONE };
+	}
+	g->commits += n;
+	if (g->last_merge != r->merge)
+		g->merges++;
+	g->last_merge = r->merge;
+}
+
+void
+topics_count(const struct history *h, const struct attribution *a,
+	     int group, struct topics *out)
+{
+	uint32_t direct = 0, last_merge = HIST_NONE;
+	size_t alloc = 0;
+
+	memset(out, 0, sizeof(*out));
+	for (uint32_t k = 0; k < a->order_nr; k++)
+		direct += a->path_of[a->order[k]] == PATH_MAINLINE;
+	for (uint32_t i = 0; i < a->runs_nr; i++) {
+		const struct mainline_run *r = &a->runs[i];
+		uint32_t n = run_direct(a, r);
+
+		if (!n)
+			continue;
+		out->through += n;
+		if (r->merge != last_merge)
+			out->merges++;
+		last_merge = r->merge;
+		if (group)
+			group_add(h, out, &alloc, r, n);
+	}
+	out->applied = direct - out->through;
+	if (out->groups_nr)
+		qsort(out->groups, out->groups_nr, sizeof(*out->groups),
+		      cmp_group);
+}
+
+void
+topics_release(struct topics *t)
+{
+	for (uint32_t g = 0; g < t->groups_nr; g++)
+		free(t->groups[g].name);
+	free(t->groups);
+	memset(t, 0, sizeof(*t));
+}
+
+const char *
+topic_group_name(const struct topic_group *g)
+{
+	return *g->name ? g->name : "(no branch named)";
+}
