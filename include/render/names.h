@@ -45,8 +45,9 @@ void shown_names_init(struct shown_names *sn, const char *const *names,
 void shown_names_release(struct shown_names *sn);
 
 /* What was said once, for a legend or a title: "trees under PREFIX are
- * named without it", "github.com/NAME/util-linux is named NAME (trees
- * under github.com/ without it)"; nothing when nothing was shortened. */
+ * named without it", "github.com/NAME/util-linux is named NAME; other
+ * trees under github.com/, without it"; nothing when nothing was
+ * shortened. */
 void shown_names_note(const struct shown_names *sn, struct buf *out);
 
 /* The prefix that more than half of names[0..n) share (ending in '/',

@@ -417,8 +417,8 @@ shown_names_note(const struct shown_names *sn, struct buf *out)
 	if (!sn->shortened)
 		return;
 	if (sn->suffix)
-		buf_printf(out, "%sNAME%s is named NAME (trees under %s "
-			   "without it)", sn->prefix, sn->suffix, sn->prefix);
+		buf_printf(out, "%sNAME%s is named NAME; other trees under %s, "
+			   "without it", sn->prefix, sn->suffix, sn->prefix);
 	else
 		buf_printf(out, "trees under %s are named without it",
 			   sn->prefix);

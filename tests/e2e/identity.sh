@@ -248,6 +248,32 @@ build_forks() {
 	fi_end end
 }
 
+# util-linux as it is: forks of the project on GitHub by many owners,
+# the maintainer's own work repository, one fork elsewhere: a family of
+# forks the chart names by their owners.
+build_utillinux() {
+	local prev owner i=0
+	fi_begin
+	fi_commit x0 "Karel Zak" 0 "build-sys: release++"
+	prev=x0
+	for owner in masatake t-8ch thomasweissschuh yarikoptic cgoesche \
+		     mariobl ajaeger; do
+		i=$((i + 1))
+		fi_commit fx$i "$owner" $((i * 3)) "lib: fix $i" $prev
+		fi_commit mx$i "Karel Zak" $((i * 3 + 1)) \
+			"Merge branch 'fix-$i' of https://github.com/$owner/util-linux" $prev fx$i
+		prev=mx$i
+	done
+	fi_commit kw1 "Karel Zak" 40 "lsfd: new column" $prev
+	fi_commit mkw "Karel Zak" 41 \
+		"Merge branch 'lsfd' of https://github.com/karelzak/util-linux-work" $prev kw1
+	fi_commit bz1 "Benno Schulenberg" 42 "po: update" mkw
+	fi_commit mbz "Karel Zak" 43 \
+		"Merge branch 'po' of https://gitlab.com/bensberg/util-linux" mkw bz1
+	fi_commit xend "Karel Zak" 44 "build-sys: release++" mbz
+	fi_end xend
+}
+
 # Merges no form reads, shaped after Xen's history: grouped in the report.
 build_unrec() {
 	fi_begin

@@ -9,9 +9,9 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/identity.sh"
 
-plan 34
+plan 36
 
-for f in uboot custodians kernel xen forks unrec; do
+for f in uboot custodians kernel xen forks utillinux unrec; do
 	mkdir "$SCRATCH/$f"
 	(cd "$SCRATCH/$f" && build_$f >/dev/null 2>&1)
 	: >>"$T_MAP"
@@ -98,6 +98,15 @@ is "$(printf '%s\n' "$OUT" | sed -n '/^Unrecognised/,$p')" \
          like Merge N fixes
       1  $(id m4 | cut -c1-12)  Merged." \
    "unrecognised merges grouped by the shape of their subject, the largest group first"
+
+# A family of forks in the chart: each named by its owner, the rest said
+# once in the legend, the others of the host without it.
+tp -C "$SCRATCH/utillinux" -T dot master
+is "$(printf '%s\n' "$OUT" | sed -n 's/^[[:space:]]*label="\([^"\\]*\)\\n1 commit",$/\1/p' | sort | tr '\n' ' ')" \
+   "ajaeger cgoesche gitlab.com/bensberg/util-linux karelzak/util-linux-work mariobl masatake t-8ch thomasweissschuh yarikoptic " \
+   "utillinux: the chart names each fork by its owner"
+printf '%s\n' "$OUT" | grep -q 'github.com/NAME/util-linux is named NAME; other trees under github.com/, without it'
+ok $? "utillinux: the legend says the rest once"
 
 # --- aliases name whole trees -------------------------------------------
 

@@ -660,8 +660,8 @@ test_shown_names(void)
 	check_shown("shown names: forks of one project named by their owner",
 		    forks, 6, NULL, 0, 0,
 		    "alice|bob|carol|karelzak/util-linux-work|kzak/util-linux|-",
-		    "github.com/NAME/util-linux is named NAME (trees under "
-		    "github.com/ without it)");
+		    "github.com/NAME/util-linux is named NAME; other trees "
+		    "under github.com/, without it");
 	check_shown("shown names: a short name like another's, or like the "
 		    "mainline's, is shown whole", clash, 5, mainline, 1, 0,
 		    "git.example.org/pub/davem/net|tiwai/sound|"
@@ -670,8 +670,8 @@ test_shown_names(void)
 	check_shown("shown names: a fork named like another tree or the "
 		    "mainline is shown whole", fork_clash, 4, mainline, 1, 0,
 		    "a|github.com/b/util-linux|github.com/mainline/util-linux|b",
-		    "github.com/NAME/util-linux is named NAME (trees under "
-		    "github.com/ without it)");
+		    "github.com/NAME/util-linux is named NAME; other trees "
+		    "under github.com/, without it");
 	check_shown("shown names: cut to 28 characters, unlike each other",
 		    denx, 3, NULL, 0, 28,
 		    "u-boot-dm|u-boot-efi|…/u-boot-dm-with-a-long-name",

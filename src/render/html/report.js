@@ -550,7 +550,9 @@
     mainline: 1, commits: 1, direct: 1, direct_applied: 1, direct_topics: 1,
     topic_merges: 1, topic_branches: 1, merges: 1, shallow_boundary: 1,
     summary: 1, trees: 1, edges: 1, unrecognised: 1, latency: 1,
-    latency_by_depth: 1 };
+    latency_by_depth: 1, likely_aliases: 1 };
+  /* A string for a shell's single quotes. */
+  function quoted(s) { return s.replace(/'/g, "'\\''"); }
   function showSummary() {
     var sec = document.getElementById('summary'), sum = flow.summary;
     add(sec, el('h2', null, 'Summary'));
@@ -593,6 +595,20 @@
         el('span', 'subject', u.subject)));
     });
     add(sec, ul);
+    /* What the evidence could not decide: the line that joins each. */
+    var la = flow.likely_aliases || [];
+    if (la.length) {
+      add(sec, el('h3', null, la.length + (la.length === 1 ?
+        ' likely alias' : ' likely aliases') +
+        ' (not applied: the line joins them)'));
+      var aul = el('ul', 'aliases');
+      la.forEach(function (a) {
+        add(aul, add(el('li'), el('code', null,
+          "git config --add treeplot.alias '" + quoted(a.name) + ' ' +
+          quoted(a.url) + "'"), el('p', 'evidence', a.evidence)));
+      });
+      add(sec, aul);
+    }
     Object.keys(flow).forEach(function (key) {
       if (CORE[key]) return;
       add(sec, el('h3', null, key),
