@@ -12,7 +12,7 @@
  */
 #define _GNU_SOURCE	/* qsort_r */
 #include "flow/identity.h"
-#include "flow/keepers.h"
+#include "flow/evidence.h"
 
 #include <stdlib.h>
 #include <string.h>

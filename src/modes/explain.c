@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "flow/identity.h"
-#include "flow/keepers.h"
+#include "flow/evidence.h"
 #include "flow/report.h"
 #include "git/commit_index.h"
 #include "util/escape.h"

@@ -8,7 +8,7 @@
  */
 #include "render/json.h"
 
-#include "flow/keepers.h"
+#include "flow/evidence.h"
 #include "flow/report.h"
 #include "util/json_writer.h"
 

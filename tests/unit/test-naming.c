@@ -8,7 +8,7 @@
 
 #include "flow/classify.h"
 #include "flow/identity.h"
-#include "flow/keepers.h"
+#include "flow/evidence.h"
 #include "flow/naming.h"
 #include "flow/subject.h"
 #include "util/buf.h"
