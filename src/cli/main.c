@@ -679,6 +679,8 @@ main(int argc, char **argv)
 	options_init(&o);
 	ret = options_parse(&o, argc, argv);
 	if (ret < 0)
+		ret = args_check(&o);
+	if (ret < 0)
 		ret = run(&o, &o.outs);
 	options_release(&o);
 	/* --help or --version into a full disk is a failure too. */

@@ -17,9 +17,9 @@
  *              keepers
  *   stream.c   commits and tags written to the stream, marks, dates,
  *              --files' small trees
+ *   change.c   a tree's next change: a commit on its branch, or with
+ *              --gerrit the mainline's merged by a review server
  *   merges.c   pulls, topic branches, back-merges, fast-forwards
- *   review.c   --gerrit: the mainline's changes merged by a review
- *              server
  *   cycle.c    a release cycle: its events, the planned cases, the
  *              ordinary steps between them, the release
  *   main.c     the options and the run
@@ -281,11 +281,6 @@ uint32_t plain_commit(struct sim *sim, uint32_t x, uint32_t parent,
 /* The mainline's tip is tip now. */
 void main_moved(struct sim *sim, uint32_t tip);
 
-/* A commit on the branch of tree x, dated date (commit_on: by
- * tree_date). */
-void commit_at(struct sim *sim, uint32_t x, int64_t date);
-void commit_on(struct sim *sim, uint32_t x);
-
 /* A merge made by tree y's maintainer; its mark. */
 uint32_t merge_commit(struct sim *sim, uint32_t y, const char *subject,
 		      const uint32_t *par, unsigned npar);
@@ -293,6 +288,16 @@ uint32_t merge_commit(struct sim *sim, uint32_t y, const char *subject,
 /* The version bump and tag that mark a release or an -rc. */
 void tag_mainline(struct sim *sim, const char *version, const char *tag,
 		  int annotated);
+
+/* ---- change.c: a tree's next change, --gerrit's review ------------- */
+
+/* The review server's name, as the paths say it. */
+extern const char *const review_server_name;
+
+/* A commit on the branch of tree x, dated date (commit_on: by
+ * tree_date). */
+void commit_at(struct sim *sim, uint32_t x, int64_t date);
+void commit_on(struct sim *sim, uint32_t x);
 
 /* ---- merges.c: pulls, topics, back-merges, fast-forwards ----------- */
 
@@ -320,15 +325,6 @@ void reset_tree(struct sim *sim, uint32_t x, uint32_t c, uint64_t seq,
 
 /* A fast-forward pull; 0 if none could be made. */
 int ff_pull(struct sim *sim);
-
-/* ---- review.c: --gerrit --------------------------------------------- */
-
-/* The review server's name, as the paths say it. */
-extern const char *const review_server_name;
-
-/* A change of the mainline's, made at date, merged by the review server
- * (or fast-forwarded). */
-void review_change(struct sim *sim, int64_t date);
 
 /* ---- cycle.c: a release cycle -------------------------------------- */
 
