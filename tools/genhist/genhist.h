@@ -13,12 +13,12 @@
  *   truth.c    the ground truth's bookkeeping: the path trie, each
  *              tree's pending commits, the commits finalised
  *   names.c    names, idents and URLs, the trees set up
- *   identity.c --identity's cases: their spellings, respellings and
- *              keepers
  *   stream.c   commits and tags written to the stream, marks, dates,
  *              --files' small trees
  *   change.c   a tree's next change: a commit on its branch, or with
  *              --gerrit the mainline's merged by a review server
+ *   identity.c --identity's cases: their spellings, respellings and
+ *              keepers, the mainline's maintainer's merges into a tree
  *   merges.c   pulls, topic branches, back-merges, fast-forwards
  *   cycle.c    a release cycle: its events, the planned cases, the
  *              ordinary steps between them, the release
@@ -237,27 +237,6 @@ void commit_subject(struct sim *sim, struct sb *sb, uint32_t x);
 /* A new topic branch's name on tree t ("fixes-3"). */
 char *topic_name(struct sim *sim, struct tree *t);
 
-/* ---- identity.c: --identity's cases -------------------------------- */
-
-/* The cases' spellings and keepers, once the trees are set up (and
- * sim->cycles_total known). */
-void setup_identity(struct sim *sim);
-
-/* At the start of cycle k: the respellings due, a tree's name taken up. */
-void identity_cycle(struct sim *sim, uint64_t k);
-
-/* Before tree x is pulled into the mainline by url: the mainline's
- * maintainer may merge the mainline into it first.  x's tip. */
-uint32_t main_merges_into(struct sim *sim, uint32_t x, const char *url);
-
-/* --cases: "CASE<TAB>NAME<TAB>URL URL..." per case's tree: what it is
- * (side-by-side, host-renamed, moved-group, cross-domain, one-keeper,
- * taken-up, fork), the name treeplot must give it, every spelling it
- * was given. */
-void identity_cases(const struct sim *sim, FILE *f);
-
-void identity_release(struct sim *sim);
-
 /* ---- stream.c: commits and the stream ------------------------------ */
 
 /* The clock, a little later. */
@@ -298,6 +277,27 @@ extern const char *const review_server_name;
  * tree_date). */
 void commit_at(struct sim *sim, uint32_t x, int64_t date);
 void commit_on(struct sim *sim, uint32_t x);
+
+/* ---- identity.c: --identity's cases -------------------------------- */
+
+/* The cases' spellings and keepers, once the trees are set up (and
+ * sim->cycles_total known). */
+void setup_identity(struct sim *sim);
+
+/* At the start of cycle k: the respellings due, a tree's name taken up. */
+void identity_cycle(struct sim *sim, uint64_t k);
+
+/* Before tree x is pulled into the mainline by url: the mainline's
+ * maintainer may merge the mainline into it first.  x's tip. */
+uint32_t main_merges_into(struct sim *sim, uint32_t x, const char *url);
+
+/* --cases: "CASE<TAB>NAME<TAB>URL URL..." per case's tree: what it is
+ * (side-by-side, host-renamed, moved-group, cross-domain, one-keeper,
+ * taken-up, fork), the name treeplot must give it, every spelling it
+ * was given. */
+void identity_cases(const struct sim *sim, FILE *f);
+
+void identity_release(struct sim *sim);
 
 /* ---- merges.c: pulls, topics, back-merges, fast-forwards ----------- */
 
