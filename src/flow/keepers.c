@@ -158,8 +158,9 @@ keepers_gather(struct tree_table *tt, const struct history *h,
 				continue;
 			ci = commit_batch_get(&b, tip[k]);
 			p = trees_person(tt, ci->committer, ci->committer_len);
-			/* A merge outside the range: whose side is the
-			 * tree's is not known. */
+			/* A merge of the mainline's maintainers outside the
+			 * range (the walk kept no record of it) is not
+			 * looked behind: no evidence. */
 			if (!is_mainline_person(tt, p) ||
 			    h->npar[tip[k]] < 2)
 				trees_key_evidence(tt, pulls[k].key, p);

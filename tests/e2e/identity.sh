@@ -1,5 +1,5 @@
 # identity.sh - small real-shaped histories for tree identity, built with
-# git fast-import (sourced by identity.t and explain.t, after lib.sh).
+# git fast-import (sourced by identity.t and html.t, after lib.sh).
 #
 #   fi_begin                          start a stream in the current repo
 #   fi_commit NAME WHO DAY SUBJECT [PARENT...]
