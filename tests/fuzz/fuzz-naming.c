@@ -129,7 +129,7 @@ identity_check(const uint8_t *data, size_t size)
 	/* A key of no tree's (a line naming nothing) keeps its own. */
 	if (sum > pulls)
 		abort();
-	shown = calloc(tt.nr, sizeof(*shown));
+	shown = calloc(tt.nr + 1, sizeof(*shown));	/* tt.nr >= 1 */
 	if (!shown)
 		abort();
 	for (uint32_t t = 1; t < tt.nr; t++)
