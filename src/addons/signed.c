@@ -140,6 +140,10 @@ signatures_count(const struct flow *f, const unsigned *sig,
 
 		if (tt->t[pl->from].kind == TREE_KIND_MAIL) {
 			out->mail_merges++;	/* no tag to sign */
+		} else if (tt->t[pl->from].kind == TREE_KIND_REVIEW) {
+			/* The server merged what it reviewed: no tag
+			 * either (issue 24's decision). */
+			out->review_merges++;
 		} else if (signatures_is_subtree(f->h, pl->merge)) {
 			push(&out->subtree, &out->subtree_nr, &subtree_alloc,
 			     k);
@@ -282,8 +286,8 @@ signed_text(const void *state, const struct flow *f, int width,
 	buf_puts(out, "\nSigned pulls (a signed tag in the merge: present, "
 		 "not verified)\n");
 	report_row(out, "pulls", width, s->pulls);
-	buf_puts(out, s->mail_merges || s->subtree_nr ?
-		 "  (trees pulled; not mail, not subtrees)\n" : "\n");
+	buf_puts(out, s->mail_merges || s->review_merges || s->subtree_nr ?
+		 "  (trees pulled; not mail, review, subtrees)\n" : "\n");
 	report_row(out, "of which signed", width, s->signed_pulls);
 	buf_printf(out, "  (%.1f%%)\n",
 		   report_percent(s->signed_pulls, s->pulls));
@@ -302,6 +306,11 @@ signed_text(const void *state, const struct flow *f, int width,
 	if (s->mail_merges) {
 		report_row(out, "merges of mailed patches", width,
 			   s->mail_merges);
+		buf_puts(out, "  (no tag to sign: not pulls)\n");
+	}
+	if (s->review_merges) {
+		report_row(out, "merges of a review server", width,
+			   s->review_merges);
 		buf_puts(out, "  (no tag to sign: not pulls)\n");
 	}
 	if (s->subtree_nr) {
@@ -335,6 +344,7 @@ signed_json(const void *state, const struct flow *f, struct json *j)
 	json_uint(j, "gpgsig_pulls", s->gpgsig_pulls);
 	json_uint(j, "exempted", s->exempted);
 	json_uint(j, "mail_merges", s->mail_merges);
+	json_uint(j, "review_merges", s->review_merges);
 	json_uint(j, "subtree_signed", s->subtree_signed);
 	json_merges(j, "unsigned", f, s->unsigned_pulls, s->unsigned_nr);
 	json_merges(j, "subtree", f, s->subtree, s->subtree_nr);
