@@ -13,7 +13,7 @@ ROOT=$(cd "$TESTDIR/../.." && pwd)
 DRIVER="$ROOT/tests/html_driver.py"
 export GENHIST=$BUILD/genhist
 
-plan 54
+plan 56
 
 # block NAME FILE: the content of <script type="application/json"
 # id="NAME">, as the page holds it.
@@ -49,6 +49,13 @@ ok $? "-T html: exit 0"
 TOPIC=$(awk -F '\t' 'NF == 6 && $2 != "-" { print $1 "\t" $2; exit }' "$SCRATCH/g.commits")
 cmp -s "$SCRATCH/g.html" "$SCRATCH/g2.html" && cmp -s "$SCRATCH/g.html" "$SCRATCH/g3.HTM"
 ok $? "-o x.html and -o x.HTM write what -T html writes"
+# A clone of a local repository: its origin, a local path, nowhere on
+# the page (not as the mainline's URL, not in the chart).
+git clone -q --bare "$G/repo.git" "$SCRATCH/clone.git" &&
+	"$TREEPLOT" -C "$SCRATCH/clone.git" -o "$SCRATCH/clone.html" "$RANGE" &&
+	git -C "$SCRATCH/clone.git" config remote.origin.url | grep -q "^$G"
+ok $? "a clone of a local repository, its origin a path"
+is "$(grep -c -F "$G" "$SCRATCH/clone.html")" 0 "its page shows no local path"
 (cd "$G/repo.git" && "$TREEPLOT" -T html "$RANGE") | cmp -s - "$SCRATCH/g.html"
 ok $? "the same inputs give the same bytes"
 
