@@ -99,9 +99,15 @@ add_subtitle(struct buf *out, const struct flow *f,
 		buf_puts(out, " to ");
 		add_date(out, h->last);
 	}
-	buf_printf(out, ": %u commit%s, %u direct, %u tree%s",
-		   f->commits, f->commits == 1 ? "" : "s", f->direct,
-		   f->total_trees, f->total_trees == 1 ? "" : "s");
+	buf_printf(out, ": %u commit%s, %u direct", f->commits,
+		   f->commits == 1 ? "" : "s", f->direct);
+	/* The split as the two direct boxes show it (issue 28, item 4):
+	 * "direct" alone hid the mainline's own topic branches. */
+	if (f->topics.through)
+		buf_printf(out, " (%u applied, %u through topic branches)",
+			   f->topics.applied, f->topics.through);
+	buf_printf(out, ", %u tree%s", f->total_trees,
+		   f->total_trees == 1 ? "" : "s");
 	if (f->folded)
 		buf_printf(out, " (%u folded)", f->folded);
 	if (p->fold_trees)
