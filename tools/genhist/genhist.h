@@ -17,6 +17,8 @@
  *   stream.c   commits and tags written to the stream, marks, dates,
  *              --files' small trees
  *   merges.c   pulls, topic branches, back-merges, fast-forwards
+ *   trailers.c --trailers: plain commits' messages with trailers, their
+ *              ground truth; --mailmap
  *   review.c   --gerrit: the mainline's changes merged by a review
  *              server
  *   cycle.c    a release cycle: its events, the planned cases, the
@@ -134,7 +136,10 @@ struct sim {
 	uint64_t cycles_total;		/* R */
 
 	/* the stream, and the ground-truth files asked for (else NULL) */
-	FILE *out, *fexp, *ftru, *fcyc, *fdat, *ftop;
+	FILE *out, *fexp, *ftru, *fcyc, *fdat, *ftop, *ftrl;
+	/* --trailers: the body of the commit being written (after its
+	 * subject and a blank line) and its truth line, or NULL */
+	const char *body, *body_truth;
 	/* --topics: the merge of the mainline's topic branches whose
 	 * commits are being finalised (NONE: none), or held until it is
 	 * made (central_pull) */
@@ -295,6 +300,17 @@ void reset_tree(struct sim *sim, uint32_t x, uint32_t c, uint64_t seq,
 
 /* A fast-forward pull; 0 if none could be made. */
 int ff_pull(struct sim *sim);
+
+/* ---- trailers.c: --trailers, --mailmap ------------------------------ */
+
+/* The body of plain commit `mark` by author a, committed by c (prose,
+ * then trailers), and its truth line's fields after the mark; both new
+ * strings.  Hashes the mark: no random number is drawn. */
+void trailer_body(const struct sim *sim, uint32_t mark, const struct ident *a,
+		  const struct ident *c, char **body, char **truth);
+
+/* The .mailmap naming the older addresses trailer_body writes. */
+void write_mailmap(const struct sim *sim, FILE *f);
 
 /* ---- review.c: --gerrit --------------------------------------------- */
 
