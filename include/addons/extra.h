@@ -88,12 +88,14 @@ struct extra_edge {
 typedef int extra_edge_fn(void *ctx, const struct extra_edge *e);
 
 /* A style an add-on draws, for the chart's legend: an edge's is listed
- * only when some edge of the add-on's is drawn in its style. */
+ * only when some edge of the add-on's is drawn in its style; a node's,
+ * what the add-on writes in the boxes, always, among the boxes. */
 struct extra_legend {
 	const char *what;	/* "pull without a signed tag" */
 	enum { EXTRA_LEGEND_EDGE, EXTRA_LEGEND_NODE } kind;
 	const char *style;	/* a Graphviz style: "dashed" */
 	const char *colour;
+	const char *marker;	/* a node's: its sample, as in a box */
 };
 
 struct extra {

@@ -109,8 +109,9 @@ void review_summarise(const struct review_marks *m, const struct chart *c,
 		      struct review *out);
 void review_release(struct review *rv);
 
-/* part of whole as a whole percentage, halves up ("62% reviewed"). */
-uint32_t review_percent(uint32_t part, uint32_t whole);
+/* part of whole in tenths of a percent, halves up (0 for no whole): how
+ * every output gives a share (the HTML report's script alike). */
+uint32_t review_tenths(uint32_t part, uint32_t whole);
 
 /*
  * The add-on (extra.h) of --review: a section of the text report, the

@@ -6,6 +6,7 @@
  */
 #include "addons/review.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,9 +17,9 @@
 #include "util/json_writer.h"
 
 uint32_t
-review_percent(uint32_t part, uint32_t whole)
+review_tenths(uint32_t part, uint32_t whole)
 {
-	return whole ? (uint32_t)(((uint64_t)part * 200 + whole) /
+	return whole ? (uint32_t)(((uint64_t)part * 2000 + whole) /
 				  ((uint64_t)whole * 2)) : 0;
 }
 
@@ -231,10 +232,22 @@ tree_stats(const struct review_state *st, uint32_t i)
 
 /* --- text --- */
 
+/* A share as "62.3%" (width: right-aligned). */
+static void
+share_text(struct buf *out, int width, uint32_t part, uint32_t whole)
+{
+	char num[32];
+	uint32_t t = review_tenths(part, whole);
+
+	snprintf(num, sizeof(num), "%u.%u%%", t / 10, t % 10);
+	buf_printf(out, "%*s", width, num);
+}
+
 static void
 share(struct buf *out, uint32_t part, uint32_t whole)
 {
-	buf_printf(out, "  %7.1f%%", report_percent(part, whole));
+	buf_puts(out, "  ");
+	share_text(out, 8, part, whole);
 }
 
 static void
@@ -271,8 +284,8 @@ review_text(const void *state, const struct flow *f, int width,
 	const struct review *rv = &st->rv;
 	int w = width > 7 ? width : 7;
 
-	buf_puts(out, "\nReview: the commits by their trailers (man treeplot, "
-		 "--review)\n");
+	buf_puts(out, "\nReview, from the commits' trailers: shares of the "
+		 "commits, median hand-offs\n");
 	buf_printf(out, "  %*s  %8s  %8s  %8s  %8s  %8s  %9s\n", w, "commits",
 		   "reviewed", "tested", "linked", "fixes", "stable",
 		   "hand-offs");
@@ -387,9 +400,11 @@ review_node_line(const void *state, const struct flow *f, uint32_t i,
 	const struct review_stats *s = tree_stats(state, i);
 
 	(void)f;
+	/* A whole percentage, halves up (not the tenths rounded again). */
 	if (s && s->commits)
-		buf_printf(out, "%u%% reviewed",
-			   review_percent(s->reviewed, s->commits));
+		buf_printf(out, "%u%% reviewed", (uint32_t)(((uint64_t)
+			   s->reviewed * 200 + s->commits) /
+			   ((uint64_t)s->commits * 2)));
 }
 
 static void
@@ -417,14 +432,18 @@ review_node_tip(const void *state, const struct flow *f, uint32_t i,
 	(void)f;
 	if (!s || !s->commits)
 		return;
-	buf_printf(tip->out, "%sreview: %.1f%% reviewed, %.1f%% tested, "
-		   "%.1f%% linked, %.1f%% fixes, %.1f%% for stable; median "
-		   "hand-offs %u", tip->newline,
-		   report_percent(s->reviewed, s->commits),
-		   report_percent(s->tested, s->commits),
-		   report_percent(s->linked, s->commits),
-		   report_percent(s->fixes, s->commits),
-		   report_percent(s->stable, s->commits), s->handoffs_median);
+	buf_printf(tip->out, "%sreview: ", tip->newline);
+	share_text(tip->out, 0, s->reviewed, s->commits);
+	buf_puts(tip->out, " reviewed, ");
+	share_text(tip->out, 0, s->tested, s->commits);
+	buf_puts(tip->out, " tested, ");
+	share_text(tip->out, 0, s->linked, s->commits);
+	buf_puts(tip->out, " linked, ");
+	share_text(tip->out, 0, s->fixes, s->commits);
+	buf_puts(tip->out, " fixes, ");
+	share_text(tip->out, 0, s->stable, s->commits);
+	buf_printf(tip->out, " for stable; median hand-offs %u",
+		   s->handoffs_median);
 	tip_people(tip, "reviewers", s->reviewers, s->reviewers_nr,
 		   st->marks.people);
 	tip_people(tip, "testers", s->testers, s->testers_nr,
@@ -432,9 +451,9 @@ review_node_tip(const void *state, const struct flow *f, uint32_t i,
 }
 
 static const struct extra_legend review_legend[] = {
-	{ "N% reviewed: of its commits, those with a Reviewed-by or Acked-by "
-	  "from neither their author nor their committer",
-	  EXTRA_LEGEND_NODE, NULL, CHART_GREY_TEXT },
+	{ "in a box: of its commits, those with a Reviewed-by or Acked-by "
+	  "from neither author nor committer",
+	  EXTRA_LEGEND_NODE, NULL, "black", "62% reviewed" },
 };
 
 /* --- the commits output --- */

@@ -831,7 +831,7 @@ add_legend_entry(void *ctx, const struct extra_legend *l)
 	ALLOC_GROW(al->v, al->nr + 1, al->alloc);
 	al->v[al->nr++] = (struct legend_entry){
 		l->kind == EXTRA_LEGEND_EDGE ? line_of(l->style) : LINE_NONE,
-		l->colour ? l->colour : COLOUR_SMALL_TEXT, NULL, l->what,
+		l->colour ? l->colour : COLOUR_SMALL_TEXT, l->marker, l->what,
 	};
 }
 

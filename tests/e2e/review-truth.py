@@ -79,8 +79,14 @@ def figures_of(out):
         print("tree", t["name"], line(t["review"]))
 
 
+def tenths(part, whole):
+    """A share in tenths of a percent, halves up."""
+    return (2000 * part + whole) // (2 * whole) if whole else 0
+
+
 def pct(part, whole):
-    return "%.1f%%" % (100.0 * part / whole if whole else 0.0)
+    t = tenths(part, whole)
+    return "%d.%d%%" % (t // 10, t % 10)
 
 
 def row(s, what):
