@@ -10,38 +10,18 @@
  *
  * The change is the last range's figure minus the first's; a tree
  * "appeared" when it carried nothing in the first range and something in
- * the last, "disappeared" the other way round.
+ * the last, "disappeared" the other way round.  The table is written by
+ * compare_write.c and drawn by compare_trend.c.
  */
 #define _GNU_SOURCE	/* qsort_r */
 #include "modes/compare.h"
 
-#include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "addons/latency.h"
 #include "git/commit_index.h"
-#include "flow/report.h"
-#include "render/trend.h"
-#include "util/escape.h"
-#include "util/hash.h"
-#include "util/json_writer.h"
-
-/* One tree across the ranges. */
-struct row {
-	const char *name;	/* borrowed from a chart */
-	uint32_t *commits;	/* per range */
-};
-
-struct table {
-	size_t nr;		/* ranges */
-	struct chart *charts;
-	struct row *rows;
-	size_t rows_nr;
-	uint32_t max_depth;	/* over every range */
-	struct latency_stats *latency;	/* --latency: per range; else NULL */
-};
+#include "modes/compare_table.h"
 
 /* What mark gives in a view's flags, and where it stops. */
 struct view_marking {
@@ -165,17 +145,8 @@ table_rows(struct table *t)
 
 /* --- the figures ---------------------------------------------------- */
 
-enum figure_kind { COUNT, TENTHS, SECONDS };	/* SECONDS: text in days */
-
-/* The summary's rows: a label for text, a name for CSV, a value. */
-struct figure {
-	const char *label, *name;
-	enum figure_kind kind;
-	uint32_t depth;		/* for "trees at depth d" */
-};
-
-static int64_t
-figure_value(const struct figure *fg, const struct flow *f)
+int64_t
+compare_figure_value(const struct figure *fg, const struct flow *f)
 {
 	if (!strcmp(fg->name, "commits"))
 		return f->commits;
@@ -202,8 +173,8 @@ figure_value(const struct figure *fg, const struct flow *f)
 
 /* A figure of range k: --latency's from the table, the others from the
  * range's flow. */
-static int64_t
-figure_of(const struct figure *fg, const struct table *t, size_t k)
+int64_t
+compare_figure_of(const struct figure *fg, const struct table *t, size_t k)
 {
 	const struct latency_stats *l = t->latency ? &t->latency[k] : NULL;
 
@@ -213,13 +184,13 @@ figure_of(const struct figure *fg, const struct table *t, size_t k)
 		return l->p90;
 	if (l && !strcmp(fg->name, "latency_negative"))
 		return l->negative;
-	return figure_value(fg, &t->charts[k].f);
+	return compare_figure_value(fg, &t->charts[k].f);
 }
 
 /* The figures, in order; the caller frees the array and, for depths,
  * the labels and names (from index *fixed on). */
-static struct figure *
-figures(const struct table *t, size_t *nr)
+struct figure *
+compare_figures(const struct table *t, size_t *nr)
 {
 	static const struct figure head[] = {
 		{ "commits", "commits", COUNT, 0 },
@@ -257,8 +228,8 @@ figures(const struct table *t, size_t *nr)
 	return fg;
 }
 
-static void
-figures_free(struct figure *fg, size_t nr)
+void
+compare_figures_free(struct figure *fg, size_t nr)
 {
 	for (size_t k = 0; k < nr; k++) {
 		if (!fg[k].depth)
@@ -269,616 +240,16 @@ figures_free(struct figure *fg, size_t nr)
 	free(fg);
 }
 
-static int
-appeared(const struct table *t, const struct row *r)
+int
+compare_appeared(const struct table *t, const struct row *r)
 {
 	return !r->commits[0] && r->commits[t->nr - 1];
 }
 
-static int
-disappeared(const struct table *t, const struct row *r)
+int
+compare_disappeared(const struct table *t, const struct row *r)
 {
 	return r->commits[0] && !r->commits[t->nr - 1];
-}
-
-/* --- text ----------------------------------------------------------- */
-
-static void
-add_text(struct buf *out, const char *s)
-{
-	escape_text(out, s, strlen(s));
-}
-
-static void
-add_tenths(struct buf *out, int64_t v, int sign)
-{
-	uint64_t a = v < 0 ? (uint64_t)-v : (uint64_t)v;
-
-	buf_printf(out, "%s%llu.%llu", v < 0 ? "-" : v > 0 && sign ? "+" : "",
-		   (unsigned long long)(a / 10), (unsigned long long)(a % 10));
-}
-
-/* A cell, right-aligned in width. */
-static void
-cell(struct buf *out, int width, const char *s)
-{
-	buf_printf(out, "%*s", width, s);
-}
-
-static void
-cell_value(struct buf *out, int width, enum figure_kind kind, int64_t v,
-	   int change)
-{
-	struct buf b = BUF_INIT;
-
-	if (kind == TENTHS) {
-		add_tenths(&b, v, change);
-		if (!change)
-			buf_addc(&b, '%');
-	} else if (kind == SECONDS) {
-		/* Days to the nearest tenth, halves away from zero. */
-		uint64_t a = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-		int64_t tenths = (int64_t)((a + 4320) / 8640);
-
-		add_tenths(&b, v < 0 ? -tenths : tenths, change);
-	} else {
-		buf_printf(&b, change && v > 0 ? "+%lld" : "%lld",
-			   (long long)v);
-	}
-	cell(out, width, b.data);
-	buf_release(&b);
-}
-
-static int
-column_width(const struct table *t)
-{
-	uint32_t max = 0;
-	int w = 1;
-
-	for (size_t k = 0; k < t->nr; k++)
-		if (t->charts[k].f.commits > max)
-			max = t->charts[k].f.commits;
-	for (; max >= 10; max /= 10)
-		w++;
-	/* A sign, and room for "100.0%" and "gone". */
-	return w + 1 > 7 ? w + 1 : 7;
-}
-
-/* The column heads: the ranges' numbers, then the change, in widths of
- * their own. */
-static void
-text_header(const struct table *t, struct buf *out, int width, int cwidth)
-{
-	char num[32];
-
-	for (size_t k = 0; k < t->nr; k++) {
-		snprintf(num, sizeof(num), "%zu", k + 1);
-		buf_addc(out, ' ');
-		cell(out, width, num);
-	}
-	buf_addc(out, ' ');
-	cell(out, cwidth, "change");
-}
-
-/* The range where r first carried commits, and the first of the ranges
- * at the end where it carried none (both from 0).  With more than two
- * ranges "new" alone would hide when a tree appeared: one absent from
- * range 1 and present in ranges 5 to 9 appeared in range 5. */
-static size_t
-first_range(const struct table *t, const struct row *r)
-{
-	size_t k = 0;
-
-	while (k < t->nr - 1 && !r->commits[k])
-		k++;
-	return k;
-}
-
-static size_t
-gone_range(const struct table *t, const struct row *r)
-{
-	size_t k = t->nr;
-
-	while (k > 1 && !r->commits[k - 1])
-		k--;
-	return k;
-}
-
-/* The change cell of a tree: "new" or "gone" (with the range when there
- * are more than two), else the last range's commits minus the first's. */
-static void
-change_text(const struct table *t, const struct row *r, struct buf *out)
-{
-	const char *what = appeared(t, r) ? "new" :
-			   disappeared(t, r) ? "gone" : NULL;
-
-	if (!what) {
-		int64_t v = (int64_t)r->commits[t->nr - 1] - r->commits[0];
-
-		buf_printf(out, v > 0 ? "+%lld" : "%lld", (long long)v);
-	} else if (t->nr == 2) {
-		buf_puts(out, what);
-	} else {
-		buf_printf(out, "%s in %zu", what, 1 + (appeared(t, r) ?
-			   first_range(t, r) : gone_range(t, r)));
-	}
-}
-
-/* The change column's width: the numbers' width, or more for "new in
- * 12" and "gone in 12" and a space before them, as numbers have one for
- * a sign. */
-static int
-change_width(const struct table *t, int width)
-{
-	struct buf b = BUF_INIT;
-	int w = width;
-
-	for (size_t i = 0; i < t->rows_nr; i++) {
-		b.len = 0;
-		change_text(t, &t->rows[i], &b);
-		if ((int)b.len + 1 > w)
-			w = (int)b.len + 1;
-	}
-	buf_release(&b);
-	return w;
-}
-
-/* The trees picked, one a line; with more than two ranges each says, as
- * its change cell does, in which range it appeared or was gone. */
-static void
-text_list(const struct table *t, struct buf *out, const char *what,
-	  int (*pick)(const struct table *, const struct row *))
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < t->rows_nr; i++)
-		n += pick(t, &t->rows[i]) != 0;
-	if (!n) {
-		buf_printf(out, "\n%s: none\n", what);
-		return;
-	}
-	buf_printf(out, "\n%s: %zu tree%s\n", what, n, n == 1 ? "" : "s");
-	for (size_t i = 0; i < t->rows_nr; i++) {
-		if (!pick(t, &t->rows[i]))
-			continue;
-		buf_puts(out, "  ");
-		add_text(out, t->rows[i].name);
-		if (t->nr > 2) {
-			buf_puts(out, "  (");
-			change_text(t, &t->rows[i], out);
-			buf_addc(out, ')');
-		}
-		buf_addc(out, '\n');
-	}
-}
-
-/* The ranges, numbered; the numbers right-aligned, so that range 10
- * lines up with range 9. */
-static void
-text_ranges(const struct compare_input *in, const struct table *t,
-	    struct buf *out)
-{
-	int digits = 1;
-
-	for (size_t n = t->nr; n >= 10; n /= 10)
-		digits++;
-	for (size_t k = 0; k < t->nr; k++) {
-		buf_printf(out, "%s%*zu  ", k ? "            " : "ranges      ",
-			   digits, k + 1);
-		add_text(out, in->labels[k]);
-		buf_addc(out, '\n');
-	}
-}
-
-static void
-text_summary(const struct table *t, struct buf *out, int width, int cwidth)
-{
-	size_t nfg;
-	struct figure *fg = figures(t, &nfg);
-
-	buf_printf(out, "\n%-32s", "Summary");
-	text_header(t, out, width, cwidth);
-	buf_addc(out, '\n');
-	for (size_t i = 0; i < nfg; i++) {
-		int64_t first = figure_of(&fg[i], t, 0);
-		int64_t last = figure_of(&fg[i], t, t->nr - 1);
-
-		buf_printf(out, "  %-30s", fg[i].label);
-		for (size_t k = 0; k < t->nr; k++) {
-			buf_addc(out, ' ');
-			cell_value(out, width, fg[i].kind,
-				   figure_of(&fg[i], t, k), 0);
-		}
-		buf_addc(out, ' ');
-		cell_value(out, cwidth, fg[i].kind, last - first, 1);
-		buf_addc(out, '\n');
-	}
-	figures_free(fg, nfg);
-}
-
-static void
-text_trees(const struct table *t, struct buf *out, int width, int cwidth)
-{
-	struct buf change = BUF_INIT;
-
-	buf_puts(out, "\nTrees (commits through each tree, in each range)\n ");
-	text_header(t, out, width, cwidth);
-	buf_puts(out, "  tree\n");
-	for (size_t i = 0; i < t->rows_nr; i++) {
-		const struct row *r = &t->rows[i];
-
-		buf_addc(out, ' ');
-		for (size_t k = 0; k < t->nr; k++) {
-			buf_addc(out, ' ');
-			cell_value(out, width, COUNT, r->commits[k], 0);
-		}
-		buf_addc(out, ' ');
-		change.len = 0;
-		change_text(t, r, &change);
-		cell(out, cwidth, change.data);
-		buf_puts(out, "  ");
-		add_text(out, r->name);
-		buf_addc(out, '\n');
-	}
-	if (!t->rows_nr)
-		buf_puts(out, "  none\n");
-	buf_release(&change);
-}
-
-static void
-compare_text(const struct compare_input *in, const struct table *t,
-	     struct buf *out)
-{
-	int width = column_width(t);
-	int cwidth = change_width(t, width);
-	struct buf what = BUF_INIT;
-
-	buf_puts(out, "repository  ");
-	add_text(out, in->repo);
-	buf_addc(out, '\n');
-	if (in->opts->selected) {
-		selection_describe(in->opts->selection, &what);
-		buf_puts(out, "selected    ");
-		add_text(out, what.data);
-		buf_addc(out, '\n');
-		what.len = 0;
-	}
-	text_ranges(in, t, out);
-	text_summary(t, out, width, cwidth);
-	text_trees(t, out, width, cwidth);
-
-	buf_printf(&what, "Appeared (in %zu, not in 1)", t->nr);
-	text_list(t, out, what.data, appeared);
-	what.len = 0;
-	buf_printf(&what, "Disappeared (in 1, not in %zu)", t->nr);
-	text_list(t, out, what.data, disappeared);
-	buf_release(&what);
-}
-
-/* --- JSON ----------------------------------------------------------- */
-
-/* The mainline, with the URLs it has in any range (sorted, once). */
-static void
-mainline_json(struct json *j, const struct table *t)
-{
-	char **urls = NULL;
-	uint32_t n = 0, u = 0;
-
-	for (size_t k = 0; k < t->nr; k++)
-		n += t->charts[k].f.mainline_urls_nr;
-	urls = xcalloc(n ? n : 1, sizeof(*urls));
-	n = 0;
-	for (size_t k = 0; k < t->nr; k++)
-		for (uint32_t i = 0; i < t->charts[k].f.mainline_urls_nr; i++)
-			urls[n++] = t->charts[k].f.mainline_urls[i];
-	if (n)
-		qsort(urls, n, sizeof(*urls), cmp_strp);
-	for (uint32_t i = 0; i < n; i++)
-		if (!u || strcmp(urls[u - 1], urls[i]))
-			urls[u++] = urls[i];
-	json_mainline(j, t->charts[0].tt.t[TREE_MAINLINE].name, urls, u);
-	free(urls);
-}
-
-static void
-compare_json(const struct compare_input *in, const struct table *t,
-	     struct buf *out)
-{
-	struct json j = JSON_INIT(out);
-
-	json_open(&j, NULL, '{');
-	json_report_head(&j);
-	json_str(&j, "repository", in->repo);
-	mainline_json(&j, t);
-	if (in->opts->selected)
-		selection_json(&j, in->opts->selection);
-	json_open(&j, "ranges", '[');
-	for (size_t k = 0; k < t->nr; k++) {
-		const struct flow *f = &t->charts[k].f;
-		struct figure share = { "", "direct_share", TENTHS, 0 };
-
-		json_open(&j, NULL, '{');
-		json_str(&j, "range", in->labels[k]);
-		json_uint(&j, "commits", f->commits);
-		json_uint(&j, "direct", f->direct);
-		json_tenths(&j, "direct_share", figure_value(&share, f));
-		json_uint(&j, "direct_applied", f->topics.applied);
-		json_uint(&j, "direct_topics", f->topics.through);
-		json_uint(&j, "topic_merges", f->topics.merges);
-		json_uint(&j, "merges", f->merges);
-		json_uint(&j, "tree_count", f->total_trees);
-		json_open(&j, "by_depth", '[');
-		for (uint32_t d = 1; f->by_depth && d <= f->max_depth; d++) {
-			json_open(&j, NULL, '{');
-			json_uint(&j, "depth", d);
-			json_uint(&j, "tree_count", f->by_depth[d]);
-			json_close(&j, '}');
-		}
-		json_close(&j, ']');
-		json_uint(&j, "small_trees", f->small_trees);
-		if (t->latency) {
-			json_open(&j, "latency", '{');
-			if (t->latency[k].n) {
-				json_int(&j, "median", t->latency[k].median);
-				json_int(&j, "p90", t->latency[k].p90);
-			} else {
-				json_str(&j, "median", NULL);
-				json_str(&j, "p90", NULL);
-			}
-			json_uint(&j, "negative", t->latency[k].negative);
-			json_close(&j, '}');
-		}
-		json_close(&j, '}');
-	}
-	json_close(&j, ']');
-	json_open(&j, "trees", '[');
-	for (size_t i = 0; i < t->rows_nr; i++) {
-		const struct row *r = &t->rows[i];
-
-		json_open(&j, NULL, '{');
-		json_str(&j, "name", r->name);
-		json_open(&j, "commits_by_range", '[');
-		for (size_t k = 0; k < t->nr; k++)
-			json_uint(&j, NULL, r->commits[k]);
-		json_close(&j, ']');
-		json_int(&j, "change", (int64_t)r->commits[t->nr - 1] -
-			 r->commits[0]);
-		json_close(&j, '}');
-	}
-	json_close(&j, ']');
-	json_open(&j, "appeared", '[');
-	for (size_t i = 0; i < t->rows_nr; i++)
-		if (appeared(t, &t->rows[i]))
-			json_str(&j, NULL, t->rows[i].name);
-	json_close(&j, ']');
-	json_open(&j, "disappeared", '[');
-	for (size_t i = 0; i < t->rows_nr; i++)
-		if (disappeared(t, &t->rows[i]))
-			json_str(&j, NULL, t->rows[i].name);
-	json_close(&j, ']');
-	json_close(&j, '}');
-	buf_addc(out, '\n');
-}
-
-/* --- CSV ------------------------------------------------------------ */
-
-static void
-csv_header(const struct compare_input *in, struct buf *out,
-	   const char *first)
-{
-	csv_text(out, first, 1);
-	for (size_t k = 0; k < in->nr; k++)
-		csv_text(out, in->labels[k], 0);
-	csv_text(out, "change", 0);
-}
-
-static void
-csv_trees(const struct compare_input *in, const struct table *t,
-	  struct buf *out)
-{
-	csv_header(in, out, "tree");
-	csv_text(out, "status", 0);
-	csv_end(out);
-	for (size_t i = 0; i < t->rows_nr; i++) {
-		const struct row *r = &t->rows[i];
-
-		csv_text(out, r->name, 1);
-		for (size_t k = 0; k < t->nr; k++)
-			csv_uint(out, r->commits[k], 0);
-		csv_int(out, (int64_t)r->commits[t->nr - 1] - r->commits[0], 0);
-		csv_text(out, appeared(t, r) ? "new" :
-			 disappeared(t, r) ? "gone" : "", 0);
-		csv_end(out);
-	}
-}
-
-static void
-csv_summary(const struct compare_input *in, const struct table *t,
-	    struct buf *out)
-{
-	size_t nfg;
-	struct figure *fg = figures(t, &nfg);
-
-	csv_header(in, out, "figure");
-	csv_end(out);
-	for (size_t i = 0; i < nfg; i++) {
-		int64_t first = figure_of(&fg[i], t, 0);
-		int64_t last = figure_of(&fg[i], t, t->nr - 1);
-
-		csv_text(out, fg[i].name, 1);
-		for (size_t k = 0; k <= t->nr; k++) {
-			int64_t v = k < t->nr ? figure_of(&fg[i], t, k) :
-				    last - first;
-
-			if (fg[i].kind != TENTHS) {	/* latency: seconds */
-				csv_int(out, v, 0);
-				continue;
-			}
-			buf_addc(out, ',');
-			add_tenths(out, v, 0);
-		}
-		csv_end(out);
-	}
-	figures_free(fg, nfg);
-}
-
-/* --- the trend chart ------------------------------------------------ */
-
-/* The chart's lines: at most TREND_SERIES_MAX depths (the last one
- * holding the deeper ones too) and that many of the largest trees. */
-struct trend_data {
-	struct trend_panel panels[5];
-	double *values[5];
-	char *names[2][TREND_SERIES_MAX];
-	const char **labels;
-	char *title;
-};
-
-/* A range's name on the x axis: its end (a release, for --cycles). */
-static const char *
-range_end(const struct compare_input *in, size_t k)
-{
-	return in->ranges[k].to_name ? in->ranges[k].to_name : in->labels[k];
-}
-
-/* The largest trees the chart follows. */
-#define TREND_TREES 5
-
-static double *
-values(const struct table *t, size_t series)
-{
-	return xcalloc(series * t->nr, sizeof(double));
-}
-
-/* Series s of panel p is called name; owned (the panel's row of
- * trend_data's names) keeps it for trend_release. */
-static void
-name_series(char **owned, struct trend_panel *p, size_t s, char *name)
-{
-	owned[s] = name;
-	p->names[s] = name;
-}
-
-/* How many of n series a panel draws: at most max (the depth panel
- * folds the deeper ones into its last, the largest trees stop there). */
-static size_t
-series_count(size_t n, size_t max)
-{
-	return n < max ? n : max;
-}
-
-static void
-trend_depths(const struct table *t, struct trend_data *d,
-	     struct trend_panel *p, double *v)
-{
-	uint32_t dmax = series_count(t->max_depth, TREND_SERIES_MAX);
-
-	for (uint32_t s = 0; s < dmax; s++) {
-		struct buf b = BUF_INIT;
-
-		buf_printf(&b, s + 1 < t->max_depth && s + 1 == dmax ?
-			   "depth %u and more" : "depth %u", s + 1);
-		name_series(d->names[0], p, s, b.data);
-	}
-	for (size_t k = 0; k < t->nr; k++) {
-		const struct flow *f = &t->charts[k].f;
-
-		for (uint32_t dd = 1; f->by_depth && dd <= f->max_depth; dd++)
-			v[(dd > dmax ? dmax - 1 : dd - 1) * t->nr + k] +=
-				f->by_depth[dd];
-	}
-	p->series_nr = dmax ? dmax : 1;
-}
-
-/* The largest trees: the first rows, which are sorted by the last
- * range's commits. */
-static void
-trend_largest(const struct table *t, struct trend_data *d,
-	      struct trend_panel *p, double *v)
-{
-	size_t n = series_count(t->rows_nr, TREND_TREES);
-
-	for (size_t s = 0; s < n; s++) {
-		name_series(d->names[1], p, s, xstrdup(t->rows[s].name));
-		for (size_t k = 0; k < t->nr; k++)
-			v[s * t->nr + k] = t->rows[s].commits[k];
-	}
-	p->series_nr = n ? n : 1;
-}
-
-static void
-trend_build(const struct compare_input *in, const struct table *t,
-	    struct trend_data *d, struct trend *tr)
-{
-	struct buf title = BUF_INIT;
-
-	memset(d, 0, sizeof(*d));
-	d->values[0] = values(t, 1);
-	d->values[1] = values(t, 1);
-	d->values[2] = values(t, TREND_SERIES_MAX);
-	d->values[3] = values(t, TREND_TREES);
-	d->values[4] = values(t, 1);
-	d->labels = xcalloc(t->nr, sizeof(*d->labels));
-	for (size_t k = 0; k < t->nr; k++) {
-		const struct flow *f = &t->charts[k].f;
-
-		d->labels[k] = range_end(in, k);
-		d->values[0][k] = f->commits ? 100.0 * f->direct /
-				  f->commits : NAN;
-		d->values[1][k] = f->total_trees;
-		d->values[4][k] = t->latency && t->latency[k].n ?
-				  (double)t->latency[k].median / 86400.0 : NAN;
-	}
-	d->panels[0] = (struct trend_panel){ "Direct share",
-		"% of the commits", 1, { NULL }, d->values[0], 0 };
-	d->panels[1] = (struct trend_panel){ "Trees",
-		"trees", 1, { NULL }, d->values[1], 1 };
-	d->panels[2] = (struct trend_panel){ "Trees by depth",
-		"trees", 1, { NULL }, d->values[2], 1 };
-	d->panels[3] = (struct trend_panel){ "Commits through the largest "
-		"trees", "commits", 1, { NULL }, d->values[3], 1 };
-	d->panels[4] = (struct trend_panel){ "Median latency, from author "
-		"date to arrival in the mainline", "days", 1, { NULL },
-		d->values[4], 0 };
-	trend_depths(t, d, &d->panels[2], d->values[2]);
-	trend_largest(t, d, &d->panels[3], d->values[3]);
-	buf_printf(&title, "%s: %zu ranges, from %s to %s", in->repo, t->nr,
-		   in->ranges[0].has_from ? in->ranges[0].from_name :
-		   "the first commit", range_end(in, t->nr - 1));
-	if (in->opts->selected) {
-		buf_puts(&title, "; selected: ");
-		selection_describe(in->opts->selection, &title);
-	}
-	d->title = title.data;
-	*tr = (struct trend){ d->title, d->labels, t->nr,
-			      "range (named by its end)", d->panels,
-			      t->latency ? 5 : 4 };
-}
-
-static void
-trend_release(struct trend_data *d)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(d->values); i++)
-		free(d->values[i]);
-	for (size_t i = 0; i < 2; i++)
-		for (size_t s = 0; s < TREND_SERIES_MAX; s++)
-			free(d->names[i][s]);
-	free(d->labels);
-	free(d->title);
-}
-
-static int
-compare_trend(const struct compare_input *in, const struct table *t,
-	      struct buf *out)
-{
-	struct trend_data d;
-	struct trend tr;
-	int ret;
-
-	trend_build(in, t, &d, &tr);
-	ret = render_trend(&tr, in->fmt, out);
-	trend_release(&d);
-	return ret;
 }
 
 /* --latency: range k's figures over its commits, into t. */
@@ -927,16 +298,16 @@ compare(const struct compare_input *in, struct buf *out)
 	if (ret < 0) {
 		/* reported: no output */
 	} else if (in->fmt == FORMAT_JSON) {
-		compare_json(in, &t, out);
+		compare_write_json(in, &t, out);
 	} else if (in->fmt == FORMAT_CSV) {
 		if (in->table == CSV_SUMMARY)
-			csv_summary(in, &t, out);
+			compare_write_csv_summary(in, &t, out);
 		else
-			csv_trees(in, &t, out);
+			compare_write_csv_trees(in, &t, out);
 	} else if (in->fmt == FORMAT_TEXT) {
-		compare_text(in, &t, out);
+		compare_write_text(in, &t, out);
 	} else {
-		ret = compare_trend(in, &t, out);
+		ret = compare_write_trend(in, &t, out);
 	}
 
 	for (size_t i = 0; i < t.rows_nr; i++)
