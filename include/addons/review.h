@@ -79,6 +79,11 @@ struct review_marks {
  */
 int review_read(struct repo *r, const struct history *h, const uint32_t *list,
 		uint32_t n, unsigned jobs, struct review_marks *out);
+/* The same for every non-merge commit of h's range (with selected, not
+ * NULL: those it marks, per history index): --compare's union. */
+int review_read_range(struct repo *r, const struct history *h,
+		      const uint8_t *selected, unsigned jobs,
+		      struct review_marks *out);
 void review_marks_release(struct review_marks *m);
 
 /* A person and the commits they reviewed (tested) in a group. */

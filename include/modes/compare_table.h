@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "addons/latency.h"
+#include "addons/review.h"
 #include "flow/chart.h"
 #include "modes/compare.h"
 #include "util/buf.h"
@@ -28,6 +29,7 @@ struct table {
 	size_t rows_nr;
 	uint32_t max_depth;	/* over every range */
 	struct latency_stats *latency;	/* --latency: per range; else NULL */
+	struct review_stats *review;	/* --review: per range; else NULL */
 };
 
 enum figure_kind { COUNT, TENTHS, SECONDS };	/* SECONDS: text in days */

@@ -552,6 +552,23 @@ review_read(struct repo *r, const struct history *h, const uint32_t *list,
 	return ret;
 }
 
+int
+review_read_range(struct repo *r, const struct history *h,
+		  const uint8_t *selected, unsigned jobs,
+		  struct review_marks *out)
+{
+	uint32_t *list = xmalloc((h->nr ? h->nr : 1) * sizeof(*list)), n = 0;
+	int ret;
+
+	for (uint32_t i = 0; i < h->nr; i++)
+		if ((h->flags[i] & HIST_IN_RANGE) && !history_is_merge(h, i) &&
+		    (!selected || selected[i]))
+			list[n++] = i;
+	ret = review_read(r, h, list, n, jobs, out);
+	free(list);
+	return ret;
+}
+
 void
 review_marks_release(struct review_marks *m)
 {

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "addons/latency.h"
+#include "addons/review.h"
 #include "git/commit_index.h"
 #include "modes/compare_table.h"
 
@@ -171,12 +172,33 @@ compare_figure_value(const struct figure *fg, const struct flow *f)
 	       f->by_depth[fg->depth] : 0;
 }
 
-/* A figure of range k: --latency's from the table, the others from the
- * range's flow. */
+/* --review's figure of a range: a share in tenths of a percent, or the
+ * median hand-offs; -1 when fg is none of its. */
+static int64_t
+review_figure(const struct figure *fg, const struct review_stats *s)
+{
+	static const char *const shares[] = {
+		"reviewed_share", "tested_share", "linked_share", "fixes_share",
+		"stable_share",
+	};
+	const uint32_t part[] = {
+		s->reviewed, s->tested, s->linked, s->fixes, s->stable,
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(shares); i++)
+		if (!strcmp(fg->name, shares[i]))
+			return review_tenths(part[i], s->commits);
+	return strcmp(fg->name, "handoffs_median") ? -1 :
+	       (int64_t)s->handoffs_median;
+}
+
+/* A figure of range k: --latency's and --review's from the table, the
+ * others from the range's flow. */
 int64_t
 compare_figure_of(const struct figure *fg, const struct table *t, size_t k)
 {
 	const struct latency_stats *l = t->latency ? &t->latency[k] : NULL;
+	int64_t v;
 
 	if (l && !strcmp(fg->name, "latency_median"))
 		return l->median;
@@ -184,6 +206,8 @@ compare_figure_of(const struct figure *fg, const struct table *t, size_t k)
 		return l->p90;
 	if (l && !strcmp(fg->name, "latency_negative"))
 		return l->negative;
+	if (t->review && (v = review_figure(fg, &t->review[k])) >= 0)
+		return v;
 	return compare_figure_value(fg, &t->charts[k].f);
 }
 
@@ -207,7 +231,16 @@ compare_figures(const struct table *t, size_t *nr)
 		{ "90th percentile (days)", "latency_p90", SECONDS, 0 },
 		{ "negative latencies", "latency_negative", COUNT, 0 },
 	};
-	size_t n = ARRAY_SIZE(head) + t->max_depth + 1 + ARRAY_SIZE(lat);
+	static const struct figure rev[] = {
+		{ "reviewed share", "reviewed_share", TENTHS, 0 },
+		{ "tested share", "tested_share", TENTHS, 0 },
+		{ "linked share", "linked_share", TENTHS, 0 },
+		{ "fixes share", "fixes_share", TENTHS, 0 },
+		{ "for-stable share", "stable_share", TENTHS, 0 },
+		{ "median hand-offs", "handoffs_median", COUNT, 0 },
+	};
+	size_t n = ARRAY_SIZE(head) + t->max_depth + 1 + ARRAY_SIZE(lat) +
+		   ARRAY_SIZE(rev);
 	size_t k = 0;
 	struct figure *fg = xcalloc(n, sizeof(*fg));
 
@@ -224,6 +257,8 @@ compare_figures(const struct table *t, size_t *nr)
 				   "small_trees", COUNT, 0 };
 	for (size_t i = 0; t->latency && i < ARRAY_SIZE(lat); i++)
 		fg[k++] = lat[i];
+	for (size_t i = 0; t->review && i < ARRAY_SIZE(rev); i++)
+		fg[k++] = rev[i];
 	*nr = k;
 	return fg;
 }
@@ -267,10 +302,24 @@ range_latency(const struct history *view, struct table *t, size_t k)
 	return 0;
 }
 
+/* --review: range k's figures over its commits (read once for the
+ * union, in->review), into t. */
+static void
+range_review(const struct compare_input *in, struct table *t, size_t k)
+{
+	struct review rv;
+
+	if (!t->review)
+		t->review = xcalloc(t->nr, sizeof(*t->review));
+	review_summarise(in->review, &t->charts[k], &rv);
+	t->review[k] = rv.all;
+	review_release(&rv);
+}
+
 int
 compare(const struct compare_input *in, struct buf *out)
 {
-	struct table t = { in->nr, NULL, NULL, 0, 0, NULL };
+	struct table t = { in->nr, NULL, NULL, 0, 0, NULL, NULL };
 	int ret = 0;
 	struct history *views = xcalloc(in->nr, sizeof(*views));
 	struct commit_index ix;
@@ -289,6 +338,8 @@ compare(const struct compare_input *in, struct buf *out)
 			    in->labels[k], &o);
 		if (in->latency && ret == 0)
 			ret = range_latency(&views[k], &t, k);
+		if (in->review)
+			range_review(in, &t, k);
 		/* Only the flow is read from here on: two words per commit of
 		 * the union go back for every range. */
 		attribution_release(&t.charts[k].a);
@@ -319,6 +370,7 @@ compare(const struct compare_input *in, struct buf *out)
 	}
 	free(t.charts);
 	free(t.latency);
+	free(t.review);
 	free(views);
 	trees_release(&identity);
 	commit_index_release(&ix);

@@ -1,8 +1,8 @@
 /*
  * compare_trend.c - --compare's trend chart (render/trend.h draws it):
  * the direct share, the trees, the trees by depth, the commits through
- * the largest trees and, with --latency, the median latency, one point a
- * range.
+ * the largest trees and, with --latency and --review, the median latency
+ * and the share reviewed, one point a range.
  */
 #include "modes/compare_table.h"
 
@@ -18,8 +18,8 @@
 /* The chart's lines: at most TREND_SERIES_MAX depths (the last one
  * holding the deeper ones too) and that many of the largest trees. */
 struct trend_data {
-	struct trend_panel panels[5];
-	double *values[5];
+	struct trend_panel panels[6];
+	double *values[6];
 	char *names[2][TREND_SERIES_MAX];
 	const char **labels;
 	char *title;
@@ -110,6 +110,7 @@ trend_build(const struct compare_input *in, const struct table *t,
 	d->values[2] = values(t, TREND_SERIES_MAX);
 	d->values[3] = values(t, TREND_TREES);
 	d->values[4] = values(t, 1);
+	d->values[5] = values(t, 1);
 	d->labels = xcalloc(t->nr, sizeof(*d->labels));
 	for (size_t k = 0; k < t->nr; k++) {
 		const struct flow *f = &t->charts[k].f;
@@ -120,6 +121,10 @@ trend_build(const struct compare_input *in, const struct table *t,
 		d->values[1][k] = f->total_trees;
 		d->values[4][k] = t->latency && t->latency[k].n ?
 				  (double)t->latency[k].median / 86400.0 : NAN;
+		d->values[5][k] = t->review && t->review[k].commits ?
+				  review_tenths(t->review[k].reviewed,
+						t->review[k].commits) / 10.0 :
+				  NAN;
 	}
 	d->panels[0] = (struct trend_panel){ "Direct share",
 		"% of the commits", 1, { NULL }, d->values[0], 0 };
@@ -132,7 +137,15 @@ trend_build(const struct compare_input *in, const struct table *t,
 	d->panels[4] = (struct trend_panel){ "Median latency, from author "
 		"date to arrival in the mainline", "days", 1, { NULL },
 		d->values[4], 0 };
-	np = t->latency ? 5 : 4;
+	d->panels[5] = (struct trend_panel){ "Reviewed share: a Reviewed-by "
+		"or Acked-by from neither author nor committer",
+		"% of the commits", 1, { NULL }, d->values[5], 0 };
+	/* The add-ons' panels, those asked for, after the core's. */
+	np = 4;
+	if (t->latency)
+		np++;
+	if (t->review)
+		d->panels[np++] = d->panels[5];
 	trend_depths(t, d, &d->panels[2], d->values[2]);
 	trend_largest(t, d, &d->panels[3], d->values[3]);
 	buf_printf(&title, "%s: %zu ranges, from %s to %s", in->repo, t->nr,

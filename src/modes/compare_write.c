@@ -313,6 +313,21 @@ mainline_json(struct json *j, const struct table *t)
 	free(urls);
 }
 
+/* --review's figures of a range, without people. */
+static void
+review_json(struct json *j, const struct review_stats *s)
+{
+	json_open(j, "review", '{');
+	json_uint(j, "commits", s->commits);
+	json_uint(j, "reviewed", s->reviewed);
+	json_uint(j, "tested", s->tested);
+	json_uint(j, "linked", s->linked);
+	json_uint(j, "fixes", s->fixes);
+	json_uint(j, "stable", s->stable);
+	json_uint(j, "handoffs_median", s->handoffs_median);
+	json_close(j, '}');
+}
+
 void
 compare_write_json(const struct compare_input *in, const struct table *t,
 		   struct buf *out)
@@ -361,6 +376,8 @@ compare_write_json(const struct compare_input *in, const struct table *t,
 			json_uint(&j, "negative", t->latency[k].negative);
 			json_close(&j, '}');
 		}
+		if (t->review)
+			review_json(&j, &t->review[k]);
 		json_close(&j, '}');
 	}
 	json_close(&j, ']');
