@@ -444,6 +444,7 @@ FUZZ_LIBOBJ = $(FUZZ)/util/util.o $(FUZZ)/util/error.o $(FUZZ)/util/buf.o \
 	      $(FUZZ)/util/hash.o $(FUZZ)/util/escape.o $(FUZZ)/util/url.o \
 	      $(FUZZ)/util/reencode.o $(FUZZ)/git/oid.o $(FUZZ)/git/commitparse.o \
 	      $(FUZZ)/git/commitgraph.o $(FUZZ)/git/pack.o \
+	      $(FUZZ)/git/repofile.o $(FUZZ)/git/sigbus.o \
 	      $(FUZZ)/flow/naming.o $(FUZZ)/flow/identity.o \
 	      $(FUZZ)/flow/subject.o $(FUZZ)/flow/forge.o \
 	      $(FUZZ)/flow/classify.o

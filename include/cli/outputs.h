@@ -11,6 +11,7 @@
 #ifndef TREEPLOT_OUTPUTS_H
 #define TREEPLOT_OUTPUTS_H
 
+#include "git/repo.h"
 #include "util/buf.h"
 #include "util/output.h"
 #include "util/util.h"
@@ -61,6 +62,14 @@ struct output_spec *output_set_find(struct output_set *s, enum format fmt);
  * terminal, as gzip does.  Returns 0, or ST_USAGE after reporting.
  */
 int output_set_check_terminal(const struct output_set *s);
+
+/*
+ * Refuse (ST_USAGE, reported) an output that would be written into the
+ * repository r reads (repo_private_paths: its git, common and object
+ * directories, a worktree's .git), however its path is spelled: treeplot
+ * never writes into the repository.  0 otherwise.
+ */
+int output_set_check_repo(const struct output_set *s, struct repo *r);
 
 /* Write every output's data, all or nothing.  Returns 0, or -1. */
 int output_set_write(const struct output_set *s);

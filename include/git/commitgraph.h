@@ -21,9 +21,14 @@
 
 struct commit_graph;
 
-/* The graph of the object directory objdir (ending in '/'), or NULL when
- * there is none or it cannot be used. */
-struct commit_graph *commit_graph_open(const char *objdir);
+/*
+ * The graph of the first of the n object directories objdirs (each
+ * ending in '/') that has one it can use, as git takes it, into *out
+ * (NULL when none has).  Returns 0, or -1 after reporting a graph file
+ * that is not a regular file (a FIFO would be waited on for ever).
+ */
+int commit_graph_open(struct commit_graph **out, const char *const *objdirs,
+		      size_t n);
 void commit_graph_free(struct commit_graph *g);
 
 /* Commits in the graph. */
@@ -38,13 +43,18 @@ const unsigned char *commit_graph_oid(const struct commit_graph *g,
 				      uint32_t pos);
 
 /*
- * Its generation: greater than every ancestor's.  That is its corrected
+ * Its generation: greater than every ancestor's, if the file is right
+ * (the walk checks each parent it follows, walk.c).  That is its corrected
  * commit date (its date, raised to one more than its parents' where a
  * clock ran late) when every layer of the graph has them (GDA2, git 2.31
  * and later), else its topological level.  Dates prune a walk far better:
  * a tree forked long ago has low levels but recent dates.
  */
 uint64_t commit_graph_generation(const struct commit_graph *g, uint32_t pos);
+
+/* The generation of a record whose GDO2 entry is not there (or is past
+ * any date): no generation at all. */
+#define GRAPH_GEN_BAD UINT64_MAX
 
 /* Are generations corrected commit dates (else topological levels)? */
 int commit_graph_dated(const struct commit_graph *g);
@@ -56,5 +66,10 @@ int commit_graph_dated(const struct commit_graph *g);
  */
 int commit_graph_parents(const struct commit_graph *g, uint32_t pos,
 			 uint32_t *out, uint32_t max);
+
+/* The file (a layer) of g whose mapping holds addr, or NULL: for the
+ * error when it was cut short under a read (sigbus.h). */
+const char *commit_graph_file_at(const struct commit_graph *g,
+				 const void *addr);
 
 #endif

@@ -37,9 +37,19 @@ struct walker {
 	uint32_t *gpos;		/* number -> graph position, or GRAPH_NONE */
 	uint64_t *gen;		/* number -> generation, 0 unknown */
 	uint64_t *ctime;	/* number -> committer time, outside the graph */
+	uint32_t lie;		/* a commit whose generation is not above a
+				 * parent's (a graph that contradicts
+				 * itself), or HIST_NONE */
 	size_t alloc;		/* of gpos, gen and ctime */
 	uint32_t *parents;	/* scratch for a graph record's parents */
 	uint32_t parents_alloc;
+	/* The walks' own scratch (walk.c), kept here so that a fault in a
+	 * mapped file (sigbus.h) leaves nothing unowned: a marking walk's
+	 * frontiers, the generation walk's heap. */
+	struct walk_list {
+		uint32_t *v;
+		size_t nr, alloc;
+	} cur, next, heap;
 	unsigned dates;		/* RAW_DATES when h keeps dates, else 0 */
 	struct progress pg;
 };
@@ -47,6 +57,10 @@ struct walker {
 /* Commits of a frontier read at once: every thread's share of a wide
  * history's open lines, and the records' memory bounded. */
 #define FRONTIER_BATCH 4096
+
+/* walker_open's own option beside history.h's HISTORY_* flags: no
+ * commit-graph (walk.c's way out of one that contradicts itself). */
+#define HISTORY_NO_GRAPH (1u << 15)
 
 /* Open w to fill h from r's object database and commit-graph (opts:
  * HISTORY_* flags; jobs: threads, 0 the cores), the boundary of a

@@ -30,12 +30,13 @@
 struct packs;
 
 /*
- * The packs of the object directory objects_dir ("objects/", slash
- * included), newest first, as git searches them.  A pack whose files
- * cannot be mapped or are not of a version read here is skipped (libgit2
- * reads it).  Never fails: no pack is an empty set.
+ * The packs of the n object directories objects_dirs ("objects/", slash
+ * included: the repository's and its alternates'), newest first, as git
+ * searches them.  A pack whose files cannot be mapped or are not of a
+ * version read here is skipped (libgit2 reads it).  Never fails: no pack
+ * is an empty set.
  */
-struct packs *packs_open(const char *objects_dir);
+struct packs *packs_open(const char *const *objects_dirs, size_t n);
 void packs_free(struct packs *ps);
 
 /* How many packs the set reads. */
@@ -55,14 +56,22 @@ enum {
 				 * none) */
 };
 
+/* What pack_read_commit returns when a pack was cut short under it. */
+#define PACK_FAULT (-2)
+
 /*
  * Commit oid into *data and *size (valid until the reader's next read):
  * the whole object or, with PACK_HEADERS, enough of it.  Returns 0, or -1
  * when it is not read here (not in these packs, not a commit, or
- * malformed): the caller asks libgit2.
+ * malformed): the caller asks libgit2; or PACK_FAULT when a file of the
+ * packs was truncated while it was read (SIGBUS, sigbus.h): libgit2 would
+ * fault on it as well, pack_reader_fault names it.
  */
 int pack_read_commit(struct pack_reader *rd, const struct object_id *oid,
 		     int what, const char **data, size_t *size);
+
+/* The file (index or pack) the last PACK_FAULT met, or NULL. */
+const char *pack_reader_fault(const struct pack_reader *rd);
 
 /*
  * The parsers, exposed for the fuzz target: any bytes are valid input.

@@ -43,8 +43,19 @@ int repo_is_shallow(struct repo *r);
  * new array.  Returns 0, or -1 after reporting the error. */
 int repo_shallow_commits(struct repo *r, struct object_id **out, size_t *nr);
 
-/* The object directory ("/path/objects/"), as a new string. */
-char *repo_objects_dir(struct repo *r);
+/* The object directories (each resolved, ending in '/'), as git reads
+ * them: the repository's own or GIT_OBJECT_DIRECTORY first, then the
+ * alternates (GIT_ALTERNATE_OBJECT_DIRECTORIES', then those each names
+ * in info/alternates).  Returns their number; *dirs is r's. */
+size_t repo_object_dirs(const struct repo *r, const char *const **dirs);
+
+/*
+ * Where treeplot must never write (the man page, OUTPUT): the git
+ * directory, the common directory, every object directory and the work
+ * tree's .git, each resolved (symbolic links, "..") without a trailing
+ * '/'.  Returns their number; *paths (and each) are new.
+ */
+size_t repo_private_paths(const struct repo *r, char ***paths);
 
 /* A common ancestor of all n commits (git merge-base --octopus): 1 and
  * *out, or 0 when they have none (unrelated histories). */

@@ -36,6 +36,14 @@ enum format format_from_path(const char *path);
  * are not drawn. */
 const char *format_graphviz(enum format fmt);
 
+/*
+ * Where writing path writes: the file a symbolic link at path leads to
+ * (followed, as the write follows it), with every directory resolved
+ * (symbolic links, "..", "."), as a new string; NULL when its directory
+ * does not resolve (the write then fails and says why).
+ */
+char *output_resolve(const char *path);
+
 /* Write data to path (atomically), or to standard output when path is
  * NULL.  Returns 0, or -1 after reporting the error. */
 int output_write(const char *path, const struct buf *data);

@@ -13,14 +13,10 @@
  */
 #include "cli/config.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "git/gitconfig.h"
 #include "render/graph.h"
@@ -125,43 +121,6 @@ gather_entry(const char *name, const char *value, const char *file,
 	return 0;
 }
 
-/*
- * Whether path is a file libgit2 may read: 1 when it is; 0 when it is
- * missing and not required; ST_USAGE, reported, otherwise.  libgit2
- * takes a missing file for an empty one to be written, and would block
- * for ever on a FIFO or read a device without end: only a regular file
- * is read.  O_NONBLOCK, so that opening a FIFO does not wait for a
- * writer.
- */
-static int
-check_file(const char *path, int required)
-{
-	struct stat st;
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-
-	if (fd < 0) {
-		if (errno == ENOENT && !required)
-			return 0;
-		error("cannot read '%s': %s", path, strerror(errno));
-		return ST_USAGE;
-	}
-	if (fstat(fd, &st) < 0) {
-		error("cannot read '%s': %s", path, strerror(errno));
-		close(fd);
-		return ST_USAGE;
-	}
-	close(fd);
-	if (S_ISDIR(st.st_mode)) {
-		error("cannot read '%s': it is a directory", path);
-		return ST_USAGE;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		error("cannot read '%s': not a regular file", path);
-		return ST_USAGE;
-	}
-	return 1;
-}
-
 /* A file of our own (the user's, --config's).  Missing is fine unless
  * required. */
 static int
@@ -170,8 +129,10 @@ gather_file(struct gathering *g, struct repo *r, const char *path,
 {
 	int ret;
 
-	if ((ret = check_file(path, required)) <= 0)
-		return ret;
+	/* Only regular files, includes too: libgit2 would wait on a FIFO
+	 * for ever, or read a device without end. */
+	if ((ret = config_file_check(path, required)) <= 0)
+		return ret < 0 ? ST_USAGE : 0;
 	return repo_config_file_each(r, path, KEYS_GLOB, gather_entry, g);
 }
 

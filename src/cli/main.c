@@ -634,6 +634,11 @@ run(const struct options *o, struct output_set *outs)
 		selection_release(&sel);
 		return 1;
 	}
+	if (output_set_check_repo(outs, r) < 0) {
+		repo_free(r);
+		selection_release(&sel);
+		return EXIT_USAGE;
+	}
 	if (config_read(&cfg, r, o->config, o->no_config) < 0) {
 		config_release(&cfg);
 		repo_free(r);
@@ -681,6 +686,8 @@ main(int argc, char **argv)
 
 	options_init(&o);
 	ret = options_parse(&o, argc, argv);
+	if (ret < 0)
+		ret = args_check(&o);
 	if (ret < 0)
 		ret = run(&o, &o.outs);
 	options_release(&o);

@@ -5,6 +5,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void
@@ -51,17 +52,52 @@ several_format(const char *arg, enum format given, enum format *fmt,
 	return 0;
 }
 
+/*
+ * Whether two outputs are one file, however spelled (x, ./x, a link to
+ * it, a hard link): the same device and inode when it exists, else the
+ * same resolved path (output_resolve); real[] holds those.
+ */
+static int
+same_file(const char *a, const char *b, const char *real_a,
+	  const char *real_b)
+{
+	struct stat sa, sb;
+
+	if (!strcmp(a, b))
+		return 1;
+	if (!strcmp(a, "-") || !strcmp(b, "-"))
+		return 0;
+	if (!stat(a, &sa) && !stat(b, &sb))
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	return real_a && real_b && !strcmp(real_a, real_b);
+}
+
 /* A file named twice would be written twice from one run: a mistake. */
 static int
 check_twice(const struct output_set *s)
 {
+	char **real = xcalloc(s->args_nr, sizeof(*real));
+	int ret = 0;
+
 	for (size_t i = 0; i < s->args_nr; i++)
-		for (size_t k = 0; k < i; k++)
-			if (!strcmp(s->args[i], s->args[k])) {
+		real[i] = strcmp(s->args[i], "-") ?
+			  output_resolve(s->args[i]) : NULL;
+	for (size_t i = 0; i < s->args_nr && !ret; i++)
+		for (size_t k = 0; k < i && !ret; k++) {
+			if (!same_file(s->args[k], s->args[i], real[k],
+				       real[i]))
+				continue;
+			if (!strcmp(s->args[i], s->args[k]))
 				error("output '%s' given twice", s->args[i]);
-				return ST_USAGE;
-			}
-	return 0;
+			else
+				error("outputs '%s' and '%s' are one file",
+				      s->args[k], s->args[i]);
+			ret = ST_USAGE;
+		}
+	for (size_t i = 0; i < s->args_nr; i++)
+		free(real[i]);
+	free(real);
+	return ret;
 }
 
 int
@@ -168,6 +204,43 @@ output_set_check_terminal(const struct output_set *s)
 		return ST_USAGE;
 	}
 	return 0;
+}
+
+/* Whether path lies in dir (or is it), both resolved. */
+static int
+path_in(const char *path, const char *dir)
+{
+	size_t len = strlen(dir);
+
+	if (!strcmp(dir, "/"))
+		return 1;
+	return !strncmp(path, dir, len) && (!path[len] || path[len] == '/');
+}
+
+int
+output_set_check_repo(const struct output_set *s, struct repo *r)
+{
+	char **priv;
+	size_t n = repo_private_paths(r, &priv);
+	int ret = 0;
+
+	for (size_t i = 0; i < s->nr && !ret; i++) {
+		char *real = s->v[i].path ? output_resolve(s->v[i].path) : NULL;
+
+		for (size_t k = 0; real && k < n && !ret; k++) {
+			if (!path_in(real, priv[k]))
+				continue;
+			error("refusing to write '%s': it is inside the "
+			      "repository ('%s'), which treeplot only reads",
+			      s->v[i].name, priv[k]);
+			ret = ST_USAGE;
+		}
+		free(real);
+	}
+	for (size_t k = 0; k < n; k++)
+		free(priv[k]);
+	free(priv);
+	return ret;
 }
 
 int

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flow/forge.h"
 #include "flow/identity.h"
 #include "git/gitconfig.h"
 #include "util/buf.h"

@@ -7,7 +7,6 @@
  */
 #include "git/commitgraph.h"
 
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,17 +15,22 @@
 #include <unistd.h>
 
 #include "git/bigendian.h"
+#include "git/repofile.h"
 #include "util/buf.h"
 #include "util/util.h"
 
 #define HASHSZ 20
 #define CDAT_RECORD (HASHSZ + 16)
 #define PARENT_NONE 0x70000000u
+/* What the readers below return after reporting a file that is not a
+ * regular one (repofile.h), where -1 is a graph that cannot be used. */
+#define GRAPH_REFUSED (-2)
 #define EDGE_FLAG 0x80000000u
 
 struct layer {
 	const unsigned char *map;
 	size_t size;
+	char *path;			/* for errors */
 	uint32_t nr, base;		/* commits in it; in the layers below */
 	uint32_t bases;			/* the layers below, as it says */
 	const unsigned char *base_ids;	/* their ids (BASE), bases of them */
@@ -43,7 +47,8 @@ struct commit_graph {
 	int dated;		/* every layer has GDA2 */
 };
 
-/* Map and check one graph file; 0 on success. */
+/* Map and check one graph file: 0, -1 when it cannot be used, or
+ * GRAPH_REFUSED after reporting a file that is not a regular one. */
 static int
 layer_open(struct layer *l, const char *path)
 {
@@ -53,12 +58,15 @@ layer_open(struct layer *l, const char *path)
 	uint64_t oidf = 0, oidl = 0, cdat = 0, edge = 0, edge_end = 0;
 	uint64_t gda2 = 0, gda2_end = 0, gdo2 = 0, gdo2_end = 0;
 	uint64_t base = 0, base_end = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = repofile_open(path, &st);
 
 	memset(l, 0, sizeof(*l));
-	if (fd < 0)
+	if (fd == REPOFILE_MISSING)
 		return -1;
-	if (fstat(fd, &st) < 0 || st.st_size < 8 + 12) {
+	if (fd < 0)
+		return GRAPH_REFUSED;
+	l->path = xstrdup(path);
+	if (st.st_size < 8 + 12) {
 		close(fd);
 		return -1;
 	}
@@ -138,16 +146,18 @@ layer_close(struct layer *l)
 {
 	if (l->map)
 		munmap((void *)l->map, l->size);
+	free(l->path);
 }
 
 static int
 add_layer(struct commit_graph *g, const char *path)
 {
 	struct layer l;
+	int ret = layer_open(&l, path);
 
-	if (layer_open(&l, path) < 0) {
+	if (ret < 0) {
 		layer_close(&l);
-		return -1;
+		return ret;
 	}
 	if ((uint64_t)g->nr + l.nr >= GRAPH_NONE) {
 		layer_close(&l);
@@ -177,51 +187,70 @@ hex_val(char c)
 static int
 add_chain(struct commit_graph *g, const char *objdir)
 {
-	struct buf path = BUF_INIT, ids = BUF_INIT;
-	char line[256];
-	FILE *fp;
-	int ret = 0;
+	struct buf path = BUF_INIT, ids = BUF_INIT, text = BUF_INIT;
+	const char *p, *end;
+	int ret;
 
 	buf_printf(&path, "%sinfo/commit-graphs/commit-graph-chain", objdir);
-	fp = fopen(path.data, "r");
+	ret = repofile_read(path.data, &text);
 	buf_release(&path);
-	if (!fp)
-		return -1;
-	while (ret == 0 && fgets(line, sizeof(line), fp)) {
-		line[strcspn(line, "\n")] = '\0';
-		if (strlen(line) != 2 * HASHSZ ||
-		    strspn(line, "0123456789abcdef") != 2 * HASHSZ) {
+	if (ret <= 0) {
+		buf_release(&text);
+		return ret < 0 ? GRAPH_REFUSED : -1;
+	}
+	ret = 0;
+	for (p = text.data, end = p + text.len; ret == 0 && p < end;) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		size_t len = (size_t)((eol ? eol : end) - p);
+
+		if (len != 2 * HASHSZ || strspn(p, "0123456789abcdef") <
+		    2 * HASHSZ) {
 			ret = -1;
 			break;
 		}
-		buf_printf(&path, "%sinfo/commit-graphs/graph-%s.graph",
-			   objdir, line);
+		buf_printf(&path, "%sinfo/commit-graphs/graph-%.*s.graph",
+			   objdir, 2 * HASHSZ, p);
 		ret = add_layer(g, path.data);
 		buf_release(&path);
 		if (!ret) {
 			const struct layer *l = &g->layers[g->layers_nr - 1];
 
 			if (l->bases != g->layers_nr - 1 ||
-			    (l->bases && memcmp(l->base_ids, ids.data,
-						ids.len)))
+			    (l->bases && (!ids.data ||
+					  memcmp(l->base_ids, ids.data,
+						 ids.len))))
 				ret = -1;
 		}
 		for (int k = 0; k < HASHSZ && !ret; k++) {
-			char c = (char)(hex_val(line[2 * k]) << 4 |
-					hex_val(line[2 * k + 1]));
+			char c = (char)(hex_val(p[2 * k]) << 4 |
+					hex_val(p[2 * k + 1]));
 
 			buf_addc(&ids, c);
 		}
+		p += len + (eol != NULL);
 	}
-	fclose(fp);
+	buf_release(&text);
 	buf_release(&ids);
-	return g->layers_nr ? ret : -1;
+	return g->layers_nr || ret == GRAPH_REFUSED ? ret : -1;
 }
 
-struct commit_graph *
-commit_graph_open(const char *objdir)
+/* Forget every layer of g. */
+static void
+drop_layers(struct commit_graph *g)
 {
-	struct commit_graph *g = xcalloc(1, sizeof(*g));
+	for (uint32_t k = 0; k < g->layers_nr; k++)
+		layer_close(&g->layers[k]);
+	free(g->layers);
+	g->layers = NULL;
+	g->layers_nr = g->nr = 0;
+	g->dated = 0;
+}
+
+/* The graph of one object directory into g: 0, -1 when it has none that
+ * can be used, GRAPH_REFUSED after reporting. */
+static int
+open_one(struct commit_graph *g, const char *objdir)
+{
 	struct buf path = BUF_INIT;
 	int ret;
 
@@ -231,18 +260,32 @@ commit_graph_open(const char *objdir)
 	/* A single file has no base. */
 	if (!ret && g->layers[0].bases)
 		ret = -1;
+	if (ret == -1) {
+		drop_layers(g);
+		ret = add_chain(g, objdir);
+	}
+	if (ret == -1)
+		drop_layers(g);
+	return ret;
+}
+
+int
+commit_graph_open(struct commit_graph **out, const char *const *objdirs,
+		  size_t n)
+{
+	struct commit_graph *g = xcalloc(1, sizeof(*g));
+	int ret = -1;
+
+	/* As git: the first object directory with a graph it can use (in
+	 * a receive quarantine, the repository's, an alternate). */
+	for (size_t k = 0; k < n && ret == -1; k++)
+		ret = open_one(g, objdirs[k]);
 	if (ret < 0) {
-		for (uint32_t k = 0; k < g->layers_nr; k++)
-			layer_close(&g->layers[k]);
-		free(g->layers);
-		g->layers = NULL;
-		g->layers_nr = g->nr = 0;
-	}
-	if (ret < 0 && add_chain(g, objdir) < 0) {
 		commit_graph_free(g);
-		return NULL;
+		g = NULL;
 	}
-	return g;
+	*out = g;
+	return ret == GRAPH_REFUSED ? -1 : 0;
 }
 
 void
@@ -320,12 +363,15 @@ commit_graph_generation(const struct commit_graph *g, uint32_t pos)
 	date = (uint64_t)(be32(rec) & 3) << 32 | be32(rec + 4);
 	off = be32(l->gda2 + (size_t)i * 4);
 	if (off & 0x80000000u) {
-		/* A large offset lives in GDO2; a bad index cannot order
-		 * anything, so it sorts as "newest" (walked first, safe). */
+		uint64_t big;
+
+		/* A large offset lives in GDO2; a bad index, or an offset
+		 * past any date, orders nothing: the walk is told. */
 		off &= 0x7fffffffu;
 		if (!l->gdo2 || off >= l->gdo2_nr)
-			return UINT64_MAX / 2;
-		return date + be64(l->gdo2 + (size_t)off * 8);
+			return GRAPH_GEN_BAD;
+		big = be64(l->gdo2 + (size_t)off * 8);
+		return big >= GRAPH_GEN_BAD - date ? GRAPH_GEN_BAD : date + big;
 	}
 	return date + off;
 }
@@ -380,4 +426,16 @@ commit_graph_parents(const struct commit_graph *g, uint32_t pos,
 		if (v & EDGE_FLAG)
 			return (int)n;
 	}
+}
+
+const char *
+commit_graph_file_at(const struct commit_graph *g, const void *addr)
+{
+	const unsigned char *a = addr;
+
+	for (uint32_t k = 0; g && k < g->layers_nr; k++)
+		if (a >= g->layers[k].map &&
+		    a < g->layers[k].map + g->layers[k].size)
+			return g->layers[k].path;
+	return NULL;
 }

@@ -8,10 +8,15 @@
  */
 #include "git/gitconfig.h"
 
+#include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 
 #include "git/libgit2.h"
+#include "git/repofile.h"
 
 struct repo_config {
 	git_repository *git;
@@ -174,25 +179,278 @@ out:
 	return ret;
 }
 
+/* --- includes, checked before libgit2 follows them ---------------------- */
+
+/* libgit2's bound (config_file.c): deeper includes are its error. */
+#define INCLUDE_DEPTH 10
+
+/*
+ * The value of a key at p (after "="), git's syntax: quotes, escapes,
+ * a comment outside quotes ending it, a backslash before the newline
+ * going on to the next line, trailing blanks dropped.  *end: where the
+ * line ends.
+ */
+static void
+config_value(const char *p, const char *lim, struct buf *out,
+	     const char **end)
+{
+	size_t keep = 0;
+	int quoted = 0;
+
+	while (p < lim && (*p == ' ' || *p == '\t'))
+		p++;
+	for (; p < lim; p++) {
+		char c = *p;
+
+		if (c == '\n' || (!quoted && (c == '#' || c == ';')))
+			break;
+		if (c == '"') {
+			quoted = !quoted;
+			keep = out->len;
+			continue;
+		}
+		if (c == '\\' && p + 1 < lim) {
+			c = *++p;
+			if (c == '\n')
+				continue;
+			c = c == 'n' ? '\n' : c == 't' ? '\t' :
+			    c == 'b' ? '\b' : c;
+			buf_addc(out, c);
+			keep = out->len;
+			continue;
+		}
+		buf_addc(out, c);
+		if (quoted || (c != ' ' && c != '\t'))
+			keep = out->len;
+	}
+	out->len = keep;
+	if (out->data)
+		out->data[keep] = '\0';
+	while (p < lim && *p != '\n')
+		p++;
+	*end = p;
+}
+
+/*
+ * Each "path" of an [include] or [includeIf "..."] section of the
+ * configuration text s (len bytes) into paths, NUL-separated: whatever
+ * their conditions, for a file that may be included must be checked
+ * before libgit2 decides to read it.
+ */
+static void
+include_paths(const char *s, size_t len, struct buf *paths)
+{
+	const char *p = s, *lim = s + len;
+	struct buf v = BUF_INIT;
+	int in_include = 0;
+
+	while (p < lim) {
+		const char *key;
+		size_t klen;
+
+		while (p < lim && isspace((unsigned char)*p))
+			p++;
+		if (p < lim && *p == '[') {
+			const char *q = ++p;
+
+			while (q < lim && (isalnum((unsigned char)*q) ||
+					   *q == '-'))
+				q++;
+			in_include = (q - p == 7 && !strncasecmp(p, "include", 7)) ||
+				     (q - p == 9 && !strncasecmp(p, "includeIf", 9));
+			/* The rest of the header, then maybe a key on the
+			 * same line, as git allows. */
+			while (q < lim && *q != ']' && *q != '\n')
+				q += *q == '\\' && q + 1 < lim ? 2 : 1;
+			p = q < lim && *q == ']' ? q + 1 : q;
+			continue;
+		}
+		if (p < lim && (*p == '#' || *p == ';')) {
+			while (p < lim && *p != '\n')
+				p++;
+			continue;
+		}
+		key = p;
+		while (p < lim && (isalnum((unsigned char)*p) || *p == '-'))
+			p++;
+		klen = (size_t)(p - key);
+		while (p < lim && (*p == ' ' || *p == '\t'))
+			p++;
+		if (!klen || p == lim || *p != '=') {
+			while (p < lim && *p != '\n')
+				p++;
+			continue;
+		}
+		buf_release(&v);
+		config_value(p + 1, lim, &v, &p);
+		if (in_include && klen == 4 && !strncasecmp(key, "path", 4) &&
+		    v.len) {
+			buf_add(paths, v.data, v.len);
+			buf_addc(paths, '\0');
+		}
+	}
+	buf_release(&v);
+}
+
+/* Where libgit2 finds the include value of file: from the home
+ * directory ("~/"), or relative to the including file's directory. */
+static char *
+include_target(const char *file, const char *value)
+{
+	struct buf b = BUF_INIT;
+	const char *home = getenv("HOME"), *slash = strrchr(file, '/');
+
+	if (value[0] == '~' && value[1] == '/')
+		buf_printf(&b, "%s%s", home ? home : "", value + 1);
+	else if (value[0] == '/' || !slash)
+		buf_puts(&b, value);
+	else
+		buf_printf(&b, "%.*s/%s", (int)(slash - file), file, value);
+	return b.data;
+}
+
+static int
+check_includes(const char *path, int depth)
+{
+	struct buf text = BUF_INIT, paths = BUF_INIT;
+	int ret = repofile_read(path, &text);
+
+	if (ret > 0 && depth < INCLUDE_DEPTH) {
+		include_paths(text.data, text.len, &paths);
+		for (size_t at = 0; at < paths.len && ret >= 0;
+		     at += strlen(paths.data + at) + 1) {
+			char *target = include_target(path, paths.data + at);
+
+			ret = check_includes(target, depth + 1);
+			free(target);
+		}
+	}
+	buf_release(&paths);
+	buf_release(&text);
+	return ret < 0 ? -1 : ret;
+}
+
+int
+config_file_check(const char *path, int required)
+{
+	int ret = check_includes(path, 0);
+
+	if (!ret && required) {
+		error("cannot read '%s': %s", path, strerror(ENOENT));
+		return -1;
+	}
+	return ret;
+}
+
 /* --- .mailmap --------------------------------------------------------- */
 
 struct mailmap {
 	git_mailmap *mm;
 };
 
+/*
+ * Add the mailmap file path to all, if it can be read: git 2.32 and later
+ * read no symbolic link as the work tree's .mailmap (nofollow: it names a
+ * file anywhere, its names would enter the report), and git cannot read
+ * a FIFO without waiting for ever.  Either is said on one line and
+ * skipped, as git says "unable to open mailmap" and goes on; said once
+ * a run, however many stages open the mailmap (the file's bit in
+ * *warned: the work tree's, or mailmap.file's).
+ */
+static void
+mailmap_add_file(struct buf *all, const char *path, int nofollow,
+		 int *warned)
+{
+	int bit = nofollow ? 1 : 2, said = *warned & bit;
+	struct stat st;
+
+	if (nofollow && !lstat(path, &st) && S_ISLNK(st.st_mode)) {
+		if (!said)
+			error("warning: ignoring the mailmap '%s': a symbolic "
+			      "link, which git does not follow in the work "
+			      "tree", path);
+		*warned |= bit;
+		return;
+	}
+	if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
+		if (!said)
+			error("warning: ignoring the mailmap '%s': not a "
+			      "regular file", path);
+		*warned |= bit;
+		return;
+	}
+	if (repofile_read(path, all) > 0)
+		buf_addc(all, '\n');
+}
+
+/* The blob rev names (mailmap.blob, HEAD:.mailmap), into all. */
+static void
+mailmap_add_blob(struct buf *all, git_repository *git, const char *rev)
+{
+	git_object *obj = NULL;
+
+	if (!git_revparse_single(&obj, git, rev) &&
+	    git_object_type(obj) == GIT_OBJECT_BLOB) {
+		buf_add(all, git_blob_rawcontent((git_blob *)obj),
+			(size_t)git_blob_rawsize((git_blob *)obj));
+		buf_addc(all, '\n');
+	}
+	git_error_clear();
+	git_object_free(obj);
+}
+
 int
 mailmap_open(struct mailmap **out, struct repo *r)
 {
 	struct mailmap *m = xcalloc(1, sizeof(*m));
+	git_buf blob = GIT_BUF_INIT_CONST(NULL, 0);
+	git_buf file = GIT_BUF_INIT_CONST(NULL, 0);
+	const char *wt = git_repository_workdir(r->git);
+	git_config *cfg = NULL;
+	struct buf path = BUF_INIT, all = BUF_INIT;
+	int ret = 0;
 
-	/* As git: mailmap.file, mailmap.blob (HEAD:.mailmap by default in
-	 * a bare repository) and the work tree's .mailmap. */
-	if (git_mailmap_from_repository(&m->mm, r->git) < 0) {
-		free(m);
-		return git_fail("cannot read the mailmap");
+	/*
+	 * As git, and libgit2's git_mailmap_from_repository (whose reading
+	 * of the files is the one thing changed): the work tree's .mailmap,
+	 * then mailmap.blob (HEAD:.mailmap by default in a bare repository),
+	 * then mailmap.file, a later entry replacing an earlier one; so one
+	 * text of the three, in that order, reads the same.
+	 */
+	if (!git_repository_config_snapshot(&cfg, r->git)) {
+		git_config_get_string_buf(&blob, cfg, "mailmap.blob");
+		git_config_get_path(&file, cfg, "mailmap.file");
 	}
-	*out = m;
-	return 0;
+	git_error_clear();
+	if (wt) {
+		buf_printf(&path, "%s.mailmap", wt);
+		mailmap_add_file(&all, path.data, 1, &r->mailmap_warned);
+	}
+	if (blob.ptr && *blob.ptr)
+		mailmap_add_blob(&all, r->git, blob.ptr);
+	else if (!blob.ptr && git_repository_is_bare(r->git))
+		mailmap_add_blob(&all, r->git, "HEAD:.mailmap");
+	if (file.ptr && *file.ptr) {
+		buf_release(&path);
+		if (file.ptr[0] == '/' || !wt)
+			buf_puts(&path, file.ptr);
+		else
+			buf_printf(&path, "%s%s", wt, file.ptr);
+		mailmap_add_file(&all, path.data, 0, &r->mailmap_warned);
+	}
+	if (git_mailmap_from_buffer(&m->mm, all.data ? all.data : "",
+				    all.len) < 0) {
+		free(m);
+		ret = git_fail("cannot read the mailmap");
+	} else {
+		*out = m;
+	}
+	buf_release(&all);
+	buf_release(&path);
+	git_buf_dispose(&blob);
+	git_buf_dispose(&file);
+	git_config_free(cfg);
+	return ret;
 }
 
 void

@@ -251,10 +251,9 @@ checked_free(git_odb_backend *be)
 }
 
 int
-loose_add_checked(git_repository *git)
+loose_add_checked(git_repository *git, const char *objdir)
 {
 	struct checked_loose *cl;
-	struct buf dir = BUF_INIT;
 	git_odb *odb;
 	int ret;
 
@@ -265,8 +264,7 @@ loose_add_checked(git_repository *git)
 	cl->parent.read = checked_read;
 	cl->parent.read_header = checked_read_header;
 	cl->parent.free = checked_free;
-	buf_printf(&dir, "%sobjects/", git_repository_commondir(git));
-	cl->objdir = dir.data;
+	cl->objdir = xstrdup(objdir);
 	list_fanout(cl);
 	ret = git_odb_add_backend(odb, &cl->parent, 3);
 	if (ret < 0)

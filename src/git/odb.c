@@ -28,22 +28,26 @@ struct odb {
  * TREEPLOT_PACK_READER=0 leaves every read to libgit2 (man page,
  * ENVIRONMENT: for comparing the two).
  */
-static struct pack_reader *
-odb_pack_reader(struct repo *r)
+static int
+odb_pack_reader(struct repo *r, struct pack_reader **out)
 {
 	if (!r->packs_tried) {
 		const char *env = getenv("TREEPLOT_PACK_READER");
 
 		r->packs_tried = 1;
+		/* Every object directory's packs, alternates included:
+		 * in git's receive quarantine most objects are the
+		 * alternate's. */
 		if (!env || strcmp(env, "0")) {
-			char *objdir = repo_objects_dir(r);
-
-			r->packs = packs_open(objdir);
-			free(objdir);
+			r->packs = packs_open((const char *const *)r->od.dir,
+					      r->od.nr);
+			if (!r->packs)
+				return -1;
 		}
 	}
-	return r->packs && packs_count(r->packs) ?
+	*out = r->packs && packs_count(r->packs) ?
 	       pack_reader_new(r->packs) : NULL;
+	return 0;
 }
 
 int
@@ -55,7 +59,10 @@ odb_open(struct odb **out, struct repo *r)
 		free(o);
 		return git_fail("cannot open the object database");
 	}
-	o->pr = odb_pack_reader(r);
+	if (odb_pack_reader(r, &o->pr) < 0) {
+		odb_free(o);
+		return -1;
+	}
 	*out = o;
 	return 0;
 }
@@ -65,7 +72,6 @@ odb_open_own(struct odb **out, struct repo *r, unsigned nth)
 {
 	struct odb *o = xcalloc(1, sizeof(*o));
 	struct buf dir = BUF_INIT;
-	char *objdir = repo_objects_dir(r);
 	int ret;
 
 	/*
@@ -81,17 +87,24 @@ odb_open_own(struct odb **out, struct repo *r, unsigned nth)
 	 * this database reads what pack.h leaves (loose objects,
 	 * alternates, what it finds malformed).
 	 */
-	buf_puts(&dir, objdir);
+	buf_puts(&dir, r->od.dir[0]);
 	for (unsigned k = 0; k <= nth; k++)
 		buf_puts(&dir, "./");
 	ret = git_odb_open(&o->odb, dir.data);
 	buf_release(&dir);
-	free(objdir);
+	/* The environment's alternates, as repo.c gave them to the
+	 * repository's own database. */
+	for (size_t k = 0; !ret && k < r->od.env_nr; k++)
+		ret = git_odb_add_disk_alternate(o->odb, r->od.env[k]);
 	if (ret < 0) {
+		git_odb_free(o->odb);
 		free(o);
 		return git_fail("cannot open the object database");
 	}
-	o->pr = odb_pack_reader(r);
+	if (odb_pack_reader(r, &o->pr) < 0) {
+		odb_free(o);
+		return -1;
+	}
 	*out = o;
 	return 0;
 }
@@ -122,11 +135,24 @@ odb_read_commit_part(struct odb *o, const struct object_id *oid, int headers,
 	int ret;
 
 	/* What the packs here do not read, libgit2 does, and says why
-	 * when it cannot. */
-	if (o->pr && !pack_read_commit(o->pr, oid,
+	 * when it cannot; but a pack cut short under us would fault in
+	 * libgit2's mapping too. */
+	if (o->pr) {
+		ret = pack_read_commit(o->pr, oid,
 				       headers ? PACK_HEADERS : PACK_WHOLE,
-				       data, size))
-		return 0;
+				       data, size);
+		if (!ret)
+			return 0;
+		if (ret == PACK_FAULT) {
+			struct buf b = BUF_INIT;
+
+			buf_printf(&b, "'%s' was cut short while it was read",
+				   pack_reader_fault(o->pr));
+			free(o->why);
+			o->why = b.data;
+			return ODB_FAILED;
+		}
+	}
 	git_odb_object_free(o->obj);
 	o->obj = NULL;
 	memcpy(goid.id, oid->hash, OID_RAWSZ);

@@ -22,6 +22,8 @@
 #include <zlib.h>
 
 #include "git/bigendian.h"
+#include "git/repofile.h"
+#include "git/sigbus.h"
 #include "util/util.h"
 
 enum {
@@ -57,7 +59,8 @@ struct pack {
 	const unsigned char *off64;	/* n64 * 8 */
 	uint64_t n64;
 	time_t mtime;
-	char *name;			/* for a deterministic order */
+	char *name;	/* its path without ".idx" or ".pack": for
+			 * errors, and a deterministic order */
 };
 
 struct packs {
@@ -67,28 +70,34 @@ struct packs {
 
 /* --- opening -------------------------------------------------------- */
 
-static const unsigned char *
-map_file(const char *path, size_t *len, time_t *mtime)
+/* Map path whole: 0 with *map, *len (and *mtime), 1 when it is not
+ * there or cannot be mapped (libgit2 may read it), -1 after reporting
+ * one that is not a regular file (repofile.h). */
+static int
+map_file(const char *path, const unsigned char **map, size_t *len,
+	 time_t *mtime)
 {
 	struct stat st;
 	void *m;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = repofile_open(path, &st);
 
+	if (fd == REPOFILE_MISSING)
+		return 1;
 	if (fd < 0)
-		return NULL;
-	if (fstat(fd, &st) < 0 || st.st_size <= 0 ||
-	    (uint64_t)st.st_size > SIZE_MAX) {
+		return -1;
+	if (st.st_size <= 0 || (uint64_t)st.st_size > SIZE_MAX) {
 		close(fd);
-		return NULL;
+		return 1;
 	}
 	m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (m == MAP_FAILED)
-		return NULL;
+		return 1;
+	*map = m;
 	*len = (size_t)st.st_size;
 	if (mtime)
 		*mtime = st.st_mtime;
-	return m;
+	return 0;
 }
 
 /* Whether the index and the pack are what this reader reads, and their
@@ -140,26 +149,28 @@ pack_unmap(struct pack *p)
 	free(p->name);
 }
 
-/* The pack whose index is dir/name, or -1. */
+/* The pack whose index is dir/name: 0, 1 when this reader leaves it to
+ * libgit2, -1 after reporting a file that is not a regular one. */
 static int
 pack_load(struct pack *p, const char *dir, const char *name)
 {
 	size_t len = strlen(name);
 	char *path = xmalloc(strlen(dir) + len + 2);
+	int ret;
 
 	memset(p, 0, sizeof(*p));
 	sprintf(path, "%s%s", dir, name);
-	p->idx = map_file(path, &p->idx_len, NULL);
+	ret = map_file(path, &p->idx, &p->idx_len, NULL);
 	memcpy(path + strlen(dir) + len - 4, ".pack", sizeof(".pack"));
-	if (p->idx)
-		p->pack = map_file(path, &p->pack_len, &p->mtime);
-	free(path);
-	p->name = xstrdup(name);
-	if (!p->idx || !p->pack || pack_check(p) < 0) {
+	if (!ret)
+		ret = map_file(path, &p->pack, &p->pack_len, &p->mtime);
+	path[strlen(dir) + len - 4] = '\0';
+	p->name = path;
+	if (!ret && pack_check(p) < 0)
+		ret = 1;
+	if (ret)
 		pack_unmap(p);
-		return -1;
-	}
-	return 0;
+	return ret;
 }
 
 /* Newest first, as git and libgit2 search them; then by name. */
@@ -173,29 +184,47 @@ pack_order(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-struct packs *
-packs_open(const char *objects_dir)
+/* The packs of one object directory into ps: 0, or -1 after reporting
+ * a file that is not a regular one. */
+static int
+packs_add(struct packs *ps, size_t *alloc, const char *objects_dir)
 {
-	struct packs *ps = xcalloc(1, sizeof(*ps));
 	char *dir = xmalloc(strlen(objects_dir) + sizeof("pack/"));
-	size_t alloc = 0;
 	struct dirent *de;
 	DIR *d;
+	int ret = 0;
 
 	sprintf(dir, "%spack/", objects_dir);
 	d = opendir(dir);
-	while (d && (de = readdir(d))) {
+	while (d && !ret && (de = readdir(d))) {
 		size_t len = strlen(de->d_name);
 
 		if (len < 5 || strcmp(de->d_name + len - 4, ".idx"))
 			continue;
-		ALLOC_GROW(ps->p, ps->nr + 1, alloc);
-		if (!pack_load(&ps->p[ps->nr], dir, de->d_name))
+		ALLOC_GROW(ps->p, ps->nr + 1, *alloc);
+		ret = pack_load(&ps->p[ps->nr], dir, de->d_name);
+		if (!ret)
 			ps->nr++;
+		else if (ret > 0)
+			ret = 0;
 	}
 	if (d)
 		closedir(d);
 	free(dir);
+	return ret;
+}
+
+struct packs *
+packs_open(const char *const *objects_dirs, size_t n)
+{
+	struct packs *ps = xcalloc(1, sizeof(*ps));
+	size_t alloc = 0;
+
+	for (size_t k = 0; k < n; k++)
+		if (packs_add(ps, &alloc, objects_dirs[k]) < 0) {
+			packs_free(ps);
+			return NULL;
+		}
 	if (ps->nr > 1)
 		qsort(ps->p, ps->nr, sizeof(*ps->p), pack_order);
 	return ps;
@@ -439,6 +468,8 @@ struct pack_reader {
 	size_t delta_alloc;
 	struct cached cache[CACHE];
 	struct cached big;	/* the last base too big for the cache */
+	unsigned char *inflight;	/* inflate_alloc's block while read */
+	char *fault;		/* the file cut short under the last read */
 };
 
 struct pack_reader *
@@ -461,6 +492,7 @@ pack_reader_free(struct pack_reader *rd)
 	for (size_t k = 0; k < CACHE; k++)
 		free(rd->cache[k].data);
 	free(rd->big.data);
+	free(rd->fault);
 	free(rd->out);
 	free(rd->delta);
 	free(rd);
@@ -581,8 +613,13 @@ inflate_alloc(struct pack_reader *rd, const struct pack *p,
 	      const struct pack_object *obj)
 {
 	unsigned char *buf = xmalloc((size_t)obj->size + 1);
+	int64_t got;
 
-	if (inflate_object(rd, p, obj, PACK_WHOLE, buf) < 0) {
+	/* The reader's while it is read: a fault (sigbus.h) frees it. */
+	rd->inflight = buf;
+	got = inflate_object(rd, p, obj, PACK_WHOLE, buf);
+	rd->inflight = NULL;
+	if (got < 0) {
 		free(buf);
 		return NULL;
 	}
@@ -686,9 +723,34 @@ read_at(struct pack_reader *rd, const struct pack *p, uint64_t off, int what,
 	return 0;
 }
 
-int
-pack_read_commit(struct pack_reader *rd, const struct object_id *oid,
-		 int what, const char **data, size_t *size)
+/* The file of the packs whose mapping holds addr: its index's or its
+ * pack's path, new; NULL when none does. */
+static char *
+fault_file(const struct packs *ps, const void *addr)
+{
+	const unsigned char *a = addr;
+
+	for (size_t k = 0; k < ps->nr; k++) {
+		const struct pack *p = &ps->p[k];
+		const char *ext = a >= p->idx && a < p->idx + p->idx_len ?
+				  ".idx" :
+				  a >= p->pack && a < p->pack + p->pack_len ?
+				  ".pack" : NULL;
+
+		if (ext) {
+			char *path = xmalloc(strlen(p->name) + 6);
+
+			sprintf(path, "%s%s", p->name, ext);
+			return path;
+		}
+	}
+	return NULL;
+}
+
+/* Commit oid from the first pack holding it: 0, or -1. */
+static int
+read_packs(struct pack_reader *rd, const struct object_id *oid, int what,
+	   const char **data, size_t *size)
 {
 	const struct packs *ps = rd->ps;
 
@@ -706,4 +768,38 @@ pack_read_commit(struct pack_reader *rd, const struct object_id *oid,
 		return 0;
 	}
 	return -1;
+}
+
+int
+pack_read_commit(struct pack_reader *rd, const struct object_id *oid,
+		 int what, const char **data, size_t *size)
+{
+	struct sigbus_guard g;
+
+	/* A pack cut short under us (sigbus.h): what was being read is
+	 * dropped, and the reader is as new. */
+	if (sigsetjmp(g.jb, 0)) {
+		free(rd->inflight);
+		rd->inflight = NULL;
+		if (rd->z_ok)
+			inflateReset(&rd->z);
+		free(rd->fault);
+		rd->fault = fault_file(rd->ps, g.addr);
+		if (!rd->fault)
+			rd->fault = xstrdup("a pack");
+		return PACK_FAULT;
+	}
+	sigbus_arm(&g);
+	if (read_packs(rd, oid, what, data, size) < 0) {
+		sigbus_disarm(&g);
+		return -1;
+	}
+	sigbus_disarm(&g);
+	return 0;
+}
+
+const char *
+pack_reader_fault(const struct pack_reader *rd)
+{
+	return rd->fault;
 }

@@ -12,13 +12,18 @@
  */
 #include "git/repo.h"
 
+#include <dirent.h>
+#include <git2/sys/repository.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "git/gitconfig.h"
 #include "git/libgit2.h"
 #include "git/pack.h"
 #include "git/refdb_ro.h"
+#include "git/repofile.h"
+#include "git/sigbus.h"
 #include "util/buf.h"
 #include "util/escape.h"
 #include "util/hash.h"
@@ -30,14 +35,6 @@ struct encoding_note {
 	char *name;
 	int status;
 };
-
-int
-git_fail(const char *what)
-{
-	const git_error *e = git_error_last();
-
-	return error("%s: %s", what, e && e->message ? e->message : "unknown error");
-}
 
 /* A repository that is there but cannot be opened: libgit2's reason. */
 static int
@@ -184,6 +181,100 @@ same_dir(const char *workdir, const char *path)
 }
 
 /*
+ * The repository git would open from where: a new string, or NULL when
+ * there is none (libgit2 then says why).  Found as libgit2 finds it, but
+ * without reading its configuration; the owner is not checked here.
+ */
+static char *
+find_git_dir(const char *where, unsigned flags, const char *ceiling)
+{
+	git_buf b = GIT_BUF_INIT_CONST(NULL, 0);
+	int owner = 1;
+	char *dir = NULL;
+
+	if (flags & GIT_REPOSITORY_OPEN_NO_SEARCH)
+		return xstrdup(where);
+	git_libgit2_opts(GIT_OPT_GET_OWNER_VALIDATION, &owner);
+	git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, 0);
+	if (!git_repository_discover(&b, where, 0, ceiling))
+		dir = xstrdup(b.ptr);
+	git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, owner);
+	git_error_clear();
+	git_buf_dispose(&b);
+	return dir;
+}
+
+/* The common directory of the repository at gitdir (its "commondir"
+ * file, in a worktree's), as a new string ending in '/'. */
+static char *
+find_common_dir(const char *gitdir, int *bad)
+{
+	struct buf path = BUF_INIT, text = BUF_INIT, b = BUF_INIT;
+	size_t len = strlen(gitdir);
+	int ret;
+
+	while (len > 1 && gitdir[len - 1] == '/')
+		len--;
+	buf_printf(&path, "%.*s/commondir", (int)len, gitdir);
+	ret = repofile_read(path.data, &text);
+	*bad = ret < 0;
+	while (text.len && (text.data[text.len - 1] == '\n' ||
+			    text.data[text.len - 1] == '\r'))
+		text.data[--text.len] = '\0';
+	if (ret > 0 && text.len && text.data[0] != '/')
+		buf_printf(&b, "%.*s/%s/", (int)len, gitdir, text.data);
+	else if (ret > 0 && text.len)
+		buf_printf(&b, "%s/", text.data);
+	else
+		buf_printf(&b, "%.*s/", (int)len, gitdir);
+	buf_release(&path);
+	buf_release(&text);
+	return b.data;
+}
+
+/*
+ * git's configuration files, which libgit2 reads as it opens the
+ * repository (the system's, the user's, the repository's own and its
+ * worktree's), and every file they include: libgit2 would wait for ever
+ * on a FIFO among them, before we could say anything.  Returns 0, or -1
+ * after reporting the first that is not a regular file.
+ */
+static int
+check_git_config(const char *where, unsigned flags, const char *ceiling)
+{
+	int (*const levels[])(git_buf *) = {
+		git_config_find_system, git_config_find_xdg,
+		git_config_find_global,
+	};
+	git_buf b = GIT_BUF_INIT_CONST(NULL, 0);
+	struct buf path = BUF_INIT;
+	char *gitdir, *common = NULL;
+	int ret = 0, bad = 0;
+
+	for (size_t k = 0; k < ARRAY_SIZE(levels) && !ret; k++) {
+		if (!levels[k](&b))
+			ret = config_file_check(b.ptr, 0) < 0 ? -1 : 0;
+		git_error_clear();
+		git_buf_dispose(&b);
+	}
+	gitdir = ret ? NULL : find_git_dir(where, flags, ceiling);
+	if (gitdir) {
+		common = find_common_dir(gitdir, &bad);
+		buf_printf(&path, "%sconfig", common);
+		ret = bad || config_file_check(path.data, 0) < 0 ? -1 : 0;
+		buf_release(&path);
+		buf_printf(&path, "%s%sconfig.worktree", gitdir,
+			   gitdir[strlen(gitdir) - 1] == '/' ? "" : "/");
+		if (!ret && config_file_check(path.data, 0) < 0)
+			ret = -1;
+	}
+	buf_release(&path);
+	free(common);
+	free(gitdir);
+	return ret;
+}
+
+/*
  * Open as git would from dir (-C, or "."): GIT_DIR names the repository
  * itself (relative to dir), else it is searched for upwards, stopping at
  * GIT_CEILING_DIRECTORIES and file-system boundaries; GIT_WORK_TREE (also
@@ -207,6 +298,10 @@ open_env(git_repository **git, const char *dir)
 		where = xstrdup(dir ? dir : ".");
 		ceiling = getenv("GIT_CEILING_DIRECTORIES");
 	}
+	if (check_git_config(where, flags, ceiling) < 0) {
+		ret = -1;
+		goto out;
+	}
 	err = git_repository_open_ext(git, where, flags, ceiling);
 	if (err == GIT_EOWNER || err == GIT_ENOTFOUND)
 		ret = open_owned(git, err, where, flags, ceiling);
@@ -229,13 +324,98 @@ out:
 	return ret;
 }
 
-/* loose.c's checked reader of loose objects, before libgit2's own. */
+/*
+ * The files libgit2 opens for us, checked before it does (repofile.h):
+ * packed-refs and the loose refs, the shallow file, and in every object
+ * directory the pack directory (indexes, packs, multi-pack-index) and
+ * the commit-graph files.  The alternates were read by objdirs.c, the
+ * configuration files before the repository was opened; reflogs are
+ * checked when a revision reads them (revision.c).
+ */
 static int
-add_loose(git_repository *git)
+check_files(struct repo *r)
 {
-	if (loose_add_checked(git) < 0)
-		return git_fail("cannot open the object database");
-	return 0;
+	const char *gitdir = git_repository_path(r->git);
+	const char *common = git_repository_commondir(r->git);
+	static const char *const top[] = { "packed-refs", "shallow" };
+	static const char *const objs[] = { "info/commit-graph" };
+	struct buf b = BUF_INIT;
+	int ret = 0;
+
+	for (size_t k = 0; k < ARRAY_SIZE(top) && !ret; k++) {
+		buf_release(&b);
+		buf_printf(&b, "%s%s", common, top[k]);
+		ret = repofile_check(b.data) < 0 ? -1 : 0;
+	}
+	/* Ref names nest: refs/remotes/origin/topic/sub... */
+	for (int k = 0; k < 2 && !ret; k++) {
+		if (k && !strcmp(gitdir, common))
+			break;
+		buf_release(&b);
+		buf_printf(&b, "%srefs/", k ? gitdir : common);
+		ret = repofile_check_dir(b.data, 64);
+	}
+	for (size_t d = 0; d < r->od.nr && !ret; d++) {
+		const char *od = r->od.dir[d];
+
+		buf_release(&b);
+		buf_printf(&b, "%spack/", od);
+		ret = repofile_check_dir(b.data, 0);
+		for (size_t k = 0; k < ARRAY_SIZE(objs) && !ret; k++) {
+			buf_release(&b);
+			buf_printf(&b, "%s%s", od, objs[k]);
+			ret = repofile_check(b.data) < 0 ? -1 : 0;
+		}
+		buf_release(&b);
+		buf_printf(&b, "%sinfo/commit-graphs/", od);
+		if (!ret)
+			ret = repofile_check_dir(b.data, 0);
+	}
+	buf_release(&b);
+	return ret;
+}
+
+/*
+ * Where the objects are: GIT_OBJECT_DIRECTORY (relative to dir, as
+ * GIT_DIR) or the common directory's objects/, then the alternates,
+ * GIT_ALTERNATE_OBJECT_DIRECTORIES' first, as git lists them.  When the
+ * environment names any, libgit2 is given that object database (its
+ * GIT_REPOSITORY_OPEN_FROM_ENV would, but it refuses GIT_WORK_TREE).
+ * Then loose.c's checked reader of the loose objects, before libgit2's.
+ */
+static int
+open_objects(struct repo *r, const char *dir)
+{
+	const char *env = getenv("GIT_OBJECT_DIRECTORY");
+	const char *alt = getenv("GIT_ALTERNATE_OBJECT_DIRECTORIES");
+	char *objdir;
+	git_odb *odb = NULL;
+	struct buf b = BUF_INIT;
+	int ret = 0;
+
+	if (env && *env) {
+		objdir = path_under(dir, env);
+	} else {
+		buf_printf(&b, "%sobjects/", git_repository_commondir(r->git));
+		objdir = b.data;
+	}
+	if (objdirs_find(&r->od, objdir, alt && *alt ? alt : NULL, dir) < 0 ||
+	    check_files(r) < 0) {
+		ret = -1;
+	} else if ((env && *env) || r->od.env_nr) {
+		if (git_odb_open(&odb, objdir) < 0)
+			ret = git_fail("cannot open the object database");
+		for (size_t k = 0; !ret && k < r->od.env_nr; k++)
+			if (git_odb_add_disk_alternate(odb, r->od.env[k]) < 0)
+				ret = git_fail("cannot open the object database");
+		if (!ret && git_repository_set_odb(r->git, odb) < 0)
+			ret = git_fail("cannot open the object database");
+		git_odb_free(odb);
+	}
+	if (!ret && loose_add_checked(r->git, r->od.dir[0]) < 0)
+		ret = git_fail("cannot open the object database");
+	free(objdir);
+	return ret;
 }
 
 int
@@ -253,10 +433,14 @@ repo_open(struct repo **out, const char *path)
 	 */
 	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
 	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
+	/* Packs and commit-graphs are read mapped: one cut short under us
+	 * must be an error naming it (sigbus.h), not a silent death. */
+	sigbus_install();
 	r = xcalloc(1, sizeof(*r));
-	if (open_env(&r->git, path) < 0 || refdb_ro_install(r->git) < 0 ||
-	    add_loose(r->git) < 0) {
+	if (open_env(&r->git, path) < 0 || open_objects(r, path) < 0 ||
+	    refdb_ro_install(r->git) < 0) {
 		git_repository_free(r->git);
+		objdirs_release(&r->od);
 		free(r);
 		git_libgit2_shutdown();
 		return ST_FAILURE;
@@ -279,6 +463,7 @@ repo_free(struct repo *r)
 	for (size_t k = 0; k < r->enc_nr; k++)
 		free(r->enc[k].name);
 	free(r->enc);
+	objdirs_release(&r->od);
 	free(r->name);
 	free(r);
 	git_libgit2_shutdown();
@@ -314,39 +499,116 @@ repo_is_shallow(struct repo *r)
 	return git_repository_is_shallow(r->git) == 1;
 }
 
-char *
-repo_objects_dir(struct repo *r)
+size_t
+repo_object_dirs(const struct repo *r, const char *const **dirs)
 {
-	struct buf b = BUF_INIT;
+	*dirs = (const char *const *)r->od.dir;
+	return r->od.nr;
+}
 
-	buf_printf(&b, "%sobjects/", git_repository_commondir(r->git));
-	return b.data;
+/* Add path, resolved and without a trailing '/', to v (if it resolves). */
+static void
+add_private(char ***v, size_t *nr, size_t *alloc, const char *path)
+{
+	char *real = realpath(path, NULL);
+
+	if (!real)
+		return;
+	ALLOC_GROW(*v, *nr + 1, *alloc);
+	(*v)[(*nr)++] = real;
+}
+
+/* The .git file of each worktree of the repository whose common
+ * directory is common (its worktrees/NAME/gitdir names it). */
+static void
+add_worktrees(char ***v, size_t *nr, size_t *alloc, const char *common)
+{
+	struct buf dir = BUF_INIT, path = BUF_INIT, text = BUF_INIT;
+	struct dirent *e;
+	DIR *d;
+
+	buf_printf(&dir, "%sworktrees/", common);
+	d = opendir(dir.data);
+	while (d && (e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		buf_release(&path);
+		buf_release(&text);
+		buf_printf(&path, "%s%s/gitdir", dir.data, e->d_name);
+		if (repofile_read(path.data, &text) <= 0)
+			continue;
+		while (text.len && (text.data[text.len - 1] == '\n' ||
+				    text.data[text.len - 1] == '\r'))
+			text.data[--text.len] = '\0';
+		add_private(v, nr, alloc, text.data);
+	}
+	if (d)
+		closedir(d);
+	buf_release(&dir);
+	buf_release(&path);
+	buf_release(&text);
+}
+
+size_t
+repo_private_paths(const struct repo *r, char ***paths)
+{
+	const char *wt = git_repository_workdir(r->git);
+	char **v = NULL;
+	size_t nr = 0, alloc = 0;
+
+	add_private(&v, &nr, &alloc, git_repository_path(r->git));
+	add_private(&v, &nr, &alloc, git_repository_commondir(r->git));
+	for (size_t k = 0; k < r->od.nr; k++)
+		add_private(&v, &nr, &alloc, r->od.dir[k]);
+	/* A worktree's .git is a file naming its git directory: writing
+	 * over it would cut the work tree from its repository.  Those of
+	 * the repository's other worktrees are named in theirs. */
+	add_worktrees(&v, &nr, &alloc, git_repository_commondir(r->git));
+	if (wt) {
+		char *real = realpath(wt, NULL);
+
+		if (real) {
+			struct buf b = BUF_INIT;
+
+			buf_printf(&b, "%s%s.git", real,
+				   strcmp(real, "/") ? "/" : "");
+			ALLOC_GROW(v, nr + 1, alloc);
+			v[nr++] = b.data;
+			free(real);
+		}
+	}
+	*paths = v;
+	return nr;
 }
 
 int
 repo_shallow_commits(struct repo *r, struct object_id **out, size_t *nr)
 {
-	const char *dir = git_repository_commondir(r->git);
 	struct object_id *v = NULL;
+	struct buf path = BUF_INIT, text = BUF_INIT;
 	size_t n = 0, alloc = 0;
-	char line[128], *path;
-	FILE *fp;
+	const char *p, *end;
+	int ret;
 
-	path = xmalloc(strlen(dir) + sizeof("shallow"));
-	sprintf(path, "%sshallow", dir);
-	fp = fopen(path, "r");
-	free(path);
-	if (!fp)
-		return error("cannot read the shallow file of the repository");
-	while (fgets(line, sizeof(line), fp)) {
+	buf_printf(&path, "%sshallow", git_repository_commondir(r->git));
+	ret = repofile_read(path.data, &text);
+	buf_release(&path);
+	if (!ret)
+		ret = error("cannot read the shallow file of the repository");
+	for (p = text.data, end = ret > 0 ? p + text.len : p; p < end;) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
 		struct object_id oid;
 
-		if (hex_to_oid(line, line + strlen(line), &oid) < 0)
-			continue;
-		ALLOC_GROW(v, n + 1, alloc);
-		v[n++] = oid;
+		eol = eol ? eol : end;
+		if (!hex_to_oid(p, eol, &oid)) {
+			ALLOC_GROW(v, n + 1, alloc);
+			v[n++] = oid;
+		}
+		p = eol + (eol < end);
 	}
-	fclose(fp);
+	buf_release(&text);
+	if (ret < 0)
+		return -1;
 	*out = v;
 	*nr = n;
 	return 0;

@@ -11,9 +11,12 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "git/commitparse.h"
 #include "git/libgit2.h"
+#include "git/reflog.h"
+#include "git/repofile.h"
 #include "util/reencode.h"
 #include "util/suggest.h"
 
@@ -78,6 +81,8 @@ rev_object(git_repository *git, const char *rev, git_oid *id)
 
 	if (strlen(rev) == GIT_OID_HEXSZ && !git_oid_fromstr(id, rev))
 		return 0;
+	if ((err = reflog_entry(git, rev, id)) <= 0)
+		return err;
 	if (!git_reference_dwim(&ref, git, rev)) {
 		err = git_reference_resolve(&direct, ref);
 		if (!err)
@@ -196,13 +201,50 @@ ref_target_missing(git_repository *git, const char *rev)
 	return missing;
 }
 
+/*
+ * Before rev is resolved, the files libgit2 will open for it that the
+ * repository's opening did not check (repofile.h): a name at the top of
+ * the git directory (libgit2 tries NAME there first, as ORIG_HEAD is
+ * found) and, for an @{...} form, the reflogs.  Returns 0, or -1 after
+ * reporting the first that is not a regular file.
+ */
+static int
+check_rev_files(git_repository *git, const char *rev)
+{
+	const char *dirs[] = { git_repository_path(git),
+			       git_repository_commondir(git) };
+	size_t len = strcspn(rev, "~^@:");
+	struct buf b = BUF_INIT;
+	struct stat st;
+	int ret = 0;
+
+	for (size_t k = 0; k < ARRAY_SIZE(dirs) && !ret; k++) {
+		if (k && !strcmp(dirs[0], dirs[1]))
+			break;
+		/* A plain name, not a path out of the directory; libgit2
+		 * takes a directory there for no ref. */
+		buf_release(&b);
+		buf_printf(&b, "%s%.*s", dirs[k], (int)len, rev);
+		if (len && !memchr(rev, '/', len) && !stat(b.data, &st) &&
+		    !S_ISDIR(st.st_mode))
+			ret = repofile_check(b.data) < 0 ? -1 : 0;
+		if (!ret && strstr(rev, "@{")) {
+			buf_release(&b);
+			buf_printf(&b, "%slogs/", dirs[k]);
+			ret = repofile_check_dir(b.data, 64);
+		}
+	}
+	buf_release(&b);
+	return ret;
+}
+
 static int
 resolve_commit(git_repository *git, const char *rev, struct object_id *out)
 {
 	git_oid obj, id;
 	int err;
 
-	if (ref_target_missing(git, rev))
+	if (check_rev_files(git, rev) < 0 || ref_target_missing(git, rev))
 		return ST_FAILURE;
 	err = rev_object(git, rev, &obj);
 	if (err < 0)
@@ -736,6 +778,8 @@ repo_lookup_commit(struct repo *r, const char *rev, struct object_id *out)
 	git_oid obj, id;
 	int err;
 
+	if (check_rev_files(r->git, rev) < 0)
+		return REV_UNKNOWN;
 	err = rev_object(r->git, rev, &obj);
 	if (!err)
 		err = peel_commit(r->git, &obj, &id);

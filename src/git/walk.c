@@ -12,6 +12,7 @@
 #include "git/commitgraph.h"
 #include "git/load.h"
 #include "git/repo.h"
+#include "git/sigbus.h"
 #include "util/util.h"
 
 /* Give commit i the flag of a marking walk. */
@@ -36,48 +37,44 @@ mark_ancestors(struct walker *w, uint32_t start, uint8_t flag,
 	       uint8_t stop_flags)
 {
 	struct history *h = w->h;
-	uint32_t *cur = NULL, *next = NULL;
-	size_t ncur = 0, nnext = 0, acur = 0, anext = 0;
+	struct walk_list *cur = &w->cur, *next = &w->next;
 	int ret = 0;
 
 	if (h->flags[start] & (stop_flags | flag))
 		return 0;
 	mark(h, start, flag);
-	ALLOC_GROW(cur, 1, acur);
-	cur[ncur++] = start;
-	while (ncur && !ret) {
-		for (size_t off = 0; off < ncur && !ret; off += FRONTIER_BATCH) {
-			size_t n = ncur - off < FRONTIER_BATCH ? ncur - off :
-				   FRONTIER_BATCH;
+	cur->nr = next->nr = 0;
+	ALLOC_GROW(cur->v, 1, cur->alloc);
+	cur->v[cur->nr++] = start;
+	while (cur->nr && !ret) {
+		for (size_t off = 0; off < cur->nr && !ret;
+		     off += FRONTIER_BATCH) {
+			size_t n = cur->nr - off < FRONTIER_BATCH ?
+				   cur->nr - off : FRONTIER_BATCH;
 
-			ret = walker_load_batch(w, cur + off, n, flag == HIST_IN_RANGE);
+			ret = walker_load_batch(w, cur->v + off, n,
+						flag == HIST_IN_RANGE);
 		}
-		for (size_t j = 0; j < ncur && !ret; j++) {
+		for (size_t j = 0; j < cur->nr && !ret; j++) {
 			uint32_t np;
-			const uint32_t *par = history_parents(h, cur[j], &np);
+			const uint32_t *par = history_parents(h, cur->v[j], &np);
 
-			ALLOC_GROW(next, nnext + np, anext);
+			ALLOC_GROW(next->v, next->nr + np, next->alloc);
 			for (uint32_t k = 0; k < np; k++) {
 				if (h->flags[par[k]] & (stop_flags | flag))
 					continue;
 				mark(h, par[k], flag);
-				next[nnext++] = par[k];
+				next->v[next->nr++] = par[k];
 			}
 		}
 		{
-			uint32_t *t = cur;
-			size_t a = acur;
+			struct walk_list t = *cur;
 
-			cur = next;
-			acur = anext;
-			next = t;
-			anext = a;
+			*cur = *next;
+			*next = t;
 		}
-		ncur = nnext;
-		nnext = 0;
+		next->nr = 0;
 	}
-	free(cur);
-	free(next);
 	return ret;
 }
 
@@ -86,6 +83,8 @@ mark_ancestors(struct walker *w, uint32_t start, uint8_t flag,
  * written) that are reachable from start, computed after their parents'
  * with an explicit stack, the same way as the graph's: one more than the
  * parents' highest, and with dated graphs at least the commit's own date.
+ * Returns 0, -1 after reporting, or 1 when a parent in the graph has no
+ * generation (w->lie).
  */
 #define SETTLING 0x40	/* settle_generations: its parents are being settled */
 
@@ -116,6 +115,10 @@ settle_generations(struct walker *w, uint32_t start,
 		par = history_parents(h, i, &np);
 		ALLOC_GROW(st->v, nr + np, st->alloc);
 		for (uint32_t k = 0; k < np; k++) {
+			if (w->gen[par[k]] == GRAPH_GEN_BAD) {
+				w->lie = par[k];
+				return 1;
+			}
 			if (!w->gen[par[k]]) {
 				/* A parent still being settled is its own
 				 * descendant: only a forged or corrupt object
@@ -147,14 +150,9 @@ settle_generations(struct walker *w, uint32_t start,
 	return 0;
 }
 
-/* A binary max-heap of commit numbers by generation. */
-struct heap {
-	uint32_t *v;
-	size_t nr, alloc;
-};
-
+/* A binary max-heap of commit numbers by generation (the walker's). */
 static void
-heap_push(struct heap *hp, const uint64_t *gen, uint32_t i)
+heap_push(struct walk_list *hp, const uint64_t *gen, uint32_t i)
 {
 	size_t k = hp->nr++;
 
@@ -167,7 +165,7 @@ heap_push(struct heap *hp, const uint64_t *gen, uint32_t i)
 }
 
 static uint32_t
-heap_pop(struct heap *hp, const uint64_t *gen)
+heap_pop(struct walk_list *hp, const uint64_t *gen)
 {
 	uint32_t top = hp->v[0], last = hp->v[--hp->nr];
 	size_t k = 0;
@@ -195,6 +193,9 @@ heap_pop(struct heap *hp, const uint64_t *gen)
  * its marks before the commit itself is decided.  The walk stops as soon
  * as no commit of B's side is left in the heap: A's side is only walked
  * as far down as B's.  B may be several tips (history_load_union).
+ * Returns 0, -1 after reporting, or 1 when a commit's generation is not
+ * above a parent's (w->lie): the graph contradicts itself, and the walk's
+ * order means nothing.
  */
 #define QUEUED 0x80
 
@@ -203,21 +204,22 @@ walk_by_generation(struct walker *w, uint32_t from, const uint32_t *tips,
 		   size_t ntips)
 {
 	struct history *h = w->h;
-	struct heap hp = { NULL, 0, 0 };
+	struct walk_list *hp = &w->heap;
 	size_t live = 0;	/* queued commits of B's side */
 	int ret = 0;
 
+	hp->nr = 0;
 	h->flags[from] |= HIST_HIDDEN | QUEUED;
-	heap_push(&hp, w->gen, from);
+	heap_push(hp, w->gen, from);
 	for (size_t k = 0; k < ntips; k++) {
 		if (h->flags[tips[k]] & QUEUED)
 			continue;
 		h->flags[tips[k]] |= QUEUED;
-		heap_push(&hp, w->gen, tips[k]);
+		heap_push(hp, w->gen, tips[k]);
 		live++;
 	}
-	while (hp.nr && live) {
-		uint32_t i = heap_pop(&hp, w->gen), np;
+	while (hp->nr && live && !ret) {
+		uint32_t i = heap_pop(hp, w->gen), np;
 		uint8_t hidden = h->flags[i] & HIST_HIDDEN;
 		const uint32_t *par;
 
@@ -232,9 +234,17 @@ walk_by_generation(struct walker *w, uint32_t from, const uint32_t *tips,
 			uint32_t p = par[k];
 			uint8_t f = h->flags[p];
 
+			/* What the order rests on, checked on every edge
+			 * the walk follows (it reads them anyway): a
+			 * parent's generation below its child's. */
+			if (w->gen[p] >= w->gen[i]) {
+				w->lie = i;
+				ret = 1;
+				break;
+			}
 			if (!(f & QUEUED)) {
 				h->flags[p] |= QUEUED | hidden;
-				heap_push(&hp, w->gen, p);
+				heap_push(hp, w->gen, p);
 				live += !hidden;
 			} else if (hidden && !(f & HIST_HIDDEN)) {
 				h->flags[p] |= HIST_HIDDEN;
@@ -244,21 +254,29 @@ walk_by_generation(struct walker *w, uint32_t from, const uint32_t *tips,
 	}
 	for (uint32_t i = 0; i < h->nr; i++)
 		h->flags[i] &= (uint8_t)~QUEUED;
-	free(hp.v);
 	return ret;
 }
 
-/* A..B by generation, with the commit-graph's generations. */
+/* A..B by generation, with the commit-graph's generations: 0, -1 after
+ * reporting, 1 when the graph contradicts itself. */
 static int
 walk_graph(struct walker *w, uint32_t from, const uint32_t *tip,
 	   size_t ntips, struct history_stack *st)
 {
-	if (settle_generations(w, from, st) < 0)
-		return -1;
-	for (size_t k = 0; k < ntips; k++)
-		if (settle_generations(w, tip[k], st) < 0)
-			return -1;
-	return walk_by_generation(w, from, tip, ntips);
+	int ret = settle_generations(w, from, st);
+
+	for (size_t k = 0; k < ntips && !ret; k++)
+		ret = settle_generations(w, tip[k], st);
+	/* The ends have no child in the walk to check them against. */
+	for (size_t k = 0; k <= ntips && !ret; k++) {
+		uint32_t i = k < ntips ? tip[k] : from;
+
+		if (w->gen[i] == GRAPH_GEN_BAD) {
+			w->lie = i;
+			ret = 1;
+		}
+	}
+	return ret ? ret : walk_by_generation(w, from, tip, ntips);
 }
 
 /*
@@ -277,36 +295,102 @@ walk_marking(struct walker *w, uint32_t from, const uint32_t *tip,
 	return 0;
 }
 
-/* The commits reachable from any of tips and not from "from" (NULL: the
- * whole history); the first tip is h->tip. */
+/* The walk itself, w open and the ends' numbers in tip[]: 0, -1 after
+ * reporting, 1 when the graph contradicts itself (said). */
 static int
-load_tips(struct repo *r, const struct object_id *from,
+walk_ends(struct walker *w, uint32_t f, const uint32_t *tip, size_t ntips,
+	  struct history_stack *st)
+{
+	int ret;
+
+	if (f != HIST_NONE && w->graph)
+		ret = walk_graph(w, f, tip, ntips, st);
+	else
+		ret = walk_marking(w, f, tip, ntips);
+	if (ret > 0) {
+		char hex[OID_HEXSZ + 1];
+
+		history_hex(w->h, w->lie, hex);
+		error("warning: the commit-graph contradicts itself at commit "
+		      "%s (a parent's generation is not below its own): "
+		      "walking without it ('git commit-graph write "
+		      "--reachable' writes a new one)", hex);
+	}
+	return ret ? ret : walker_read_after(w);
+}
+
+/* The ends interned into tip[] (h->tip the first), then walked. */
+static int
+walk_tips(struct walker *w, const struct object_id *from,
+	  const struct object_id *tips, uint32_t *tip, size_t ntips,
+	  struct history_stack *st)
+{
+	uint32_t f = HIST_NONE;
+
+	for (size_t k = 0; k < ntips; k++)
+		if ((tip[k] = walker_intern(w, &tips[k])) == HIST_NONE)
+			return -1;
+	w->h->tip = tip[0];
+	if (from && (f = walker_intern(w, from)) == HIST_NONE)
+		return -1;
+	return walk_ends(w, f, tip, ntips, st);
+}
+
+/* One walk of the commits reachable from any of tips and not from
+ * "from" into h: 0, -1 after reporting, 1 when the commit-graph turned
+ * out to contradict itself (said). */
+static int
+walk_once(struct repo *r, const struct object_id *from,
 	  const struct object_id *tips, size_t ntips, unsigned opts,
 	  unsigned jobs, struct history *h)
 {
 	struct walker w;
 	struct history_stack st = HISTORY_STACK_INIT;
-	uint32_t *tip = xmalloc(ntips * sizeof(*tip)), f = HIST_NONE;
+	uint32_t *tip = xmalloc(ntips * sizeof(*tip));
+	struct sigbus_guard g;
 	int ret = -1;
 
 	if (walker_open(&w, r, opts, jobs, h) < 0)
 		goto out;
-	for (size_t k = 0; k < ntips; k++)
-		if ((tip[k] = walker_intern(&w, &tips[k])) == HIST_NONE)
-			goto out;
-	h->tip = tip[0];
-	if (from && (f = walker_intern(&w, from)) == HIST_NONE)
+	/* The commit-graph is read through its mapping from here on:
+	 * cut short under us (sigbus.h), it is an error naming it.
+	 * Everything the walk allocates is w's, h's or st's. */
+	if (sigsetjmp(g.jb, 0)) {
+		const char *file = commit_graph_file_at(w.graph, g.addr);
+
+		ret = error("the commit-graph '%s' was cut short while it "
+			    "was read", file ? file : "(unknown)");
 		goto out;
-	if (from && w.graph)
-		ret = walk_graph(&w, f, tip, ntips, &st);
-	else
-		ret = walk_marking(&w, f, tip, ntips);
-	if (!ret)
-		ret = walker_read_after(&w);
+	}
+	sigbus_arm(&g);
+	ret = walk_tips(&w, from, tips, tip, ntips, &st);
+	sigbus_disarm(&g);
 out:
 	walker_release(&w);
 	history_stack_release(&st);
 	free(tip);
+	return ret;
+}
+
+/*
+ * The commits reachable from any of tips and not from "from" (NULL: the
+ * whole history); the first tip is h->tip.  A commit-graph whose
+ * generations contradict its parents cannot order a walk: as git ignores
+ * a graph that does not check out, the run walks again without it (the
+ * marking walk, exact whatever the dates).
+ */
+static int
+load_tips(struct repo *r, const struct object_id *from,
+	  const struct object_id *tips, size_t ntips, unsigned opts,
+	  unsigned jobs, struct history *h)
+{
+	int ret = walk_once(r, from, tips, ntips, opts, jobs, h);
+
+	if (ret > 0) {
+		history_release(h);
+		ret = walk_once(r, from, tips, ntips, opts | HISTORY_NO_GRAPH,
+				jobs, h);
+	}
 	return ret < 0 ? -1 : 0;
 }
 

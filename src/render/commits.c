@@ -16,6 +16,7 @@
 
 #include <string.h>
 
+#include "addons/registry.h"
 #include "flow/topics.h"
 #include "util/escape.h"
 

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,7 +98,7 @@ write_all(int fd, const char *p, size_t len)
  * While temporary files exist, a signal that ends the process (^C, kill,
  * a hang-up, a file size limit) removes them first: the destinations are
  * then as they were, and nothing is left beside them.  Only SIGKILL (and
- * a crash) can leave a FILE.tmp-XXXXXX behind; the destinations are
+ * a crash) can leave a .treeplot-XXXXXX behind; the destinations are
  * intact even then.  The handler does only what is async-signal-safe:
  * unlink the recorded paths, restore the default action, raise the
  * signal again.  The record changes only with those signals blocked.
@@ -153,6 +154,64 @@ restore_fatal_signals(void)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(fatal_signals); i++)
 		sigaction(fatal_signals[i], &saved_actions[i], NULL);
+}
+
+/* Links followed at most, as the kernel follows them (ELOOP). */
+#define LINKS_MAX 40
+
+/* path's directory resolved, and its last component after it; NULL when
+ * the directory does not resolve. */
+static char *
+resolve_dir(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? xstrndup(path, slash == path ? 1 : slash - path) :
+		    xstrdup(".");
+	char *real = realpath(dir, NULL);
+	struct buf b = BUF_INIT;
+
+	free(dir);
+	if (!real)
+		return NULL;
+	buf_printf(&b, "%s%s%s", real, strcmp(real, "/") ? "/" : "",
+		   slash ? slash + 1 : path);
+	free(real);
+	return b.data;
+}
+
+char *
+output_resolve(const char *path)
+{
+	char *cur = xstrdup(path), *real;
+	struct stat st;
+
+	/* A link is followed, each one relative to where it is, until a
+	 * name that is no link: written there (destination(), or
+	 * write_direct() for a dangling link, which opens through it). */
+	for (int hops = 0; hops < LINKS_MAX && !lstat(cur, &st) &&
+			   S_ISLNK(st.st_mode); hops++) {
+		char target[PATH_MAX];
+		ssize_t n = readlink(cur, target, sizeof(target) - 1);
+		const char *slash = strrchr(cur, '/');
+		struct buf b = BUF_INIT;
+
+		if (n < 0)
+			break;
+		target[n] = '\0';
+		if (target[0] == '/' || !slash)
+			buf_puts(&b, target);
+		else
+			buf_printf(&b, "%.*s/%s", (int)(slash - cur), cur, target);
+		free(cur);
+		cur = b.data;
+	}
+	/* An existing file (or directory) resolves whole; a new one by
+	 * its directory. */
+	real = realpath(cur, NULL);
+	if (!real)
+		real = resolve_dir(cur);
+	free(cur);
+	return real;
 }
 
 /* Straight into something that is not a regular file (a device, a FIFO,
@@ -226,6 +285,11 @@ struct staged {
 	int direct;		/* no temporary: written in place, or stdout */
 };
 
+/* The temporary files' name, in the destination's directory: of a
+ * length of its own, so that it fits wherever the destination's name
+ * (up to NAME_MAX) does. */
+#define TMP_NAME ".treeplot-XXXXXX"
+
 /* Write data into a new temporary file beside path, recorded in *tmp
  * (and so for the signal handler).  Returns 0, or -1 after reporting
  * the error; no temporary file is left then. */
@@ -233,10 +297,13 @@ static int
 stage_file(const char *path, mode_t mode, const struct buf *data,
 	   char **tmp)
 {
-	char *t = xmalloc(strlen(path) + sizeof(".tmp-XXXXXX"));
+	const char *slash = strrchr(path, '/');
+	size_t dir = slash ? (size_t)(slash - path) + 1 : 0;
+	char *t = xmalloc(dir + sizeof(TMP_NAME));
 	int fd, saved = 0;
 
-	sprintf(t, "%s.tmp-XXXXXX", path);
+	memcpy(t, path, dir);
+	memcpy(t + dir, TMP_NAME, sizeof(TMP_NAME));
 	/* The file and its record come into being together. */
 	mask_fatal_signals(SIG_BLOCK);
 	fd = mkstemp(t);

@@ -18,7 +18,7 @@ fails() {
 	tp "$@" -o out.svg
 	is "$STATUS" "$f_status" "$f_desc: exit status $f_status"
 	[ "$(wc -l <"$SCRATCH/.err")" -eq 1 ] && [ -z "$OUT" ] &&
-		[ ! -e out.svg ] && [ -z "$(ls out.svg.tmp-* 2>/dev/null)" ] &&
+		[ ! -e out.svg ] && [ -z "$(ls -d .treeplot-* 2>/dev/null)" ] &&
 		case $ERR in "treeplot: "*"$f_what"*) true ;; *) false ;; esac
 	ok $? "$f_desc: one line naming '$f_what', no output, no file"
 	[ "$(wc -l <"$SCRATCH/.err")" -eq 1 ] || sed 's/^/# /' "$SCRATCH/.err" | head -3

@@ -17,10 +17,10 @@ cd "$SCRATCH" || exit 1
 R=$SCRATCH/fx
 RG=v1.0..v2.0
 
-# no_tmp FILE...: no FILE.tmp-* is left beside any FILE.
+# no_tmp FILE...: no temporary file (.treeplot-*) is left beside any FILE.
 no_tmp() {
 	for f in "$@"; do
-		[ -z "$(ls "$f".tmp-* 2>/dev/null)" ] || return 1
+		[ -z "$(ls -d "$(dirname "$f")"/.treeplot-* 2>/dev/null)" ] || return 1
 	done
 }
 # single ARGS... -o FILE: treeplot's single run, for comparison.

@@ -129,12 +129,12 @@ fails 1 "cannot write '/proc/treeplot-x.svg': No such file or directory" \
 
 fails 2 "unknown revision 'nope'" \
       "failed run with -o" -C "$R" -o fresh.svg nope
-[ ! -e fresh.svg ] && [ -z "$(ls fresh.svg.tmp-* 2>/dev/null)" ]
+[ ! -e fresh.svg ] && [ -z "$(ls -d .treeplot-* 2>/dev/null)" ]
 ok $? "failed run: no output file, no temporary file"
 fails 1 "not a git repository: '$SCRATCH/empty'" \
       "failed run (not a repository) with -o" \
       -C "$SCRATCH/empty" -o fresh.json
-[ ! -e fresh.json ] && [ -z "$(ls fresh.json.tmp-* 2>/dev/null)" ]
+[ ! -e fresh.json ] && [ -z "$(ls -d .treeplot-* 2>/dev/null)" ]
 ok $? "failed run (not a repository): no output file, no temporary file"
 
 fails 1 "cannot change to '$SCRATCH/afile': not a directory" \
@@ -146,7 +146,7 @@ m0=$(git -C broken rev-list --max-parents=0 master)
 rm -f "broken/.git/objects/$(echo "$m0" | cut -c1-2)/$(echo "$m0" | cut -c3-)"
 fails 1 "missing commit object $m0" \
       "missing object" -C "$SCRATCH/broken" -o broken.svg master
-[ ! -e broken.svg ] && [ -z "$(ls broken.svg.tmp-* 2>/dev/null)" ]
+[ ! -e broken.svg ] && [ -z "$(ls -d .treeplot-* 2>/dev/null)" ]
 ok $? "missing object: no output file, no temporary file"
 
 # Standard output that cannot be written.

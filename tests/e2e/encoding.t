@@ -73,44 +73,44 @@ TREES="l1 l2 s1 s2 y1 y2 x1 x2"
 
 export LC_ALL=C.UTF-8
 tp v1.0..master
-printf '%s\n' "$OUT" >report.txt
+printf '%s\n' "$OUT" >../report.txt
 printf '%s\n' "$ERR" >report.err
-got=$(sed -n '/^Flow/,/^$/p' report.txt | sed -n 's/^      1    //p' | sort)
+got=$(sed -n '/^Flow/,/^$/p' ../report.txt | sed -n 's/^      1    //p' | sort)
 want=$(for m in $TREES; do tree_of $m | as_text; done | sort)
 is "$got" "$want" "text: each tree named as git log shows its merge's subject"
 is "$(grep -c . report.err):$(cat report.err)" \
    "1:treeplot: warning: the text of 3 commits is shown escaped, not converted to UTF-8 (git log shows its bytes as they are): 1 declares 'x-bogus', an encoding iconv does not know; 1 declares 'SHIFT_JIS' but holds bytes invalid in it; 1 declares 'UTF-8' but holds bytes invalid in it" \
    "stderr: one warning line for the commits not converted"
-grep -q 'jé/pilote$' report.txt && grep -q 'git.example.org/日本/表$' report.txt &&
-	grep -q 'mojibake/jÃ©$' report.txt && grep -q 'j\\xe9/nohdr$' report.txt
+grep -q 'jé/pilote$' ../report.txt && grep -q 'git.example.org/日本/表$' ../report.txt &&
+	grep -q 'mojibake/jÃ©$' ../report.txt && grep -q 'j\\xe9/nohdr$' ../report.txt
 ok $? "text: Latin-1 and Shift-JIS converted, a lie read as git reads it, no header escaped"
 
-tp -o report.json -o report.csv -o report.dot -o report.svg \
-	-o report.tsv v1.0..master
+tp -o ../report.json -o ../report.csv -o ../report.dot -o ../report.svg \
+	-o ../report.tsv v1.0..master
 is "$STATUS:$(printf '%s\n' "$ERR" | grep -c .)" 0:1 \
    "five outputs of one run: one warning line"
-got=$(jq -r '.trees[].name' report.json | sort)
+got=$(jq -r '.trees[].name' ../report.json | sort)
 want=$(for m in $TREES; do tree_of $m | as_json; done | sort)
 is "$got" "$want" "json: each tree as git log shows it, invalid bytes as U+FFFD"
-is "$(jq -r '.unrecognised[0].subject' report.json)" \
+is "$(jq -r '.unrecognised[0].subject' ../report.json)" \
    "$(git_log %s u1 | as_json)" "json: the unrecognised merge's subject as git log shows it"
 want=$(for m in $TREES; do tree_of $m | as_text; done | sort)
-got=$(sed -n '2,/^$/p' report.csv | cut -d, -f1 | grep . | grep -v '^mainline$' | sort)
+got=$(sed -n '2,/^$/p' ../report.csv | cut -d, -f1 | grep . | grep -v '^mainline$' | sort)
 is "$got" "$want" "csv: the same names, escaped as in the text report"
-got=$(cut -f12 report.tsv | sort -u | grep -v '^mainline$')
+got=$(cut -f12 ../report.tsv | sort -u | grep -v '^mainline$')
 is "$got" "$want" "commits: the same names, escaped as in the text report"
-grep -q 'label="git.example.org/日本/表' report.dot &&
-	grep -q "label=\"git.example.org/j$(printf '\357\277\275')/nohdr" report.dot
+grep -q 'label="git.example.org/日本/表' ../report.dot &&
+	grep -q "label=\"git.example.org/j$(printf '\357\277\275')/nohdr" ../report.dot
 ok $? "dot: converted names, bytes that are not UTF-8 as U+FFFD"
-grep -q '>git.example.org/日本/表<' report.svg
+grep -q '>git.example.org/日本/表<' ../report.svg
 ok $? "svg: the converted name drawn"
 
 # The HTML report's data: the commits' authors and subjects as git log
 # shows them (the warning counts the commit only the HTML reads too).
-tp -T html -o report.html v1.0..master
+tp -T html -o ../report.html v1.0..master
 is "$(printf '%s\n' "$ERR" | sed -n 's/.*the text of \([0-9]*\) commits.*/\1/p')" 4 \
    "html: the commit only the report's table reads is counted too"
-"$PYTHON" - report.html >html.strings <<'EOT'
+"$PYTHON" - ../report.html >html.strings <<'EOT'
 import json, re, sys
 page = open(sys.argv[1], encoding="utf-8").read()
 for block in re.findall(r'<script type="application/json"[^>]*>(.*?)</script>', page, re.S):
@@ -127,8 +127,8 @@ is "$got" "$want" "html: authors and subjects converted as git log converts them
 
 # No output holds invalid UTF-8, whatever the commits hold.
 bad=
-for f in report.txt report.json report.csv report.dot report.svg \
-	 report.tsv report.html; do
+for f in ../report.txt ../report.json ../report.csv ../report.dot ../report.svg \
+	 ../report.tsv ../report.html; do
 	"$PYTHON" -c 'import sys; open(sys.argv[1], "rb").read().decode("utf-8")' \
 		"$f" 2>/dev/null || bad="$bad $f"
 done

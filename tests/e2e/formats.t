@@ -124,7 +124,7 @@ ln keep.svg keep.link
 tp -o keep.svg nope
 is "$STATUS" 2 "failing run onto an existing file: exit status 2"
 is "$(cat keep.svg)" "old content" "failing run: the old file is intact"
-is "$(ls keep.svg.tmp-* 2>/dev/null)" "" "failing run: no temporary file left"
+is "$(ls -d .treeplot-* 2>/dev/null)" "" "failing run: no temporary file left"
 tp -C "$SCRATCH/nowhere" -o keep.svg
 is "$STATUS" 1 "failing run (no repository) onto an existing file: exit status 1"
 is "$(cat keep.svg)" "old content" "failing run (no repository): the old file is intact"
@@ -134,7 +134,7 @@ xmllint --noout keep.svg
 ok $? "successful run: the file now holds the SVG"
 is "$(cat keep.link)" "old content" \
    "successful run: the file was replaced (renamed over), not rewritten in place"
-is "$(ls ./*.tmp-* 2>/dev/null)" "" "no temporary file left anywhere"
+is "$(ls -d ./.treeplot-* 2>/dev/null)" "" "no temporary file left anywhere"
 
 # --- --title ---------------------------------------------------------------------
 

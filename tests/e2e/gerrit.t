@@ -148,8 +148,8 @@ ok $? "genhist --gerrit: every commit's path as generated"
 if [ -n "${TREEPLOT_NO_BROWSER:-}" ] || ! "$PYTHON" -c 'import selenium' 2>/dev/null; then
 	ok 0 "# SKIP no selenium"
 else
-	"$TREEPLOT" -T html -o gerrit.html v1.0..v2.0
-	"$PYTHON" "$TESTDIR/../html_driver.py" open:"$PWD/gerrit.html" \
+	"$TREEPLOT" -T html -o ../gerrit.html v1.0..v2.0
+	"$PYTHON" "$TESTDIR/../html_driver.py" open:"$PWD/../gerrit.html" \
 		click:"TrustedFirmware Code Review" >driver.out 2>driver.err
 	is "$(grep '^fig	topic	' driver.out | cut -f3)" "fw-update: 2 commits, 1 merge
 topic-a: 2 commits, 1 merge

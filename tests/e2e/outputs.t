@@ -14,8 +14,8 @@ cd "$SCRATCH" || exit 1
 R=$SCRATCH/repo
 ROOT=$(cd "$TESTDIR/../.." && pwd)
 
-# no_tmp FILE: no FILE.tmp-* is left beside FILE.
-no_tmp() { [ -z "$(ls "$1".tmp-* 2>/dev/null)" ]; }
+# no_tmp FILE: no temporary file (.treeplot-*) is left beside FILE.
+no_tmp() { [ -z "$(ls -d "$(dirname "$1")"/.treeplot-* 2>/dev/null)" ]; }
 # one_error WHAT: stdout empty, stderr one line "treeplot: ..." naming WHAT.
 one_error() {
 	[ -z "$OUT" ] && [ "$(wc -l <"$SCRATCH/.err")" -eq 1 ] &&
@@ -189,15 +189,15 @@ for sig in KILL TERM HUP; do
 		# SIGKILL cannot be caught: had it come while the temporary
 		# file was being written, that file would remain (documented).
 		# It must not stand in the way of the next run.
-		left=$(ls chart.png.tmp-* 2>/dev/null)
+		left=$(ls -d .treeplot-* 2>/dev/null)
 		[ -n "$left" ] && echo "# SIGKILL left $left"
 		[ -e chart.new ] ||
 			"$TREEPLOT" -C big/repo.git -q -T png master >chart.new
 		"$TREEPLOT" -C big/repo.git -q -o chart.png master &&
 			cmp -s chart.png chart.new &&
-			[ "$(ls chart.png.tmp-* 2>/dev/null)" = "$left" ]
+			[ "$(ls -d .treeplot-* 2>/dev/null)" = "$left" ]
 		ok $? "SIGKILL mid-render: the next run writes chart.png whole, leaving nothing of its own"
-		rm -f chart.png.tmp-*
+		rm -f .treeplot-*
 		cp chart.old chart.png
 	else
 		no_tmp chart.png
@@ -211,7 +211,7 @@ done
 pid=$!
 caught=0
 while kill -0 $pid 2>/dev/null; do
-	set -- chart.png.tmp-*
+	set -- .treeplot-*
 	if [ -e "$1" ]; then
 		# Stopped with the file still there (not already renamed)?
 		kill -STOP $pid 2>/dev/null && [ -e "$1" ] && caught=1
@@ -228,7 +228,7 @@ if [ $caught -eq 1 ] && [ $st -gt 128 ] && [ "$(kill -l $st)" = TERM ]; then
 else
 	ok 0 "# SKIP the write was over before it could be stopped"
 fi
-rm -f chart.png.tmp-*
+rm -f .treeplot-*
 no_tmp chart.png
 ok $? "nothing left beside chart.png"
 

@@ -14,13 +14,13 @@
  *              tree's pending commits, the commits finalised
  *   names.c    names, idents and URLs, the trees set up, the identity
  *              cases
- *   stream.c   commits and tags written to the stream, marks, dates,
- *              --files' small trees
- *   merges.c   pulls, topic branches, back-merges, fast-forwards
  *   trailers.c --trailers: plain commits' messages with trailers, their
  *              ground truth; --mailmap
- *   review.c   --gerrit: the mainline's changes merged by a review
- *              server
+ *   stream.c   commits and tags written to the stream, marks, dates,
+ *              --files' small trees
+ *   change.c   a tree's next change: a commit on its branch, or with
+ *              --gerrit the mainline's merged by a review server
+ *   merges.c   pulls, topic branches, back-merges, fast-forwards
  *   cycle.c    a release cycle: its events, the planned cases, the
  *              ordinary steps between them, the release
  *   main.c     the options and the run
@@ -238,6 +238,17 @@ void commit_subject(struct sim *sim, struct sb *sb, uint32_t x);
 /* A new topic branch's name on tree t ("fixes-3"). */
 char *topic_name(struct sim *sim, struct tree *t);
 
+/* ---- trailers.c: --trailers, --mailmap ------------------------------ */
+
+/* The body of plain commit `mark` by author a, committed by c (prose,
+ * then trailers), and its truth line's fields after the mark; both new
+ * strings.  Hashes the mark: no random number is drawn. */
+void trailer_body(const struct sim *sim, uint32_t mark, const struct ident *a,
+		  const struct ident *c, char **body, char **truth);
+
+/* The .mailmap naming the older addresses trailer_body writes. */
+void write_mailmap(const struct sim *sim, FILE *f);
+
 /* ---- stream.c: commits and the stream ------------------------------ */
 
 /* The clock, a little later. */
@@ -261,11 +272,6 @@ uint32_t plain_commit(struct sim *sim, uint32_t x, uint32_t parent,
 /* The mainline's tip is tip now. */
 void main_moved(struct sim *sim, uint32_t tip);
 
-/* A commit on the branch of tree x, dated date (commit_on: by
- * tree_date). */
-void commit_at(struct sim *sim, uint32_t x, int64_t date);
-void commit_on(struct sim *sim, uint32_t x);
-
 /* A merge made by tree y's maintainer; its mark. */
 uint32_t merge_commit(struct sim *sim, uint32_t y, const char *subject,
 		      const uint32_t *par, unsigned npar);
@@ -273,6 +279,16 @@ uint32_t merge_commit(struct sim *sim, uint32_t y, const char *subject,
 /* The version bump and tag that mark a release or an -rc. */
 void tag_mainline(struct sim *sim, const char *version, const char *tag,
 		  int annotated);
+
+/* ---- change.c: a tree's next change, --gerrit's review ------------- */
+
+/* The review server's name, as the paths say it. */
+extern const char *const review_server_name;
+
+/* A commit on the branch of tree x, dated date (commit_on: by
+ * tree_date). */
+void commit_at(struct sim *sim, uint32_t x, int64_t date);
+void commit_on(struct sim *sim, uint32_t x);
 
 /* ---- merges.c: pulls, topics, back-merges, fast-forwards ----------- */
 
@@ -300,26 +316,6 @@ void reset_tree(struct sim *sim, uint32_t x, uint32_t c, uint64_t seq,
 
 /* A fast-forward pull; 0 if none could be made. */
 int ff_pull(struct sim *sim);
-
-/* ---- trailers.c: --trailers, --mailmap ------------------------------ */
-
-/* The body of plain commit `mark` by author a, committed by c (prose,
- * then trailers), and its truth line's fields after the mark; both new
- * strings.  Hashes the mark: no random number is drawn. */
-void trailer_body(const struct sim *sim, uint32_t mark, const struct ident *a,
-		  const struct ident *c, char **body, char **truth);
-
-/* The .mailmap naming the older addresses trailer_body writes. */
-void write_mailmap(const struct sim *sim, FILE *f);
-
-/* ---- review.c: --gerrit --------------------------------------------- */
-
-/* The review server's name, as the paths say it. */
-extern const char *const review_server_name;
-
-/* A change of the mainline's, made at date, merged by the review server
- * (or fast-forwarded). */
-void review_change(struct sim *sim, int64_t date);
 
 /* ---- cycle.c: a release cycle -------------------------------------- */
 

@@ -184,35 +184,6 @@ main_moved(struct sim *sim, uint32_t tip)
 	sim->main_seq++;
 }
 
-/* A commit on the branch of tree x, dated date. */
-void
-commit_at(struct sim *sim, uint32_t x, int64_t date)
-{
-	struct tree *t = &sim->tr[x];
-	uint32_t m;
-
-	if (x == 0 && sim->gerrit) {
-		review_change(sim, date);
-		return;
-	}
-	m = plain_commit(sim, x, t->tip, date);
-
-	t->tip = m;
-	t->tip_in_main = 0;
-	if (x == 0) {
-		finalise(sim, m, 0, 0);
-		main_moved(sim, m);
-	} else {
-		log_add(sim, t, m, t->own, t->own);
-	}
-}
-
-void
-commit_on(struct sim *sim, uint32_t x)
-{
-	commit_at(sim, x, tree_date(sim, &sim->tr[x]));
-}
-
 uint32_t
 merge_commit(struct sim *sim, uint32_t y, const char *subject,
 	     const uint32_t *par, unsigned npar)
