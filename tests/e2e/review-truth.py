@@ -12,6 +12,11 @@
     review-truth.py fold truth.json out.json  every tree's figures under
                                               --top (the fold's: of the
                                               commits of folded feeders)
+    review-truth.py git GIT_DIR RANGE         what git says of each commit:
+                                              the id and the six fields
+                                              of -T commits, from git
+                                              log's %(trailers), %aN,
+                                              %cN and git check-mailmap
 
 From genhist's ground truth (TRAILERS: --trailers' ":MARK<TAB>REVIEWED<TAB>
 TESTED<TAB>LINKED<TAB>FIX<TAB>STABLE<TAB>HANDOFFS<TAB>REVIEWERS<TAB>TESTERS"
@@ -128,7 +133,96 @@ def fold(truth, out):
         print("tree", t["name"], line(s))
 
 
+def who(v):
+    """A trailer's person: (name, mail), as review.h reads them."""
+    if "<" in v and ">" in v[v.index("<"):]:
+        lt = v.index("<")
+        return v[:lt].strip(), v[lt + 1:v.index(">", lt)].strip()
+    words = v.split()
+    for k, w in enumerate(words):
+        if "@" in w:
+            return " ".join(words[:k]), w
+    return v.split("#")[0].strip() if "#" in v else v.strip(), ""
+
+
+def same(a, b):
+    return bool((a[1] and a[1].lower() == b[1].lower()) or
+                (a[0] and a[0].lower() == b[0].lower()))
+
+
+def from_git(gd, rng):
+    """Each commit's six fields, from git's own reading of it."""
+    sep = "\x1f"
+    log = subprocess.run(["git", "--git-dir", gd, "log", "--no-merges",
+                          "--format=%H%x1f%aN <%aE>%x1f%cN <%cE>%x1f"
+                          "%(trailers:only,unfold)%x1e", rng], check=True,
+                         capture_output=True).stdout.decode("utf-8",
+                                                            "replace")
+    commits = []
+    contacts = set()
+    for rec in log.split("\x1e"):
+        rec = rec.strip("\n")
+        if not rec:
+            continue
+        cid, author, committer, trailers = rec.split(sep)
+        tl = [t.split(": ", 1) for t in trailers.split("\n") if ": " in t]
+        commits.append((cid, author, committer, tl))
+        for k, v in tl:
+            n, m = who(v)
+            if m:
+                contacts.add((n + " <" if n else "<") + m + ">")
+    mapped = {}
+    cl = sorted(contacts)
+    for k in range(0, len(cl), 500):
+        out = subprocess.run(["git", "--git-dir", gd, "check-mailmap"] +
+                             cl[k:k + 500], check=True, capture_output=True,
+                             text=True).stdout.split("\n")
+        for c, m in zip(cl[k:k + 500], out):
+            mapped[c] = m
+    for cid, author, committer, tl in sorted(commits):
+        a, c = who(author), who(committer)
+        fl = [0] * 5
+        so = []
+        for k, v in tl:
+            k = k.lower()
+            n, m = who(v)
+            if m:
+                n, m = who(mapped[(n + " <" if n else "<") + m + ">"])
+            if not v.strip():
+                continue
+            if k == "link" or k == "message-id":
+                fl[2] = 1
+            elif k == "fixes":
+                fl[3] = 1
+            elif k == "cc" and m.lower().split("@")[0] == "stable" and \
+                    "@" in m:
+                fl[4] = 1
+            elif not n and not m:
+                continue
+            elif k == "signed-off-by":
+                so.append((n, m))
+            elif k == "tested-by":
+                fl[1] = 1
+            elif k in ("reviewed-by", "acked-by") and \
+                    not same((n, m), a) and not same((n, m), c):
+                fl[0] = 1
+        ci = max([k for k, p in enumerate(so) if same(p, c)],
+                 default=len(so))
+        ai = max([k for k, p in enumerate(so[:ci]) if same(p, a)],
+                 default=-1)
+        seen, hand = [], 0
+        for p in so[ai + 1:ci]:
+            if same(p, a) or same(p, c) or any(same(p, q) for q in seen):
+                continue
+            seen.append(p)
+            hand += 1
+        print("\t".join([cid] + [str(x) for x in fl] + [str(hand)]))
+
+
 def main():
+    if sys.argv[1] == "git":
+        from_git(sys.argv[2], sys.argv[3])
+        return
     if sys.argv[1] in ("figures", "figures-of", "commits", "text", "fold"):
         docs = [json.load(open(f)) for f in sys.argv[2:]]
         if sys.argv[1] == "commits":
