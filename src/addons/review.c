@@ -45,7 +45,8 @@ static void
 group_add(struct group *g, const struct review_marks *m, uint32_t c)
 {
 	uint8_t fl = m->flags[c];
-	const uint32_t *who = m->who + m->start[c];
+	/* Nobody named anywhere: no array (no arithmetic on NULL). */
+	const uint32_t *who = m->who ? m->who + m->start[c] : NULL;
 
 	g->s.commits++;
 	g->s.reviewed += !!(fl & REVIEW_REVIEWED);

@@ -329,12 +329,14 @@ judge(const struct commit_info *ci, const struct mailmap *mm, struct judged *j)
 	struct seen reviewers = { { HINDEX_INIT, NULL, NULL, 0, 0, 0 },
 				  { HINDEX_INIT, NULL, NULL, 0, 0, 0 } };
 	struct seen testers = reviewers;
-	const char *p = ci->trailers;
+	const char *p = ci->trailers, *end = p + strlen(p);
 
 	/* Every trailer first, the people in one buffer: pointers into it
-	 * hold once it stops growing. */
+	 * hold once it stops growing.  Lines are "Key: value\n" (memchr,
+	 * not strchr: a sanitizer checks a string whole at each strchr). */
 	for (size_t t = 0; t < ci->trailers_nr; t++) {
-		const char *eol = strchr(p, '\n'), *colon = strchr(p, ':');
+		const char *eol = memchr(p, '\n', end - p);
+		const char *colon = memchr(p, ':', eol - p);
 		const char *v = colon + 2;
 		enum key key = key_of(p, colon - p);
 
@@ -358,7 +360,7 @@ judge(const struct commit_info *ci, const struct mailmap *mm, struct judged *j)
 	who_parse(ci->committer, ci->committer + strlen(ci->committer),
 		  &committer);
 	for (size_t k = 0; k < nm_nr; k++) {
-		const char *s = mapped.data + nm[k].at;
+		const char *s = mapped.data ? mapped.data + nm[k].at : "";
 		struct who w;
 
 		who_parse(s, s + nm[k].len, &w);
@@ -476,15 +478,16 @@ static void
 keep(struct review_marks *m, struct people *pp, uint32_t c,
      const struct judged *j)
 {
-	const char *p = j->people.data, *end = p + j->people.len;
+	const char *p = j->people.data;
+	const char *end = p ? p + j->people.len : NULL;
 	uint32_t *counts[2] = { &m->reviewers[c], &m->testers[c] };
 
 	m->flags[c] = j->flags;
 	m->handoffs[c] = j->handoffs;
 	m->start[c] = (uint32_t)m->who_nr;
 	/* Reviewers first, then testers: two passes over the records. */
-	for (int pass = 0; pass < 2; pass++) {
-		for (const char *q = p; q && q < end;) {
+	for (int pass = 0; pass < 2 && p; pass++) {
+		for (const char *q = p; q < end;) {
 			const char *key = q + 1, *shown = key + strlen(key) + 1;
 
 			if ((*q == 'r') == !pass) {
