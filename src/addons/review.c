@@ -45,8 +45,7 @@ static void
 group_add(struct group *g, const struct review_marks *m, uint32_t c)
 {
 	uint8_t fl = m->flags[c];
-	/* Nobody named anywhere: no array (no arithmetic on NULL). */
-	const uint32_t *who = m->who ? m->who + m->start[c] : NULL;
+	const uint32_t *who;
 
 	g->s.commits++;
 	g->s.reviewed += !!(fl & REVIEW_REVIEWED);
@@ -56,6 +55,10 @@ group_add(struct group *g, const struct review_marks *m, uint32_t c)
 	g->s.stable += !!(fl & REVIEW_STABLE);
 	add_u32(&g->handoffs, &g->handoffs_nr, &g->handoffs_alloc,
 		m->handoffs[c]);
+	/* Nobody named anywhere: no array (and no arithmetic on NULL). */
+	if (!m->who)
+		return;
+	who = m->who + m->start[c];
 	for (uint32_t k = 0; k < m->reviewers[c]; k++)
 		add_u32(&g->reviewers, &g->reviewers_nr, &g->reviewers_alloc,
 			who[k]);

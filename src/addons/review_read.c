@@ -174,6 +174,9 @@ keyset_seen(struct keyset *ks, const char *s, size_t n)
 
 	for (i = hindex_first(&ks->ix, hash, &pr); i != HINDEX_NONE;
 	     i = hindex_next(&ks->ix, &pr))
+		/* The index holds a number only once ks->key holds its key
+		 * (the analyser cannot see that ks->key is not NULL then). */
+		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
 		if (same_text(ks->key[i], ks->len[i], s, n))
 			return 1;
 	ALLOC_GROW(ks->key, ks->nr + 1, ks->alloc);
@@ -521,9 +524,12 @@ review_read(struct repo *r, const struct history *h, const uint32_t *list,
 	out->testers = xcalloc(nr, sizeof(*out->testers));
 	if (mailmap_open(&mm, r) < 0 || readpool_open(&pool, r, jobs) < 0)
 		ret = -1;
-	for (uint32_t first = 0; !ret && first < n; first += BATCH) {
-		uint32_t m = n - first < BATCH ? n - first : BATCH;
+	for (uint32_t first = 0, m; !ret && first < n; first += m) {
 		struct round rd = { h, list + first, mm, j };
+
+		m = n - first;
+		if (m > BATCH)
+			m = BATCH;
 
 		readpool_run(pool, m, judge_one, &rd);
 		for (uint32_t k = 0; k < m; k++) {
