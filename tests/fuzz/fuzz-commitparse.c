@@ -53,7 +53,14 @@ check_lines(const struct buf *b, size_t n)
 static void
 check_trailers(const struct buf *b, size_t n)
 {
-	const char *p = b->data, *end = b->data + b->len;
+	const char *p = b->data, *end;
+
+	if (!b->len) {
+		if (n)
+			abort();
+		return;
+	}
+	end = p + b->len;
 
 	for (; n; n--) {
 		const char *k = p, *eol;
