@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 
+#include "addons/review.h"
 #include "flow/chart.h"
 #include "git/history.h"
 #include "render/csv.h"
@@ -30,6 +31,9 @@ struct compare_input {
 					 * trend chart: _SVG, _PNG, _PDF */
 	enum csv_table table;
 	int latency;			/* --latency: each range's figures */
+	/* --review: what the union's commits' trailers say (review.h,
+	 * read once for every output), each range's figures; else NULL */
+	const struct review_marks *review;
 };
 
 /* Returns 0, or -1 after reporting an error (the trend chart's). */

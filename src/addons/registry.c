@@ -20,6 +20,7 @@
 	X(signed) \
 	X(latency) \
 	X(infer) \
+	X(review) \
 	/* the end of the list */
 
 #define DECLARE(name) extern const struct extra name##_extra;

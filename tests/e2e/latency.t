@@ -10,7 +10,7 @@ export GENHIST=$BUILD/genhist
 TRUTH="$PYTHON $TESTDIR/latency-truth.py"
 # arrivals: -T commits lines as the id, the arrival and the latency
 # (fields 3 and 4) and the path.
-arrivals() { cut -f1,3,4,6-; }
+arrivals() { cut -f1,3,4,12-; }
 MAINLINE_URL=git://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git
 RANGES="v1.3..v1.5 master v1.5-rc3..v1.5-rc5"
 

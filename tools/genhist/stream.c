@@ -86,11 +86,16 @@ emit(struct sim *sim, const struct ident *committer,
 
 	fprintf(sim->out, "commit refs/heads/master\nmark :%" PRIu32 "\n"
 		"author %s <%s> %" PRId64 " +0000\n"
-		"committer %s <%s> %" PRId64 " +0000\n"
-		"data %zu\n%s\n",
+		"committer %s <%s> %" PRId64 " +0000\n",
 		m, author->name, author->email, adate,
-		committer->name, committer->email, cdate,
-		strlen(subject) + 1, subject);
+		committer->name, committer->email, cdate);
+	if (sim->body)
+		fprintf(sim->out, "data %zu\n%s\n\n%s\n",
+			strlen(subject) + 2 + strlen(sim->body), subject,
+			sim->body);
+	else
+		fprintf(sim->out, "data %zu\n%s\n", strlen(subject) + 1,
+			subject);
 	if (npar)
 		fprintf(sim->out, "from :%" PRIu32 "\n", par[0]);
 	for (unsigned i = 1; i < npar; i++)
@@ -101,6 +106,9 @@ emit(struct sim *sim, const struct ident *committer,
 	if (npar <= 1 && sim->fdat)
 		fprintf(sim->fdat, ":%" PRIu32 "\t%" PRId64 "\t%" PRId64 "\n",
 			m, adate, cdate);
+	if (npar <= 1 && sim->ftrl)
+		fprintf(sim->ftrl, ":%" PRIu32 "\t%s\n", m, sim->body_truth ?
+			sim->body_truth : "0\t0\t0\t0\t0\t0\t\t");
 	if (npar <= 1)
 		sim->nonmerge++;
 	else {
@@ -150,6 +158,21 @@ plain_commit(struct sim *sim, uint32_t x, uint32_t parent, int64_t date)
 	else
 		adate = date - (int64_t)below(&sim->rng, 3 * DAY);
 	author = below(&sim->rng, NCONTRIB);
+	if (sim->ftrl) {
+		char *body, *truth;
+		uint32_t m;
+
+		trailer_body(sim, sim->nmarks + 1, &sim->contrib[author],
+			     &t->maint, &body, &truth);
+		sim->body = body;
+		sim->body_truth = truth;
+		m = emit(sim, &t->maint, &sim->contrib[author], date, adate,
+			 sb.buf, &parent, 1);
+		sim->body = sim->body_truth = NULL;
+		free(body);
+		free(truth);
+		return m;
+	}
 	return emit(sim, &t->maint, &sim->contrib[author], date, adate, sb.buf,
 		    &parent, 1);
 }

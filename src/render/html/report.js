@@ -107,6 +107,29 @@
       ' negative' : '');
   }
 
+  /* --review's figures of a set of commits, as rows: each share in
+   * percent to the tenth, halves up, as the text report rounds it. */
+  function reviewShare(part, whole) {
+    var t = Math.floor((2000 * part + whole) / (2 * whole));
+    return Math.floor(t / 10) + '.' + (t % 10) + '% (' + part + ' of ' +
+      whole + ')';
+  }
+  function reviewRows(dl, r) {
+    if (!r.commits) { row(dl, 'review', 'no commit'); return; }
+    [['reviewed', 'reviewed'], ['tested', 'tested'], ['linked', 'linked'],
+      ['fixes', 'fixes'], ['stable', 'for stable']].forEach(function (f) {
+      row(dl, f[1], reviewShare(r[f[0]], r.commits));
+    });
+    row(dl, 'median hand-offs', r.handoffs_median);
+    /* The five who reviewed (tested) most, one a row. */
+    (r.reviewers || []).forEach(function (p) {
+      row(dl, 'reviewer', p.name + ': ' + plural(p.commits, 'commit'));
+    });
+    (r.testers || []).forEach(function (p) {
+      row(dl, 'tester', p.name + ': ' + plural(p.commits, 'commit'));
+    });
+  }
+
   /* --- the chart ------------------------------------------------------ */
   var chart = document.getElementById('chart');
   var svg = chart.querySelector('svg');
@@ -344,7 +367,8 @@
    * as it is in the JSON. */
   var TREE_KEYS = { name: 1, urls: 1, commits: 1, own: 1, depth: 1,
     pulls: 1, keepers: 1, subsystems: 1, repository: 1, signed_pulls: 1,
-    signed_commits: 1, kind: 1, folded: 1, latency: 1, topics: 1 };
+    signed_commits: 1, kind: 1, folded: 1, latency: 1, topics: 1,
+    review: 1 };
   function treeFigures(k) {
     var dl = el('dl', 'figures'), t = fTrees[k];
     if (k === 0) {
@@ -355,6 +379,7 @@
         plural(flow.topic_merges, 'merge') + ')');
       row(dl, 'merges', flow.merges);
       if (flow.latency) row(dl, 'latency', latencyText(flow.latency));
+      if (flow.review) reviewRows(dl, flow.review);
       return dl;
     }
     row(dl, 'commits through it', t.commits);
@@ -371,6 +396,7 @@
       row(dl, 'commits by signed pulls', t.signed_commits);
     }
     if (t.latency) row(dl, 'latency', latencyText(t.latency));
+    if (t.review) reviewRows(dl, t.review);
     if (t.kind) row(dl, 'kind', t.kind);
     if (t.repository !== undefined) row(dl, 'repository', t.repository);
     if (t.folded !== undefined) row(dl, 'trees folded', t.folded);
@@ -577,7 +603,7 @@
     mainline: 1, commits: 1, direct: 1, direct_applied: 1, direct_topics: 1,
     topic_merges: 1, topic_branches: 1, merges: 1, shallow_boundary: 1,
     summary: 1, trees: 1, edges: 1, unrecognised: 1, latency: 1,
-    latency_by_depth: 1, likely_aliases: 1 };
+    latency_by_depth: 1, review: 1, review_by_depth: 1, likely_aliases: 1 };
   /* A string for a shell's single quotes. */
   function quoted(s) { return s.replace(/'/g, "'\\''"); }
   function showSummary() {
@@ -613,6 +639,18 @@
           'commit') + ': ' + latencyText(d.latency));
       });
       add(sec, el('h3', null, 'Latency, author date to arrival'), ldl);
+    }
+    if (flow.review) {
+      /* The trailers' word, over the range and per depth. */
+      var rdl = el('dl', 'figures');
+      reviewRows(rdl, flow.review);
+      flow.review_by_depth.forEach(function (d) {
+        var r = d.review;
+        row(rdl, d.depth ? 'depth ' + d.depth : 'direct',
+          plural(r.commits, 'commit') + ': ' + (r.commits ?
+            reviewShare(r.reviewed, r.commits) + ' reviewed' : 'none'));
+      });
+      add(sec, el('h3', null, 'Review, from the commits\' trailers'), rdl);
     }
     add(sec, el('h3', null, plural(flow.unrecognised.length,
       'unrecognised merge')));
