@@ -154,8 +154,8 @@ ok $? "the direct commits: two flows of their own (applied on the mainline, thro
 first=$(git -C $D log --first-parent --format=%cd --date=format-local:%Y-%m-%d $R | tail -n 1)
 last=$(git -C $D log -1 --format=%cd --date=format-local:%Y-%m-%d v1.9)
 is "$(sed -n 2p texts)" \
-   "$(jq -r --arg f "$first" --arg l "$last" '"v1.8..v1.9, \($f) to \($l): \(.commits) commits, \(.direct) direct, \(.summary.tree_count) trees"' all.json)" \
-   "subtitle: the range, its first and last mainline commit's dates, the totals"
+   "$(jq -r --arg f "$first" --arg l "$last" '"v1.8..v1.9, \($f) to \($l): \(.commits) commits, \(.direct) direct (\(.direct_applied) applied, \(.direct_topics) through topic branches), \(.summary.tree_count) trees"' all.json)" \
+   "subtitle: the range, its first and last mainline commit's dates, the totals, the direct ones split"
 is "$(sed -n 1p texts)|$(sed -n 3p texts)" \
    "repo: the trees behind mainline|treeplot $("$TREEPLOT" --version | awk '{ print $NF }'), repo" \
    "the default title; the source line: treeplot VERSION, REPOSITORY"
