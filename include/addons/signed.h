@@ -52,6 +52,9 @@ struct signatures {
 	uint32_t *edge_signed_pulls;	/* per flow edge */
 	uint32_t *tree_pulls;		/* per flow tree: its real pulls */
 	uint32_t *edge_unsigned;	/* per flow edge: listed unsigned */
+	uint32_t *edge_real;		/* per flow edge: its real pulls */
+	uint32_t *edge_nopull;		/* per flow edge: its merges of mail, */
+					/* a review server, subtrees */
 	uint32_t *unsigned_pulls;	/* indexes into f->all_pulls */
 	uint32_t unsigned_nr;
 	uint32_t exempted;		/* unsigned, from a tree accepted */

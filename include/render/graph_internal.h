@@ -37,7 +37,7 @@ struct attrs {
 	 * boxes) so that the DOT says so; set through the table only. */
 	// cppcheck-suppress unusedStructMember
 	Agsym_t *e_label, *e_tooltip, *e_color, *e_fontcolor, *e_penwidth,
-		*e_weight, *e_style, *e_dir, *e_arrowhead;
+		*e_weight, *e_style, *e_dir, *e_arrowhead, *e_arrowtail;
 };
 
 static inline void
@@ -62,7 +62,8 @@ struct build {
 	Agnode_t **nodes;
 	uint32_t *port;		/* per edge: its count's cell in its tree's */
 	uint32_t *ports;	/* box (from 1; 0: none); per tree: how many */
-	struct buf *lines;	/* per tree: add-ons' lines for its box */
+	struct buf *lines;	/* per tree: add-ons' lines for its box, */
+				/* each after a newline, not escaped */
 	uint8_t *clustered;	/* per tree: in its repository's cluster */
 	/* Per add-on, the legend entries some edge of its draws (bit i:
 	 * its legend[i]), so that the legend lists only those. */

@@ -114,6 +114,7 @@ static const struct {
 	{ AGEDGE, "style", "", SYM(e_style) },
 	{ AGEDGE, "dir", "forward", SYM(e_dir) },
 	{ AGEDGE, "arrowhead", "normal", SYM(e_arrowhead) },
+	{ AGEDGE, "arrowtail", "normal", SYM(e_arrowtail) },
 	{ AGEDGE, "fontname", CHART_FONT, NO_SYM },
 	{ AGEDGE, "fontsize", "10", NO_SYM },
 	{ AGEDGE, "arrowsize", "0.6", NO_SYM },
@@ -205,8 +206,12 @@ apply_look(Agedge_t *e, const struct attrs *a, const char *style,
 		gv_set(e, a->e_color, colour);
 		gv_set(e, a->e_fontcolor, colour);
 	}
-	if (arrowhead)
+	/* An edge drawn reversed (dir=back: a tree right of the mainline)
+	 * shows its tail's arrow: both are set, dot draws the one shown. */
+	if (arrowhead) {
 		gv_set(e, a->e_arrowhead, arrowhead);
+		gv_set(e, a->e_arrowtail, arrowhead);
+	}
 }
 
 static void
@@ -230,7 +235,10 @@ add_edge(Agraph_t *g, struct build *bd, uint32_t k)
 	graph_count(&b, fe->pulls, "pull");
 	edge_look(bd, k, &b, &look);
 	gv_set(e, bd->a.e_tooltip, b.data);
-	set_volume(e, &bd->a, bd->p->volume[k], bd->p->width[k]);
+	/* A tapered edge (--signed: no tag to sign) starts at twice its
+	 * width: a wedge with the ink of the line it stands for. */
+	set_volume(e, &bd->a, bd->p->volume[k], bd->p->width[k] *
+		   (look.style && strstr(look.style, "tapered") ? 2 : 1));
 	apply_look(e, &bd->a, look.style, look.colour, look.arrowhead);
 	/* dot wants an integer weight: heavy edges kept short and straight. */
 	b.len = 0;
@@ -397,12 +405,16 @@ add_heading(Agraph_t *g, const struct build *bd,
 {
 	struct chart_heading h = {
 		bd->o->title, TREEPLOT_VERSION, bd->o->first, bd->o->last,
+		NULL,
 	};
-	struct buf b = BUF_INIT;
+	struct buf b = BUF_INIT, addons = BUF_INIT;
 
+	extras_subtitle(bd->o->xs, bd->f, &addons);
+	h.addons = addons.data;
 	graph_heading_html(&b, bd->f, bd->p, &h, extra, extra_nr);
 	declare(g, AGRAPH, "label", agstrdup_html(g, b.data));
 	buf_release(&b);
+	buf_release(&addons);
 }
 
 /*
@@ -513,7 +525,7 @@ emit_edge(void *ctx, const struct extra_edge *xe)
 	/* Its count in the box it leaves: beside the edge, off the box's
 	 * foot, it was drawn under the next box down, 7 points below. */
 	if (xe->label) {
-		buf_puts(&bd->lines[xe->from], "\\n");
+		buf_addc(&bd->lines[xe->from], '\n');
 		buf_puts(&bd->lines[xe->from], xe->label);
 	}
 	graph_tip_text(&b, graph_tree_name(f, xe->from));
@@ -567,6 +579,8 @@ line_of(const char *style)
 		return LINE_DOTTED;
 	if (style && strstr(style, "dashed"))
 		return LINE_DASHED;
+	if (style && strstr(style, "tapered"))
+		return LINE_TAPERED;
 	return LINE_SOLID;
 }
 
@@ -588,11 +602,12 @@ add_legend_entry(void *ctx, const struct extra_legend *l)
 	};
 }
 
-/* An add-on's line in a tree's box (its lines' buffer: ctx). */
+/* An add-on's lines in a tree's box (its lines' buffer: ctx), as they
+ * are: graph_label_node escapes them for the label's kind. */
 static void
 add_box_line(void *ctx, const char *line)
 {
-	buf_puts(ctx, "\\n");
+	buf_addc(ctx, '\n');
 	buf_puts(ctx, line);
 }
 

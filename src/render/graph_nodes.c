@@ -5,6 +5,7 @@
  */
 #include "render/graph_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "addons/extra.h"
@@ -181,8 +182,17 @@ graph_label_node(struct build *bd, uint32_t i)
 		graph_label_text(&b, name);
 		buf_puts(&b, "\\n");
 		graph_count(&b, f->trees[i].commits, "commit");
-		if (l)
-			buf_puts(&b, l);
+		/* The add-ons' lines, each after a newline: their text may
+		 * come from the repository (MAINTAINERS), escaped here. */
+		while (l && *l) {
+			size_t len = strcspn(l + 1, "\n");
+			char *line = xstrndup(l + 1, len);
+
+			buf_puts(&b, "\\n");
+			graph_label_text(&b, line);
+			free(line);
+			l += 1 + len;
+		}
 		gv_set(n, bd->a.n_label, b.data);
 		buf_release(&b);
 		return;
@@ -191,13 +201,13 @@ graph_label_node(struct build *bd, uint32_t i)
 	graph_html_text(&cell, name);
 	buf_puts(&cell, "<BR/>");
 	graph_count(&cell, f->trees[i].commits, "commit");
-	/* The add-ons' lines: trusted text, each after a "\\n". */
+	/* The add-ons' lines, each after a newline. */
 	while (l && *l) {
-		size_t len = strcspn(l + 2, "\\");
+		size_t len = strcspn(l + 1, "\n");
 
 		buf_puts(&cell, "<BR/>");
-		escape_gv_html(&cell, l + 2, len, 0);
-		l += 2 + len;
+		escape_gv_html(&cell, l + 1, len, 0);
+		l += 1 + len;
 	}
 	buf_puts(&cell, "</TD>");
 	buf_puts(&b, "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" "

@@ -113,6 +113,8 @@ add_subtitle(struct buf *out, const struct flow *f,
 	if (p->fold_trees)
 		buf_printf(out, " (%u deeper than level %u folded)",
 			   p->fold_trees, p->fold_level);
+	if (h->addons)		/* ", 26 of 78 pulls signed" */
+		add_html(out, h->addons, 0);
 	if (f->selection) {
 		struct buf sel = BUF_INIT;
 
@@ -173,6 +175,16 @@ add_line(struct buf *out, enum legend_line line, const char *colour,
 {
 	unsigned height = line_height(tenths), dash, n;
 
+	if (line == LINE_TAPERED) {
+		/* Six steps of 6 points, from twice the line's width down,
+		 * as the chart tapers an edge to its head. */
+		sample_table(out, 36, 2 * height);
+		for (unsigned k = 0; k < 6; k++)
+			add_dash(out, 6, (2 * height * (6 - k) + 5) / 6,
+				 colour);
+		buf_puts(out, "</TR></TABLE>");
+		return;
+	}
 	dash = line == LINE_DASHED ? 7 : line == LINE_DOTTED ? 2 : 36;
 	n = line == LINE_DASHED ? 4 : line == LINE_DOTTED ? 9 : 1;
 	/* n dashes and n - 1 spaces of 2 points: 36 points in all. */

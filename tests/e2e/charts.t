@@ -175,8 +175,8 @@ grep -q 'trees folded by --top, grey whatever their size' t20
 ok $? "legend: --top 20 lists the folded trees"
 ch --signed -o signed.svg $R
 geom texts signed.svg >ts
-grep -q 'hollow arrowhead: not every pull pulled a signed tag' ts ||
-	grep -qx 'every pull pulled a signed tag' ts
+grep -qx 'hollow arrowhead: no pull signed' ts &&
+	grep -qx 'in a box: its pulls, signed of all' ts
 ok $? "legend: --signed lists what its pattern means"
 geom texts infer.svg >ti
 grep -q '^dotted, hollow dot, "~n fast-forwarded" in the box it leaves: commits inferred' ti
@@ -190,9 +190,11 @@ mm1=$(T_MAP=$SCRATCH/sg.names id mm1)
 "$TREEPLOT" -C sg --signed -o sg1.svg v1..$mm1 && "$TREEPLOT" -C sg --signed -o sg2.svg v1..master
 geom texts sg1.svg >tsg1
 geom texts sg2.svg >tsg2
-! grep -q 'signed tag' tsg1 && ! grep -q 'stroke-dasharray="5,2"' sg1.svg &&
-	grep -q 'not every pull pulled a signed tag' tsg2
-ok $? "legend: --signed's entry only where an edge is dashed"
+grep -qx 'every pull signed (or accepted: treeplot.unsignedOk)' tsg1 &&
+	! grep -q 'some pulls signed\|no pull signed' tsg1 &&
+	! grep -q 'stroke-dasharray="5,2"' sg1.svg &&
+	grep -qx 'hollow arrowhead: no pull signed' tsg2
+ok $? "legend: --signed's entries only for the styles drawn (all signed, none)"
 
 # --- the legend: what the final chart draws, each sample by its text --------------
 

@@ -9,7 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/addons.sh"
 
-plan 17
+plan 18
 
 build_kinds() {
 	repo "$@"
@@ -87,8 +87,10 @@ tp -T json --signed v1..master
 is "$(printf '%s\n' "$OUT" | jq -c '[.signed.exempted, [.signed.unsigned[].id]]')" \
    "[2,[\"$(id mm2)\"]]" "json: two exempted, one unsigned"
 tp -T dot --signed v1..master
-is "$(printf '%s\n' "$OUT" | grep -c 'style=dashed')" 1 \
-   "dot: only the unsigned pull no one accepted is dashed"
+is "$(printf '%s\n' "$OUT" | grep -c 'style=dotted')" 1 \
+   "dot: only the unsigned pull no one accepted is dotted"
+is "$(printf '%s\n' "$OUT" | grep -c 'style=tapered')" 4 \
+   "dot: the merges that pull no tag (two of mail, a review server's, a subtree's) tapered, their own style"
 
 # The last one, by the URL as written in the merge.
 git config --add treeplot.unsignedOk "$K/tiwai/sound.git"
