@@ -43,6 +43,8 @@ struct chart_heading {
 				/* commit, seconds since the epoch; 0: unknown */
 	const char *addons;	/* the add-ons' figures after the totals */
 				/* (", 26 of 78 pulls signed"), or NULL */
+	int print;		/* --size: the legend in two columns, long */
+				/* texts wrapped (PRINT_COMPACT) */
 };
 
 /* Append the label (without the outer < >) for f's chart planned as p,

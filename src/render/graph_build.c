@@ -260,7 +260,23 @@ add_direct_flow(Agraph_t *g, struct build *bd, const char *name,
 	Agnode_t *node = agnode(g, gv(name), 1);
 	Agedge_t *e;
 
-	buf_printf(&b, "%s\\n", label);
+	/* On a printed page folded as the trees' boxes are ("applied on
+	 * the" "mainline"): else the widest box of its column. */
+	if (bd->o->print >= PRINT_FOLDED) {
+		struct buf fold = BUF_INIT;
+
+		graph_fold(&fold, label, strlen(label), GRAPH_FOLD_CHARS);
+		for (size_t k = 0; k < fold.len; k++) {
+			if (fold.data[k] == '\n')
+				buf_puts(&b, "\\n");
+			else
+				buf_addc(&b, fold.data[k]);
+		}
+		buf_release(&fold);
+	} else {
+		buf_puts(&b, label);
+	}
+	buf_puts(&b, "\\n");
 	graph_count(&b, n, "commit");
 	if (more)
 		buf_printf(&b, "\\n%s", more);
@@ -405,7 +421,7 @@ add_heading(Agraph_t *g, const struct build *bd,
 {
 	struct chart_heading h = {
 		bd->o->title, TREEPLOT_VERSION, bd->o->first, bd->o->last,
-		NULL,
+		NULL, bd->o->print >= PRINT_COMPACT,
 	};
 	struct buf b = BUF_INIT, addons = BUF_INIT;
 
@@ -415,6 +431,27 @@ add_heading(Agraph_t *g, const struct build *bd,
 	declare(g, AGRAPH, "label", agstrdup_html(g, b.data));
 	buf_release(&b);
 	buf_release(&addons);
+}
+
+/*
+ * --size: the drawing scaled to the width asked for, up or down (the
+ * height follows: 1000 inches never binds), and from PRINT_TIGHT on the
+ * ranks closer (dot's: the edges' fan needs less room than the screen's
+ * 1.1 inches).
+ */
+static void
+declare_print(Agraph_t *g, const struct graph_options *o)
+{
+	struct buf b = BUF_INIT;
+
+	buf_printf(&b, "%u.%04u,1000!", o->width / 7200,
+		   (o->width % 7200) * 10000 / 7200);
+	declare(g, AGRAPH, "size", b.data);
+	if (o->print >= PRINT_TIGHT && !strcmp(o->layout, "dot"))
+		declare(g, AGRAPH, "ranksep", "0.35");
+	if (o->print >= PRINT_TIGHT)
+		declare(g, AGNODE, "margin", "0.08,0.02");
+	buf_release(&b);
 }
 
 /*
@@ -644,7 +681,7 @@ graph_build(const struct flow *f, const struct graph_options *o,
 		return NULL;
 	graph_plan(f, o->major, o->minor, !strcmp(o->layout, "dot"),
 		   o->chart_depth, &plan);
-	if (plan.fold_trees)
+	if (plan.fold_trees && !o->measuring)
 		/* Not an error: one line, so that a CI log says why. */
 		(void)error("the chart folds %u trees deeper than level %u "
 			    "into one box (--chart-depth)", plan.fold_trees,
@@ -657,6 +694,8 @@ graph_build(const struct flow *f, const struct graph_options *o,
 		declare(g, AGRAPH, "root", "t0");
 	if (!strcmp(o->layout, "twopi"))
 		twopi_rings(g, f);
+	if (o->print)
+		declare_print(g, o);
 	if (o->dpi && !strcmp(o->format, "png")) {
 		struct buf dpi = BUF_INIT;
 

@@ -162,11 +162,49 @@ add_count_rows(struct buf *b, const struct build *bd, uint32_t i,
 }
 
 /*
+ * One line of a box, plain text s (len bytes), escaped for the label's
+ * kind (html: an HTML-like label's cell, else an escString); on a
+ * printed page (PRINT_FOLDED) folded first, its pieces a line each.
+ */
+static void
+add_box_text(struct buf *b, const struct build *bd, const char *s,
+	     size_t len, int html)
+{
+	struct buf fold = BUF_INIT;
+	const char *p;
+
+	if (bd->o->print >= PRINT_FOLDED) {
+		graph_fold(&fold, s, len, GRAPH_FOLD_CHARS);
+		s = fold.data ? fold.data : "";
+		len = fold.len;
+	}
+	for (p = s; p <= s + len;) {
+		size_t n = strcspn(p, "\n");
+		char *line;
+
+		if (n > (size_t)(s + len - p))
+			n = (size_t)(s + len - p);
+		if (p != s)
+			buf_puts(b, html ? "<BR/>" : "\\n");
+		line = xstrndup(p, n);
+		if (html)
+			graph_html_text(b, line);
+		else
+			graph_label_text(b, line);
+		free(line);
+		p += n + 1;
+	}
+	buf_release(&fold);
+}
+
+/*
  * Tree i's label: its name, its commits and the add-ons' lines.  Where
  * some of its edges carry only part of its commits, an HTML-like table
  * with each such edge's count in a cell of its own, the port the edge
  * leaves from: the count in its tree's box, where its edge starts (by
  * the edge, outside the box, counts stood where other edges came in).
+ * The add-ons' lines, each after a newline in bd->lines, are plain text
+ * (MAINTAINERS' names among them): escaped here.
  */
 void
 graph_label_node(struct build *bd, uint32_t i)
@@ -175,39 +213,27 @@ graph_label_node(struct build *bd, uint32_t i)
 	Agnode_t *n = bd->nodes[i];
 	const char *name = shown_name(bd, i, bd->clustered[i]);
 	const char *l = bd->lines[i].data;
+	int html = bd->ports[i] != 0;
 	struct buf b = BUF_INIT, cell = BUF_INIT;
+	struct buf *t = html ? &cell : &b;
 	char *h;
 
-	if (!bd->ports[i]) {
-		graph_label_text(&b, name);
-		buf_puts(&b, "\\n");
-		graph_count(&b, f->trees[i].commits, "commit");
-		/* The add-ons' lines, each after a newline: their text may
-		 * come from the repository (MAINTAINERS), escaped here. */
-		while (l && *l) {
-			size_t len = strcspn(l + 1, "\n");
-			char *line = xstrndup(l + 1, len);
-
-			buf_puts(&b, "\\n");
-			graph_label_text(&b, line);
-			free(line);
-			l += 1 + len;
-		}
-		gv_set(n, bd->a.n_label, b.data);
-		buf_release(&b);
-		return;
-	}
-	buf_printf(&cell, "<TD ROWSPAN=\"%u\">", bd->ports[i]);
-	graph_html_text(&cell, name);
-	buf_puts(&cell, "<BR/>");
-	graph_count(&cell, f->trees[i].commits, "commit");
-	/* The add-ons' lines, each after a newline. */
+	if (html)
+		buf_printf(&cell, "<TD ROWSPAN=\"%u\">", bd->ports[i]);
+	add_box_text(t, bd, name, strlen(name), html);
+	buf_puts(t, html ? "<BR/>" : "\\n");
+	graph_count(t, f->trees[i].commits, "commit");
 	while (l && *l) {
 		size_t len = strcspn(l + 1, "\n");
 
-		buf_puts(&cell, "<BR/>");
-		escape_gv_html(&cell, l + 1, len, 0);
+		buf_puts(t, html ? "<BR/>" : "\\n");
+		add_box_text(t, bd, l + 1, len, html);
 		l += 1 + len;
+	}
+	if (!html) {
+		gv_set(n, bd->a.n_label, b.data);
+		buf_release(&b);
+		return;
 	}
 	buf_puts(&cell, "</TD>");
 	buf_puts(&b, "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" "

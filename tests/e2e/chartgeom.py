@@ -45,6 +45,11 @@
                                   dashed, dotted, or tapered: a filled shape,
                                   no stroked path) and its arrowhead (filled,
                                   hollow), tab-separated
+  chartgeom.py printed FILE.svg   the page (the svg's width and height, in
+                                  points) and its smallest text there (each
+                                  font-size by the drawing's transform and
+                                  the page's width over the viewBox's):
+                                  "W H MIN", 2 decimals
   chartgeom.py texts FILE.svg     every text, one a line, as drawn
   chartgeom.py fonts FILE.svg     the font families named, one a line
 
@@ -465,6 +470,18 @@ def main(argv):
         scale = float(argv[2]) / w
         sizes = [float(t.get('font-size')) for t in root.iter(NS + 'text')]
         print('%.2f' % (min(sizes) * scale))
+        return 0
+    if len(argv) == 3 and argv[1] == 'printed':
+        root = ET.parse(argv[2]).getroot()
+        pt = [float(root.get(k).replace('pt', '')) for k in
+              ('width', 'height')]
+        vb = [float(x) for x in root.get('viewBox').split()]
+        g = root.find(NS + 'g')
+        m = re.search(r'scale\(([0-9.]+)', g.get('transform', ''))
+        scale = float(m.group(1)) if m else 1.0
+        sizes = [float(t.get('font-size')) for t in root.iter(NS + 'text')]
+        print('%.2f %.2f %.2f' % (pt[0], pt[1],
+                                  min(sizes) * scale * pt[0] / vb[2]))
         return 0
     if len(argv) == 3 and argv[1] == 'boxes':
         return boxes(argv[2])

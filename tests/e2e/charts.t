@@ -143,9 +143,10 @@ px=$(geom minpx 1400 dot.svg)
 ok $(awk -v p="$px" 'BEGIN { print !(p >= 8) }') "the 100-tree cycle at 1400 px wide: smallest text $px px, at least 8"
 is "$(geom fonts dot.svg)" "DejaVu Sans,sans-serif" "one font family, named in the SVG"
 geom texts dot.svg >texts
+# (The boxes after the legend, whose samples show their first lines.)
 grep -qx 'applied on the mainline' texts &&
-	grep -A1 -x 'applied on the mainline' texts | grep -qx "$(jq -r '"\(.direct_applied) commits"' all.json)" &&
-	grep -A2 -x 'topic branches' texts | tr '\n' '|' | grep -qx "$(jq -r '"topic branches|\(.direct_topics) commits|\(.topic_merges) merges|"' all.json)" &&
+	grep -A1 -x 'applied on the mainline' texts | tail -n 1 | grep -qx "$(jq -r '"\(.direct_applied) commits"' all.json)" &&
+	grep -A2 -x 'topic branches' texts | tail -n 3 | tr '\n' '|' | grep -qx "$(jq -r '"topic branches|\(.direct_topics) commits|\(.topic_merges) merges|"' all.json)" &&
 	grep -q '<title>direct&#45;&gt;t0</title>' dot.svg && grep -q '<title>direct_topics&#45;&gt;t0</title>' dot.svg
 ok $? "the direct commits: two flows of their own (applied on the mainline, through its topic branches), with their counts, each an edge into the mainline"
 

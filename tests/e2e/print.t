@@ -1,10 +1,12 @@
 #!/bin/sh
 # Charts on paper, on a history shaped like U-Boot's (uboot.py, with its
-# ground truth): --signed's three styles, its "k/n signed" box lines and
-# subtitle against the truth; the MAINTAINERS box lines.
+# ground truth): --size and --min-font, measured in the rendered SVG (its
+# smallest text at the page's width) and the PDF's page box and date;
+# --signed's three styles, its "k/n signed" box lines and subtitle
+# against the truth; the MAINTAINERS box lines.
 . "$(dirname "$0")/lib.sh"
 
-plan 9
+plan 23
 
 GEOM="$PYTHON $TESTDIR/chartgeom.py"
 R=v2024.01..v2024.04
@@ -71,4 +73,54 @@ u-boot-efi | 52 commits | EFI PAYLOAD AND UEFI BOOT…" \
 $GEOM boxes mtn.svg | grep 'u-boot-rockchip	' | cut -f3 >rk
 is "$(cat rk)" "u-boot-rockchip | 91 commits | ARM ROCKCHIP | Simone Glas, Philipp Tomic…" \
    "--maintainer-names: the names, no address, shortened"
+
+# --- --size: laid out for a 6.5-inch column, text at 7 points or more -----
+
+# printed SVG: "WIDTH HEIGHT SMALLEST" in points, the page's.
+printed() { $GEOM printed "$1"; }
+tp_size() { "$TREEPLOT" -C "$U" --signed "$@" $R; }
+tp_size --size 6.5in -o p.svg -o p.pdf -o p.png 2>err
+ok $? "--size 6.5in: SVG, PDF and PNG"
+set -- $(printed p.svg)
+is "$1" 468.00 "the SVG is 6.5 inches (468 points) wide"
+[ "${3%.*}${3#*.}" -ge 700 ]
+ok $? "its smallest text, at that width, is 7 points or more ($3)"
+is "$(wc -l <err)" 1 "one line on stderr for the three charts"
+grep -q "^treeplot: --size 6.5in: legend in two columns, headings wrapped, .*; smallest text $(echo "$3" | cut -c1-3)pt, [0-9.]*in high\$" err
+ok $? "it says what was folded and the smallest text ($(cat err))"
+# The plain chart's text at 6.5 inches, for comparison: what --size is for.
+tp_size -q -o n.svg
+set -- $(printed n.svg)
+w=$1
+"$PYTHON" -c "import sys; sys.exit(not float(sys.argv[1]) * 468 / float(sys.argv[2]) < 7)" "$3" "$w"
+ok $? "without --size, scaled to 6.5 inches its text is under 7 points (the case)"
+# The PDF: the SVG's page, no margin; dated by the range's last commit.
+pdfinfo p.pdf >pi 2>&1
+set -- $(printed p.svg)
+is "$(sed -n 's/^Page size: *\([0-9.]*\) x \([0-9.]*\) pts.*/\1 \2/p' pi)" "${1%.00} ${2%.00}" \
+   "the PDF's page is the SVG's (468 points wide, no margin)"
+set -- $(printed n.svg)
+tp_size -q -o n.pdf && pdfinfo n.pdf >ni 2>&1
+is "$(sed -n 's/^Page size: *\([0-9.]*\) x \([0-9.]*\) pts.*/\1 \2/p' ni)" "${1%.00} ${2%.00}" \
+   "without --size too: the PDF's page is the SVG's"
+last=$(git --git-dir="$U" log -1 --format=%cd --date=format-local:%Y%m%d%H%M%S v2024.04)
+is "$(grep -a -o '/CreationDate (D:[0-9]*' p.pdf | sort -u)" "/CreationDate (D:$last" \
+   "the PDF dated by the range's last commit ($last), not 1970"
+tp_size -q --size 6.5in -o p2.svg -o p2.pdf -o p2.png
+cmp -s p.svg p2.svg && cmp -s p.pdf p2.pdf && cmp -s p.png p2.png
+ok $? "the same bytes run after run"
+tp_size -q --size 468pt -o pt.svg && tp_size -q --size 6.5 -o bare.svg
+cmp -s p.svg pt.svg && cmp -s p.svg bare.svg
+ok $? "468pt and a bare 6.5 (inches) are 6.5in"
+tp_size --size 16.5cm -o cm.svg 2>/dev/null
+is "$(printed cm.svg | cut -d' ' -f1)" 468.00 "16.5cm: 467.7 points, which Graphviz writes in whole points"
+# --min-font 5: less folding is enough.
+tp_size --size 6.5in --min-font 5 -o m5.svg 2>err5
+set -- $(printed m5.svg)
+[ "${3%.*}${3#*.}" -ge 500 ] && ! grep -q 'long box lines folded' err5
+ok $? "--min-font 5: the long lines stay whole, the text 5 points or more ($3)"
+tp -C "$U" --size 2furlongs -T svg $R
+is "$STATUS:$(printf '%s' "$OUT" | wc -c):$ERR" \
+   "2:0:treeplot: --size takes a width from 1 to 100 inches (6.5in, 16.5cm, 468pt), not '2furlongs'" \
+   "--size 2furlongs: one line, exit status 2, no output"
 done_testing
