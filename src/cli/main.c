@@ -31,6 +31,7 @@
 #include "flow/selection.h"
 #include "git/cycles.h"
 #include "git/revision.h"
+#include "git/tags.h"
 #include "git/history.h"
 #include "git/walk.h"
 #include "modes/compare.h"
