@@ -39,38 +39,12 @@ mark_arrival(uint32_t i, void *data)
 	return 1;
 }
 
-/* The first-parent line from h->tip within the range, oldest first. */
-static uint32_t *
-first_parent_line(const struct history *h, uint32_t *nr)
-{
-	uint32_t *line = NULL, n = 0;
-	size_t alloc = 0;
-
-	for (uint32_t i = h->tip; i != HIST_NONE && i < h->nr &&
-	     (h->flags[i] & HIST_IN_RANGE);) {
-		uint32_t np;
-		const uint32_t *p = history_parents(h, i, &np);
-
-		ALLOC_GROW(line, n + 1, alloc);
-		line[n++] = i;
-		i = np ? p[0] : HIST_NONE;
-	}
-	for (uint32_t k = 0; k < n / 2; k++) {
-		uint32_t t = line[k];
-
-		line[k] = line[n - 1 - k];
-		line[n - 1 - k] = t;
-	}
-	*nr = n;
-	return line;
-}
-
 uint32_t *
 latency_arrivals(const struct history *h)
 {
 	uint32_t *by = xmalloc((h->nr ? h->nr : 1) * sizeof(*by));
 	struct history_stack st = HISTORY_STACK_INIT;
-	uint32_t n, *line = first_parent_line(h, &n);
+	uint32_t n, *line = history_first_parent_line(h, &n);
 
 	for (uint32_t i = 0; i < h->nr; i++)
 		by[i] = HIST_NONE;
