@@ -199,7 +199,7 @@ run_report(const struct options *o, const struct settings *s,
 	   const struct chart *c, struct output_set *outs)
 {
 	struct extra_input in = { r, rg, h, c, s->unsigned_ok,
-				  s->unsigned_ok_nr };
+				  s->unsigned_ok_nr, s->release };
 	struct graph_options go;
 	struct extras xs;
 	int ret;

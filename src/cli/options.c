@@ -202,9 +202,14 @@ parse_csv_table(const struct opt *row, const char *arg, void *dst)
 	int table = csv_table_from_name(arg);
 
 	(void)row;
-	if (table < 0)
-		return error("unknown CSV table '%s' (trees, edges, summary)",
-			     arg);
+	if (table < 0) {
+		struct buf names = BUF_INIT;
+
+		csv_table_names(&names);
+		error("unknown CSV table '%s' (%s)", arg, names.data);
+		buf_release(&names);
+		return -1;
+	}
 	*(int *)dst = table;
 	return 0;
 }
