@@ -9,6 +9,7 @@
 #ifndef TREEPLOT_COMPARE_H
 #define TREEPLOT_COMPARE_H
 
+#include <regex.h>
 #include <stddef.h>
 
 #include "flow/chart.h"
@@ -30,6 +31,9 @@ struct compare_input {
 					 * trend chart: _SVG, _PNG, _PDF */
 	enum csv_table table;
 	int latency;			/* --latency: each range's figures */
+	int timeline;			/* --timeline: each range's share
+					 * pulled after -rc1 */
+	const regex_t *release;		/* treeplot.releasePattern, or NULL */
 };
 
 /* Returns 0, or -1 after reporting an error (the trend chart's). */

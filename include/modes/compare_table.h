@@ -27,6 +27,9 @@ struct table {
 	size_t rows_nr;
 	uint32_t max_depth;	/* over every range */
 	struct latency_stats *latency;	/* --latency: per range; else NULL */
+	struct latency_stats *soak;	/* with it: the soaks' figures */
+	uint32_t *late_pulled;		/* --timeline: per range, the commits
+					 * pulled after -rc1; else NULL */
 };
 
 

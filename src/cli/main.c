@@ -21,6 +21,7 @@
 #include "addons/extra.h"
 #include "addons/latency.h"
 #include "addons/signed.h"
+#include "addons/timeline.h"
 #include "cli/args.h"
 #include "cli/config.h"
 #include "cli/hints.h"
@@ -532,7 +533,8 @@ run_compare(const struct options *o, const struct settings *s,
 	ret = compare_outputs(o, &(struct compare_input){ r, &h, rgs,
 		(const char *const *)labels, n, repo_name(r), &co,
 		FORMAT_NONE, (enum csv_table)o->csv_table,
-		extra_arg(&o->extras, &latency_extra) },
+		extra_arg(&o->extras, &latency_extra),
+		extra_arg(&o->extras, &timeline_extra), s->release },
 		outs) < 0;
 	if (s->chart.rules && rules_failed(s->chart.rules))
 		ret = EXIT_USAGE;	/* a pattern gave up (reported) */

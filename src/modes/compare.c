@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "addons/latency.h"
+#include "addons/timeline.h"
 #include "git/commit_index.h"
 #include "render/trend.h"
 #include "util/hash.h"
@@ -311,25 +312,49 @@ range_latency(const struct history *view, struct table *t, size_t k)
 {
 	struct latency l;
 
-	if (!t->latency)
+	if (!t->latency) {
 		t->latency = xcalloc(t->nr, sizeof(*t->latency));
+		t->soak = xcalloc(t->nr, sizeof(*t->soak));
+	}
 	if (latency_measure(view, &t->charts[k], &l) < 0)
 		return -1;
 	t->latency[k] = l.all;
+	t->soak[k] = l.split.soak;
 	latency_release(&l);
 	return 0;
+}
+
+/* --timeline: range k's commits pulled after -rc1, into t (tm: the
+ * tags, read once for every range). */
+static void
+range_timeline(const struct compare_input *in, const struct history *view,
+	       const struct tag_map *tm, struct table *t, size_t k)
+{
+	struct timeline tl;
+
+	if (!t->late_pulled)
+		t->late_pulled = xcalloc(t->nr, sizeof(*t->late_pulled));
+	timeline_measure(view, &t->charts[k], tm, in->release, &tl);
+	t->late_pulled[k] = tl.pulled_late;
+	timeline_release(&tl);
 }
 
 int
 compare(const struct compare_input *in, struct buf *out)
 {
-	struct table t = { in->nr, NULL, NULL, 0, 0, NULL };
+	struct table t = { in->nr, NULL, NULL, 0, 0, NULL, NULL, NULL };
+	struct tag_map tm = { NULL, 0, 0 };
 	int ret = 0;
 	struct history *views = xcalloc(in->nr, sizeof(*views));
 	struct commit_index ix;
 	struct chart_options o = *in->opts;
 	struct tree_table identity;
 
+	if (in->timeline && tag_map_load(in->r, phases_keep, in->release,
+					 in->release, &tm) < 0) {
+		free(views);
+		return -1;
+	}
 	commit_index_init(&ix, in->h);
 	/* A tree is one name in every range, even when its spelling
 	 * changed between them. */
@@ -342,6 +367,8 @@ compare(const struct compare_input *in, struct buf *out)
 			    in->labels[k], &o);
 		if (in->latency && ret == 0)
 			ret = range_latency(&views[k], &t, k);
+		if (in->timeline)
+			range_timeline(in, &views[k], &tm, &t, k);
 		/* Only the flow is read from here on: two words per commit of
 		 * the union go back for every range. */
 		attribution_release(&t.charts[k].a);
@@ -372,6 +399,9 @@ compare(const struct compare_input *in, struct buf *out)
 	}
 	free(t.charts);
 	free(t.latency);
+	free(t.soak);
+	free(t.late_pulled);
+	tag_map_release(&tm);
 	free(views);
 	trees_release(&identity);
 	commit_index_release(&ix);

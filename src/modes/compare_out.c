@@ -55,8 +55,18 @@ figure_value(const struct figure *fg, const struct flow *f)
 	       f->by_depth[fg->depth] : 0;
 }
 
-/* A figure of range k: --latency's from the table, the others from the
- * range's flow. */
+/* Range k's share of commits pulled after -rc1, in tenths of a
+ * percent (timeline_late_share's rounding). */
+static int64_t
+late_share(const struct table *t, size_t k)
+{
+	uint32_t n = t->charts[k].f.commits;
+
+	return n ? ((int64_t)t->late_pulled[k] * 1000 + n / 2) / n : 0;
+}
+
+/* A figure of range k: --latency's and --timeline's from the table, the
+ * others from the range's flow. */
 static int64_t
 figure_of(const struct figure *fg, const struct table *t, size_t k)
 {
@@ -68,6 +78,12 @@ figure_of(const struct figure *fg, const struct table *t, size_t k)
 		return l->p90;
 	if (l && !strcmp(fg->name, "latency_negative"))
 		return l->negative;
+	if (t->soak && !strcmp(fg->name, "soak_median"))
+		return t->soak[k].median;
+	if (t->late_pulled && !strcmp(fg->name, "late_pulled"))
+		return t->late_pulled[k];
+	if (t->late_pulled && !strcmp(fg->name, "late_pulled_share"))
+		return late_share(t, k);
 	return figure_value(fg, &t->charts[k].f);
 }
 
@@ -90,8 +106,14 @@ figures(const struct table *t, size_t *nr)
 		{ "median latency (days)", "latency_median", SECONDS, 0 },
 		{ "90th percentile (days)", "latency_p90", SECONDS, 0 },
 		{ "negative latencies", "latency_negative", COUNT, 0 },
+		{ "median soak (days)", "soak_median", SECONDS, 0 },
 	};
-	size_t n = ARRAY_SIZE(head) + t->max_depth + 1 + ARRAY_SIZE(lat);
+	static const struct figure late[] = {
+		{ "pulled after -rc1", "late_pulled", COUNT, 0 },
+		{ "share pulled after -rc1", "late_pulled_share", TENTHS, 0 },
+	};
+	size_t n = ARRAY_SIZE(head) + t->max_depth + 1 + ARRAY_SIZE(lat) +
+		   ARRAY_SIZE(late);
 	size_t k = 0;
 	struct figure *fg = xcalloc(n, sizeof(*fg));
 
@@ -108,6 +130,8 @@ figures(const struct table *t, size_t *nr)
 				   "small_trees", COUNT, 0 };
 	for (size_t i = 0; t->latency && i < ARRAY_SIZE(lat); i++)
 		fg[k++] = lat[i];
+	for (size_t i = 0; t->late_pulled && i < ARRAY_SIZE(late); i++)
+		fg[k++] = late[i];
 	*nr = k;
 	return fg;
 }
@@ -435,6 +459,22 @@ mainline_json(struct json *j, const struct table *t)
 	free(urls);
 }
 
+/* A figures' object: median and p90 (null over no commit), negatives. */
+static void
+json_stats(struct json *j, const char *key, const struct latency_stats *s)
+{
+	json_open(j, key, '{');
+	if (s->n) {
+		json_int(j, "median", s->median);
+		json_int(j, "p90", s->p90);
+	} else {
+		json_str(j, "median", NULL);
+		json_str(j, "p90", NULL);
+	}
+	json_uint(j, "negative", s->negative);
+	json_close(j, '}');
+}
+
 void
 compare_json(const struct compare_input *in, const struct table *t,
 	     struct buf *out)
@@ -482,6 +522,11 @@ compare_json(const struct compare_input *in, const struct table *t,
 			}
 			json_uint(&j, "negative", t->latency[k].negative);
 			json_close(&j, '}');
+			json_stats(&j, "soak", &t->soak[k]);
+		}
+		if (t->late_pulled) {
+			json_uint(&j, "late_pulled", t->late_pulled[k]);
+			json_tenths(&j, "late_pulled_share", late_share(t, k));
 		}
 		json_close(&j, '}');
 	}
