@@ -431,9 +431,8 @@ timeline_text(const void *state, const struct flow *f, int width,
 		return;
 	}
 	text_phases(tl, width, out);
-	buf_printf(out, "  pulled after -rc1: %u commit%s (%.1f%%), by pulls "
-		   "in a phase after a pre-release tag\n", tl->pulled_late,
-		   report_plural(tl->pulled_late),
+	buf_printf(out, "  pulled after -rc1: %u commit%s (%.1f%%)\n",
+		   tl->pulled_late, report_plural(tl->pulled_late),
 		   (double)timeline_late_share(tl) / 10);
 	text_trees(tl, f, width, out);
 	text_late(tl, width, out);
