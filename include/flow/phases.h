@@ -20,7 +20,9 @@
  * A range spanning several cycles (more than one merge window) names
  * its phases in full: "merge window after v1.1", "v1.2-rc1".  Where
  * short names would repeat (two pre-release tags with one suffix), so
- * are they.  The tag of the line's last commit (B's) ends the last
+ * are they.  A commit with several such tags cuts at a release (the
+ * smallest name, as --cycles), else at the newest pre-release in version
+ * order (rc10 after rc9).  The tag of the line's last commit (B's) ends the last
  * phase and starts none; a range whose end carries no tag gets the
  * phases so far.  A commit's phase is where it sits on the line, never
  * its date; a phase's days are its first and last commits' committer

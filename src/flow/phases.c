@@ -5,6 +5,7 @@
  */
 #include "flow/phases.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -131,8 +132,44 @@ phases_plan(const char *const *tags, const int64_t *times, uint32_t n,
 	name_phases(out, pattern);
 }
 
-/* The tag of commit id that cuts the line: a release (the smallest
- * name), else a pre-release (the smallest name), else NULL. */
+/* a and b in version order: runs of digits compared as numbers
+ * ("rc10" after "rc9"), the rest byte by byte. */
+static int
+version_cmp(const char *a, const char *b)
+{
+	while (*a && *b) {
+		if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
+			size_t na, nb;
+			int c;
+
+			while (*a == '0' && isdigit((unsigned char)a[1]))
+				a++;
+			while (*b == '0' && isdigit((unsigned char)b[1]))
+				b++;
+			na = strspn(a, "0123456789");
+			nb = strspn(b, "0123456789");
+			if (na != nb)
+				return na < nb ? -1 : 1;
+			if ((c = strncmp(a, b, na)))
+				return c;
+			a += na;
+			b += na;
+			continue;
+		}
+		if (*a != *b)
+			return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+		a++;
+		b++;
+	}
+	return !!*a - !!*b;
+}
+
+/*
+ * The tag of commit id that cuts the line: a release (the smallest name,
+ * as --cycles names it), else the newest pre-release in version order
+ * (the phase after a commit tagged both -rc6 and -rc7 is rc7's), else
+ * NULL.
+ */
 static const char *
 cut_tag(const struct tag_map *tm, const struct object_id *id,
 	const regex_t *pattern)
@@ -143,7 +180,8 @@ cut_tag(const struct tag_map *tm, const struct object_id *id,
 	for (size_t k = first; tag_map_names(tm, k, id); k++) {
 		if (tm->t[k].release)
 			return tm->t[k].name;
-		if (!pre && tag_prerelease(tm->t[k].name, pattern))
+		if (tag_prerelease(tm->t[k].name, pattern) &&
+		    (!pre || version_cmp(tm->t[k].name, pre) > 0))
 			pre = tm->t[k].name;
 	}
 	return pre;
