@@ -445,9 +445,9 @@ FUZZ_LIBOBJ = $(FUZZ)/util/util.o $(FUZZ)/util/error.o $(FUZZ)/util/buf.o \
 	      $(FUZZ)/util/reencode.o $(FUZZ)/git/oid.o $(FUZZ)/git/commitparse.o \
 	      $(FUZZ)/git/commitgraph.o $(FUZZ)/git/pack.o \
 	      $(FUZZ)/git/repofile.o $(FUZZ)/git/sigbus.o \
-	      $(FUZZ)/flow/naming.o $(FUZZ)/flow/identity.o \
+	      $(FUZZ)/flow/naming.o $(FUZZ)/flow/identity.o $(FUZZ)/flow/evidence.o \
 	      $(FUZZ)/flow/subject.o $(FUZZ)/flow/forge.o \
-	      $(FUZZ)/flow/classify.o
+	      $(FUZZ)/flow/classify.o $(FUZZ)/render/names.o
 
 $(FUZZ)/git/commitgraph.o $(FUZZ)/git/pack.o: FUZZ_CFLAGS += -include tests/fuzz/heapmap.h
 $(FUZZ)/%.o: src/%.c | $(FUZZ) deps-fuzz

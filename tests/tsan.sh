@@ -42,7 +42,7 @@ for graph in no deltas yes; do
 		"$tp" -q -j $j -C "$repo" --latency -T commits master \
 			>"$tmp/lat$j" || fail "--latency -j $j failed"
 	done
-	# The id and the path (fields 1, and 7 on: lib.sh's PATH_FIELD).
+	# -T commits: the id, five fields, the path (lib.sh's PATH_FIELD).
 	cut -f1,7- "$tmp/c4" | sort | cmp -s - "$tmp/gen/expected.tsv" ||
 		fail "-j 4 (commit-graph: $graph): not the ground truth"
 	cmp -s "$tmp/c1" "$tmp/c4" && cmp -s "$tmp/cmp1" "$tmp/cmp4" &&

@@ -189,35 +189,6 @@ struct extras {
 	size_t nr;
 };
 
-/* --- the registry (registry.c) ---------------------------------------- */
-
-/* The most add-ons the registry may hold. */
-#define EXTRAS_MAX 16
-
-/* The number of add-ons, and the k-th, in the registry's order. */
-size_t extras_count(void);
-const struct extra *extras_at(size_t k);
-
-/* What the command line asked of each add-on of the registry, by its
- * place there: its value, gather's arg (0: not asked for). */
-struct extra_args {
-	int v[EXTRAS_MAX];
-};
-
-/* Each add-on's value its default (struct extra.def). */
-void extra_args_init(struct extra_args *a);
-/* The value of add-on x (one of the registry's). */
-int extra_arg(const struct extra_args *a, const struct extra *x);
-/* What the walk must keep for the add-ons asked for (HISTORY_*). */
-unsigned extras_walk(const struct extra_args *a);
-
-/*
- * Gather every add-on asked for (a nonzero value), in the registry's
- * order.  Returns 0, or -1 after an add-on reported an error (out is
- * then released).
- */
-int extras_gather(const struct extra_args *a, const struct extra_input *in,
-		  struct extras *out);
 /* The first nonzero status an add-on asks for, or 0. */
 int extras_status(const struct extras *xs, const struct flow *f);
 void extras_release(struct extras *xs);
@@ -246,8 +217,6 @@ void extras_csv_edge(const struct extras *xs, const struct flow *f,
  * returns 1, else 0 (nothing written). */
 int extras_csv_table(const struct extras *xs, const struct extra *x,
 		     const struct flow *f, struct buf *out);
-void extras_commit_fields(const struct extras *xs, uint32_t commit,
-			  struct buf *out);
 
 /*
  * The chart's.  drawn (NULL: not kept) has one word per add-on of xs:

@@ -19,21 +19,14 @@
 const char *args_mode_name(enum mode m);
 
 /*
- * The rows given (given[0..n)) each apply to the mode: one that does not
- * is a usage error naming the option that would make it apply (from the
- * row's modes).  Returns -1 to go on, else the exit status.
+ * What the options found (options_parse) makes sense together, in this
+ * order: the rows given each apply to the mode (one that does not is a
+ * usage error naming the option that would make it apply, from the
+ * row's modes); the paths; the arguments after the options for the mode
+ * (the range of a report, --trace's commits and range, --compare's
+ * ranges); every output's format settled and fit for the mode and the
+ * rows given.  Returns -1 to go on, else the exit status.
  */
-int args_check_modes(const struct options *o, const struct opt *const *given,
-		     size_t n);
-
-/* The arguments after the options, for the mode: the range of a report,
- * --trace's commits and range, --compare's ranges.  Returns -1 to go on,
- * else the exit status. */
 int args_check(struct options *o);
-
-/* Every output's format settled and fit for the mode and the rows given.
- * Returns -1 to go on, else the exit status. */
-int args_check_formats(struct options *o, const struct opt *const *given,
-		       size_t n);
 
 #endif

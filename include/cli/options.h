@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "addons/extra.h"
+#include "addons/registry.h"
 #include "addons/opt.h"
 #include "cli/outputs.h"
 #include "util/output.h"
@@ -60,15 +60,17 @@ struct options {
 	int paths_nr;
 	int show;		/* --help, --version, the completion's */
 				/* lists: shown, and nothing run */
+	const struct opt **given;	/* the rows given, in the table's */
+	size_t given_nr;		/* order (owned), for cli/args.h */
 };
 
 void options_init(struct options *o);
 
 /*
- * Parse argv into o, the arguments and paths checked for the mode and
- * every output's format settled and checked against the mode and the
- * options given.  Returns -1 to go on, or the exit status: 0 after
- * --help or --version, EXIT_USAGE after a usage error (said, one line).
+ * Parse argv into o: the options, the rows given, the arguments and the
+ * paths after "--" (cli/args.h checks them together).  Returns -1 to go
+ * on, or the exit status: 0 after --help or --version, EXIT_USAGE after
+ * a usage error (said, one line).
  */
 int options_parse(struct options *o, int argc, char **argv);
 

@@ -37,7 +37,10 @@ struct chart_options {
 	const struct rules *rules;	/* treeplot.internalPattern,
 					 * externalPattern; may be NULL */
 	const struct mailmap *mailmap;	/* who committed a review server's
-					 * merges; NULL: as written */
+					 * merges, and the pulls' tips (who
+					 * keeps a tree); NULL: as written */
+	unsigned jobs;			/* threads reading the pulls' tips
+					 * (0: the cores) */
 	uint32_t top;			/* trees kept (--top); 0 or TOP_ALL:
 					 * every tree */
 	int branches;			/* --branches */
@@ -61,18 +64,22 @@ struct chart {
 /*
  * Chart h (a loaded history, or a view of one) for the repository r,
  * labelled repo and range (borrowed: they must outlive the chart).
+ * Returns 0, or -1 after reporting a pull's tip that could not be read
+ * (the chart is to be released either way).
  */
-void chart_build(struct chart *c, const struct history *h, struct repo *r,
+int chart_build(struct chart *c, const struct history *h, struct repo *r,
 		 const char *repo, const char *range,
 		 const struct chart_options *o);
 void chart_release(struct chart *c);
 
 /*
- * Learn tree identity over all of h (the union of --compare's ranges)
- * into out, for chart_options.identity: every range then names a tree
- * the same way, by its most recent spelling in any of them.
+ * Learn tree identity over all of h (the union of --compare's ranges),
+ * the pulls' tips read from r, into out, for chart_options.identity:
+ * every range then names a tree the same way, by its most recent
+ * spelling in any of them.  Returns 0, or -1 after reporting (out is to
+ * be released either way).
  */
-void chart_identity(const struct history *h, const struct chart_options *o,
-		    struct tree_table *out);
+int chart_identity(const struct history *h, struct repo *r,
+		   const struct chart_options *o, struct tree_table *out);
 
 #endif

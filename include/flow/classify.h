@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "flow/keepers.h"
 #include "flow/naming.h"
 #include "flow/subject.h"
 #include "git/gitconfig.h"
@@ -74,14 +75,18 @@ typedef int (*classify_rules)(void *data, const char *subject, size_t len,
 			      struct merge_class *out);
 
 /*
- * classify_merges, with rules (may be NULL) tried first, and a review
- * server named as the .mailmap names its merges' committer (mailmap may
- * be NULL: as written).
+ * classify_merges, with rules (may be NULL) tried first, a review server
+ * named as the .mailmap names its merges' committer (mailmap may be
+ * NULL: as written), and the tips of the pulls read from keepers' for
+ * the evidence of who keeps each tree (keepers.h; NULL: no evidence, as
+ * classify_merges).  Returns 0, or -1 after reporting a tip that could not be
+ * read (out is filled all the same, to be released).
  */
-void classify_merges_with(const struct history *h, struct tree_table *trees,
-			  classify_rules rules, void *data,
-			  const struct mailmap *mailmap,
-			  struct merge_table *out);
+int classify_merges_with(const struct history *h, struct tree_table *trees,
+			 classify_rules rules, void *data,
+			 const struct mailmap *mailmap,
+			 const struct keeper_source *keepers,
+			 struct merge_table *out);
 void merge_table_release(struct merge_table *m);
 
 /* Classify merge i of h as classify_merges_with does (rules may be NULL),

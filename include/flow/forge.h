@@ -55,4 +55,15 @@ int forge_message(const char *s, const char *end, const char *body,
 size_t forge_topics(const char *name, size_t len, struct merge_name **out,
 		    size_t *alloc);
 
+/*
+ * Classify a merge by its subject and the reference lines of its body
+ * (history_body; NULL or empty when none): a code review server's forms
+ * first (Gerrit's subjects quote a change's subject, which may itself
+ * read like a merge naming a URL), then the subject's forms above, then
+ * the forms of forges and mail, tried when the subject names no URL
+ * (above).
+ */
+void classify_message(const char *subject, size_t len, const char *body,
+		      size_t body_len, struct merge_class *out);
+
 #endif

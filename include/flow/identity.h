@@ -4,16 +4,33 @@
  *
  * tree_name's normalisation makes one key of the spellings of one URL
  * (scheme, "user@", port, ".git", slashes, scp form, kernel.org's home
- * directories).  What it cannot see is a repository that moved: u-boot's
- * custodian trees went from git.denx.de/u-boot-dm to
- * gitlab.denx.de/u-boot/custodians/u-boot-dm to source.denx.de/...  Keys
- * are joined when the history shows one tree: the same repository path
- * below a changed host of one domain, and one spelling's pulls ending
- * before the other's start.  Trees that merely share a repository name
- * are never joined: github.com/alice/util-linux and
- * github.com/bob/util-linux are two trees, and so is any pair that would
- * put two paths of one host in one tree.  Weaker evidence (another
- * domain, or pulls that alternate) is kept as a hint for the report.
+ * directories).  What it cannot see is one repository served by several
+ * hosts, or moved: u-boot's custodian trees are pulled for years from
+ * both gitlab.denx.de/u-boot/custodians/u-boot-dm and
+ * source.denx.de/u-boot/custodians/u-boot-dm, and were pulled from
+ * git.denx.de/u-boot-dm before, side by side with the new spellings, as
+ * each custodian switched in their own time.  What a reader means by a
+ * tree is a repository one maintainer (or group) keeps, and the history
+ * says who: the tip a pull brings in (the merge's other parent) was
+ * committed by the tree's keeper (keepers.h gathers that evidence).
+ * Keys are joined:
+ *
+ *   - one repository path on two hosts of one registrable domain
+ *     (url_registrable_domain): one repository, whatever the dates;
+ *   - one repository name (the path's last component) whose keepers
+ *     share a person, whether the hosts are of one domain (a path moved
+ *     under a new group while the old one stays in use) or not (a move
+ *     from GitHub to GitLab), whatever the dates.
+ *
+ * Different keepers keep keys apart, whatever the names: forks of one
+ * project by their owners, one maintainer's repositories of different
+ * names.  What the evidence cannot decide is kept apart and recorded as
+ * a likely alias (trees_hint): one side has no keeper known (its tips
+ * were the mainline's own commits or its maintainers' merges) and the
+ * dates (one spelling's pulls ending before the other's begin) or the
+ * tags (a first word shared: "dm-pull-30may25", "dm-next-27may25")
+ * suggest one tree; or the keepers bear one name under two addresses
+ * that no .mailmap line joins.  Tags alone never join.
  */
 #ifndef TREEPLOT_IDENTITY_H
 #define TREEPLOT_IDENTITY_H
@@ -23,7 +40,23 @@
 #include "flow/naming.h"
 
 /* Join the keys of tt that are one tree (trees_join), and record the
- * likely joins not made (trees_hint).  Call before any tree is added. */
+ * likely joins not made (trees_hint).  Call once the keys' pulls and
+ * evidence are in (trees_key_seen, trees_key_evidence, trees_key_tag),
+ * before any tree is added. */
 void identity_learn(struct tree_table *tt);
+
+/* For --explain, what the rules compare: a key's repository name (its
+ * path's last component), its registrable domain (NULL: none), and the
+ * first word of a tag two keys share (a number in tt->words, the first
+ * in byte order; UINT32_MAX: none). */
+const char *identity_repo_name(const struct tree_key *k);
+const char *identity_domain(const struct tree_key *k);
+uint32_t identity_shared_tag(const struct tree_table *tt, uint32_t a,
+			     uint32_t b);
+
+/* Whether a keeper of key a and one of key b bear one name under two
+ * addresses (into *pa and *pb, numbers in tt->people). */
+int identity_same_name(const struct tree_table *tt, uint32_t a, uint32_t b,
+		       uint32_t *pa, uint32_t *pb);
 
 #endif

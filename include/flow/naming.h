@@ -45,6 +45,13 @@ enum tree_kind {
  * "mail", "bitbucket", "gitea", "review". */
 const char *tree_kind_name(enum tree_kind kind);
 
+/* A person (an index into tree_table.people: "Name <mail>" through the
+ * .mailmap) and the pulls they committed the tip of. */
+struct keeper_count {
+	uint32_t person;
+	uint32_t pulls;
+};
+
 struct tree {
 	char *name;
 	enum tree_kind kind;
@@ -54,6 +61,10 @@ struct tree {
 	uint32_t urls_nr, urls_alloc;
 	struct hindex url_ix;	/* urls by their hash: a hostile history
 				 * spells one tree 100,000 ways */
+	struct keeper_count *keepers;	/* who committed the tips of its
+					 * pulls (trees_settle_keepers):
+					 * the most pulls first */
+	uint32_t keepers_nr;
 };
 
 /*
@@ -84,13 +95,18 @@ struct tree_key {
 	size_t alias_len;	/* 0 for a URL's, else the prefix's length */
 	int64_t first, last;	/* committer times of its first and last */
 	uint32_t pulls;		/* pull; pulls counts them */
+	struct keeper_count *ev;	/* who committed its pulls' tips: */
+	uint32_t ev_nr, ev_alloc;	/* the evidence of its keeper */
+	uint32_t *tags;		/* the first words of the tags its pulls */
+	uint32_t tags_nr, tags_alloc;	/* named (tree_table.words) */
 };
 
 /* Why two keys are one tree (beyond the normalisation of tree_name). */
 enum join_why {
-	JOIN_HOST_RENAME = 1,	/* learned from the history: the host moved */
+	JOIN_SAME_PATH = 1,	/* one path on two hosts of one domain */
 	JOIN_ALIAS,		/* treeplot.alias naming the tree's URL */
 	JOIN_ALIAS_PREFIX,	/* treeplot.alias with a prefix */
+	JOIN_SAME_KEEPER,	/* one repository name, kept by one person */
 };
 
 struct tree_join {
@@ -122,6 +138,15 @@ struct tree_table {
 	uint32_t *anchor;	/* per alias: the first key it took */
 	int adopted;		/* trees_adopt: keys 0 .. adopted_nr - 1 */
 	uint32_t adopted_nr;	/* are another table's, learning is done */
+	struct interner people;	/* keepers, "Name <mail>" */
+	struct pair_index evix;	/* (key, person) numbered: where in the */
+	uint32_t *ev_at;	/* key's ev each pair's count is */
+	uint32_t ev_at_nr, ev_at_alloc;
+	struct interner words;	/* tags' first words */
+	uint8_t *mainline_people;	/* per person: commits the mainline's
+					 * first-parent merges (no keeper's
+					 * evidence) */
+	uint32_t mainline_people_nr;
 };
 
 /* Tree 0 is the mainline, named label. */

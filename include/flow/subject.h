@@ -60,17 +60,6 @@ struct merge_class {
 /* Classify one subject line (len bytes, not NUL-terminated necessarily). */
 void classify_subject(const char *subject, size_t len, struct merge_class *out);
 
-/*
- * Classify a merge by its subject and the reference lines of its body
- * (history_body; NULL or empty when none): a code review server's forms
- * first (Gerrit's subjects quote a change's subject, which may itself
- * read like a merge naming a URL), then the subject's forms above, then
- * the forms of forges and mail, tried when the subject names no URL
- * (forge.h).
- */
-void classify_message(const char *subject, size_t len, const char *body,
-		      size_t body_len, struct merge_class *out);
-
 /* A merge_class that says nothing yet: unrecognised, no URL, no name. */
 void merge_class_clear(struct merge_class *out);
 

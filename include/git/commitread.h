@@ -91,6 +91,17 @@ int commit_batch_read(struct commit_batch *b, struct repo *r,
 		      const struct history *h, const uint32_t *list, size_t n,
 		      unsigned fields);
 
+/*
+ * commit_batch_read of fields a commit's headers hold (CF_COMMITTER;
+ * any other field reads as commit_batch_read does), on jobs threads
+ * (readpool.h; 0: the cores), each distinct commit once and only up to
+ * the end of its headers: the tips of the pulls, whose committers say
+ * who keeps each tree, with or without a commit-graph.
+ */
+int commit_batch_read_jobs(struct commit_batch *b, struct repo *r,
+			   const struct history *h, const uint32_t *list,
+			   size_t n, unsigned fields, unsigned jobs);
+
 /* An empty batch that reads fields of h's commits on demand.  Returns 0,
  * or -1 after reporting the error (b is then released). */
 int commit_batch_open(struct commit_batch *b, struct repo *r,

@@ -44,6 +44,9 @@ enum {
 	RAW_DATES = 1 << 2,	/* the author's and the committer's dates */
 	RAW_DATES_ONLY = 1 << 3, /* the dates alone: no parents, no record
 				  * (a commit the commit-graph gave them) */
+	RAW_COMMITTER_ONLY = 1 << 4, /* the committer alone, from the
+				      * headers: ident (a pulled tip's, whose
+				      * committer keeps the tree pulled) */
 };
 
 /* One commit as read: parents up to the committer line, as the walk
@@ -75,6 +78,11 @@ struct commit_raw {
 	int body;
 	int enc_status;
 	char *enc_name;
+	/* With RAW_COMMITTER_ONLY: the committer's "Name <mail>" as a
+	 * merge's record holds it (its first committer line, converted to
+	 * UTF-8 likewise), ident_len bytes (NULs may be among them). */
+	char *ident;
+	size_t ident_len;
 };
 
 void commit_raw_release(struct commit_raw *c);
@@ -86,6 +94,11 @@ void commit_raw_release(struct commit_raw *c);
  */
 void commit_raw_read(struct odb *o, const struct object_id *oid,
 		     unsigned what, struct commit_raw *out);
+
+/* What was read of commit oid into c: 0, or -1 after reporting why it
+ * cannot be used ("missing commit object X", "corrupt commit object X",
+ * ...). */
+int commit_raw_check(const struct commit_raw *c, const struct object_id *oid);
 
 /* The number of threads --jobs 0 means: the cores this process may run
  * on (its CPU affinity mask), at least 1. */

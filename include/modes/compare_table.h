@@ -1,7 +1,8 @@
 /*
  * modes/compare_table.h - --compare's table, shared by compare.c (the
- * ranges settled and charted, the trend chart) and compare_out.c (the
- * text, JSON and CSV): not an API, as load.h is the history family's.
+ * ranges settled and charted), compare_out.c (the text, JSON and CSV)
+ * and compare_trend.c (the trend chart): not an API, as load.h is the
+ * history family's.
  */
 #ifndef TREEPLOT_MODES_COMPARE_TABLE_H
 #define TREEPLOT_MODES_COMPARE_TABLE_H
@@ -32,7 +33,6 @@ struct table {
 					 * pulled after -rc1; else NULL */
 };
 
-
 /* The writers (compare_out.c), each of the whole table into out. */
 void compare_text(const struct compare_input *in, const struct table *t,
 		  struct buf *out);
@@ -42,5 +42,10 @@ void compare_csv_trees(const struct compare_input *in, const struct table *t,
 		       struct buf *out);
 void compare_csv_summary(const struct compare_input *in,
 			 const struct table *t, struct buf *out);
+
+/* The trend chart of the table t (in->fmt: svg, png or pdf) into out.
+ * Returns 0, or -1 after reporting. */
+int compare_trend(const struct compare_input *in, const struct table *t,
+		  struct buf *out);
 
 #endif

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "flow/aggregate.h"
+#include "render/names.h"
 
 /* Okabe-Ito vermillion and blue: told apart with every colour vision. */
 #define COLOUR_MAJOR "#D55E00"
@@ -71,8 +72,8 @@ struct graph_plan {
 	enum volume direct_volume;	/* the mainline's own line, and */
 	uint32_t topics_width;	/* through its topic branches */
 	enum volume topics_volume;
-	char *prefix;		/* owned: the shared "host/path/" or NULL */
-	uint32_t prefixed;	/* trees that share it */
+	struct shown_names shown;	/* per tree: the name its box shows
+					 * (names.h), the mainline's aside */
 	unsigned legend;	/* LEGEND_* */
 
 	/* The trees deeper than fold_level, folded into one box
@@ -112,16 +113,13 @@ const char *graph_text_colour(enum volume v);
  * for the same flow into *weight (when not NULL). */
 uint32_t graph_width(uint32_t commits, uint32_t total, uint32_t *weight);
 
-/*
- * The prefix ("host/path/") that more than half of the names share, at
- * least one path component past the host and at least two names, or
- * NULL; *nr is how many share it.  Names that would be left empty keep
- * it.  Returns a new string.
- */
-char *graph_common_prefix(const char *const *names, uint32_t n,
-			  uint32_t *nr);
+/* The name tree i's box shows (names.h): unique, and unlike the
+ * mainline's. */
+const char *graph_shown_name(const struct graph_plan *p, const struct flow *f,
+			     uint32_t i);
 
-/* name without the plan's prefix, when it has it and something remains. */
+/* name without the prefix the plan's names share, when it has it and
+ * something remains (a --branches cluster's repository). */
 const char *graph_short_name(const struct graph_plan *p, const char *name);
 
 #endif

@@ -15,6 +15,11 @@
 #include "util/output.h"
 #include "util/util.h"
 
+/* A name in a legend or under the axis is cut to this many characters
+ * (an ellipsis for the rest): names that must stay apart are cut by the
+ * caller (names.h), to fit. */
+#define TREND_NAME_CHARS 28
+
 /* At most this many lines in a panel: the Okabe-Ito colours. */
 #define TREND_SERIES_MAX 8
 

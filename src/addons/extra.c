@@ -121,26 +121,6 @@ extras_csv_table(const struct extras *xs, const struct extra *x,
 }
 
 void
-extras_commit_fields(const struct extras *xs, uint32_t commit,
-		     struct buf *out)
-{
-	/* Every add-on's fields, asked for or not. */
-	for (size_t r = 0; r < extras_count(); r++) {
-		const struct extra *x = extras_at(r);
-		size_t k = 0;
-
-		if (!x->commit_fields_nr)
-			continue;
-		while (xs && k < xs->nr && xs->run[k].x != x)
-			k++;
-		if (xs && k < xs->nr)
-			x->commit_fields(xs->run[k].state, commit, out);
-		else
-			buf_pad(out, '\t', x->commit_fields_nr);
-	}
-}
-
-void
 extras_node_tip(const struct extras *xs, const struct flow *f, uint32_t i,
 		const struct extra_tip *tip)
 {

@@ -7,7 +7,7 @@
  * (src/addons/NAME.c, defining NAME_extra with its options and hooks)
  * and one line here.
  */
-#include "addons/extra.h"
+#include "addons/registry.h"
 
 #include <string.h>
 
@@ -94,4 +94,24 @@ extras_gather(const struct extra_args *a, const struct extra_input *in,
 			out->run[out->nr++] = (struct extra_run){ x, state };
 	}
 	return 0;
+}
+
+void
+extras_commit_fields(const struct extras *xs, uint32_t commit,
+		     struct buf *out)
+{
+	/* Every add-on's fields, asked for or not. */
+	for (size_t r = 0; r < extras_count(); r++) {
+		const struct extra *x = extras_at(r);
+		size_t k = 0;
+
+		if (!x->commit_fields_nr)
+			continue;
+		while (xs && k < xs->nr && xs->run[k].x != x)
+			k++;
+		if (xs && k < xs->nr)
+			x->commit_fields(xs->run[k].state, commit, out);
+		else
+			buf_pad(out, '\t', x->commit_fields_nr);
+	}
 }

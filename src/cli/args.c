@@ -63,8 +63,8 @@ modes_named(unsigned modes, struct buf *out)
 	return n;
 }
 
-int
-args_check_modes(const struct options *o, const struct opt *const *given,
+static int
+check_modes(const struct options *o, const struct opt *const *given,
 		 size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -96,8 +96,8 @@ args_check_modes(const struct options *o, const struct opt *const *given,
  * The commits of --trace are the arguments, the last being the range
  * when it has "..", which no commit name has (or --range gives it).
  */
-int
-args_check(struct options *o)
+static int
+check_args(struct options *o)
 {
 	switch (o->mode) {
 	case MODE_REPORT:
@@ -225,8 +225,8 @@ check_output(const struct options *o, const struct output_spec *sp)
 	return -1;
 }
 
-int
-args_check_formats(struct options *o, const struct opt *const *given,
+static int
+check_formats(struct options *o, const struct opt *const *given,
 		   size_t n)
 {
 	unsigned have;
@@ -276,4 +276,21 @@ args_check_formats(struct options *o, const struct opt *const *given,
 	if (output_set_check_terminal(&o->outs) < 0)
 		return EXIT_USAGE;
 	return -1;
+}
+
+int
+args_check(struct options *o)
+{
+	int ret;
+
+	if ((ret = check_modes(o, o->given, o->given_nr)) >= 0)
+		return ret;
+	if (o->paths_nr && o->mode == MODE_EXPLAIN)
+		return usage_error("paths do not apply to --explain");
+	for (int i = 0; i < o->paths_nr; i++)
+		if (!*o->paths[i])
+			return usage_error("empty path after --");
+	if ((ret = check_args(o)) >= 0)
+		return ret;
+	return check_formats(o, o->given, o->given_nr);
 }

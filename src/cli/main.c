@@ -114,6 +114,7 @@ settle(const struct options *o, const struct config *cfg,
 		   cfg->has_minor ? cfg->minor : GRAPH_MINOR_DEFAULT;
 	s->commit_url = cfg->commit_url;
 	s->jobs = o->jobs ? o->jobs : cfg->jobs;
+	s->chart.jobs = s->jobs;
 	s->unsigned_ok = cfg->unsigned_ok;
 	s->unsigned_ok_nr = cfg->unsigned_ok_nr;
 	s->graph_hint = !o->quiet && !cfg->graph_hint_off;
@@ -397,7 +398,10 @@ run_range(const struct options *o, const struct settings *s,
 	label = range_label(&rg);
 	if (rg.has_from && !h.in_range)
 		empty_range_note(&rg);
-	chart_build(&c, &h, r, repo_name(r), label, &co);
+	if (chart_build(&c, &h, r, repo_name(r), label, &co) < 0) {
+		ret = 1;
+		goto out_chart;
+	}
 	if (s->chart.rules && rules_failed(s->chart.rules)) {
 		ret = EXIT_USAGE;	/* a pattern gave up (reported) */
 		goto out_chart;
@@ -677,6 +681,8 @@ main(int argc, char **argv)
 
 	options_init(&o);
 	ret = options_parse(&o, argc, argv);
+	if (ret < 0)
+		ret = args_check(&o);
 	if (ret < 0)
 		ret = run(&o, &o.outs);
 	options_release(&o);

@@ -20,7 +20,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/args.h"
 #include "cli/config.h"
 #include "flow/report.h"
 #include "render/csv.h"
@@ -372,8 +371,6 @@ struct table {
 	size_t nr, alloc;
 	struct option *longopts;
 	struct buf shortopts;
-	const struct opt **given;	/* the rows given, once parsed */
-	size_t given_nr;
 };
 
 #define OPT_VAL 256
@@ -421,20 +418,19 @@ table_init(struct table *t, struct options *o)
 
 /* The rows given, in the table's order, for the checks (cli/args.h). */
 static void
-table_given(struct table *t)
+table_given(struct table *t, struct options *o)
 {
 	/* An array of pointers, as meant. */
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
-	t->given = xcalloc(t->nr ? t->nr : 1, sizeof(*t->given));
+	o->given = xcalloc(t->nr ? t->nr : 1, sizeof(*o->given));
 	for (size_t i = 0; i < t->nr; i++)
 		if (t->v[i].given)
-			t->given[t->given_nr++] = t->v[i].row;
+			o->given[o->given_nr++] = t->v[i].row;
 }
 
 static void
 table_release(struct table *t)
 {
-	free(t->given);
 	free(t->v);
 	free(t->longopts);
 	buf_release(&t->shortopts);
@@ -811,8 +807,8 @@ options_init(struct options *o)
 	extra_args_init(&o->extras);
 }
 
-/* The options up to the "--" of the paths, the paths, the arguments
- * checked for the mode.  Returns -1 to go on, or the exit status. */
+/* The options up to the "--" of the paths, the paths, the arguments.
+ * Returns -1 to go on, or the exit status. */
 static int
 parse_options(struct options *o, struct table *t, int argc, char **argv)
 {
@@ -842,17 +838,10 @@ parse_options(struct options *o, struct table *t, int argc, char **argv)
 		if (o->show)
 			return show(t, o->show);
 	}
-	table_given(t);
-	if ((ret = args_check_modes(o, t->given, t->given_nr)) >= 0)
-		return ret;
+	table_given(t, o);
 	o->args = argv + optind;
 	o->args_nr = argc - optind;
-	if (o->paths_nr && o->mode == MODE_EXPLAIN)
-		return usage_error("paths do not apply to --explain");
-	for (int i = 0; i < o->paths_nr; i++)
-		if (!*o->paths[i])
-			return usage_error("empty path after --");
-	return args_check(o);
+	return -1;
 }
 
 int
@@ -863,8 +852,6 @@ options_parse(struct options *o, int argc, char **argv)
 
 	table_init(&t, o);
 	ret = parse_options(o, &t, argc, argv);
-	if (ret < 0)
-		ret = args_check_formats(o, t.given, t.given_nr);
 	table_release(&t);
 	return ret;
 }
@@ -876,4 +863,5 @@ options_release(struct options *o)
 	output_set_release(&o->outs);
 	free(o->repo);
 	free(o->authors);
+	free(o->given);
 }

@@ -25,18 +25,22 @@ cmp_merge(const void *pa, const void *pb, void *data)
 	return memcmp(h->oid[a].hash, h->oid[b].hash, OID_RAWSZ);
 }
 
-void
+int
 chart_build(struct chart *c, const struct history *h, struct repo *r,
 	    const char *repo, const char *range,
 	    const struct chart_options *o)
 {
+	struct keeper_source ks = { r, o->jobs, o->mailmap };
+	int ret;
+
 	trees_init(&c->tt, o->mainline);
 	if (o->identity)
 		trees_adopt(&c->tt, o->identity);
 	else
 		trees_set_aliases(&c->tt, o->aliases, o->aliases_nr);
-	classify_merges_with(h, &c->tt, o->rules ? rules_match : NULL,
-			     (void *)(uintptr_t)o->rules, o->mailmap, &c->m);
+	ret = classify_merges_with(h, &c->tt, o->rules ? rules_match : NULL,
+				   (void *)(uintptr_t)o->rules, o->mailmap,
+				   &ks, &c->m);
 	if (c->m.unrecognised_nr > 1)
 		qsort_r(c->m.unrecognised, c->m.unrecognised_nr,
 			sizeof(*c->m.unrecognised), cmp_merge,
@@ -62,6 +66,7 @@ chart_build(struct chart *c, const struct history *h, struct repo *r,
 	if (c->f.mainline_urls_nr > 1)
 		qsort(c->f.mainline_urls, c->f.mainline_urls_nr,
 		      sizeof(*c->f.mainline_urls), cmp_strp);
+	return ret;
 }
 
 void
@@ -74,16 +79,20 @@ chart_release(struct chart *c)
 	trees_release(&c->tt);
 }
 
-void
-chart_identity(const struct history *h, const struct chart_options *o,
-	       struct tree_table *out)
+int
+chart_identity(const struct history *h, struct repo *r,
+	       const struct chart_options *o, struct tree_table *out)
 {
+	struct keeper_source ks = { r, o->jobs, o->mailmap };
 	struct merge_table m;
+	int ret;
 
 	trees_init(out, o->mainline);
 	trees_set_aliases(out, o->aliases, o->aliases_nr);
-	/* Only the keys and their joins are kept: no source is named. */
-	classify_merges_with(h, out, o->rules ? rules_match : NULL,
-			     (void *)(uintptr_t)o->rules, NULL, &m);
+	/* Only the keys, their evidence and their joins are kept: no
+	 * source is named. */
+	ret = classify_merges_with(h, out, o->rules ? rules_match : NULL,
+				   (void *)(uintptr_t)o->rules, NULL, &ks, &m);
 	merge_table_release(&m);
+	return ret;
 }

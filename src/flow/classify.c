@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flow/forge.h"
 #include "flow/identity.h"
+#include "flow/keepers.h"
 #include "git/gitconfig.h"
 #include "util/buf.h"
 #include "util/url.h"
@@ -120,7 +122,7 @@ void
 classify_merges(const struct history *h, struct tree_table *trees,
 		struct merge_table *out)
 {
-	classify_merges_with(h, trees, NULL, NULL, NULL, out);
+	classify_merges_with(h, trees, NULL, NULL, NULL, NULL, out);
 }
 
 void
@@ -149,17 +151,37 @@ classify_merge(const struct history *h, uint32_t i, classify_rules rules,
 		mc->same_branch = subject_same_branch(s, strlen(s));
 }
 
-void
+/* The first words of the tags merge i (its subject s) names, for key k:
+ * supporting evidence of which keys are one tree. */
+static void
+note_tags(struct tree_table *trees, uint32_t k, const char *s,
+	  const struct merge_class *mc, struct merge_name **names,
+	  size_t *alloc)
+{
+	size_t n = subject_branches(s, s + strlen(s), mc, names, alloc);
+
+	for (size_t j = 0; j < n; j++)
+		if ((*names)[j].tag)
+			trees_key_tag(trees, k, (*names)[j].p, (*names)[j].len);
+}
+
+int
 classify_merges_with(const struct history *h, struct tree_table *trees,
 		     classify_rules rules, void *data,
-		     const struct mailmap *mailmap, struct merge_table *out)
+		     const struct mailmap *mailmap,
+		     const struct keeper_source *keepers,
+		     struct merge_table *out)
 {
-	size_t unrec_alloc = 0, ext_alloc = 0, ext_nr = 0;
+	size_t unrec_alloc = 0, ext_alloc = 0, ext_nr = 0, pulls_alloc = 0,
+	       pulls_nr = 0, names_alloc = 0;
 	uint32_t review_last = HIST_NONE;
 	struct external {
 		uint32_t i;
 		struct merge_class mc;
 	} *ext = NULL;
+	struct keeper_pull *pulls = NULL;
+	struct merge_name *names = NULL;
+	int ret;
 
 	memset(out, 0, sizeof(*out));
 	out->tree = xcalloc(h->nr ? h->nr : 1, sizeof(*out->tree));
@@ -180,10 +202,15 @@ classify_merges_with(const struct history *h, struct tree_table *trees,
 			ext[ext_nr++].mc = mc;
 			if (mc.source == SOURCE_URL) {
 				int32_t tz;
+				uint32_t k = trees_key(trees, mc.url,
+						       mc.url_len);
 
-				trees_key_seen(trees, trees_key(trees, mc.url,
-								mc.url_len),
+				trees_key_seen(trees, k,
 					       history_merge_time(h, i, &tz));
+				note_tags(trees, k, history_subject(h, i), &mc,
+					  &names, &names_alloc);
+				ALLOC_GROW(pulls, pulls_nr + 1, pulls_alloc);
+				pulls[pulls_nr++] = (struct keeper_pull){ i, k };
 			}
 		} else if (mc.kind == MERGE_UNRECOGNISED) {
 			ALLOC_GROW(out->unrecognised, out->unrecognised_nr + 1,
@@ -191,6 +218,12 @@ classify_merges_with(const struct history *h, struct tree_table *trees,
 			out->unrecognised[out->unrecognised_nr++] = i;
 		}
 	}
+	free(names);
+	/* Who keeps each key, as evidence for identity: learned over
+	 * every range already for a table that adopted it. */
+	ret = trees->adopted || !keepers ? 0 :
+	      keepers_gather(trees, h, pulls, pulls_nr, keepers);
+	free(pulls);
 	identity_learn(trees);
 	for (size_t e = 0; e < ext_nr; e++) {
 		const struct merge_class *mc = &ext[e].mc;
@@ -212,6 +245,8 @@ classify_merges_with(const struct history *h, struct tree_table *trees,
 		out->same_branch[i] = (uint8_t)mc->same_branch;
 	}
 	free(ext);
+	trees_settle_keepers(trees);
+	return ret;
 }
 
 static uint32_t

@@ -520,3 +520,29 @@ forge_message(const char *s, const char *end, const char *body,
 	return subject_kind == MERGE_INTERNAL &&
 	       gitlab_request(body, body_end, out);
 }
+
+/* --- a merge's message: the forms above, then git's grammar --------- */
+
+void
+classify_message(const char *subject, size_t len, const char *body,
+		 size_t body_len, struct merge_class *out)
+{
+	const char *end = subject + len;
+	/* No body is NULL: no arithmetic on it (undefined even with 0). */
+	const char *body_end = body ? body + body_len : NULL;
+	enum merge_kind kind;
+
+	merge_class_clear(out);
+	while (end > subject && subject_is_space((unsigned char)end[-1]))
+		end--;
+	if (forge_review(subject, end, out))
+		return;
+	classify_subject(subject, len, out);
+	if (out->kind == MERGE_EXTERNAL)
+		return;
+	kind = out->kind;
+	if (!body)
+		body = body_end = "";
+	if (!forge_message(subject, end, body, body_end, kind, out))
+		out->kind = kind;
+}

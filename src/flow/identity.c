@@ -1,13 +1,34 @@
 /*
- * identity.c - which spellings of URLs are one tree.
+ * identity.c - which spellings of URLs are one tree, and, where the
+ * evidence cannot say, which may be.
+ *
+ * The rules, in order (identity.h says why):
+ *   1. the same repository path on two hosts of one registrable domain;
+ *   2. the same repository name (the path's last component) kept by the
+ *      same person: within one domain or across domains;
+ *   3. everything else apart; a pair that only the evidence missing on
+ *      one side keeps apart is a likely alias when the dates or the tags
+ *      suggest one tree.
  */
+#define _GNU_SOURCE	/* qsort_r */
 #include "flow/identity.h"
+#include "flow/evidence.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/buf.h"
+#include "util/url.h"
 #include "util/util.h"
+
+/* The keepers compared: a tie of more is rare, and shown as such. */
+#define KEEPERS_MAX 8
+
+/* A bucket bigger than this (a project's forks by the hundred) gets no
+ * likely alias by its tags: comparing every pair would be quadratic. */
+#define TAG_BUCKET_MAX 256
+/* In such a bucket, the keys looked at after one's end. */
+#define BIG_BUCKET_LOOK 16
 
 /* The last component of a key's path: the repository's name. */
 static const char *
@@ -18,24 +39,16 @@ repo_name_of(const struct tree_key *k)
 	return s ? s + 1 : k->path;
 }
 
-/* The domain a host belongs to: its last two labels ("denx.de" of
- * "gitlab.denx.de"); NULL for an address or a single label. */
-static const char *
-domain_of(const char *host)
+const char *
+identity_repo_name(const struct tree_key *k)
 {
-	const char *p = host + strlen(host);
-	int dots = 0, alpha = 0;
+	return repo_name_of(k);
+}
 
-	if (*host == '[')
-		return NULL;
-	while (p > host) {
-		p--;
-		if (*p == '.' && ++dots == 2)
-			return alpha ? p + 1 : NULL;
-		if ((*p >= 'a' && *p <= 'z'))
-			alpha = 1;
-	}
-	return dots == 1 && alpha ? host : NULL;
+const char *
+identity_domain(const struct tree_key *k)
+{
+	return *k->host ? url_registrable_domain(k->host) : NULL;
 }
 
 /* Is path a (the shorter) the tail of path b, by whole components? */
@@ -58,130 +71,444 @@ path_tail(const char *a, const char *b)
 	return la == lb || b[lb - la - 1] == '/';
 }
 
-/* Would joining the trees of keys a and b put two paths of one host in
- * one tree (two owners' forks, say)? */
+/* May keys a and b be joined: two trees (an alias naming both alike
+ * made them one already), not both named by aliases of their own (the
+ * user named them apart)? */
 static int
-host_conflict(const struct tree_table *tt, uint32_t a, uint32_t b)
+joinable(const struct tree_table *tt, uint32_t a, uint32_t b)
 {
 	uint32_t ra = trees_key_root(tt, a), rb = trees_key_root(tt, b);
 
-	/* A prefix alias asked for many repositories in one tree. */
-	if (tt->k[ra].alias_len || tt->k[rb].alias_len)
+	if (ra == rb || !strcmp(trees_key_name(tt, a), trees_key_name(tt, b)))
 		return 0;
-	for (uint32_t i = 0; i < tt->k_nr; i++) {
-		uint32_t ri = trees_key_root(tt, i);
+	return tt->k[ra].alias < 0 || tt->k[rb].alias < 0 ||
+	       tt->k[ra].alias == tt->k[rb].alias;
+}
 
-		if (ri != ra)
-			continue;
-		for (uint32_t j = 0; j < tt->k_nr; j++)
-			if (trees_key_root(tt, j) == rb &&
-			    !strcmp(tt->k[i].host, tt->k[j].host))
-				return 1;
+uint32_t
+identity_shared_tag(const struct tree_table *tt, uint32_t a, uint32_t b)
+{
+	const struct tree_key *ka = &tt->k[a], *kb = &tt->k[b];
+	uint32_t best = UINT32_MAX;
+
+	/* The first in byte order: the numbers follow the walk. */
+	for (uint32_t i = 0; i < ka->tags_nr; i++)
+		for (uint32_t j = 0; j < kb->tags_nr; j++)
+			if (ka->tags[i] == kb->tags[j] &&
+			    (best == UINT32_MAX ||
+			     strcmp(tt->words.s[ka->tags[i]],
+				    tt->words.s[best]) < 0))
+				best = ka->tags[i];
+	return best;
+}
+
+/* "N pull(s), FIRST .. LAST" of key k. */
+static void
+add_pulls(struct buf *b, const struct tree_key *k)
+{
+	buf_printf(b, "%u pull%s, ", k->pulls, k->pulls == 1 ? "" : "s");
+	buf_add_day(b, k->first);
+	buf_puts(b, " .. ");
+	buf_add_day(b, k->last);
+}
+
+/* --- 1. one path on sibling hosts ------------------------------------ */
+
+struct keyref {
+	uint32_t k;
+	const char *a, *b;	/* what keys are grouped by */
+	uint32_t person;	/* same_keeper's: b's number */
+	int64_t first;		/* then: the key's first pull, */
+	const char *key;	/* and the key */
+};
+
+static struct keyref
+keyref(const struct tree_table *tt, uint32_t k, const char *a, const char *b,
+       uint32_t person)
+{
+	return (struct keyref){ k, a, b, person, tt->k[k].first,
+				tt->k[k].key };
+}
+
+/* By what they are grouped by, then the oldest first (each group is
+ * joined to its first), then by key: never by number, which follows the
+ * walk's order. */
+static int
+cmp_keyref(const void *pa, const void *pb)
+{
+	const struct keyref *x = pa, *y = pb;
+	int c = strcmp(x->a, y->a);
+
+	if (!c)
+		c = strcmp(x->b, y->b);
+	if (!c && x->first != y->first)
+		return x->first < y->first ? -1 : 1;
+	return c ? c : strcmp(x->key, y->key);
+}
+
+/* Keys of one path on hosts of one domain: one repository, served by
+ * every host of it, whatever the dates (both hosts serve it for years
+ * while each maintainer switches in their own time). */
+static void
+same_path(struct tree_table *tt, struct keyref *v, size_t n)
+{
+	size_t m = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *d = identity_domain(&tt->k[v[i].k]);
+
+		if (d && *tt->k[v[i].k].path)
+			v[m++] = keyref(tt, v[i].k, d, tt->k[v[i].k].path,
+					0);
 	}
+	qsort(v, m, sizeof(*v), cmp_keyref);
+	for (size_t lo = 0, hi; lo < m; lo = hi) {
+		for (hi = lo + 1; hi < m && !strcmp(v[hi].a, v[lo].a) &&
+		     !strcmp(v[hi].b, v[lo].b); hi++)
+			;
+		for (size_t i = lo + 1; i < hi; i++) {
+			const struct tree_key *a = &tt->k[v[lo].k],
+					      *b = &tt->k[v[i].k];
+			struct buf e = BUF_INIT;
+
+			if (!joinable(tt, v[lo].k, v[i].k))
+				continue;
+			buf_printf(&e, "the repository path '%s' on %s (", a->path,
+				   a->host);
+			add_pulls(&e, a);
+			buf_printf(&e, ") and on %s (", b->host);
+			add_pulls(&e, b);
+			buf_printf(&e, "), hosts of %s: one repository",
+				   v[lo].a);
+			trees_join(tt, v[lo].k, v[i].k, JOIN_SAME_PATH, e.data);
+			buf_release(&e);
+		}
+	}
+}
+
+/* --- 2. one name, one keeper ----------------------------------------- */
+
+/* "Name <mail>: N of M pulls" of key k's keeper p. */
+static void
+add_keeper_share(struct buf *b, const struct tree_table *tt, uint32_t k,
+		 uint32_t p)
+{
+	const struct tree_key *key = &tt->k[k];
+	uint32_t n = 0, all = 0;
+
+	for (uint32_t i = 0; i < key->ev_nr; i++) {
+		all += key->ev[i].pulls;
+		if (key->ev[i].person == p)
+			n = key->ev[i].pulls;
+	}
+	buf_printf(b, "%u of %u pull%s of %s", n, all, all == 1 ? "" : "s",
+		   key->key);
+}
+
+/* Where a and b are: "within D", "across D1 and D2", "on HOST". */
+static void
+add_where(struct buf *b, const struct tree_table *tt, uint32_t a,
+	  uint32_t c)
+{
+	const struct tree_key *ka = &tt->k[a], *kc = &tt->k[c];
+	const char *da = identity_domain(ka), *dc = identity_domain(kc);
+
+	if (!strcmp(ka->host, kc->host))
+		buf_printf(b, "on %s", ka->host);
+	else if (da && dc && !strcmp(da, dc))
+		buf_printf(b, "within %s", da);
+	else
+		buf_printf(b, "across %s and %s", da ? da : ka->host,
+			   dc ? dc : kc->host);
+}
+
+static void
+keeper_join(struct tree_table *tt, uint32_t a, uint32_t c, uint32_t person)
+{
+	struct buf e = BUF_INIT;
+	uint32_t tag = identity_shared_tag(tt, a, c);
+
+	buf_printf(&e, "the repository name '%s' ", repo_name_of(&tt->k[a]));
+	add_where(&e, tt, a, c);
+	buf_puts(&e, ", kept by the same person, ");
+	buf_puts(&e, tt->people.s[person]);
+	buf_puts(&e, ": they committed the tips of ");
+	add_keeper_share(&e, tt, a, person);
+	buf_puts(&e, " and ");
+	add_keeper_share(&e, tt, c, person);
+	if (tag != UINT32_MAX)
+		buf_printf(&e, "; their tags share '%s-'", tt->words.s[tag]);
+	trees_join(tt, a, c, JOIN_SAME_KEEPER, e.data);
+	buf_release(&e);
+}
+
+/* Keys of one repository name (v[0..n), grouped by name) whose keepers
+ * share a person: one tree, whatever the dates and the hosts. */
+static void
+same_keeper(struct tree_table *tt, struct keyref *v, size_t n)
+{
+	struct keyref *pk = NULL;
+	size_t pk_nr = 0, pk_alloc = 0;
+	uint32_t keepers[KEEPERS_MAX];
+
+	/* One entry per (name, keeper, key): runs of one name and one
+	 * keeper are joined. */
+	for (size_t i = 0; i < n; i++) {
+		uint32_t nk = trees_key_keepers(tt, v[i].k, keepers,
+						KEEPERS_MAX);
+
+		for (uint32_t j = 0; j < nk; j++) {
+			ALLOC_GROW(pk, pk_nr + 1, pk_alloc);
+			pk[pk_nr++] = keyref(tt, v[i].k,
+					     repo_name_of(&tt->k[v[i].k]),
+					     tt->people.s[keepers[j]],
+					     keepers[j]);
+		}
+	}
+	if (pk_nr > 1)
+		qsort(pk, pk_nr, sizeof(*pk), cmp_keyref);
+	for (size_t lo = 0, hi; lo < pk_nr; lo = hi) {
+		for (hi = lo + 1; hi < pk_nr && !strcmp(pk[hi].a, pk[lo].a) &&
+		     !strcmp(pk[hi].b, pk[lo].b); hi++)
+			;
+		for (size_t i = lo + 1; i < hi; i++)
+			if (joinable(tt, pk[lo].k, pk[i].k))
+				keeper_join(tt, pk[lo].k, pk[i].k,
+					    pk[lo].person);
+	}
+	free(pk);
+}
+
+/* --- 3. what the evidence could not decide --------------------------- */
+
+static int
+has_keepers(const struct tree_table *tt, uint32_t k)
+{
+	uint32_t one;
+
+	return trees_key_keepers(tt, k, &one, 1) > 0;
+}
+
+/* Is there a hint between the trees of a and b already?  (Roots do not
+ * change once the joins are made: each pair of trees numbered once.) */
+static int
+hinted(const struct tree_table *tt, struct pair_index *seen, uint32_t a,
+       uint32_t b)
+{
+	uint32_t ra = trees_key_root(tt, a), rb = trees_key_root(tt, b),
+		 nr = seen->nr;
+
+	pair_index_get(seen, ra < rb ? ra : rb, ra < rb ? rb : ra);
+	return seen->nr == nr;
+}
+
+/* The length of the name of person p ("Name <mail>": up to " <"). */
+static size_t
+name_len(const struct tree_table *tt, uint32_t p)
+{
+	const char *s = tt->people.s[p], *lt = strrchr(s, '<');
+	size_t n = lt ? (size_t)(lt - s) : strlen(s);
+
+	while (n && s[n - 1] == ' ')
+		n--;
+	return n;
+}
+
+/* One keeper of a and one of b by one name under two addresses (no
+ * .mailmap line joins them): into *pa and *pb. */
+static int
+same_name(const struct tree_table *tt, uint32_t a, uint32_t b, uint32_t *pa,
+	  uint32_t *pb)
+{
+	uint32_t ka[KEEPERS_MAX], kb[KEEPERS_MAX];
+	uint32_t na = trees_key_keepers(tt, a, ka, KEEPERS_MAX),
+		 nb = trees_key_keepers(tt, b, kb, KEEPERS_MAX);
+
+	for (uint32_t i = 0; i < na; i++)
+		for (uint32_t j = 0; j < nb; j++) {
+			size_t la = name_len(tt, ka[i]);
+
+			if (la && la == name_len(tt, kb[j]) &&
+			    !memcmp(tt->people.s[ka[i]], tt->people.s[kb[j]],
+				    la)) {
+				*pa = ka[i];
+				*pb = kb[j];
+				return 1;
+			}
+		}
 	return 0;
 }
 
-struct candidate {
-	uint32_t k;
-	const char *name;
-};
+int
+identity_same_name(const struct tree_table *tt, uint32_t a, uint32_t b,
+		   uint32_t *pa, uint32_t *pb)
+{
+	return same_name(tt, a, b, pa, pb);
+}
+
+/* A likely alias between a (older) and b: why it may be one tree, and
+ * why that could not be decided. */
+static void
+undecided(struct tree_table *tt, struct pair_index *seen, uint32_t a,
+	  uint32_t b, uint32_t tag)
+{
+	uint32_t pa, pb;
+	const struct tree_key *ka = &tt->k[a], *kb = &tt->k[b];
+	struct buf e = BUF_INIT;
+
+	if (hinted(tt, seen, a, b))
+		return;
+	buf_printf(&e, "the repository name '%s' ", repo_name_of(ka));
+	add_where(&e, tt, a, b);
+	buf_printf(&e, ": %s (", ka->key);
+	add_pulls(&e, ka);
+	buf_printf(&e, "), %s (", kb->key);
+	add_pulls(&e, kb);
+	buf_puts(&e, ")");
+	if (ka->last < kb->first)
+		buf_puts(&e, ", one's pulls ending before the other's begin");
+	if (tag != UINT32_MAX)
+		buf_printf(&e, ", tags sharing '%s-'", tt->words.s[tag]);
+	if (has_keepers(tt, a) && has_keepers(tt, b) &&
+	    same_name(tt, a, b, &pa, &pb)) {
+		buf_printf(&e, "; kept by one name under two addresses, %s and "
+			   "%s (a .mailmap line would make them one person)",
+			   tt->people.s[pa], tt->people.s[pb]);
+	} else {
+		if (!has_keepers(tt, a) && !has_keepers(tt, b))
+			buf_printf(&e, "; no keeper known for either");
+		else
+			buf_printf(&e, "; no keeper known for %s",
+				   has_keepers(tt, a) ? kb->key : ka->key);
+		buf_puts(&e, " (the tips its pulls brought in are the "
+			 "mainline's own commits or its maintainers' merges)");
+	}
+	trees_hint(tt, a, b, e.data);
+	buf_release(&e);
+}
 
 static int
-cmp_candidate(const void *pa, const void *pb)
+cmp_first(const void *pa, const void *pb, void *data)
 {
-	const struct candidate *a = pa, *b = pb;
-	int c = strcmp(a->name, b->name);
+	const struct tree_table *tt = data;
+	const struct tree_key *a = &tt->k[*(const uint32_t *)pa],
+			      *b = &tt->k[*(const uint32_t *)pb];
 
-	return c ? c : (a->k > b->k) - (a->k < b->k);
+	if (a->first != b->first)
+		return a->first < b->first ? -1 : 1;
+	return strcmp(a->key, b->key);
 }
 
 /*
- * Old key o and new key n (o's pulls all before n's, same repository
- * path tail, other hosts): a join when the hosts share a domain and
- * nothing of one host would meet another path of itself, else a hint.
+ * The keys of one name, v[0..n), by first pull: for each that has no
+ * keeper known, the key of another tree whose path it is a tail of (or
+ * that is a tail of it), whose pulls begin after its own end (a move,
+ * as the dates show one) or that shares a tag's first word with it;
+ * for each kept by someone, a later key kept by someone of the same
+ * name under another address.
  */
 static void
-consider(struct tree_table *tt, uint32_t o, uint32_t n)
+bucket_hints(struct tree_table *tt, struct pair_index *seen, uint32_t *v,
+	     size_t n)
 {
-	const struct tree_key *ko = &tt->k[o], *kn = &tt->k[n];
-	const char *d1 = domain_of(ko->host), *d2 = domain_of(kn->host);
-	struct buf b = BUF_INIT;
-	int strong = d1 && d2 && !strcmp(d1, d2);
+	int big = n > TAG_BUCKET_MAX;
 
-	/* Aliases made them one tree already. */
-	if (!strcmp(trees_key_name(tt, o), trees_key_name(tt, n)))
-		return;
-	buf_printf(&b, "the repository path '%s' below %s (pulled %u time%s "
-		   "until ", strlen(ko->path) < strlen(kn->path) ?
-		   ko->path : kn->path, ko->host, ko->pulls,
-		   ko->pulls == 1 ? "" : "s");
-	buf_add_day(&b, ko->last);
-	buf_printf(&b, "), then below %s (pulled %u time%s from ", kn->host,
-		   kn->pulls, kn->pulls == 1 ? "" : "s");
-	buf_add_day(&b, kn->first);
-	buf_puts(&b, ")");
-	if (strong && !host_conflict(tt, o, n)) {
-		buf_printf(&b, ": the host moved within %s", d1);
-		trees_join(tt, o, n, JOIN_HOST_RENAME, b.data);
-	} else {
-		buf_puts(&b, strong ? ": another path of one of the hosts is "
-			 "another tree" : ": the hosts are of different "
-			 "domains");
-		trees_hint(tt, o, n, b.data);
+	qsort_r(v, n, sizeof(*v), cmp_first, tt);
+	for (size_t i = 0; i < n; i++) {
+		const struct tree_key *ki = &tt->k[v[i]];
+		int known = has_keepers(tt, v[i]);
+		size_t j = 0, end = n;
+
+		if (big) {
+			/* Only the keys that begin after it: the first few
+			 * of them, found by bisection. */
+			size_t lo = i + 1, hi = n;
+
+			while (lo < hi) {
+				size_t mid = lo + (hi - lo) / 2;
+
+				if (tt->k[v[mid]].first > ki->last)
+					hi = mid;
+				else
+					lo = mid + 1;
+			}
+			j = lo;
+			end = j + BIG_BUCKET_LOOK < n ? j + BIG_BUCKET_LOOK : n;
+		}
+		for (; j < end; j++) {
+			const struct tree_key *kj = &tt->k[v[j]];
+			uint32_t tag;
+			int later;
+
+			if (j == i || !joinable(tt, v[i], v[j]))
+				continue;
+			/* Both kept by someone, and not by one person: apart,
+			 * unless by one name under two addresses. */
+			if (known && has_keepers(tt, v[j])) {
+				uint32_t pa, pb;
+
+				if (j > i && same_name(tt, v[i], v[j], &pa, &pb)) {
+					undecided(tt, seen, v[i], v[j],
+						  UINT32_MAX);
+					break;
+				}
+				continue;
+			}
+			if (!path_tail(ki->path, kj->path))
+				continue;
+			later = kj->first > ki->last;
+			tag = big ? UINT32_MAX :
+			      identity_shared_tag(tt, v[i], v[j]);
+			if (later || (tag != UINT32_MAX && j > i)) {
+				undecided(tt, seen, v[i], v[j], tag);
+				break;
+			}
+		}
 	}
-	buf_release(&b);
 }
 
-/* The keys of one repository name, cand[lo..hi): each key with a pull
- * is joined to the one that continues it, the key of another host whose
- * first pull is the earliest after its last. */
 static void
-learn_bucket(struct tree_table *tt, const struct candidate *cand,
-	     size_t lo, size_t hi)
+hints(struct tree_table *tt, struct keyref *v, size_t n)
 {
-	for (size_t i = lo; i < hi; i++) {
-		const struct tree_key *ko = &tt->k[cand[i].k];
-		uint32_t next = KEY_NONE;
+	uint32_t *b = xmalloc((n ? n : 1) * sizeof(*b));
+	struct pair_index seen = { 0 };
 
-		for (size_t j = lo; j < hi; j++) {
-			const struct tree_key *kn = &tt->k[cand[j].k];
-
-			if (j == i || !strcmp(ko->host, kn->host) ||
-			    !*kn->host || !path_tail(ko->path, kn->path) ||
-			    kn->first <= ko->last)
-				continue;
-			if (next == KEY_NONE || kn->first < tt->k[next].first ||
-			    (kn->first == tt->k[next].first &&
-			     strcmp(kn->key, tt->k[next].key) < 0))
-				next = cand[j].k;
-		}
-		if (next != KEY_NONE)
-			consider(tt, cand[i].k, next);
+	for (size_t lo = 0, hi; lo < n; lo = hi) {
+		for (hi = lo + 1; hi < n && !strcmp(v[hi].a, v[lo].a); hi++)
+			;
+		if (hi - lo < 2)
+			continue;
+		for (size_t i = lo; i < hi; i++)
+			b[i - lo] = v[i].k;
+		bucket_hints(tt, &seen, b, hi - lo);
 	}
+	pair_index_release(&seen);
+	free(b);
 }
 
 void
 identity_learn(struct tree_table *tt)
 {
-	struct candidate *cand = xmalloc((tt->k_nr ? tt->k_nr : 1) *
-					 sizeof(*cand));
+	struct keyref *v;
 	size_t n = 0;
 
-	if (tt->adopted) {	/* learned over every range already */
-		free(cand);
+	if (tt->adopted)	/* learned over every range already */
 		return;
-	}
+	v = xmalloc((tt->k_nr ? tt->k_nr : 1) * sizeof(*v));
 	for (uint32_t k = 0; k < tt->k_nr; k++)
-		if (tt->k[k].pulls && *tt->k[k].host && *repo_name_of(&tt->k[k]))
-			cand[n++] = (struct candidate){ k,
-							repo_name_of(&tt->k[k]) };
-	qsort(cand, n, sizeof(*cand), cmp_candidate);
-	for (size_t lo = 0, hi; lo < n; lo = hi) {
-		for (hi = lo + 1; hi < n && !strcmp(cand[hi].name,
-						    cand[lo].name); hi++)
-			;
-		if (hi - lo > 1)
-			learn_bucket(tt, cand, lo, hi);
-	}
-	free(cand);
+		if (tt->k[k].pulls && *tt->k[k].host &&
+		    *repo_name_of(&tt->k[k]))
+			v[n++] = keyref(tt, k, "", "", 0);
+	same_path(tt, v, n);
+	/* same_path kept the keys of a domain only: all of them again. */
+	n = 0;
+	for (uint32_t k = 0; k < tt->k_nr; k++)
+		if (tt->k[k].pulls && *tt->k[k].host &&
+		    *repo_name_of(&tt->k[k]))
+			v[n++] = keyref(tt, k, repo_name_of(&tt->k[k]), "",
+					0);
+	same_keeper(tt, v, n);
+	qsort(v, n, sizeof(*v), cmp_keyref);
+	hints(tt, v, n);
+	free(v);
 }

@@ -15,9 +15,8 @@
 
 #include "util/util.h"
 
-/* B's first-parent chain, over every loaded commit. */
-static uint8_t *
-first_parent_line(const struct history *h)
+uint8_t *
+mainline_first_parents(const struct history *h)
 {
 	uint8_t *on = xcalloc(h->nr ? h->nr : 1, 1);
 
@@ -35,7 +34,7 @@ first_parent_line(const struct history *h)
 static uint32_t
 back_merged(const struct history *h, const struct merge_table *m)
 {
-	uint8_t *on = first_parent_line(h);
+	uint8_t *on = mainline_first_parents(h);
 	uint32_t *count = NULL, count_nr = 0, best = TREE_NONE;
 
 	for (uint32_t i = 0; i < h->nr; i++) {
@@ -77,7 +76,7 @@ static void
 self_pulls(const struct history *h, const struct merge_table *m,
 	   const struct tree_table *tt, uint8_t *mark)
 {
-	uint8_t *on = first_parent_line(h);
+	uint8_t *on = mainline_first_parents(h);
 	/* Per tree: 1 while every merge naming it is a self-pull, 2 once
 	 * one is not. */
 	uint8_t *state = xcalloc(tt->nr ? tt->nr : 1, 1);

@@ -146,6 +146,8 @@ trees_init(struct tree_table *tt, const char *label)
 	tt->t[0].repo = 0;
 	tt->t[0].urls = NULL;
 	tt->t[0].urls_nr = tt->t[0].urls_alloc = 0;
+	tt->t[0].keepers = NULL;
+	tt->t[0].keepers_nr = 0;
 	tt->t[0].url_ix = (struct hindex)HINDEX_INIT;
 	tt->nr = 1;
 }
@@ -161,11 +163,14 @@ trees_release(struct tree_table *tt)
 		free(t->urls);
 		hindex_release(&t->url_ix);
 		free(t->name);
+		free(t->keepers);
 	}
 	for (uint32_t i = 0; i < tt->k_nr; i++) {
 		free(tt->k[i].key);
 		free(tt->k[i].url);
 		free(tt->k[i].host);
+		free(tt->k[i].ev);
+		free(tt->k[i].tags);
 	}
 	for (uint32_t i = 0; i < tt->joins_nr; i++)
 		free(tt->joins[i].detail);
@@ -178,6 +183,11 @@ trees_release(struct tree_table *tt)
 	free(tt->joins);
 	free(tt->hints);
 	free(tt->anchor);
+	interner_release(&tt->people);
+	interner_release(&tt->words);
+	pair_index_release(&tt->evix);
+	free(tt->ev_at);
+	free(tt->mainline_people);
 	memset(tt, 0, sizeof(*tt));
 }
 
@@ -398,7 +408,23 @@ trees_adopt(struct tree_table *tt, const struct tree_table *from)
 		key->first = f->first;
 		key->last = f->last;
 		key->pulls = f->pulls;
+		if (f->ev_nr) {
+			key->ev = xmalloc(f->ev_nr * sizeof(*key->ev));
+			memcpy(key->ev, f->ev, f->ev_nr * sizeof(*key->ev));
+			key->ev_nr = key->ev_alloc = f->ev_nr;
+		}
+		if (f->tags_nr) {
+			key->tags = xmalloc(f->tags_nr * sizeof(*key->tags));
+			memcpy(key->tags, f->tags,
+			       f->tags_nr * sizeof(*key->tags));
+			key->tags_nr = key->tags_alloc = f->tags_nr;
+		}
 	}
+	/* The same numbers for the same people and words. */
+	for (uint32_t i = 0; i < from->people.nr; i++)
+		str_intern(&tt->people, from->people.s[i]);
+	for (uint32_t i = 0; i < from->words.nr; i++)
+		str_intern(&tt->words, from->words.s[i]);
 	tt->adopted = 1;
 	tt->adopted_nr = tt->k_nr;
 	for (uint32_t j = 0; j < from->joins_nr; j++) {
@@ -559,6 +585,8 @@ trees_intern(struct tree_table *tt, char *name, enum tree_kind kind)
 	t->repo = id;
 	t->urls = NULL;
 	t->urls_nr = t->urls_alloc = 0;
+	t->keepers = NULL;
+	t->keepers_nr = 0;
 	t->url_ix = (struct hindex)HINDEX_INIT;
 	tt->nr++;
 	hindex_add(&tt->hash, str_hash(name), id);

@@ -37,7 +37,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "flow/forge.h"
 #include "util/buf.h"
 #include "util/url.h"
 #include "util/util.h"
@@ -435,30 +434,6 @@ classify_subject(const char *subject, size_t len, struct merge_class *out)
 			break;
 		}
 	}
-}
-
-void
-classify_message(const char *subject, size_t len, const char *body,
-		 size_t body_len, struct merge_class *out)
-{
-	const char *end = subject + len;
-	/* No body is NULL: no arithmetic on it (undefined even with 0). */
-	const char *body_end = body ? body + body_len : NULL;
-	enum merge_kind kind;
-
-	merge_class_clear(out);
-	while (end > subject && is_space(end[-1]))
-		end--;
-	if (forge_review(subject, end, out))
-		return;
-	classify_subject(subject, len, out);
-	if (out->kind == MERGE_EXTERNAL)
-		return;
-	kind = out->kind;
-	if (!body)
-		body = body_end = "";
-	if (!forge_message(subject, end, body, body_end, kind, out))
-		out->kind = kind;
 }
 
 /* --- the branches a subject names (--branches) ------------------------ */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "git/history.h"
+#include "git/readpool.h"
 #include "util/reencode.h"
 
 /* The fields that hold a commit's text, converted to UTF-8 from its
@@ -191,6 +192,95 @@ commit_batch_read(struct commit_batch *b, struct repo *r,
 	mailmap_free(b->mailmap);
 	b->mailmap = NULL;
 	return 0;
+}
+
+/* Commits read on the pool at once: the records' memory bounded. */
+#define POOL_BATCH 1024
+
+/* Keep the committers of the m commits idx[] read into c[]: 0, or -1
+ * after reporting the first that could not be read. */
+static int
+keep_committers(struct commit_batch *b, const uint32_t *idx,
+		const struct commit_raw *c, size_t m)
+{
+	for (size_t k = 0; k < m; k++) {
+		struct commit_info *ci;
+		struct buf who = BUF_INIT;
+
+		if (commit_raw_check(&c[k], &b->h->oid[idx[k]]) < 0)
+			return -1;
+		if (c[k].enc_status)
+			repo_note_encoding(b->r, &b->h->oid[idx[k]],
+					   c[k].enc_name, strlen(c[k].enc_name),
+					   c[k].enc_status);
+		mailmap_person(b->mailmap, c[k].ident, c[k].ident_len, &who);
+		ci = xcalloc(1, sizeof(*ci));
+		ci->committer_len = who.len;
+		ci->committer = dup_buf(&who);
+		fill_empty(ci);
+		ALLOC_GROW(b->info, b->nr + 1, b->alloc);
+		b->info[b->nr++].ci = ci;
+		b->slot[idx[k]] = b->nr;
+		b->reads++;
+	}
+	return 0;
+}
+
+int
+commit_batch_read_jobs(struct commit_batch *b, struct repo *r,
+		       const struct history *h, const uint32_t *list,
+		       size_t n, unsigned fields, unsigned jobs)
+{
+	struct readpool *pool = NULL;
+	struct object_id *oids;
+	struct commit_raw *c;
+	uint32_t *idx;
+	size_t m = 0;
+	int ret = 0;
+
+	if (fields & ~(unsigned)CF_COMMITTER)
+		return commit_batch_read(b, r, h, list, n, fields);
+	memset(b, 0, sizeof(*b));
+	b->fields = fields;
+	b->h = h;
+	b->r = r;
+	b->history_nr = h->nr;
+	b->slot = xcalloc(h->nr ? h->nr : 1, sizeof(*b->slot));
+	if (!n)
+		return 0;
+	if (mailmap_open(&b->mailmap, r) < 0 ||
+	    readpool_open(&pool, r, jobs) < 0) {
+		commit_batch_release(b);
+		return -1;
+	}
+	oids = xmalloc(POOL_BATCH * sizeof(*oids));
+	idx = xmalloc(POOL_BATCH * sizeof(*idx));
+	c = xcalloc(POOL_BATCH, sizeof(*c));
+	for (size_t k = 0; k <= n && !ret; k++) {
+		/* A commit named twice is read once: taken, it has a slot;
+		 * in the batch being gathered, a mark. */
+		if (k < n && !b->slot[list[k]]) {
+			b->slot[list[k]] = UINT32_MAX;
+			idx[m] = list[k];
+			oids[m++] = h->oid[list[k]];
+		}
+		if (m == POOL_BATCH || (k == n && m)) {
+			readpool_read(pool, oids, m, RAW_COMMITTER_ONLY, c);
+			ret = keep_committers(b, idx, c, m);
+			m = 0;
+		}
+	}
+	for (size_t k = 0; k < POOL_BATCH; k++)
+		commit_raw_release(&c[k]);
+	free(c);
+	free(idx);
+	free(oids);
+	readpool_free(pool);
+	mailmap_free(b->mailmap);
+	b->mailmap = NULL;
+	if (ret)
+		commit_batch_release(b);
+	return ret;
 }
 
 const struct commit_info *

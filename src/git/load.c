@@ -165,22 +165,7 @@ add_merge(struct walker *w, uint32_t i, const struct commit_raw *c)
 static int
 check_raw(const struct history *h, uint32_t i, const struct commit_raw *c)
 {
-	char hex[OID_HEXSZ + 1];
-
-	history_hex(h, i, hex);
-	switch (c->status) {
-	case 0:
-		return 0;
-	case ODB_MISSING:
-		return error("missing commit object %s", hex);
-	case ODB_NOT_COMMIT:
-		return error("object %s is not a commit", hex);
-	case RAW_CORRUPT:
-		return error("corrupt commit object %s", hex);
-	default:
-		return error("cannot read commit object %s: %s", hex,
-			     c->why ? c->why : "unknown error");
-	}
+	return commit_raw_check(c, &h->oid[i]);
 }
 
 /* Parents of commit i from what was read of its object c, and the

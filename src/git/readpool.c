@@ -33,12 +33,62 @@ commit_raw_release(struct commit_raw *c)
 	free(c->parent);
 	free(c->merge);
 	free(c->enc_name);
+	free(c->ident);
 	memset(c, 0, sizeof(*c));
 }
 
 /* The longest committer kept in a merge's record: a name and a mail
  * address are far shorter; a hostile one is cut. */
 #define IDENT_MAX 4096
+
+/* A commit's text converted to UTF-8 from its declared encoding (into
+ * conv, *data and *end moved there), or what failed noted in out. */
+static void
+reencode_raw(struct commit_raw *out, const char **data, const char **end,
+	     struct buf *conv)
+{
+	const char *name;
+	size_t name_len;
+	int st = commit_reencode(*data, *end, conv, &name, &name_len);
+
+	if (st == REENCODE_DONE) {
+		*data = conv->data;
+		*end = conv->data + conv->len;
+	} else if (st != REENCODE_SAME) {
+		out->enc_status = st;
+		out->enc_name = xstrndup(name, name_len);
+	}
+}
+
+/* The committer's "Name <mail>" of the first committer line (up to its
+ * last '>', at most IDENT_MAX bytes; empty when there is none), and the
+ * time and zone of the last one. */
+static void
+committer_ident(const char *data, const char *end, const char **ident,
+		size_t *len, int64_t *time, int32_t *tz)
+{
+	const char *p, *eol;
+
+	*ident = NULL;
+	*len = 0;
+	*time = 0;
+	*tz = 0;
+	for (p = data; (eol = commit_header_next(p, end)); p = eol + 1) {
+		if (eol - p <= 10 || memcmp(p, "committer ", 10))
+			continue;
+		parse_committer(p, eol, time, tz);
+		if (!*ident) {
+			const char *gt = eol;
+
+			while (gt > p + 10 && gt[-1] != '>')
+				gt--;
+			*ident = p + 10;
+			*len = (size_t)((gt > p + 10 ? gt : eol) - *ident);
+		}
+	}
+	if (*len > IDENT_MAX)
+		*len = IDENT_MAX;
+}
 
 /*
  * A merge's record, as history.c's pool holds it: the committer's "Name
@@ -54,35 +104,14 @@ static void
 merge_record(struct commit_raw *out, const char *data, const char *end)
 {
 	struct buf b = BUF_INIT, conv = BUF_INIT;
-	const char *p, *eol, *msg, *ident = NULL, *name;
-	size_t ident_len = 0, name_len, start;
-	int64_t time = 0;
-	int32_t tz = 0;
+	const char *msg, *ident;
+	size_t ident_len, start;
+	int64_t time;
+	int32_t tz;
 	uint32_t len32;
-	int st = commit_reencode(data, end, &conv, &name, &name_len);
 
-	if (st == REENCODE_DONE) {
-		data = conv.data;
-		end = conv.data + conv.len;
-	} else if (st != REENCODE_SAME) {
-		out->enc_status = st;
-		out->enc_name = xstrndup(name, name_len);
-	}
-	for (p = data; (eol = commit_header_next(p, end)); p = eol + 1) {
-		if (eol - p <= 10 || memcmp(p, "committer ", 10))
-			continue;
-		parse_committer(p, eol, &time, &tz);
-		if (!ident) {
-			const char *gt = eol;
-
-			while (gt > p + 10 && gt[-1] != '>')
-				gt--;
-			ident = p + 10;
-			ident_len = (size_t)((gt > p + 10 ? gt : eol) - ident);
-		}
-	}
-	if (ident_len > IDENT_MAX)
-		ident_len = IDENT_MAX;
+	reencode_raw(out, &data, &end, &conv);
+	committer_ident(data, end, &ident, &ident_len, &time, &tz);
 	len32 = (uint32_t)ident_len;
 	buf_add(&b, ident ? ident : "", ident_len);
 	buf_add(&b, &len32, sizeof(len32));
@@ -100,6 +129,24 @@ merge_record(struct commit_raw *out, const char *data, const char *end)
 	out->merge = b.data;
 	out->merge_len = b.len;
 	out->subject = start;
+}
+
+/* RAW_COMMITTER_ONLY: the committer, as merge_record keeps it. */
+static void
+committer_record(struct commit_raw *out, const char *data, const char *end)
+{
+	struct buf conv = BUF_INIT;
+	const char *ident;
+	int64_t time;
+	int32_t tz;
+
+	reencode_raw(out, &data, &end, &conv);
+	committer_ident(data, end, &ident, &out->ident_len, &time, &tz);
+	out->ident = xmalloc(out->ident_len + 1);
+	if (out->ident_len)
+		memcpy(out->ident, ident, out->ident_len);
+	out->ident[out->ident_len] = '\0';
+	buf_release(&conv);
 }
 
 /* The parents, as git reads them (commitparse.h: the "parent" lines right
@@ -149,9 +196,13 @@ commit_raw_read(struct odb *o, const struct object_id *oid, unsigned what,
 	if (out->status)
 		goto failed;
 	if (!commit_is_well_formed(data, size) ||
-	    (!(what & RAW_DATES_ONLY) &&
+	    (!(what & (RAW_DATES_ONLY | RAW_COMMITTER_ONLY)) &&
 	     parse_headers(out, data, data + size) < 0)) {
 		out->status = RAW_CORRUPT;
+		return;
+	}
+	if (what & RAW_COMMITTER_ONLY) {
+		committer_record(out, data, data + size);
 		return;
 	}
 	/* The dates are in the headers, which are all read. */
@@ -170,6 +221,27 @@ commit_raw_read(struct odb *o, const struct object_id *oid, unsigned what,
 failed:
 	if (out->status == ODB_FAILED)
 		out->why = xstrdup(odb_error(o));
+}
+
+int
+commit_raw_check(const struct commit_raw *c, const struct object_id *oid)
+{
+	char hex[OID_HEXSZ + 1];
+
+	oid_to_hex(oid, hex);
+	switch (c->status) {
+	case 0:
+		return 0;
+	case ODB_MISSING:
+		return error("missing commit object %s", hex);
+	case ODB_NOT_COMMIT:
+		return error("object %s is not a commit", hex);
+	case RAW_CORRUPT:
+		return error("corrupt commit object %s", hex);
+	default:
+		return error("cannot read commit object %s: %s", hex,
+			     c->why ? c->why : "unknown error");
+	}
 }
 
 unsigned

@@ -36,14 +36,6 @@ struct encoding_note {
 	int status;
 };
 
-int
-git_fail(const char *what)
-{
-	const git_error *e = git_error_last();
-
-	return error("%s: %s", what, e && e->message ? e->message : "unknown error");
-}
-
 /* A repository that is there but cannot be opened: libgit2's reason. */
 static int
 open_fail(const char *where)

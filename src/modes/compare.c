@@ -8,8 +8,8 @@
  * read; each range then gets a history view (the union's arrays, its own
  * flags and tip) and is charted as a single run would chart it.
  *
- * The table (compare_table.h) is written by compare_out.c; the trend
- * chart's panels are drawn from it here.
+ * The table (compare_table.h) is written by compare_out.c, and drawn
+ * as the trend chart by compare_trend.c.
  */
 #define _GNU_SOURCE	/* qsort_r */
 #include "modes/compare.h"
@@ -23,7 +23,6 @@
 #include "addons/latency.h"
 #include "addons/timeline.h"
 #include "git/commit_index.h"
-#include "render/trend.h"
 #include "util/hash.h"
 
 /* What mark gives in a view's flags, and where it stops. */
@@ -147,165 +146,6 @@ table_rows(struct table *t)
 }
 
 
-/* --- the trend chart ------------------------------------------------ */
-
-/* The chart's lines: at most TREND_SERIES_MAX depths (the last one
- * holding the deeper ones too) and that many of the largest trees. */
-struct trend_data {
-	struct trend_panel panels[5];
-	double *values[5];
-	char *names[2][TREND_SERIES_MAX];
-	const char **labels;
-	char *title;
-};
-
-/* A range's name on the x axis: its end (a release, for --cycles). */
-static const char *
-range_end(const struct compare_input *in, size_t k)
-{
-	return in->ranges[k].to_name ? in->ranges[k].to_name : in->labels[k];
-}
-
-/* The largest trees the chart follows. */
-#define TREND_TREES 5
-
-static double *
-values(const struct table *t, size_t series)
-{
-	return xcalloc(series * t->nr, sizeof(double));
-}
-
-/* Series s of panel p is called name; owned (the panel's row of
- * trend_data's names) keeps it for trend_release. */
-static void
-name_series(char **owned, struct trend_panel *p, size_t s, char *name)
-{
-	owned[s] = name;
-	p->names[s] = name;
-}
-
-/* How many of n series a panel draws: at most max (the depth panel
- * folds the deeper ones into its last, the largest trees stop there). */
-static size_t
-series_count(size_t n, size_t max)
-{
-	return n < max ? n : max;
-}
-
-static void
-trend_depths(const struct table *t, struct trend_data *d,
-	     struct trend_panel *p, double *v)
-{
-	uint32_t dmax = series_count(t->max_depth, TREND_SERIES_MAX);
-
-	for (uint32_t s = 0; s < dmax; s++) {
-		struct buf b = BUF_INIT;
-
-		buf_printf(&b, s + 1 < t->max_depth && s + 1 == dmax ?
-			   "depth %u and more" : "depth %u", s + 1);
-		name_series(d->names[0], p, s, b.data);
-	}
-	for (size_t k = 0; k < t->nr; k++) {
-		const struct flow *f = &t->charts[k].f;
-
-		for (uint32_t dd = 1; f->by_depth && dd <= f->max_depth; dd++)
-			v[(dd > dmax ? dmax - 1 : dd - 1) * t->nr + k] +=
-				f->by_depth[dd];
-	}
-	p->series_nr = dmax ? dmax : 1;
-}
-
-/* The largest trees: the first rows, which are sorted by the last
- * range's commits. */
-static void
-trend_largest(const struct table *t, struct trend_data *d,
-	      struct trend_panel *p, double *v)
-{
-	size_t n = series_count(t->rows_nr, TREND_TREES);
-
-	for (size_t s = 0; s < n; s++) {
-		name_series(d->names[1], p, s, xstrdup(t->rows[s].name));
-		for (size_t k = 0; k < t->nr; k++)
-			v[s * t->nr + k] = t->rows[s].commits[k];
-	}
-	p->series_nr = n ? n : 1;
-}
-
-static void
-trend_build(const struct compare_input *in, const struct table *t,
-	    struct trend_data *d, struct trend *tr)
-{
-	struct buf title = BUF_INIT;
-
-	memset(d, 0, sizeof(*d));
-	d->values[0] = values(t, 1);
-	d->values[1] = values(t, 1);
-	d->values[2] = values(t, TREND_SERIES_MAX);
-	d->values[3] = values(t, TREND_TREES);
-	d->values[4] = values(t, 1);
-	d->labels = xcalloc(t->nr, sizeof(*d->labels));
-	for (size_t k = 0; k < t->nr; k++) {
-		const struct flow *f = &t->charts[k].f;
-
-		d->labels[k] = range_end(in, k);
-		d->values[0][k] = f->commits ? 100.0 * f->direct /
-				  f->commits : NAN;
-		d->values[1][k] = f->total_trees;
-		d->values[4][k] = t->latency && t->latency[k].n ?
-				  (double)t->latency[k].median / 86400.0 : NAN;
-	}
-	d->panels[0] = (struct trend_panel){ "Direct share",
-		"% of the commits", 1, { NULL }, d->values[0], 0 };
-	d->panels[1] = (struct trend_panel){ "Trees",
-		"trees", 1, { NULL }, d->values[1], 1 };
-	d->panels[2] = (struct trend_panel){ "Trees by depth",
-		"trees", 1, { NULL }, d->values[2], 1 };
-	d->panels[3] = (struct trend_panel){ "Commits through the largest "
-		"trees", "commits", 1, { NULL }, d->values[3], 1 };
-	d->panels[4] = (struct trend_panel){ "Median latency, from author "
-		"date to arrival in the mainline", "days", 1, { NULL },
-		d->values[4], 0 };
-	trend_depths(t, d, &d->panels[2], d->values[2]);
-	trend_largest(t, d, &d->panels[3], d->values[3]);
-	buf_printf(&title, "%s: %zu ranges, from %s to %s", in->repo, t->nr,
-		   in->ranges[0].has_from ? in->ranges[0].from_name :
-		   "the first commit", range_end(in, t->nr - 1));
-	if (in->opts->selected) {
-		buf_puts(&title, "; selected: ");
-		selection_describe(in->opts->selection, &title);
-	}
-	d->title = title.data;
-	*tr = (struct trend){ d->title, d->labels, t->nr,
-			      "range (named by its end)", d->panels,
-			      t->latency ? 5 : 4 };
-}
-
-static void
-trend_release(struct trend_data *d)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(d->values); i++)
-		free(d->values[i]);
-	for (size_t i = 0; i < 2; i++)
-		for (size_t s = 0; s < TREND_SERIES_MAX; s++)
-			free(d->names[i][s]);
-	free(d->labels);
-	free(d->title);
-}
-
-static int
-compare_trend(const struct compare_input *in, const struct table *t,
-	      struct buf *out)
-{
-	struct trend_data d;
-	struct trend tr;
-	int ret;
-
-	trend_build(in, t, &d, &tr);
-	ret = render_trend(&tr, in->fmt, out);
-	trend_release(&d);
-	return ret;
-}
-
 /* --latency: range k's figures over its commits, into t. */
 static int
 range_latency(const struct history *view, struct table *t, size_t k)
@@ -358,11 +198,13 @@ compare(const struct compare_input *in, struct buf *out)
 	commit_index_init(&ix, in->h);
 	/* A tree is one name in every range, even when its spelling
 	 * changed between them. */
-	chart_identity(in->h, in->opts, &identity);
+	if (chart_identity(in->h, in->r, in->opts, &identity) < 0)
+		ret = -1;
 	o.identity = &identity;
 	t.charts = xcalloc(in->nr, sizeof(*t.charts));
 	for (size_t k = 0; k < in->nr; k++) {
 		view_init(&views[k], in->h, &ix, &in->ranges[k]);
+		/* Adopted identity reads nothing: no failure here. */
 		chart_build(&t.charts[k], &views[k], in->r, in->repo,
 			    in->labels[k], &o);
 		if (in->latency && ret == 0)

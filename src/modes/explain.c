@@ -6,12 +6,15 @@
  * chart (its tree table's keys and joins, is_mainline's reasons, the
  * attribution's pulls), so the explanation cannot drift from the report.
  */
+#define _GNU_SOURCE	/* qsort_r */
 #include "modes/explain.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "flow/identity.h"
+#include "flow/evidence.h"
 #include "flow/report.h"
 #include "git/commit_index.h"
 #include "util/escape.h"
@@ -200,8 +203,10 @@ static const char *
 join_why_name(enum join_why why)
 {
 	switch (why) {
-	case JOIN_HOST_RENAME:
-		return "host-renamed";
+	case JOIN_SAME_PATH:
+		return "same-path";
+	case JOIN_SAME_KEEPER:
+		return "same-keeper";
 	case JOIN_ALIAS:
 		return "alias";
 	case JOIN_ALIAS_PREFIX:
@@ -220,26 +225,226 @@ text_field(struct buf *out, const char *label, const char *value)
 	buf_addc(out, '\n');
 }
 
+/* --- the identity of the tree ---------------------------------------- */
+
+/* The keepers compared, as identity.c compares them. */
+#define KEEPERS_SHOWN 8
+/* Similar names kept apart, listed at most. */
+#define APART_MAX 10
+
+struct keys {
+	uint32_t *v;
+	uint32_t nr;
+};
+
+static int
+cmp_key_first(const void *pa, const void *pb, void *data)
+{
+	const struct tree_table *tt = data;
+	const struct tree_key *a = &tt->k[*(const uint32_t *)pa],
+			      *b = &tt->k[*(const uint32_t *)pb];
+
+	if (!a->pulls != !b->pulls)
+		return a->pulls ? -1 : 1;
+	if (a->first != b->first)
+		return a->first < b->first ? -1 : 1;
+	return strcmp(a->key, b->key);
+}
+
+/* The keys of k's tree, by first pull, then key (the numbers follow the
+ * walk's order). */
+static void
+tree_keys(const struct tree_table *tt, uint32_t k, struct keys *out)
+{
+	uint32_t root = trees_key_root(tt, k);
+
+	out->v = xmalloc((tt->k_nr ? tt->k_nr : 1) * sizeof(*out->v));
+	out->nr = 0;
+	for (uint32_t i = 0; i < tt->k_nr; i++)
+		if (trees_key_root(tt, i) == root)
+			out->v[out->nr++] = i;
+	qsort_r(out->v, out->nr, sizeof(*out->v), cmp_key_first,
+		(void *)(uintptr_t)tt);
+}
+
+/* The pulls of key k whose tip told who keeps it, and how many of them
+ * person committed. */
+static uint32_t
+evidence_of(const struct tree_key *k, uint32_t person, uint32_t *all)
+{
+	uint32_t n = 0;
+
+	*all = 0;
+	for (uint32_t i = 0; i < k->ev_nr; i++) {
+		*all += k->ev[i].pulls;
+		if (k->ev[i].person == person)
+			n = k->ev[i].pulls;
+	}
+	return n;
+}
+
+/* "kept by NAME <mail> (n of m pulls)", or why no keeper is known: raw
+ * text (a name is the history's), escaped where it is written. */
+static void
+keeper_text(struct buf *out, const struct tree_table *tt, uint32_t k)
+{
+	uint32_t p[KEEPERS_SHOWN], n = trees_key_keepers(tt, k, p,
+							 KEEPERS_SHOWN);
+	uint32_t all, most = 0;
+
+	if (!n) {
+		buf_puts(out, "keeper unknown (the tips its pulls brought in "
+			 "are the mainline's own commits or its maintainers' "
+			 "merges)");
+		return;
+	}
+	buf_puts(out, "kept by ");
+	for (uint32_t i = 0; i < n; i++) {
+		if (i)
+			buf_puts(out, i + 1 == n ? " and " : ", ");
+		buf_puts(out, tt->people.s[p[i]]);
+		most = evidence_of(&tt->k[k], p[i], &all);
+	}
+	buf_printf(out, " (%u of %u pull%s%s)", most, tt->k[k].pulls,
+		   tt->k[k].pulls == 1 ? "" : "s", n > 1 ? " each" : "");
+}
+
+/* Do the keepers of keys a and b share a person?  -1: one has none. */
+static int
+keepers_meet(const struct tree_table *tt, uint32_t a, uint32_t b)
+{
+	uint32_t pa[KEEPERS_SHOWN], pb[KEEPERS_SHOWN];
+	uint32_t na = trees_key_keepers(tt, a, pa, KEEPERS_SHOWN),
+		 nb = trees_key_keepers(tt, b, pb, KEEPERS_SHOWN);
+
+	if (!na || !nb)
+		return -1;
+	for (uint32_t i = 0; i < na; i++)
+		for (uint32_t j = 0; j < nb; j++)
+			if (pa[i] == pb[j])
+				return 1;
+	return 0;
+}
+
+/* Is there a likely alias between the trees of a and b? */
+static int
+hinted(const struct tree_table *tt, uint32_t a, uint32_t b)
+{
+	uint32_t ra = trees_key_root(tt, a), rb = trees_key_root(tt, b);
+
+	for (uint32_t i = 0; i < tt->hints_nr; i++) {
+		uint32_t x = trees_key_root(tt, tt->hints[i].older),
+			 y = trees_key_root(tt, tt->hints[i].newer);
+
+		if ((x == ra && y == rb) || (x == rb && y == ra))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The keys of other trees that bear the repository name of one of
+ * tree's keys (ks), pulled in the range: the similar names identity kept
+ * apart.  Into out (grown), by key; their number.
+ */
+static uint32_t
+similar_keys(const struct tree_table *tt, const struct keys *ks,
+	     struct keys *out)
+{
+	uint32_t root = ks->nr ? trees_key_root(tt, ks->v[0]) : KEY_NONE;
+
+	out->v = xmalloc((tt->k_nr ? tt->k_nr : 1) * sizeof(*out->v));
+	out->nr = 0;
+	for (uint32_t i = 0; root != KEY_NONE && i < tt->k_nr; i++) {
+		const struct tree_key *ki = &tt->k[i];
+
+		if (!ki->pulls || !*ki->host || trees_key_root(tt, i) == root)
+			continue;
+		for (uint32_t j = 0; j < ks->nr; j++)
+			if (tt->k[ks->v[j]].pulls &&
+			    !strcmp(identity_repo_name(ki),
+				    identity_repo_name(&tt->k[ks->v[j]]))) {
+				out->v[out->nr++] = i;
+				break;
+			}
+	}
+	qsort_r(out->v, out->nr, sizeof(*out->v), cmp_key_first,
+		(void *)(uintptr_t)tt);
+	return out->nr;
+}
+
+/* Why key o (another tree) and the tree of keys ks are apart: raw
+ * text, as keeper_text's. */
+static void
+apart_why(struct buf *out, const struct tree_table *tt, const struct keys *ks,
+	  uint32_t o)
+{
+	int meet = -1;
+	uint32_t mine = KEY_NONE, pa, pb;
+
+	for (uint32_t j = 0; j < ks->nr && meet != 0; j++) {
+		int m;
+
+		if (!tt->k[ks->v[j]].pulls)
+			continue;
+		m = keepers_meet(tt, ks->v[j], o);
+		if (m >= 0) {
+			meet = m;
+			mine = ks->v[j];
+		}
+	}
+	if (tt->k[trees_key_root(tt, o)].alias >= 0 &&
+	    tt->k[trees_key_root(tt, ks->v[0])].alias >= 0) {
+		buf_puts(out, "treeplot.alias names them apart");
+	} else if (meet == 0 &&
+		   identity_same_name(tt, mine, o, &pa, &pb)) {
+		buf_puts(out, "kept by one name under two addresses, ");
+		buf_puts(out, tt->people.s[pb]);
+		buf_puts(out, " there and ");
+		buf_puts(out, tt->people.s[pa]);
+		buf_puts(out, " here (a .mailmap line would make them one "
+			 "person): listed as a likely alias");
+	} else if (meet == 0) {
+		buf_puts(out, "different keepers: ");
+		keeper_text(out, tt, o);
+		buf_puts(out, ", where ");
+		buf_puts(out, tt->k[mine].key);
+		buf_puts(out, " is ");
+		keeper_text(out, tt, mine);
+	} else {
+		buf_puts(out, "no keeper known for one of them");
+		if (hinted(tt, o, ks->v[0]))
+			buf_puts(out, ": listed as a likely alias");
+	}
+}
+
 static void
 text_spellings(struct buf *out, const struct tree_table *tt, uint32_t k)
 {
 	uint32_t root = trees_key_root(tt, k);
 	const char *label = "spellings";
+	struct keys ks, sim;
 
-	for (uint32_t i = 0; i < tt->k_nr; i++) {
-		const struct tree_key *key = &tt->k[i];
+	tree_keys(tt, k, &ks);
+	for (uint32_t n = 0; n < ks.nr; n++) {
+		const struct tree_key *key = &tt->k[ks.v[n]];
 
-		if (trees_key_root(tt, i) != root)
-			continue;
 		buf_printf(out, "  %-10s  ", label);
 		label = "";
 		add_text(out, key->key);
 		if (key->pulls) {
+			struct buf who = BUF_INIT;
+
 			buf_printf(out, "  %u pull%s, ", key->pulls,
 				   key->pulls == 1 ? "" : "s");
 			buf_add_day(out, key->first);
 			buf_puts(out, " .. ");
 			buf_add_day(out, key->last);
+			/* Who keeps it: on a line of its own, under. */
+			keeper_text(&who, tt, ks.v[n]);
+			buf_printf(out, "\n  %-10s    ", "");
+			add_text(out, who.data);
+			buf_release(&who);
 		} else {
 			buf_puts(out, "  no pull in the range");
 		}
@@ -260,6 +465,25 @@ text_spellings(struct buf *out, const struct tree_table *tt, uint32_t k)
 		add_text(out, jn->detail);
 		buf_addc(out, '\n');
 	}
+	label = "apart";
+	similar_keys(tt, &ks, &sim);
+	for (uint32_t n = 0; n < sim.nr && n < APART_MAX; n++) {
+		struct buf why = BUF_INIT;
+
+		buf_printf(out, "  %-10s  ", label);
+		label = "";
+		add_text(out, tt->k[sim.v[n]].key);
+		buf_puts(out, ": ");
+		apart_why(&why, tt, &ks, sim.v[n]);
+		add_text(out, why.data);
+		buf_addc(out, '\n');
+		buf_release(&why);
+	}
+	if (sim.nr > APART_MAX)
+		buf_printf(out, "  %-10s  and %u more of the name\n", "",
+			   sim.nr - APART_MAX);
+	free(sim.v);
+	free(ks.v);
 }
 
 static void
@@ -336,22 +560,51 @@ json_day(struct json *j, const char *key, const struct tree_key *k,
 }
 
 static void
+json_person(struct json *j, const struct tree_table *tt, uint32_t p,
+	    uint32_t pulls)
+{
+	const char *name, *mail;
+	size_t nl, ml;
+	struct buf b = BUF_INIT;
+
+	keeper_split(tt->people.s[p], &name, &nl, &mail, &ml);
+	json_open(j, NULL, '{');
+	buf_add(&b, name, nl);
+	json_str(j, "name", b.data);
+	b.len = 0;
+	buf_add(&b, mail, ml);
+	json_str(j, "email", b.data);
+	json_uint(j, "pulls", pulls);
+	json_close(j, '}');
+	buf_release(&b);
+}
+
+static void
 json_spellings(struct json *j, const struct tree_table *tt, uint32_t k)
 {
 	uint32_t root = k == KEY_NONE ? KEY_NONE : trees_key_root(tt, k);
+	struct keys ks = { NULL, 0 }, sim = { NULL, 0 };
 
+	if (k != KEY_NONE) {
+		tree_keys(tt, k, &ks);
+		similar_keys(tt, &ks, &sim);
+	}
 	json_open(j, "spellings", '[');
-	for (uint32_t i = 0; root != KEY_NONE && i < tt->k_nr; i++) {
-		const struct tree_key *key = &tt->k[i];
+	for (uint32_t n = 0; n < ks.nr; n++) {
+		const struct tree_key *key = &tt->k[ks.v[n]];
+		uint32_t p[KEEPERS_SHOWN], all,
+			 np = trees_key_keepers(tt, ks.v[n], p, KEEPERS_SHOWN);
 
-		if (trees_key_root(tt, i) != root)
-			continue;
 		json_open(j, NULL, '{');
 		json_str(j, "key", key->key);
 		json_str(j, "url", key->url);
 		json_uint(j, "pulls", key->pulls);
 		json_day(j, "first", key, key->first);
 		json_day(j, "last", key, key->last);
+		json_open(j, "keepers", '[');
+		for (uint32_t i = 0; i < np; i++)
+			json_person(j, tt, p[i], evidence_of(key, p[i], &all));
+		json_close(j, ']');
 		json_close(j, '}');
 	}
 	json_close(j, ']');
@@ -369,6 +622,21 @@ json_spellings(struct json *j, const struct tree_table *tt, uint32_t k)
 		json_close(j, '}');
 	}
 	json_close(j, ']');
+	json_open(j, "apart", '[');
+	for (uint32_t n = 0; n < sim.nr; n++) {
+		struct buf why = BUF_INIT;
+
+		apart_why(&why, tt, &ks, sim.v[n]);
+		json_open(j, NULL, '{');
+		json_str(j, "key", tt->k[sim.v[n]].key);
+		json_str(j, "tree", trees_key_name(tt, sim.v[n]));
+		json_str(j, "why", why.data);
+		json_close(j, '}');
+		buf_release(&why);
+	}
+	json_close(j, ']');
+	free(sim.v);
+	free(ks.v);
 }
 
 static void

@@ -15,6 +15,7 @@
 
 #include <string.h>
 
+#include "addons/registry.h"
 #include "flow/topics.h"
 #include "util/escape.h"
 

@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "addons/registry.h"
+
 static const char *const table_names[] = {
 	[CSV_TREES] = "trees",
 	[CSV_EDGES] = "edges",

@@ -210,7 +210,7 @@ shown_name(const struct build *bd, uint32_t i, int in_cluster)
 		    name[len + 1])
 			return name + len + 1;
 	}
-	return i ? graph_short_name(bd->p, name) : name;
+	return i ? graph_shown_name(bd->p, bd->f, i) : name;
 }
 
 static void

@@ -8,6 +8,7 @@
  */
 #include "render/json.h"
 
+#include "flow/evidence.h"
 #include "flow/report.h"
 #include "util/json_writer.h"
 
@@ -46,6 +47,36 @@ put_summary(struct json *j, const struct flow *f)
 	json_close(j, '}');
 }
 
+/* Who committed the tips of tree t's pulls (its repository's, for a
+ * --branches node), the most pulls first. */
+static void
+put_keepers(struct json *j, const struct flow *f, uint32_t t)
+{
+	const struct tree *tr = NULL;
+
+	json_open(j, "keepers", '[');
+	if (f->tt && t < f->tt->nr)
+		tr = &f->tt->t[f->tt->t[t].repo];
+	for (uint32_t k = 0; tr && k < tr->keepers_nr; k++) {
+		const char *name, *mail;
+		size_t nl, ml;
+		struct buf b = BUF_INIT;
+
+		keeper_split(f->tt->people.s[tr->keepers[k].person], &name,
+			     &nl, &mail, &ml);
+		json_open(j, NULL, '{');
+		buf_add(&b, name, nl);
+		json_str(j, "name", b.data ? b.data : "");
+		b.len = 0;
+		buf_add(&b, mail, ml);
+		json_str(j, "email", b.data ? b.data : "");
+		json_uint(j, "pulls", tr->keepers[k].pulls);
+		json_close(j, '}');
+		buf_release(&b);
+	}
+	json_close(j, ']');
+}
+
 static void
 put_trees(struct json *j, const struct flow *f, const struct extras *xs)
 {
@@ -61,6 +92,7 @@ put_trees(struct json *j, const struct flow *f, const struct extras *xs)
 		json_uint(j, "own", t->own);
 		json_uint(j, "depth", t->depth);
 		json_uint(j, "pulls", t->pulls);
+		put_keepers(j, f, t->tree);
 		extras_json_tree(xs, f, i, j);
 		if (t->kind != TREE_KIND_REPO)
 			json_str(j, "kind", tree_kind_name(t->kind));

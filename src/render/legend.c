@@ -370,9 +370,7 @@ node_entries(struct legend *l, const struct flow *f,
 		entry_end(l);
 	}
 	if (p->legend & LEGEND_PREFIX) {
-		buf_puts(&t, "trees under ");
-		buf_puts(&t, p->prefix);
-		buf_puts(&t, " are named without it");
+		shown_names_note(&p->shown, &t);
 		entry_start(l);
 		buf_puts(l->out, "<B>/</B>");
 		entry_text(l);

@@ -84,47 +84,13 @@ graph_width(uint32_t commits, uint32_t total, uint32_t *weight)
 	return width;
 }
 
-static int
-cmp_str(const void *a, const void *b)
+const char *
+graph_shown_name(const struct graph_plan *p, const struct flow *f,
+		 uint32_t i)
 {
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-char *
-graph_common_prefix(const char *const *names, uint32_t n, uint32_t *nr)
-{
-	const char **sorted;
-	const char *mid;
-	char *best = NULL;
-	int slashes = 0;
-
-	*nr = 0;
-	if (n < 2)
-		return NULL;
-	/*
-	 * A prefix that more than half of the names share is a prefix of
-	 * the middle name in sorted order: only its prefixes are tried.
-	 */
-	sorted = xmalloc(n * sizeof(*sorted));
-	memcpy(sorted, names, n * sizeof(*sorted));
-	qsort(sorted, n, sizeof(*sorted), cmp_str);
-	mid = sorted[n / 2];
-	for (size_t len = 1; mid[len - 1]; len++) {
-		uint32_t count = 0;
-
-		if (mid[len - 1] != '/' || ++slashes < 2 || !mid[len])
-			continue;
-		for (uint32_t k = 0; k < n; k++)
-			count += !strncmp(sorted[k], mid, len) &&
-				 sorted[k][len];
-		if (count < 2 || count * 2 <= n)
-			break;
-		free(best);
-		best = xstrndup(mid, len);
-		*nr = count;
-	}
-	free(sorted);
-	return best;
+	if (i && i < p->shown.nr && p->shown.name[i])
+		return p->shown.name[i];
+	return i < f->trees_nr ? f->trees[i].name : NULL;
 }
 
 const char *
@@ -132,10 +98,10 @@ graph_short_name(const struct graph_plan *p, const char *name)
 {
 	size_t len;
 
-	if (!p->prefix || !name)
+	if (!p->shown.prefix || !name)
 		return name;
-	len = strlen(p->prefix);
-	if (strncmp(name, p->prefix, len) || !name[len])
+	len = strlen(p->shown.prefix);
+	if (strncmp(name, p->shown.prefix, len) || !name[len])
 		return name;
 	return name + len;
 }
@@ -188,18 +154,29 @@ plan_sides(const struct flow *f, int two_sided, struct graph_plan *p)
 			p->side[i] = -1;
 }
 
+/* The names the boxes show: shortened where most share a start (or are
+ * forks of one project), never like another's.  The mainline, the fold
+ * and mail sources are shown as they are, beside them. */
 static void
-plan_prefix(const struct flow *f, struct graph_plan *p)
+plan_names(const struct flow *f, struct graph_plan *p)
 {
-	const char **names = xmalloc((f->trees_nr + 1) * sizeof(*names));
-	uint32_t n = 0;
+	const char **names = xcalloc(f->trees_nr + 1, sizeof(*names));
+	const char **fixed = xcalloc(f->trees_nr + 1, sizeof(*fixed));
+	uint32_t nf = 0;
 
-	for (uint32_t i = 1; i < f->trees_nr; i++)
-		if (f->trees[i].tree != TREE_NONE && f->trees[i].name &&
-		    f->trees[i].kind != TREE_KIND_MAIL &&
-		    !(p->hidden && p->hidden[i]))
-			names[n++] = f->trees[i].name;
-	p->prefix = graph_common_prefix(names, n, &p->prefixed);
+	for (uint32_t i = 0; i < f->trees_nr; i++) {
+		const struct flow_tree *t = &f->trees[i];
+
+		if (p->hidden && p->hidden[i])
+			continue;
+		if (i && t->tree != TREE_NONE && t->name &&
+		    t->kind != TREE_KIND_MAIL)
+			names[i] = t->name;
+		else if (t->name)
+			fixed[nf++] = t->name;
+	}
+	shown_names_init(&p->shown, names, f->trees_nr, fixed, nf, 0);
+	free(fixed);
 	free(names);
 }
 
@@ -235,7 +212,7 @@ plan_trees_legend(const struct flow *f, struct graph_plan *p)
 		else
 			p->legend |= LEGEND_DEEPER;
 	}
-	if (p->prefix)
+	if (p->shown.shortened)
 		p->legend |= LEGEND_PREFIX;
 }
 
@@ -399,7 +376,7 @@ graph_plan(const struct flow *f, uint32_t major, uint32_t minor,
 	plan_fold(f, level, p);
 	plan_sides(f, two_sided, p);
 	plan_fold_side(f, p);
-	plan_prefix(f, p);
+	plan_names(f, p);
 	for (uint32_t k = 0; k < f->edges_nr; k++)
 		if (edge_drawn(f, p, &f->edges[k]))
 			plan_edge(f, k, p);
@@ -442,6 +419,6 @@ graph_plan_release(struct graph_plan *p)
 	free(p->width);
 	free(p->weight);
 	free(p->outer);
-	free(p->prefix);
+	shown_names_release(&p->shown);
 	memset(p, 0, sizeof(*p));
 }

@@ -33,7 +33,7 @@
 #define LEGEND_W 210.0
 #define Y_AXIS_W 78.0		/* tick labels and the y title */
 #define FONT_SIZE 11.0
-#define LABEL_CHARS 28		/* longer names end in an ellipsis */
+#define LABEL_CHARS TREND_NAME_CHARS	/* longer names end in an ellipsis */
 #define TITLE_CHARS 120
 #define PNG_SCALE 2.0		/* a PNG fit for print */
 

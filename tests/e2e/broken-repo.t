@@ -8,7 +8,7 @@
 . "$TESTDIR/fixture.sh"
 . "$TESTDIR/broken.sh"
 
-plan 51
+plan 53
 
 # --- a shallow clone --------------------------------------------------------------
 
@@ -122,7 +122,8 @@ fails 1 "missing commit object $(n n2)" "a missing commit in the start's history
       -C nobj v2.0-rc1..v2.0
 
 # With a commit-graph, parents come from the graph: only merges' objects
-# are read (for their subjects).
+# are read (for their subjects), and the tips the pulls brought in (for
+# their committers, who keep the trees).
 packed gobj
 git -C gobj commit-graph write --reachable 2>/dev/null
 packed gobj.tmp n2 mm1
@@ -134,12 +135,20 @@ is "$ERR" "treeplot: missing commit object $(n mm1)" \
    "commit-graph, a missing merge: named (its subject is needed)"
 packed gobj2
 git -C gobj2 commit-graph write --reachable 2>/dev/null
-packed gobj2.tmp n2
+packed gobj2.tmp w1
 cp gobj2/objects/info/commit-graph gobj2.tmp/objects/info/ &&
 	rm -rf gobj2 && mv gobj2.tmp gobj2
 tpc -C gobj2 -T commits master
 is "$STATUS $OUT" "0 $(cat full.commits)" \
-   "commit-graph, a missing non-merge commit (n2): not read, the full answer"
+   "commit-graph, a missing non-merge commit (w1): not read, the full answer"
+packed gobj3
+git -C gobj3 commit-graph write --reachable 2>/dev/null
+packed gobj3.tmp w2
+cp gobj3/objects/info/commit-graph gobj3.tmp/objects/info/ &&
+	rm -rf gobj3 && mv gobj3.tmp gobj3
+fails 1 "missing commit object $(n w2)" \
+      "commit-graph, a missing tip of a pull (w2): named (its committer is needed)" \
+      -C gobj3 master
 
 # put COPY NAME TYPE BODY: the loose object of commit NAME is a TYPE
 # object holding BODY (a perl string expression) instead.

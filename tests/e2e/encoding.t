@@ -8,7 +8,7 @@
 # commits not converted are counted on one warning line.
 . "$(dirname "$0")/lib.sh"
 
-plan 16
+plan 17
 mkdir enc.git && cd enc.git || exit 1
 repo bare
 
@@ -79,8 +79,8 @@ got=$(sed -n '/^Flow/,/^$/p' ../report.txt | sed -n 's/^      1    //p' | sort)
 want=$(for m in $TREES; do tree_of $m | as_text; done | sort)
 is "$got" "$want" "text: each tree named as git log shows its merge's subject"
 is "$(grep -c . report.err):$(cat report.err)" \
-   "1:treeplot: warning: the text of 3 commits is shown escaped, not converted to UTF-8 (git log shows its bytes as they are): 1 declares 'x-bogus', an encoding iconv does not know; 1 declares 'SHIFT_JIS' but holds bytes invalid in it; 1 declares 'UTF-8' but holds bytes invalid in it" \
-   "stderr: one warning line for the commits not converted"
+   "1:treeplot: warning: the text of 4 commits is shown escaped, not converted to UTF-8 (git log shows its bytes as they are): 2 declare 'x-bogus', an encoding iconv does not know; 1 declares 'SHIFT_JIS' but holds bytes invalid in it; 1 declares 'UTF-8' but holds bytes invalid in it" \
+   "stderr: one warning line for the commits not converted (a7 read for its committer too)"
 grep -q 'jé/pilote$' ../report.txt && grep -q 'git.example.org/日本/表$' ../report.txt &&
 	grep -q 'mojibake/jÃ©$' ../report.txt && grep -q 'j\\xe9/nohdr$' ../report.txt
 ok $? "text: Latin-1 and Shift-JIS converted, a lie read as git reads it, no header escaped"
@@ -92,6 +92,9 @@ is "$STATUS:$(printf '%s\n' "$ERR" | grep -c .)" 0:1 \
 got=$(jq -r '.trees[].name' ../report.json | sort)
 want=$(for m in $TREES; do tree_of $m | as_json; done | sort)
 is "$got" "$want" "json: each tree as git log shows it, invalid bytes as U+FFFD"
+is "$(jq -r '.trees[] | select(.name | endswith("/pilote")) | .keepers[] | "\(.name) <\(.email)>"' ../report.json)" \
+   "$(git log -1 --format='%cn <%ce>' "$(id a1)" | as_json)" \
+   "json: a tree's keeper, the committer of the tip it pulled, as git log shows it"
 is "$(jq -r '.unrecognised[0].subject' ../report.json)" \
    "$(git_log %s u1 | as_json)" "json: the unrecognised merge's subject as git log shows it"
 want=$(for m in $TREES; do tree_of $m | as_text; done | sort)

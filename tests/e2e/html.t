@@ -13,7 +13,7 @@ ROOT=$(cd "$TESTDIR/../.." && pwd)
 DRIVER="$ROOT/tests/html_driver.py"
 export GENHIST=$BUILD/genhist
 
-plan 45
+plan 49
 
 # block NAME FILE: the content of <script type="application/json"
 # id="NAME">, as the page holds it.
@@ -180,6 +180,13 @@ is "$STATUS:$OUT:$ERR" "2::treeplot: --trace writes text or json, not 'html'" \
    "--trace -T html: a usage error"
 cd "$SCRATCH" || exit 1
 
+# u-boot's custodians (identity.sh): a tree's keeper in its panel, the
+# likely alias with the line that joins it, as text.
+. "$TESTDIR/identity.sh"
+mkdir "$SCRATCH/cust" && (cd "$SCRATCH/cust" && build_custodians >/dev/null 2>&1) &&
+	"$TREEPLOT" -C "$SCRATCH/cust" -o "$SCRATCH/c.html" master &&
+	"$TREEPLOT" -C "$SCRATCH/cust" -T json master >"$SCRATCH/c.json"
+ok $? "u-boot's custodians: a page"
 # --- in the browser: one session -------------------------------------------
 
 "$PYTHON" "$DRIVER" \
@@ -197,6 +204,7 @@ cd "$SCRATCH" || exit 1
 	open:"$SCRATCH/top.html" click:"$FOLD" \
 	open:"$SCRATCH/e.html" search:x log \
 	open:"$SCRATCH/g.html" search:"${TOPIC%%	*}" pick:0 \
+	open:"$SCRATCH/c.html" page click:source.denx.de/u-boot/custodians/u-boot-dm log \
 	>"$SCRATCH/b.out" 2>"$SCRATCH/b.err"
 ok $? "the browser session ran"
 sed 's/^/# /' "$SCRATCH/b.err" | tail -n 20
@@ -205,6 +213,7 @@ sed 's/^/# /' "$SCRATCH/b.err" | tail -n 20
 awk -v d="$SCRATCH" '/^ready\t/ { n++ } { print >(d "/b" n ".out") }' "$SCRATCH/b.out"
 B1OUT=$SCRATCH/b1.out B2OUT=$SCRATCH/b2.out B3OUT=$SCRATCH/b3.out
 B4OUT=$SCRATCH/b4.out B5OUT=$SCRATCH/b5.out B6OUT=$SCRATCH/b6.out
+B7OUT=$SCRATCH/b7.out
 echo "# generated page: script $(field ready "$B1OUT") ms, load $(field load "$B1OUT") ms," \
      "searches $(field search-ms "$B1OUT" | paste -sd ' ') ms"
 
@@ -233,7 +242,8 @@ figs() {
 		s == k && $1 == "fig" { print $2 "=" $3 }' "$B1OUT"
 }
 want=$(jq -r --arg n "$BIG" '.trees[] | select(.name == $n) |
-	"commits through it=\(.commits)\nits own=\(.own)\npulls=\(.pulls)\ndepth=\(.depth)"' \
+	"commits through it=\(.commits)\nits own=\(.own)\npulls=\(.pulls)\ndepth=\(.depth)",
+	(.keepers[] | "keeper=\(.name) <\(.email)>: \(.pulls) pull\(if .pulls == 1 then "" else "s" end)")' \
 	"$SCRATCH/g.json")
 is "$(figs 1)" "$want" "a click on $BIG's node shows the JSON's figures"
 is "$(figs 2)" "$want" "Enter on its focused node does the same"
@@ -303,6 +313,17 @@ is "$(field panel "$B6OUT" | sed -n '/^Its way to the mainline$/,$p' | sed -n '2
 ${m:0:12}" "a topic branch's commit: direct to the mainline, with the merge of its branch"
 field panel "$B6OUT" | grep -qx 'direct to mainline, through its topic branch'
 ok $? "... said: through its topic branch"
+
+# The custodians' page: the keeper, and what the evidence could not decide.
+is "$(field fig "$B7OUT" | grep '^keeper')" \
+   "$(jq -r '.trees[] | select(.name == "source.denx.de/u-boot/custodians/u-boot-dm") | .keepers[] | "keeper\t\(.name) <\(.email)>: \(.pulls) pulls"' "$SCRATCH/c.json")" \
+   "custodians: a tree's panel names its keeper, as the JSON does"
+is "$(field text "$B7OUT" | grep -A2 '^1 likely alias')" \
+"1 likely alias (not applied: the line joins them)
+git config --add treeplot.alias 'source.denx.de/u-boot/custodians/u-boot-net git://git.denx.de/u-boot-net'
+$(jq -r '.likely_aliases[0].evidence' "$SCRATCH/c.json")" \
+   "custodians: the likely alias as text, with the line that joins it and why"
+is "$(field console "$B7OUT")" "" "custodians: the console holds nothing"
 
 # HTML_SHOT=FILE keeps the screenshot of the deep commit's panel (the
 # README's is one).

@@ -1,17 +1,21 @@
 # identity.sh - small real-shaped histories for tree identity, built with
-# git fast-import (sourced by identity.t and explain.t, after lib.sh).
+# git fast-import (sourced by identity.t and html.t, after lib.sh).
 #
 #   fi_begin                          start a stream in the current repo
 #   fi_commit NAME WHO DAY SUBJECT [PARENT...]
 #                                     a commit on refs/heads/master by WHO
-#                                     (committer and author), DAY days
-#                                     after 2005-01-01 (plus NAME's order)
+#                                     (committer and author, at
+#                                     who@example.org, or at $FI_MAIL),
+#                                     DAY days after 2005-01-01 (plus
+#                                     NAME's order)
 #   fi_end                            import it; names map as with mk
 #
-# The shapes are those of the issue: u-boot's custodian trees moving host
-# twice, rmk's kernel tree pulled by its home directory and merging it
-# itself, Xen's committers pulling the central repository into staging,
-# and two owners' forks of util-linux.
+# The shapes are those of real histories: u-boot's custodian trees moving
+# host twice, and pulled from old and new spellings side by side for
+# years; rmk's kernel tree pulled by its home directory and merging it
+# itself; Xen's committers pulling the central repository into staging;
+# owners' forks of util-linux, one owner's move from GitHub to GitLab,
+# one owner's two repositories.
 
 FI_STREAM=
 FI_N=0
@@ -26,16 +30,15 @@ fi_begin() {
 }
 
 fi_commit() {
-	local name=$1 who=$2 day=$3 subject=$4 t first=1
+	local name=$1 who=$2 day=$3 subject=$4 t first=1 mail
 	shift 4
 	FI_N=$((FI_N + 1))
 	t=$((1104537600 + day * 86400 + FI_N * 60))
+	mail=${FI_MAIL:-$(printf '%s' "$who" | tr 'A-Z ' 'a-z.')@example.org}
 	{
 		printf 'commit refs/heads/master\nmark :%s\n' "$FI_N"
-		printf 'author %s <%s@example.org> %s +0000\n' "$who" \
-			"$(printf '%s' "$who" | tr 'A-Z ' 'a-z.')" "$t"
-		printf 'committer %s <%s@example.org> %s +0000\n' "$who" \
-			"$(printf '%s' "$who" | tr 'A-Z ' 'a-z.')" "$t"
+		printf 'author %s <%s> %s +0000\n' "$who" "$mail" "$t"
+		printf 'committer %s <%s> %s +0000\n' "$who" "$mail" "$t"
 		printf 'data %s\n%s\n' "$(($(printf '%s' "$subject" | wc -c) + 1))" "$subject"
 		for p in "$@"; do
 			if [ $first = 1 ]; then
@@ -105,6 +108,62 @@ build_uboot() {
 	fi_end end
 }
 
+# u-boot as it is: the mainline's maintainer (Tom) pulls each custodian
+# tree from the spelling its custodian gave that time, old and new side
+# by side for years.  u-boot-dm from git.denx.de/u-boot-dm, gitlab.denx.de
+# and source.denx.de/u-boot/custodians/u-boot-dm in turns, its tags
+# dm-pull-N and dm-next-N, and each pull from git.denx.de made after Tom
+# merged the mainline into it (the tip he pulls is his own merge);
+# u-boot-efi from gitlab.denx.de and source.denx.de in turns; u-boot-net
+# from git.denx.de, then source.denx.de, its custodian committing from
+# one address, then another (the .mailmap may join them).
+build_custodians() {
+	local C=u-boot/custodians r day=10 prev dmurl tip
+	fi_begin
+	fi_commit cm0 "Tom Rini" 0 "Prepare v2020.01"
+	prev=cm0
+	for r in 1 2 3 4 5 6; do
+		case $r in
+		1) dmurl=git://git.denx.de/u-boot-dm.git ;;
+		2) dmurl=https://gitlab.denx.de/$C/u-boot-dm.git ;;
+		3) dmurl=git://git.denx.de/u-boot-dm ;;
+		4) dmurl=https://source.denx.de/$C/u-boot-dm ;;
+		5) dmurl=https://gitlab.denx.de/$C/u-boot-dm ;;
+		6) dmurl=https://source.denx.de/$C/u-boot-dm.git ;;
+		esac
+		fi_commit cd$r "Simon Glass" $day "dm: core: fix $r" $prev
+		tip=cd$r
+		case $dmurl in *git.denx.de/*)
+			fi_commit cdt$r "Tom Rini" $day "Merge branch 'master' into dm" cd$r $prev
+			tip=cdt$r ;;
+		esac
+		if [ $((r % 2)) = 1 ]; then
+			fi_commit cmd$r "Tom Rini" $((day + 1)) "Merge tag 'dm-pull-$r' of $dmurl" $prev $tip
+		else
+			fi_commit cmd$r "Tom Rini" $((day + 1)) "Merge tag 'dm-next-$r' of $dmurl" $prev $tip
+		fi
+		prev=cmd$r
+		fi_commit ce$r "Heinrich Schuchardt" $((day + 2)) "efi_loader: fix $r" $prev
+		if [ $((r % 2)) = 1 ]; then
+			fi_commit cme$r "Tom Rini" $((day + 3)) "Merge tag 'efi-2020-$r' of https://gitlab.denx.de/$C/u-boot-efi" $prev ce$r
+		else
+			fi_commit cme$r "Tom Rini" $((day + 3)) "Merge tag 'efi-2020-$r' of https://source.denx.de/$C/u-boot-efi" $prev ce$r
+		fi
+		prev=cme$r
+		if [ $r -le 3 ]; then
+			FI_MAIL=joe.hershberger@gmail.example fi_commit cn$r "Joe Hershberger" $((day + 4)) "net: phy: fix $r" $prev
+			fi_commit cmn$r "Tom Rini" $((day + 5)) "Merge branch 'master' of git://git.denx.de/u-boot-net" $prev cn$r
+		else
+			FI_MAIL=joe.hershberger@ni.example fi_commit cn$r "Joe Hershberger" $((day + 4)) "net: phy: fix $r" $prev
+			fi_commit cmn$r "Tom Rini" $((day + 5)) "Merge branch 'master' of https://source.denx.de/$C/u-boot-net" $prev cn$r
+		fi
+		prev=cmn$r
+		day=$((day + 120))
+	done
+	fi_commit cend "Tom Rini" $day "Prepare v2022.01" $prev
+	fi_end cend
+}
+
 # kernel: rmk's ARM tree, pulled as master.kernel.org:/home/rmk/... and
 # as git://git.kernel.org/.../rmk/...; rmk merges his home directory's
 # spelling into his own tree, and a sub-tree into it; davem's net-2.6
@@ -160,8 +219,9 @@ build_xen() {
 }
 
 # util-linux: forks of one repository by two owners on GitHub, pulled in
-# turns, the project's own tree on kernel.org, and one owner's fork moving
-# from GitHub to GitLab (another domain: a likely alias, not a join).
+# turns, one owner's fork moving from GitHub to GitLab (another domain,
+# one keeper: one tree), and one owner's second repository (another name:
+# another tree).
 build_forks() {
 	fi_begin
 	fi_commit u0 "Karel Zak" 0 "build-sys: release++"
@@ -181,8 +241,37 @@ build_forks() {
 	fi_commit ca2 "Carol White" 900 "fdisk: fix 2" mc1
 	fi_commit mc2 "Karel Zak" 901 \
 		"Merge branch 'fdisk' of https://gitlab.com/carol/util-linux" mc1 ca2
-	fi_commit end "Karel Zak" 902 "build-sys: release++" mc2
+	fi_commit al4 "Alice Smith" 902 "lsblk: new column" mc2
+	fi_commit ma4 "Karel Zak" 903 \
+		"Merge branch 'columns' of https://github.com/alice/lsblk-next" mc2 al4
+	fi_commit end "Karel Zak" 904 "build-sys: release++" ma4
 	fi_end end
+}
+
+# util-linux as it is: forks of the project on GitHub by many owners,
+# the maintainer's own work repository, one fork elsewhere: a family of
+# forks the chart names by their owners.
+build_utillinux() {
+	local prev owner i=0
+	fi_begin
+	fi_commit x0 "Karel Zak" 0 "build-sys: release++"
+	prev=x0
+	for owner in masatake t-8ch thomasweissschuh yarikoptic cgoesche \
+		     mariobl ajaeger; do
+		i=$((i + 1))
+		fi_commit fx$i "$owner" $((i * 3)) "lib: fix $i" $prev
+		fi_commit mx$i "Karel Zak" $((i * 3 + 1)) \
+			"Merge branch 'fix-$i' of https://github.com/$owner/util-linux" $prev fx$i
+		prev=mx$i
+	done
+	fi_commit kw1 "Karel Zak" 40 "lsfd: new column" $prev
+	fi_commit mkw "Karel Zak" 41 \
+		"Merge branch 'lsfd' of https://github.com/karelzak/util-linux-work" $prev kw1
+	fi_commit bz1 "Benno Schulenberg" 42 "po: update" mkw
+	fi_commit mbz "Karel Zak" 43 \
+		"Merge branch 'po' of https://gitlab.com/bensberg/util-linux" mkw bz1
+	fi_commit xend "Karel Zak" 44 "build-sys: release++" mbz
+	fi_end xend
 }
 
 # Merges no form reads, shaped after Xen's history: grouped in the report.

@@ -1,15 +1,17 @@
 #!/bin/bash
 # Tree identity on small real-shaped histories (identity.sh, fast-import):
-# u-boot's custodian trees moving host, rmk's kernel.org home directory,
-# Xen's self-pulls of its central repository, util-linux forks.  One tree
-# per repository, different owners' forks apart, aliases taking whole
-# trees, and --explain saying why, in text and JSON.
+# u-boot's custodian trees moving host, and pulled from old and new
+# spellings side by side for years; rmk's kernel.org home directory;
+# Xen's self-pulls of its central repository; util-linux forks.  One
+# tree per repository, kept by one person; different owners' forks
+# apart; what the evidence cannot decide listed, not joined; aliases
+# taking whole trees; and --explain saying why, in text and JSON.
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/identity.sh"
 
-plan 24
+plan 36
 
-for f in uboot kernel xen forks unrec; do
+for f in uboot custodians kernel xen forks utillinux unrec; do
 	mkdir "$SCRATCH/$f"
 	(cd "$SCRATCH/$f" && build_$f >/dev/null 2>&1)
 	: >>"$T_MAP"
@@ -38,20 +40,54 @@ tp -C "$SCRATCH/xen" -T json master
 is "$(printf '%s\n' "$OUT" | jq -c '[.direct, .mainline.urls]')" \
    '[10,["ssh://xenbits.xen.org/home/xen/git/xen"]]' \
    "xen: the commits it brought are direct, its URL the mainline's"
+is "$(trees custodians)" \
+   '[["source.denx.de/u-boot/custodians/u-boot-dm",6],["source.denx.de/u-boot/custodians/u-boot-efi",6],["git.denx.de/u-boot-net",3],["source.denx.de/u-boot/custodians/u-boot-net",3]]' \
+   "custodians: spellings side by side for years are one tree (the path on sibling hosts; the old path by its keeper)"
+tp -C "$SCRATCH/custodians" -T json master
+is "$(printf '%s\n' "$OUT" | jq -c '[.trees[] | [(.urls | length), (.keepers[] | [.name, .email, .pulls])]]')" \
+   '[[6,["Simon Glass","simon.glass@example.org",6]],[2,["Heinrich Schuchardt","heinrich.schuchardt@example.org",6]],[1,["Joe Hershberger","joe.hershberger@gmail.example",3]],[1,["Joe Hershberger","joe.hershberger@ni.example",3]]]' \
+   "custodians: every spelling kept; the keepers, the tips Tom merged the mainline into looked behind"
+tp -C "$SCRATCH/custodians" master
+is "$(printf '%s\n' "$OUT" | sed -n '/^Likely aliases/,/^$/p' | sed -n '2p;3s/.*; kept by/kept by/p')" \
+"  git config --add treeplot.alias 'source.denx.de/u-boot/custodians/u-boot-net git://git.denx.de/u-boot-net'
+kept by one name under two addresses, Joe Hershberger <joe.hershberger@gmail.example> and Joe Hershberger <joe.hershberger@ni.example> (a .mailmap line would make them one person)" \
+   "custodians: one name under two addresses is a likely alias, with a ready line and why"
+printf 'Joe Hershberger <joe.hershberger@ni.example> <joe.hershberger@gmail.example>\n' >mailmap
+git -C "$SCRATCH/custodians" config mailmap.file "$SCRATCH/mailmap"
+is "$(trees custodians | jq -c '[.[] | select(.[0] | endswith("u-boot-net"))]')" \
+   '[["source.denx.de/u-boot/custodians/u-boot-net",6]]' \
+   "custodians: the .mailmap makes the two addresses one keeper: one tree"
+tp -C "$SCRATCH/custodians" master
+printf '%s\n' "$OUT" | grep -q '^Likely aliases'
+is "$?" 1 "custodians: ... and no likely alias is left"
+git -C "$SCRATCH/custodians" config --unset mailmap.file
 is "$(trees forks)" \
-   '[["github.com/alice/util-linux",3],["github.com/bob/util-linux",3],["github.com/carol/util-linux",1],["gitlab.com/carol/util-linux",1]]' \
-   "forks: different owners' forks stay apart; another domain is not joined"
-tp -C "$SCRATCH/forks" master
-is "$(printf '%s\n' "$OUT" | sed -n '/^Likely aliases/,/^$/p' | sed -n 2p)" \
-   "  git config --add treeplot.alias 'gitlab.com/carol/util-linux https://github.com/carol/util-linux'" \
-   "forks: the move to another domain is a likely alias, with a ready line"
-(cd "$SCRATCH/forks" && git config --add treeplot.alias 'gitlab.com/carol/util-linux https://github.com/carol/util-linux')
-is "$(trees forks)" \
-   '[["github.com/alice/util-linux",3],["github.com/bob/util-linux",3],["gitlab.com/carol/util-linux",2]]' \
-   "forks: the pasted line joins them, and the hint is gone"
+   '[["github.com/alice/util-linux",3],["github.com/bob/util-linux",3],["gitlab.com/carol/util-linux",2],["github.com/alice/lsblk-next",1]]' \
+   "forks: different owners' forks apart, one keeper's move to another domain one tree, one keeper's other repository another"
 tp -C "$SCRATCH/forks" master
 printf '%s\n' "$OUT" | grep -q '^Likely aliases'
-is "$?" 1 "forks: no likely alias once applied"
+is "$?" 1 "forks: the keepers decided everything: no likely alias"
+# --compare across the years: one line per tree; the trend chart's
+# legend names them apart (they were all "source.denx.de/u-boot/custo...").
+R1="$(id cm0)..$(id cmn3)" R2="$(id cmn3)..$(id cend)"
+tp -C "$SCRATCH/custodians" --compare -T json "$R1" "$R2"
+is "$(printf '%s\n' "$OUT" | jq -c '[.trees[] | [.name, .commits_by_range]]')" \
+   '[["source.denx.de/u-boot/custodians/u-boot-dm",[3,3]],["source.denx.de/u-boot/custodians/u-boot-efi",[3,3]],["source.denx.de/u-boot/custodians/u-boot-net",[0,3]],["git.denx.de/u-boot-net",[3,0]]]' \
+   "custodians: --compare, one line per tree, both ranges"
+tp -C "$SCRATCH/custodians" --compare -o trend.pdf "$R1" "$R2"
+pdftotext -layout trend.pdf - | grep -oE '(…|[a-z./-]*)u-boot-[a-z]+(…)?' | sort | uniq -c |
+	awk '{ print $1 }' | sort -u | tr '\n' ' ' >legend.txt
+pdftotext -layout trend.pdf - | grep -q 'Commits through the largest trees (trees under source.denx.de/u-boot/custodians/ are named without it)'
+is "$?:$(cat legend.txt)" "0:1 " \
+   "custodians: the trend chart's legend names each tree once, none alike, the start they share said in the title"
+(cd "$SCRATCH/custodians" && git config --add treeplot.alias 'source.denx.de/u-boot/custodians/u-boot-net git://git.denx.de/u-boot-net')
+is "$(trees custodians | jq -c '[.[] | select(.[0] | endswith("u-boot-net"))]')" \
+   '[["source.denx.de/u-boot/custodians/u-boot-net",6]]' \
+   "custodians: the pasted line joins them"
+tp -C "$SCRATCH/custodians" master
+printf '%s\n' "$OUT" | grep -q '^Likely aliases'
+is "$?" 1 "custodians: no likely alias once applied"
+git -C "$SCRATCH/custodians" config --unset-all treeplot.alias
 
 tp -C "$SCRATCH/unrec" master
 is "$(printf '%s\n' "$OUT" | sed -n '/^Unrecognised/,$p')" \
@@ -62,6 +98,15 @@ is "$(printf '%s\n' "$OUT" | sed -n '/^Unrecognised/,$p')" \
          like Merge N fixes
       1  $(id m4 | cut -c1-12)  Merged." \
    "unrecognised merges grouped by the shape of their subject, the largest group first"
+
+# A family of forks in the chart: each named by its owner, the rest said
+# once in the legend, the others of the host without it.
+tp -C "$SCRATCH/utillinux" -T dot master
+is "$(printf '%s\n' "$OUT" | sed -n 's/^[[:space:]]*label="\([^"\\]*\)\\n1 commit",$/\1/p' | sort | tr '\n' ' ')" \
+   "ajaeger cgoesche gitlab.com/bensberg/util-linux karelzak/util-linux-work mariobl masatake t-8ch thomasweissschuh yarikoptic " \
+   "utillinux: the chart names each fork by its owner"
+printf '%s\n' "$OUT" | grep -q 'github.com/NAME/util-linux is named NAME; other trees under github.com/, without it'
+ok $? "utillinux: the legend says the rest once"
 
 # --- aliases name whole trees -------------------------------------------
 
@@ -81,9 +126,25 @@ tp -C "$SCRATCH/uboot" --explain "$(id md1)" --range master
 is "$(printf '%s\n' "$OUT" | sed -n '/^  tree/p;/^  joined/,/^  verdict/p' | cut -c1-100)" \
 "  tree        source.denx.de/u-boot/custodians/u-boot-dm, named by its most recent spelling
   joined      gitlab.denx.de/u-boot/custodians/u-boot-dm = source.denx.de/u-boot/custodians/u-boot-d
-              git.denx.de/u-boot-dm = gitlab.denx.de/u-boot/custodians/u-boot-dm (host-renamed): the
+              git.denx.de/u-boot-dm = gitlab.denx.de/u-boot/custodians/u-boot-dm (same-keeper): the 
   verdict     external: pulled source.denx.de/u-boot/custodians/u-boot-dm into mainline, 2 commits" \
    "--explain, u-boot: the joins and their evidence, the verdict"
+tp -C "$SCRATCH/custodians" --explain "$(id cmd1)" --range master
+is "$(printf '%s\n' "$OUT" | sed -n '/^  spellings/,/^  verdict/p')" \
+"  spellings   git.denx.de/u-boot-dm  2 pulls, 2005-01-12 .. 2005-09-09
+                kept by Simon Glass <simon.glass@example.org> (2 of 2 pulls)
+              gitlab.denx.de/u-boot/custodians/u-boot-dm  2 pulls, 2005-05-12 .. 2006-05-07
+                kept by Simon Glass <simon.glass@example.org> (2 of 2 pulls)
+              source.denx.de/u-boot/custodians/u-boot-dm  2 pulls, 2006-01-07 .. 2006-09-04
+                kept by Simon Glass <simon.glass@example.org> (2 of 2 pulls)
+  joined      gitlab.denx.de/u-boot/custodians/u-boot-dm = source.denx.de/u-boot/custodians/u-boot-dm (same-path): the repository path 'u-boot/custodians/u-boot-dm' on gitlab.denx.de (2 pulls, 2005-05-12 .. 2006-05-07) and on source.denx.de (2 pulls, 2006-01-07 .. 2006-09-04), hosts of denx.de: one repository
+              git.denx.de/u-boot-dm = gitlab.denx.de/u-boot/custodians/u-boot-dm (same-keeper): the repository name 'u-boot-dm' within denx.de, kept by the same person, Simon Glass <simon.glass@example.org>: they committed the tips of 2 of 2 pulls of git.denx.de/u-boot-dm and 2 of 2 pulls of gitlab.denx.de/u-boot/custodians/u-boot-dm; their tags share 'dm-'
+  verdict     external: pulled source.denx.de/u-boot/custodians/u-boot-dm into mainline, 1 commit" \
+   "--explain, custodians: each spelling's dates, pulls and keeper, each join's rule and evidence"
+tp -C "$SCRATCH/custodians" --explain "$(id cmn1)" --range master
+is "$(printf '%s\n' "$OUT" | grep '^  apart')" \
+   "  apart       source.denx.de/u-boot/custodians/u-boot-net: kept by one name under two addresses, Joe Hershberger <joe.hershberger@ni.example> there and Joe Hershberger <joe.hershberger@gmail.example> here (a .mailmap line would make them one person): listed as a likely alias" \
+   "--explain, custodians: a similar name kept apart, and why"
 tp -C "$SCRATCH/kernel" --explain "$(id l1)" "$(id ra)" --range master
 is "$(printf '%s\n' "$OUT" | grep -E '^  (key|verdict)')" \
 "  key         rmk/linux-2.6-arm (scheme, user, port, \".git\" and slashes dropped; on kernel.org, /home/USER/REPO is /pub/scm/linux/kernel/git/USER/REPO)
@@ -102,19 +163,26 @@ is "$(printf '%s\n' "$OUT" | grep -E '^  (tree|verdict)')" \
   tree        github.com/bob/util-linux, named by its most recent spelling
   verdict     external: pulled github.com/bob/util-linux into mainline, 1 commit" \
    "--explain, forks: two trees"
+is "$(printf '%s\n' "$OUT" | sed -n '/^merge/,/^  verdict/p' | sed -n '/^  apart/,/^  verdict/p' | sed '$d' | head -3)" \
+"  apart       github.com/bob/util-linux: different keepers: kept by Bob Jones <bob.jones@example.org> (3 of 3 pulls), where github.com/alice/util-linux is kept by Alice Smith <alice.smith@example.org> (3 of 3 pulls)
+              github.com/carol/util-linux: different keepers: kept by Carol White <carol.white@example.org> (1 of 1 pull), where github.com/alice/util-linux is kept by Alice Smith <alice.smith@example.org> (3 of 3 pulls)
+              gitlab.com/carol/util-linux: different keepers: kept by Carol White <carol.white@example.org> (1 of 1 pull), where github.com/alice/util-linux is kept by Alice Smith <alice.smith@example.org> (3 of 3 pulls)" \
+   "--explain, forks: a fork kept apart from the others of its name, and why (different keepers)"
 tp -C "$SCRATCH/forks" --explain "$(id ma1)" "$(id al1)" nope --range master
 is "$STATUS:$ERR" "1:treeplot: $(id al1): not a merge
 treeplot: nope: unknown revision" \
    "--explain: what is not a merge of the range is one line each, status 1"
 tp -C "$SCRATCH/forks" -T json --explain "$(id ma1)" "$(id al1)" --range master
-is "$(printf '%s\n' "$OUT" | jq -c '[.explained[] | [.form, .key, .tree, .verdict]], [.unexplained[].reason]')" \
-'[["Merge WHAT '"'"'NAME'"'"' of URL","github.com/alice/util-linux","github.com/alice/util-linux","external"]]
-["not-a-merge"]' "--explain -T json: the same"
+is "$(printf '%s\n' "$OUT" | jq -c '[.explained[] | [.form, .key, .tree, .verdict, [.spellings[].keepers[].name], [.apart[].tree]]], [.unexplained[].reason]')" \
+'[["Merge WHAT '"'"'NAME'"'"' of URL","github.com/alice/util-linux","github.com/alice/util-linux","external",["Alice Smith"],["github.com/bob/util-linux","gitlab.com/carol/util-linux","gitlab.com/carol/util-linux"]]]
+["not-a-merge"]' "--explain -T json: the same, keepers and similar names apart"
 if "$PYTHON" -c 'import jsonschema' 2>/dev/null; then
 	printf '%s\n' "$OUT" >ex.json
-	tp -C "$SCRATCH/forks" -T json master
+	tp -C "$SCRATCH/custodians" -T json master
 	printf '%s\n' "$OUT" >rep.json
-	"$PYTHON" - "$TESTDIR/../../docs/treeplot.schema.json" ex.json rep.json <<'EOT'
+	tp -C "$SCRATCH/custodians" -T json --explain "$(id cmd1)" "$(id cmn1)" --range master
+	printf '%s\n' "$OUT" >ex2.json
+	"$PYTHON" - "$TESTDIR/../../docs/treeplot.schema.json" ex.json rep.json ex2.json <<'EOT'
 import json, sys, jsonschema
 s = json.load(open(sys.argv[1]))
 for f in sys.argv[2:]:

@@ -56,12 +56,31 @@ is "$(grep -E '^ *v1\.1 +v1\.2 ' text.txt | tr -s ' ' '\n' | sed '/^$/d' | tr '\
    "the x axis: each release, in order, upright at ten ranges"
 # shellcheck disable=SC2086
 JSON=$("$TREEPLOT" $ARGS -T json)
-# The legend: the five largest trees (cut to 28 characters), as the
-# table orders them.
-top=$(printf '%s\n' "$JSON" | jq -r '.trees[:5][].name' |
-	awk '{ if (length($0) > 28) print substr($0, 1, 27) "…"; else print }')
-is "$(printf '%s\n' "$top" | while read -r n; do grep -oF -- "$n" text.txt; done)" \
-   "$top" "the legend: the five largest trees, in the table's order"
+# The legend: the five largest trees, as the table orders them, each
+# whole or cut to 28 characters (its start and its end, an ellipsis
+# between), no two alike.
+printf '%s\n' "$JSON" | jq -r '.trees[:5][].name' >top.txt
+"$PYTHON" - top.txt text.txt <<'EOT'
+import re, sys
+names = open(sys.argv[1], encoding="utf-8").read().split("\n")[:-1]
+cells = [c for line in open(sys.argv[2], encoding="utf-8")
+         for c in re.split(r"\s{2,}", line.strip()) if c]
+shown = []
+for n in names:
+    def fits(c):
+        if c == n:
+            return True
+        if len(c) > 28 or "\u2026" not in c:
+            return False
+        a, b = c.split("\u2026", 1)
+        return n.startswith(a) and n.endswith(b) and len(n) > 28
+    found = [c for c in cells if fits(c)]
+    if not found:
+        sys.exit("no legend entry for " + n)
+    shown.append(found[0])
+sys.exit(0 if len(set(shown)) == len(shown) else "two alike")
+EOT
+ok $? "the legend: the five largest trees, in the table's order, cut to fit, none alike"
 depths=$(printf '%s\n' "$JSON" | jq -r '[.ranges[].by_depth[].depth] | max')
 is "$(grep -oE 'depth [0-9]+' text.txt | sort -u | tr '\n' ' ')" \
    "$(seq 1 "$depths" | sed 's/^/depth /' | tr '\n' ' ')" \
@@ -96,7 +115,7 @@ repo
 mk a "first"
 mk b "work" a
 mk a2 "mainline" a
-mk c "Merge branch 'x' of git://evil.example/<b>\"q\"&amp;/a-very-long-tree-name" a2 b
+mk c "Merge branch 'x' of git://evil.example/a-very-long-tree-name/<b>\"q\"&amp;" a2 b
 mk d "second" c
 git tag v1 "$(id a)"; git tag v2 "$(id a2)"; git tag v3 "$(id d)"
 tp --compare v1..v2 v2..v3 -o ../h.pdf
@@ -104,7 +123,7 @@ is "$STATUS:$ERR" "0:" "untrusted names: drawn, nothing on stderr"
 pdftotext ../h.pdf - >../h.txt
 grep -qF 'h�x: 2 ranges, from v1 to v3' ../h.txt
 ok $? "untrusted names: a control character drawn as U+FFFD"
-grep -qxF 'evil.example/<b>"q"&amp;/a-…' ../h.txt
+grep -qxF 'evil.example/…/<b>"q"&amp' ../h.txt
 ok $? "untrusted names: markup drawn as it is written, cut at 28 characters"
 cd "$SCRATCH" || exit 1
 

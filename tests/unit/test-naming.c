@@ -8,10 +8,12 @@
 
 #include "flow/classify.h"
 #include "flow/identity.h"
+#include "flow/evidence.h"
 #include "flow/naming.h"
 #include "flow/subject.h"
 #include "util/buf.h"
 #include "util/escape.h"
+#include "util/url.h"
 #include "util/util.h"
 
 #include "tap.h"
@@ -372,76 +374,253 @@ check_stems(void)
 	trees_release(&tt);
 }
 
-/* Keys pulled at times t, then identity_learn, then the trees. */
+/* A pull for identity's tests: its URL, its time, who committed its
+ * tip (NULL: no evidence), the tag it named (NULL: none). */
+struct pull_case {
+	const char *url;
+	int64_t t;
+	const char *keeper;
+	const char *tag;
+};
+
+/* The pulls, then identity_learn, then the trees (ids[] per pull). */
 static void
-learned(struct tree_table *tt, const char *const *urls, const int64_t *t,
-	size_t n, uint32_t *ids)
+learned(struct tree_table *tt, const struct pull_case *p, size_t n,
+	uint32_t *ids)
 {
-	for (size_t i = 0; i < n; i++)
-		trees_key_seen(tt, trees_key(tt, urls[i], strlen(urls[i])),
-			       t[i]);
+	for (size_t i = 0; i < n; i++) {
+		uint32_t k = trees_key(tt, p[i].url, strlen(p[i].url));
+
+		trees_key_seen(tt, k, p[i].t);
+		if (p[i].keeper)
+			trees_key_evidence(tt, k, trees_person(tt, p[i].keeper,
+						strlen(p[i].keeper)));
+		if (p[i].tag)
+			trees_key_tag(tt, k, p[i].tag, strlen(p[i].tag));
+	}
 	identity_learn(tt);
 	for (size_t i = 0; i < n; i++)
-		ids[i] = trees_add_url(tt, urls[i], strlen(urls[i]));
+		ids[i] = trees_add_url(tt, p[i].url, strlen(p[i].url));
+	trees_settle_keepers(tt);
+}
+
+/* The join that made key a's tree with key b's: its why, or 0. */
+static int
+join_why(const struct tree_table *tt, const char *a, const char *b)
+{
+	uint32_t ka = trees_key_find(tt, a), kb = trees_key_find(tt, b);
+
+	for (uint32_t j = 0; j < tt->joins_nr; j++)
+		if ((tt->joins[j].a == ka && tt->joins[j].b == kb) ||
+		    (tt->joins[j].a == kb && tt->joins[j].b == ka))
+			return (int)tt->joins[j].why;
+	return 0;
+}
+
+static void
+check_domains(void)
+{
+	static const struct {
+		const char *host, *domain;
+	} cases[] = {
+		{ "source.denx.de", "denx.de" },
+		{ "gitlab.denx.de", "denx.de" },
+		{ "denx.de", "denx.de" },
+		{ "git.kernel.org", "kernel.org" },
+		{ "a.b.github.com", "github.com" },
+		{ "git.example.co.uk", "example.co.uk" },
+		{ "example.co.uk", "example.co.uk" },
+		{ "co.uk", NULL },
+		{ "www.example.com.au", "example.com.au" },
+		{ "git.example.or.jp", "example.or.jp" },
+		{ "git.example.de", "example.de" },
+		{ "src.example.io", "example.io" },
+		{ "git.example.info", "example.info" },
+		{ "10.0.0.1", NULL },
+		{ "[::1]", NULL },
+		{ "localhost", NULL },
+		{ "", NULL },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		const char *d = url_registrable_domain(cases[i].host);
+		struct buf desc = BUF_INIT;
+
+		buf_printf(&desc, "url_registrable_domain '%s'", cases[i].host);
+		check_str(desc.data, d ? d : "(none)",
+			  cases[i].domain ? cases[i].domain : "(none)");
+		buf_release(&desc);
+	}
 }
 
 static void
 check_identity(void)
 {
-	static const char *const urls[] = {
-		"git://git.denx.de/u-boot-dm.git",
-		"https://gitlab.denx.de/u-boot/custodians/u-boot-dm",
-		"https://source.denx.de/u-boot/custodians/u-boot-dm.git",
-		"https://github.com/alice/util-linux",
-		"https://github.com/bob/util-linux",
-		"https://github.com/carol/util-linux",
-		"https://gitlab.com/carol/util-linux",
-		"git://git.denx.de/u-boot-net",
-		"https://source.denx.de/u-boot/custodians/u-boot-net",
+	static const char *const simon = "Simon Glass <sjg@example.org>";
+	static const struct pull_case pulls[] = {
+		/* 0-3: u-boot-dm on two sibling hosts side by side, and
+		 * its old path under git.denx.de, the dates overlapping;
+		 * one pull's tip a merge of the mainline's: no evidence */
+		{ "https://gitlab.denx.de/u-boot/custodians/u-boot-dm", 100,
+		  simon, "dm-pull-30may25" },
+		{ "https://source.denx.de/u-boot/custodians/u-boot-dm.git", 150,
+		  NULL, NULL },
+		{ "git://git.denx.de/u-boot-dm.git", 120, simon,
+		  "dm-next-27may25" },
+		{ "https://gitlab.denx.de/u-boot/custodians/u-boot-dm", 300,
+		  simon, NULL },
+		/* 4-6: forks by different owners */
+		{ "https://github.com/alice/util-linux", 100,
+		  "Alice <alice@example.org>", NULL },
+		{ "https://github.com/bob/util-linux", 150,
+		  "Bob <bob@example.org>", NULL },
+		{ "https://gitlab.com/dave/util-linux", 90,
+		  "Dave <dave@example.org>", NULL },
+		/* 7-8: a move from GitHub to GitLab by its keeper */
+		{ "https://github.com/carol/util-linux", 100,
+		  "Carol <carol@example.org>", NULL },
+		{ "https://gitlab.com/carol/util-linux", 400,
+		  "Carol <carol@example.org>", NULL },
+		/* 9-10: one keeper, two names */
+		{ "https://github.com/dana/foo", 100, "Dana <d@example.org>",
+		  NULL },
+		{ "https://github.com/dana/bar", 110, "Dana <d@example.org>",
+		  NULL },
+		/* 11-12: one name taken up by another keeper after the
+		 * first stopped: the old rule joined them */
+		{ "git://git.denx.de/u-boot-x", 100, "Eve <eve@example.org>",
+		  NULL },
+		{ "https://source.denx.de/u-boot/custodians/u-boot-x", 200,
+		  "Frank <frank@example.org>", NULL },
+		/* 13-14: undecided, the dates suggesting a move */
+		{ "git://git.denx.de/u-boot-y", 100, NULL, NULL },
+		{ "https://source.denx.de/u-boot/custodians/u-boot-y", 300,
+		  "Gus <gus@example.org>", NULL },
+		/* 15-16: undecided, only tags suggesting one tree */
+		{ "git://git.denx.de/u-boot-z", 100, NULL, "zz-pull-1" },
+		{ "https://source.denx.de/u-boot/custodians/u-boot-z", 100,
+		  "Hal <hal@example.org>", "zz-next-2" },
+		/* 17-18: one path on hosts of two domains under one
+		 * public suffix: not siblings (nor, pulled at once, a
+		 * likely move) */
+		{ "https://git.foo.co.uk/proj", 100, NULL, NULL },
+		{ "https://git.bar.co.uk/proj", 100, NULL, NULL },
+		/* 19-20: ... and on two hosts of one */
+		{ "https://git.foo.co.uk/other", 100, NULL, NULL },
+		{ "https://src.foo.co.uk/other", 110, NULL, NULL },
 	};
-	static const int64_t t[] = { 100, 200, 300, 100, 150, 100, 400,
-				     100, 150 };
 	static const struct tree_alias alias[] = {
-		{ "net", "https://source.denx.de/u-boot/custodians/u-boot-n*" },
 		{ "dm", "git://git.denx.de/u-boot-dm" },
+		{ "bob", "https://github.com/bob/util-linux" },
+		{ "alice", "https://github.com/alice/util-linux" },
 	};
 	struct tree_table tt;
-	uint32_t ids[ARRAY_SIZE(urls)];
+	uint32_t ids[ARRAY_SIZE(pulls)], keepers[4];
+	const struct tree *dm;
 
 	trees_init(&tt, "mainline");
-	learned(&tt, urls, t, ARRAY_SIZE(urls), ids);
-	report(ids[0] == ids[1] && ids[1] == ids[2],
-	       "identity: a host renamed twice within one domain is one tree",
-	       "three trees", "one");
+	learned(&tt, pulls, ARRAY_SIZE(pulls), ids);
+	report(ids[0] == ids[1] && ids[1] == ids[2] && ids[2] == ids[3],
+	       "identity: one path on sibling hosts, and the old path kept by "
+	       "the same person: one tree, the dates overlapping", "apart",
+	       "one");
+	check_num("identity: ... sibling hosts by the same path",
+		  (unsigned long)join_why(&tt, "gitlab.denx.de/u-boot/custodians/u-boot-dm",
+					  "source.denx.de/u-boot/custodians/u-boot-dm"),
+		  JOIN_SAME_PATH);
+	check_num("identity: ... the old path by the same keeper",
+		  (unsigned long)join_why(&tt, "git.denx.de/u-boot-dm",
+					  "gitlab.denx.de/u-boot/custodians/u-boot-dm"),
+		  JOIN_SAME_KEEPER);
 	check_str("identity: named by its most recent spelling",
 		  tt.t[ids[0]].name,
-		  "source.denx.de/u-boot/custodians/u-boot-dm");
-	check_num("identity: the tree keeps every spelling",
-		  tt.t[ids[0]].urls_nr, 3);
-	report(ids[3] != ids[4] && ids[3] != ids[5] && ids[4] != ids[5],
-	       "identity: forks of one repository by different owners stay "
+		  "gitlab.denx.de/u-boot/custodians/u-boot-dm");
+	dm = &tt.t[ids[0]];
+	check_num("identity: its keepers, summed over its spellings",
+		  dm->keepers_nr == 1 && dm->keepers[0].pulls == 3, 1);
+	check_num("trees_key_keepers: the person of most pulls",
+		  trees_key_keepers(&tt, trees_key_find(&tt, "git.denx.de/u-boot-dm"),
+				    keepers, 4), 1);
+	report(ids[4] != ids[5] && ids[4] != ids[6] && ids[5] != ids[6],
+	       "identity: forks by different owners stay apart", "joined",
+	       "apart");
+	report(ids[7] == ids[8], "identity: a move across domains by its "
+	       "keeper is one tree", "apart", "joined");
+	report(ids[7] != ids[6], "identity: ... not the fork of another owner "
+	       "on the new domain", "joined", "apart");
+	report(ids[9] != ids[10], "identity: one keeper's trees of different "
+	       "names stay apart", "joined", "apart");
+	report(ids[11] != ids[12], "identity: one name taken up by another "
+	       "keeper stays two trees (the dates alone joined them)",
+	       "joined", "apart");
+	report(ids[13] != ids[14], "identity: no keeper known on one side: "
 	       "apart", "joined", "apart");
-	report(ids[5] != ids[6], "identity: a move to another domain is not "
-	       "joined", "joined", "apart");
-	check_num("identity: ... but hinted, once", tt.hints_nr, 1);
-	check_str("identity: the hint names the newer spelling",
-		  trees_key_name(&tt, tt.hints[0].newer),
-		  "gitlab.com/carol/util-linux");
-	report(ids[7] == ids[8], "identity: the path may gain a prefix below "
-	       "the new host", "apart", "joined");
+	report(ids[15] != ids[16], "identity: tags alone never join",
+	       "joined", "apart");
+	report(ids[17] != ids[18], "identity: one path under two domains of "
+	       "a public suffix (co.uk) is not joined", "joined", "apart");
+	report(ids[19] == ids[20], "identity: one path on two hosts of one "
+	       "domain under co.uk is", "apart", "joined");
+	check_num("identity: what the evidence could not decide: two likely "
+		  "aliases", tt.hints_nr, 2);
+	if (tt.hints_nr == 2) {
+		check_str("identity: the dates' hint names the newer spelling",
+			  tt.k[tt.hints[0].newer].key,
+			  "source.denx.de/u-boot/custodians/u-boot-y");
+		report(strstr(tt.hints[0].detail, "ending before") != NULL,
+		       "identity: ... and says why", tt.hints[0].detail,
+		       "the dates");
+		report(strstr(tt.hints[1].detail, "tags sharing 'zz-'") != NULL,
+		       "identity: the tags' hint says which", tt.hints[1].detail,
+		       "the tags");
+	}
 	check_num("trees_find: an older spelling finds the joined tree",
 		  trees_find(&tt, "git.denx.de/u-boot-dm"), ids[0]);
 	trees_release(&tt);
 
 	trees_init(&tt, "mainline");
 	trees_set_aliases(&tt, alias, ARRAY_SIZE(alias));
-	learned(&tt, urls, t, ARRAY_SIZE(urls), ids);
+	learned(&tt, pulls, ARRAY_SIZE(pulls), ids);
 	check_str("alias naming one spelling: the whole tree",
-		  tt.t[ids[2]].name, "dm");
-	report(ids[0] == ids[2], "alias naming one spelling: one tree",
+		  tt.t[ids[3]].name, "dm");
+	report(ids[0] == ids[3], "alias naming one spelling: one tree",
 	       "two", "one");
-	check_str("prefix alias: the whole tree of a spelling it matches",
-		  tt.t[ids[7]].name, "net");
+	report(ids[4] != ids[5], "aliases naming two trees keep them apart",
+	       "joined", "apart");
+	trees_release(&tt);
+}
+
+/* One key pulled 100,000 times, each tip by someone else, and 20,000
+ * forks of one name: no quadratic step (the test's time says so). */
+static void
+check_identity_scale(void)
+{
+	struct tree_table tt;
+	struct buf url = BUF_INIT, who = BUF_INIT;
+	uint32_t k;
+
+	trees_init(&tt, "mainline");
+	k = trees_key(&tt, "https://example.org/big", 23);
+	for (uint32_t i = 0; i < 100000; i++) {
+		who.len = 0;
+		buf_printf(&who, "P%u <p%u@example.org>", i, i);
+		trees_key_seen(&tt, k, i);
+		trees_key_evidence(&tt, k, trees_person(&tt, who.data, who.len));
+	}
+	for (uint32_t i = 0; i < 20000; i++) {
+		url.len = 0;
+		buf_printf(&url, "https://example.org/u%u/proj", i);
+		trees_key_seen(&tt, trees_key(&tt, url.data, url.len), i);
+	}
+	identity_learn(&tt);
+	trees_add_url(&tt, "https://example.org/big", 23);
+	trees_settle_keepers(&tt);
+	check_num("identity at scale: 100,000 keepers of one tree, tied",
+		  tt.t[1].keepers_nr, 100000);
+	check_num("identity at scale: 20,000 forks, no evidence: no hint "
+		  "(none continues another's path)", tt.hints_nr, 0);
+	buf_release(&url);
+	buf_release(&who);
 	trees_release(&tt);
 }
 
@@ -453,6 +632,8 @@ main(void)
 	check_subject_names();
 	check_table();
 	check_many();
+	check_domains();
 	check_identity();
+	check_identity_scale();
 	return tap_done();
 }

@@ -16,6 +16,8 @@
 #include "flow/report.h"
 #include "render/graph.h"
 #include "render/json.h"
+#include "render/names.h"
+#include "util/escape.h"
 
 #include "tap.h"
 
@@ -293,14 +295,14 @@ test_json(void)
 		   " \"davem/net-2.6\", \"urls\": [\"git://git.kernel.org/pub/"
 		   "scm/linux/kernel/git/davem/net-2.6.git\", \"master.kernel.org:"
 		   "/pub/scm/linux/kernel/git/davem/net-2.6\"], \"commits\": 40,"
-		   " \"own\": 30, \"depth\": 1, \"pulls\": 3}"
+		   " \"own\": 30, \"depth\": 1, \"pulls\": 3, \"keepers\": []}"
 		   " and (.trees[0:3] | all(has(\"folded\") | not))"
 		   " and (.trees[0] | keys_unsorted) == [\"name\", \"urls\","
-		   " \"commits\", \"own\", \"depth\", \"pulls\"]"),
+		   " \"commits\", \"own\", \"depth\", \"pulls\", \"keepers\"]"),
 	   "json: the trees, mainline left out");
 	ok(jq_true(&out, ".trees[3] == {\"name\": \"2 other trees\", \"urls\": [],"
 		   " \"commits\": 3, \"own\": 3, \"depth\": 1, \"pulls\": 2,"
-		   " \"folded\": 2}"),
+		   " \"keepers\": [], \"folded\": 2}"),
 	   "json: the fold node says how many trees it holds");
 	ok(jq_true(&out, ".edges == [{\"from\": \"davem/net-2.6\", \"to\":"
 		   " \"torvalds/linux-2.6\", \"commits\": 40, \"pulls\": 3},"
@@ -557,6 +559,184 @@ test_no_plugins(void)
 	buf_release(&err);
 }
 
+/* --- shown names --------------------------------------------------- */
+
+/* The names shown, joined by '|', NULL as "-". */
+static char *
+shown_joined(const struct shown_names *sn)
+{
+	struct buf b = BUF_INIT;
+
+	for (uint32_t i = 0; i < sn->nr; i++)
+		buf_printf(&b, "%s%s", i ? "|" : "", sn->name[i] ?
+			   sn->name[i] : "-");
+	return b.data ? b.data : xstrdup("");
+}
+
+static void
+check_shown(const char *desc, const char *const *names, uint32_t n,
+	    const char *const *fixed, uint32_t fixed_nr, size_t max,
+	    const char *want, const char *note)
+{
+	struct shown_names sn;
+	struct buf nb = BUF_INIT;
+	char *got;
+
+	shown_names_init(&sn, names, n, fixed, fixed_nr, max);
+	got = shown_joined(&sn);
+	report(!strcmp(got, want), desc, got, want);
+	shown_names_note(&sn, &nb);
+	report(!strcmp(nb.data ? nb.data : "", note), desc, nb.data ?
+	       nb.data : "", note);
+	buf_release(&nb);
+	free(got);
+	shown_names_release(&sn);
+}
+
+/* Code points of s. */
+static size_t
+chars(const char *s)
+{
+	size_t n = 0, len = strlen(s), at = 0;
+
+	while (at < len) {
+		unsigned int cp;
+		size_t k = utf8_decode((const unsigned char *)s + at,
+				       len - at, &cp);
+
+		at += k ? k : 1;
+		n++;
+	}
+	return n;
+}
+
+static void
+test_shown_names(void)
+{
+	static const char *const infradead[] = {
+		"git.infradead.org/users/a/x", "git.infradead.org/users/b/y",
+		"git.infradead.org/users/c/z", "davem/net",
+	};
+	static const char *const forks[] = {
+		"github.com/alice/util-linux", "github.com/bob/util-linux",
+		"github.com/carol/util-linux", "github.com/karelzak/util-linux-work",
+		"kzak/util-linux", NULL,
+	};
+	static const char *const clash[] = {
+		"git.example.org/pub/davem/net", "git.example.org/pub/tiwai/sound",
+		"git.example.org/pub/mainline", "davem/net",
+		"git.example.org/pub/y/z",
+	};
+	static const char *const mainline[] = { "mainline", "x/mainline" };
+	static const char *const fork_clash[] = {
+		"github.com/a/util-linux", "github.com/b/util-linux",
+		"github.com/mainline/util-linux", "b",
+	};
+	static const char *const denx[] = {
+		"source.denx.de/u-boot/custodians/u-boot-dm",
+		"source.denx.de/u-boot/custodians/u-boot-efi",
+		"gitlab.denx.de/u-boot/custodians/u-boot-dm-with-a-long-name",
+	};
+	static const char *const paths[] = {
+		"git.infradead.org/users/nisto/arm",
+		"github.com/averyveryverylongowner/repo",
+		"gitlab.com/averyveryverylongowner/repo",
+		"a-single-component-far-too-long-to-fit",
+	};
+	static const char *const middle[] = {
+		"abcdefghij-MIDDLE1-klmnopqrstuvwxyz0123456789",
+		"abcdefghij-MIDDLE2-klmnopqrstuvwxyz0123456789",
+		"abcdefghij-MIDDLE2-klmnopqrstuvwxyz0123456789xx",
+		"abcdefghij-MIDDLE2-klmnopqrstuvwxyz0123456789xxx",
+		"abcdefghij-MIDDLE2-klmnopqrstuvwxyz01234567…xxx",
+	};
+	struct shown_names sn;
+	unsigned fails = 0;
+	uint64_t seed = 1;
+
+	check_shown("shown names: the prefix most share, said once",
+		    infradead, 4, NULL, 0, 0, "a/x|b/y|c/z|davem/net",
+		    "trees under git.infradead.org/users/ are named without it");
+	check_shown("shown names: forks of one project named by their owner",
+		    forks, 6, NULL, 0, 0,
+		    "alice|bob|carol|karelzak/util-linux-work|kzak/util-linux|-",
+		    "github.com/NAME/util-linux is named NAME; other trees "
+		    "under github.com/, without it");
+	check_shown("shown names: a short name like another's, or like the "
+		    "mainline's, is shown whole", clash, 5, mainline, 1, 0,
+		    "git.example.org/pub/davem/net|tiwai/sound|"
+		    "git.example.org/pub/mainline|davem/net|y/z",
+		    "trees under git.example.org/pub/ are named without it");
+	check_shown("shown names: a fork named like another tree or the "
+		    "mainline is shown whole", fork_clash, 4, mainline, 1, 0,
+		    "a|github.com/b/util-linux|github.com/mainline/util-linux|b",
+		    "github.com/NAME/util-linux is named NAME; other trees "
+		    "under github.com/, without it");
+	check_shown("shown names: cut to 28 characters, unlike each other",
+		    denx, 3, NULL, 0, 28,
+		    "u-boot-dm|u-boot-efi|…/u-boot-dm-with-a-long-name",
+		    "trees under source.denx.de/u-boot/custodians/ are named "
+		    "without it");
+	check_shown("shown names: paths cut by whole components, the last "
+		    "two kept where they fit", paths, 4, NULL, 0, 28,
+		    "…/users/nisto/arm|github.com/…/repo|gitlab.com/…/repo|"
+		    "a-single-…ar-too-long-to-fit", "");
+	shown_names_init(&sn, middle, 5, mainline, 2, 28);
+	for (uint32_t i = 0; i < sn.nr; i++) {
+		fails += chars(sn.name[i]) > 28;
+		for (uint32_t j = 0; j < i; j++)
+			fails += !strcmp(sn.name[i], sn.name[j]);
+	}
+	report(!fails, "shown names: names alike but in the middle, cut: "
+	       "unique, 28 characters at most", "clash", "none");
+	shown_names_release(&sn);
+
+	/* Any names: unique, within the limit, unlike the fixed ones. */
+	fails = 0;
+	for (int round = 0; round < 2000; round++) {
+		static const char alpha[] = "ab/é.-";
+		char *names[12], buf[64];
+		const char *fixed[1] = { "a" };
+		uint32_t n = 2 + round % 10;
+		size_t max = 8 + round % 20;
+
+		for (uint32_t i = 0; i < n; i++) {
+			size_t len = 1 + (seed >> 33) % 40, k;
+
+			for (k = 0; k < len; ) {
+				char c;
+
+				seed = seed * 6364136223846793005ull + 1;
+				c = alpha[(seed >> 33) % (sizeof(alpha) - 1)];
+				buf[k++] = c;
+			}
+			buf[k] = '\0';
+			/* Unlike the fixed name, as a tree table's are
+			 * unlike the mainline's */
+			names[i] = xstrdup(strcmp(buf, "a") ? buf : "b");
+			for (uint32_t j = 0; j < i; j++)	/* unique input */
+				if (!strcmp(names[j], names[i])) {
+					snprintf(buf, sizeof(buf), "u%u", i);
+					free(names[i]);
+					names[i] = xstrdup(buf);
+				}
+		}
+		shown_names_init(&sn, (const char *const *)names, n, fixed, 1,
+				 max);
+		for (uint32_t i = 0; i < n; i++) {
+			fails += chars(sn.name[i]) > max ||
+				 !strcmp(sn.name[i], "a");
+			for (uint32_t j = 0; j < i; j++)
+				fails += !strcmp(sn.name[i], sn.name[j]);
+		}
+		shown_names_release(&sn);
+		for (uint32_t i = 0; i < n; i++)
+			free(names[i]);
+	}
+	report(!fails, "shown names: 2,000 random sets shown unique, within "
+	       "their limit, unlike a fixed name", "clashes", "none");
+}
+
 int
 main(void)
 {
@@ -565,5 +745,6 @@ main(void)
 	test_dot();
 	test_svg();
 	test_errors();
+	test_shown_names();
 	return tap_done();
 }

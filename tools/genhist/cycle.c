@@ -219,8 +219,8 @@ run_cycle(struct sim *sim, int64_t k, uint64_t first, uint64_t end,
 
 	sim->cycle_no = k;
 	sim->cyc_end = end;
-	if (sim->moved != NONE && (uint64_t)k >= sim->cycles_total / 2)
-		move_host(sim);
+	if (sim->identity)
+		identity_cycle(sim, (uint64_t)k);
 	cycle_len = (int64_t)(63 + below(&sim->rng, 15)) * DAY;
 	dt = cycle_len / (int64_t)C;
 	if (dt < 2)

@@ -12,13 +12,14 @@
  *   util.c     errors, memory, strings, the random numbers (util.h)
  *   truth.c    the ground truth's bookkeeping: the path trie, each
  *              tree's pending commits, the commits finalised
- *   names.c    names, idents and URLs, the trees set up, the identity
- *              cases
+ *   names.c    names, idents and URLs, the trees set up
  *   stream.c   commits and tags written to the stream, marks, dates,
  *              --files' small trees
+ *   change.c   a tree's next change: a commit on its branch, or with
+ *              --gerrit the mainline's merged by a review server
+ *   identity.c --identity's cases: their spellings, respellings and
+ *              keepers, the mainline's maintainer's merges into a tree
  *   merges.c   pulls, topic branches, back-merges, fast-forwards
- *   review.c   --gerrit: the mainline's changes merged by a review
- *              server
  *   cycle.c    a release cycle: its events, the planned cases, the
  *              ordinary steps between them, the release
  *   main.c     the options and the run
@@ -152,7 +153,7 @@ struct sim {
 	uint64_t cycles_total;		/* R */
 
 	/* the stream, and the ground-truth files asked for (else NULL) */
-	FILE *out, *fexp, *ftru, *fcyc, *fdat, *ftop, *farr;
+	FILE *out, *fexp, *ftru, *fcyc, *fdat, *ftop, *farr, *fcases;
 	/* --topics: the merge of the mainline's topic branches whose
 	 * commits are being finalised (NONE: none), or held until it is
 	 * made (central_pull) */
@@ -170,8 +171,16 @@ struct sim {
 	uint64_t *cum;			/* cumulative weights of 1..T */
 	uint32_t scen;			/* the tree of the planned case */
 	struct ident contrib[NCONTRIB];	/* the commits' authors */
-	uint32_t moved;			/* --identity: the tree whose host */
-	char *moved_urls[2];		/* moves, and its new URLs */
+	struct case_tree *cases;	/* --identity: the cases' trees, for */
+	size_t ncases, cases_alloc;	/* --cases */
+	struct respell *respell;	/* --identity: new spellings, each */
+	size_t nrespell, respell_alloc;	/* from a cycle on */
+	uint32_t merged_by_main;	/* --identity: the tree the mainline's
+					 * maintainer merges the mainline into
+					 * before pulling it, or NONE */
+	uint32_t taken_up_weight;	/* --identity: the weight of the tree
+					 * taking up another's name, until it
+					 * does */
 
 	/* the commits */
 	uint32_t nmarks;
@@ -248,11 +257,6 @@ uint64_t *pos_of(struct tree *x, uint32_t puller);
  * authors; the tree of the planned case. */
 void setup_trees(struct sim *sim, uint32_t T);
 
-/* --identity: spellings of the cases, once the trees are set up. */
-void setup_identity(struct sim *sim);
-
-/* --identity: the tree whose host moved takes its new URLs. */
-void move_host(struct sim *sim);
 
 /* One of tree t's URLs, the usual one more often than not. */
 const char *pick_url(struct sim *sim, const struct tree *t);
@@ -298,13 +302,13 @@ int64_t tree_date(struct sim *sim, const struct tree *t);
 uint32_t plain_commit(struct sim *sim, uint32_t x, uint32_t parent,
 		      int64_t date);
 
+/* A commit on tree x's own branch, on parent: plain_commit's, or with
+ * --rebase, when x rebases, queued until first taken. */
+uint32_t branch_commit(struct sim *sim, uint32_t x, uint32_t parent,
+		       int64_t date);
+
 /* The mainline's tip is tip now. */
 void main_moved(struct sim *sim, uint32_t tip);
-
-/* A commit on the branch of tree x, dated date (commit_on: by
- * tree_date). */
-void commit_at(struct sim *sim, uint32_t x, int64_t date);
-void commit_on(struct sim *sim, uint32_t x);
 
 /* A merge made by tree y's maintainer; its mark. */
 uint32_t merge_commit(struct sim *sim, uint32_t y, const char *subject,
@@ -313,6 +317,37 @@ uint32_t merge_commit(struct sim *sim, uint32_t y, const char *subject,
 /* The version bump and tag that mark a release or an -rc. */
 void tag_mainline(struct sim *sim, const char *version, const char *tag,
 		  int annotated);
+
+/* ---- change.c: a tree's next change, --gerrit's review ------------- */
+
+/* The review server's name, as the paths say it. */
+extern const char *const review_server_name;
+
+/* A commit on the branch of tree x, dated date (commit_on: by
+ * tree_date). */
+void commit_at(struct sim *sim, uint32_t x, int64_t date);
+void commit_on(struct sim *sim, uint32_t x);
+
+/* ---- identity.c: --identity's cases -------------------------------- */
+
+/* The cases' spellings and keepers, once the trees are set up (and
+ * sim->cycles_total known). */
+void setup_identity(struct sim *sim);
+
+/* At the start of cycle k: the respellings due, a tree's name taken up. */
+void identity_cycle(struct sim *sim, uint64_t k);
+
+/* Before tree x is pulled into the mainline by url: the mainline's
+ * maintainer may merge the mainline into it first.  x's tip. */
+uint32_t main_merges_into(struct sim *sim, uint32_t x, const char *url);
+
+/* --cases: "CASE<TAB>NAME<TAB>URL URL..." per case's tree: what it is
+ * (side-by-side, host-renamed, moved-group, cross-domain, one-keeper,
+ * taken-up, fork), the name treeplot must give it, every spelling it
+ * was given. */
+void identity_cases(const struct sim *sim, FILE *f);
+
+void identity_release(struct sim *sim);
 
 /* ---- merges.c: pulls, topics, back-merges, fast-forwards ----------- */
 
@@ -340,15 +375,6 @@ void reset_tree(struct sim *sim, uint32_t x, uint32_t c, uint64_t seq,
 
 /* A fast-forward pull; 0 if none could be made. */
 int ff_pull(struct sim *sim);
-
-/* ---- review.c: --gerrit --------------------------------------------- */
-
-/* The review server's name, as the paths say it. */
-extern const char *const review_server_name;
-
-/* A change of the mainline's, made at date, merged by the review server
- * (or fast-forwarded). */
-void review_change(struct sim *sim, int64_t date);
 
 /* ---- cycle.c: a release cycle -------------------------------------- */
 

@@ -8,7 +8,8 @@
  *   genhist [--commits N] [--trees T] [--seed S] [--ff-rate P]
  *           [--releases R] [--expect FILE] [--truth FILE] [--cycles FILE]
  *           [--dates FILE] [--topics FILE] [--arrivals FILE] [--identity]
- *           [--files] [--gerrit] [--late] [--rebase] [--stats]
+ *           [--cases FILE] [--files] [--gerrit] [--late] [--rebase]
+ *           [--stats]
  *
  * Writes a git fast-import stream on stdout: N non-merge commits made by a
  * mainline and T subsystem trees over R release cycles (tags v1.0, then
@@ -50,21 +51,23 @@
  *                central pulls); ":MARK<TAB>-" per direct commit on
  *                that line itself (committed there, or fast-forwarded)
  * --identity     the cases of tree identity, each with its ground truth
- *                (without it the stream is what it always was):
- *                - a tree whose host is renamed halfway through the history
- *                  (git.denx.de/u-boot-S, then
- *                  source.denx.de/u-boot/custodians/u-boot-S): one tree,
- *                  named by the newer spelling;
- *                - every kernel.org tree also spelled by its home directory,
- *                  master.kernel.org:/home/HANDLE/S, in pulls and in the
- *                  merges of its own repository (internal);
- *                - the mainline's committers pulling the central repository
- *                  into a branch of the same name ("Merge branch 'master'
- *                  of ssh://central.example.org/home/linux/git/linux into
- *                  master"), what it brings being direct commits;
- *                - the last two trees forks of one repository by two owners,
- *                  github.com/A/util-linux and github.com/B/util-linux: two
- *                  trees.
+ *                (without it the stream is what it always was; identity.c
+ *                lists them): every kernel.org tree also spelled by its
+ *                home directory; one repository on two sibling hosts side
+ *                by side for years; a host renamed halfway; a path moved
+ *                under a new group while the old one stays in use, most
+ *                of its pulls made after the mainline's maintainer merged
+ *                the mainline into it; a move across domains by its
+ *                keeper; one keeper with two trees of different names;
+ *                one repository name taken up by another keeper; forks
+ *                of one project by four owners; and the mainline's
+ *                committers pulling the central repository into a branch
+ *                of the same name ("Merge branch 'master' of
+ *                ssh://central.example.org/home/linux/git/linux into
+ *                master"), what it brings being direct commits
+ * --cases FILE   with --identity: one line per case's tree, "CASE<TAB>NAME
+ *                <TAB>URL URL...", the name treeplot must give it and
+ *                every spelling it was given
  * --files        every non-merge commit also writes a small tree (without
  *                it, every commit has the empty tree, as always): one to
  *                three files of a fixed set of a few files in a few nested
@@ -120,7 +123,7 @@ sim_init(struct sim *sim)
 	memset(sim, 0, sizeof(*sim));
 	sim->ffrate = 0.05;
 	sim->scen = NONE;
-	sim->moved = NONE;
+	sim->merged_by_main = NONE;
 	sim->topic_merge = NONE;
 	paths_init(&sim->paths);
 }
@@ -131,8 +134,8 @@ usage(FILE *f)
 	fputs("usage: genhist [--commits N] [--trees T] [--seed S] [--ff-rate P]\n"
 	      "               [--releases R] [--expect FILE] [--truth FILE]\n"
 	      "               [--cycles FILE] [--dates FILE] [--topics FILE]\n"
-	      "               [--arrivals FILE] [--identity] [--files]\n"
-	      "               [--gerrit] [--late] [--rebase]\n"
+	      "               [--arrivals FILE] [--identity] [--cases FILE]\n"
+	      "               [--files] [--gerrit] [--late] [--rebase]\n"
 	      "               [--stats] > stream\n", f);
 }
 
@@ -204,7 +207,7 @@ main(int argc, char **argv)
 {
 	uint64_t N = 5000, T = 100, seed = 1, R = 0;
 	const char *pexp = NULL, *ptru = NULL, *pcyc = NULL, *pdat = NULL;
-	const char *ptop = NULL, *parr = NULL;
+	const char *ptop = NULL, *parr = NULL, *pcases = NULL;
 	int stats = 0;
 	static char obuf[1 << 20];
 	static struct sim state;
@@ -252,7 +255,7 @@ main(int argc, char **argv)
 		if (!IS("--commits") && !IS("--trees") && !IS("--seed") &&
 		    !IS("--releases") && !IS("--ff-rate") && !IS("--expect") &&
 		    !IS("--truth") && !IS("--cycles") && !IS("--dates") &&
-		    !IS("--topics") && !IS("--arrivals"))
+		    !IS("--topics") && !IS("--arrivals") && !IS("--cases"))
 			die("unknown option '%.*s' (see --help)", (int)len, a);
 		if (eq)
 			v = eq + 1;
@@ -287,6 +290,8 @@ main(int argc, char **argv)
 			ptop = v;
 		else if (IS("--arrivals"))
 			parr = v;
+		else if (IS("--cases"))
+			pcases = v;
 		else
 			pcyc = v;
 #undef IS
@@ -320,14 +325,19 @@ main(int argc, char **argv)
 		sim->ftop = open_out("--topics", ptop);
 	if (parr)
 		sim->farr = open_out("--arrivals", parr);
+	if (pcases) {
+		if (!sim->identity)
+			die("--cases: the cases are --identity's");
+		sim->fcases = open_out("--cases", pcases);
+	}
 
 	rng_seed(&sim->rng, seed);
 	setup_trees(sim, (uint32_t)T);
+	sim->cycles_total = R;
 	if (sim->identity)
 		setup_identity(sim);
 	for (uint32_t x = 0; x < sim->ntrees; x++)
 		sim->tr[x].rebases = tree_rebases(sim, x);
-	sim->cycles_total = R;
 
 	sim->now = 1200000000;		/* January 2008 */
 	{
@@ -358,8 +368,12 @@ main(int argc, char **argv)
 	close_out(sim->fcyc, pcyc);
 	close_out(sim->ftop, ptop);
 	close_out(sim->farr, parr);
+	if (sim->fcases)
+		identity_cases(sim, sim->fcases);
+	close_out(sim->fcases, pcases);
 	queues_free(sim);
 	if (stats)
 		print_stats(sim, R);
+	identity_release(sim);
 	return 0;
 }

@@ -113,6 +113,8 @@ do_pull(struct sim *sim, uint32_t x, uint32_t y, int octopus_ok)
 		return 0;
 
 	par[np++] = r->tip;
+	if (tip_new && y == 0 && sim->identity)
+		main_merges_into(sim, x, url);
 	if (tip_new) {
 		static const char *const mains[] = {
 			"master", "for-linus", "for-next", "upstream",

@@ -2,10 +2,9 @@
  * names.c - every name the history holds, and the trees that bear them:
  * people (the authors and each tree's maintainer), the trees' handles,
  * subsystems, branches and URL spellings, commit subjects and topic
- * branch names; the trees set up (their layers, weights and clocks)
- * and --identity's cases (a host renamed halfway, home-directory
- * spellings, two forks of one repository).  The word lists are here
- * alone: the other modules ask for a subject or a name.
+ * branch names; the trees set up (their layers, weights and clocks).
+ * The word lists are here alone: the other modules ask for a subject or
+ * a name (identity.c gives --identity's cases their spellings).
  *
  * What is drawn and in which order is the history (genhist.h): a table
  * grown or reordered changes every stream.
@@ -268,75 +267,6 @@ setup_trees(struct sim *sim, uint32_t T)
 		t->bad_clock = i >= 3 && i != sim->scen &&
 			(i == 7 || below(&sim->rng, 100) < 5);
 	}
-}
-
-/* ---- --identity's cases -------------------------------------------- */
-
-/* --identity: spellings of the cases, set up once the trees are. */
-void
-setup_identity(struct sim *sim)
-{
-	const char *lk = "git://git.kernel.org/pub/scm/linux/kernel/git/";
-
-	for (uint32_t i = 1; i < sim->ntrees; i++) {
-		struct tree *t = &sim->tr[i];
-
-		if (!strncmp(t->urls[0], lk, strlen(lk)) && t->nurls < MAX_URLS)
-			t->urls[t->nurls++] = xprintf("master.kernel.org:/home/%s",
-						      t->name);
-	}
-	if (sim->ntrees > 8) {
-		struct tree *t = &sim->tr[5];
-
-		sim->moved = 5;
-		for (unsigned u = 0; u < t->nurls; u++)
-			free(t->urls[u]);
-		free(t->name);
-		t->urls[0] = xprintf("git://git.denx.de/u-boot-%s.git", t->subsys);
-		t->urls[1] = xprintf("git://git.denx.de/u-boot-%s", t->subsys);
-		t->nurls = 2;
-		sim->moved_urls[0] = xprintf("https://source.denx.de/u-boot/"
-					"custodians/u-boot-%s.git", t->subsys);
-		sim->moved_urls[1] = xprintf("https://source.denx.de/u-boot/"
-					"custodians/u-boot-%s", t->subsys);
-		t->name = xprintf("source.denx.de/u-boot/custodians/u-boot-%s",
-				  t->subsys);
-	}
-	if (sim->ntrees > 10)
-		for (uint32_t i = sim->ntrees - 2; i < sim->ntrees; i++) {
-			struct tree *t = &sim->tr[i];
-
-			if (i == sim->ntrees - 1 &&
-			    !strcmp(t->handle, sim->tr[i - 1].handle)) {
-				char *h = xprintf("%sx", t->handle);
-
-				free(t->handle);
-				t->handle = h;
-			}
-			for (unsigned u = 0; u < t->nurls; u++)
-				free(t->urls[u]);
-			free(t->name);
-			t->name = xprintf("github.com/%s/util-linux", t->handle);
-			t->urls[0] = xprintf("https://github.com/%s/util-linux",
-					     t->handle);
-			t->urls[1] = xprintf("https://github.com/%s/util-linux.git",
-					     t->handle);
-			t->nurls = 2;
-		}
-}
-
-/* --identity: the tree whose host moved takes its new URLs. */
-void
-move_host(struct sim *sim)
-{
-	struct tree *t = &sim->tr[sim->moved];
-
-	for (unsigned u = 0; u < t->nurls; u++)
-		free(t->urls[u]);
-	t->urls[0] = sim->moved_urls[0];
-	t->urls[1] = sim->moved_urls[1];
-	t->nurls = 2;
-	sim->moved = NONE;
 }
 
 /* ---- drawn as history is made -------------------------------------- */

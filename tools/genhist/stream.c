@@ -259,6 +259,12 @@ plain_commit(struct sim *sim, uint32_t x, uint32_t parent, int64_t date)
 	return make_commit(sim, x, parent, date, 0);
 }
 
+uint32_t
+branch_commit(struct sim *sim, uint32_t x, uint32_t parent, int64_t date)
+{
+	return make_commit(sim, x, parent, date, sim->tr[x].rebases);
+}
+
 void
 main_moved(struct sim *sim, uint32_t tip)
 {
@@ -266,35 +272,6 @@ main_moved(struct sim *sim, uint32_t tip)
 	sim->tr[0].tip = tip;
 	sim->main_seq++;
 	arrived(sim, tip);
-}
-
-/* A commit on the branch of tree x, dated date. */
-void
-commit_at(struct sim *sim, uint32_t x, int64_t date)
-{
-	struct tree *t = &sim->tr[x];
-	uint32_t m;
-
-	if (x == 0 && sim->gerrit) {
-		review_change(sim, date);
-		return;
-	}
-	m = make_commit(sim, x, t->tip, date, t->rebases);
-
-	t->tip = m;
-	t->tip_in_main = 0;
-	if (x == 0) {
-		finalise(sim, m, 0, 0);
-		main_moved(sim, m);
-	} else {
-		log_add(sim, t, m, t->own, t->own);
-	}
-}
-
-void
-commit_on(struct sim *sim, uint32_t x)
-{
-	commit_at(sim, x, tree_date(sim, &sim->tr[x]));
 }
 
 uint32_t

@@ -332,7 +332,7 @@
   /* Figures the core describes; any other member (an add-on's) is shown
    * as it is in the JSON. */
   var TREE_KEYS = { name: 1, urls: 1, commits: 1, own: 1, depth: 1,
-    pulls: 1, subsystems: 1, repository: 1, signed_pulls: 1,
+    pulls: 1, keepers: 1, subsystems: 1, repository: 1, signed_pulls: 1,
     signed_commits: 1, kind: 1, folded: 1, latency: 1, topics: 1,
     wait: 1, soak: 1, fresh: 1, first_phase: 1, timeline: 1 };
   /* A tree's pulls counted by phase, in the phases' order. */
@@ -362,6 +362,11 @@
     row(dl, 'its own', t.own);
     row(dl, 'pulls', t.pulls);
     row(dl, 'depth', t.depth);
+    /* Who committed the tips its pulls brought in. */
+    (t.keepers || []).forEach(function (p) {
+      row(dl, 'keeper', p.name + (p.email ? ' <' + p.email + '>' : '') +
+        ': ' + plural(p.pulls, 'pull'));
+    });
     if (t.signed_pulls !== undefined) {
       row(dl, 'signed pulls', t.signed_pulls);
       row(dl, 'commits by signed pulls', t.signed_commits);
@@ -813,8 +818,11 @@
     mainline: 1, commits: 1, direct: 1, direct_applied: 1, direct_topics: 1,
     topic_merges: 1, topic_branches: 1, merges: 1, shallow_boundary: 1,
     summary: 1, trees: 1, edges: 1, unrecognised: 1, latency: 1,
-    latency_by_depth: 1, wait: 1, soak: 1, fresh: 1, phases: 1,
-    late_pulled: 1, late_pulled_share: 1, late_trees: 1, direct_by_day: 1 };
+    latency_by_depth: 1, likely_aliases: 1, wait: 1, soak: 1, fresh: 1,
+    phases: 1, late_pulled: 1, late_pulled_share: 1, late_trees: 1,
+    direct_by_day: 1 };
+  /* A string for a shell's single quotes. */
+  function quoted(s) { return s.replace(/'/g, "'\\''"); }
   function showSummary() {
     var sec = document.getElementById('summary'), sum = flow.summary;
     add(sec, el('h2', null, 'Summary'));
@@ -875,6 +883,20 @@
         el('span', 'subject', u.subject)));
     });
     add(sec, ul);
+    /* What the evidence could not decide: the line that joins each. */
+    var la = flow.likely_aliases || [];
+    if (la.length) {
+      add(sec, el('h3', null, la.length + (la.length === 1 ?
+        ' likely alias' : ' likely aliases') +
+        ' (not applied: the line joins them)'));
+      var aul = el('ul', 'aliases');
+      la.forEach(function (a) {
+        add(aul, add(el('li'), el('code', null,
+          "git config --add treeplot.alias '" + quoted(a.name) + ' ' +
+          quoted(a.url) + "'"), el('p', 'evidence', a.evidence)));
+      });
+      add(sec, aul);
+    }
     Object.keys(flow).forEach(function (key) {
       if (CORE[key]) return;
       add(sec, el('h3', null, key),

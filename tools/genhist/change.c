@@ -1,9 +1,10 @@
 /*
- * review.c - --gerrit: the mainline's own changes merged by a code
- * review server, as Gerrit merges them.
+ * change.c - a tree's next change: a commit on its branch; with --gerrit,
+ * the mainline's own changes merged by a code review server, as Gerrit
+ * merges them.
  *
- * A change is one commit, or a few made together, on the mainline's tip;
- * the server merges it into master with one of Gerrit's subjects (no
+ * A review change is one commit, or a few made together, on the
+ * mainline's tip; the server merges it into master with one of Gerrit's subjects (no
  * " into master": Gerrit leaves it out for master), committed by the
  * server itself, or fast-forwards it when it can (Gerrit's "merge if
  * necessary"): then the commits are direct.  A merged change's commits
@@ -30,7 +31,9 @@ change_id(struct sb *sb, uint32_t mark)
 	sb_add(sb, "I%08" PRIx32, (uint32_t)(h >> 32));
 }
 
-void
+/* A change of the mainline's, made at date, merged by the review server
+ * (or fast-forwarded). */
+static void
 review_change(struct sim *sim, int64_t date)
 {
 	struct tree *m = &sim->tr[0];
@@ -82,4 +85,33 @@ review_change(struct sim *sim, int64_t date)
 	sim->st.review_merges++;
 	main_moved(sim, mk);
 	m->tip_in_main = 0;
+}
+
+/* A commit on the branch of tree x, dated date. */
+void
+commit_at(struct sim *sim, uint32_t x, int64_t date)
+{
+	struct tree *t = &sim->tr[x];
+	uint32_t m;
+
+	if (x == 0 && sim->gerrit) {
+		review_change(sim, date);
+		return;
+	}
+	m = branch_commit(sim, x, t->tip, date);
+
+	t->tip = m;
+	t->tip_in_main = 0;
+	if (x == 0) {
+		finalise(sim, m, 0, 0);
+		main_moved(sim, m);
+	} else {
+		log_add(sim, t, m, t->own, t->own);
+	}
+}
+
+void
+commit_on(struct sim *sim, uint32_t x)
+{
+	commit_at(sim, x, tree_date(sim, &sim->tr[x]));
 }

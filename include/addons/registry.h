@@ -1,0 +1,49 @@
+/*
+ * registry.h - every add-on, in one list (registry.c), and what the
+ * command line asked of each: the part of the seam that knows all the
+ * add-ons, where extra.h's dispatchers know only those a run gathered.
+ */
+#ifndef TREEPLOT_REGISTRY_H
+#define TREEPLOT_REGISTRY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "addons/extra.h"
+#include "util/buf.h"
+
+/* The most add-ons the registry may hold. */
+#define EXTRAS_MAX 16
+
+/* The number of add-ons, and the k-th, in the registry's order. */
+size_t extras_count(void);
+const struct extra *extras_at(size_t k);
+
+/* What the command line asked of each add-on of the registry, by its
+ * place there: its value, gather's arg (0: not asked for). */
+struct extra_args {
+	int v[EXTRAS_MAX];
+};
+
+/* Each add-on's value its default (struct extra.def). */
+void extra_args_init(struct extra_args *a);
+/* The value of add-on x (one of the registry's). */
+int extra_arg(const struct extra_args *a, const struct extra *x);
+/* What the walk must keep for the add-ons asked for (HISTORY_*). */
+unsigned extras_walk(const struct extra_args *a);
+
+/*
+ * Gather every add-on asked for (a nonzero value), in the registry's
+ * order.  Returns 0, or -1 after an add-on reported an error (out is
+ * then released).
+ */
+int extras_gather(const struct extra_args *a, const struct extra_input *in,
+		  struct extras *out);
+
+/* The commits output's add-on fields of commit: every add-on's, in the
+ * registry's order, empty where it was not asked for (struct
+ * extra.commit_fields). */
+void extras_commit_fields(const struct extras *xs, uint32_t commit,
+			  struct buf *out);
+
+#endif
