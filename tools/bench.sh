@@ -9,7 +9,7 @@
 # its whole history and over its last release cycle, without and with a
 # commit-graph file.  With arguments: that repository and those ranges.
 # For every case it runs treeplot (text report on every core, the same on
-# one thread and on two, SVG, -T commits, --latency), git log
+# one thread and on two, SVG, -T commits, --latency, --timeline), git log
 # --format='%H %P %s' and git rev-list --parents, in RUNS rounds of one
 # run of each (so that a change in the machine's load over the case
 # falls on all of them alike), and prints the median wall time, the
@@ -101,6 +101,7 @@ bench_range() {	# repo, range, label
 	add "treeplot -T svg" "$TREEPLOT" -q -C "$repo" -T svg "$range"
 	add "treeplot -T commits" "$TREEPLOT" -q -C "$repo" -T commits "$range"
 	add "treeplot --latency" "$TREEPLOT" -q -C "$repo" --latency "$range"
+	add "treeplot --timeline" "$TREEPLOT" -q -C "$repo" --timeline "$range"
 	table
 }
 
