@@ -1,7 +1,7 @@
 /*
  * extra.h - the add-ons: what a report's options add beside the core
  * flow (the MAINTAINERS labels, --branches' repositories, --direct-by,
- * --signed, --latency, --infer-ff).
+ * --signed, --latency, --infer-ff, --review).
  *
  * An add-on is one module with one `struct extra`: its options (rows of
  * the command line's table, opt.h), what the walk must keep for it, how
@@ -49,6 +49,8 @@ struct extra_input {
 	char *const *unsigned_ok;	/* treeplot.unsignedOk: trees */
 	size_t unsigned_ok_nr;		/* accepted unsigned */
 	const regex_t *release;		/* treeplot.releasePattern, or NULL */
+	unsigned jobs;			/* --jobs: the threads an add-on */
+					/* reads objects on (0: the cores) */
 };
 
 /*
@@ -88,12 +90,14 @@ struct extra_edge {
 typedef int extra_edge_fn(void *ctx, const struct extra_edge *e);
 
 /* A style an add-on draws, for the chart's legend: an edge's is listed
- * only when some edge of the add-on's is drawn in its style. */
+ * only when some edge of the add-on's is drawn in its style; a node's,
+ * what the add-on writes in the boxes, always, among the boxes. */
 struct extra_legend {
 	const char *what;	/* "pull without a signed tag" */
 	enum { EXTRA_LEGEND_EDGE, EXTRA_LEGEND_NODE } kind;
 	const char *style;	/* a Graphviz style: "dashed" */
 	const char *colour;
+	const char *marker;	/* a node's: its sample, as in a box */
 };
 
 struct extra {
@@ -152,10 +156,15 @@ struct extra {
 				struct buf *out);
 
 	/* The chart: lines added to node i's tooltip (the mainline's at
-	 * its end, a tree's after its URLs; never the fold's); an edge's
-	 * look; edges of the add-on's own, emitted after the flow's. */
+	 * its end, a tree's after its URLs; never the fold's); a short line
+	 * in node i's box, after its count (trusted text, no backslash, no
+	 * line break; nothing written: none; the mainline's and the fold's
+	 * too); an edge's look; edges of the add-on's own, emitted after
+	 * the flow's. */
 	void (*node_tip)(const void *state, const struct flow *f, uint32_t i,
 			 const struct extra_tip *tip);
+	void (*node_line)(const void *state, const struct flow *f, uint32_t i,
+			  struct buf *out);
 	void (*edge_look)(const void *state, const struct flow *f, uint32_t e,
 			  struct extra_edge_look *look);
 	void (*graph_edges)(const void *state, const struct flow *f,
@@ -226,6 +235,10 @@ int extras_csv_table(const struct extras *xs, const struct extra *x,
  */
 void extras_node_tip(const struct extras *xs, const struct flow *f,
 		     uint32_t i, const struct extra_tip *tip);
+/* Call fn with each add-on's line for node i's box. */
+void extras_node_lines(const struct extras *xs, const struct flow *f,
+		       uint32_t i, void (*fn)(void *ctx, const char *line),
+		       void *ctx);
 void extras_edge_look(const struct extras *xs, const struct flow *f,
 		      uint32_t e, struct extra_edge_look *look,
 		      uint32_t *drawn);

@@ -135,4 +135,25 @@ unsigned commit_signatures(const char *data, const char *end);
  */
 size_t commit_signoffs(struct buf *out, const char *msg, const char *end);
 
+/*
+ * The trailers of the message msg..end as git reads a commit's (git log
+ * --format='%(trailers:only,unfold)', git interpret-trailers --parse
+ * --no-divider; trailer.c as of git 2.39), appended to out one a line,
+ * "Key: value\n", in order; returns how many.
+ *
+ * The message is read up to a NUL, from its first line that is not
+ * blank.  The trailers are its last paragraph, never the first (the
+ * title), ending before the comment lines ('#'), empty lines and old
+ * "Conflicts:" block that may end it or at a scissors line; a paragraph
+ * whose lines are all "Key: value" lines (a key of letters, digits and
+ * '-', blanks allowed before the colon) or continuations of one (a line
+ * starting with a blank), or which holds a line git writes itself
+ * ("Signed-off-by: ", "(cherry picked from commit ") and is at least a
+ * quarter such lines.  Of its lines only the "Key: value" ones are
+ * trailers: key and value trimmed, a continuation joined to the value by
+ * one space.  Keys are as written: compare them ignoring case.  Time and
+ * memory are linear in the message's length, whatever it holds.
+ */
+size_t commit_trailers(struct buf *out, const char *msg, const char *end);
+
 #endif

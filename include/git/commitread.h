@@ -44,6 +44,7 @@ enum commit_field {
 	CF_AUTHOR = 1 << 4,	/* "Name <mail>", through .mailmap */
 	CF_SUBJECT = 1 << 5,	/* git's %s */
 	CF_TIME = 1 << 6,	/* the committer's time */
+	CF_TRAILERS = 1 << 7,	/* the message's trailers, as written */
 };
 
 /* What was read of one commit: the fields not asked for stay empty ("",
@@ -62,6 +63,17 @@ struct commit_info {
 	char *author;		/* up to a NUL it may hold */
 	char *subject;		/* the same */
 	int64_t time;		/* seconds since the epoch */
+	/* "Key: value" lines, each ending in a newline, as
+	 * commitparse.h's commit_trailers reads them: git's trailers, no
+	 * mailmap applied (which values name people is the reader's
+	 * business). */
+	char *trailers;
+	size_t trailers_nr;
+	/* When the text could not be converted to UTF-8: why (reencode.h's
+	 * REENCODE_UNKNOWN or _INVALID) and from which encoding, for
+	 * repo_note_encoding; else 0 and NULL. */
+	int enc_status;
+	char *enc_name;
 };
 
 /* Each info in a block of its own: what commit_batch_fetch hands out
@@ -111,6 +123,19 @@ int commit_batch_open(struct commit_batch *b, struct repo *r,
  * reporting "cannot read commit X".  Valid until commit_batch_release. */
 const struct commit_info *commit_batch_fetch(struct commit_batch *b,
 					     uint32_t i);
+
+/*
+ * One commit's fields read on any thread, the batch's way without the
+ * batch: o is the thread's own handle (readpool.h), mm (NULL: none) a
+ * mailmap shared read only.  Returns 0 with ci filled (every string
+ * set; release it with commit_info_release), or one of odb.h's ODB_*,
+ * nothing reported and nothing to release.  A text not converted is
+ * left for the caller to note (ci->enc_status).
+ */
+int commit_info_read(struct odb *o, const struct mailmap *mm,
+		     const struct object_id *oid, unsigned fields,
+		     struct commit_info *ci);
+void commit_info_release(struct commit_info *ci);
 
 /* What was read of commit i, or NULL when it was not in the list. */
 const struct commit_info *commit_batch_get(const struct commit_batch *b,

@@ -117,6 +117,15 @@ void readpool_free(struct readpool *p);
 /* The threads reading (the caller's included). */
 unsigned readpool_jobs(const struct readpool *p);
 
+/*
+ * Call fn(o, k, ctx) for each k of [0, n), on every thread, each with its
+ * own object database handle o, and return when all are done.  fn may
+ * write only what belongs to k (its record, at k), and read what no call
+ * writes: which thread took k must leave no trace.
+ */
+typedef void readpool_fn(struct odb *o, size_t k, void *ctx);
+void readpool_run(struct readpool *p, size_t n, readpool_fn *fn, void *ctx);
+
 /* Read the n commits of oids into out[0..n) (what: RAW_* flags), on
  * every thread, and return when all are read. */
 void readpool_read(struct readpool *p, const struct object_id *oids,

@@ -12,6 +12,7 @@
 #include <regex.h>
 #include <stddef.h>
 
+#include "addons/review.h"
 #include "flow/chart.h"
 #include "git/history.h"
 #include "render/csv.h"
@@ -34,6 +35,9 @@ struct compare_input {
 	int timeline;			/* --timeline: each range's share
 					 * pulled after -rc1 */
 	const regex_t *release;		/* treeplot.releasePattern, or NULL */
+	/* --review: what the union's commits' trailers say (review.h,
+	 * read once for every output), each range's figures; else NULL */
+	const struct review_marks *review;
 };
 
 /* Returns 0, or -1 after reporting an error (the trend chart's). */

@@ -1,16 +1,17 @@
 /*
- * modes/compare_table.h - --compare's table, shared by compare.c (the
- * ranges settled and charted), compare_out.c (the text, JSON and CSV)
- * and compare_trend.c (the trend chart): not an API, as load.h is the
- * history family's.
+ * compare_table.h - --compare's table, as its modules share it:
+ * compare.c settles each range in the union's walk, charts it and sums
+ * up the table and its figures; compare_write.c writes the table as
+ * text, JSON and CSV; compare_trend.c draws the trend chart.
  */
-#ifndef TREEPLOT_MODES_COMPARE_TABLE_H
-#define TREEPLOT_MODES_COMPARE_TABLE_H
+#ifndef TREEPLOT_COMPARE_TABLE_H
+#define TREEPLOT_COMPARE_TABLE_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "addons/latency.h"
+#include "addons/review.h"
 #include "flow/chart.h"
 #include "modes/compare.h"
 #include "util/buf.h"
@@ -31,21 +32,48 @@ struct table {
 	struct latency_stats *soak;	/* with it: the soaks' figures */
 	uint32_t *late_pulled;		/* --timeline: per range, the commits
 					 * pulled after -rc1; else NULL */
+	struct review_stats *review;	/* --review: per range; else NULL */
 };
 
-/* The writers (compare_out.c), each of the whole table into out. */
-void compare_text(const struct compare_input *in, const struct table *t,
-		  struct buf *out);
-void compare_json(const struct compare_input *in, const struct table *t,
-		  struct buf *out);
-void compare_csv_trees(const struct compare_input *in, const struct table *t,
-		       struct buf *out);
-void compare_csv_summary(const struct compare_input *in,
-			 const struct table *t, struct buf *out);
+enum figure_kind { COUNT, TENTHS, SECONDS };	/* SECONDS: text in days */
 
-/* The trend chart of the table t (in->fmt: svg, png or pdf) into out.
- * Returns 0, or -1 after reporting. */
-int compare_trend(const struct compare_input *in, const struct table *t,
-		  struct buf *out);
+/* The summary's rows: a label for text, a name for CSV, a value. */
+struct figure {
+	const char *label, *name;
+	enum figure_kind kind;
+	uint32_t depth;		/* for "trees at depth d" */
+};
+
+/* A figure of a range's flow. */
+int64_t compare_figure_value(const struct figure *fg, const struct flow *f);
+/* --timeline: range k's share of its commits pulled after -rc1, in
+ * tenths of a percent. */
+int64_t compare_late_share(const struct table *t, size_t k);
+/* A figure of range k: the add-ons' from the table, the others from the
+ * range's flow. */
+int64_t compare_figure_of(const struct figure *fg, const struct table *t,
+			  size_t k);
+/* The summary's figures, in order (*nr of them); free them with
+ * compare_figures_free. */
+struct figure *compare_figures(const struct table *t, size_t *nr);
+void compare_figures_free(struct figure *fg, size_t nr);
+
+/* A tree that carried nothing in the first range and something in the
+ * last (appeared), or the other way round (disappeared). */
+int compare_appeared(const struct table *t, const struct row *r);
+int compare_disappeared(const struct table *t, const struct row *r);
+
+/* The table as text, JSON, the CSV's trees and summary tables (these
+ * cannot fail), and the trend chart (0, or -1 after reporting). */
+void compare_write_text(const struct compare_input *in, const struct table *t,
+			struct buf *out);
+void compare_write_json(const struct compare_input *in, const struct table *t,
+			struct buf *out);
+void compare_write_csv_trees(const struct compare_input *in,
+			     const struct table *t, struct buf *out);
+void compare_write_csv_summary(const struct compare_input *in,
+			       const struct table *t, struct buf *out);
+int compare_write_trend(const struct compare_input *in, const struct table *t,
+			struct buf *out);
 
 #endif

@@ -25,11 +25,13 @@ enum legend_line {
 	LINE_DOTTED,
 };
 
-/* A legend entry an add-on contributes (its edges' look). */
+/* A legend entry an add-on contributes: its edges' look, or (LINE_NONE)
+ * what it writes in the boxes, listed among the boxes. */
 struct legend_entry {
 	enum legend_line line;
 	const char *colour;	/* the sample's */
-	const char *marker;	/* shown after the sample ("~n"), or NULL */
+	const char *marker;	/* shown after the sample ("~n"), or NULL; */
+				/* LINE_NONE: the sample itself ("62%") */
 	const char *text;	/* what it means, plain text */
 };
 

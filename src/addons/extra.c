@@ -129,6 +129,23 @@ extras_node_tip(const struct extras *xs, const struct flow *f, uint32_t i,
 			xs->run[k].x->node_tip(xs->run[k].state, f, i, tip);
 }
 
+void
+extras_node_lines(const struct extras *xs, const struct flow *f, uint32_t i,
+		  void (*fn)(void *ctx, const char *line), void *ctx)
+{
+	struct buf line = BUF_INIT;
+
+	for (size_t k = 0; xs && k < xs->nr; k++) {
+		if (!xs->run[k].x->node_line)
+			continue;
+		line.len = 0;
+		xs->run[k].x->node_line(xs->run[k].state, f, i, &line);
+		if (line.len)
+			fn(ctx, line.data);
+	}
+	buf_release(&line);
+}
+
 static int
 same_style(const char *a, const char *b)
 {

@@ -379,7 +379,7 @@ infer_commit_fields(const void *state, uint32_t commit, struct buf *out)
 static const struct extra_legend infer_legend[] = {
 	{ "dotted, hollow dot, \"~n fast-forwarded\" in the box it leaves: "
 	  "commits inferred as fast-forwarded (a guess from committers)",
-	  EXTRA_LEGEND_EDGE, "dotted", CHART_GREY_TEXT },
+	  EXTRA_LEGEND_EDGE, "dotted", CHART_GREY_TEXT, NULL },
 };
 
 static const struct opt infer_options[] = {

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "addons/extra.h"
+#include "addons/pertree.h"
 #include "flow/chart.h"
 #include "util/csv.h"
 #include "util/escape.h"
@@ -114,83 +115,6 @@ take_dates(const struct history *h, const struct attribution *a,
 	return 0;
 }
 
-/*
- * --top's fold ("K other trees", or HIST_NONE) and, per flow tree, whether
- * it feeds the mainline itself: a feeder folded may still be shown deeper
- * in, but its edge into the mainline is the fold's.
- */
-struct fold {
-	uint32_t fold;
-	uint8_t *feeds;
-	uint32_t *index;	/* per tree id: its flow tree, or HIST_NONE */
-};
-
-static void
-fold_init(struct fold *fd, const struct flow *f, uint32_t ntrees)
-{
-	fd->fold = HIST_NONE;
-	fd->feeds = xcalloc(f->trees_nr ? f->trees_nr : 1, 1);
-	fd->index = xmalloc((ntrees ? ntrees : 1) * sizeof(*fd->index));
-	for (uint32_t id = 0; id < ntrees; id++)
-		fd->index[id] = HIST_NONE;
-	for (uint32_t i = 0; i < f->trees_nr; i++)
-		if (f->trees[i].tree == TREE_NONE)
-			fd->fold = i;
-		else if (f->trees[i].tree < ntrees)
-			fd->index[f->trees[i].tree] = i;
-	for (uint32_t e = 0; e < f->edges_nr; e++)
-		if (f->edges[e].to == 0)
-			fd->feeds[f->edges[e].from] = 1;
-}
-
-/*
- * The flow trees commit c came through, as trie_walk counts them
- * (aggregate.c): every tree of its path, or only the fold when the tree
- * that brought it into the mainline is folded by --top.  Appended to
- * out (seen: per flow tree, the last commit counted, + 1).
- */
-static uint32_t
-flow_trees_of(const struct paths *p, uint32_t path,
-	      uint32_t c, const struct fold *fd, uint32_t *seen, uint32_t *out)
-{
-	uint32_t n = 0, outer = HIST_NONE;
-
-	for (uint32_t q = path; q != HIST_NONE && q != PATH_MAINLINE;
-	     q = p->up[q])
-		outer = q;
-	if (outer == HIST_NONE)
-		return 0;
-	if (fd->fold != HIST_NONE) {
-		uint32_t i = fd->index[p->tree[outer]];
-
-		if (i == HIST_NONE || !fd->feeds[i]) {
-			out[n++] = fd->fold;
-			return n;
-		}
-	}
-	for (uint32_t q = path; q != HIST_NONE && q != PATH_MAINLINE;
-	     q = p->up[q]) {
-		uint32_t i = fd->index[p->tree[q]];
-
-		if (i != HIST_NONE && seen[i] != c + 1) {
-			seen[i] = c + 1;
-			out[n++] = i;
-		}
-	}
-	return n;
-}
-
-static uint32_t
-path_depth(const struct paths *p, uint32_t path)
-{
-	uint32_t d = 0;
-
-	for (uint32_t q = path; q != HIST_NONE && q != PATH_MAINLINE;
-	     q = p->up[q])
-		d++;
-	return d;
-}
-
 /* The figures of each group: the values added to it. */
 struct groups {
 	int64_t **v;
@@ -282,32 +206,30 @@ summarise(const struct flow *f, const struct attribution *a,
 {
 	const struct paths *p = &a->paths;
 	uint32_t nt = f->trees_nr, maxd = 0;
-	struct fold fd;
-	uint32_t *seen = xcalloc(nt ? nt : 1, sizeof(*seen));
-	uint32_t *via = xmalloc((nt ? nt : 1) * sizeof(*via));
+	struct pertree pt;
 	struct triple all, trees, depths;
 	struct latency_stats *one;
 	struct latency_split *one_split;
 
 	for (uint32_t k = 0; k < a->order_nr; k++) {
-		uint32_t d = path_depth(p, a->path_of[a->order[k]]);
+		uint32_t d = pertree_depth(p, a->path_of[a->order[k]]);
 
 		maxd = d > maxd ? d : maxd;
 	}
-	fold_init(&fd, f, ntrees);
+	pertree_init(&pt, f, ntrees);
 	triple_init(&all, 1);
 	triple_init(&trees, nt);
 	triple_init(&depths, a->order_nr ? maxd + 1 : 0);
 	for (uint32_t k = 0; k < a->order_nr; k++) {
 		uint32_t c = a->order[k], path = a->path_of[c];
-		uint32_t n = flow_trees_of(p, path, c, &fd, seen, via);
+		uint32_t n = pertree_of(&pt, p, path, c);
 
 		triple_add(&all, 0, out, c);
 		if (nt)
 			triple_add(&trees, 0, out, c);
 		for (uint32_t x = 0; x < n; x++)
-			triple_add(&trees, via[x], out, c);
-		triple_add(&depths, path_depth(p, path), out, c);
+			triple_add(&trees, pt.via[x], out, c);
+		triple_add(&depths, pertree_depth(p, path), out, c);
 	}
 	one = triple_finish(&all, &one_split);
 	out->all = one[0];
@@ -318,10 +240,7 @@ summarise(const struct flow *f, const struct attribution *a,
 	out->tree = triple_finish(&trees, &out->tree_split);
 	out->depth_nr = depths.lat.n;
 	out->depth = triple_finish(&depths, &out->depth_split);
-	free(fd.feeds);
-	free(fd.index);
-	free(via);
-	free(seen);
+	pertree_release(&pt);
 }
 
 int

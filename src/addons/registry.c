@@ -21,6 +21,7 @@
 	X(latency) \
 	X(timeline) \
 	X(infer) \
+	X(review) \
 	/* the end of the list */
 
 #define DECLARE(name) extern const struct extra name##_extra;

@@ -392,7 +392,8 @@ signed_status(const void *state, const struct flow *f)
 
 static const struct extra_legend signed_legend[] = {
 	{ "hollow arrowhead: not every pull pulled a signed tag (how many "
-	  "did: the tooltip)", EXTRA_LEGEND_EDGE, "dashed", CHART_GREY_TEXT },
+	  "did: the tooltip)", EXTRA_LEGEND_EDGE, "dashed", CHART_GREY_TEXT,
+	  NULL },
 };
 
 /* --signed: a report, unless --require-signed asked for more. */

@@ -20,6 +20,7 @@
 #include "addons/branches.h"
 #include "addons/extra.h"
 #include "addons/latency.h"
+#include "addons/review.h"
 #include "addons/signed.h"
 #include "addons/timeline.h"
 #include "cli/args.h"
@@ -201,7 +202,7 @@ run_report(const struct options *o, const struct settings *s,
 	   const struct chart *c, struct output_set *outs)
 {
 	struct extra_input in = { r, rg, h, c, s->unsigned_ok,
-				  s->unsigned_ok_nr, s->release };
+				  s->unsigned_ok_nr, s->release, s->jobs };
 	struct graph_options go;
 	struct extras xs;
 	int ret;
@@ -505,6 +506,7 @@ run_compare(const struct options *o, const struct settings *s,
 	struct history h;
 	struct chart_options co;
 	uint8_t *selected = NULL;
+	struct review_marks marks, *review = NULL;
 	uint64_t start;
 	int ret = 0, loaded = 0;
 
@@ -534,17 +536,27 @@ run_compare(const struct options *o, const struct settings *s,
 		ret = 1;
 		goto out;
 	}
+	/* --review's reads, once for every output and range. */
+	if (extra_arg(&o->extras, &review_extra)) {
+		if (review_read_range(r, &h, selected, s->jobs, &marks) < 0) {
+			ret = 1;
+			goto out;
+		}
+		review = &marks;
+	}
 	ret = compare_outputs(o, &(struct compare_input){ r, &h, rgs,
 		(const char *const *)labels, n, repo_name(r), &co,
 		FORMAT_NONE, (enum csv_table)o->csv_table,
 		extra_arg(&o->extras, &latency_extra),
-		extra_arg(&o->extras, &timeline_extra), s->release },
+		extra_arg(&o->extras, &timeline_extra), s->release, review },
 		outs) < 0;
 	if (s->chart.rules && rules_failed(s->chart.rules))
 		ret = EXIT_USAGE;	/* a pattern gave up (reported) */
 	else if (!ret)
 		ret = output_set_write(outs) < 0;
 out:
+	if (review)
+		review_marks_release(review);
 	free(selected);
 	if (loaded)
 		history_release(&h);

@@ -377,3 +377,255 @@ commit_signoffs(struct buf *out, const char *msg, const char *end)
 	}
 	return n;
 }
+
+/* --- trailers, git's way (trailer.c, as of git 2.39) ------------------ */
+
+/* git's ctype (git-compat-util.h): a space is SP, HT, LF or CR (no VT,
+ * no FF), a letter or digit is ASCII, whatever the locale. */
+static int
+git_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static int
+git_alnum(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+	       (c >= 'A' && c <= 'Z');
+}
+
+/* git's comment character, core.commentChar's default. */
+#define COMMENT '#'
+
+/* The start of the line after the one p is in (end: none). */
+static const char *
+next_line(const char *p, const char *end)
+{
+	const char *nl = memchr(p, '\n', end - p);
+
+	return nl ? nl + 1 : end;
+}
+
+/* Whether the line at p holds nothing but spaces. */
+static int
+blank_line(const char *p, const char *end)
+{
+	for (; p < end && *p != '\n'; p++)
+		if (!git_space(*p))
+			return 0;
+	return 1;
+}
+
+/* The start of the last line of buf[0, len): a newline ending it is
+ * part of it; -1 when len is 0. */
+static long
+last_line(const char *buf, long len)
+{
+	if (len <= 0)
+		return -1;
+	for (long i = len - 2; i >= 0; i--)
+		if (buf[i] == '\n')
+			return i + 1;
+	return 0;
+}
+
+/* Where the ':' of a "Key: value" line at p is ("Key", then blanks
+ * allowed before the colon, as "Bug #43" would need another separator),
+ * or -1 when the line is not one. */
+static long
+find_separator(const char *p, const char *end)
+{
+	int blank = 0;
+
+	for (const char *c = p; c < end; c++) {
+		if (*c == ':')
+			return c - p;
+		if (!blank && (git_alnum(*c) || *c == '-'))
+			continue;
+		if (c != p && (*c == ' ' || *c == '\t')) {
+			blank = 1;
+			continue;
+		}
+		break;
+	}
+	return -1;
+}
+
+static int
+starts_with(const char *p, const char *end, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	return (size_t)(end - p) >= n && !memcmp(p, prefix, n);
+}
+
+/*
+ * Where the trailers of buf[0, len) end: before the comment lines and
+ * blank lines that end it, and an old "Conflicts:" block with its
+ * tab-indented paths (git's ignore_non_trailer), or before a scissors
+ * line ("# ---...--- >8 ---...---").
+ */
+static long
+trailers_end(const char *buf, long len)
+{
+	static const char cut[] = "\n# ------------------------ >8 "
+				  "------------------------\n";
+	const char *at;
+	long boc = 0, bol = 0, cutoff = len;
+	int conflicts = 0;
+
+	if (starts_with(buf, buf + len, cut + 1))
+		cutoff = 0;
+	else if ((at = memmem(buf, len, cut, sizeof(cut) - 1)))
+		cutoff = at - buf + 1;
+	while (bol < cutoff) {
+		const char *p = buf + bol;
+
+		if (*p == COMMENT || *p == '\n') {
+			if (!boc)
+				boc = bol;
+		} else if (starts_with(p, buf + len, "Conflicts:\n")) {
+			conflicts = 1;
+			if (!boc)
+				boc = bol;
+		} else if (conflicts && *p == '\t') {
+			;	/* a path of the conflicts block */
+		} else if (boc) {
+			boc = 0;
+			conflicts = 0;
+		}
+		bol = next_line(p, buf + len) - buf;
+	}
+	return boc ? boc : cutoff;
+}
+
+/*
+ * Where the trailers of buf[0, len) start, or len when it has none (git's
+ * find_trailer_start): the last paragraph, not the first (the title), when
+ * its lines are all trailers ("Key: value", and lines starting with a
+ * blank that continue one), or when one of them is a line git writes
+ * itself ("Signed-off-by: ", "(cherry picked from commit ") and at least
+ * a quarter of them are trailers.  One pass from the end: linear.
+ */
+static long
+trailers_start(const char *buf, long len)
+{
+	const char *end = buf + len, *s;
+	long title, l, trailers = 0, others = 0, maybe = 0;
+	int recognised = 0, only_blank = 1;
+
+	for (s = buf; s < end; s = next_line(s, end))
+		if (*s != COMMENT && blank_line(s, end))
+			break;
+	title = s - buf;
+	for (l = last_line(buf, len); l >= title; l = last_line(buf, l)) {
+		const char *bol = buf + l;
+
+		if (*bol == COMMENT) {
+			others += maybe;
+			maybe = 0;
+			continue;
+		}
+		if (blank_line(bol, end)) {
+			if (only_blank)
+				continue;
+			others += maybe;
+			if ((recognised && trailers * 3 >= others) ||
+			    (trailers && !others))
+				return next_line(bol, end) - buf;
+			return len;
+		}
+		only_blank = 0;
+		if (starts_with(bol, end, "Signed-off-by: ") ||
+		    starts_with(bol, end, "(cherry picked from commit ")) {
+			trailers++;
+			maybe = 0;
+			recognised = 1;
+		} else if (find_separator(bol, end) >= 1) {
+			trailers++;
+			maybe = 0;
+		} else if (git_space(*bol)) {
+			maybe++;	/* a continuation, or not */
+		} else {
+			others += 1 + maybe;
+			maybe = 0;
+		}
+	}
+	return len;
+}
+
+/* One trailer, p..end its lines (the first "Key: value", the others
+ * continuing it), as "Key: value" unfolded into out: the key and the
+ * value trimmed, each line break with the blanks round it one space. */
+static void
+add_trailer(struct buf *out, const char *p, const char *end, long sep)
+{
+	const char *k = p, *ke = p + sep, *v = p + sep + 1, *ve = end;
+
+	while (k < ke && git_space(*k))
+		k++;
+	while (ke > k && git_space(ke[-1]))
+		ke--;
+	while (v < ve && git_space(*v))
+		v++;
+	while (ve > v && git_space(ve[-1]))
+		ve--;
+	buf_add(out, k, ke - k);
+	buf_puts(out, ": ");
+	while (v < ve) {
+		const char *nl = memchr(v, '\n', ve - v);
+
+		if (!nl) {
+			buf_add(out, v, ve - v);
+			break;
+		}
+		buf_add(out, v, nl - v);
+		buf_addc(out, ' ');
+		for (v = nl + 1; v < ve && git_space(*v); v++)
+			;
+	}
+	buf_addc(out, '\n');
+}
+
+size_t
+commit_trailers(struct buf *out, const char *msg, const char *end)
+{
+	const char *nul = memchr(msg, '\0', end - msg);
+	const char *p, *start, *stop, *last = NULL;
+	long last_sep = -1;
+	size_t n = 0;
+
+	/* git reads the message as a C string, from its first line that
+	 * is not blank (git log's %(trailers) starts at the subject). */
+	if (nul)
+		end = nul;
+	while (msg < end && blank_line(msg, end))
+		msg = next_line(msg, end);
+	stop = msg + trailers_end(msg, end - msg);
+	start = msg + trailers_start(msg, stop - msg);
+	/* Each line of the block: a continuation (starting with a blank,
+	 * after a trailer) goes with the trailer before it; a trailer
+	 * is written once its continuations are known. */
+	for (p = start; p < stop; p = next_line(p, stop)) {
+		long sep;
+
+		if (last && git_space(*p))
+			continue;
+		if (last) {
+			add_trailer(out, last, p, last_sep);
+			n++;
+			last = NULL;
+		}
+		sep = find_separator(p, stop);
+		if (sep >= 1 && *p != COMMENT) {
+			last = p;
+			last_sep = sep;
+		}
+	}
+	if (last) {
+		add_trailer(out, last, stop, last_sep);
+		n++;
+	}
+	return n;
+}

@@ -14,7 +14,7 @@
 /* The fields that hold a commit's text, converted to UTF-8 from its
  * declared encoding as git log converts it (commit_reencode). */
 #define CF_TEXT (CF_COMMITTER | CF_MESSAGE | CF_SIGNOFFS | CF_AUTHOR | \
-		 CF_SUBJECT)
+		 CF_SUBJECT | CF_TRAILERS)
 
 static char *
 dup_buf(struct buf *b)
@@ -96,6 +96,10 @@ parse_fields(struct commit_info *ci, const char *data, size_t size,
 	}
 	if (fields & CF_TIME)
 		ci->time = commit_time(data, end);
+	if (fields & CF_TRAILERS) {
+		ci->trailers_nr = commit_trailers(&b, msg, end);
+		ci->trailers = dup_buf(&b);
+	}
 }
 
 /* Every field a caller may read is a string, even when not asked for. */
@@ -112,6 +116,8 @@ fill_empty(struct commit_info *ci)
 		ci->author = xstrdup("");
 	if (!ci->subject)
 		ci->subject = xstrdup("");
+	if (!ci->trailers)
+		ci->trailers = xstrdup("");
 }
 
 int
@@ -133,24 +139,20 @@ commit_batch_open(struct commit_batch *b, struct repo *r,
 	return 0;
 }
 
-const struct commit_info *
-commit_batch_fetch(struct commit_batch *b, uint32_t i)
+int
+commit_info_read(struct odb *o, const struct mailmap *mm,
+		 const struct object_id *oid, unsigned fields,
+		 struct commit_info *ci)
 {
-	struct commit_info *ci;
 	struct buf conv = BUF_INIT;
 	const char *data;
 	size_t size;
+	int ret;
 
-	if (b->slot[i])
-		return b->info[b->slot[i] - 1].ci;
-	if (odb_read_commit(b->odb, &b->h->oid[i], &data, &size)) {
-		char hex[OID_HEXSZ + 1];
-
-		history_hex(b->h, i, hex);
-		error("cannot read commit %s", hex);
-		return NULL;
-	}
-	if (b->fields & CF_TEXT) {
+	memset(ci, 0, sizeof(*ci));
+	if ((ret = odb_read_commit(o, oid, &data, &size)))
+		return ret;
+	if (fields & CF_TEXT) {
 		const char *name;
 		size_t len;
 		int st = commit_reencode(data, data + size, &conv, &name, &len);
@@ -159,13 +161,49 @@ commit_batch_fetch(struct commit_batch *b, uint32_t i)
 			data = conv.data;
 			size = conv.len;
 		} else if (st != REENCODE_SAME) {
-			repo_note_encoding(b->r, &b->h->oid[i], name, len, st);
+			ci->enc_status = st;
+			ci->enc_name = xstrndup(name, len);
 		}
 	}
-	ci = xcalloc(1, sizeof(*ci));
-	parse_fields(ci, data, size, b->fields, b->mailmap);
+	parse_fields(ci, data, size, fields, mm);
 	buf_release(&conv);
 	fill_empty(ci);
+	return 0;
+}
+
+void
+commit_info_release(struct commit_info *ci)
+{
+	free(ci->committer);
+	free(ci->message);
+	free(ci->signoffs);
+	free(ci->author);
+	free(ci->subject);
+	free(ci->trailers);
+	free(ci->enc_name);
+	memset(ci, 0, sizeof(*ci));
+}
+
+const struct commit_info *
+commit_batch_fetch(struct commit_batch *b, uint32_t i)
+{
+	struct commit_info *ci;
+
+	if (b->slot[i])
+		return b->info[b->slot[i] - 1].ci;
+	ci = xcalloc(1, sizeof(*ci));
+	if (commit_info_read(b->odb, b->mailmap, &b->h->oid[i], b->fields,
+			     ci)) {
+		char hex[OID_HEXSZ + 1];
+
+		free(ci);
+		history_hex(b->h, i, hex);
+		error("cannot read commit %s", hex);
+		return NULL;
+	}
+	if (ci->enc_status)
+		repo_note_encoding(b->r, &b->h->oid[i], ci->enc_name,
+				   strlen(ci->enc_name), ci->enc_status);
 	ALLOC_GROW(b->info, b->nr + 1, b->alloc);
 	b->info[b->nr++].ci = ci;
 	b->slot[i] = b->nr;
@@ -295,11 +333,7 @@ void
 commit_batch_release(struct commit_batch *b)
 {
 	for (uint32_t k = 0; k < b->nr; k++) {
-		free(b->info[k].ci->committer);
-		free(b->info[k].ci->message);
-		free(b->info[k].ci->signoffs);
-		free(b->info[k].ci->author);
-		free(b->info[k].ci->subject);
+		commit_info_release(b->info[k].ci);
 		free(b->info[k].ci);
 	}
 	free(b->info);

@@ -275,10 +275,9 @@ struct readpool {
 	unsigned busy;		/* threads not done with the round */
 	int quit;
 	/* The round, set under mu before it is published. */
-	const struct object_id *oids;
-	struct commit_raw *out;
+	readpool_fn *fn;
+	void *ctx;
 	size_t n, next;
-	unsigned what;
 };
 
 /* The next chunk's size when left commits remain: a 2 * jobs-th of them,
@@ -308,7 +307,7 @@ run_round(struct readpool *p, struct odb *odb)
 		if (k >= end)
 			return;
 		for (; k < end; k++)
-			commit_raw_read(odb, &p->oids[k], p->what, &p->out[k]);
+			p->fn(odb, k, p->ctx);
 	}
 }
 
@@ -407,20 +406,18 @@ readpool_jobs(const struct readpool *p)
 }
 
 void
-readpool_read(struct readpool *p, const struct object_id *oids, size_t n,
-	      unsigned what, struct commit_raw *out)
+readpool_run(struct readpool *p, size_t n, readpool_fn *fn, void *ctx)
 {
 	if (p->jobs == 1 || n <= CHUNK) {
 		for (size_t k = 0; k < n; k++)
-			commit_raw_read(p->odb, &oids[k], what, &out[k]);
+			fn(p->odb, k, ctx);
 		return;
 	}
 	pthread_mutex_lock(&p->mu);
-	p->oids = oids;
-	p->out = out;
+	p->fn = fn;
+	p->ctx = ctx;
 	p->n = n;
 	p->next = 0;
-	p->what = what;
 	p->busy = p->jobs - 1;
 	p->round++;
 	pthread_cond_broadcast(&p->go);
@@ -430,4 +427,28 @@ readpool_read(struct readpool *p, const struct object_id *oids, size_t n,
 	while (p->busy)
 		pthread_cond_wait(&p->done, &p->mu);
 	pthread_mutex_unlock(&p->mu);
+}
+
+/* readpool_read's round: commit k of oids read into out[k]. */
+struct raw_round {
+	const struct object_id *oids;
+	unsigned what;
+	struct commit_raw *out;
+};
+
+static void
+read_raw(struct odb *o, size_t k, void *ctx)
+{
+	struct raw_round *rr = ctx;
+
+	commit_raw_read(o, &rr->oids[k], rr->what, &rr->out[k]);
+}
+
+void
+readpool_read(struct readpool *p, const struct object_id *oids, size_t n,
+	      unsigned what, struct commit_raw *out)
+{
+	struct raw_round rr = { oids, what, out };
+
+	readpool_run(p, n, read_raw, &rr);
 }

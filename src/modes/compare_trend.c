@@ -1,7 +1,9 @@
 /*
- * compare_trend.c - --compare's trend chart: the table's figures as
- * panels of lines across the ranges (render/trend.h draws them), the
- * largest trees named as a legend has room for (render/names.h).
+ * compare_trend.c - --compare's trend chart (render/trend.h draws it):
+ * the direct share, the trees, the trees by depth, the commits through
+ * the largest trees and, with --latency and --review, the median latency
+ * and the share reviewed, one point a range; the largest trees named as
+ * a legend has room for (render/names.h).
  */
 #include "modes/compare_table.h"
 
@@ -9,15 +11,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flow/report.h"
 #include "render/names.h"
 #include "render/trend.h"
 #include "util/util.h"
 
+/* --- the trend chart ------------------------------------------------ */
+
 /* The chart's lines: at most TREND_SERIES_MAX depths (the last one
  * holding the deeper ones too) and that many of the largest trees. */
 struct trend_data {
-	struct trend_panel panels[5];
-	double *values[5];
+	struct trend_panel panels[6];
+	double *values[6];
 	char *names[2][TREND_SERIES_MAX];
 	const char **labels;
 	char *title;
@@ -119,6 +124,7 @@ trend_build(const struct compare_input *in, const struct table *t,
 	    struct trend_data *d, struct trend *tr)
 {
 	struct buf title = BUF_INIT;
+	size_t np;
 
 	memset(d, 0, sizeof(*d));
 	d->values[0] = values(t, 1);
@@ -126,6 +132,7 @@ trend_build(const struct compare_input *in, const struct table *t,
 	d->values[2] = values(t, TREND_SERIES_MAX);
 	d->values[3] = values(t, TREND_TREES);
 	d->values[4] = values(t, 1);
+	d->values[5] = values(t, 1);
 	d->labels = xcalloc(t->nr, sizeof(*d->labels));
 	for (size_t k = 0; k < t->nr; k++) {
 		const struct flow *f = &t->charts[k].f;
@@ -136,6 +143,10 @@ trend_build(const struct compare_input *in, const struct table *t,
 		d->values[1][k] = f->total_trees;
 		d->values[4][k] = t->latency && t->latency[k].n ?
 				  (double)t->latency[k].median / 86400.0 : NAN;
+		d->values[5][k] = t->review && t->review[k].commits ?
+				  review_tenths(t->review[k].reviewed,
+						t->review[k].commits) / 10.0 :
+				  NAN;
 	}
 	d->panels[0] = (struct trend_panel){ "Direct share",
 		"% of the commits", 1, { NULL }, d->values[0], 0 };
@@ -148,6 +159,15 @@ trend_build(const struct compare_input *in, const struct table *t,
 	d->panels[4] = (struct trend_panel){ "Median latency, from author "
 		"date to arrival in the mainline", "days", 1, { NULL },
 		d->values[4], 0 };
+	d->panels[5] = (struct trend_panel){ "Reviewed share: a Reviewed-by "
+		"or Acked-by from neither author nor committer",
+		"% of the commits", 1, { NULL }, d->values[5], 0 };
+	/* The add-ons' panels, those asked for, after the core's. */
+	np = 4;
+	if (t->latency)
+		np++;
+	if (t->review)
+		d->panels[np++] = d->panels[5];
 	trend_depths(t, d, &d->panels[2], d->values[2]);
 	trend_largest(t, d, &d->panels[3], d->values[3]);
 	buf_printf(&title, "%s: %zu ranges, from %s to %s", in->repo, t->nr,
@@ -159,8 +179,7 @@ trend_build(const struct compare_input *in, const struct table *t,
 	}
 	d->title = title.data;
 	*tr = (struct trend){ d->title, d->labels, t->nr,
-			      "range (named by its end)", d->panels,
-			      t->latency ? 5 : 4 };
+			      "range (named by its end)", d->panels, np };
 }
 
 static void
@@ -177,8 +196,8 @@ trend_release(struct trend_data *d)
 }
 
 int
-compare_trend(const struct compare_input *in, const struct table *t,
-	      struct buf *out)
+compare_write_trend(const struct compare_input *in, const struct table *t,
+		    struct buf *out)
 {
 	struct trend_data d;
 	struct trend tr;
@@ -189,4 +208,3 @@ compare_trend(const struct compare_input *in, const struct table *t,
 	trend_release(&d);
 	return ret;
 }
-

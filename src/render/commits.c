@@ -3,12 +3,13 @@
  * order the commits were attributed (oldest first along each line):
  *
  *   <id> TAB <merge> TAB <arrival> TAB <latency> TAB <inferred>
- *        TAB <innermost tree> TAB ... TAB <mainline>
+ *        TAB <reviewed> TAB <tested> TAB <linked> TAB <fix> TAB <stable>
+ *        TAB <hand-offs> TAB <innermost tree> TAB ... TAB <mainline>
  *
  * The merge is the one of the mainline's first-parent line that brought
  * the commit ("-": it sits on that line); the add-ons' fields are there
  * whether asked for or not (empty then), so that the path always starts
- * in the sixth field and ends the line.  Tree names are escaped, so they
+ * in the twelfth field and ends the line.  Tree names are escaped, so they
  * never hold a tab or a newline and "cut" is safe.
  */
 #include "render/commits.h"

@@ -831,8 +831,16 @@ add_legend_entry(void *ctx, const struct extra_legend *l)
 	ALLOC_GROW(al->v, al->nr + 1, al->alloc);
 	al->v[al->nr++] = (struct legend_entry){
 		l->kind == EXTRA_LEGEND_EDGE ? line_of(l->style) : LINE_NONE,
-		l->colour ? l->colour : COLOUR_SMALL_TEXT, NULL, l->what,
+		l->colour ? l->colour : COLOUR_SMALL_TEXT, l->marker, l->what,
 	};
+}
+
+/* An add-on's line in a tree's box (its lines' buffer: ctx). */
+static void
+add_box_line(void *ctx, const char *line)
+{
+	buf_puts(ctx, "\\n");
+	buf_puts(ctx, line);
 }
 
 /* Number the cells of the counts in their trees' boxes (build's port). */
@@ -919,8 +927,11 @@ graph_build(const struct flow *f, const struct graph_options *o,
 	extras_graph_edges(o->xs, f, emit_edge, &bd, bd.drawn);
 	/* The labels after every edge: the add-ons' lines are in them. */
 	for (uint32_t i = 0; i < f->trees_nr; i++) {
-		if (bd.nodes[i])	/* not a tree folded below --chart-depth */
+		if (bd.nodes[i]) {	/* not a tree folded below --chart-depth */
+			extras_node_lines(o->xs, f, i, add_box_line,
+					  &bd.lines[i]);
 			label_node(&bd, i);
+		}
 		buf_release(&bd.lines[i]);
 	}
 	/* Last: the legend lists what the edges above drew. */

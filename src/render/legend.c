@@ -249,6 +249,22 @@ line_entry(struct legend *l, const char *colour, uint32_t tenths,
 	entry_end(l);
 }
 
+/* Text an add-on writes in the boxes: the sample as a box shows it. */
+static void
+text_entry(struct legend *l, const char *colour, const char *sample,
+	   const char *text)
+{
+	entry_start(l);
+	buf_puts(l->out, "<FONT COLOR=\"");
+	add_html(l->out, colour, 0);
+	buf_puts(l->out, "\">");
+	add_html(l->out, sample ? sample : "", 0);
+	buf_puts(l->out, "</FONT>");
+	entry_text(l);
+	add_html(l->out, text, 0);
+	entry_end(l);
+}
+
 /* A sample box as the chart draws that kind of node; its table keeps
  * the cell's padding round it, apart from the boxes above and below. */
 static void
@@ -394,10 +410,15 @@ graph_heading_html(struct buf *out, const struct flow *f,
 	/* The lines (the core's, then the add-ons'), then the boxes. */
 	volume_entries(&l, p);
 	for (size_t k = 0; k < extra_nr; k++)
-		line_entry(&l, extra[k].colour, 15, extra[k].line,
-			   extra[k].marker, extra[k].text);
+		if (extra[k].line != LINE_NONE)
+			line_entry(&l, extra[k].colour, 15, extra[k].line,
+				   extra[k].marker, extra[k].text);
 	section_end(&l);
 	node_entries(&l, f, p);
+	for (size_t k = 0; k < extra_nr; k++)
+		if (extra[k].line == LINE_NONE)
+			text_entry(&l, extra[k].colour, extra[k].marker,
+				   extra[k].text);
 	grid_end(&l);
 	buf_puts(out, "</TABLE>");
 }

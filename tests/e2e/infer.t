@@ -9,15 +9,15 @@ build_infer
 
 # inferred: -T commits lines as the id, the inferred tree (field 6) and
 # the path.
-inferred() { cut -f1,6-; }
+inferred() { cut -f1,6,"$PATH_FIELD"-; }
 tp -T commits --infer-ff v1..master
 is "$STATUS" 0 "commits: exit status 0"
-is "$(printf '%s\n' "$OUT" | names)" "n1	mm1					davem/net	mainline
-n2	mm1					davem/net	mainline
-f1	-				davem/net	mainline
-f2	-				davem/net	mainline
-x1	-					mainline
-m2	-					mainline" "commits: the fast-forwarded commits marked with the tree they came from, in the sixth field"
+is "$(printf '%s\n' "$OUT" | names)" "n1	mm1											davem/net	mainline
+n2	mm1											davem/net	mainline
+f1	-				davem/net							mainline
+f2	-				davem/net							mainline
+x1	-											mainline
+m2	-											mainline" "commits: the fast-forwarded commits marked with the tree they came from, in the sixth field"
 
 tp -T commits v1..master
 is "$(printf '%s\n' "$OUT" | cut -f6 | sort -u)" "" "commits: no guesses without --infer-ff (the field is there, empty)"

@@ -126,16 +126,18 @@ is "$(cat paths.found)" "" "no output holds the clone's own path (text, JSON, CS
 # --- -T commits: fixed fields, the path last -------------------------------------
 
 "$TREEPLOT" -C fx -T commits $R >plain.tsv
-"$TREEPLOT" -C fx -T commits --latency --infer-ff $R >all.tsv
-is "$(cut -f1,2,7- all.tsv)" "$(cut -f1,2,7- plain.tsv)" \
-   "the add-ons' fields (3 to 6) move no other field: the path from field 7, with or without them"
-awk -F'\t' '$3 !~ /^[0-9]+$/ || $4 !~ /^[-+][0-9]+$/ || $5 !~ /^[0-9]+$/' all.tsv >bad
-is "$(awk -F'\t' '$3 != "" || $4 != "" || $5 != "" || $6 != ""' plain.tsv | wc -l | tr -d ' '):$(wc -l <bad | tr -d ' ')" "0:0" \
-   "fields 3 to 6 empty without --latency and --infer-ff; with --latency, arrival, latency and committer date are numbers"
+"$TREEPLOT" -C fx -T commits --latency --infer-ff --review $R >all.tsv
+is "$(cut -f1,2,13- all.tsv)" "$(cut -f1,2,13- plain.tsv)" \
+   "the add-ons' fields (3 to 12) move no other field: the path from field 13, with or without them"
+awk -F'\t' '$3 !~ /^[0-9]+$/ || $4 !~ /^[-+][0-9]+$/ || $5 !~ /^[0-9]+$/ ||
+	     $7 !~ /^[01]$/ || $8 !~ /^[01]$/ || $9 !~ /^[01]$/ ||
+	     $10 !~ /^[01]$/ || $11 !~ /^[01]$/ || $12 !~ /^[0-9]+$/' all.tsv >bad
+is "$(cut -f3-12 plain.tsv | tr -d '\t' | grep -c . | tr -d ' '):$(wc -l <bad | tr -d ' ')" "0:0" \
+   "fields 3 to 12 empty without --latency, --infer-ff and --review; with them, arrival, latency and committer date numbers, 0 or 1 for five, hand-offs numbers"
 # The merge field is the last hop of --trace (the mainline's merge).
 cut -f1 plain.tsv | "$TREEPLOT" -C fx -T json --trace - $R |
 	jq -r '.traces[] | "\(.id)\t\(if (.hops | length) > 0 then .hops[-1].merge else "" end)"' >hops
-awk -F'\t' 'NF > 7 { print $1 "\t" $2 }' plain.tsv | sort >pulled
+awk -F'\t' 'NF > 13 { print $1 "\t" $2 }' plain.tsv | sort >pulled
 is "$(join -t "	" pulled <(sort hops) | awk -F'\t' '$2 != $3' | wc -l | tr -d ' '):$(wc -l <pulled | tr -d ' ')" "0:15" \
    "a pulled commit's merge field is its --trace's last hop (15 commits)"
 

@@ -284,10 +284,11 @@ git log --no-merges --format='%H %at %ct' v1.0..v1.1 | sort >../git.dates
 is "$(awk -F '\t' '{ print $1, $3 - $4, $5 }' ../lat.tsv | sort)" "$(cat ../git.dates)" \
    "fixture: -T commits --latency: arrival - latency is git's %at, field 5 git's %ct"
 "$TREEPLOT" --latency -T json v1.0..v1.1 >../lat.json
-"$PYTHON" - ../lat.tsv ../lat.json <<'EOT' >../lat.check
+"$PYTHON" - ../lat.tsv ../lat.json "$PATH_FIELD" <<'EOT' >../lat.check
 import json, math, sys
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1])]
 out = json.load(open(sys.argv[2]))
+PF = int(sys.argv[3])	# the path's first field
 def stats(v):
     v = sorted(v)
     n = len(v)
@@ -307,12 +308,12 @@ for k in want:
     if out[k] != want[k]:
         bad.append(("all", k, out[k], want[k]))
 for t in out["trees"]:
-    want = figs([r for r in rows if t["name"] in r[6:]])
+    want = figs([r for r in rows if t["name"] in r[PF - 1:]])
     for k in want:
         if t[k] != want[k]:
             bad.append((t["name"], k, t[k], want[k]))
 for d in out["latency_by_depth"]:
-    want = figs([r for r in rows if len(r) - 7 == d["depth"]])
+    want = figs([r for r in rows if len(r) - PF == d["depth"]])
     for k in want:
         if d[k] != want[k]:
             bad.append(("depth", d["depth"], k))

@@ -9,6 +9,8 @@
  *   - the subject holds no newline, the reference lines and sign-offs
  *     none at either end, and no line of theirs is empty;
  *   - commit_signatures sets only SIG_MERGETAG and SIG_GPGSIG;
+ *   - commit_trailers writes as many lines as it says, each a key of
+ *     letters, digits and '-', ": ", then a value without a NUL;
  *   - a time is negative only when written with a '-' (before 1970,
  *     issue 16), and the zone within +-99:99;
  *   - hex_to_oid and oid_to_hex are inverse on what hex_to_oid accepts;
@@ -44,6 +46,36 @@ check_lines(const struct buf *b, size_t n)
 		lines += b->data[k] == '\n';
 	}
 	if (lines != n)
+		abort();
+}
+
+/* commit_trailers' lines: n of them, each "KEY: VALUE\n". */
+static void
+check_trailers(const struct buf *b, size_t n)
+{
+	const char *p = b->data, *end;
+
+	if (!b->len) {
+		if (n)
+			abort();
+		return;
+	}
+	end = p + b->len;
+
+	for (; n; n--) {
+		const char *k = p, *eol;
+
+		if (p >= end || !(eol = memchr(p, '\n', end - p)))
+			abort();
+		while (p < eol && (*p == '-' || (*p >= '0' && *p <= '9') ||
+				   ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z')))
+			p++;
+		if (p == k || eol - p < 2 || memcmp(p, ": ", 2) ||
+		    memchr(p, '\0', eol - p))
+			abort();
+		p = eol + 1;
+	}
+	if (p != end)
 		abort();
 }
 
@@ -116,6 +148,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	b.len = 0;
 	n = commit_signoffs(&b, msg, end);
 	check_lines(&b, n);
+	b.len = 0;
+	n = commit_trailers(&b, msg, end);
+	check_trailers(&b, n);
 	if (commit_signatures(in, end) & ~(unsigned)(SIG_MERGETAG | SIG_GPGSIG))
 		abort();
 	check_reencode(in, end);

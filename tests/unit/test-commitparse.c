@@ -2,8 +2,13 @@
  * test-commitparse.c - the pure parsing of raw commit objects
  * (src/git/commitparse.c): headers, committer time and identity, git's
  * subject, reference lines, the declared encoding converted as git log
- * converts it, signatures and sign-offs, on well-formed and hostile
- * objects.  TAP.  Its strings seed the fuzz target.
+ * converts it, signatures, sign-offs and trailers, on well-formed and
+ * hostile objects.  TAP.  Its strings seed the fuzz target.
+ *
+ * "test-commitparse trailers" instead reads one message on its standard
+ * input and writes its trailers as commit_trailers reads them, the lines
+ * git interpret-trailers --parse --no-divider writes: trailers.t holds
+ * it to git on messages git made.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,7 +28,7 @@
 	"committer C O Mitter <c@example.org> 1230000060 -0130\n"
 
 enum what { SUBJECT, REFS, COMMITTER, SIGS, SIGNOFFS, MESSAGE, TIME, AUTHOR,
-	    CTIME, ATIME, REENCODE };
+	    CTIME, ATIME, REENCODE, TRAILERS };
 
 static const char *const what_name[] = {
 	[SUBJECT] = "subject", [REFS] = "reference lines",
@@ -31,6 +36,7 @@ static const char *const what_name[] = {
 	[SIGNOFFS] = "sign-offs", [MESSAGE] = "message", [TIME] = "time",
 	[AUTHOR] = "author", [CTIME] = "commit_time",
 	[ATIME] = "commit_author_time", [REENCODE] = "reencode",
+	[TRAILERS] = "trailers",
 };
 
 /* A commit declaring its encoding, its author and subject in it. */
@@ -135,6 +141,62 @@ static const struct parse_case {
 	  "invalid utf8\xc3\xa9" },
 	{ REENCODE, TREE "encoding \n\nx\n", 0, "same" },	/* no name */
 	{ REENCODE, TREE "\nencoding ISO-8859-1\n\xe9\n", 0, "same" },
+	/* What git interpret-trailers --parse --no-divider wrote for each
+	 * message (git 2.39). */
+	{ TRAILERS, HEAD "\nS\n\nbody\n\nReviewed-by: X <x@y>\nSigned-off-by: A <a@x>\n", 0,
+	  "Reviewed-by: X <x@y>\nSigned-off-by: A <a@x>\n" },
+	{ TRAILERS, HEAD "\nS\n\nreviewed-BY: X <x@y>\nACKED-by:Y\n", 0,
+	  "reviewed-BY: X <x@y>\nACKED-by: Y\n" },
+	{ TRAILERS, HEAD "\nS\n\nReviewed-by: X\n\nplain text at the end\n", 0,
+	  "" },
+	{ TRAILERS, HEAD "\nS\n\nReviewed-by: X\nfoo bar\nbaz\nmore\nSigned-off-by: A <a@x>\n", 0,
+	  "Reviewed-by: X\nSigned-off-by: A <a@x>\n" },
+	{ TRAILERS, HEAD "\nS\n\nReviewed-by: X\nfoo\nbar\nbaz\nqux\nquux\nmore\nmore\nSigned-off-by: A\n", 0,
+	  "" },
+	{ TRAILERS, HEAD "\nS\n\nReviewed-by: X\nnot a trailer\nTested-by: Y\n", 0,
+	  "" },
+	{ TRAILERS, HEAD "\nS\n\nReviewed-by: X\n  <x@y>\n\tcont\nLink: https://l/1\n", 0,
+	  "Reviewed-by: X <x@y> cont\nLink: https://l/1\n" },
+	{ TRAILERS, HEAD "\nS\n\nsome text\n(cherry picked from commit abc)\nFoo: bar\n", 0,
+	  "Foo: bar\n" },
+	{ TRAILERS, HEAD "\nS\n\nFixes: abc (\"x\")\n# a comment\nCc: stable@vger.kernel.org # 5.10.x\n\n# trailing comment\n\nConflicts:\n\tfile.c\n", 0,
+	  "Fixes: abc (\"x\")\nCc: stable@vger.kernel.org # 5.10.x\n" },
+	{ TRAILERS, HEAD "\nSigned-off-by: A <a@x>\n", 0,
+	  "" },
+	{ TRAILERS, HEAD "\n\n\n  \nS\n\nKey: v\n", 0,
+	  "Key: v\n" },
+	{ TRAILERS, HEAD "\nS\n\nKey\t: v\nBug #43: x\n", 0,
+	  "" },
+	{ TRAILERS, HEAD "\nS\n\nBug #43: x\nKey: v\n", 0,
+	  "" },
+	{ TRAILERS, HEAD "\nS\n\nEmpty:\nKey:   \n  folded\n", 0,
+	  "Empty: \nKey: folded\n" },
+	{ TRAILERS, HEAD "\nS\n\nReviewed-by: X\n# ------------------------ >8 ------------------------\nSigned-off-by: Y\n", 0,
+	  "Reviewed-by: X\n" },
+	{ TRAILERS, HEAD "\nS\r\n\r\nReviewed-by: X\r\nTested-by: Y\r\n", 0,
+	  "Reviewed-by: X\nTested-by: Y\n" },
+	{ TRAILERS, HEAD "\nS\nReviewed-by: X\n", 0,
+	  "" },
+	{ TRAILERS, HEAD "\nS\n\nRevi\xc3""\xa9""-by: x\nKey: v\n", 0,
+	  "" },
+	{ TRAILERS, HEAD "\nS\n\n  leading continuation\nSigned-off-by: A\n", 0,
+	  "Signed-off-by: A\n" },
+	{ TRAILERS, HEAD "\nS\n\nSigned-off-by: A\n   \n", 0,
+	  "Signed-off-by: A\n" },
+	{ TRAILERS, HEAD "\nS\n\nsigned-off-by: a\nfoo\n", 0,
+	  "" },
+	{ TRAILERS, HEAD "\nS\n\nSigned-off-by: a\nfoo\n", 0,
+	  "Signed-off-by: a\n" },
+	{ TRAILERS, HEAD "\nS\n\n-Key: v\n--: w\n", 0,
+	  "-Key: v\n--: w\n" },
+	{ TRAILERS, HEAD "\nS\n\nKey: v\n \n x\n", 0,
+	  "" },
+	{ TRAILERS, HEAD "\nS\n\nKey: v\0\nReviewed-by: X\n",
+	  sizeof(HEAD "\nS\n\nKey: v\0\nReviewed-by: X\n") - 1,
+	  "Key: v\n" },	/* git reads up to a NUL */
+	{ TRAILERS, HEAD "\nS\n\nKey: no newline at the end", 0,
+	  "Key: no newline at the end\n" },
+	{ TRAILERS, HEAD, 0, "" },
 };
 
 static void
@@ -177,6 +239,9 @@ run(const struct parse_case *c, struct buf *got)
 	case SIGNOFFS:
 		commit_signoffs(got, msg, end);
 		break;
+	case TRAILERS:
+		commit_trailers(got, msg, end);
+		break;
 	case MESSAGE:
 		buf_add(got, msg, end - msg);
 		break;
@@ -215,11 +280,34 @@ run(const struct parse_case *c, struct buf *got)
 	buf_add(got, "", 0);
 }
 
+/* "trailers": the trailers of the message on stdin, on stdout. */
+static int
+print_trailers(void)
+{
+	struct buf msg = BUF_INIT, out = BUF_INIT;
+	char chunk[65536];
+	size_t n;
+	int bad;
+
+	while ((n = fread(chunk, 1, sizeof(chunk), stdin)) > 0)
+		buf_add(&msg, chunk, n);
+	buf_add(&msg, "", 0);
+	commit_trailers(&out, msg.data, msg.data + msg.len);
+	bad = fwrite(out.data ? out.data : "", 1, out.len, stdout) != out.len ||
+	      ferror(stdin) || fflush(stdout);
+	buf_release(&msg);
+	buf_release(&out);
+	return bad;
+}
+
 int
-main(void)
+main(int argc, char **argv)
 {
 	struct object_id oid;
 	char hex[OID_HEXSZ + 1], desc[96];
+
+	if (argc == 2 && !strcmp(argv[1], "trailers"))
+		return print_trailers();
 
 	for (size_t k = 0; k < ARRAY_SIZE(cases); k++) {
 		struct buf got = BUF_INIT;

@@ -13,6 +13,8 @@
  *   truth.c    the ground truth's bookkeeping: the path trie, each
  *              tree's pending commits, the commits finalised
  *   names.c    names, idents and URLs, the trees set up
+ *   trailers.c --trailers: plain commits' messages with trailers, their
+ *              ground truth; --mailmap
  *   stream.c   commits and tags written to the stream, marks, dates,
  *              --files' small trees
  *   change.c   a tree's next change: a commit on its branch, or with
@@ -153,7 +155,10 @@ struct sim {
 	uint64_t cycles_total;		/* R */
 
 	/* the stream, and the ground-truth files asked for (else NULL) */
-	FILE *out, *fexp, *ftru, *fcyc, *fdat, *ftop, *farr, *fcases;
+	FILE *out, *fexp, *ftru, *fcyc, *fdat, *ftop, *farr, *fcases, *ftrl;
+	/* --trailers: the body of the commit being written (after its
+	 * subject and a blank line) and its truth line, or NULL */
+	const char *body, *body_truth;
 	/* --topics: the merge of the mainline's topic branches whose
 	 * commits are being finalised (NONE: none), or held until it is
 	 * made (central_pull) */
@@ -269,6 +274,17 @@ void commit_subject(struct sim *sim, struct sb *sb, uint32_t x);
 
 /* A new topic branch's name on tree t ("fixes-3"). */
 char *topic_name(struct sim *sim, struct tree *t);
+
+/* ---- trailers.c: --trailers, --mailmap ------------------------------ */
+
+/* The body of plain commit `mark` by author a, committed by c (prose,
+ * then trailers), and its truth line's fields after the mark; both new
+ * strings.  Hashes the mark: no random number is drawn. */
+void trailer_body(const struct sim *sim, uint32_t mark, const struct ident *a,
+		  const struct ident *c, char **body, char **truth);
+
+/* The .mailmap naming the older addresses trailer_body writes. */
+void write_mailmap(const struct sim *sim, FILE *f);
 
 /* ---- stream.c: commits and the stream ------------------------------ */
 

@@ -7,9 +7,9 @@
  *
  *   genhist [--commits N] [--trees T] [--seed S] [--ff-rate P]
  *           [--releases R] [--expect FILE] [--truth FILE] [--cycles FILE]
- *           [--dates FILE] [--topics FILE] [--arrivals FILE] [--identity]
- *           [--cases FILE] [--files] [--gerrit] [--late] [--rebase]
- *           [--stats]
+ *           [--dates FILE] [--topics FILE] [--arrivals FILE]
+ *           [--trailers FILE] [--mailmap FILE] [--identity] [--cases FILE]
+ *           [--files] [--gerrit] [--late] [--rebase] [--stats]
  *
  * Writes a git fast-import stream on stdout: N non-merge commits made by a
  * mainline and T subsystem trees over R release cycles (tags v1.0, then
@@ -50,6 +50,17 @@
  *                (the mainline merging its topics, or --identity's
  *                central pulls); ":MARK<TAB>-" per direct commit on
  *                that line itself (committed there, or fast-forwarded)
+ * --trailers FILE  every plain non-merge commit's message gets a body: a
+ *                line of prose, then trailers as kernel commits carry
+ *                them (reviews, tests, links, fixes, stable, sign-off
+ *                chains; trailers.c lists the cases); FILE gets
+ *                ":MARK<TAB>REVIEWED<TAB>TESTED<TAB>LINKED<TAB>FIX<TAB>
+ *                STABLE<TAB>HANDOFFS<TAB>REVIEWERS<TAB>TESTERS" per
+ *                non-merge commit, what --review must count (trailers.c
+ *                says how).  The choices hash the mark, so the history's
+ *                shape is the same as without it; only messages change
+ * --mailmap FILE the .mailmap that maps the older addresses --trailers
+ *                writes to their owners' (git config mailmap.file FILE)
  * --identity     the cases of tree identity, each with its ground truth
  *                (without it the stream is what it always was; identity.c
  *                lists them): every kernel.org tree also spelled by its
@@ -134,7 +145,8 @@ usage(FILE *f)
 	fputs("usage: genhist [--commits N] [--trees T] [--seed S] [--ff-rate P]\n"
 	      "               [--releases R] [--expect FILE] [--truth FILE]\n"
 	      "               [--cycles FILE] [--dates FILE] [--topics FILE]\n"
-	      "               [--arrivals FILE] [--identity] [--cases FILE]\n"
+	      "               [--arrivals FILE] [--trailers FILE] [--mailmap FILE]\n"
+	      "               [--identity] [--cases FILE]\n"
 	      "               [--files] [--gerrit] [--late] [--rebase]\n"
 	      "               [--stats] > stream\n", f);
 }
@@ -207,7 +219,8 @@ main(int argc, char **argv)
 {
 	uint64_t N = 5000, T = 100, seed = 1, R = 0;
 	const char *pexp = NULL, *ptru = NULL, *pcyc = NULL, *pdat = NULL;
-	const char *ptop = NULL, *parr = NULL, *pcases = NULL;
+	const char *ptop = NULL, *parr = NULL, *pcases = NULL, *ptrl = NULL;
+	const char *pmm = NULL;
 	int stats = 0;
 	static char obuf[1 << 20];
 	static struct sim state;
@@ -255,7 +268,8 @@ main(int argc, char **argv)
 		if (!IS("--commits") && !IS("--trees") && !IS("--seed") &&
 		    !IS("--releases") && !IS("--ff-rate") && !IS("--expect") &&
 		    !IS("--truth") && !IS("--cycles") && !IS("--dates") &&
-		    !IS("--topics") && !IS("--arrivals") && !IS("--cases"))
+		    !IS("--topics") && !IS("--arrivals") && !IS("--cases") &&
+		    !IS("--trailers") && !IS("--mailmap"))
 			die("unknown option '%.*s' (see --help)", (int)len, a);
 		if (eq)
 			v = eq + 1;
@@ -292,6 +306,10 @@ main(int argc, char **argv)
 			parr = v;
 		else if (IS("--cases"))
 			pcases = v;
+		else if (IS("--trailers"))
+			ptrl = v;
+		else if (IS("--mailmap"))
+			pmm = v;
 		else
 			pcyc = v;
 #undef IS
@@ -330,10 +348,18 @@ main(int argc, char **argv)
 			die("--cases: the cases are --identity's");
 		sim->fcases = open_out("--cases", pcases);
 	}
+	if (ptrl)
+		sim->ftrl = open_out("--trailers", ptrl);
 
 	rng_seed(&sim->rng, seed);
 	setup_trees(sim, (uint32_t)T);
 	sim->cycles_total = R;
+	if (pmm) {
+		FILE *f = open_out("--mailmap", pmm);
+
+		write_mailmap(sim, f);
+		close_out(f, pmm);
+	}
 	if (sim->identity)
 		setup_identity(sim);
 	for (uint32_t x = 0; x < sim->ntrees; x++)
@@ -371,6 +397,7 @@ main(int argc, char **argv)
 	if (sim->fcases)
 		identity_cases(sim, sim->fcases);
 	close_out(sim->fcases, pcases);
+	close_out(sim->ftrl, ptrl);
 	queues_free(sim);
 	if (stats)
 		print_stats(sim, R);

@@ -109,11 +109,16 @@ write_commit(struct sim *sim, uint32_t m, const struct ident *committer,
 		written(sim, par[i]);
 	fprintf(sim->out, "commit refs/heads/master\nmark :%" PRIu32 "\n"
 		"author %s <%s> %" PRId64 " +0000\n"
-		"committer %s <%s> %" PRId64 " +0000\n"
-		"data %zu\n%s\n",
+		"committer %s <%s> %" PRId64 " +0000\n",
 		m, author->name, author->email, adate,
-		committer->name, committer->email, cdate,
-		strlen(subject) + 1, subject);
+		committer->name, committer->email, cdate);
+	if (sim->body)
+		fprintf(sim->out, "data %zu\n%s\n\n%s\n",
+			strlen(subject) + 2 + strlen(sim->body), subject,
+			sim->body);
+	else
+		fprintf(sim->out, "data %zu\n%s\n", strlen(subject) + 1,
+			subject);
 	if (npar)
 		fprintf(sim->out, "from :%" PRIu32 "\n", par[0]);
 	for (unsigned i = 1; i < npar; i++)
@@ -124,6 +129,9 @@ write_commit(struct sim *sim, uint32_t m, const struct ident *committer,
 	if (npar <= 1 && sim->fdat)
 		fprintf(sim->fdat, ":%" PRIu32 "\t%" PRId64 "\t%" PRId64 "\n",
 			m, adate, cdate);
+	if (npar <= 1 && sim->ftrl)
+		fprintf(sim->ftrl, ":%" PRIu32 "\t%s\n", m, sim->body_truth ?
+			sim->body_truth : "0\t0\t0\t0\t0\t0\t\t");
 	if (sim->cdate) {
 		sim->cdate[m] = cdate;
 		sim->merge[m] = npar > 1;
@@ -179,10 +187,22 @@ flush_queue(struct sim *sim, uint32_t x)
 	for (size_t i = 0; i < n; i++) {
 		struct queued *q = &t->queue[i];
 
+		char *body = NULL, *truth = NULL;
+
 		sim->queued_by[q->mark] = 0;
+		/* --trailers' choices hash the mark: the same message as
+		 * if it had been written when made. */
+		if (sim->ftrl)
+			trailer_body(sim, q->mark, &sim->contrib[q->author],
+				     &t->maint, &body, &truth);
+		sim->body = body;
+		sim->body_truth = truth;
 		write_commit(sim, q->mark, &t->maint, &sim->contrib[q->author],
 			     sim->now - (int64_t)(n - i), q->adate, q->subject,
 			     &q->parent, 1);
+		sim->body = sim->body_truth = NULL;
+		free(body);
+		free(truth);
 		free(q->subject);
 	}
 }
@@ -241,9 +261,23 @@ make_commit(struct sim *sim, uint32_t x, uint32_t parent, int64_t date,
 	else
 		adate = date - (int64_t)below(&sim->rng, 3 * DAY);
 	author = below(&sim->rng, NCONTRIB);
-	if (!queue)
-		return emit(sim, &t->maint, &sim->contrib[author], date, adate,
-			    sb.buf, &parent, 1);
+	if (!queue) {
+		char *body, *truth;
+
+		if (!sim->ftrl)
+			return emit(sim, &t->maint, &sim->contrib[author], date,
+				    adate, sb.buf, &parent, 1);
+		trailer_body(sim, sim->nmarks + 1, &sim->contrib[author],
+			     &t->maint, &body, &truth);
+		sim->body = body;
+		sim->body_truth = truth;
+		m = emit(sim, &t->maint, &sim->contrib[author], date, adate,
+			 sb.buf, &parent, 1);
+		sim->body = sim->body_truth = NULL;
+		free(body);
+		free(truth);
+		return m;
+	}
 	m = new_mark(sim);
 	sim->nonmerge++;
 	GROW(t->queue, t->queue_nr, t->queue_alloc);

@@ -115,6 +115,29 @@
       (Math.round(1000 * o.fresh / n) / 10).toFixed(1) + '%)' : 'no commit');
   }
 
+  /* --review's figures of a set of commits, as rows: each share in
+   * percent to the tenth, halves up, as the text report rounds it. */
+  function reviewShare(part, whole) {
+    var t = Math.floor((2000 * part + whole) / (2 * whole));
+    return Math.floor(t / 10) + '.' + (t % 10) + '% (' + part + ' of ' +
+      whole + ')';
+  }
+  function reviewRows(dl, r) {
+    if (!r.commits) { row(dl, 'review', 'no commit'); return; }
+    [['reviewed', 'reviewed'], ['tested', 'tested'], ['linked', 'linked'],
+      ['fixes', 'fixes'], ['stable', 'for stable']].forEach(function (f) {
+      row(dl, f[1], reviewShare(r[f[0]], r.commits));
+    });
+    row(dl, 'median hand-offs', r.handoffs_median);
+    /* The five who reviewed (tested) most, one a row. */
+    (r.reviewers || []).forEach(function (p) {
+      row(dl, 'reviewer', p.name + ': ' + plural(p.commits, 'commit'));
+    });
+    (r.testers || []).forEach(function (p) {
+      row(dl, 'tester', p.name + ': ' + plural(p.commits, 'commit'));
+    });
+  }
+
   /* --- the chart ------------------------------------------------------ */
   var chart = document.getElementById('chart');
   var svg = chart.querySelector('svg');
@@ -334,7 +357,8 @@
   var TREE_KEYS = { name: 1, urls: 1, commits: 1, own: 1, depth: 1,
     pulls: 1, keepers: 1, subsystems: 1, repository: 1, signed_pulls: 1,
     signed_commits: 1, kind: 1, folded: 1, latency: 1, topics: 1,
-    wait: 1, soak: 1, fresh: 1, first_phase: 1, timeline: 1 };
+    wait: 1, soak: 1, fresh: 1, first_phase: 1, timeline: 1,
+    review: 1 };
   /* A tree's pulls counted by phase, in the phases' order. */
   function pullsByPhase(list) {
     var n = {};
@@ -356,6 +380,7 @@
         row(dl, 'latency', latencyText(flow.latency));
         splitRows(dl, flow, flow.commits);
       }
+      if (flow.review) reviewRows(dl, flow.review);
       return dl;
     }
     row(dl, 'commits through it', t.commits);
@@ -379,6 +404,7 @@
       row(dl, 'first pulled', t.first_phase);
       row(dl, 'pulls by phase', pullsByPhase(t.timeline));
     }
+    if (t.review) reviewRows(dl, t.review);
     if (t.kind) row(dl, 'kind', t.kind);
     if (t.repository !== undefined) row(dl, 'repository', t.repository);
     if (t.folded !== undefined) row(dl, 'trees folded', t.folded);
@@ -820,7 +846,7 @@
     summary: 1, trees: 1, edges: 1, unrecognised: 1, latency: 1,
     latency_by_depth: 1, likely_aliases: 1, wait: 1, soak: 1, fresh: 1,
     phases: 1, late_pulled: 1, late_pulled_share: 1, late_trees: 1,
-    direct_by_day: 1 };
+    direct_by_day: 1, review: 1, review_by_depth: 1 };
   /* A string for a shell's single quotes. */
   function quoted(s) { return s.replace(/'/g, "'\\''"); }
   function showSummary() {
@@ -874,6 +900,18 @@
           return l.name + ' (' + l.phase + ')';
         }).join(', ') : 'none');
       add(sec, el('h3', null, 'Timeline, by the phases of the cycle'), pdl);
+    }
+    if (flow.review) {
+      /* The trailers' word, over the range and per depth. */
+      var rdl = el('dl', 'figures');
+      reviewRows(rdl, flow.review);
+      flow.review_by_depth.forEach(function (d) {
+        var r = d.review;
+        row(rdl, d.depth ? 'depth ' + d.depth : 'direct',
+          plural(r.commits, 'commit') + ': ' + (r.commits ?
+            reviewShare(r.reviewed, r.commits) + ' reviewed' : 'none'));
+      });
+      add(sec, el('h3', null, 'Review, from the commits\' trailers'), rdl);
     }
     add(sec, el('h3', null, plural(flow.unrecognised.length,
       'unrecognised merge')));

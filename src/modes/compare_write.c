@@ -1,11 +1,7 @@
 /*
- * compare_out.c - --compare's table written: the summary's figures
- * (the flows', --latency's, --timeline's), the trees across the ranges,
- * the trees that appeared and disappeared, as text, JSON and CSV.
- *
- * The change is the last range's figure minus the first's; a tree
- * "appeared" when it carried nothing in the first range and something in
- * the last, "disappeared" the other way round.
+ * compare_write.c - --compare's table written: text (the ranges, the
+ * summary's figures, the trees, those that appeared and disappeared),
+ * JSON and the CSV's two tables.
  */
 #include "modes/compare_table.h"
 
@@ -17,148 +13,6 @@
 #include "util/csv.h"
 #include "util/escape.h"
 #include "util/json_writer.h"
-
-/* --- the figures ---------------------------------------------------- */
-
-enum figure_kind { COUNT, TENTHS, SECONDS };	/* SECONDS: text in days */
-
-/* The summary's rows: a label for text, a name for CSV, a value. */
-struct figure {
-	const char *label, *name;
-	enum figure_kind kind;
-	uint32_t depth;		/* for "trees at depth d" */
-};
-
-static int64_t
-figure_value(const struct figure *fg, const struct flow *f)
-{
-	if (!strcmp(fg->name, "commits"))
-		return f->commits;
-	if (!strcmp(fg->name, "direct"))
-		return f->direct;
-	if (!strcmp(fg->name, "direct_share"))	/* tenths of a percent */
-		return f->commits ? ((int64_t)f->direct * 1000 +
-				     f->commits / 2) / f->commits : 0;
-	if (!strcmp(fg->name, "direct_applied"))
-		return f->topics.applied;
-	if (!strcmp(fg->name, "direct_topics"))
-		return f->topics.through;
-	if (!strcmp(fg->name, "topic_merges"))
-		return f->topics.merges;
-	if (!strcmp(fg->name, "merges"))
-		return f->merges;
-	if (!strcmp(fg->name, "trees"))
-		return f->total_trees;
-	if (!strcmp(fg->name, "small_trees"))
-		return f->small_trees;
-	return f->by_depth && fg->depth <= f->max_depth ?
-	       f->by_depth[fg->depth] : 0;
-}
-
-/* Range k's share of commits pulled after -rc1, in tenths of a
- * percent (timeline_late_share's rounding). */
-static int64_t
-late_share(const struct table *t, size_t k)
-{
-	uint32_t n = t->charts[k].f.commits;
-
-	return n ? ((int64_t)t->late_pulled[k] * 1000 + n / 2) / n : 0;
-}
-
-/* A figure of range k: --latency's and --timeline's from the table, the
- * others from the range's flow. */
-static int64_t
-figure_of(const struct figure *fg, const struct table *t, size_t k)
-{
-	const struct latency_stats *l = t->latency ? &t->latency[k] : NULL;
-
-	if (l && !strcmp(fg->name, "latency_median"))
-		return l->median;
-	if (l && !strcmp(fg->name, "latency_p90"))
-		return l->p90;
-	if (l && !strcmp(fg->name, "latency_negative"))
-		return l->negative;
-	if (t->soak && !strcmp(fg->name, "soak_median"))
-		return t->soak[k].median;
-	if (t->late_pulled && !strcmp(fg->name, "late_pulled"))
-		return t->late_pulled[k];
-	if (t->late_pulled && !strcmp(fg->name, "late_pulled_share"))
-		return late_share(t, k);
-	return figure_value(fg, &t->charts[k].f);
-}
-
-/* The figures, in order; the caller frees the array and, for depths,
- * the labels and names (from index *fixed on). */
-static struct figure *
-figures(const struct table *t, size_t *nr)
-{
-	static const struct figure head[] = {
-		{ "commits", "commits", COUNT, 0 },
-		{ "direct to the mainline", "direct", COUNT, 0 },
-		{ "direct share", "direct_share", TENTHS, 0 },
-		{ "  applied on the mainline", "direct_applied", COUNT, 0 },
-		{ "  through topic branches", "direct_topics", COUNT, 0 },
-		{ "  topic-branch merges", "topic_merges", COUNT, 0 },
-		{ "merges", "merges", COUNT, 0 },
-		{ "trees", "trees", COUNT, 0 },
-	};
-	static const struct figure lat[] = {
-		{ "median latency (days)", "latency_median", SECONDS, 0 },
-		{ "90th percentile (days)", "latency_p90", SECONDS, 0 },
-		{ "negative latencies", "latency_negative", COUNT, 0 },
-		{ "median soak (days)", "soak_median", SECONDS, 0 },
-	};
-	static const struct figure late[] = {
-		{ "pulled after -rc1", "late_pulled", COUNT, 0 },
-		{ "share pulled after -rc1", "late_pulled_share", TENTHS, 0 },
-	};
-	size_t n = ARRAY_SIZE(head) + t->max_depth + 1 + ARRAY_SIZE(lat) +
-		   ARRAY_SIZE(late);
-	size_t k = 0;
-	struct figure *fg = xcalloc(n, sizeof(*fg));
-
-	for (; k < ARRAY_SIZE(head); k++)
-		fg[k] = head[k];
-	for (uint32_t d = 1; d <= t->max_depth; d++, k++) {
-		struct buf label = BUF_INIT, name = BUF_INIT;
-
-		buf_printf(&label, "trees at depth %u", d);
-		buf_printf(&name, "trees_depth_%u", d);
-		fg[k] = (struct figure){ label.data, name.data, COUNT, d };
-	}
-	fg[k++] = (struct figure){ "trees with 5 or fewer commits",
-				   "small_trees", COUNT, 0 };
-	for (size_t i = 0; t->latency && i < ARRAY_SIZE(lat); i++)
-		fg[k++] = lat[i];
-	for (size_t i = 0; t->late_pulled && i < ARRAY_SIZE(late); i++)
-		fg[k++] = late[i];
-	*nr = k;
-	return fg;
-}
-
-static void
-figures_free(struct figure *fg, size_t nr)
-{
-	for (size_t k = 0; k < nr; k++) {
-		if (!fg[k].depth)
-			continue;
-		free((char *)(uintptr_t)fg[k].label);
-		free((char *)(uintptr_t)fg[k].name);
-	}
-	free(fg);
-}
-
-static int
-appeared(const struct table *t, const struct row *r)
-{
-	return !r->commits[0] && r->commits[t->nr - 1];
-}
-
-static int
-disappeared(const struct table *t, const struct row *r)
-{
-	return r->commits[0] && !r->commits[t->nr - 1];
-}
 
 /* --- text ----------------------------------------------------------- */
 
@@ -268,8 +122,8 @@ gone_range(const struct table *t, const struct row *r)
 static void
 change_text(const struct table *t, const struct row *r, struct buf *out)
 {
-	const char *what = appeared(t, r) ? "new" :
-			   disappeared(t, r) ? "gone" : NULL;
+	const char *what = compare_appeared(t, r) ? "new" :
+			   compare_disappeared(t, r) ? "gone" : NULL;
 
 	if (!what) {
 		int64_t v = (int64_t)r->commits[t->nr - 1] - r->commits[0];
@@ -278,7 +132,7 @@ change_text(const struct table *t, const struct row *r, struct buf *out)
 	} else if (t->nr == 2) {
 		buf_puts(out, what);
 	} else {
-		buf_printf(out, "%s in %zu", what, 1 + (appeared(t, r) ?
+		buf_printf(out, "%s in %zu", what, 1 + (compare_appeared(t, r) ?
 			   first_range(t, r) : gone_range(t, r)));
 	}
 }
@@ -353,26 +207,26 @@ static void
 text_summary(const struct table *t, struct buf *out, int width, int cwidth)
 {
 	size_t nfg;
-	struct figure *fg = figures(t, &nfg);
+	struct figure *fg = compare_figures(t, &nfg);
 
 	buf_printf(out, "\n%-32s", "Summary");
 	text_header(t, out, width, cwidth);
 	buf_addc(out, '\n');
 	for (size_t i = 0; i < nfg; i++) {
-		int64_t first = figure_of(&fg[i], t, 0);
-		int64_t last = figure_of(&fg[i], t, t->nr - 1);
+		int64_t first = compare_figure_of(&fg[i], t, 0);
+		int64_t last = compare_figure_of(&fg[i], t, t->nr - 1);
 
 		buf_printf(out, "  %-30s", fg[i].label);
 		for (size_t k = 0; k < t->nr; k++) {
 			buf_addc(out, ' ');
 			cell_value(out, width, fg[i].kind,
-				   figure_of(&fg[i], t, k), 0);
+				   compare_figure_of(&fg[i], t, k), 0);
 		}
 		buf_addc(out, ' ');
 		cell_value(out, cwidth, fg[i].kind, last - first, 1);
 		buf_addc(out, '\n');
 	}
-	figures_free(fg, nfg);
+	compare_figures_free(fg, nfg);
 }
 
 static void
@@ -405,8 +259,8 @@ text_trees(const struct table *t, struct buf *out, int width, int cwidth)
 }
 
 void
-compare_text(const struct compare_input *in, const struct table *t,
-	     struct buf *out)
+compare_write_text(const struct compare_input *in, const struct table *t,
+		   struct buf *out)
 {
 	int width = column_width(t);
 	int cwidth = change_width(t, width);
@@ -427,10 +281,10 @@ compare_text(const struct compare_input *in, const struct table *t,
 	text_trees(t, out, width, cwidth);
 
 	buf_printf(&what, "Appeared (in %zu, not in 1)", t->nr);
-	text_list(t, out, what.data, appeared);
+	text_list(t, out, what.data, compare_appeared);
 	what.len = 0;
 	buf_printf(&what, "Disappeared (in 1, not in %zu)", t->nr);
-	text_list(t, out, what.data, disappeared);
+	text_list(t, out, what.data, compare_disappeared);
 	buf_release(&what);
 }
 
@@ -459,6 +313,21 @@ mainline_json(struct json *j, const struct table *t)
 	free(urls);
 }
 
+/* --review's figures of a range, without people. */
+static void
+review_json(struct json *j, const struct review_stats *s)
+{
+	json_open(j, "review", '{');
+	json_uint(j, "commits", s->commits);
+	json_uint(j, "reviewed", s->reviewed);
+	json_uint(j, "tested", s->tested);
+	json_uint(j, "linked", s->linked);
+	json_uint(j, "fixes", s->fixes);
+	json_uint(j, "stable", s->stable);
+	json_uint(j, "handoffs_median", s->handoffs_median);
+	json_close(j, '}');
+}
+
 /* A figures' object: median and p90 (null over no commit), negatives. */
 static void
 json_stats(struct json *j, const char *key, const struct latency_stats *s)
@@ -476,8 +345,8 @@ json_stats(struct json *j, const char *key, const struct latency_stats *s)
 }
 
 void
-compare_json(const struct compare_input *in, const struct table *t,
-	     struct buf *out)
+compare_write_json(const struct compare_input *in, const struct table *t,
+		   struct buf *out)
 {
 	struct json j = JSON_INIT(out);
 
@@ -496,7 +365,7 @@ compare_json(const struct compare_input *in, const struct table *t,
 		json_str(&j, "range", in->labels[k]);
 		json_uint(&j, "commits", f->commits);
 		json_uint(&j, "direct", f->direct);
-		json_tenths(&j, "direct_share", figure_value(&share, f));
+		json_tenths(&j, "direct_share", compare_figure_value(&share, f));
 		json_uint(&j, "direct_applied", f->topics.applied);
 		json_uint(&j, "direct_topics", f->topics.through);
 		json_uint(&j, "topic_merges", f->topics.merges);
@@ -526,8 +395,10 @@ compare_json(const struct compare_input *in, const struct table *t,
 		}
 		if (t->late_pulled) {
 			json_uint(&j, "late_pulled", t->late_pulled[k]);
-			json_tenths(&j, "late_pulled_share", late_share(t, k));
+			json_tenths(&j, "late_pulled_share", compare_late_share(t, k));
 		}
+		if (t->review)
+			review_json(&j, &t->review[k]);
 		json_close(&j, '}');
 	}
 	json_close(&j, ']');
@@ -548,12 +419,12 @@ compare_json(const struct compare_input *in, const struct table *t,
 	json_close(&j, ']');
 	json_open(&j, "appeared", '[');
 	for (size_t i = 0; i < t->rows_nr; i++)
-		if (appeared(t, &t->rows[i]))
+		if (compare_appeared(t, &t->rows[i]))
 			json_str(&j, NULL, t->rows[i].name);
 	json_close(&j, ']');
 	json_open(&j, "disappeared", '[');
 	for (size_t i = 0; i < t->rows_nr; i++)
-		if (disappeared(t, &t->rows[i]))
+		if (compare_disappeared(t, &t->rows[i]))
 			json_str(&j, NULL, t->rows[i].name);
 	json_close(&j, ']');
 	json_close(&j, '}');
@@ -573,8 +444,8 @@ csv_header(const struct compare_input *in, struct buf *out,
 }
 
 void
-compare_csv_trees(const struct compare_input *in, const struct table *t,
-	  struct buf *out)
+compare_write_csv_trees(const struct compare_input *in, const struct table *t,
+			struct buf *out)
 {
 	csv_header(in, out, "tree");
 	csv_text(out, "status", 0);
@@ -586,28 +457,28 @@ compare_csv_trees(const struct compare_input *in, const struct table *t,
 		for (size_t k = 0; k < t->nr; k++)
 			csv_uint(out, r->commits[k], 0);
 		csv_int(out, (int64_t)r->commits[t->nr - 1] - r->commits[0], 0);
-		csv_text(out, appeared(t, r) ? "new" :
-			 disappeared(t, r) ? "gone" : "", 0);
+		csv_text(out, compare_appeared(t, r) ? "new" :
+			 compare_disappeared(t, r) ? "gone" : "", 0);
 		csv_end(out);
 	}
 }
 
 void
-compare_csv_summary(const struct compare_input *in, const struct table *t,
-	    struct buf *out)
+compare_write_csv_summary(const struct compare_input *in,
+			  const struct table *t, struct buf *out)
 {
 	size_t nfg;
-	struct figure *fg = figures(t, &nfg);
+	struct figure *fg = compare_figures(t, &nfg);
 
 	csv_header(in, out, "figure");
 	csv_end(out);
 	for (size_t i = 0; i < nfg; i++) {
-		int64_t first = figure_of(&fg[i], t, 0);
-		int64_t last = figure_of(&fg[i], t, t->nr - 1);
+		int64_t first = compare_figure_of(&fg[i], t, 0);
+		int64_t last = compare_figure_of(&fg[i], t, t->nr - 1);
 
 		csv_text(out, fg[i].name, 1);
 		for (size_t k = 0; k <= t->nr; k++) {
-			int64_t v = k < t->nr ? figure_of(&fg[i], t, k) :
+			int64_t v = k < t->nr ? compare_figure_of(&fg[i], t, k) :
 				    last - first;
 
 			if (fg[i].kind != TENTHS) {	/* latency: seconds */
@@ -619,5 +490,5 @@ compare_csv_summary(const struct compare_input *in, const struct table *t,
 		}
 		csv_end(out);
 	}
-	figures_free(fg, nfg);
+	compare_figures_free(fg, nfg);
 }

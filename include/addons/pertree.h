@@ -1,0 +1,38 @@
+/*
+ * pertree.h - the flow trees a commit came through, as the flow counts
+ * them (aggregate.c's trie walk), and its depth: for add-ons that sum a
+ * figure of each commit up per tree and per depth (--latency, --review).
+ *
+ * A commit counts for every tree of its path that the flow shows; when
+ * the tree that brought it into the mainline is folded by --top ("K other
+ * trees"), for the fold alone, as the flow's counts have it.
+ */
+#ifndef TREEPLOT_PERTREE_H
+#define TREEPLOT_PERTREE_H
+
+#include <stdint.h>
+
+#include "flow/aggregate.h"
+#include "flow/attribute.h"
+
+struct pertree {
+	uint32_t fold;		/* the fold's flow tree, or HIST_NONE */
+	uint8_t *feeds;		/* per flow tree: its edge goes to the mainline */
+	uint32_t *index;	/* per tree id: its flow tree, or HIST_NONE */
+	uint32_t *seen;		/* per flow tree: the last commit counted + 1 */
+	uint32_t *via;		/* pertree_of's answer */
+};
+
+/* For f's trees (ntrees: the tree table's size, the ids' bound). */
+void pertree_init(struct pertree *pt, const struct flow *f, uint32_t ntrees);
+void pertree_release(struct pertree *pt);
+
+/* The flow trees commit c (of path path in p) came through, each once,
+ * in pt->via; returns how many. */
+uint32_t pertree_of(struct pertree *pt, const struct paths *p, uint32_t path,
+		    uint32_t c);
+
+/* The depth of path: its trees (0: a direct commit). */
+uint32_t pertree_depth(const struct paths *p, uint32_t path);
+
+#endif

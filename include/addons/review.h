@@ -1,0 +1,129 @@
+/*
+ * review.h - what the commits' trailers say of their way before any tree
+ * took them (--review): review, testing, discussion, fixes, stable, and
+ * the people who passed them on by mail.
+ *
+ * Each non-merge commit of the range is read whole, once, on the read
+ * pool's threads (readpool.h), and its trailers taken as git reads them
+ * (commitparse.h's commit_trailers: the last paragraph, keys compared
+ * ignoring case; a value left empty says nothing).  People are read from
+ * a value "Name <mail>" (what follows the '>' is a comment), "mail" or
+ * "Name", and named through the .mailmap as git names them; two are one
+ * person when their addresses are equal ignoring case, or their names
+ * are.  A commit is
+ *   reviewed  with a Reviewed-by or Acked-by from someone who is neither
+ *             its author nor its committer;
+ *   tested    with a Tested-by;
+ *   linked    with a Link, or a Message-Id;
+ *   a fix     with a Fixes;
+ *   for stable  with a Cc to an address whose local part is "stable"
+ *             (stable@vger.kernel.org, "<stable@kernel.org> # 5.10.x").
+ * Its hand-offs are the people whose Signed-off-by stands after its
+ * author's and before its committer's: the committer's last sign-off
+ * (none: after all of them), the author's last one before that (none:
+ * from the first), each person once, neither the author nor the
+ * committer.
+ *
+ * The figures are summed up as --latency's are (pertree.h): over the
+ * range, per tree of the flow (the commits that came through it) and per
+ * depth: how many commits are reviewed, tested, linked, fixes and for
+ * stable, the median hand-offs (the element at index (n - 1) / 2 of the
+ * sorted counts) and the five people who reviewed (tested) most of them,
+ * with how many, the most first, then by name.
+ */
+#ifndef TREEPLOT_REVIEW_H
+#define TREEPLOT_REVIEW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "git/history.h"
+#include "git/repo.h"
+
+struct chart;
+struct extra;
+
+/* What a commit's trailers say (struct review_marks' flags). */
+enum {
+	REVIEW_READ = 1 << 0,		/* a commit read */
+	REVIEW_REVIEWED = 1 << 1,
+	REVIEW_TESTED = 1 << 2,
+	REVIEW_LINKED = 1 << 3,
+	REVIEW_FIX = 1 << 4,
+	REVIEW_STABLE = 1 << 5,
+};
+
+/* The people a figure lists, and the figures' groups' lists' length. */
+#define REVIEW_TOP 5
+
+/* What each commit read says, by history index. */
+struct review_marks {
+	uint32_t nr;		/* the history's commits */
+	uint8_t *flags;		/* REVIEW_* */
+	uint32_t *handoffs;
+	/* Commit i's reviewers (whose review counts), then its testers,
+	 * each once: person numbers at who[start[i]], reviewers[i] and
+	 * testers[i] of them. */
+	uint32_t *start, *reviewers, *testers;
+	uint32_t *who;
+	size_t who_nr, who_alloc;
+	char **people;		/* per person number: "Name <mail>", the */
+	uint32_t people_nr;	/* spelling written most (ties: the first */
+				/* in strcmp's order), "mail" or "Name" */
+};
+
+/*
+ * Read the n commits of list (history indexes of h, each once) on jobs
+ * threads (0: the cores) into out.  Returns 0, or -1 after reporting the
+ * error ("cannot read commit X"; out is then released).
+ */
+int review_read(struct repo *r, const struct history *h, const uint32_t *list,
+		uint32_t n, unsigned jobs, struct review_marks *out);
+/* The same for every non-merge commit of h's range (with selected, not
+ * NULL: those it marks, per history index): --compare's union. */
+int review_read_range(struct repo *r, const struct history *h,
+		      const uint8_t *selected, unsigned jobs,
+		      struct review_marks *out);
+void review_marks_release(struct review_marks *m);
+
+/* A person and the commits they reviewed (tested) in a group. */
+struct review_person {
+	uint32_t person;	/* review_marks' number */
+	uint32_t commits;
+};
+
+/* The figures of a group of commits. */
+struct review_stats {
+	uint32_t commits;
+	uint32_t reviewed, tested, linked, fixes, stable;
+	uint32_t handoffs_median;	/* 0 without commits */
+	struct review_person reviewers[REVIEW_TOP], testers[REVIEW_TOP];
+	uint32_t reviewers_nr, testers_nr;
+};
+
+struct review {
+	struct review_stats all;
+	struct review_stats *tree;	/* per flow tree ([0]: all) */
+	uint32_t trees_nr;
+	struct review_stats *depth;	/* per depth, 0 .. depth_nr - 1 */
+	uint32_t depth_nr;
+};
+
+/* The figures of chart c's commits, as m has them. */
+void review_summarise(const struct review_marks *m, const struct chart *c,
+		      struct review *out);
+void review_release(struct review *rv);
+
+/* part of whole in tenths of a percent, halves up (0 for no whole): how
+ * every output gives a share (the HTML report's script alike). */
+uint32_t review_tenths(uint32_t part, uint32_t whole);
+
+/*
+ * The add-on (extra.h) of --review: a section of the text report, the
+ * JSON's "review" (at the top, per tree and in "review_by_depth"), the
+ * CSV trees table's columns, a line in each tree's box and its tooltip,
+ * the legend's word, and each commit's fields in the commits output.
+ */
+extern const struct extra review_extra;
+
+#endif

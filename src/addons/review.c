@@ -1,0 +1,506 @@
+/*
+ * review.c - --review's figures over the range, the flow's trees and the
+ * depths (review.h says what they count), and the add-on: the report's
+ * section, JSON, CSV, the chart's box lines and tooltips, the commits
+ * output.  The commits are read by review_read.c.
+ */
+#include "addons/review.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "addons/extra.h"
+#include "addons/pertree.h"
+#include "flow/chart.h"
+#include "util/csv.h"
+#include "util/json_writer.h"
+
+uint32_t
+review_tenths(uint32_t part, uint32_t whole)
+{
+	return whole ? (uint32_t)(((uint64_t)part * 2000 + whole) /
+				  ((uint64_t)whole * 2)) : 0;
+}
+
+/* --- the figures ------------------------------------------------------ */
+
+/* What a group's figures are made of, until they are. */
+struct group {
+	struct review_stats s;
+	uint32_t *handoffs, *reviewers, *testers;
+	size_t handoffs_nr, reviewers_nr, testers_nr;
+	size_t handoffs_alloc, reviewers_alloc, testers_alloc;
+};
+
+static void
+add_u32(uint32_t **v, size_t *nr, size_t *alloc, uint32_t x)
+{
+	ALLOC_GROW(*v, *nr + 1, *alloc);
+	(*v)[(*nr)++] = x;
+}
+
+/* Commit c of m into group g. */
+static void
+group_add(struct group *g, const struct review_marks *m, uint32_t c)
+{
+	uint8_t fl = m->flags[c];
+	const uint32_t *who;
+
+	g->s.commits++;
+	g->s.reviewed += !!(fl & REVIEW_REVIEWED);
+	g->s.tested += !!(fl & REVIEW_TESTED);
+	g->s.linked += !!(fl & REVIEW_LINKED);
+	g->s.fixes += !!(fl & REVIEW_FIX);
+	g->s.stable += !!(fl & REVIEW_STABLE);
+	add_u32(&g->handoffs, &g->handoffs_nr, &g->handoffs_alloc,
+		m->handoffs[c]);
+	/* Nobody named anywhere: no array (and no arithmetic on NULL). */
+	if (!m->who)
+		return;
+	who = m->who + m->start[c];
+	for (uint32_t k = 0; k < m->reviewers[c]; k++)
+		add_u32(&g->reviewers, &g->reviewers_nr, &g->reviewers_alloc,
+			who[k]);
+	for (uint32_t k = 0; k < m->testers[c]; k++)
+		add_u32(&g->testers, &g->testers_nr, &g->testers_alloc,
+			who[m->reviewers[c] + k]);
+}
+
+static int
+cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The order of a top list: the most commits first, then by name. */
+static int
+cmp_person(const struct review_person *a, const struct review_person *b,
+	   char *const *people)
+{
+	int c;
+
+	if (a->commits != b->commits)
+		return a->commits > b->commits ? -1 : 1;
+	c = strcmp(people[a->person], people[b->person]);
+	return c ? c : (a->person > b->person) - (a->person < b->person);
+}
+
+/*
+ * The REVIEW_TOP people of v (person numbers, one a commit they
+ * reviewed or tested; sorted here) with the most commits, into top.
+ */
+static uint32_t
+top_people(uint32_t *v, size_t n, const struct review_marks *m,
+	   struct review_person *top)
+{
+	uint32_t nr = 0;
+
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_u32);
+	for (size_t k = 0; k < n;) {
+		struct review_person p = { v[k], 0 };
+		uint32_t at;
+
+		for (; k < n && v[k] == p.person; k++)
+			p.commits++;
+		/* Insert p in its place, the last one dropped when full. */
+		at = nr < REVIEW_TOP ? nr : REVIEW_TOP;
+		while (at > 0 && cmp_person(&p, &top[at - 1], m->people) < 0)
+			at--;
+		if (at >= REVIEW_TOP)
+			continue;
+		if (nr < REVIEW_TOP)
+			nr++;
+		memmove(&top[at + 1], &top[at], (nr - 1 - at) * sizeof(*top));
+		top[at] = p;
+	}
+	return nr;
+}
+
+static void
+group_finish(struct group *g, const struct review_marks *m,
+	     struct review_stats *out)
+{
+	*out = g->s;
+	if (g->handoffs_nr) {
+		qsort(g->handoffs, g->handoffs_nr, sizeof(*g->handoffs),
+		      cmp_u32);
+		out->handoffs_median = g->handoffs[(g->handoffs_nr - 1) / 2];
+	}
+	out->reviewers_nr = top_people(g->reviewers, g->reviewers_nr, m,
+				       out->reviewers);
+	out->testers_nr = top_people(g->testers, g->testers_nr, m,
+				     out->testers);
+	free(g->handoffs);
+	free(g->reviewers);
+	free(g->testers);
+	memset(g, 0, sizeof(*g));
+}
+
+void
+review_summarise(const struct review_marks *m, const struct chart *c,
+		 struct review *out)
+{
+	const struct attribution *a = &c->a;
+	const struct flow *f = &c->f;
+	uint32_t nt = f->trees_nr, maxd = 0;
+	struct group all, *trees, *depths;
+	struct pertree pt;
+
+	memset(out, 0, sizeof(*out));
+	memset(&all, 0, sizeof(all));
+	for (uint32_t k = 0; k < a->order_nr; k++) {
+		uint32_t d = pertree_depth(&a->paths, a->path_of[a->order[k]]);
+
+		maxd = d > maxd ? d : maxd;
+	}
+	out->trees_nr = nt;
+	out->depth_nr = a->order_nr ? maxd + 1 : 0;
+	trees = xcalloc(nt ? nt : 1, sizeof(*trees));
+	depths = xcalloc(out->depth_nr ? out->depth_nr : 1, sizeof(*depths));
+	pertree_init(&pt, f, c->tt.nr);
+	for (uint32_t k = 0; k < a->order_nr; k++) {
+		uint32_t cm = a->order[k], path = a->path_of[cm];
+		uint32_t n = pertree_of(&pt, &a->paths, path, cm);
+
+		group_add(&all, m, cm);
+		if (nt)
+			group_add(&trees[0], m, cm);
+		for (uint32_t x = 0; x < n; x++)
+			group_add(&trees[pt.via[x]], m, cm);
+		group_add(&depths[pertree_depth(&a->paths, path)], m, cm);
+	}
+	pertree_release(&pt);
+	group_finish(&all, m, &out->all);
+	out->tree = xcalloc(nt ? nt : 1, sizeof(*out->tree));
+	for (uint32_t i = 0; i < nt; i++)
+		group_finish(&trees[i], m, &out->tree[i]);
+	out->depth = xcalloc(out->depth_nr ? out->depth_nr : 1,
+			     sizeof(*out->depth));
+	for (uint32_t d = 0; d < out->depth_nr; d++)
+		group_finish(&depths[d], m, &out->depth[d]);
+	free(trees);
+	free(depths);
+}
+
+void
+review_release(struct review *rv)
+{
+	free(rv->tree);
+	free(rv->depth);
+	memset(rv, 0, sizeof(*rv));
+}
+
+/* --- the add-on ------------------------------------------------------- */
+
+struct review_state {
+	struct review_marks marks;
+	struct review rv;
+};
+
+static int
+review_gather(const struct extra_input *in, int arg, void **state)
+{
+	struct review_state *st = xcalloc(1, sizeof(*st));
+
+	(void)arg;
+	if (review_read(in->r, in->h, in->c->a.order, in->c->a.order_nr,
+			in->jobs, &st->marks) < 0) {
+		free(st);
+		return -1;
+	}
+	review_summarise(&st->marks, in->c, &st->rv);
+	*state = st;
+	return 1;
+}
+
+static void
+review_free(void *state)
+{
+	struct review_state *st = state;
+
+	review_marks_release(&st->marks);
+	review_release(&st->rv);
+	free(st);
+}
+
+/* Group i of the flow's trees (the mainline's: the range's). */
+static const struct review_stats *
+tree_stats(const struct review_state *st, uint32_t i)
+{
+	return i < st->rv.trees_nr ? &st->rv.tree[i] : NULL;
+}
+
+/* --- text --- */
+
+/* A share as "62.3%" (width: right-aligned). */
+static void
+share_text(struct buf *out, int width, uint32_t part, uint32_t whole)
+{
+	char num[32];
+	uint32_t t = review_tenths(part, whole);
+
+	snprintf(num, sizeof(num), "%u.%u%%", t / 10, t % 10);
+	buf_printf(out, "%*s", width, num);
+}
+
+static void
+share(struct buf *out, uint32_t part, uint32_t whole)
+{
+	buf_puts(out, "  ");
+	share_text(out, 8, part, whole);
+}
+
+static void
+text_row(struct buf *out, int width, const struct review_stats *s)
+{
+	buf_printf(out, "  %*u", width > 7 ? width : 7, s->commits);
+	share(out, s->reviewed, s->commits);
+	share(out, s->tested, s->commits);
+	share(out, s->linked, s->commits);
+	share(out, s->fixes, s->commits);
+	share(out, s->stable, s->commits);
+	buf_printf(out, "  %9u  ", s->handoffs_median);
+}
+
+static void
+text_people(struct buf *out, const char *what, const struct review_person *p,
+	    uint32_t nr, char *const *people)
+{
+	buf_printf(out, "  %s\n", what);
+	for (uint32_t k = 0; k < nr; k++) {
+		buf_printf(out, "  %7u  ", p[k].commits);
+		report_name(out, people[p[k].person]);
+		buf_addc(out, '\n');
+	}
+	if (!nr)
+		buf_puts(out, "  none\n");
+}
+
+static void
+review_text(const void *state, const struct flow *f, int width,
+	    struct buf *out)
+{
+	const struct review_state *st = state;
+	const struct review *rv = &st->rv;
+	int w = width > 7 ? width : 7;
+
+	buf_puts(out, "\nReview, from the commits' trailers: shares of the "
+		 "commits, median hand-offs\n");
+	buf_printf(out, "  %*s  %8s  %8s  %8s  %8s  %8s  %9s\n", w, "commits",
+		   "reviewed", "tested", "linked", "fixes", "stable",
+		   "hand-offs");
+	text_row(out, width, &rv->all);
+	buf_puts(out, "all commits\n");
+	for (uint32_t d = 0; d < rv->depth_nr; d++) {
+		text_row(out, width, &rv->depth[d]);
+		if (d)
+			buf_printf(out, "depth %u\n", d);
+		else
+			buf_puts(out, "depth 0: direct\n");
+	}
+	for (uint32_t i = 1; i < rv->trees_nr && i < f->trees_nr; i++) {
+		text_row(out, width, &rv->tree[i]);
+		report_name(out, f->trees[i].name);
+		buf_addc(out, '\n');
+	}
+	text_people(out, "Reviewers (the commits whose review counts)",
+		    rv->all.reviewers, rv->all.reviewers_nr,
+		    st->marks.people);
+	text_people(out, "Testers (the commits with their Tested-by)",
+		    rv->all.testers, rv->all.testers_nr, st->marks.people);
+}
+
+/* --- JSON --- */
+
+static void
+json_people(struct json *j, const char *key, const struct review_person *p,
+	    uint32_t nr, char *const *people)
+{
+	json_open(j, key, '[');
+	for (uint32_t k = 0; k < nr; k++) {
+		json_open(j, NULL, '{');
+		json_str(j, "name", people[p[k].person]);
+		json_uint(j, "commits", p[k].commits);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+}
+
+static void
+json_stats(struct json *j, const struct review_stats *s, char *const *people)
+{
+	json_open(j, "review", '{');
+	json_uint(j, "commits", s->commits);
+	json_uint(j, "reviewed", s->reviewed);
+	json_uint(j, "tested", s->tested);
+	json_uint(j, "linked", s->linked);
+	json_uint(j, "fixes", s->fixes);
+	json_uint(j, "stable", s->stable);
+	json_uint(j, "handoffs_median", s->handoffs_median);
+	json_people(j, "reviewers", s->reviewers, s->reviewers_nr, people);
+	json_people(j, "testers", s->testers, s->testers_nr, people);
+	json_close(j, '}');
+}
+
+static void
+review_json(const void *state, const struct flow *f, struct json *j)
+{
+	const struct review_state *st = state;
+
+	(void)f;
+	json_stats(j, &st->rv.all, st->marks.people);
+	json_open(j, "review_by_depth", '[');
+	for (uint32_t d = 0; d < st->rv.depth_nr; d++) {
+		json_open(j, NULL, '{');
+		json_uint(j, "depth", d);
+		json_stats(j, &st->rv.depth[d], st->marks.people);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+}
+
+static void
+review_json_tree(const void *state, const struct flow *f, uint32_t i,
+		 struct json *j)
+{
+	const struct review_state *st = state;
+	const struct review_stats *s = tree_stats(st, i);
+
+	(void)f;
+	if (s)
+		json_stats(j, s, st->marks.people);
+}
+
+/* --- CSV --- */
+
+static void
+review_csv_tree(const void *state, const struct flow *f, uint32_t i,
+		struct buf *out)
+{
+	const struct review_stats *s = tree_stats(state, i);
+	static const struct review_stats none;
+
+	(void)f;
+	if (!s)
+		s = &none;
+	csv_uint(out, s->reviewed, 0);
+	csv_uint(out, s->tested, 0);
+	csv_uint(out, s->linked, 0);
+	csv_uint(out, s->fixes, 0);
+	csv_uint(out, s->stable, 0);
+	csv_uint(out, s->handoffs_median, 0);
+}
+
+/* --- the chart --- */
+
+static void
+review_node_line(const void *state, const struct flow *f, uint32_t i,
+		 struct buf *out)
+{
+	const struct review_stats *s = tree_stats(state, i);
+
+	(void)f;
+	/* A whole percentage, halves up (not the tenths rounded again). */
+	if (s && s->commits)
+		buf_printf(out, "%u%% reviewed", (uint32_t)(((uint64_t)
+			   s->reviewed * 200 + s->commits) /
+			   ((uint64_t)s->commits * 2)));
+}
+
+static void
+tip_people(const struct extra_tip *tip, const char *what,
+	   const struct review_person *p, uint32_t nr, char *const *people)
+{
+	if (!nr)
+		return;
+	buf_printf(tip->out, "%s%s: ", tip->newline, what);
+	for (uint32_t k = 0; k < nr; k++) {
+		if (k)
+			buf_puts(tip->out, ", ");
+		tip->text(tip->out, people[p[k].person]);
+		buf_printf(tip->out, " (%u)", p[k].commits);
+	}
+}
+
+static void
+review_node_tip(const void *state, const struct flow *f, uint32_t i,
+		const struct extra_tip *tip)
+{
+	const struct review_state *st = state;
+	const struct review_stats *s = tree_stats(st, i);
+
+	(void)f;
+	if (!s || !s->commits)
+		return;
+	buf_printf(tip->out, "%sreview: ", tip->newline);
+	share_text(tip->out, 0, s->reviewed, s->commits);
+	buf_puts(tip->out, " reviewed, ");
+	share_text(tip->out, 0, s->tested, s->commits);
+	buf_puts(tip->out, " tested, ");
+	share_text(tip->out, 0, s->linked, s->commits);
+	buf_puts(tip->out, " linked, ");
+	share_text(tip->out, 0, s->fixes, s->commits);
+	buf_puts(tip->out, " fixes, ");
+	share_text(tip->out, 0, s->stable, s->commits);
+	buf_printf(tip->out, " for stable; median hand-offs %u",
+		   s->handoffs_median);
+	tip_people(tip, "reviewers", s->reviewers, s->reviewers_nr,
+		   st->marks.people);
+	tip_people(tip, "testers", s->testers, s->testers_nr,
+		   st->marks.people);
+}
+
+static const struct extra_legend review_legend[] = {
+	{ "in a box: of its commits, those with a Reviewed-by or Acked-by "
+	  "from neither author nor committer",
+	  EXTRA_LEGEND_NODE, NULL, "black", "62% reviewed" },
+};
+
+/* --- the commits output --- */
+
+static void
+review_commit_fields(const void *state, uint32_t commit, struct buf *out)
+{
+	const struct review_marks *m = &((const struct review_state *)state)->marks;
+	uint8_t fl = commit < m->nr ? m->flags[commit] : 0;
+
+	if (!(fl & REVIEW_READ)) {
+		buf_puts(out, "\t\t\t\t\t\t");
+		return;
+	}
+	buf_printf(out, "\t%d\t%d\t%d\t%d\t%d\t%u", !!(fl & REVIEW_REVIEWED),
+		   !!(fl & REVIEW_TESTED), !!(fl & REVIEW_LINKED),
+		   !!(fl & REVIEW_FIX), !!(fl & REVIEW_STABLE),
+		   m->handoffs[commit]);
+}
+
+static const struct opt review_options[] = {
+	{ .name = "review", .modes = MODE_REPORT | MODE_COMPARE,
+	  .kind = OPT_SET, .value = 1,
+	  .help = "review, testing, links, fixes, stable, hand-offs\n"
+		  "from the commits' trailers (per tree, depth)" },
+};
+
+const struct extra review_extra = {
+	.name = "review",
+	.options = review_options,
+	.options_nr = ARRAY_SIZE(review_options),
+	.gather = review_gather,
+	.release = review_free,
+	.text = review_text,
+	.json = review_json,
+	.json_tree = review_json_tree,
+	.csv_tree_head = ",reviewed,tested,linked,fixes,stable,handoffs_median",
+	.csv_tree = review_csv_tree,
+	.node_line = review_node_line,
+	.node_tip = review_node_tip,
+	.legend = review_legend,
+	.legend_nr = ARRAY_SIZE(review_legend),
+	.commit_fields = review_commit_fields,
+	.commit_fields_nr = 6,	/* reviewed, tested, linked, fix, stable,
+				 * hand-offs */
+};
