@@ -278,7 +278,7 @@ static int
 timeline_gather(const struct extra_input *in, int arg, void **state)
 {
 	struct timeline_state *s;
-	struct tag_map tm;
+	struct tag_map tm = { NULL, 0, 0 };
 
 	(void)arg;
 	if (tag_map_load(in->r, phases_keep, in->release, in->release,

@@ -479,7 +479,7 @@ walker_open(struct walker *w, struct repo *r, unsigned opts, unsigned jobs,
 	w->h = h;
 	w->r = r;
 	w->lie = HIST_NONE;
-	w->dates = opts & (HISTORY_DATES | HISTORY_LINE_DATES) ? RAW_DATES : 0;
+	w->dates = (opts & (HISTORY_DATES | HISTORY_LINE_DATES)) ? RAW_DATES : 0;
 	w->line_dates = !(opts & HISTORY_DATES) && (opts & HISTORY_LINE_DATES);
 	progress_start(&w->pg, !!(opts & HISTORY_PROGRESS));
 	if (readpool_open(&w->pool, r, jobs) < 0)

@@ -200,7 +200,7 @@ repo_first_parent_tags(struct repo *r, const struct object_id *from,
 		       const struct object_id *to, repo_tag_filter *keep,
 		       const void *data, char ***names, size_t *nr)
 {
-	struct tag_map tm;
+	struct tag_map tm = { NULL, 0, 0 };
 	git_commit *c = NULL;
 	git_oid at, stop;
 	size_t alloc = 0;
