@@ -3,7 +3,7 @@
  * summary's figures, the trees, those that appeared and disappeared),
  * JSON and the CSV's two tables.
  */
-#include "modes/compare_table.h"
+#include "modes/compare_write.h"
 
 #include <stdio.h>
 #include <stdlib.h>
