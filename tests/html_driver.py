@@ -19,6 +19,14 @@ One browser session runs every step in order:
                    listed commits as "commit<TAB>TEXT"
   page             the title, and every text on the page
                    ("text<TAB>...", summary included)
+  timeline         switch to the timeline view (--timeline); prints
+                   "band<TAB>TEXT" per phase band's label,
+                   "row<TAB>TREE" per row, "mark<TAB>TREE<TAB>PHASE<TAB>
+                   COMMITS" per pull's mark, "day<TAB>TITLE" per direct
+                   day
+  pull:TREE:N      click the N-th mark (0 first) of TREE's row in the
+                   timeline view; prints the panel
+  flow             back to the flow chart
   shot:PATH        a screenshot (PNG)
   fit              click the zoom bar's Fit
   size:W,H         resize the window to W by H pixels
@@ -148,6 +156,33 @@ def step(d, s):
         out('title', d.title)
         for line in d.find_element(By.TAG_NAME, 'body').text.split('\n'):
             out('text', line)
+    elif verb == 'timeline' or verb == 'flow':
+        for b in d.find_elements(By.CSS_SELECTOR, '.views button'):
+            if b.text.lower() == verb:
+                b.click()
+        if verb == 'flow':
+            return
+        for t in d.find_elements(By.CSS_SELECTOR, '#timeline .tl-name'):
+            out('band', t.text)
+        for t in d.find_elements(By.CSS_SELECTOR, '#timeline text.tl-tree'):
+            out('row', t.find_element(By.TAG_NAME, 'title')
+                .get_attribute('textContent'))
+        for c in d.find_elements(By.CSS_SELECTOR, '#timeline .tl-pull[data-tree]'):
+            out('mark', c.get_attribute('data-tree'),
+                c.get_attribute('data-phase'), c.get_attribute('data-commits'))
+        for r in d.find_elements(By.CSS_SELECTOR, '#timeline .tl-direct'):
+            out('day', r.find_element(By.TAG_NAME, 'title')
+                .get_attribute('textContent'))
+    elif verb == 'pull':
+        tree, _, n = arg.rpartition(':')
+        marks = [c for c in d.find_elements(
+            By.CSS_SELECTOR, '#timeline .tl-pull[data-tree]')
+            if c.get_attribute('data-tree') == tree]
+        if int(n) >= len(marks):
+            raise SystemExit('html_driver.py: no mark %s of %r' % (n, tree))
+        d.execute_script('arguments[0].dispatchEvent(new MouseEvent('
+                         '"click", { bubbles: true }))', marks[int(n)])
+        panel(d)
     elif verb == 'shot':
         d.save_screenshot(arg)
     elif verb == 'fit':

@@ -7,7 +7,7 @@
 # charted whole (-T commits --infer-ff master); a commit truly came by a
 # fast-forward when genhist's true path differs from the visible one, and
 # is rightly inferred when treeplot's inferred tree (the commits output's
-# fifth field) is the true innermost tree.
+# sixth field) is the true innermost tree.
 # TREEPLOT and GENHIST name the binaries (default: ./treeplot,
 # ./build/genhist).
 set -eu -o pipefail
@@ -26,7 +26,7 @@ for rate in $rates; do
 	"$here/mkrepo.sh" "$d" --commits "$commits" --seed "$seed" \
 		--ff-rate "$rate" >/dev/null
 	"$TREEPLOT" -q -C "$d/repo.git" -T commits --infer-ff master |
-		awk -F'\t' '$5 != "" { print $1 "\t" $5 }' |
+		awk -F'\t' '$6 != "" { print $1 "\t" $6 }' |
 		sort >"$d/got"
 	join -t "$(printf '\t')" <(cut -f1,2 "$d/truth.tsv") \
 		<(cut -f1,2 "$d/expected.tsv") |

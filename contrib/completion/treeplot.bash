@@ -16,7 +16,7 @@
 _treeplot_options=
 _treeplot_formats='text dot svg png pdf json commits csv html'
 _treeplot_layouts='dot twopi circo neato fdp sfdp'
-_treeplot_csv_tables='trees edges summary'
+_treeplot_csv_tables='trees edges summary pulls'
 _treeplot_direct_by='committer signoff'
 
 # Git's completion functions: already there (after a `git <TAB>`, or

@@ -25,6 +25,7 @@
 #ifndef TREEPLOT_EXTRA_H
 #define TREEPLOT_EXTRA_H
 
+#include <regex.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -47,6 +48,7 @@ struct extra_input {
 	const struct chart *c;		/* trees, attribution, the flow */
 	char *const *unsigned_ok;	/* treeplot.unsignedOk: trees */
 	size_t unsigned_ok_nr;		/* accepted unsigned */
+	const regex_t *release;		/* treeplot.releasePattern, or NULL */
 	unsigned jobs;			/* --jobs: the threads an add-on */
 					/* reads objects on (0: the cores) */
 };
@@ -146,6 +148,12 @@ struct extra {
 	const char *csv_edge_head;
 	void (*csv_edge)(const void *state, const struct flow *f, uint32_t e,
 			 struct buf *out);
+	/* A table of the add-on's own: its name (for --csv-table and a
+	 * file named for it, which asks for it only with the add-on), and
+	 * the whole table, header row first, with csv_*. */
+	const char *csv_table;
+	void (*csv_table_write)(const void *state, const struct flow *f,
+				struct buf *out);
 
 	/* The chart: lines added to node i's tooltip (the mainline's at
 	 * its end, a tree's after its URLs; never the fold's); a short line
@@ -219,6 +227,10 @@ void extras_csv_tree(const struct extras *xs, const struct flow *f,
 void extras_csv_edge_head(const struct extras *xs, struct buf *out);
 void extras_csv_edge(const struct extras *xs, const struct flow *f,
 		     uint32_t e, struct buf *out);
+/* The table of add-on x (of the registry) into out, when xs gathered x:
+ * returns 1, else 0 (nothing written). */
+int extras_csv_table(const struct extras *xs, const struct extra *x,
+		     const struct flow *f, struct buf *out);
 
 /*
  * The chart's.  drawn (NULL: not kept) has one word per add-on of xs:

@@ -56,7 +56,9 @@ struct history {
 	 * With HISTORY_DATES, per commit: the author's and the committer's
 	 * times (commitparse.h's commit_dates) of every non-merge commit of
 	 * the range and every commit read from its object, 0 for the others;
-	 * NULL without.
+	 * with HISTORY_LINE_DATES alone, of the non-merge commits of the
+	 * first-parent line and every commit read from its object; NULL
+	 * without either.
 	 */
 	int64_t *author_date, *committer_date;
 };
@@ -185,6 +187,13 @@ typedef int history_visit_fn(uint32_t i, void *data);
 int history_walk(const struct history *h, uint32_t start,
 		 history_visit_fn *visit, void *data, struct history_stack *st);
 
+/*
+ * The first-parent line from h->tip within the range, oldest first: a
+ * new array of *nr history indexes (NULL for none).  What --latency's
+ * arrivals and --timeline's phases are measured along.
+ */
+uint32_t *history_first_parent_line(const struct history *h, uint32_t *nr);
+
 /* What history_load and history_load_union do beside the walk. */
 enum {
 	/* A walk that lasts more than a second shows its progress on
@@ -197,6 +206,13 @@ enum {
 	 * the walk on every thread.  For --latency.
 	 */
 	HISTORY_DATES = 1 << 1,
+	/*
+	 * The same dates of the commits of the first-parent line alone
+	 * (from each end of the walk, within it), the others' when the
+	 * walk read them anyway: with a commit-graph only the line's are
+	 * read after the walk.  For --timeline, which dates the line.
+	 */
+	HISTORY_LINE_DATES = 1 << 2,
 };
 
 #endif

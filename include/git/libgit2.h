@@ -3,8 +3,8 @@
  * share: git2.h, the repository's insides (struct repo), and libgit2's
  * last error reported.
  *
- * Included by repo.c, loose.c, revision.c, reflog.c, tree.c, odb.c,
- * gitconfig.c and libgit2.c alone (and refdb_ro.c includes git2.h
+ * Included by repo.c, loose.c, revision.c, reflog.c, tags.c, tree.c,
+ * odb.c, gitconfig.c and libgit2.c alone (and refdb_ro.c includes git2.h
  * itself): every other module sees struct repo as repo.h declares it,
  * opaque.
  */
@@ -30,6 +30,15 @@ struct repo {
 /* Report "WHAT: libgit2's message" (error()); returns -1.  Valid right
  * after the libgit2 call that failed. */
 int git_fail(const char *what);
+
+/*
+ * The commit id leads to, through tags (tags.c): 0, 1 when it leads to
+ * no commit (a tree, a blob, a chain of tags too long: a cycle), or
+ * libgit2's (negative) error when an object cannot be read.  Commits are
+ * not parsed here (libgit2 refuses some that git reads): the walk parses
+ * them, in commitparse.c.
+ */
+int repo_peel_commit(git_repository *git, const git_oid *id, git_oid *out);
 
 /* Put loose.c's checking reader of the loose objects of objdir (ending
  * in '/') before libgit2's own in git's object database.  Returns 0, or

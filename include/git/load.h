@@ -51,6 +51,10 @@ struct walker {
 		size_t nr, alloc;
 	} cur, next, heap;
 	unsigned dates;		/* RAW_DATES when h keeps dates, else 0 */
+	int line_dates;		/* HISTORY_LINE_DATES alone: the dates read
+				 * after the walk are the line's only */
+	uint8_t *on_line;	/* then, per number: on a tip's first-parent
+				 * line within the range */
 	struct progress pg;
 };
 
@@ -82,8 +86,9 @@ int walker_load_batch(struct walker *w, const uint32_t *v, size_t n,
 		      int want_subject);
 /* Count commit i in the range (HIST_IN_RANGE). */
 void walker_in_range(struct history *h, uint32_t i);
-/* After the walk, what the commit-graph does not hold: the subjects of
- * the range's merges, and with HISTORY_DATES its commits' dates. */
-int walker_read_after(struct walker *w);
+/* After the walk of the ends tip[0..ntips), what the commit-graph does
+ * not hold: the subjects of the range's merges, and with HISTORY_DATES
+ * (HISTORY_LINE_DATES) its commits' (the first-parent lines') dates. */
+int walker_read_after(struct walker *w, const uint32_t *tip, size_t ntips);
 
 #endif

@@ -23,6 +23,15 @@
  */
 int tag_is_release(const char *name, const regex_t *pattern);
 
+/*
+ * Is tag name a pre-release: not a release (tag_is_release, with the same
+ * pattern) and naming one of the marks above?  Then the part of name
+ * from its first mark on, without the dash ("rc1" of "v6.8-rc1", "beta2"
+ * of "v1.0-beta2"); else NULL.  A tag neither a release nor a pre-release
+ * (a signed pull's, a tree's own) is neither.
+ */
+const char *tag_prerelease(const char *name, const regex_t *pattern);
+
 /* Why the default range starts where it does (range_resolve). */
 struct range_note {
 	char *tag;		/* the release tag chosen, NULL: none */

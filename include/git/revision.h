@@ -46,23 +46,6 @@ enum {
  * was wrong, for a caller that reports it its own way. */
 int repo_lookup_commit(struct repo *r, const char *rev, struct object_id *out);
 
-/* Whether name is a tag's (refs/tags/NAME exists): no object read. */
-int repo_is_tag(struct repo *r, const char *name);
-
-/* Which tags a caller counts: nonzero to keep tag name. */
-typedef int repo_tag_filter(const char *name, const void *data);
-
-/*
- * The tags keep keeps on the first-parent line of to, strictly between
- * from and to, newest first: a new array *names of *nr new strings (a
- * commit with several such tags by the smallest name).  Returns 0; 1
- * when the line ends before from (from is not on it), with the tags met
- * on the way; or -1 after reporting an error.
- */
-int repo_first_parent_tags(struct repo *r, const struct object_id *from,
-			   const struct object_id *to, repo_tag_filter *keep,
-			   const void *data, char ***names, size_t *nr);
-
 /* Append the subject of commit oid (git's %s: the first paragraph of its
  * message, lines joined by spaces) to out: one object read.  Returns 0,
  * or -1 after reporting the error. */

@@ -9,6 +9,7 @@
 #ifndef TREEPLOT_COMPARE_H
 #define TREEPLOT_COMPARE_H
 
+#include <regex.h>
 #include <stddef.h>
 
 #include "addons/review.h"
@@ -31,6 +32,9 @@ struct compare_input {
 					 * trend chart: _SVG, _PNG, _PDF */
 	enum csv_table table;
 	int latency;			/* --latency: each range's figures */
+	int timeline;			/* --timeline: each range's share
+					 * pulled after -rc1 */
+	const regex_t *release;		/* treeplot.releasePattern, or NULL */
 	/* --review: what the union's commits' trailers say (review.h,
 	 * read once for every output), each range's figures; else NULL */
 	const struct review_marks *review;

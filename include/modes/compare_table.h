@@ -1,8 +1,9 @@
 /*
  * compare_table.h - --compare's table, as its modules share it:
- * compare.c settles each range in the union's walk, charts it and sums
- * up the table and its figures; compare_write.c writes the table as
- * text, JSON and CSV; compare_trend.c draws the trend chart.
+ * compare.c settles each range in the union's walk, charts it and fills
+ * the table; compare_table.c gives its figures; compare_write.c writes
+ * it as text, JSON and CSV (compare_write.h); compare_trend.c draws the
+ * trend chart (compare_trend.h).
  */
 #ifndef TREEPLOT_COMPARE_TABLE_H
 #define TREEPLOT_COMPARE_TABLE_H
@@ -29,6 +30,9 @@ struct table {
 	size_t rows_nr;
 	uint32_t max_depth;	/* over every range */
 	struct latency_stats *latency;	/* --latency: per range; else NULL */
+	struct latency_stats *soak;	/* with it: the soaks' figures */
+	uint32_t *late_pulled;		/* --timeline: per range, the commits
+					 * pulled after -rc1; else NULL */
 	struct review_stats *review;	/* --review: per range; else NULL */
 };
 
@@ -43,6 +47,9 @@ struct figure {
 
 /* A figure of a range's flow. */
 int64_t compare_figure_value(const struct figure *fg, const struct flow *f);
+/* --timeline: range k's share of its commits pulled after -rc1, in
+ * tenths of a percent. */
+int64_t compare_late_share(const struct table *t, size_t k);
 /* A figure of range k: the add-ons' from the table, the others from the
  * range's flow. */
 int64_t compare_figure_of(const struct figure *fg, const struct table *t,
@@ -56,18 +63,5 @@ void compare_figures_free(struct figure *fg, size_t nr);
  * last (appeared), or the other way round (disappeared). */
 int compare_appeared(const struct table *t, const struct row *r);
 int compare_disappeared(const struct table *t, const struct row *r);
-
-/* The table as text, JSON, the CSV's trees and summary tables (these
- * cannot fail), and the trend chart (0, or -1 after reporting). */
-void compare_write_text(const struct compare_input *in, const struct table *t,
-			struct buf *out);
-void compare_write_json(const struct compare_input *in, const struct table *t,
-			struct buf *out);
-void compare_write_csv_trees(const struct compare_input *in,
-			     const struct table *t, struct buf *out);
-void compare_write_csv_summary(const struct compare_input *in,
-			       const struct table *t, struct buf *out);
-int compare_write_trend(const struct compare_input *in, const struct table *t,
-			struct buf *out);
 
 #endif

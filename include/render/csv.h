@@ -17,10 +17,19 @@ enum csv_table {
 	CSV_TREES = 1,		/* the default */
 	CSV_EDGES,
 	CSV_SUMMARY,		/* --compare's summary figures */
+	CSV_EXTRA = 16,		/* + k: the table of the registry's k-th
+				 * add-on (extra.h: csv_table) */
 };
 
-/* The table --csv-table names (trees, edges, summary), or -1. */
+/* The table --csv-table names (trees, edges, summary, or an add-on's:
+ * pulls), or -1. */
 int csv_table_from_name(const char *name);
+
+/* The add-on whose table is which, or NULL (a table of the core's). */
+const struct extra *csv_table_extra(int which);
+
+/* Every table's name, ", " between them, for a message. */
+void csv_table_names(struct buf *out);
 
 /*
  * The table a file path names, or 0: a file called TABLE.csv or ending

@@ -108,6 +108,18 @@ extras_csv_edge(const struct extras *xs, const struct flow *f, uint32_t e,
 			xs->run[k].x->csv_edge(xs->run[k].state, f, e, out);
 }
 
+int
+extras_csv_table(const struct extras *xs, const struct extra *x,
+		 const struct flow *f, struct buf *out)
+{
+	for (size_t k = 0; xs && k < xs->nr; k++)
+		if (xs->run[k].x == x && x->csv_table_write) {
+			x->csv_table_write(xs->run[k].state, f, out);
+			return 1;
+		}
+	return 0;
+}
+
 void
 extras_node_tip(const struct extras *xs, const struct flow *f, uint32_t i,
 		const struct extra_tip *tip)

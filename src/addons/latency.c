@@ -40,38 +40,12 @@ mark_arrival(uint32_t i, void *data)
 	return 1;
 }
 
-/* The first-parent line from h->tip within the range, oldest first. */
-static uint32_t *
-first_parent_line(const struct history *h, uint32_t *nr)
-{
-	uint32_t *line = NULL, n = 0;
-	size_t alloc = 0;
-
-	for (uint32_t i = h->tip; i != HIST_NONE && i < h->nr &&
-	     (h->flags[i] & HIST_IN_RANGE);) {
-		uint32_t np;
-		const uint32_t *p = history_parents(h, i, &np);
-
-		ALLOC_GROW(line, n + 1, alloc);
-		line[n++] = i;
-		i = np ? p[0] : HIST_NONE;
-	}
-	for (uint32_t k = 0; k < n / 2; k++) {
-		uint32_t t = line[k];
-
-		line[k] = line[n - 1 - k];
-		line[n - 1 - k] = t;
-	}
-	*nr = n;
-	return line;
-}
-
 uint32_t *
 latency_arrivals(const struct history *h)
 {
 	uint32_t *by = xmalloc((h->nr ? h->nr : 1) * sizeof(*by));
 	struct history_stack st = HISTORY_STACK_INIT;
-	uint32_t n, *line = first_parent_line(h, &n);
+	uint32_t n, *line = history_first_parent_line(h, &n);
 
 	for (uint32_t i = 0; i < h->nr; i++)
 		by[i] = HIST_NONE;
@@ -135,12 +109,13 @@ take_dates(const struct history *h, const struct attribution *a,
 		else
 			out->arrival[c] = history_merge_time(h, by[c], &tz);
 		out->latency[c] = out->arrival[c] - h->author_date[c];
+		out->committed[c] = h->committer_date[c];
 		out->has[c] = 1;
 	}
 	return 0;
 }
 
-/* The figures of each group: lat[grp[k]] of the commits listed. */
+/* The figures of each group: the values added to it. */
 struct groups {
 	int64_t **v;
 	uint32_t *nr;
@@ -180,6 +155,50 @@ groups_finish(struct groups *g)
 	return s;
 }
 
+/* A group's three figures at once: latency, wait and soak. */
+struct triple {
+	struct groups lat, wait, soak;
+	uint32_t *fresh;
+};
+
+static void
+triple_init(struct triple *t, uint32_t n)
+{
+	groups_init(&t->lat, n);
+	groups_init(&t->wait, n);
+	groups_init(&t->soak, n);
+	t->fresh = xcalloc(n ? n : 1, sizeof(*t->fresh));
+}
+
+/* Commit c's figures into group k. */
+static void
+triple_add(struct triple *t, uint32_t k, const struct latency *l, uint32_t c)
+{
+	int64_t soak = l->arrival[c] - l->committed[c];
+
+	groups_add(&t->lat, k, l->latency[c]);
+	groups_add(&t->wait, k, l->latency[c] - soak);
+	groups_add(&t->soak, k, soak);
+	t->fresh[k] += soak < FRESH_SECONDS;
+}
+
+/* The figures of every group: the latencies' returned, the split's in
+ * *split (new arrays); t is released. */
+static struct latency_stats *
+triple_finish(struct triple *t, struct latency_split **split)
+{
+	struct latency_stats *w = groups_finish(&t->wait);
+	struct latency_stats *s = groups_finish(&t->soak);
+	uint32_t n = t->lat.n;
+
+	*split = xcalloc(n ? n : 1, sizeof(**split));
+	for (uint32_t k = 0; k < n; k++)
+		(*split)[k] = (struct latency_split){ w[k], s[k], t->fresh[k] };
+	free(w);
+	free(s);
+	free(t->fresh);
+	return groups_finish(&t->lat);
+}
 
 static void
 summarise(const struct flow *f, const struct attribution *a,
@@ -188,8 +207,9 @@ summarise(const struct flow *f, const struct attribution *a,
 	const struct paths *p = &a->paths;
 	uint32_t nt = f->trees_nr, maxd = 0;
 	struct pertree pt;
-	int64_t *all = xmalloc((a->order_nr ? a->order_nr : 1) * sizeof(*all));
-	struct groups trees, depths;
+	struct triple all, trees, depths;
+	struct latency_stats *one;
+	struct latency_split *one_split;
 
 	for (uint32_t k = 0; k < a->order_nr; k++) {
 		uint32_t d = pertree_depth(p, a->path_of[a->order[k]]);
@@ -197,27 +217,30 @@ summarise(const struct flow *f, const struct attribution *a,
 		maxd = d > maxd ? d : maxd;
 	}
 	pertree_init(&pt, f, ntrees);
-	groups_init(&trees, nt);
-	groups_init(&depths, a->order_nr ? maxd + 1 : 0);
+	triple_init(&all, 1);
+	triple_init(&trees, nt);
+	triple_init(&depths, a->order_nr ? maxd + 1 : 0);
 	for (uint32_t k = 0; k < a->order_nr; k++) {
 		uint32_t c = a->order[k], path = a->path_of[c];
-		int64_t l = out->latency[c];
 		uint32_t n = pertree_of(&pt, p, path, c);
 
-		all[k] = l;
+		triple_add(&all, 0, out, c);
 		if (nt)
-			groups_add(&trees, 0, l);
+			triple_add(&trees, 0, out, c);
 		for (uint32_t x = 0; x < n; x++)
-			groups_add(&trees, pt.via[x], l);
-		groups_add(&depths, pertree_depth(p, path), l);
+			triple_add(&trees, pt.via[x], out, c);
+		triple_add(&depths, pertree_depth(p, path), out, c);
 	}
-	latency_stats_of(all, a->order_nr, &out->all);
+	one = triple_finish(&all, &one_split);
+	out->all = one[0];
+	out->split = one_split[0];
+	free(one);
+	free(one_split);
 	out->trees_nr = nt;
-	out->tree = groups_finish(&trees);
-	out->depth_nr = depths.n;
-	out->depth = groups_finish(&depths);
+	out->tree = triple_finish(&trees, &out->tree_split);
+	out->depth_nr = depths.lat.n;
+	out->depth = triple_finish(&depths, &out->depth_split);
 	pertree_release(&pt);
-	free(all);
 }
 
 int
@@ -231,6 +254,7 @@ latency_measure(const struct history *h, const struct chart *c,
 	memset(out, 0, sizeof(*out));
 	out->arrival = xcalloc(n, sizeof(*out->arrival));
 	out->latency = xcalloc(n, sizeof(*out->latency));
+	out->committed = xcalloc(n, sizeof(*out->committed));
 	out->has = xcalloc(n, 1);
 	ret = take_dates(h, &c->a, by, out);
 	free(by);
@@ -247,9 +271,12 @@ latency_release(struct latency *l)
 {
 	free(l->arrival);
 	free(l->latency);
+	free(l->committed);
 	free(l->has);
 	free(l->tree);
 	free(l->depth);
+	free(l->tree_split);
+	free(l->depth_split);
 	memset(l, 0, sizeof(*l));
 }
 
@@ -306,6 +333,64 @@ text_row(struct buf *out, int width, const struct latency_stats *s)
 	buf_printf(out, "  %8u  ", s->negative);
 }
 
+/* One row of the split's section: wait's and soak's figures, the share
+ * fresh at pull, then what they are over. */
+static void
+split_row(struct buf *out, int width, uint32_t n,
+	  const struct latency_split *s)
+{
+	const struct latency_stats *st[2] = { &s->wait, &s->soak };
+
+	buf_printf(out, "  %*u", width > 7 ? width : 7, n);
+	for (int k = 0; k < 2; k++) {
+		if (n) {
+			days(out, 11, st[k]->median);
+			days(out, 9, st[k]->p90);
+		} else {
+			buf_printf(out, "%11s%9s", "-", "-");
+		}
+		buf_printf(out, "  %8u", st[k]->negative);
+	}
+	if (n)
+		buf_printf(out, "  %6.1f%%  ", report_percent(s->fresh, n));
+	else
+		buf_printf(out, "  %7s  ", "-");
+}
+
+/* The latencies split at the committer date: wait and soak. */
+static void
+split_text(const struct latency *l, const struct flow *f, int width,
+	   struct buf *out)
+{
+	int w = width > 7 ? width : 7;
+
+	buf_puts(out, "\nWait and soak: each latency split at the commit's "
+		 "committer date (days)\n"
+		 "  wait: from author date to committer date (before the "
+		 "tree took it);\n"
+		 "  soak: from committer date to arrival (in the tree); "
+		 "fresh: soaked under a day\n");
+	buf_printf(out, "  %*s  %-28s  %-28s\n", w, "", "----------- wait "
+		   "-----------", "----------- soak -----------");
+	buf_printf(out, "  %*s%11s%9s  %8s%11s%9s  %8s  %7s\n", w, "commits",
+		   "median", "p90", "negative", "median", "p90", "negative",
+		   "fresh");
+	split_row(out, width, l->all.n, &l->split);
+	buf_puts(out, "all commits\n");
+	for (uint32_t d = 0; d < l->depth_nr; d++) {
+		split_row(out, width, l->depth[d].n, &l->depth_split[d]);
+		if (d)
+			buf_printf(out, "depth %u\n", d);
+		else
+			buf_puts(out, "depth 0: direct\n");
+	}
+	for (uint32_t i = 1; i < l->trees_nr && i < f->trees_nr; i++) {
+		split_row(out, width, l->tree[i].n, &l->tree_split[i]);
+		report_name(out, f->trees[i].name);
+		buf_addc(out, '\n');
+	}
+}
+
 static void
 latency_text(const void *state, const struct flow *f, int width,
 	     struct buf *out)
@@ -330,10 +415,12 @@ latency_text(const void *state, const struct flow *f, int width,
 		report_name(out, f->trees[i].name);
 		buf_addc(out, '\n');
 	}
+	split_text(l, f, width, out);
 }
 
-static void
-json_stats(struct json *j, const char *key, const struct latency_stats *s)
+void
+latency_stats_json(struct json *j, const char *key,
+		   const struct latency_stats *s)
 {
 	json_open(j, key, '{');
 	if (s->n) {
@@ -347,19 +434,30 @@ json_stats(struct json *j, const char *key, const struct latency_stats *s)
 	json_close(j, '}');
 }
 
+/* The split's members: "wait", "soak", "fresh". */
+static void
+json_split(struct json *j, const struct latency_split *s)
+{
+	latency_stats_json(j, "wait", &s->wait);
+	latency_stats_json(j, "soak", &s->soak);
+	json_uint(j, "fresh", s->fresh);
+}
+
 static void
 latency_json(const void *state, const struct flow *f, struct json *j)
 {
 	const struct latency *l = state;
 
 	(void)f;
-	json_stats(j, "latency", &l->all);
+	latency_stats_json(j, "latency", &l->all);
+	json_split(j, &l->split);
 	json_open(j, "latency_by_depth", '[');
 	for (uint32_t d = 0; d < l->depth_nr; d++) {
 		json_open(j, NULL, '{');
 		json_uint(j, "depth", d);
 		json_uint(j, "commits", l->depth[d].n);
-		json_stats(j, "latency", &l->depth[d]);
+		latency_stats_json(j, "latency", &l->depth[d]);
+		json_split(j, &l->depth_split[d]);
 		json_close(j, '}');
 	}
 	json_close(j, ']');
@@ -372,8 +470,25 @@ latency_json_tree(const void *state, const struct flow *f, uint32_t i,
 	const struct latency *l = state;
 
 	(void)f;
-	if (i < l->trees_nr)
-		json_stats(j, "latency", &l->tree[i]);
+	if (i >= l->trees_nr)
+		return;
+	latency_stats_json(j, "latency", &l->tree[i]);
+	json_split(j, &l->tree_split[i]);
+}
+
+/* The three cells of s: median and p90 (empty over no commit), and
+ * the negatives. */
+static void
+csv_stats(struct buf *out, uint32_t n, const struct latency_stats *s)
+{
+	if (s && n) {
+		csv_int(out, s->median, 0);
+		csv_int(out, s->p90, 0);
+	} else {
+		csv_text(out, "", 0);
+		csv_text(out, "", 0);
+	}
+	csv_uint(out, s ? s->negative : 0, 0);
 }
 
 static void
@@ -382,16 +497,27 @@ latency_csv_tree(const void *state, const struct flow *f, uint32_t i,
 {
 	const struct latency *l = state;
 	const struct latency_stats *s = i < l->trees_nr ? &l->tree[i] : NULL;
+	const struct latency_split *sp = s ? &l->tree_split[i] : NULL;
+	uint32_t n = s ? s->n : 0;
 
 	(void)f;
-	if (s && s->n) {
-		csv_int(out, s->median, 0);
-		csv_int(out, s->p90, 0);
-	} else {
-		csv_text(out, "", 0);
-		csv_text(out, "", 0);
-	}
-	csv_uint(out, s ? s->negative : 0, 0);
+	csv_stats(out, n, s);
+	csv_stats(out, n, sp ? &sp->wait : NULL);
+	csv_stats(out, n, sp ? &sp->soak : NULL);
+	csv_uint(out, sp ? sp->fresh : 0, 0);
+}
+
+/* A line of a tooltip: "WHAT (days): median M, p90 P[, N negative]". */
+static void
+tip_stats(const struct extra_tip *tip, const char *what,
+	  const struct latency_stats *s)
+{
+	buf_printf(tip->out, "%s%s (days): median ", tip->newline, what);
+	days(tip->out, 0, s->median);
+	buf_puts(tip->out, ", p90 ");
+	days(tip->out, 0, s->p90);
+	if (s->negative)
+		buf_printf(tip->out, ", %u negative", s->negative);
 }
 
 static void
@@ -411,6 +537,10 @@ latency_node_tip(const void *state, const struct flow *f, uint32_t i,
 	days(tip->out, 0, s->p90);
 	if (s->negative)
 		buf_printf(tip->out, ", %u negative", s->negative);
+	tip_stats(tip, "wait", &l->tree_split[i].wait);
+	tip_stats(tip, "soak", &l->tree_split[i].soak);
+	buf_printf(tip->out, "; %.1f%% fresh at pull",
+		   report_percent(l->tree_split[i].fresh, s->n));
 }
 
 static void
@@ -419,18 +549,20 @@ latency_commit_fields(const void *state, uint32_t commit, struct buf *out)
 	const struct latency *l = state;
 
 	if (!l->has[commit]) {
-		buf_puts(out, "\t\t");
+		buf_puts(out, "\t\t\t");
 		return;
 	}
-	buf_printf(out, "\t%" PRId64 "\t%+" PRId64, l->arrival[commit],
-		   l->latency[commit]);
+	buf_printf(out, "\t%" PRId64 "\t%+" PRId64 "\t%" PRId64,
+		   l->arrival[commit], l->latency[commit],
+		   l->committed[commit]);
 }
 
 static const struct opt latency_options[] = {
 	{ .name = "latency", .modes = MODE_REPORT | MODE_COMPARE,
 	  .kind = OPT_SET, .value = 1,
 	  .help = "days from author date to arrival in the mainline:\n"
-		  "median, 90th percentile, negatives (per tree, depth)" },
+		  "median, 90th percentile, negatives (per tree, depth),\n"
+		  "split at the committer date: wait and soak" },
 };
 
 const struct extra latency_extra = {
@@ -443,9 +575,11 @@ const struct extra latency_extra = {
 	.text = latency_text,
 	.json = latency_json,
 	.json_tree = latency_json_tree,
-	.csv_tree_head = ",latency_median,latency_p90,latency_negative",
+	.csv_tree_head = ",latency_median,latency_p90,latency_negative,"
+			 "wait_median,wait_p90,wait_negative,"
+			 "soak_median,soak_p90,soak_negative,fresh",
 	.csv_tree = latency_csv_tree,
 	.node_tip = latency_node_tip,
 	.commit_fields = latency_commit_fields,
-	.commit_fields_nr = 2,		/* arrival, latency */
+	.commit_fields_nr = 3,		/* arrival, latency, committer date */
 };

@@ -19,6 +19,7 @@
 	X(direct) \
 	X(signed) \
 	X(latency) \
+	X(timeline) \
 	X(infer) \
 	X(review) \
 	/* the end of the list */

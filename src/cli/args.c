@@ -258,11 +258,19 @@ check_formats(struct options *o, const struct opt *const *given,
 					   "--compare's: trees or edges%s%s",
 					   table ? ", not " : "",
 					   table ? sp->name : "");
-		if (sp->variant == CSV_EDGES && o->mode == MODE_COMPARE)
+		if ((sp->variant == CSV_EDGES || csv_table_extra(sp->variant)) &&
+		    o->mode == MODE_COMPARE)
 			return usage_error("--compare's CSV tables are trees "
 					   "and summary%s%s",
 					   table ? ", not " : "",
 					   table ? sp->name : "");
+		if (csv_table_extra(sp->variant) &&
+		    !extra_arg(&o->extras, csv_table_extra(sp->variant)))
+			return usage_error("the CSV %s table%s%s%s needs --%s",
+					   csv_table_extra(sp->variant)->csv_table,
+					   table ? " (of " : "",
+					   table ? sp->name : "", table ? ")" : "",
+					   csv_table_extra(sp->variant)->name);
 	}
 	/* Before the walk: a refusal after it would waste it. */
 	if (output_set_check_terminal(&o->outs) < 0)

@@ -22,6 +22,7 @@
 #include "addons/latency.h"
 #include "addons/review.h"
 #include "addons/signed.h"
+#include "addons/timeline.h"
 #include "cli/args.h"
 #include "cli/config.h"
 #include "cli/hints.h"
@@ -32,6 +33,7 @@
 #include "flow/selection.h"
 #include "git/cycles.h"
 #include "git/revision.h"
+#include "git/tags.h"
 #include "git/history.h"
 #include "git/walk.h"
 #include "modes/compare.h"
@@ -212,7 +214,7 @@ run_report(const struct options *o, const struct settings *s,
 	   const struct chart *c, struct output_set *outs)
 {
 	struct extra_input in = { r, rg, h, c, s->unsigned_ok,
-				  s->unsigned_ok_nr, s->jobs };
+				  s->unsigned_ok_nr, s->release, s->jobs };
 	struct graph_options go;
 	struct extras xs;
 	int ret;
@@ -557,7 +559,8 @@ run_compare(const struct options *o, const struct settings *s,
 	ret = compare_outputs(o, &(struct compare_input){ r, &h, rgs,
 		(const char *const *)labels, n, repo_name(r), &co,
 		FORMAT_NONE, (enum csv_table)o->csv_table,
-		extra_arg(&o->extras, &latency_extra), review },
+		extra_arg(&o->extras, &latency_extra),
+		extra_arg(&o->extras, &timeline_extra), s->release, review },
 		outs) < 0;
 	if (s->chart.rules && rules_failed(s->chart.rules))
 		ret = EXIT_USAGE;	/* a pattern gave up (reported) */

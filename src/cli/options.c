@@ -257,9 +257,14 @@ parse_csv_table(const struct opt *row, const char *arg, void *dst)
 	int table = csv_table_from_name(arg);
 
 	(void)row;
-	if (table < 0)
-		return error("unknown CSV table '%s' (trees, edges, summary)",
-			     arg);
+	if (table < 0) {
+		struct buf names = BUF_INIT;
+
+		csv_table_names(&names);
+		error("unknown CSV table '%s' (%s)", arg, names.data);
+		buf_release(&names);
+		return -1;
+	}
 	*(int *)dst = table;
 	return 0;
 }
@@ -356,8 +361,8 @@ static const struct opt rows[] = {
 	  .modes = MODE_REPORT | MODE_COMPARE, .formats = F(FORMAT_CSV),
 	  .kind = OPT_PARSE, .off = OFF(csv_table), .parse = parse_csv_table,
 	  .help = "the CSV's table: trees (default), edges (summary\n"
-		  "with --compare); a .csv file named *-edges.csv,\n"
-		  "*-trees.csv... gets that table" },
+		  "with --compare, pulls with --timeline); a .csv file\n"
+		  "named *-edges.csv, *-trees.csv... gets that table" },
 	{ .name = "crlf", .modes = MODE_REPORT | MODE_COMPARE,
 	  .formats = F(FORMAT_CSV), .kind = OPT_SET, .off = OFF(crlf),
 	  .value = 1, .help = "end the CSV's lines in CR LF (default: LF)" },

@@ -1,7 +1,7 @@
 /*
  * cycles.c - --cycles A..B: the release cycles between two tags.
  *
- * The repository (revision.h) lists the release tags met on B's
+ * The repository (tags.h) lists the release tags met on B's
  * first-parent line back to A; this module says which tags are
  * releases, checks the ends and makes the ranges.  Only first parents
  * are followed: a tag on a merged branch is never met, which is what
@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "git/release.h"
+#include "git/tags.h"
 
 static int
 keep_release(const char *name, const void *pattern)

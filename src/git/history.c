@@ -38,6 +38,31 @@ history_walk(const struct history *h, uint32_t start, history_visit_fn *visit,
 	return 0;
 }
 
+uint32_t *
+history_first_parent_line(const struct history *h, uint32_t *nr)
+{
+	uint32_t *line = NULL, n = 0;
+	size_t alloc = 0;
+
+	for (uint32_t i = h->tip; i != HIST_NONE && i < h->nr &&
+	     (h->flags[i] & HIST_IN_RANGE);) {
+		uint32_t np;
+		const uint32_t *p = history_parents(h, i, &np);
+
+		ALLOC_GROW(line, n + 1, alloc);
+		line[n++] = i;
+		i = np ? p[0] : HIST_NONE;
+	}
+	for (uint32_t k = 0; k < n / 2; k++) {
+		uint32_t t = line[k];
+
+		line[k] = line[n - 1 - k];
+		line[n - 1 - k] = t;
+	}
+	*nr = n;
+	return line;
+}
+
 void
 history_stack_release(struct history_stack *st)
 {

@@ -450,7 +450,7 @@ wants_dates(const struct walker *w, uint32_t i)
 	const struct history *h = w->h;
 
 	return (h->flags[i] & HIST_IN_RANGE) && !history_is_merge(h, i) &&
-	       w->gpos[i] != GRAPH_NONE;
+	       w->gpos[i] != GRAPH_NONE && (!w->on_line || w->on_line[i]);
 }
 
 static int
@@ -479,7 +479,8 @@ walker_open(struct walker *w, struct repo *r, unsigned opts, unsigned jobs,
 	w->h = h;
 	w->r = r;
 	w->lie = HIST_NONE;
-	w->dates = opts & HISTORY_DATES ? RAW_DATES : 0;
+	w->dates = (opts & (HISTORY_DATES | HISTORY_LINE_DATES)) ? RAW_DATES : 0;
+	w->line_dates = !(opts & HISTORY_DATES) && (opts & HISTORY_LINE_DATES);
 	progress_start(&w->pg, !!(opts & HISTORY_PROGRESS));
 	if (readpool_open(&w->pool, r, jobs) < 0)
 		return -1;
@@ -526,17 +527,42 @@ walker_release(struct walker *w)
 	free(w->batch);
 	free(w->batch_oid);
 	free(w->batch_idx);
+	free(w->on_line);
 	readpool_free(w->pool);
 }
 
+/* HISTORY_LINE_DATES: the commits of each tip's first-parent line
+ * within the range, in w->on_line. */
+static void
+mark_lines(struct walker *w, const uint32_t *tip, size_t ntips)
+{
+	struct history *h = w->h;
+	uint32_t keep = h->tip;
+
+	w->on_line = xcalloc(h->nr ? h->nr : 1, 1);
+	for (size_t k = 0; k < ntips; k++) {
+		uint32_t n, *line;
+
+		h->tip = tip[k];
+		line = history_first_parent_line(h, &n);
+		for (uint32_t j = 0; j < n; j++)
+			w->on_line[line[j]] = 1;
+		free(line);
+	}
+	h->tip = keep;
+}
+
 int
-walker_read_after(struct walker *w)
+walker_read_after(struct walker *w, const uint32_t *tip, size_t ntips)
 {
 	int ret = 0;
 
 	if (w->graph)
 		ret = read_after(w, &subjects_read);
-	if (!ret && w->graph && w->dates)
+	if (!ret && w->graph && w->dates) {
+		if (w->line_dates)
+			mark_lines(w, tip, ntips);
 		ret = read_after(w, &dates_read);
+	}
 	return ret;
 }

@@ -10,21 +10,44 @@
 #include "util/escape.h"
 #include "util/util.h"
 
+/* The marks of a release candidate or pre-release: "-dev" covers
+ * "-devel" (util-linux) and "-dev" (Xen); "-branched" is Xen's tag where
+ * a release's branch forks. */
+static const char *const pre_marks[] = {
+	"-rc", "-dev", "-pre", "-alpha", "-beta", "-branched",
+};
+
+/* Where the first pre-release mark of name starts, or NULL. */
+static const char *
+pre_mark(const char *name)
+{
+	const char *first = NULL;
+
+	for (size_t k = 0; k < ARRAY_SIZE(pre_marks); k++) {
+		const char *p = strstr(name, pre_marks[k]);
+
+		if (p && (!first || p < first))
+			first = p;
+	}
+	return first;
+}
+
 int
 tag_is_release(const char *name, const regex_t *pattern)
 {
-	/* "-dev" covers "-devel" (util-linux) and "-dev" (Xen);
-	 * "-branched" is Xen's tag where a release's branch forks. */
-	static const char *const pre[] = {
-		"-rc", "-dev", "-pre", "-alpha", "-beta", "-branched",
-	};
-
 	if (pattern)
 		return !regexec(pattern, name, 0, NULL, 0);
-	for (size_t k = 0; k < ARRAY_SIZE(pre); k++)
-		if (strstr(name, pre[k]))
-			return 0;
-	return 1;
+	return !pre_mark(name);
+}
+
+const char *
+tag_prerelease(const char *name, const regex_t *pattern)
+{
+	const char *p = pre_mark(name);
+
+	if (!p || tag_is_release(name, pattern))
+		return NULL;
+	return p + 1;
 }
 
 void

@@ -17,55 +17,9 @@
 #include "git/libgit2.h"
 #include "git/reflog.h"
 #include "git/repofile.h"
+#include "git/tags.h"
 #include "util/reencode.h"
 #include "util/suggest.h"
-
-/* Tags followed at most: libgit2's git_object_peel follows a forged tag
- * naming itself for ever. */
-#define PEEL_MAX 64
-
-/*
- * The commit id leads to, through tags: 0, 1 when it leads to no commit
- * (a tree, a blob, a chain of more than PEEL_MAX tags: a cycle), or
- * libgit2's (negative) error when an object cannot be read.  Commits are
- * not parsed here (libgit2 refuses some that git reads): the walk parses
- * them, in commitparse.c.
- */
-static int
-peel_commit(git_repository *git, const git_oid *id, git_oid *out)
-{
-	git_oid cur = *id;
-	git_odb *odb;
-	int ret = 1, err;
-
-	if ((err = git_repository_odb(&odb, git)) < 0)
-		return err;
-	for (int depth = 0; depth <= PEEL_MAX; depth++) {
-		git_object_t type;
-		git_tag *tag;
-		size_t len;
-
-		if ((err = git_odb_read_header(&len, &type, odb, &cur)) < 0) {
-			ret = err;
-			break;
-		}
-		if (type == GIT_OBJECT_COMMIT) {
-			git_oid_cpy(out, &cur);
-			ret = 0;
-			break;
-		}
-		if (type != GIT_OBJECT_TAG)
-			break;
-		if ((err = git_tag_lookup(&tag, git, &cur)) < 0) {
-			ret = err;
-			break;
-		}
-		git_oid_cpy(&cur, git_tag_target_id(tag));
-		git_tag_free(tag);
-	}
-	git_odb_free(odb);
-	return ret;
-}
 
 /*
  * The object rev names: a full id and a ref name are taken as they are
@@ -249,7 +203,7 @@ resolve_commit(git_repository *git, const char *rev, struct object_id *out)
 	err = rev_object(git, rev, &obj);
 	if (err < 0)
 		return revision_fail(git, err, rev);
-	err = peel_commit(git, &obj, &id);
+	err = repo_peel_commit(git, &obj, &id);
 	/* The repository's fault, not the user's: libgit2's reason. */
 	if (err < 0)
 		return git_fail(rev);
@@ -261,129 +215,23 @@ resolve_commit(git_repository *git, const char *rev, struct object_id *out)
 	return 0;
 }
 
-/* Tags by the commit they point to, sorted for binary search; release
- * tags (tag_is_release) marked. */
-struct tag {
-	git_oid target;
-	char *name;
-	int release;
-};
-
-struct tag_map {
-	git_repository *git;
-	repo_tag_filter *keep;	/* which tags count */
-	const void *keep_data;
-	const regex_t *release;	/* treeplot.releasePattern, or NULL */
-	struct tag *t;
-	size_t nr, alloc;
-};
-
-static void
-collect_tag(struct tag_map *tm, const char *refname, const git_oid *oid)
-{
-	const char *name = refname + strlen("refs/tags/");
-	git_oid commit;
-
-	if (!tm->keep(name, tm->keep_data))
-		return;
-	if (peel_commit(tm->git, oid, &commit)) {
-		git_error_clear();	/* a tag of a blob or tree: not ours */
-		return;
-	}
-	ALLOC_GROW(tm->t, tm->nr + 1, tm->alloc);
-	git_oid_cpy(&tm->t[tm->nr].target, &commit);
-	tm->t[tm->nr].release = tag_is_release(name, tm->release);
-	tm->t[tm->nr++].name = xstrdup(name);
-}
-
-/*
- * Every tag into tm.  A ref whose name git would refuse (control
- * characters, "..") or that cannot be read is skipped, as git skips it
- * ("ignoring broken ref"); git_tag_foreach would fail on it instead.
- */
-static int
-collect_tags(struct tag_map *tm)
-{
-	git_reference_iterator *it = NULL;
-	git_reference *ref;
-	int err;
-
-	if (git_reference_iterator_glob_new(&it, tm->git, "refs/tags/*") < 0)
-		return -1;
-	while ((err = git_reference_next(&ref, it)) != GIT_ITEROVER) {
-		git_reference *direct = NULL;
-		int valid = 0;
-
-		if (err < 0) {
-			git_error_clear();
-			continue;
-		}
-		if (!git_reference_name_is_valid(&valid, git_reference_name(ref)) &&
-		    valid && !git_reference_resolve(&direct, ref))
-			collect_tag(tm, git_reference_name(ref),
-				    git_reference_target(direct));
-		git_error_clear();
-		git_reference_free(direct);
-		git_reference_free(ref);
-	}
-	git_reference_iterator_free(it);
-	return 0;
-}
-
-/* By target, then name: a commit's tags are in name order. */
-static int
-cmp_tag(const void *a, const void *b)
-{
-	const struct tag *x = a, *y = b;
-	int c = git_oid_cmp(&x->target, &y->target);
-
-	return c ? c : strcmp(x->name, y->name);
-}
-
-/* The index of commit's first tag in tm (sorted by target), or where it
- * would be. */
-static size_t
-tag_first(const struct tag_map *tm, const git_oid *commit)
-{
-	size_t lo = 0, hi = tm->nr;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (git_oid_cmp(&tm->t[mid].target, commit) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-/*
- * The first release tag of commit (the smallest name), or NULL; when it
- * has none, its pre-release tags are noted as skipped.
- */
+/* The first release tag of commit (the smallest name), or NULL; when it
+ * has none, its pre-release tags are noted as skipped. */
 static const char *
 release_of(const struct tag_map *tm, const git_oid *commit,
 	   struct range_note *note)
 {
-	size_t lo = tag_first(tm, commit), k;
+	struct object_id id;
+	size_t lo, k;
 
-	for (k = lo; k < tm->nr && git_oid_equal(&tm->t[k].target, commit); k++)
+	memcpy(id.hash, commit->id, OID_RAWSZ);
+	lo = tag_map_first(tm, &id);
+	for (k = lo; tag_map_names(tm, k, &id); k++)
 		if (tm->t[k].release)
 			return tm->t[k].name;
-	for (k = lo; k < tm->nr && git_oid_equal(&tm->t[k].target, commit); k++)
+	for (k = lo; tag_map_names(tm, k, &id); k++)
 		range_note_skip(note, tm->t[k].name);
 	return NULL;
-}
-
-/* The first tag (in name order) of commit, or NULL. */
-static const char *
-tag_of(const struct tag_map *tm, const git_oid *commit)
-{
-	size_t lo = tag_first(tm, commit);
-
-	return lo < tm->nr && git_oid_equal(&tm->t[lo].target, commit) ?
-	       tm->t[lo].name : NULL;
 }
 
 /* The default range looks at every tag: the release rule (tag_is_release)
@@ -394,27 +242,6 @@ every_tag(const char *name, const void *data)
 	(void)name;
 	(void)data;
 	return 1;
-}
-
-/* Every tag tm->keep keeps, sorted.  Returns 0, or -1 after reporting. */
-static int
-tag_map_fill(struct tag_map *tm)
-{
-	if (collect_tags(tm) < 0)
-		return git_fail("cannot list tags");
-	/* No tag: tm.t is NULL, which qsort must not be given, even for
-	 * no element. */
-	if (tm->nr)
-		qsort(tm->t, tm->nr, sizeof(*tm->t), cmp_tag);
-	return 0;
-}
-
-static void
-tag_map_release(struct tag_map *tm)
-{
-	for (size_t i = 0; i < tm->nr; i++)
-		free(tm->t[i].name);
-	free(tm->t);
 }
 
 /* Whether commit id is on a shallow clone's boundary. */
@@ -528,10 +355,14 @@ release_times(git_repository *git, const struct tag_map *tm, int64_t *out)
 	for (size_t k = 0; k < tm->nr; k++) {
 		git_commit *c;
 
+		git_oid target;
+
 		if (!tm->t[k].release ||
-		    (k && git_oid_equal(&tm->t[k].target, &tm->t[k - 1].target)))
+		    (k && !memcmp(tm->t[k].target.hash, tm->t[k - 1].target.hash,
+				  OID_RAWSZ)))
 			continue;
-		if (git_commit_lookup(&c, git, &tm->t[k].target) < 0) {
+		git_oid_fromraw(&target, tm->t[k].target.hash);
+		if (git_commit_lookup(&c, git, &target) < 0) {
 			git_error_clear();
 			continue;
 		}
@@ -564,13 +395,16 @@ release_cadence(struct repo *r, const struct tag_map *tm, git_oid c,
 	/* Quietly: a commit libgit2 will not read ends the search, and
 	 * the walk that follows reports what is wrong with it. */
 	for (;;) {
-		size_t k = tag_first(tm, &c);
+		struct object_id id;
+		size_t k;
 		const git_oid *parent;
 		git_commit *gc;
 
 		if (git_commit_lookup(&gc, r->git, &c) < 0)
 			break;
-		for (; k < tm->nr && git_oid_equal(&tm->t[k].target, &c); k++)
+		memcpy(id.hash, c.id, OID_RAWSZ);
+		k = tag_map_first(tm, &id);
+		for (; tag_map_names(tm, k, &id); k++)
 			if (tm->t[k].release) {
 				times[n++] = (int64_t)git_commit_time(gc);
 				break;
@@ -598,7 +432,7 @@ static int
 default_range(struct repo *r, const regex_t *release, struct range *out)
 {
 	git_repository *git = r->git;
-	struct tag_map tm = { git, every_tag, NULL, release, NULL, 0, 0 };
+	struct tag_map tm = { NULL, 0, 0 };
 	git_odb *odb = NULL;
 	git_oid head, c, parent;
 	int ret = 0;
@@ -619,7 +453,7 @@ default_range(struct repo *r, const regex_t *release, struct range *out)
 	out->to_name = xstrdup("HEAD");
 	out->note = xcalloc(1, sizeof(*out->note));
 	out->note->pattern = release != NULL;
-	if ((ret = tag_map_fill(&tm)) < 0)
+	if ((ret = tag_map_load(r, every_tag, NULL, release, &tm)) < 0)
 		goto out;
 	/* HEAD is read even without tags: one that cannot be is an error
 	 * here, and said so. */
@@ -660,53 +494,6 @@ default_range(struct repo *r, const regex_t *release, struct range *out)
 out:
 	tag_map_release(&tm);
 	git_odb_free(odb);
-	return ret;
-}
-
-int
-repo_first_parent_tags(struct repo *r, const struct object_id *from,
-		       const struct object_id *to, repo_tag_filter *keep,
-		       const void *data, char ***names, size_t *nr)
-{
-	struct tag_map tm = { r->git, keep, data, NULL, NULL, 0, 0 };
-	git_commit *c = NULL;
-	git_oid at, stop;
-	size_t alloc = 0;
-	int ret;
-
-	*names = NULL;
-	*nr = 0;
-	git_oid_fromraw(&at, to->hash);
-	git_oid_fromraw(&stop, from->hash);
-	if ((ret = tag_map_fill(&tm)) < 0)
-		goto out;
-	for (;;) {
-		const git_oid *parent;
-		const char *name;
-
-		if (git_commit_lookup(&c, r->git, &at) < 0) {
-			ret = git_fail("cannot read a commit of the "
-				       "first-parent line");
-			break;
-		}
-		parent = git_commit_parent_id(c, 0);
-		if (!parent) {
-			ret = 1;	/* the line's root: from is not on it */
-			break;
-		}
-		at = *parent;
-		git_commit_free(c);
-		c = NULL;
-		if (git_oid_equal(&at, &stop))
-			break;
-		if ((name = tag_of(&tm, &at))) {
-			ALLOC_GROW(*names, *nr + 1, alloc);
-			(*names)[(*nr)++] = xstrdup(name);
-		}
-	}
-out:
-	git_commit_free(c);
-	tag_map_release(&tm);
 	return ret;
 }
 
@@ -758,21 +545,6 @@ range_release(struct range *rg)
 }
 
 int
-repo_is_tag(struct repo *r, const char *name)
-{
-	git_reference *ref = NULL;
-	struct buf b = BUF_INIT;
-	int found;
-
-	buf_printf(&b, "refs/tags/%s", name);
-	found = !git_reference_lookup(&ref, r->git, b.data);
-	git_error_clear();
-	git_reference_free(ref);
-	buf_release(&b);
-	return found;
-}
-
-int
 repo_lookup_commit(struct repo *r, const char *rev, struct object_id *out)
 {
 	git_oid obj, id;
@@ -782,7 +554,7 @@ repo_lookup_commit(struct repo *r, const char *rev, struct object_id *out)
 		return REV_UNKNOWN;
 	err = rev_object(r->git, rev, &obj);
 	if (!err)
-		err = peel_commit(r->git, &obj, &id);
+		err = repo_peel_commit(r->git, &obj, &id);
 	git_error_clear();
 	if (err == GIT_EAMBIGUOUS)
 		return REV_AMBIGUOUS;

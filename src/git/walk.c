@@ -316,7 +316,7 @@ walk_ends(struct walker *w, uint32_t f, const uint32_t *tip, size_t ntips,
 		      "walking without it ('git commit-graph write "
 		      "--reachable' writes a new one)", hex);
 	}
-	return ret ? ret : walker_read_after(w);
+	return ret ? ret : walker_read_after(w, tip, ntips);
 }
 
 /* The ends interned into tip[] (h->tip the first), then walked. */

@@ -21,8 +21,11 @@
 
 #include "addons/latency.h"
 #include "addons/review.h"
+#include "addons/timeline.h"
 #include "git/commit_index.h"
 #include "modes/compare_table.h"
+#include "modes/compare_trend.h"
+#include "modes/compare_write.h"
 
 /* What mark gives in a view's flags, and where it stops. */
 struct view_marking {
@@ -144,162 +147,37 @@ table_rows(struct table *t)
 		qsort_r(t->rows, t->rows_nr, sizeof(*t->rows), cmp_row, &t->nr);
 }
 
-/* --- the figures ---------------------------------------------------- */
-
-int64_t
-compare_figure_value(const struct figure *fg, const struct flow *f)
-{
-	if (!strcmp(fg->name, "commits"))
-		return f->commits;
-	if (!strcmp(fg->name, "direct"))
-		return f->direct;
-	if (!strcmp(fg->name, "direct_share"))	/* tenths of a percent */
-		return f->commits ? ((int64_t)f->direct * 1000 +
-				     f->commits / 2) / f->commits : 0;
-	if (!strcmp(fg->name, "direct_applied"))
-		return f->topics.applied;
-	if (!strcmp(fg->name, "direct_topics"))
-		return f->topics.through;
-	if (!strcmp(fg->name, "topic_merges"))
-		return f->topics.merges;
-	if (!strcmp(fg->name, "merges"))
-		return f->merges;
-	if (!strcmp(fg->name, "trees"))
-		return f->total_trees;
-	if (!strcmp(fg->name, "small_trees"))
-		return f->small_trees;
-	return f->by_depth && fg->depth <= f->max_depth ?
-	       f->by_depth[fg->depth] : 0;
-}
-
-/* --review's figure of a range: a share in tenths of a percent, or the
- * median hand-offs; -1 when fg is none of its. */
-static int64_t
-review_figure(const struct figure *fg, const struct review_stats *s)
-{
-	static const char *const shares[] = {
-		"reviewed_share", "tested_share", "linked_share", "fixes_share",
-		"stable_share",
-	};
-	const uint32_t part[] = {
-		s->reviewed, s->tested, s->linked, s->fixes, s->stable,
-	};
-
-	for (size_t i = 0; i < ARRAY_SIZE(shares); i++)
-		if (!strcmp(fg->name, shares[i]))
-			return review_tenths(part[i], s->commits);
-	return strcmp(fg->name, "handoffs_median") ? -1 :
-	       (int64_t)s->handoffs_median;
-}
-
-/* A figure of range k: --latency's and --review's from the table, the
- * others from the range's flow. */
-int64_t
-compare_figure_of(const struct figure *fg, const struct table *t, size_t k)
-{
-	const struct latency_stats *l = t->latency ? &t->latency[k] : NULL;
-	int64_t v;
-
-	if (l && !strcmp(fg->name, "latency_median"))
-		return l->median;
-	if (l && !strcmp(fg->name, "latency_p90"))
-		return l->p90;
-	if (l && !strcmp(fg->name, "latency_negative"))
-		return l->negative;
-	if (t->review && (v = review_figure(fg, &t->review[k])) >= 0)
-		return v;
-	return compare_figure_value(fg, &t->charts[k].f);
-}
-
-/* The figures, in order; the caller frees the array and, for depths,
- * the labels and names (from index *fixed on). */
-struct figure *
-compare_figures(const struct table *t, size_t *nr)
-{
-	static const struct figure head[] = {
-		{ "commits", "commits", COUNT, 0 },
-		{ "direct to the mainline", "direct", COUNT, 0 },
-		{ "direct share", "direct_share", TENTHS, 0 },
-		{ "  applied on the mainline", "direct_applied", COUNT, 0 },
-		{ "  through topic branches", "direct_topics", COUNT, 0 },
-		{ "  topic-branch merges", "topic_merges", COUNT, 0 },
-		{ "merges", "merges", COUNT, 0 },
-		{ "trees", "trees", COUNT, 0 },
-	};
-	static const struct figure lat[] = {
-		{ "median latency (days)", "latency_median", SECONDS, 0 },
-		{ "90th percentile (days)", "latency_p90", SECONDS, 0 },
-		{ "negative latencies", "latency_negative", COUNT, 0 },
-	};
-	static const struct figure rev[] = {
-		{ "reviewed share", "reviewed_share", TENTHS, 0 },
-		{ "tested share", "tested_share", TENTHS, 0 },
-		{ "linked share", "linked_share", TENTHS, 0 },
-		{ "fixes share", "fixes_share", TENTHS, 0 },
-		{ "for-stable share", "stable_share", TENTHS, 0 },
-		{ "median hand-offs", "handoffs_median", COUNT, 0 },
-	};
-	size_t n = ARRAY_SIZE(head) + t->max_depth + 1 + ARRAY_SIZE(lat) +
-		   ARRAY_SIZE(rev);
-	size_t k = 0;
-	struct figure *fg = xcalloc(n, sizeof(*fg));
-
-	for (; k < ARRAY_SIZE(head); k++)
-		fg[k] = head[k];
-	for (uint32_t d = 1; d <= t->max_depth; d++, k++) {
-		struct buf label = BUF_INIT, name = BUF_INIT;
-
-		buf_printf(&label, "trees at depth %u", d);
-		buf_printf(&name, "trees_depth_%u", d);
-		fg[k] = (struct figure){ label.data, name.data, COUNT, d };
-	}
-	fg[k++] = (struct figure){ "trees with 5 or fewer commits",
-				   "small_trees", COUNT, 0 };
-	for (size_t i = 0; t->latency && i < ARRAY_SIZE(lat); i++)
-		fg[k++] = lat[i];
-	for (size_t i = 0; t->review && i < ARRAY_SIZE(rev); i++)
-		fg[k++] = rev[i];
-	*nr = k;
-	return fg;
-}
-
-void
-compare_figures_free(struct figure *fg, size_t nr)
-{
-	for (size_t k = 0; k < nr; k++) {
-		if (!fg[k].depth)
-			continue;
-		free((char *)(uintptr_t)fg[k].label);
-		free((char *)(uintptr_t)fg[k].name);
-	}
-	free(fg);
-}
-
-int
-compare_appeared(const struct table *t, const struct row *r)
-{
-	return !r->commits[0] && r->commits[t->nr - 1];
-}
-
-int
-compare_disappeared(const struct table *t, const struct row *r)
-{
-	return r->commits[0] && !r->commits[t->nr - 1];
-}
-
 /* --latency: range k's figures over its commits, into t. */
 static int
 range_latency(const struct history *view, struct table *t, size_t k)
 {
 	struct latency l;
 
-	if (!t->latency)
+	if (!t->latency) {
 		t->latency = xcalloc(t->nr, sizeof(*t->latency));
+		t->soak = xcalloc(t->nr, sizeof(*t->soak));
+	}
 	if (latency_measure(view, &t->charts[k], &l) < 0)
 		return -1;
 	t->latency[k] = l.all;
+	t->soak[k] = l.split.soak;
 	latency_release(&l);
 	return 0;
+}
+
+/* --timeline: range k's commits pulled after -rc1, into t (tm: the
+ * tags, read once for every range). */
+static void
+range_timeline(const struct compare_input *in, const struct history *view,
+	       const struct tag_map *tm, struct table *t, size_t k)
+{
+	struct timeline tl;
+
+	if (!t->late_pulled)
+		t->late_pulled = xcalloc(t->nr, sizeof(*t->late_pulled));
+	timeline_measure(view, &t->charts[k], tm, in->release, &tl);
+	t->late_pulled[k] = tl.pulled_late;
+	timeline_release(&tl);
 }
 
 /* --review: range k's figures over its commits (read once for the
@@ -319,13 +197,19 @@ range_review(const struct compare_input *in, struct table *t, size_t k)
 int
 compare(const struct compare_input *in, struct buf *out)
 {
-	struct table t = { in->nr, NULL, NULL, 0, 0, NULL, NULL };
+	struct table t = { in->nr, NULL, NULL, 0, 0, NULL, NULL, NULL, NULL };
+	struct tag_map tm = { NULL, 0, 0 };
 	int ret = 0;
 	struct history *views = xcalloc(in->nr, sizeof(*views));
 	struct commit_index ix;
 	struct chart_options o = *in->opts;
 	struct tree_table identity;
 
+	if (in->timeline && tag_map_load(in->r, phases_keep, in->release,
+					 in->release, &tm) < 0) {
+		free(views);
+		return -1;
+	}
 	commit_index_init(&ix, in->h);
 	/* A tree is one name in every range, even when its spelling
 	 * changed between them. */
@@ -340,6 +224,8 @@ compare(const struct compare_input *in, struct buf *out)
 			    in->labels[k], &o);
 		if (in->latency && ret == 0)
 			ret = range_latency(&views[k], &t, k);
+		if (in->timeline)
+			range_timeline(in, &views[k], &tm, &t, k);
 		if (in->review)
 			range_review(in, &t, k);
 		/* Only the flow is read from here on: two words per commit of
@@ -372,6 +258,9 @@ compare(const struct compare_input *in, struct buf *out)
 	}
 	free(t.charts);
 	free(t.latency);
+	free(t.soak);
+	free(t.late_pulled);
+	tag_map_release(&tm);
 	free(t.review);
 	free(views);
 	trees_release(&identity);

@@ -5,7 +5,7 @@
  * and the share reviewed, one point a range; the largest trees named as
  * a legend has room for (render/names.h).
  */
-#include "modes/compare_table.h"
+#include "modes/compare_trend.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,16 +1,19 @@
 /*
  * render/csv.c - the flow as CSV for spreadsheets.
  *
- * Two tables, trees and edges, one an output (a plain RFC 4180 file with
- * its header row): trees by default, --csv-table or the file's name
- * says which.  The trees table starts with the mainline (depth 0: its
+ * Two tables, trees and edges, and the add-ons' own (--timeline's
+ * pulls), one an output (a plain RFC 4180 file with its header row):
+ * trees by default, --csv-table or the file's name says which.  The trees table starts with the mainline (depth 0: its
  * commits are the range's, "own" its direct ones, split in the columns
  * applied and topics), unlike the JSON, because a spreadsheet has
  * nowhere else to put it.
  */
 #include "render/csv.h"
 
+#include <stdint.h>
 #include <string.h>
+
+#include "addons/registry.h"
 
 static const char *const table_names[] = {
 	[CSV_TREES] = "trees",
@@ -18,33 +21,83 @@ static const char *const table_names[] = {
 	[CSV_SUMMARY] = "summary",
 };
 
+const struct extra *
+csv_table_extra(int which)
+{
+	const struct extra *x;
+
+	if (which < CSV_EXTRA)
+		return NULL;
+	x = extras_at((size_t)(which - CSV_EXTRA));
+	return x && x->csv_table ? x : NULL;
+}
+
+/* Every table's number, in order, while fn is 0; what fn returned. */
+static int
+each_table(int (*fn)(int which, const char *name, void *data), void *data)
+{
+	int ret = 0;
+
+	for (int i = CSV_TREES; !ret && i < (int)ARRAY_SIZE(table_names); i++)
+		ret = fn(i, table_names[i], data);
+	for (size_t k = 0; !ret && k < extras_count(); k++)
+		if (extras_at(k)->csv_table)
+			ret = fn(CSV_EXTRA + (int)k, extras_at(k)->csv_table,
+				 data);
+	return ret;
+}
+
+static int
+named(int which, const char *name, void *data)
+{
+	return !strcmp(name, data) ? which : 0;
+}
+
 int
 csv_table_from_name(const char *name)
 {
-	for (size_t i = CSV_TREES; i < ARRAY_SIZE(table_names); i++)
-		if (!strcmp(name, table_names[i]))
-			return (int)i;
-	return -1;
+	int which = each_table(named, (void *)(uintptr_t)name);
+
+	return which ? which : -1;
+}
+
+static int
+list_name(int which, const char *name, void *data)
+{
+	struct buf *out = data;
+
+	buf_puts(out, which == CSV_TREES ? "" : ", ");
+	buf_puts(out, name);
+	return 0;
+}
+
+void
+csv_table_names(struct buf *out)
+{
+	each_table(list_name, out);
+}
+
+/* Whether base (len bytes) is TABLE.csv, or ends in -TABLE.csv,
+ * .TABLE.csv or _TABLE.csv. */
+static int
+path_names(int which, const char *name, void *data)
+{
+	const char *base = data;
+	size_t len = strlen(base), n = strlen(name) + 4;	/* ".csv" */
+
+	if (len < n || strncmp(base + len - n, name, n - 4) ||
+	    strcmp(base + len - 4, ".csv"))
+		return 0;
+	return len == n || strchr("-._", base[len - n - 1]) ? which : 0;
 }
 
 int
 csv_table_from_path(const char *path)
 {
 	const char *base = strrchr(path, '/');
-	size_t len;
 
-	base = base ? base + 1 : path;
-	len = strlen(base);
-	for (size_t i = CSV_TREES; i < ARRAY_SIZE(table_names); i++) {
-		size_t n = strlen(table_names[i]) + 4;	/* ".csv" */
-
-		if (len < n || strncmp(base + len - n, table_names[i], n - 4) ||
-		    strcmp(base + len - 4, ".csv"))
-			continue;
-		if (len == n || strchr("-._", base[len - n - 1]))
-			return (int)i;
-	}
-	return 0;
+	return each_table(path_names, (void *)(uintptr_t)(base ? base + 1 :
+							   path));
 }
 
 static void
@@ -111,6 +164,8 @@ render_csv(const struct flow *f, const struct extras *xs,
 {
 	if (which == CSV_EDGES)
 		edges_table(f, xs, out);
+	else if (csv_table_extra(which))
+		extras_csv_table(xs, csv_table_extra(which), f, out);
 	else
 		trees_table(f, xs, out);
 }

@@ -84,12 +84,13 @@ is "$(cbash framework 'git treeplot --layout ')" "$(values --layout)" \
 	"bash: git treeplot --layout: the engines of --help"
 is "$(cbash framework 'treeplot --layout=s')" "sfdp" "bash: --layout=s"
 is "$(cbash framework 'treeplot --csv-table ')" "edges
+pulls
 summary
 trees" "bash: --csv-table: the tables"
 is "$(cbash framework 'treeplot --direct-by=')" "committer
 signoff" "bash: --direct-by=: the values"
 r=0
-for v in trees edges summary; do entry --csv-table | grep -qw "$v" || r=1; done
+for v in trees edges summary pulls; do entry --csv-table | grep -qw "$v" || r=1; done
 for v in committer signoff; do entry --direct-by | grep -qw "$v" || r=1; done
 ok $r "--help names each --csv-table and --direct-by value offered"
 is "$(cbash framework 'treeplot --top ')" "all" "bash: --top: all"

@@ -100,7 +100,7 @@ is "$(jq -r '.unrecognised[0].subject' ../report.json)" \
 want=$(for m in $TREES; do tree_of $m | as_text; done | sort)
 got=$(sed -n '2,/^$/p' ../report.csv | cut -d, -f1 | grep . | grep -v '^mainline$' | sort)
 is "$got" "$want" "csv: the same names, escaped as in the text report"
-got=$(cut -f12 ../report.tsv | sort -u | grep -v '^mainline$')
+got=$(cut -f"$PATH_FIELD" ../report.tsv | sort -u | grep -v '^mainline$')
 is "$got" "$want" "commits: the same names, escaped as in the text report"
 grep -q 'label="git.example.org/日本/表' ../report.dot &&
 	grep -q "label=\"git.example.org/j$(printf '\357\277\275')/nohdr" ../report.dot

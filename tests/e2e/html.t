@@ -46,7 +46,7 @@ ok $? "-T html: exit 0"
  paths <"$SCRATCH/g.commits" >"$SCRATCH/g.tsv")
 # A direct commit that came through one of the mainline's topic
 # branches, and that merge.
-TOPIC=$(awk -F '\t' 'NF == 12 && $2 != "-" { print $1 "\t" $2; exit }' "$SCRATCH/g.commits")
+TOPIC=$(awk -F '\t' -v n="$PATH_FIELD" 'NF == n && $2 != "-" { print $1 "\t" $2; exit }' "$SCRATCH/g.commits")
 cmp -s "$SCRATCH/g.html" "$SCRATCH/g2.html" && cmp -s "$SCRATCH/g.html" "$SCRATCH/g3.HTM"
 ok $? "-o x.html and -o x.HTM write what -T html writes"
 # A clone of a local repository: its origin, a local path, nowhere on

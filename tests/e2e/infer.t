@@ -7,20 +7,20 @@
 plan 14
 build_infer
 
-# inferred: -T commits lines as the id, the inferred tree (field 5) and
+# inferred: -T commits lines as the id, the inferred tree (field 6) and
 # the path.
-inferred() { cut -f1,5,12-; }
+inferred() { cut -f1,6,"$PATH_FIELD"-; }
 tp -T commits --infer-ff v1..master
 is "$STATUS" 0 "commits: exit status 0"
-is "$(printf '%s\n' "$OUT" | names)" "n1	mm1										davem/net	mainline
-n2	mm1										davem/net	mainline
-f1	-			davem/net							mainline
-f2	-			davem/net							mainline
-x1	-										mainline
-m2	-										mainline" "commits: the fast-forwarded commits marked with the tree they came from, in the fifth field"
+is "$(printf '%s\n' "$OUT" | names)" "n1	mm1											davem/net	mainline
+n2	mm1											davem/net	mainline
+f1	-				davem/net							mainline
+f2	-				davem/net							mainline
+x1	-											mainline
+m2	-											mainline" "commits: the fast-forwarded commits marked with the tree they came from, in the sixth field"
 
 tp -T commits v1..master
-is "$(printf '%s\n' "$OUT" | cut -f5 | sort -u)" "" "commits: no guesses without --infer-ff (the field is there, empty)"
+is "$(printf '%s\n' "$OUT" | cut -f6 | sort -u)" "" "commits: no guesses without --infer-ff (the field is there, empty)"
 
 tp --infer-ff v1..master
 is "$(printf '%s\n' "$OUT" | sed -n '/^Inferred fast-forwards/,/^$/p')" \
@@ -67,7 +67,7 @@ m3		mainline" "tie: of two trees of Dave's pulled once each, the first in tree o
 
 git commit-graph write --reachable
 tp -T commits --infer-ff v1..master
-is "$(printf '%s\n' "$OUT" | cut -f5 | grep -cx 'davem/net')" 2 \
+is "$(printf '%s\n' "$OUT" | cut -f6 | grep -cx 'davem/net')" 2 \
    "commit-graph: the committers are read all the same"
 # Against a generated history's ground truth (tools/genhist/ knows which
 # pulls were fast-forwards).

@@ -7,10 +7,16 @@
     latency-truth.py commits truth.json       treeplot -T commits' lines
     latency-truth.py text truth.json out.json the text report's rows, as
                                               words (trees in out's order)
+    latency-truth.py split-text truth.json out.json  the same of the wait
+                                              and soak section
     latency-truth.py fold truth.json out.json every tree's figures under
                                               --top, from the feeders out
                                               shows (the fold's: of the
                                               commits of folded feeders)
+
+With the split of each latency at the commit's committer date: its wait
+(committer date - author date) and soak (arrival - committer date), and
+how many soaked under a day (fresh).
 
 From genhist's ground truth (DATES: ":MARK<TAB>AUTHOR<TAB>COMMITTER" per
 non-merge commit, the dates it was written with; EXPECTED: mkrepo.sh's
@@ -41,6 +47,17 @@ def stats(v):
             "negative": sum(1 for x in v if x < 0), "n": n}
 
 
+def split_stats(v):
+    """Over (arrival, latency, committer date) triples: the latency's
+    figures, its wait's (committer date - author date), its soak's
+    (arrival - committer date) and how many soaked under a day."""
+    s = stats([lat for _a, lat, _c in v])
+    s["wait"] = stats([c - (a - lat) for a, lat, c in v])
+    s["soak"] = stats([a - c for a, _l, c in v])
+    s["fresh"] = sum(1 for a, _l, c in v if a - c < 86400)
+    return s
+
+
 def days(s):
     """Days with one decimal, halves away from zero, as treeplot."""
     t = (abs(s) + 4320) // 8640
@@ -51,23 +68,33 @@ def fig(s):
     return "%s %s %d" % (s["median"], s["p90"], s["negative"])
 
 
+def figs(s):
+    """The latency's figures, then the wait's, the soak's, the fresh."""
+    return "%s wait %s soak %s fresh %d" % (fig(s), fig(s["wait"]),
+                                            fig(s["soak"]), s["fresh"])
+
+
 def figures(truth):
-    print("all %d %s" % (truth["all"]["n"], fig(truth["all"])))
+    print("all %d %s" % (truth["all"]["n"], figs(truth["all"])))
     for d in sorted(truth["depths"], key=int):
         s = truth["depths"][d]
-        print("depth %s %d %s" % (d, s["n"], fig(s)))
+        print("depth %s %d %s" % (d, s["n"], figs(s)))
     for t in sorted(truth["trees"]):
         s = truth["trees"][t]
-        print("tree %s %d %s" % (t, s["n"], fig(s)))
+        print("tree %s %d %s" % (t, s["n"], figs(s)))
+
+
+def figs_of(o):
+    return "%s wait %s soak %s fresh %d" % (fig(o["latency"]), fig(o["wait"]),
+                                            fig(o["soak"]), o["fresh"])
 
 
 def figures_of(out):
-    print("all %d %s" % (out["commits"], fig(out["latency"])))
+    print("all %d %s" % (out["commits"], figs_of(out)))
     for d in out["latency_by_depth"]:
-        print("depth %d %d %s" % (d["depth"], d["commits"],
-                                  fig(d["latency"])))
+        print("depth %d %d %s" % (d["depth"], d["commits"], figs_of(d)))
     for t in sorted(out["trees"], key=lambda t: t["name"]):
-        print("tree %s %d %s" % (t["name"], t["commits"], fig(t["latency"])))
+        print("tree %s %d %s" % (t["name"], t["commits"], figs_of(t)))
 
 
 def row(s, what):
@@ -75,14 +102,30 @@ def row(s, what):
                      str(s["negative"])] + what.split())
 
 
-def text(truth, out):
-    print("commits median p90 negative")
-    print(row(truth["all"], "all commits"))
+def split_row(s, what):
+    return " ".join([str(s["n"]), days(s["wait"]["median"]),
+                     days(s["wait"]["p90"]), str(s["wait"]["negative"]),
+                     days(s["soak"]["median"]), days(s["soak"]["p90"]),
+                     str(s["soak"]["negative"]),
+                     "%.1f%%" % (100.0 * s["fresh"] / s["n"])] + what.split())
+
+
+def text(truth, out, split=False):
+    r = split_row if split else row
+    if split:
+        print("commits median p90 negative median p90 negative fresh")
+    else:
+        print("commits median p90 negative")
+    print(r(truth["all"], "all commits"))
     for d in sorted(truth["depths"], key=int):
-        print(row(truth["depths"][d],
-                  "depth 0: direct" if d == "0" else "depth " + d))
+        print(r(truth["depths"][d],
+                "depth 0: direct" if d == "0" else "depth " + d))
     for t in out["trees"]:
-        print(row(truth["trees"][t["name"]], t["name"]))
+        print(r(truth["trees"][t["name"]], t["name"]))
+
+
+def split_text(truth, out):
+    text(truth, out, True)
 
 
 def fold(truth, out):
@@ -90,28 +133,29 @@ def fold(truth, out):
     is folded counts for the fold alone, the others for their trees."""
     feeders = {e["from"] for e in out["edges"] if e["to"] == "mainline"}
     got = {}
-    for c, (_a, lat) in truth["commits"].items():
+    for c, (a, lat, com) in truth["commits"].items():
         p = truth["path"][c][:-1]
         if not p:
             continue
         for t in ["(fold)"] if p[-1] not in feeders else set(p):
-            got.setdefault(t, []).append(lat)
+            got.setdefault(t, []).append((a, lat, com))
     for t in out["trees"]:
-        s = stats(got.get("(fold)" if t["name"].endswith(" other trees")
-                          else t["name"], []))
-        print("tree %s %d %s" % (t["name"], s["n"], fig(s)))
+        s = split_stats(got.get("(fold)" if t["name"].endswith(" other trees")
+                                else t["name"], []))
+        print("tree %s %d %s" % (t["name"], s["n"], figs(s)))
 
 
 def main():
-    if sys.argv[1] in ("figures", "figures-of", "commits", "text", "fold"):
+    if sys.argv[1] in ("figures", "figures-of", "commits", "text",
+                       "split-text", "fold"):
         docs = [json.load(open(f)) for f in sys.argv[2:]]
         if sys.argv[1] == "commits":
-            for c, (a, lat) in sorted(docs[0]["commits"].items()):
-                print("\t".join([c, "%d" % a, "%+d" % lat] +
+            for c, (a, lat, com) in sorted(docs[0]["commits"].items()):
+                print("\t".join([c, "%d" % a, "%+d" % lat, "%d" % com] +
                                 docs[0]["path"][c]))
             return
         {"figures": figures, "figures-of": figures_of, "text": text,
-         "fold": fold}[sys.argv[1]](*docs)
+         "split-text": split_text, "fold": fold}[sys.argv[1]](*docs)
         return
     gd, rng, marks_f, dates_f, exp_f = sys.argv[1:6]
     start = ["^" + rng.split("..")[0]] if ".." in rng else []
@@ -120,10 +164,11 @@ def main():
     for line in open(marks_f):
         m, oid = line.split()
         mark[m] = oid
-    author = {}
+    author, committer = {}, {}
     for line in open(dates_f):
-        m, a, _c = line.rstrip("\n").split("\t")
+        m, a, c = line.rstrip("\n").split("\t")
         author[mark[m]] = int(a)
+        committer[mark[m]] = int(c)
     path = {}
     for line in open(exp_f):
         f = line.rstrip("\n").split("\t")
@@ -145,15 +190,16 @@ def main():
     commits, trees, depths, every = {}, {}, {}, []
     for c in in_range:
         lat = arrival[c] - author[c]
-        commits[c] = [arrival[c], lat]
-        every.append(lat)
+        v = (arrival[c], lat, committer[c])
+        commits[c] = list(v)
+        every.append(v)
         p = path[c][:-1]		# the trees, mainline dropped
         for t in set(p):
-            trees.setdefault(t, []).append(lat)
-        depths.setdefault(len(p), []).append(lat)
-    json.dump({"commits": commits, "all": stats(every),
-               "trees": {t: stats(v) for t, v in trees.items()},
-               "depths": {str(d): stats(v) for d, v in depths.items()},
+            trees.setdefault(t, []).append(v)
+        depths.setdefault(len(p), []).append(v)
+    json.dump({"commits": commits, "all": split_stats(every),
+               "trees": {t: split_stats(v) for t, v in trees.items()},
+               "depths": {str(d): split_stats(v) for d, v in depths.items()},
                "path": {c: path[c] for c in in_range}},
               sys.stdout, sort_keys=True)
 

@@ -8,18 +8,18 @@
 ROOT=$(cd "$TESTDIR/../.." && pwd)
 export GENHIST=$BUILD/genhist
 TRUTH="$PYTHON $TESTDIR/latency-truth.py"
-# arrivals: -T commits lines as the id, the arrival and the latency
-# (fields 3 and 4) and the path.
-arrivals() { cut -f1,3,4,12-; }
+# arrivals: -T commits lines as the id, the arrival, the latency and the
+# committer date (fields 3 to 5) and the path.
+arrivals() { cut -f1,3-5,"$PATH_FIELD"-; }
 MAINLINE_URL=git://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git
 RANGES="v1.3..v1.5 master v1.5-rc3..v1.5-rc5"
 
-plan $((3 + 7 * 3 + 19 + 3 * 2 + 1))
+plan $((3 + 8 * 3 + 22 + 3 * 2 + 1))
 
 d=$SCRATCH/h
 "$ROOT/tools/mkrepo.sh" "$d" --commits 3000 --trees 25 --seed 7 \
-	--dates "$SCRATCH/dates" >"$SCRATCH/mkrepo.log" 2>&1
-ok $? "generated and imported, with genhist's dates"
+	--rebase --dates "$SCRATCH/dates" >"$SCRATCH/mkrepo.log" 2>&1
+ok $? "generated and imported, with genhist's dates, some trees rebased"
 G=$d/repo.git
 
 # genhist --dates: the dates every commit of master was written with,
@@ -51,31 +51,38 @@ check() {
 	ok $? "$r: -T json"
 	is "$($TRUTH figures-of "$w/out.json")" \
 	   "$($TRUTH figures "$w/truth.json")" \
-	   "$r: JSON: over the range, per depth, per tree"
+	   "$r: JSON: latency, wait, soak and fresh, over the range, per depth, per tree"
 	is "$("$TREEPLOT" -C "$G" "${opts[@]}" --latency -T commits "$r" | arrivals | sort)" \
 	   "$($TRUTH commits "$w/truth.json")" \
-	   "$r: -T commits: every commit's arrival and latency (fields 3 and 4), and its path"
+	   "$r: -T commits: every commit's arrival, latency and committer date (fields 3 to 5), and its path"
 	is "$("$TREEPLOT" -C "$G" "${opts[@]}" --latency "$r" |
 		sed -n '/^Latency: from author date to arrival in the mainline (days)$/,/^$/p' |
 		sed '1d; /^$/d; s/  */ /g; s/^ //')" \
 	   "$($TRUTH text "$w/truth.json" "$w/out.json")" \
 	   "$r: text: the section's rows, in days"
+	is "$("$TREEPLOT" -C "$G" "${opts[@]}" --latency "$r" |
+		sed -n '/^Wait and soak: /,/^$/p' |
+		sed '1,4d; /^$/d; s/  */ /g; s/^ //')" \
+	   "$($TRUTH split-text "$w/truth.json" "$w/out.json")" \
+	   "$r: text: the wait and soak section's rows, the share fresh"
 	is "$("$TREEPLOT" -C "$G" "${opts[@]}" --latency -T csv --csv-table trees "$r" |
 		$PYTHON -c '
 import csv, sys
 for row in csv.DictReader(sys.stdin):
-    print(row["tree"], row["commits"], row["latency_median"],
-          row["latency_p90"], row["latency_negative"])')" \
+    print(row["tree"], row["commits"], *(row[k + "_" + f] for k in
+          ("latency", "wait", "soak") for f in ("median", "p90", "negative")),
+          row["fresh"])')" \
 	   "$($PYTHON -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
-l = d["latency"]
-print(d["mainline"]["name"], d["commits"], l["median"], l["p90"], l["negative"])
+def cells(o):
+    return [o[k][f] for k in ("latency", "wait", "soak")
+            for f in ("median", "p90", "negative")] + [o["fresh"]]
+print(d["mainline"]["name"], d["commits"], *cells(d))
 for t in d["trees"]:
-    l = t["latency"]
-    print(t["name"], t["commits"], l["median"], l["p90"], l["negative"])' \
+    print(t["name"], t["commits"], *cells(t))' \
 		"$w/out.json")" \
-	   "$r: CSV: the trees table's columns"
+	   "$r: CSV: the trees table's columns, latency, wait, soak and fresh"
 	"$TREEPLOT" -C "$G" "${opts[@]}" --latency -T dot "$r" |
 		sed -e ':a' -e '/\\$/{N; s/\\\n//; ba' -e '}' >"$w/dot"
 	missing=$($PYTHON -c '
@@ -87,14 +94,21 @@ def days(s):
     return "%s%d.%d" % ("-" if s < 0 and t else "", t // 10, t % 10)
 want = [("mainline", truth["all"])] + [(t["name"], truth["trees"][t["name"]])
                                       for t in out["trees"]]
-for name, s in want:
-    tip = "latency (days): median %s, p90 %s" % (days(s["median"]),
-                                                 days(s["p90"]))
+def line(what, s):
+    tip = "%s (days): median %s, p90 %s" % (what, days(s["median"]),
+                                            days(s["p90"]))
     if s["negative"]:
         tip += ", %d negative" % s["negative"]
+    return tip
+for name, s in want:
+    tip = line("latency", s)
+    if tip + "\\n" not in dot and tip + "\"" not in dot:
+        print(name, tip)
+    tip = "%s\\n%s; %.1f%% fresh at pull" % (line("wait", s["wait"]),
+        line("soak", s["soak"]), 100.0 * s["fresh"] / s["n"])
     if tip + "\\n" not in dot and tip + "\"" not in dot:
         print(name, tip)' "$w/truth.json" "$w/out.json" "$w/dot")
-	is "$missing" "" "$r: the chart's tooltips, every node"
+	is "$missing" "" "$r: the chart's tooltips, every node: latency, wait, soak and fresh"
 	cp "$w/truth.json" "$SCRATCH/truth-${r%%..*}.json"
 	rm -rf "$w"
 }
@@ -110,6 +124,16 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 sys.exit(not d["latency"]["negative"] > 0)' "$SCRATCH/all.json"
 ok $? "master: negative latencies counted"
+# --rebase: trees whose commits were committed just before their pull:
+# most of theirs fresh at pull, their median soak under a day.
+$PYTHON -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+n = [t["name"] for t in d["trees"] if t["depth"] == 1 and t["commits"] >= 10
+     and t["fresh"] * 2 > t["commits"] and t["soak"]["median"] < 86400]
+print(len(n) > 0, d["fresh"] < d["commits"] / 2)' "$SCRATCH/all.json" >"$SCRATCH/fresh"
+is "$(cat "$SCRATCH/fresh")" "True True" \
+   "master: rebased trees mostly fresh at pull, the range not"
 
 # --top: each tree's figures over the commits the flow counts for it;
 # the fold's are those of the commits its feeders brought.
@@ -181,6 +205,26 @@ for r in json.load(sys.stdin)["ranges"]:
     l = r["latency"]
     print(l["median"], l["p90"], l["negative"])')" "$want" \
    "--compare: each range's latency in the JSON"
+# shellcheck disable=SC2086
+is "$("$TREEPLOT" $C -T json | $PYTHON -c '
+import json, sys
+for r in json.load(sys.stdin)["ranges"]:
+    print(r["soak"]["median"], r["soak"]["p90"], r["soak"]["negative"])')" \
+   "$($PYTHON -c '
+import json, sys
+for f in sys.argv[1:]:
+    a = json.load(open(f))["all"]["soak"]
+    print(a["median"], a["p90"], a["negative"])' "$SCRATCH/truth-v1.3.json" \
+	"$SCRATCH/truth-master.json")" \
+   "--compare: each range's soak in the JSON"
+# shellcheck disable=SC2086
+is "$("$TREEPLOT" $C -T csv --csv-table summary | grep '^soak_median,')" \
+   "$($PYTHON -c '
+import json, sys
+m = [json.load(open(f))["all"]["soak"]["median"] for f in sys.argv[1:]]
+print("soak_median,%d,%d,%d" % (m[0], m[1], m[1] - m[0]))' "$SCRATCH/truth-v1.3.json" \
+	"$SCRATCH/truth-master.json")" \
+   "--compare: the CSV summary's median soak, in seconds"
 # shellcheck disable=SC2086
 is "$("$TREEPLOT" $C -T csv --csv-table summary | grep '^latency_' |
 	cut -d, -f2,3 | tr ',' ' ' | paste -sd ' ')" \

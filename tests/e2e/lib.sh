@@ -128,10 +128,12 @@ tp() {
 	ERR=$(cat "$SCRATCH/.err")
 }
 
-# paths: -T commits lines as the id and the path alone (fields 1 and 12
-# on): the merge and the add-ons' fields between them are checked where
-# they are the point (users.t, latency.t, infer.t).
-paths() { cut -f1,12-; }
+# paths: -T commits lines as the id and the path alone (fields 1 and
+# PATH_FIELD on: after the id, the merge and every add-on's fields): the
+# merge and the add-ons' fields between them are checked where they are
+# the point (users.t, latency.t, infer.t, review.t).
+PATH_FIELD=13
+paths() { cut -f1,"$PATH_FIELD"-; }
 
 # tpc ARGS: tp for -T commits, $OUT and .out holding each line's id and
 # path only (paths).

@@ -127,17 +127,17 @@ is "$(cat paths.found)" "" "no output holds the clone's own path (text, JSON, CS
 
 "$TREEPLOT" -C fx -T commits $R >plain.tsv
 "$TREEPLOT" -C fx -T commits --latency --infer-ff --review $R >all.tsv
-is "$(cut -f1,2,12- all.tsv)" "$(cut -f1,2,12- plain.tsv)" \
-   "the add-ons' fields (3 to 11) move no other field: the path from field 12, with or without them"
-awk -F'\t' '$3 !~ /^[0-9]+$/ || $4 !~ /^[-+][0-9]+$/ ||
-	     $6 !~ /^[01]$/ || $7 !~ /^[01]$/ || $8 !~ /^[01]$/ ||
-	     $9 !~ /^[01]$/ || $10 !~ /^[01]$/ || $11 !~ /^[0-9]+$/' all.tsv >bad
-is "$(cut -f3-11 plain.tsv | tr -d '\t' | grep -c . | tr -d ' '):$(wc -l <bad | tr -d ' ')" "0:0" \
-   "fields 3 to 11 empty without --latency, --infer-ff and --review; with them, arrival and latency, 0 or 1 for five, hand-offs numbers"
+is "$(cut -f1,2,13- all.tsv)" "$(cut -f1,2,13- plain.tsv)" \
+   "the add-ons' fields (3 to 12) move no other field: the path from field 13, with or without them"
+awk -F'\t' '$3 !~ /^[0-9]+$/ || $4 !~ /^[-+][0-9]+$/ || $5 !~ /^[0-9]+$/ ||
+	     $7 !~ /^[01]$/ || $8 !~ /^[01]$/ || $9 !~ /^[01]$/ ||
+	     $10 !~ /^[01]$/ || $11 !~ /^[01]$/ || $12 !~ /^[0-9]+$/' all.tsv >bad
+is "$(cut -f3-12 plain.tsv | tr -d '\t' | grep -c . | tr -d ' '):$(wc -l <bad | tr -d ' ')" "0:0" \
+   "fields 3 to 12 empty without --latency, --infer-ff and --review; with them, arrival, latency and committer date numbers, 0 or 1 for five, hand-offs numbers"
 # The merge field is the last hop of --trace (the mainline's merge).
 cut -f1 plain.tsv | "$TREEPLOT" -C fx -T json --trace - $R |
 	jq -r '.traces[] | "\(.id)\t\(if (.hops | length) > 0 then .hops[-1].merge else "" end)"' >hops
-awk -F'\t' 'NF > 12 { print $1 "\t" $2 }' plain.tsv | sort >pulled
+awk -F'\t' 'NF > 13 { print $1 "\t" $2 }' plain.tsv | sort >pulled
 is "$(join -t "	" pulled <(sort hops) | awk -F'\t' '$2 != $3' | wc -l | tr -d ' '):$(wc -l <pulled | tr -d ' ')" "0:15" \
    "a pulled commit's merge field is its --trace's last hop (15 commits)"
 

@@ -13,7 +13,7 @@ ROOT=$(cd "$TESTDIR/../.." && pwd)
 export GENHIST=$BUILD/genhist
 TRUTH="$PYTHON $TESTDIR/review-truth.py"
 # fields: -T commits lines as the id, the six review fields and the path.
-fields() { cut -f1,6-11,12-; }
+fields() { cut -f1,7-12,"$PATH_FIELD"-; }
 RANGES="v1.3..v1.5 master"
 
 plan $((4 + 7 * 2 + 13))
@@ -110,7 +110,7 @@ for r in $RANGES; do
 done
 
 # Every commit as git reads it: %(trailers), %aN, %cN, check-mailmap.
-is "$("$TREEPLOT" -C "$G" --review -T commits master | cut -f1,6-11 | sort)" \
+is "$("$TREEPLOT" -C "$G" --review -T commits master | cut -f1,7-12 | sort)" \
    "$($TRUTH git "$G" master)" \
    "master: every commit's fields as git's own reading gives them"
 

@@ -22,7 +22,7 @@ G=$SCRATCH/gen
 ok $? "generated: 4000 commits, 30 trees, with central pulls"
 tp -C "$G/repo.git" -T commits master
 # The direct commits (path the mainline alone) and their merge field.
-printf '%s\n' "$OUT" | awk -F'\t' 'NF == 12 { print $1 "\t" $2 }' | sort >got.tsv
+printf '%s\n' "$OUT" | awk -F'\t' -v n="$PATH_FIELD" 'NF == n { print $1 "\t" $2 }' | sort >got.tsv
 is "$(wc -l <"$G/topics.tsv" | tr -d ' '):$(grep -vc '	-$' "$G/topics.tsv")" \
    "$(wc -l <got.tsv | tr -d ' '):$(grep -vc '	-$' got.tsv)" \
    "-T commits: as many direct commits, as many through topic merges, as genhist made"

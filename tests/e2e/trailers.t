@@ -102,10 +102,10 @@ git log -1 --format='%(trailers:only,unfold)' "$(id hostile)" | grep -q "$(print
 ok $? "(the hostile reviewer holds an escape byte, as written)"
 
 # What --review says of each commit: reviewed, tested, linked, fix,
-# stable, hand-offs (fields 6 to 11).
+# stable, hand-offs (fields 7 to 12).
 tp -T commits --review master
 is "$STATUS:$ERR" "0:" "-T commits --review: exit status 0, nothing on stderr"
-is "$(printf '%s\n' "$OUT" | names | cut -f1,6-11 | sort)" "$(sort "$SCRATCH/want")" \
+is "$(printf '%s\n' "$OUT" | names | cut -f1,7-12 | sort)" "$(sort "$SCRATCH/want")" \
    "-T commits: each commit's six fields, as the rules say"
 is "$(python3 "$TESTDIR/review-truth.py" git "$PWD/.git" master | names | sort)" \
    "$(sort "$SCRATCH/want")" \
@@ -200,7 +200,7 @@ $PARSE <big.msg | cmp -s - <(git interpret-trailers --parse --no-divider <big.ms
 ok $? "the $((2 * N + 1)) trailers as git interpret-trailers reads them"
 cpu "$TREEPLOT" -C big.git --review -T commits master >big.tsv
 is "$?" 0 "--review: exit status 0"
-is "$(cut -f6-11 big.tsv | sort)" "0	0	0	0	0	0
+is "$(cut -f7-12 big.tsv | sort)" "0	0	0	0	0	0
 1	0	0	0	0	0
 1	0	0	0	0	$N" "-T commits: reviewed, the $N people between the author and the committer counted"
 [ "$CPU" -lt 60 ]

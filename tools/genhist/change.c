@@ -98,7 +98,7 @@ commit_at(struct sim *sim, uint32_t x, int64_t date)
 		review_change(sim, date);
 		return;
 	}
-	m = plain_commit(sim, x, t->tip, date);
+	m = branch_commit(sim, x, t->tip, date);
 
 	t->tip = m;
 	t->tip_in_main = 0;

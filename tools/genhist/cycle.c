@@ -129,6 +129,19 @@ central_pull(struct sim *sim)
 
 /* ---- the cycle: its events in order, and the steps between --------- */
 
+/* --late: tree x waits until after -rc1 of cycle k (one pulled by the
+ * mainline in ten, by a hash; none in the first cycle, which has no
+ * -rc, nor in a planned case). */
+static int
+late_tree(const struct sim *sim, uint32_t x, int64_t k)
+{
+	const struct tree *t = &sim->tr[x];
+
+	return sim->late && k && t->layer == 1 && x != sim->scen &&
+	       (sim->scen == NONE || sim->tr[sim->scen].up != x) &&
+	       mix64(0x6c61746500000000ull ^ ((uint64_t)k << 20) ^ x) % 10 == 0;
+}
+
 enum ev_kind { EV_WINDOW, EV_RC, EV_BACKMERGE, EV_SKEW, EV_REFORK, EV_CENTRAL };
 
 struct event {
@@ -238,16 +251,21 @@ run_cycle(struct sim *sim, int64_t k, uint64_t first, uint64_t end,
 	} while (0)
 
 	for (uint32_t x = 1; x < sim->ntrees; x++) {
-		uint32_t lo, span;
+		uint32_t lo, span, at;
 
 		switch (sim->tr[x].layer) {
 		case 3: lo = 0; span = 300000; break;
 		case 2: lo = 150000; span = 450000; break;
 		default: lo = 300000; span = 700000; break;
 		}
-		ADD(w0 + (uint32_t)((uint64_t)wlen *
-				    (lo + below(&sim->rng, span)) / 1000000),
-		    EV_WINDOW, x);
+		at = w0 + (uint32_t)((uint64_t)wlen *
+				     (lo + below(&sim->rng, span)) / 1000000);
+		/* --late: first pulled after -rc1 (the window's draw made
+		 * all the same, so that nothing else moves). */
+		if (late_tree(sim, x, k))
+			at = 200001 + (uint32_t)(mix64((uint64_t)k << 32 | x) %
+						 700000);
+		ADD(at, EV_WINDOW, x);
 	}
 	ADD(w0 + wlen, EV_REFORK, 0);
 	if (k)

@@ -104,6 +104,20 @@ struct tree {
 	struct topic topics[MAX_TOPICS];
 	unsigned ntopics;
 	uint32_t topic_seq;
+
+	/* --rebase: a tree whose commits are committed just before they
+	 * are first taken (pulled, merged, built on): queued here unwritten,
+	 * dated when written (stream.c). */
+	int rebases;
+	struct queued *queue;
+	size_t queue_nr, queue_alloc;
+};
+
+/* --rebase: a commit of a rebasing tree, drawn but not yet written. */
+struct queued {
+	uint32_t mark, parent, author;
+	int64_t adate;
+	char *subject;
 };
 
 /* ---- the simulation's state ---------------------------------------- */
@@ -133,11 +147,15 @@ struct sim {
 	int files;			/* --files: small trees */
 	int gerrit;			/* --gerrit: the mainline's own
 					 * changes through a review server */
+	int late;			/* --late: some trees first pulled
+					 * after -rc1 */
+	int rebase;			/* --rebase: some trees commit just
+					 * before their pull */
 	double ffrate;			/* --ff-rate */
 	uint64_t cycles_total;		/* R */
 
 	/* the stream, and the ground-truth files asked for (else NULL) */
-	FILE *out, *fexp, *ftru, *fcyc, *fdat, *ftop, *fcases, *ftrl;
+	FILE *out, *fexp, *ftru, *fcyc, *fdat, *ftop, *farr, *fcases, *ftrl;
 	/* --trailers: the body of the commit being written (after its
 	 * subject and a blank line) and its truth line, or NULL */
 	const char *body, *body_truth;
@@ -173,6 +191,16 @@ struct sim {
 	uint32_t nmarks;
 	uint8_t *fin;			/* per mark: in the mainline */
 	size_t fin_alloc;
+	/* --arrivals and --rebase, per mark: the committer date it was
+	 * written with, whether it is a merge, and the tree (+ 1) whose
+	 * queue holds it unwritten (0: written) */
+	int64_t *cdate;
+	uint8_t *merge;
+	uint32_t *queued_by;
+	/* --arrivals: the commits finalised since the mainline last moved
+	 * (main_moved says how they arrived) */
+	uint32_t *arr;
+	size_t arr_nr, arr_alloc;
 	uint64_t nonmerge;
 	int64_t now;
 	uint64_t main_seq;		/* bumped whenever the mainline moves */
@@ -198,8 +226,13 @@ void paths_init(struct paths *p);
 uint32_t path_ext(struct paths *p, uint32_t up, uint32_t tree);
 
 /* Commit `mark` is in the mainline, by paths vis and tru: --expect and
- * --truth are written, --cycles will name the next tag. */
+ * --truth are written, --cycles will name the next tag, --arrivals
+ * will say how it came once the mainline moves (arrived). */
 void finalise(struct sim *sim, uint32_t mark, uint32_t vis, uint32_t tru);
+
+/* --arrivals: the mainline's tip is tip now; the commits finalised since
+ * it last moved came by tip (a merge), or are on its line. */
+void arrived(struct sim *sim, uint32_t tip);
 
 /* --topics: the commits held (topic_hold) came through merge mk. */
 void release_held(struct sim *sim, uint32_t mk);
@@ -258,6 +291,18 @@ void write_mailmap(const struct sim *sim, FILE *f);
 /* The clock, a little later. */
 int64_t tick(struct sim *sim);
 
+/* splitmix64's finaliser: a hash of x, for choices the simulation's
+ * random numbers must not pay for. */
+uint64_t mix64(uint64_t x);
+
+/* --rebase: whether tree x rebases (a few trees pulled by the mainline
+ * alone, decided by a hash). */
+int tree_rebases(const struct sim *sim, uint32_t x);
+
+/* --rebase: the queued commits still unwritten, dropped at the end
+ * (none of them reached a ref). */
+void queues_free(struct sim *sim);
+
 /* Writes a commit (a merge when npar > 1), counts it; its mark. */
 uint32_t emit(struct sim *sim, const struct ident *committer,
 	      const struct ident *author, int64_t cdate, int64_t adate,
@@ -272,6 +317,11 @@ int64_t tree_date(struct sim *sim, const struct tree *t);
 /* A non-merge commit of tree x on parent, dated date; its mark. */
 uint32_t plain_commit(struct sim *sim, uint32_t x, uint32_t parent,
 		      int64_t date);
+
+/* A commit on tree x's own branch, on parent: plain_commit's, or with
+ * --rebase, when x rebases, queued until first taken. */
+uint32_t branch_commit(struct sim *sim, uint32_t x, uint32_t parent,
+		       int64_t date);
 
 /* The mainline's tip is tip now. */
 void main_moved(struct sim *sim, uint32_t tip);

@@ -7,9 +7,9 @@
  *
  *   genhist [--commits N] [--trees T] [--seed S] [--ff-rate P]
  *           [--releases R] [--expect FILE] [--truth FILE] [--cycles FILE]
- *           [--dates FILE] [--topics FILE] [--trailers FILE]
- *           [--mailmap FILE] [--identity] [--cases FILE] [--files]
- *           [--gerrit] [--stats]
+ *           [--dates FILE] [--topics FILE] [--arrivals FILE]
+ *           [--trailers FILE] [--mailmap FILE] [--identity] [--cases FILE]
+ *           [--files] [--gerrit] [--late] [--rebase] [--stats]
  *
  * Writes a git fast-import stream on stdout: N non-merge commits made by a
  * mainline and T subsystem trees over R release cycles (tags v1.0, then
@@ -97,6 +97,26 @@
  *                path "Gerrit Code Review", then the mainline; one change
  *                of one commit in five fast-forwarded, direct (without
  *                it the stream is what it always was)
+ * --arrivals FILE  ":MARK<TAB>VIA<TAB>TIME<TAB>PHASE" per non-merge commit
+ *                of master: VIA the merge on master's first-parent line
+ *                that brought it (":MERGE"), or "-" when it sits on that
+ *                line; TIME its arrival (VIA's committer date, or its
+ *                own); PHASE the last tag made before it arrived (the
+ *                phase it arrived in: v1.K a merge window, v1.K-rcN
+ *                rcN), "-" before the first (no option changes the
+ *                stream)
+ * --late         in every cycle but the first, one tree pulled by the
+ *                mainline in ten (by a hash) waits for its first pull
+ *                until after -rc1 (without it the stream is what it
+ *                always was)
+ * --rebase       one tree pulled by the mainline in five (by a hash, of
+ *                those in no planned case and on a good clock) commits
+ *                (rebases) its branch's commits just before they are
+ *                first taken: its pull, a back-merge or a topic branch
+ *                off them; each is committed a second before the commit
+ *                that takes it, the newest last, its author date as when
+ *                it was made (--dates has the dates; without it the
+ *                stream is what it always was)
  * --stats        counts on stderr
  */
 
@@ -125,8 +145,9 @@ usage(FILE *f)
 	fputs("usage: genhist [--commits N] [--trees T] [--seed S] [--ff-rate P]\n"
 	      "               [--releases R] [--expect FILE] [--truth FILE]\n"
 	      "               [--cycles FILE] [--dates FILE] [--topics FILE]\n"
-	      "               [--trailers FILE] [--mailmap FILE]\n"
-	      "               [--identity] [--cases FILE] [--files] [--gerrit]\n"
+	      "               [--arrivals FILE] [--trailers FILE] [--mailmap FILE]\n"
+	      "               [--identity] [--cases FILE]\n"
+	      "               [--files] [--gerrit] [--late] [--rebase]\n"
 	      "               [--stats] > stream\n", f);
 }
 
@@ -198,7 +219,8 @@ main(int argc, char **argv)
 {
 	uint64_t N = 5000, T = 100, seed = 1, R = 0;
 	const char *pexp = NULL, *ptru = NULL, *pcyc = NULL, *pdat = NULL;
-	const char *ptop = NULL, *pcases = NULL, *ptrl = NULL, *pmm = NULL;
+	const char *ptop = NULL, *parr = NULL, *pcases = NULL, *ptrl = NULL;
+	const char *pmm = NULL;
 	int stats = 0;
 	static char obuf[1 << 20];
 	static struct sim state;
@@ -230,6 +252,14 @@ main(int argc, char **argv)
 			sim->gerrit = 1;
 			continue;
 		}
+		if (!strcmp(a, "--late")) {
+			sim->late = 1;
+			continue;
+		}
+		if (!strcmp(a, "--rebase")) {
+			sim->rebase = 1;
+			continue;
+		}
 		if (strncmp(a, "--", 2))
 			die("unexpected argument '%s' (see --help)", a);
 		eq = strchr(a, '=');
@@ -238,8 +268,8 @@ main(int argc, char **argv)
 		if (!IS("--commits") && !IS("--trees") && !IS("--seed") &&
 		    !IS("--releases") && !IS("--ff-rate") && !IS("--expect") &&
 		    !IS("--truth") && !IS("--cycles") && !IS("--dates") &&
-		    !IS("--topics") && !IS("--cases") && !IS("--trailers") &&
-		    !IS("--mailmap"))
+		    !IS("--topics") && !IS("--arrivals") && !IS("--cases") &&
+		    !IS("--trailers") && !IS("--mailmap"))
 			die("unknown option '%.*s' (see --help)", (int)len, a);
 		if (eq)
 			v = eq + 1;
@@ -272,6 +302,8 @@ main(int argc, char **argv)
 			pdat = v;
 		else if (IS("--topics"))
 			ptop = v;
+		else if (IS("--arrivals"))
+			parr = v;
 		else if (IS("--cases"))
 			pcases = v;
 		else if (IS("--trailers"))
@@ -309,6 +341,8 @@ main(int argc, char **argv)
 		sim->fdat = open_out("--dates", pdat);
 	if (ptop)
 		sim->ftop = open_out("--topics", ptop);
+	if (parr)
+		sim->farr = open_out("--arrivals", parr);
 	if (pcases) {
 		if (!sim->identity)
 			die("--cases: the cases are --identity's");
@@ -328,6 +362,8 @@ main(int argc, char **argv)
 	}
 	if (sim->identity)
 		setup_identity(sim);
+	for (uint32_t x = 0; x < sim->ntrees; x++)
+		sim->tr[x].rebases = tree_rebases(sim, x);
 
 	sim->now = 1200000000;		/* January 2008 */
 	{
@@ -357,10 +393,12 @@ main(int argc, char **argv)
 	close_out(sim->fdat, pdat);
 	close_out(sim->fcyc, pcyc);
 	close_out(sim->ftop, ptop);
+	close_out(sim->farr, parr);
 	if (sim->fcases)
 		identity_cases(sim, sim->fcases);
 	close_out(sim->fcases, pcases);
 	close_out(sim->ftrl, ptrl);
+	queues_free(sim);
 	if (stats)
 		print_stats(sim, R);
 	identity_release(sim);

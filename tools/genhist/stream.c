@@ -25,6 +25,19 @@ new_mark(struct sim *sim)
 		sim->fin_alloc = sim->fin_alloc ? 2 * sim->fin_alloc : 65536;
 		sim->fin = xrealloc(sim->fin, sim->fin_alloc);
 		memset(sim->fin + old, 0, sim->fin_alloc - old);
+		if (sim->farr || sim->rebase) {
+			size_t n = sim->fin_alloc - old;
+
+			sim->cdate = xrealloc(sim->cdate, sim->fin_alloc *
+					      sizeof(*sim->cdate));
+			sim->merge = xrealloc(sim->merge, sim->fin_alloc);
+			sim->queued_by = xrealloc(sim->queued_by, sim->fin_alloc *
+						  sizeof(*sim->queued_by));
+			memset(sim->cdate + old, 0, n * sizeof(*sim->cdate));
+			memset(sim->merge + old, 0, n);
+			memset(sim->queued_by + old, 0,
+			       n * sizeof(*sim->queued_by));
+		}
 	}
 	return sim->nmarks;
 }
@@ -36,9 +49,7 @@ tick(struct sim *sim)
 	return sim->now;
 }
 
-/* splitmix64's finaliser: a hash of x, for choices the simulation's
- * random numbers must not pay for. */
-static uint64_t
+uint64_t
 mix64(uint64_t x)
 {
 	x += 0x9e3779b97f4a7c15ull;
@@ -77,13 +88,25 @@ emit_files(const struct sim *sim, uint32_t m, unsigned npar)
 	}
 }
 
-uint32_t
-emit(struct sim *sim, const struct ident *committer,
-     const struct ident *author, int64_t cdate, int64_t adate,
-     const char *subject, const uint32_t *par, unsigned npar)
-{
-	uint32_t m = new_mark(sim);
+static void flush_queue(struct sim *sim, uint32_t x);
 
+/* --rebase: the commit mark is about to be referenced (a parent, a
+ * ref): written first if a tree's queue holds it. */
+static void
+written(struct sim *sim, uint32_t mark)
+{
+	if (sim->queued_by && sim->queued_by[mark])
+		flush_queue(sim, sim->queued_by[mark] - 1);
+}
+
+/* Commit m, its mark already taken, into the stream. */
+static void
+write_commit(struct sim *sim, uint32_t m, const struct ident *committer,
+	     const struct ident *author, int64_t cdate, int64_t adate,
+	     const char *subject, const uint32_t *par, unsigned npar)
+{
+	for (unsigned i = 0; i < npar; i++)
+		written(sim, par[i]);
 	fprintf(sim->out, "commit refs/heads/master\nmark :%" PRIu32 "\n"
 		"author %s <%s> %" PRId64 " +0000\n"
 		"committer %s <%s> %" PRId64 " +0000\n",
@@ -109,6 +132,21 @@ emit(struct sim *sim, const struct ident *committer,
 	if (npar <= 1 && sim->ftrl)
 		fprintf(sim->ftrl, ":%" PRIu32 "\t%s\n", m, sim->body_truth ?
 			sim->body_truth : "0\t0\t0\t0\t0\t0\t\t");
+	if (sim->cdate) {
+		sim->cdate[m] = cdate;
+		sim->merge[m] = npar > 1;
+	}
+}
+
+uint32_t
+emit(struct sim *sim, const struct ident *committer,
+     const struct ident *author, int64_t cdate, int64_t adate,
+     const char *subject, const uint32_t *par, unsigned npar)
+{
+	uint32_t m = new_mark(sim);
+
+	write_commit(sim, m, committer, author, cdate, adate, subject, par,
+		     npar);
 	if (npar <= 1)
 		sim->nonmerge++;
 	else {
@@ -117,6 +155,68 @@ emit(struct sim *sim, const struct ident *committer,
 			sim->st.octopus++;
 	}
 	return m;
+}
+
+/* ---- --rebase: commits written when first taken -------------------- */
+
+int
+tree_rebases(const struct sim *sim, uint32_t x)
+{
+	const struct tree *t = &sim->tr[x];
+
+	/* Pulled by the mainline alone, on a good clock, in no planned
+	 * case: what it queues is taken by its pull, a back-merge or a
+	 * topic of its own. */
+	if (!sim->rebase || !x || t->layer != 1 || t->alt != NONE ||
+	    t->bad_clock || x == sim->scen ||
+	    (sim->scen != NONE && sim->tr[sim->scen].up == x))
+		return 0;
+	return mix64(0x7265626173650000ull ^ x) % 5 == 0;
+}
+
+/* Tree x's queued commits written, committed now, a second apart, the
+ * newest a second before the commit that takes them (the clock is at
+ * that one's date): rebased just before. */
+static void
+flush_queue(struct sim *sim, uint32_t x)
+{
+	struct tree *t = &sim->tr[x];
+	size_t n = t->queue_nr;
+
+	t->queue_nr = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct queued *q = &t->queue[i];
+
+		char *body = NULL, *truth = NULL;
+
+		sim->queued_by[q->mark] = 0;
+		/* --trailers' choices hash the mark: the same message as
+		 * if it had been written when made. */
+		if (sim->ftrl)
+			trailer_body(sim, q->mark, &sim->contrib[q->author],
+				     &t->maint, &body, &truth);
+		sim->body = body;
+		sim->body_truth = truth;
+		write_commit(sim, q->mark, &t->maint, &sim->contrib[q->author],
+			     sim->now - (int64_t)(n - i), q->adate, q->subject,
+			     &q->parent, 1);
+		sim->body = sim->body_truth = NULL;
+		free(body);
+		free(truth);
+		free(q->subject);
+	}
+}
+
+void
+queues_free(struct sim *sim)
+{
+	for (uint32_t x = 0; x < sim->ntrees; x++) {
+		struct tree *t = &sim->tr[x];
+
+		for (size_t i = 0; i < t->queue_nr; i++)
+			free(t->queue[i].subject);
+		free(t->queue);
+	}
 }
 
 /* ---- commits on a tree's branch ------------------------------------ */
@@ -142,13 +242,16 @@ tree_date(struct sim *sim, const struct tree *t)
 	return d;
 }
 
-uint32_t
-plain_commit(struct sim *sim, uint32_t x, uint32_t parent, int64_t date)
+/* A non-merge commit of tree x on parent, dated date, written now or
+ * (queue: --rebase) when first taken; its mark. */
+static uint32_t
+make_commit(struct sim *sim, uint32_t x, uint32_t parent, int64_t date,
+	    int queue)
 {
-	const struct tree *t = &sim->tr[x];
+	struct tree *t = &sim->tr[x];
 	struct sb sb = { .len = 0 };
 	int64_t adate;
-	uint32_t author;
+	uint32_t author, m;
 
 	commit_subject(sim, &sb, x);
 	/* --dates: some authors' clocks run ahead of the mainline's
@@ -158,10 +261,12 @@ plain_commit(struct sim *sim, uint32_t x, uint32_t parent, int64_t date)
 	else
 		adate = date - (int64_t)below(&sim->rng, 3 * DAY);
 	author = below(&sim->rng, NCONTRIB);
-	if (sim->ftrl) {
+	if (!queue) {
 		char *body, *truth;
-		uint32_t m;
 
+		if (!sim->ftrl)
+			return emit(sim, &t->maint, &sim->contrib[author], date,
+				    adate, sb.buf, &parent, 1);
 		trailer_body(sim, sim->nmarks + 1, &sim->contrib[author],
 			     &t->maint, &body, &truth);
 		sim->body = body;
@@ -173,15 +278,34 @@ plain_commit(struct sim *sim, uint32_t x, uint32_t parent, int64_t date)
 		free(truth);
 		return m;
 	}
-	return emit(sim, &t->maint, &sim->contrib[author], date, adate, sb.buf,
-		    &parent, 1);
+	m = new_mark(sim);
+	sim->nonmerge++;
+	GROW(t->queue, t->queue_nr, t->queue_alloc);
+	t->queue[t->queue_nr++] = (struct queued){
+		m, parent, author, adate, xprintf("%s", sb.buf) };
+	sim->queued_by[m] = x + 1;
+	return m;
+}
+
+uint32_t
+plain_commit(struct sim *sim, uint32_t x, uint32_t parent, int64_t date)
+{
+	return make_commit(sim, x, parent, date, 0);
+}
+
+uint32_t
+branch_commit(struct sim *sim, uint32_t x, uint32_t parent, int64_t date)
+{
+	return make_commit(sim, x, parent, date, sim->tr[x].rebases);
 }
 
 void
 main_moved(struct sim *sim, uint32_t tip)
 {
+	written(sim, tip);
 	sim->tr[0].tip = tip;
 	sim->main_seq++;
+	arrived(sim, tip);
 }
 
 uint32_t

@@ -129,13 +129,45 @@ topic_line(struct sim *sim, uint32_t mark, uint32_t merge)
 			merge);
 }
 
+/* --arrivals: commit mark arrives when the mainline next moves. */
+static void
+arrival_pending(struct sim *sim, uint32_t mark)
+{
+	GROW(sim->arr, sim->arr_nr, sim->arr_alloc);
+	sim->arr[sim->arr_nr++] = mark;
+}
+
 void
 release_held(struct sim *sim, uint32_t mk)
 {
-	for (unsigned i = 0; i < sim->nheld; i++)
-		topic_line(sim, sim->held[i], mk);
+	for (unsigned i = 0; i < sim->nheld; i++) {
+		if (sim->ftop)
+			topic_line(sim, sim->held[i], mk);
+		if (sim->farr)
+			arrival_pending(sim, sim->held[i]);
+	}
 	sim->nheld = 0;
 	sim->topic_hold = 0;
+}
+
+void
+arrived(struct sim *sim, uint32_t tip)
+{
+	const char *phase = sim->last_tag[0] ? sim->last_tag : "-";
+
+	if (!sim->farr)
+		return;
+	for (size_t i = 0; i < sim->arr_nr; i++) {
+		uint32_t c = sim->arr[i];
+
+		if (sim->merge[tip])
+			fprintf(sim->farr, ":%" PRIu32 "\t:%" PRIu32 "\t%" PRId64
+				"\t%s\n", c, tip, sim->cdate[tip], phase);
+		else
+			fprintf(sim->farr, ":%" PRIu32 "\t-\t%" PRId64 "\t%s\n",
+				c, sim->cdate[c], phase);
+	}
+	sim->arr_nr = 0;
 }
 
 void
@@ -143,12 +175,15 @@ finalise(struct sim *sim, uint32_t mark, uint32_t vis, uint32_t tru)
 {
 	sim->fin[mark] = 1;
 	/* A direct commit: on the mainline's line, or through the topic
-	 * merge being made. */
-	if (sim->ftop && vis == 0) {
-		if (sim->topic_hold && sim->nheld < 8)
-			sim->held[sim->nheld++] = mark;
-		else
+	 * merge being made; held while that merge is not (central_pull:
+	 * its commits are all direct). */
+	if (sim->topic_hold && (sim->ftop || sim->farr) && sim->nheld < 8) {
+		sim->held[sim->nheld++] = mark;
+	} else {
+		if (sim->ftop && vis == 0)
 			topic_line(sim, mark, sim->topic_merge);
+		if (sim->farr)
+			arrival_pending(sim, mark);
 	}
 	if (sim->fexp)
 		fprintf(sim->fexp, ":%" PRIu32 "\t%smainline\n", mark,

@@ -106,6 +106,14 @@
       days(l.p90) + ' days' + (l.negative ? ', ' + l.negative +
       ' negative' : '');
   }
+  /* The latency split at the committer date (--latency): o holds wait,
+   * soak and fresh, over n commits. */
+  function splitRows(dl, o, n) {
+    row(dl, 'wait', latencyText(o.wait));
+    row(dl, 'soak', latencyText(o.soak));
+    row(dl, 'fresh at pull', n ? o.fresh + ' of ' + n + ' (' +
+      (Math.round(1000 * o.fresh / n) / 10).toFixed(1) + '%)' : 'no commit');
+  }
 
   /* --review's figures of a set of commits, as rows: each share in
    * percent to the tenth, halves up, as the text report rounds it. */
@@ -368,7 +376,16 @@
   var TREE_KEYS = { name: 1, urls: 1, commits: 1, own: 1, depth: 1,
     pulls: 1, keepers: 1, subsystems: 1, repository: 1, signed_pulls: 1,
     signed_commits: 1, kind: 1, folded: 1, latency: 1, topics: 1,
+    wait: 1, soak: 1, fresh: 1, first_phase: 1, timeline: 1,
     review: 1 };
+  /* A tree's pulls counted by phase, in the phases' order. */
+  function pullsByPhase(list) {
+    var n = {};
+    list.forEach(function (p) { n[p.phase] = (n[p.phase] || 0) + 1; });
+    return (flow.phases || []).filter(function (ph) {
+      return n[ph.name];
+    }).map(function (ph) { return ph.name + ' ' + n[ph.name]; }).join(', ');
+  }
   function treeFigures(k) {
     var dl = el('dl', 'figures'), t = fTrees[k];
     if (k === 0) {
@@ -378,7 +395,10 @@
       row(dl, 'through its topic branches', flow.direct_topics + ' (' +
         plural(flow.topic_merges, 'merge') + ')');
       row(dl, 'merges', flow.merges);
-      if (flow.latency) row(dl, 'latency', latencyText(flow.latency));
+      if (flow.latency) {
+        row(dl, 'latency', latencyText(flow.latency));
+        splitRows(dl, flow, flow.commits);
+      }
       if (flow.review) reviewRows(dl, flow.review);
       return dl;
     }
@@ -395,7 +415,14 @@
       row(dl, 'signed pulls', t.signed_pulls);
       row(dl, 'commits by signed pulls', t.signed_commits);
     }
-    if (t.latency) row(dl, 'latency', latencyText(t.latency));
+    if (t.latency) {
+      row(dl, 'latency', latencyText(t.latency));
+      splitRows(dl, t, t.commits);
+    }
+    if (t.timeline && t.timeline.length) {
+      row(dl, 'first pulled', t.first_phase);
+      row(dl, 'pulls by phase', pullsByPhase(t.timeline));
+    }
     if (t.review) reviewRows(dl, t.review);
     if (t.kind) row(dl, 'kind', t.kind);
     if (t.repository !== undefined) row(dl, 'repository', t.repository);
@@ -598,12 +625,255 @@
     }
   });
 
+  /* --- the timeline view (--timeline) ----------------------------------- */
+  /* The phases as bands across time, a row per tree (the JSON's trees,
+   * largest first) with a mark per pull whose area is its commits, the
+   * direct commits by day on a row of their own; a click on a mark
+   * shows its merge and its commits in the panel, as the tree panel
+   * does. */
+  var SVGNS = 'http://www.w3.org/2000/svg';
+  function svgEl(tag, attrs) {
+    var e = document.createElementNS(SVGNS, tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      e.setAttribute(k, String(attrs[k]));
+    });
+    return e;
+  }
+  function svgText(x, y, text, cls, anchor) {
+    var t = svgEl('text', { x: x, y: y, 'class': cls || '' });
+    if (anchor) t.setAttribute('text-anchor', anchor);
+    t.textContent = text;
+    return t;
+  }
+  /* The commit table's merge row of a full id, or -1. */
+  var mergeRow = null;
+  function mergeOf(id) {
+    if (!mergeRow) {
+      mergeRow = {};
+      for (var m = 0; m < nM; m++) mergeRow[cd.merges[5 * m]] = m;
+    }
+    var r = mergeRow[id.slice(0, idlen)];
+    return r === undefined ? -1 : r;
+  }
+  /* The commits whose way out ends with merge row m (their outermost
+   * hop: the pull into the mainline), newest first. */
+  var lastHop = null;
+  function commitsOfPull(m) {
+    if (!lastHop) {
+      lastHop = new Int32Array(nC).fill(-1);
+      for (var c = 0; c < nC; c++) {
+        if (pathTrees(cPath[c]).length < 2) continue;	/* direct */
+        for (var v = cVia[c]; v >= 0; v = merge(v).next) lastHop[c] = v;
+      }
+    }
+    var out = [];
+    for (var k = 0; k < nC; k++) if (lastHop[k] === m) out.push(k);
+    return out;
+  }
+  function phaseOf(name) {
+    for (var k = 0; k < flow.phases.length; k++)
+      if (flow.phases[k].name === name) return flow.phases[k];
+    return null;
+  }
+
+  function showPull(k, p) {
+    var name = flowName(k), ph = phaseOf(p.phase), m = mergeOf(p.merge);
+    clear(panel);
+    add(panel, el('h2', null, 'Pull'));
+    add(panel, add(el('p', 'tree-name'), treeButton(name, k)));
+    var dl = el('dl', 'figures');
+    row(dl, 'phase', p.phase + (ph && ph.kind === 'pre_release' ?
+      ' (after the merge window)' : ''));
+    row(dl, 'merged', fmtDate(p.time, p.tz));
+    row(dl, 'commits it brought', p.commits);
+    add(panel, dl);
+    if (m >= 0) {
+      var mg = merge(m);
+      add(panel, add(el('div', 'merge'), idNode(mg.id),
+        el('span', 'date', ' ' + fmtDate(mg.time, mg.tz) + ' '),
+        el('span', 'subject', mg.subject)));
+    } else {
+      add(panel, add(el('div', 'merge'), el('code', 'id', shortId(p.merge))));
+    }
+    var list = m >= 0 ? commitsOfPull(m) : [];
+    add(panel, el('h3', null, plural(list.length, 'commit') +
+      ', newest first'));
+    var ol = el('ol', 'commits');
+    list.slice(0, PAGE).forEach(function (c) { add(ol, commitItem(c)); });
+    add(panel, ol);
+    if (list.length > PAGE)
+      add(panel, el('p', 'count', (list.length - PAGE) +
+        ' more: the tree panel lists them all'));
+  }
+
+  function timelineView() {
+    var pane = document.getElementById('chart-pane');
+    var zoomBox = pane.querySelector('.zoom');
+    var views = el('div', 'views');
+    views.setAttribute('role', 'group');
+    views.setAttribute('aria-label', 'View');
+    var bFlow = el('button', null, 'Flow'), bTime = el('button', null,
+      'Timeline');
+    var box = el('div');
+    box.id = 'timeline';
+    box.hidden = true;
+    [bFlow, bTime].forEach(function (b) { b.type = 'button'; });
+    add(views, bFlow, bTime);
+    add(pane, views, box);
+    function show(timeline) {
+      bFlow.setAttribute('aria-pressed', String(!timeline));
+      bTime.setAttribute('aria-pressed', String(timeline));
+      chart.hidden = timeline;
+      if (zoomBox) zoomBox.hidden = timeline;
+      box.hidden = !timeline;
+      if (timeline) drawTimeline(box);
+    }
+    bFlow.addEventListener('click', function () { show(false); });
+    bTime.addEventListener('click', function () { show(true); });
+    show(false);
+    var again = null;
+    window.addEventListener('resize', function () {
+      if (box.hidden) return;
+      clearTimeout(again);
+      again = setTimeout(function () { drawTimeline(box); }, 150);
+    });
+  }
+
+  function drawTimeline(box) {
+    var P = flow.phases, ROW = 22, HEAD = 46, LEGEND = 22;
+    clear(box);
+    if (!P.length) {
+      add(box, el('p', 'note', 'The range is empty: no phase.'));
+      return;
+    }
+    var rows = [];
+    fTrees.forEach(function (t, k) {
+      if (k && t.timeline && t.timeline.length) rows.push(k);
+    });
+    /* The box's width inside its padding, less a vertical scroll bar. */
+    var W = Math.max(640, box.clientWidth - 28);
+    var nameW = Math.min(260, Math.round(W * 0.26));
+    var x0 = nameW + 14, x1 = W - 18;
+    var H = LEGEND + HEAD + ROW * (rows.length + 1) + 8;
+    var t0 = P[0].first_time, t1 = P[P.length - 1].last_time;
+    if (t1 <= t0) t1 = t0 + 86400;
+    function X(t) {
+      return x0 + (Math.min(Math.max(t, t0), t1) - t0) / (t1 - t0) *
+        (x1 - x0);
+    }
+    var svg = svgEl('svg', { width: W, height: H, viewBox: '0 0 ' + W +
+      ' ' + H, role: 'img' });
+    svg.setAttribute('aria-label', 'Timeline: ' + plural(P.length, 'phase') +
+      ', ' + plural(rows.length, 'tree'));
+    /* The legend: what the colours and the areas say. */
+    var lg = svgEl('g', { 'class': 'tl-legend' });
+    add(lg, svgEl('circle', { cx: x0 + 5, cy: 11, r: 5, 'class': 'tl-pull' }),
+      svgText(x0 + 14, 15, 'pull in the merge window'),
+      svgEl('circle', { cx: x0 + 190, cy: 11, r: 5,
+        'class': 'tl-pull late' }),
+      svgText(x0 + 199, 15, 'pull after a pre-release tag'),
+      svgText(x1, 15, 'a mark\u2019s area: the commits it brought', null,
+        'end'));
+    add(svg, lg);
+    /* The phases: bands from the tag that opens each to the one that
+     * closes it, named when the name fits. */
+    var top = LEGEND, bottom = H - 4;
+    P.forEach(function (p, k) {
+      var a = X(k ? P[k - 1].last_time : p.first_time), b = X(p.last_time);
+      var g = svgEl('g', { 'class': 'tl-phase' + (k % 2 ? ' odd' : '') });
+      var title = svgEl('title');
+      title.textContent = p.name + ': ' + p.first_day + ' to ' + p.last_day +
+        (p.end_tag ? ', ending at ' + p.end_tag : '');
+      add(g, title, svgEl('rect', { x: a, y: top, width: Math.max(b - a, 1),
+        height: bottom - top }));
+      var label = b - a >= p.name.length * 6.6 + 6 ? p.name :
+        b - a >= 18 ? String(k + 1) : '';
+      if (label) add(g, svgText((a + b) / 2, top + 15, label, 'tl-name',
+        'middle'));
+      if (b - a >= 70) add(g, svgText((a + b) / 2, top + 30, p.first_day,
+        'tl-day', 'middle'));
+      add(svg, g);
+    });
+    /* The rows: the direct commits, then each tree's pulls. */
+    var maxC = 1, maxD = 1;
+    rows.forEach(function (k) {
+      fTrees[k].timeline.forEach(function (p) {
+        if (p.commits > maxC) maxC = p.commits;
+      });
+    });
+    (flow.direct_by_day || []).forEach(function (d) {
+      if (d.commits > maxD) maxD = d.commits;
+    });
+    var clip = svgEl('clipPath', { id: 'tl-names' });
+    add(clip, svgEl('rect', { x: 0, y: 0, width: nameW, height: H }));
+    add(svg, add(svgEl('defs'), clip));
+    function rowY(r) { return top + HEAD + r * ROW; }
+    function rowLabel(r, text) {
+      var t = svgText(nameW, rowY(r) + 4, text, 'tl-tree', 'end');
+      t.setAttribute('clip-path', 'url(#tl-names)');
+      var title = svgEl('title');
+      title.textContent = text;
+      add(t, title);
+      add(svg, svgEl('line', { x1: x0, x2: x1, y1: rowY(r), y2: rowY(r),
+        'class': 'tl-rule' }), t);
+    }
+    rowLabel(0, 'direct, by day');
+    (flow.direct_by_day || []).forEach(function (d) {
+      var day = Date.parse(d.day + 'T00:00:00Z') / 1000;
+      var a = X(day), b = Math.max(X(day + 86400), a + 1.5);
+      var h = Math.max(2, (ROW - 6) * d.commits / maxD);
+      var r = svgEl('rect', { x: a, y: rowY(0) + ROW / 2 - 3 - h, width: b - a,
+        height: h, 'class': 'tl-direct' });
+      var title = svgEl('title');
+      title.textContent = d.day + ': ' + plural(d.commits, 'direct commit');
+      add(svg, add(r, title));
+    });
+    rows.forEach(function (k, r) {
+      var t = fTrees[k];
+      rowLabel(r + 1, t.name);
+      t.timeline.forEach(function (p) {
+        var ph = phaseOf(p.phase);
+        var c = svgEl('circle', { cx: X(p.time), cy: rowY(r + 1),
+          r: Math.max(2.5, 9 * Math.sqrt(p.commits / maxC)),
+          'class': 'tl-pull' + (ph && ph.kind === 'pre_release' ?
+            ' late' : ''), tabindex: 0, role: 'button' });
+        c.setAttribute('data-tree', t.name);
+        c.setAttribute('data-phase', p.phase);
+        c.setAttribute('data-commits', String(p.commits));
+        c.setAttribute('aria-label', t.name + ': pull of ' +
+          plural(p.commits, 'commit') + ', ' + p.phase + ', ' +
+          fmtDate(p.time, p.tz));
+        var title = svgEl('title');
+        title.textContent = t.name + '\n' + fmtDate(p.time, p.tz) + ', ' +
+          p.phase + '\n' + plural(p.commits, 'commit');
+        add(c, title);
+        function pick() {
+          Array.prototype.forEach.call(svg.querySelectorAll('.picked'),
+            function (e) { e.classList.remove('picked'); });
+          c.classList.add('picked');
+          showPull(k, p);
+        }
+        c.addEventListener('click', pick);
+        c.addEventListener('keydown', function (ev) {
+          if (ev.key === 'Enter' || ev.key === ' ') {
+            ev.preventDefault();
+            pick();
+          }
+        });
+        add(svg, c);
+      });
+    });
+    add(box, svg);
+  }
+
   /* --- the summary ---------------------------------------------------- */
   var CORE = { $schema: 1, format_version: 1, repository: 1, range: 1,
     mainline: 1, commits: 1, direct: 1, direct_applied: 1, direct_topics: 1,
     topic_merges: 1, topic_branches: 1, merges: 1, shallow_boundary: 1,
     summary: 1, trees: 1, edges: 1, unrecognised: 1, latency: 1,
-    latency_by_depth: 1, review: 1, review_by_depth: 1, likely_aliases: 1 };
+    latency_by_depth: 1, likely_aliases: 1, wait: 1, soak: 1, fresh: 1,
+    phases: 1, late_pulled: 1, late_pulled_share: 1, late_trees: 1,
+    direct_by_day: 1, review: 1, review_by_depth: 1 };
   /* A string for a shell's single quotes. */
   function quoted(s) { return s.replace(/'/g, "'\\''"); }
   function showSummary() {
@@ -638,7 +908,25 @@
         row(ldl, d.depth ? 'depth ' + d.depth : 'direct', plural(d.commits,
           'commit') + ': ' + latencyText(d.latency));
       });
+      splitRows(ldl, flow, flow.commits);
       add(sec, el('h3', null, 'Latency, author date to arrival'), ldl);
+    }
+    if (flow.phases) {
+      var pdl = el('dl', 'figures');
+      flow.phases.forEach(function (p) {
+        row(pdl, p.name, p.first_day + ' to ' + p.last_day + ', ' +
+          plural(p.days, 'day') + ': ' + plural(p.pulls, 'pull') + ' of ' +
+          plural(p.tree_count, 'tree') + ', ' + plural(p.commits, 'commit') +
+          ' (' + p.direct + ' direct)');
+      });
+      row(pdl, 'pulled after -rc1', plural(flow.late_pulled, 'commit') +
+        ' (' + flow.late_pulled_share.toFixed(1) + '%)');
+      row(pdl, 'first pulled after the merge window', flow.late_trees ===
+        null ? 'no merge window in the range' : flow.late_trees.length ?
+        flow.late_trees.map(function (l) {
+          return l.name + ' (' + l.phase + ')';
+        }).join(', ') : 'none');
+      add(sec, el('h3', null, 'Timeline, by the phases of the cycle'), pdl);
     }
     if (flow.review) {
       /* The trailers' word, over the range and per depth. */
@@ -686,6 +974,7 @@
   document.title = title;
   showSummary();
   showTree(0, true);
+  if (flow.phases) timelineView();
   document.documentElement.setAttribute('data-ready',
     String(Math.round(performance.now() - t0)));
 })();

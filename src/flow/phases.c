@@ -1,0 +1,232 @@
+/*
+ * phases.c - the phases of a release cycle along the mainline's
+ * first-parent line: where its tags cut it, and what each piece is
+ * called (phases.h says the rule).
+ */
+#include "flow/phases.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "git/release.h"
+#include "util/buf.h"
+#include "util/util.h"
+
+int
+phases_keep(const char *name, const void *data)
+{
+	return tag_is_release(name, data) || tag_prerelease(name, data);
+}
+
+int64_t
+phases_commit_time(const struct history *h, uint32_t i)
+{
+	int32_t tz;
+
+	if (h->subject[i])
+		return history_merge_time(h, i, &tz);
+	return h->committer_date ? h->committer_date[i] : 0;
+}
+
+int64_t
+phases_day(int64_t t)
+{
+	return t >= 0 ? t / 86400 : -((86399 - t) / 86400);
+}
+
+/* What a phase starting after tag (NULL: none) is. */
+static enum phase_kind
+kind_of(const char *tag, const regex_t *pattern)
+{
+	if (!tag)
+		return PHASE_START;
+	return tag_is_release(tag, pattern) ? PHASE_WINDOW : PHASE_PRE;
+}
+
+/* Phase p's name: short (one cycle: "merge window", "rc1") or full. */
+static char *
+name_of(const struct phase *p, const regex_t *pattern, int full)
+{
+	struct buf b = BUF_INIT;
+
+	switch (p->kind) {
+	case PHASE_WINDOW:
+		buf_puts(&b, "merge window");
+		if (full)
+			buf_printf(&b, " after %s", p->start_tag);
+		break;
+	case PHASE_PRE:
+		buf_puts(&b, full ? p->start_tag :
+			 tag_prerelease(p->start_tag, pattern));
+		break;
+	default:
+		if (p->end_tag)
+			buf_printf(&b, "before %s", p->end_tag);
+		else
+			buf_puts(&b, "the range");
+		break;
+	}
+	return b.data;		/* owned by the caller now */
+}
+
+/* Whether two of the n phases have one name. */
+static int
+names_repeat(const struct phase *v, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		for (uint32_t j = i + 1; j < n; j++)
+			if (!strcmp(v[i].name, v[j].name))
+				return 1;
+	return 0;
+}
+
+static void
+name_phases(struct phases *out, const regex_t *pattern)
+{
+	uint32_t windows = 0;
+	int full;
+
+	for (uint32_t k = 0; k < out->nr; k++)
+		windows += out->v[k].kind == PHASE_WINDOW;
+	full = windows > 1;
+	for (int pass = 0; pass < 2; pass++) {
+		for (uint32_t k = 0; k < out->nr; k++) {
+			free(out->v[k].name);
+			out->v[k].name = name_of(&out->v[k], pattern, full);
+		}
+		if (full || !names_repeat(out->v, out->nr))
+			break;
+		full = 1;
+	}
+}
+
+void
+phases_plan(const char *const *tags, const int64_t *times, uint32_t n,
+	    const char *base, const regex_t *pattern, struct phases *out)
+{
+	size_t alloc = 0;
+	const char *start = base;
+	uint32_t first = 0;
+
+	memset(out, 0, sizeof(*out));
+	for (uint32_t k = 0; k < n; k++) {
+		struct phase *p;
+
+		/* A phase ends at a tagged commit, or at the line's end. */
+		if (!tags[k] && k + 1 < n)
+			continue;
+		ALLOC_GROW(out->v, out->nr + 1, alloc);
+		p = &out->v[out->nr++];
+		memset(p, 0, sizeof(*p));
+		p->start_tag = start ? xstrdup(start) : NULL;
+		p->end_tag = tags[k] ? xstrdup(tags[k]) : NULL;
+		p->kind = kind_of(start, pattern);
+		p->first = first;
+		p->last = k;
+		p->first_time = times[first];
+		p->last_time = times[k];
+		start = tags[k];
+		first = k + 1;
+	}
+	name_phases(out, pattern);
+}
+
+/* a and b in version order: runs of digits compared as numbers
+ * ("rc10" after "rc9"), the rest byte by byte. */
+static int
+version_cmp(const char *a, const char *b)
+{
+	while (*a && *b) {
+		if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
+			size_t na, nb;
+			int c;
+
+			while (*a == '0' && isdigit((unsigned char)a[1]))
+				a++;
+			while (*b == '0' && isdigit((unsigned char)b[1]))
+				b++;
+			na = strspn(a, "0123456789");
+			nb = strspn(b, "0123456789");
+			if (na != nb)
+				return na < nb ? -1 : 1;
+			if ((c = strncmp(a, b, na)))
+				return c;
+			a += na;
+			b += na;
+			continue;
+		}
+		if (*a != *b)
+			return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+		a++;
+		b++;
+	}
+	return !!*a - !!*b;
+}
+
+/*
+ * The tag of commit id that cuts the line: a release (the smallest name,
+ * as --cycles names it), else the newest pre-release in version order
+ * (the phase after a commit tagged both -rc6 and -rc7 is rc7's), else
+ * NULL.
+ */
+static const char *
+cut_tag(const struct tag_map *tm, const struct object_id *id,
+	const regex_t *pattern)
+{
+	size_t first = tag_map_first(tm, id);
+	const char *pre = NULL;
+
+	for (size_t k = first; tag_map_names(tm, k, id); k++) {
+		if (tm->t[k].release)
+			return tm->t[k].name;
+		if (tag_prerelease(tm->t[k].name, pattern) &&
+		    (!pre || version_cmp(tm->t[k].name, pre) > 0))
+			pre = tm->t[k].name;
+	}
+	return pre;
+}
+
+void
+phases_of(const struct history *h, const struct tag_map *tm,
+	  const regex_t *pattern, struct phases *out)
+{
+	uint32_t n, np, *line = history_first_parent_line(h, &n);
+	const char **tags = xcalloc(n ? n : 1, sizeof(*tags));
+	int64_t *times = xcalloc(n ? n : 1, sizeof(*times));
+	const char *base = NULL;
+	const uint32_t *par;
+
+	for (uint32_t k = 0; k < n; k++) {
+		tags[k] = cut_tag(tm, &h->oid[line[k]], pattern);
+		times[k] = phases_commit_time(h, line[k]);
+	}
+	/* The commit the line starts after: A, when A is on B's line. */
+	if (n && (par = history_parents(h, line[0], &np)) && np)
+		base = cut_tag(tm, &h->oid[par[0]], pattern);
+	phases_plan(tags, times, n, base, pattern, out);
+	out->line = line;
+	out->line_nr = n;
+	out->of = xmalloc((h->nr ? h->nr : 1) * sizeof(*out->of));
+	for (uint32_t i = 0; i < h->nr; i++)
+		out->of[i] = HIST_NONE;
+	for (uint32_t k = 0; k < out->nr; k++)
+		for (uint32_t j = out->v[k].first; j <= out->v[k].last; j++)
+			out->of[line[j]] = k;
+	free(tags);
+	free(times);
+}
+
+void
+phases_release(struct phases *p)
+{
+	for (uint32_t k = 0; k < p->nr; k++) {
+		free(p->v[k].name);
+		free(p->v[k].start_tag);
+		free(p->v[k].end_tag);
+	}
+	free(p->v);
+	free(p->line);
+	free(p->of);
+	memset(p, 0, sizeof(*p));
+}
