@@ -136,7 +136,7 @@ add_title(struct buf *out, const struct flow *f, const struct chart_heading *h)
 		struct buf w = BUF_INIT;
 
 		wrap_text(&w, t.data, PRINT_HEADING_CHARS * 14 / 22);
-		add_html(out, w.data, 1);
+		add_html(out, w.data ? w.data : "", 1);
 		buf_release(&w);
 	} else {
 		add_html(out, t.data ? t.data : "", 1);
@@ -170,13 +170,15 @@ heading_line(struct buf *out, const char *t, const char *font,
 	     const struct chart_heading *h)
 {
 	struct buf w = BUF_INIT;
+	const char *s = t;
 
 	buf_printf(out, "<TR><TD ALIGN=\"LEFT\"%s><FONT %s>",
 		   h->print ? " BALIGN=\"LEFT\"" : "", font);
-	if (h->print)
+	if (h->print) {
 		wrap_text(&w, t, PRINT_HEADING_CHARS);
-	escape_gv_html(out, h->print ? w.data : t,
-		       strlen(h->print ? w.data : t), h->print);
+		s = w.data ? w.data : "";
+	}
+	escape_gv_html(out, s, strlen(s), h->print);
 	buf_puts(out, "</FONT></TD></TR>\n");
 	buf_release(&w);
 }
