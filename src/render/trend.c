@@ -22,6 +22,7 @@
 #define WIDTH 1000.0
 #define TITLE_H 44.0
 #define PANEL_TITLE_H 26.0
+#define NOTE_H 15.0			/* a panel's note, under its title */
 #define PANEL_H 150.0
 #define PANEL_GAP 22.0
 #define LEGEND_W 210.0
@@ -126,6 +127,9 @@ geometry(struct cchart *cc, const struct trend *t, struct geometry *g)
 	}
 	g->height = TITLE_H + (double)t->panels_nr * (PANEL_TITLE_H +
 		    PANEL_H + PANEL_GAP) + g->labels_h + 2 * FONT_SIZE + 12;
+	for (size_t i = 0; i < t->panels_nr; i++)
+		if (t->panels[i].note)
+			g->height += NOTE_H;
 }
 
 /* A round step (1, 2, 2.5 or 5 times a power of ten) giving 3 to 6
@@ -158,6 +162,29 @@ panel_max(const struct trend *t, const struct trend_panel *p)
 	return max;
 }
 
+/* The decimals a tick needs: 7.5, not 8; 0.02, not 0.0. */
+static int
+decimals(double step)
+{
+	int d = 0;
+
+	while (d < 6 && fabs(step * pow(10, d) - round(step * pow(10, d))) >
+	       1e-9 * pow(10, d))
+		d++;
+	return d;
+}
+
+/* Text cut until it fits in w (titles, notes). */
+static void
+text_fit(struct cchart *cc, double x, double y, double w, const char *s)
+{
+	size_t max = TITLE_CHARS;
+
+	while (max > 12 && cchart_width(cc, s, max) > w)
+		max -= 2;
+	text_max(cc, x, y, 0, 0, s, max);
+}
+
 /* The y axis: grid lines, tick labels, the title turned upright. */
 static void
 y_axis(struct cchart *cc, const struct geometry *g, const struct trend_panel *p,
@@ -175,8 +202,7 @@ y_axis(struct cchart *cc, const struct geometry *g, const struct trend_panel *p,
 		cairo_line_to(cc->cr, g->left + g->plot_w, y);
 		cairo_stroke(cc->cr);
 		/* 2.5 steps show their halves: 7.5, not 8. */
-		snprintf(num, sizeof(num), floor(step) == step ? "%.0f" :
-			 "%.1f", v);
+		snprintf(num, sizeof(num), "%.*f", decimals(step), v);
 		grey(cc, 0.2);
 		text(cc, g->left - 6, y + FONT_SIZE * 0.35, 0, 1, num);
 	}
@@ -252,7 +278,13 @@ panel(struct cchart *cc, const struct geometry *g, const struct trend *t,
 		ymax = step;
 	font(cc, FONT_SIZE + 2, 1);
 	grey(cc, 0);
-	text_max(cc, g->left, top - 8, 0, 0, p->title, TITLE_CHARS);
+	text_fit(cc, g->left, top - 8 - (p->note ? NOTE_H : 0),
+		 WIDTH - g->left - 8, p->title);
+	if (p->note) {
+		font(cc, FONT_SIZE, 0);
+		grey(cc, 0.3);
+		text_fit(cc, g->left, top - 8, WIDTH - g->left - 8, p->note);
+	}
 	y_axis(cc, g, p, top, step, ymax);
 	for (size_t s = 0; s < p->series_nr; s++) {
 		cchart_colour(cc, s, 1);
@@ -299,7 +331,8 @@ x_axis(struct cchart *cc, const struct geometry *g, const struct trend *t,
 static void
 draw(struct cchart *cc, const struct geometry *g, const struct trend *t)
 {
-	double top = TITLE_H + PANEL_TITLE_H;
+	double top = TITLE_H + PANEL_TITLE_H + (t->panels_nr &&
+					      t->panels[0].note ? NOTE_H : 0);
 
 	cchart_rgb(cc, 1, 1, 1);
 	cairo_paint(cc->cr);
@@ -309,7 +342,8 @@ draw(struct cchart *cc, const struct geometry *g, const struct trend *t)
 	for (size_t i = 0; i < t->panels_nr; i++) {
 		panel(cc, g, t, &t->panels[i], top);
 		if (i + 1 < t->panels_nr)
-			top += PANEL_H + PANEL_GAP + PANEL_TITLE_H;
+			top += PANEL_H + PANEL_GAP + PANEL_TITLE_H +
+			       (t->panels[i + 1].note ? NOTE_H : 0);
 	}
 	x_axis(cc, g, t, top + PANEL_H);
 }
