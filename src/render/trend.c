@@ -178,7 +178,7 @@ decimals(double step)
 static void
 text_fit(struct cchart *cc, double x, double y, double w, const char *s)
 {
-	size_t max = TITLE_CHARS;
+	size_t max = 2 * TITLE_CHARS;
 
 	while (max > 12 && cchart_width(cc, s, max) > w)
 		max -= 2;
