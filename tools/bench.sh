@@ -9,12 +9,12 @@
 # its whole history and over its last release cycle, without and with a
 # commit-graph file.  With arguments: that repository and those ranges.
 # For every case it runs treeplot (text report on every core, the same on
-# one thread and on two, SVG, -T commits, --latency, --timeline), git log
-# --format='%H %P %s' and git rev-list --parents, in RUNS rounds of one
-# run of each (so that a change in the machine's load over the case
-# falls on all of them alike), and prints the median wall time, the
-# median peak memory, and the ratios to git log.  It measures; it
-# asserts nothing.
+# one thread and on two, SVG, -T commits, --latency, --timeline,
+# --review), git log --format='%H %P %s' and git rev-list --parents, in
+# RUNS rounds of one run of each (so that a change in the machine's load
+# over the case falls on all of them alike), and prints the median wall
+# time, the median peak memory, and the ratios to git log.  It measures;
+# it asserts nothing.
 #
 # --select (also part of the default run): what a selection costs, on
 # the 100,000-commit history generated with files (genhist --files, kept
@@ -102,6 +102,7 @@ bench_range() {	# repo, range, label
 	add "treeplot -T commits" "$TREEPLOT" -q -C "$repo" -T commits "$range"
 	add "treeplot --latency" "$TREEPLOT" -q -C "$repo" --latency "$range"
 	add "treeplot --timeline" "$TREEPLOT" -q -C "$repo" --timeline "$range"
+	add "treeplot --review" "$TREEPLOT" -q -C "$repo" --review "$range"
 	table
 }
 

@@ -28,6 +28,7 @@
 
 struct chart;
 struct extra;
+struct json;
 
 /* Figures over a set of latencies; median and p90 are 0 when n is 0. */
 struct latency_stats {
@@ -77,6 +78,11 @@ uint32_t *latency_arrivals(const struct history *h);
 
 /* The figures of v (n latencies; sorted in place). */
 void latency_stats_of(int64_t *v, uint32_t n, struct latency_stats *out);
+
+/* s as the JSON object key: median and p90 (null over no commit) and
+ * the negatives; --compare's ranges write theirs the same way. */
+void latency_stats_json(struct json *j, const char *key,
+			const struct latency_stats *s);
 
 /*
  * The latencies of chart c's commits (h its history, walked with

@@ -42,6 +42,7 @@
 
 struct chart;
 struct extra;
+struct json;
 
 /* What a commit's trailers say (struct review_marks' flags). */
 enum {
@@ -113,6 +114,11 @@ struct review {
 void review_summarise(const struct review_marks *m, const struct chart *c,
 		      struct review *out);
 void review_release(struct review *rv);
+
+/* s as the JSON object "review"; its top reviewers and testers named
+ * from people, or left out when people is NULL (--compare's ranges). */
+void review_stats_json(struct json *j, const struct review_stats *s,
+		       char *const *people);
 
 /* part of whole in tenths of a percent, halves up (0 for no whole): how
  * every output gives a share (the HTML report's script alike). */

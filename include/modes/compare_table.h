@@ -1,8 +1,9 @@
 /*
  * compare_table.h - --compare's table, as its modules share it:
- * compare.c settles each range in the union's walk, charts it and sums
- * up the table and its figures; compare_write.c writes the table as
- * text, JSON and CSV; compare_trend.c draws the trend chart.
+ * compare.c settles each range in the union's walk, charts it and fills
+ * the table; compare_table.c gives its figures; compare_write.c writes
+ * it as text, JSON and CSV (compare_write.h); compare_trend.c draws the
+ * trend chart (compare_trend.h).
  */
 #ifndef TREEPLOT_COMPARE_TABLE_H
 #define TREEPLOT_COMPARE_TABLE_H
@@ -62,18 +63,5 @@ void compare_figures_free(struct figure *fg, size_t nr);
  * last (appeared), or the other way round (disappeared). */
 int compare_appeared(const struct table *t, const struct row *r);
 int compare_disappeared(const struct table *t, const struct row *r);
-
-/* The table as text, JSON, the CSV's trees and summary tables (these
- * cannot fail), and the trend chart (0, or -1 after reporting). */
-void compare_write_text(const struct compare_input *in, const struct table *t,
-			struct buf *out);
-void compare_write_json(const struct compare_input *in, const struct table *t,
-			struct buf *out);
-void compare_write_csv_trees(const struct compare_input *in,
-			     const struct table *t, struct buf *out);
-void compare_write_csv_summary(const struct compare_input *in,
-			       const struct table *t, struct buf *out);
-int compare_write_trend(const struct compare_input *in, const struct table *t,
-			struct buf *out);
 
 #endif

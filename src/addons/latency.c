@@ -418,8 +418,9 @@ latency_text(const void *state, const struct flow *f, int width,
 	split_text(l, f, width, out);
 }
 
-static void
-json_stats(struct json *j, const char *key, const struct latency_stats *s)
+void
+latency_stats_json(struct json *j, const char *key,
+		   const struct latency_stats *s)
 {
 	json_open(j, key, '{');
 	if (s->n) {
@@ -437,8 +438,8 @@ json_stats(struct json *j, const char *key, const struct latency_stats *s)
 static void
 json_split(struct json *j, const struct latency_split *s)
 {
-	json_stats(j, "wait", &s->wait);
-	json_stats(j, "soak", &s->soak);
+	latency_stats_json(j, "wait", &s->wait);
+	latency_stats_json(j, "soak", &s->soak);
 	json_uint(j, "fresh", s->fresh);
 }
 
@@ -448,14 +449,14 @@ latency_json(const void *state, const struct flow *f, struct json *j)
 	const struct latency *l = state;
 
 	(void)f;
-	json_stats(j, "latency", &l->all);
+	latency_stats_json(j, "latency", &l->all);
 	json_split(j, &l->split);
 	json_open(j, "latency_by_depth", '[');
 	for (uint32_t d = 0; d < l->depth_nr; d++) {
 		json_open(j, NULL, '{');
 		json_uint(j, "depth", d);
 		json_uint(j, "commits", l->depth[d].n);
-		json_stats(j, "latency", &l->depth[d]);
+		latency_stats_json(j, "latency", &l->depth[d]);
 		json_split(j, &l->depth_split[d]);
 		json_close(j, '}');
 	}
@@ -471,7 +472,7 @@ latency_json_tree(const void *state, const struct flow *f, uint32_t i,
 	(void)f;
 	if (i >= l->trees_nr)
 		return;
-	json_stats(j, "latency", &l->tree[i]);
+	latency_stats_json(j, "latency", &l->tree[i]);
 	json_split(j, &l->tree_split[i]);
 }
 

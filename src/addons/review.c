@@ -330,8 +330,9 @@ json_people(struct json *j, const char *key, const struct review_person *p,
 	json_close(j, ']');
 }
 
-static void
-json_stats(struct json *j, const struct review_stats *s, char *const *people)
+void
+review_stats_json(struct json *j, const struct review_stats *s,
+		  char *const *people)
 {
 	json_open(j, "review", '{');
 	json_uint(j, "commits", s->commits);
@@ -341,8 +342,11 @@ json_stats(struct json *j, const struct review_stats *s, char *const *people)
 	json_uint(j, "fixes", s->fixes);
 	json_uint(j, "stable", s->stable);
 	json_uint(j, "handoffs_median", s->handoffs_median);
-	json_people(j, "reviewers", s->reviewers, s->reviewers_nr, people);
-	json_people(j, "testers", s->testers, s->testers_nr, people);
+	if (people) {
+		json_people(j, "reviewers", s->reviewers, s->reviewers_nr,
+			    people);
+		json_people(j, "testers", s->testers, s->testers_nr, people);
+	}
 	json_close(j, '}');
 }
 
@@ -352,12 +356,12 @@ review_json(const void *state, const struct flow *f, struct json *j)
 	const struct review_state *st = state;
 
 	(void)f;
-	json_stats(j, &st->rv.all, st->marks.people);
+	review_stats_json(j, &st->rv.all, st->marks.people);
 	json_open(j, "review_by_depth", '[');
 	for (uint32_t d = 0; d < st->rv.depth_nr; d++) {
 		json_open(j, NULL, '{');
 		json_uint(j, "depth", d);
-		json_stats(j, &st->rv.depth[d], st->marks.people);
+		review_stats_json(j, &st->rv.depth[d], st->marks.people);
 		json_close(j, '}');
 	}
 	json_close(j, ']');
@@ -372,7 +376,7 @@ review_json_tree(const void *state, const struct flow *f, uint32_t i,
 
 	(void)f;
 	if (s)
-		json_stats(j, s, st->marks.people);
+		review_stats_json(j, s, st->marks.people);
 }
 
 /* --- CSV --- */

@@ -10,7 +10,7 @@
  * and said in its title: drawn, it would flatten every other line; its
  * figures are in the table.
  */
-#include "modes/compare_table.h"
+#include "modes/compare_trend.h"
 
 #include <math.h>
 #include <stdlib.h>

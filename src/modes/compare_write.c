@@ -3,7 +3,7 @@
  * summary's figures, the trees, those that appeared and disappeared),
  * JSON and the CSV's two tables.
  */
-#include "modes/compare_table.h"
+#include "modes/compare_write.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -313,37 +313,6 @@ mainline_json(struct json *j, const struct table *t)
 	free(urls);
 }
 
-/* --review's figures of a range, without people. */
-static void
-review_json(struct json *j, const struct review_stats *s)
-{
-	json_open(j, "review", '{');
-	json_uint(j, "commits", s->commits);
-	json_uint(j, "reviewed", s->reviewed);
-	json_uint(j, "tested", s->tested);
-	json_uint(j, "linked", s->linked);
-	json_uint(j, "fixes", s->fixes);
-	json_uint(j, "stable", s->stable);
-	json_uint(j, "handoffs_median", s->handoffs_median);
-	json_close(j, '}');
-}
-
-/* A figures' object: median and p90 (null over no commit), negatives. */
-static void
-json_stats(struct json *j, const char *key, const struct latency_stats *s)
-{
-	json_open(j, key, '{');
-	if (s->n) {
-		json_int(j, "median", s->median);
-		json_int(j, "p90", s->p90);
-	} else {
-		json_str(j, "median", NULL);
-		json_str(j, "p90", NULL);
-	}
-	json_uint(j, "negative", s->negative);
-	json_close(j, '}');
-}
-
 void
 compare_write_json(const struct compare_input *in, const struct table *t,
 		   struct buf *out)
@@ -381,24 +350,15 @@ compare_write_json(const struct compare_input *in, const struct table *t,
 		json_close(&j, ']');
 		json_uint(&j, "small_trees", f->small_trees);
 		if (t->latency) {
-			json_open(&j, "latency", '{');
-			if (t->latency[k].n) {
-				json_int(&j, "median", t->latency[k].median);
-				json_int(&j, "p90", t->latency[k].p90);
-			} else {
-				json_str(&j, "median", NULL);
-				json_str(&j, "p90", NULL);
-			}
-			json_uint(&j, "negative", t->latency[k].negative);
-			json_close(&j, '}');
-			json_stats(&j, "soak", &t->soak[k]);
+			latency_stats_json(&j, "latency", &t->latency[k]);
+			latency_stats_json(&j, "soak", &t->soak[k]);
 		}
 		if (t->late_pulled) {
 			json_uint(&j, "late_pulled", t->late_pulled[k]);
 			json_tenths(&j, "late_pulled_share", compare_late_share(t, k));
 		}
 		if (t->review)
-			review_json(&j, &t->review[k]);
+			review_stats_json(&j, &t->review[k], NULL);
 		json_close(&j, '}');
 	}
 	json_close(&j, ']');
