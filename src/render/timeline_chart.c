@@ -600,18 +600,16 @@ draw_axis(struct cchart *cc, const struct layout *l)
 static void
 draw_legend(struct cchart *cc, const struct layout *l)
 {
-	double y = l->legend_y + R_MAX, x = l->left;
+	static const char what[] = "a disc's area: the commits a pull brought";
+	double y = l->legend_y + R_MAX, x;
 	uint32_t big = (uint32_t)l->max_commits, mid = big / 4;
 	uint32_t sizes[3] = { 1, mid > 1 ? mid : 0, big > 1 ? big : 0 };
 	char num[24];
 
 	cchart_font(cc, FONT_SIZE, 0);
 	cchart_grey(cc, 0.1);
-	cchart_text(cc, MARGIN, y + FONT_SIZE * 0.35, 0, 0,
-		    "a disc's area: the commits a pull brought", NAME_CHARS +
-		    10);
-	x = MARGIN + cchart_width(cc, "a disc's area: the commits a pull "
-				  "brought", 60) + 2 * GAP + R_MAX;
+	cchart_text(cc, MARGIN, y + FONT_SIZE * 0.35, 0, 0, what, 60);
+	x = MARGIN + cchart_width(cc, what, 60) + 2 * GAP + R_MAX;
 	for (size_t k = 0; k < 3; k++) {
 		double r;
 
