@@ -131,8 +131,8 @@ make_rows(struct layout *l)
 
 /* --- time ---------------------------------------------------------------- */
 
-/* The band edges: the first phase's first day, then each phase's last
- * commit, never going back (a tag's date before its predecessor's), the
+/* The band edges: the first phase's first day's start, then each
+ * phase's last commit, never going back (a tag's date before its predecessor's), the
  * axis from the first day's start to the last day's end. */
 static void
 make_edges(struct layout *l)
@@ -145,16 +145,16 @@ make_edges(struct layout *l)
 		l->t1 = 86400;
 		return;
 	}
+	/* the first band from its first day's start: a phase of one
+	 * commit is a band all the same */
 	l->t0 = (double)phases_day(ph->v[0].first_time) * 86400;
-	l->edge[0] = (double)ph->v[0].first_time;
+	l->edge[0] = l->t0;
 	for (uint32_t k = 0; k < ph->nr; k++) {
 		double e = (double)ph->v[k].last_time;
 
 		l->edge[k + 1] = e > l->edge[k] ? e : l->edge[k];
 	}
 	l->t1 = (double)(phases_day((int64_t)l->edge[ph->nr]) + 1) * 86400;
-	if (l->edge[0] < l->t0)
-		l->t0 = (double)phases_day((int64_t)l->edge[0]) * 86400;
 }
 
 /* Where a pull of phase k at time t is drawn: in its band. */
@@ -320,6 +320,12 @@ fitted(struct cchart *cc, const char *s, double w)
 	return b.data;
 }
 
+static const char *
+plural(uint32_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
 static void
 make_texts(struct cchart *cc, struct layout *l)
 {
@@ -332,10 +338,11 @@ make_texts(struct cchart *cc, struct layout *l)
 	cchart_font(cc, TITLE_SIZE, 1);
 	l->title = fitted(cc, b.data, WIDTH - 2 * MARGIN);
 	b.len = 0;
-	buf_printf(&b, "%u pulls of %u trees, %u commits, %u of them "
+	buf_printf(&b, "%u pull%s of %u tree%s, %u commit%s, %u of them "
 		   "pulled after -rc1; phases cut by the mainline's "
-		   "first-parent line", tl->pulls_nr, l->rows_nr - 1,
-		   tl->commits, tl->pulled_late);
+		   "first-parent line", tl->pulls_nr, plural(tl->pulls_nr),
+		   l->rows_nr - 1, plural(l->rows_nr - 1), tl->commits,
+		   plural(tl->commits), tl->pulled_late);
 	cchart_font(cc, FONT_SIZE, 0);
 	l->subtitle = fitted(cc, b.data, WIDTH - 2 * MARGIN);
 	b.len = 0;
@@ -624,7 +631,7 @@ draw_legend(struct cchart *cc, const struct layout *l)
 	}
 	disc(cc, x, y, radius(l, 1), 0, 0);
 	cchart_grey(cc, 0.1);
-	cchart_text(cc, x + R_MIN + 6, y + FONT_SIZE * 0.35, 0, 0,
+	cchart_text(cc, x + radius(l, 1) + 6, y + FONT_SIZE * 0.35, 0, 0,
 		    "direct commits: a disc a day, on the same scale", 60);
 	if (l->note) {
 		cchart_grey(cc, 0.35);
