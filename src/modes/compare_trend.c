@@ -6,9 +6,9 @@
  * median latency and soak, the share pulled after -rc1 and the share
  * reviewed, one point a range; the largest trees named as a legend has
  * room for (render/names.h).  A source that dwarfs the others (a mailed
- * series ten times any tree) is left out of the largest trees' panel
- * and said in its title: drawn, it would flatten every other line; its
- * figures are in the table.
+ * series over four times any tree) is left out of the largest trees'
+ * panel and said in a note under its title: drawn, it would flatten
+ * every other line; its figures are in the table.
  */
 #include "modes/compare_trend.h"
 
@@ -23,10 +23,10 @@
 
 /* --- the trend chart ------------------------------------------------ */
 
-/* The chart's lines: at most TREND_SERIES_MAX depths (the last one
- * holding the deeper ones too) and that many of the largest trees. */
 #define PANELS 8
 
+/* The chart's lines: at most TREND_SERIES_MAX depths (the last one
+ * holding the deeper ones too) and that many of the largest trees. */
 struct trend_data {
 	struct trend_panel panels[PANELS];
 	double *values[PANELS];

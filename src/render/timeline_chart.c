@@ -132,8 +132,9 @@ make_rows(struct layout *l)
 /* --- time ---------------------------------------------------------------- */
 
 /* The band edges: the first phase's first day's start, then each
- * phase's last commit, never going back (a tag's date before its predecessor's), the
- * axis from the first day's start to the last day's end. */
+ * phase's last commit, never going back (a tag's date before its
+ * predecessor's), the axis from the first day's start to the last day's
+ * end. */
 static void
 make_edges(struct layout *l)
 {

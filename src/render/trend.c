@@ -187,7 +187,8 @@ text_fit(struct cchart *cc, double x, double y, double w, const char *s)
 
 /* The y axis: grid lines, tick labels, the title turned upright. */
 static void
-y_axis(struct cchart *cc, const struct geometry *g, const struct trend_panel *p,
+y_axis(struct cchart *cc, const struct geometry *g,
+       const struct trend_panel *p,
        double top, double step, double ymax)
 {
 	char num[32];
