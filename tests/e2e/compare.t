@@ -173,7 +173,7 @@ is "$(jq '[.trees[] | select(.change != .commits_by_range[-1] - .commits_by_rang
    "json: change is the last range's commits minus the first's"
 is "$(jq -c '[(.appeared | length), ([.trees[] | select(.commits_by_range[0] == 0 and .commits_by_range[-1] > 0)] | length), (.disappeared | length), ([.trees[] | select(.commits_by_range[0] > 0 and .commits_by_range[-1] == 0)] | length)] | [.[0] == .[1], .[2] == .[3]]' cycles.json)" \
    '[true,true]' "json: appeared and disappeared are the trees absent from the first, and from the last"
-is "$(jq -r '.trees[].commits | map(tostring) | join(" ")' cycles.json |
+is "$(jq -er '.trees[].commits_by_range | map(tostring) | join(" ")' cycles.json |
       awk '{ key = ""; for (i = NF; i >= 1; i--) key = key sprintf("%09d", $i); print key }' |
       sort -rc >/dev/null && echo sorted)" sorted \
    "text and json: trees by the last range's commits, then the one before's"
