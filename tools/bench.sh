@@ -3,6 +3,7 @@
 #
 #   tools/bench.sh [REPO RANGE...]
 #   tools/bench.sh --select
+#   tools/bench.sh --ir [REPO RANGE...]
 #
 # With no arguments: generated kernel-like repositories of 100,000 and
 # 1,000,000 commits (made once, kept in build/bench/), each charted over
@@ -15,6 +16,13 @@
 # over the case falls on all of them alike), and prints the median wall
 # time, the median peak memory, and the ratios to git log.  It measures;
 # it asserts nothing.
+#
+# --ir: instruction counts instead of times, for a machine shared with
+# others (where wall times wander): callgrind's total Ir of the text
+# report, --latency and --timeline on one thread, without and with a
+# commit-graph, on the 100,000-commit history over its whole history and
+# its last release cycle (or on REPO and RANGE...).  Valgrind is slow:
+# minutes a case.
 #
 # --select (also part of the default run): what a selection costs, on
 # the 100,000-commit history generated with files (genhist --files, kept
@@ -160,6 +168,58 @@ echo "## treeplot $("$TREEPLOT" --version | cut -d' ' -f2) against git $(git --v
 echo
 echo "$JOBS cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)," \
      "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); median of $RUNS alternating rounds."
+
+# callgrind's total instructions of one run
+instructions() {
+	valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" \
+		2>&1 >/dev/null | awk '/Collected :/ { print $4 }'
+}
+
+bench_ir() {	# repo, range...
+	local repo=$1 cg range opt base n
+	shift
+	echo
+	echo "### instructions (callgrind total Ir, --jobs 1): $(basename "$(dirname "$repo")")"
+	echo
+	echo "| commit-graph | range | text report | --latency | --timeline |"
+	echo "| --- | --- | ---: | ---: | ---: |"
+	for cg in no yes; do
+		rm -rf "$repo/objects/info/commit-graph" \
+		       "$repo/objects/info/commit-graphs"
+		[ $cg = no ] || git -C "$repo" commit-graph write --reachable 2>/dev/null
+		for range; do
+			printf '| %s | `%s` |' "$cg" "$range"
+			base=
+			for opt in "" --latency --timeline; do
+				# shellcheck disable=SC2086
+				n=$(instructions "$TREEPLOT" -q -j 1 -C "$repo" $opt "$range")
+				if [ -z "$base" ]; then
+					base=$n
+					printf ' %s |' "$n"
+				else
+					awk -v n="$n" -v b="$base" 'BEGIN { printf " %s (%.2fx) |", n, n / b }'
+				fi
+			done
+			echo
+		done
+	done
+	rm -rf "$repo/objects/info/commit-graph" "$repo/objects/info/commit-graphs"
+}
+
+if [ "${1:-}" = --ir ]; then
+	shift
+	if [ $# -ge 1 ]; then
+		bench_ir "$@"
+		exit 0
+	fi
+	dir=$top/build/bench/100000
+	if [ ! -d "$dir/repo.git" ]; then
+		echo "bench: generating 100000 commits in $dir" >&2
+		bash "$top/tools/mkrepo.sh" "$dir" --commits 100000 --seed 1 >/dev/null
+	fi
+	bench_ir "$dir/repo.git" master "$(last_cycle "$dir/repo.git")"
+	exit 0
+fi
 
 if [ "${1:-}" = --select ]; then
 	bench_select

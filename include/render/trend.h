@@ -3,8 +3,8 @@
  *
  * Small multiples, one panel a figure, sharing the x axis (the ranges,
  * named by their ends: the releases of --cycles), drawn with cairo into
- * SVG, PNG or PDF.  The only module that includes cairo.  It takes plain
- * numbers: what they mean is the caller's (compare.c).
+ * SVG, PNG or PDF (render/cairo_chart.h: the SVG's text is <text>).  It
+ * takes plain numbers: what they mean is the caller's (compare.c).
  */
 #ifndef TREEPLOT_RENDER_TREND_H
 #define TREEPLOT_RENDER_TREND_H
@@ -31,6 +31,7 @@ struct trend_panel {
 	const char *names[TREND_SERIES_MAX];	/* legend; NULL: none */
 	const double *values;		/* series_nr rows of ranges; NAN: none */
 	int integer;			/* counts: whole ticks only */
+	const char *note;		/* a line under the title, or NULL */
 };
 
 struct trend {

@@ -576,7 +576,9 @@ static const struct opt timeline_options[] = {
 	  .kind = OPT_SET, .value = 1,
 	  .help = "when the mainline pulled each tree: the phases of\n"
 		  "the cycle (merge window, each -rc), pulls by phase,\n"
-		  "the trees first pulled after the merge window" },
+		  "the trees first pulled after the merge window; with\n"
+		  "an svg, png or pdf output, the timeline chart\n"
+		  "instead of the flow chart" },
 };
 
 const struct extra timeline_extra = {

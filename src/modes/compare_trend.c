@@ -1,9 +1,14 @@
 /*
  * compare_trend.c - --compare's trend chart (render/trend.h draws it):
- * the direct share, the trees, the trees by depth, the commits through
- * the largest trees and, with --latency and --review, the median latency
- * and the share reviewed, one point a range; the largest trees named as
- * a legend has room for (render/names.h).
+ * the direct share, the trees, the trees by depth (when some tree is
+ * deeper than 1: else it would repeat the trees), the commits through
+ * the largest trees and, with --latency, --timeline and --review, the
+ * median latency and soak, the share pulled after -rc1 and the share
+ * reviewed, one point a range; the largest trees named as a legend has
+ * room for (render/names.h).  A source that dwarfs the others (a mailed
+ * series over four times any tree) is left out of the largest trees'
+ * panel and said in a note under its title: drawn, it would flatten
+ * every other line; its figures are in the table.
  */
 #include "modes/compare_trend.h"
 
@@ -18,15 +23,17 @@
 
 /* --- the trend chart ------------------------------------------------ */
 
+#define PANELS 8
+
 /* The chart's lines: at most TREND_SERIES_MAX depths (the last one
  * holding the deeper ones too) and that many of the largest trees. */
 struct trend_data {
-	struct trend_panel panels[6];
-	double *values[6];
+	struct trend_panel panels[PANELS];
+	double *values[PANELS];
 	char *names[2][TREND_SERIES_MAX];
 	const char **labels;
 	char *title;
-	char *trees_title;	/* the largest trees' panel's, with what
+	char *trees_title;	/* the largest trees' panel's note: what
 				 * their names leave out */
 };
 
@@ -86,36 +93,67 @@ trend_depths(const struct table *t, struct trend_data *d,
 	p->series_nr = dmax ? dmax : 1;
 }
 
+static uint32_t
+row_max(const struct table *t, size_t r)
+{
+	uint32_t m = 0;
+
+	for (size_t k = 0; k < t->nr; k++)
+		if (t->rows[r].commits[k] > m)
+			m = t->rows[r].commits[k];
+	return m;
+}
+
+/* A first row whose peak is over DWARF times every other's: drawn, it
+ * would leave the others a flat line at the bottom. */
+#define DWARF 4
+
+static int
+dwarfs(const struct table *t)
+{
+	uint32_t top;
+
+	if (t->rows_nr < 2)
+		return 0;
+	top = row_max(t, 0);
+	for (size_t r = 1; r < t->rows_nr && r <= TREND_TREES; r++)
+		if ((uint64_t)row_max(t, r) * DWARF >= top)
+			return 0;
+	return 1;
+}
+
 /* The largest trees: the first rows, which are sorted by the last
- * range's commits. */
+ * range's commits, but one that dwarfs the others. */
 static void
 trend_largest(const struct table *t, struct trend_data *d,
 	      struct trend_panel *p, double *v)
 {
-	size_t n = series_count(t->rows_nr, TREND_TREES);
+	size_t skip = (size_t)dwarfs(t);
+	size_t n = series_count(t->rows_nr - skip, TREND_TREES);
 	const char *names[TREND_TREES];
 	struct shown_names sn;
 	struct buf title = BUF_INIT;
 
 	/* Named as in the legend's room, the start they share said once
-	 * in the title, and never two alike. */
+	 * in a note under the title, and never two alike. */
 	for (size_t s = 0; s < n; s++)
-		names[s] = t->rows[s].name;
-	shown_names_init(&sn, names, (uint32_t)n, NULL, 0, TREND_NAME_CHARS);
+		names[s] = t->rows[s + skip].name;
+	shown_names_init(&sn, names, (uint32_t)n,
+			 skip ? &t->rows[0].name : NULL, (uint32_t)skip,
+			 TREND_NAME_CHARS);
 	for (size_t s = 0; s < n; s++) {
 		name_series(d->names[1], p, s, xstrdup(sn.name[s]));
 		for (size_t k = 0; k < t->nr; k++)
-			v[s * t->nr + k] = t->rows[s].commits[k];
+			v[s * t->nr + k] = t->rows[s + skip].commits[k];
 	}
 	p->series_nr = n ? n : 1;
-	buf_puts(&title, p->title);
-	if (sn.shortened) {
-		buf_puts(&title, " (");
-		shown_names_note(&sn, &title);
-		buf_puts(&title, ")");
-	}
+	if (skip)
+		buf_printf(&title, "%s left out (up to %u commits a range)%s",
+			   t->rows[0].name, row_max(t, 0),
+			   sn.shortened ? "; " : "");
+	shown_names_note(&sn, &title);
 	d->trees_title = title.data;
-	p->title = d->trees_title;
+	p->note = title.len ? d->trees_title : NULL;
 	shown_names_release(&sn);
 }
 
@@ -124,6 +162,7 @@ trend_build(const struct compare_input *in, const struct table *t,
 	    struct trend_data *d, struct trend *tr)
 {
 	struct buf title = BUF_INIT;
+	struct trend_panel all[PANELS];
 	size_t np;
 
 	memset(d, 0, sizeof(*d));
@@ -131,8 +170,8 @@ trend_build(const struct compare_input *in, const struct table *t,
 	d->values[1] = values(t, 1);
 	d->values[2] = values(t, TREND_SERIES_MAX);
 	d->values[3] = values(t, TREND_TREES);
-	d->values[4] = values(t, 1);
-	d->values[5] = values(t, 1);
+	for (size_t i = 4; i < PANELS; i++)
+		d->values[i] = values(t, 1);
 	d->labels = xcalloc(t->nr, sizeof(*d->labels));
 	for (size_t k = 0; k < t->nr; k++) {
 		const struct flow *f = &t->charts[k].f;
@@ -147,29 +186,52 @@ trend_build(const struct compare_input *in, const struct table *t,
 				  review_tenths(t->review[k].reviewed,
 						t->review[k].commits) / 10.0 :
 				  NAN;
+		d->values[6][k] = t->soak && t->soak[k].n ?
+				  (double)t->soak[k].median / 86400.0 : NAN;
+		d->values[7][k] = t->late_pulled && f->commits ?
+				  (double)compare_late_share(t, k) / 10.0 :
+				  NAN;
 	}
 	d->panels[0] = (struct trend_panel){ "Direct share",
-		"% of the commits", 1, { NULL }, d->values[0], 0 };
+		"% of the commits", 1, { NULL }, d->values[0], 0, NULL };
 	d->panels[1] = (struct trend_panel){ "Trees",
-		"trees", 1, { NULL }, d->values[1], 1 };
+		"trees", 1, { NULL }, d->values[1], 1, NULL };
 	d->panels[2] = (struct trend_panel){ "Trees by depth",
-		"trees", 1, { NULL }, d->values[2], 1 };
+		"trees", 1, { NULL }, d->values[2], 1, NULL };
 	d->panels[3] = (struct trend_panel){ "Commits through the largest "
-		"trees", "commits", 1, { NULL }, d->values[3], 1 };
+		"trees", "commits", 1, { NULL }, d->values[3], 1, NULL };
 	d->panels[4] = (struct trend_panel){ "Median latency, from author "
 		"date to arrival in the mainline", "days", 1, { NULL },
-		d->values[4], 0 };
+		d->values[4], 0, NULL };
 	d->panels[5] = (struct trend_panel){ "Reviewed share: a Reviewed-by "
 		"or Acked-by from neither author nor committer",
-		"% of the commits", 1, { NULL }, d->values[5], 0 };
-	/* The add-ons' panels, those asked for, after the core's. */
-	np = 4;
-	if (t->latency)
-		np++;
-	if (t->review)
-		d->panels[np++] = d->panels[5];
+		"% of the commits", 1, { NULL }, d->values[5], 0, NULL };
+	d->panels[6] = (struct trend_panel){ "Median soak, from committer "
+		"date to arrival in the mainline", "days", 1, { NULL },
+		d->values[6], 0, NULL };
+	d->panels[7] = (struct trend_panel){ "Pulled after -rc1: commits "
+		"brought by pulls after the first pre-release tag",
+		"% of the commits", 1, { NULL }, d->values[7], 0, NULL };
 	trend_depths(t, d, &d->panels[2], d->values[2]);
 	trend_largest(t, d, &d->panels[3], d->values[3]);
+	/* The depth panel only when some tree is deeper than 1 (else it
+	 * repeats the trees); the add-ons' panels, those asked for, after
+	 * the core's. */
+	memcpy(all, d->panels, sizeof(all));
+	np = 0;
+	d->panels[np++] = all[0];
+	d->panels[np++] = all[1];
+	if (t->max_depth > 1)
+		d->panels[np++] = all[2];
+	d->panels[np++] = all[3];
+	if (t->latency)
+		d->panels[np++] = all[4];
+	if (t->soak)
+		d->panels[np++] = all[6];
+	if (t->late_pulled)
+		d->panels[np++] = all[7];
+	if (t->review)
+		d->panels[np++] = all[5];
 	buf_printf(&title, "%s: %zu ranges, from %s to %s", in->repo, t->nr,
 		   in->ranges[0].has_from ? in->ranges[0].from_name :
 		   "the first commit", range_end(in, t->nr - 1));

@@ -6,12 +6,14 @@
  */
 #include "modes/report.h"
 
+#include "addons/timeline.h"
 #include "flow/dates.h"
 #include "git/commitread.h"
 #include "render/commits.h"
 #include "render/html.h"
 #include "render/json.h"
 #include "render/text.h"
+#include "render/timeline_chart.h"
 
 /* The chart's options for format: the settings, the add-ons, and the
  * subtitle's dates from the repository. */
@@ -25,11 +27,19 @@ chart_options(const struct report_input *in, const char *format,
 	return mainline_dates(in->r, in->h, &go->first, &go->last);
 }
 
+/* A chart: the flow's, drawn by Graphviz; with --timeline, the SVG,
+ * PNG and PDF are the timeline chart instead (DOT stays the flow's: it
+ * is Graphviz's own). */
 static int
 render_chart(const struct report_input *in, enum format fmt,
 	     struct buf *out)
 {
+	const struct timeline *tl = timeline_of(in->xs);
 	struct graph_options go;
+
+	if (tl && (fmt == FORMAT_SVG || fmt == FORMAT_PNG ||
+		   fmt == FORMAT_PDF))
+		return render_timeline_chart(&in->c->f, tl, fmt, out);
 
 	if (chart_options(in, format_graphviz(fmt), &go) < 0)
 		return -1;

@@ -77,9 +77,10 @@ is "$(printf '%s\n' "$OUT" | jq -c '[.trees[] | [.name, .commits_by_range]]')" \
 tp -C "$SCRATCH/custodians" --compare -o trend.pdf "$R1" "$R2"
 pdftotext -layout trend.pdf - | grep -oE '(…|[a-z./-]*)u-boot-[a-z]+(…)?' | sort | uniq -c |
 	awk '{ print $1 }' | sort -u | tr '\n' ' ' >legend.txt
-pdftotext -layout trend.pdf - | grep -q 'Commits through the largest trees (trees under source.denx.de/u-boot/custodians/ are named without it)'
+pdftotext -layout trend.pdf - | grep -A1 'Commits through the largest trees' |
+	grep -q 'trees under source.denx.de/u-boot/custodians/ are named without it'
 is "$?:$(cat legend.txt)" "0:1 " \
-   "custodians: the trend chart's legend names each tree once, none alike, the start they share said in the title"
+   "custodians: the trend chart's legend names each tree once, none alike, the start they share said under the title"
 (cd "$SCRATCH/custodians" && git config --add treeplot.alias 'source.denx.de/u-boot/custodians/u-boot-net git://git.denx.de/u-boot-net')
 is "$(trees custodians | jq -c '[.[] | select(.[0] | endswith("u-boot-net"))]')" \
    '[["source.denx.de/u-boot/custodians/u-boot-net",6]]' \

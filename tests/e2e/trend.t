@@ -6,7 +6,7 @@
 # in its order) and depths.  Untrusted tree names are drawn safely.
 . "$(dirname "$0")/lib.sh"
 
-plan 27
+plan 36
 
 git init -q --bare gen
 "$BUILD/genhist" --commits 3000 --trees 40 --releases 11 --seed 7 |
@@ -25,8 +25,17 @@ done
 
 xmllint --noout trend.svg 2>/dev/null
 ok $? "svg: well-formed XML"
-is "$(head -c 300 trend.svg | grep -o 'width="[^"]*"')" 'width="1000pt"' \
+is "$(grep -o '<svg[^>]*' trend.svg | grep -o ' width="[^"]*"')" ' width="1000pt"' \
    "svg: 1000 points wide"
+# The SVG's text is text: <text> elements in DejaVu Sans, no glyph
+# outlines (<symbol>), no two labels overlapping (svgtext.py).
+is "$($PYTHON "$TESTDIR/svgtext.py" check trend.svg 2>overlaps | sed 's/^texts [0-9]* //')" \
+   "symbols 0 fonts DejaVu Sans overlaps 0" \
+   "svg: text as <text> in DejaVu Sans, no glyph outlines, no two labels overlapping"
+[ -s overlaps ] && sed 's/^/# /' overlaps
+"$PYTHON" "$TESTDIR/svgtext.py" texts trend.svg >svg.txt
+grep -qxF "gen: 10 ranges, from v1.0 to v1.10" svg.txt && grep -qxF "v1.10" svg.txt
+ok $? "svg: the title and the release names as <text>"
 is "$(head -c 16 trend.png | od -An -tx1 | tr -d ' \n')" \
    "89504e470d0a1a0a0000000d49484452" "png: a PNG"
 is "$(od -An -tu1 -j16 -N4 trend.png | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }')" \
@@ -103,6 +112,34 @@ ok $? "thirty cycles: drawn"
 # degrees so as not to overlap, are not on the page's lines.
 pdftotext -layout t30.pdf - | grep -qE '^ *v1\.1 +v1\.2 '
 ok "$((! $?))" "thirty cycles: the names are turned, not upright side by side"
+
+# --- a U-Boot-like history ------------------------------------------------------
+
+# Eleven quarterly cycles, every tree at depth 1 (forty custodian trees
+# under one path), mailed series far above any tree.
+git init -q --bare ub
+"$PYTHON" "$TESTDIR/uboot-like.py" | git -C ub fast-import --quiet
+UB="-C $SCRATCH/ub --compare --cycles v2022.10..v2025.07 --latency --timeline"
+# shellcheck disable=SC2086
+"$TREEPLOT" $UB -o ub.svg
+ok $? "U-Boot-like: drawn"
+"$PYTHON" "$TESTDIR/svgtext.py" texts ub.svg >ub.txt
+is "$(grep -cxF "Trees" ub.txt):$(grep -c "Trees by depth" ub.txt)" "1:0" \
+   "U-Boot-like: every tree at depth 1, no depth panel"
+# shellcheck disable=SC2086
+big=$("$TREEPLOT" $UB -T json | jq '[.trees[] | select(.name == "mailed patch series") | .commits_by_range[]] | max')
+grep -qF "mailed patch series left out (up to $big commits a range)" ub.txt
+ok $? "U-Boot-like: the mailed series ($big commits at most) left out of the largest trees, said"
+is "$(grep '^u-boot-' ub.txt | sort | uniq -d | wc -l | tr -d ' '):$(grep -c '^u-boot-' ub.txt)" "0:5" \
+   "U-Boot-like: five trees in the legend, named apart"
+grep -qF "trees under source.denx.de/u-boot/custodians/ are named without it" ub.txt
+ok $? "U-Boot-like: what the names leave out, said once"
+grep -qxF "Median soak, from committer date to arrival in the mainline" ub.txt &&
+	grep -qxF "Pulled after -rc1: commits brought by pulls after the first pre-release tag" ub.txt
+ok $? "U-Boot-like: the median soak (--latency) and the share pulled after -rc1 (--timeline)"
+is "$($PYTHON "$TESTDIR/svgtext.py" check ub.svg 2>overlaps | sed 's/.*overlaps/overlaps/')" "overlaps 0" \
+   "U-Boot-like: no two labels overlapping"
+[ -s overlaps ] && sed 's/^/# /' overlaps
 
 # --- untrusted names --------------------------------------------------------------
 

@@ -1,0 +1,77 @@
+/*
+ * render/cairo_chart.h - what the charts drawn with cairo share (the
+ * trend chart of --compare, the timeline chart of --timeline): the
+ * surfaces of each format, the font, the colours, and text.
+ *
+ * Shapes are drawn with cairo into every format.  Text is drawn with
+ * cairo into PNG and PDF; into SVG it is written as <text> elements in
+ * the chart's font (font-family, font-size, font-weight, fill, anchor,
+ * rotation), so that a writer can select, search and retouch a label in
+ * an editor, as in the flow chart's SVG, where cairo's SVG surface would
+ * write glyph outlines.  Cairo measures text the same way for every
+ * format: the layout is one, whatever draws it.  The text elements come
+ * after the shapes (labels are drawn over marks anyway).
+ */
+#ifndef TREEPLOT_RENDER_CAIRO_CHART_H
+#define TREEPLOT_RENDER_CAIRO_CHART_H
+
+#include <cairo.h>
+#include <stddef.h>
+
+#include "util/buf.h"
+#include "util/output.h"
+
+#define CHART_FONT "DejaVu Sans"
+
+/* Okabe-Ito's colours (told apart by colour-blind readers too), in the
+ * order the flow chart uses its vermillion and blue first. */
+#define CHART_COLOURS 8
+extern const double chart_palette[CHART_COLOURS][3];
+
+/* A chart being drawn: cairo's context, and the SVG's text. */
+struct cchart {
+	cairo_t *cr;
+	int svg;		/* text as <text> into texts */
+	struct buf texts;
+	double size;		/* the font's, as set by cchart_font */
+	int bold;
+};
+
+typedef void cchart_draw_fn(struct cchart *cc, const void *data);
+
+/*
+ * Draw a chart of w by h points as fmt (FORMAT_SVG, FORMAT_PNG at
+ * png_scale pixels a point, or FORMAT_PDF) into out by calling draw
+ * once.  A PDF's creation date is pdf.h's stamp.  Returns 0, or -1 after
+ * reporting an error ("cannot draw the WHAT: ...") with out as it was.
+ */
+int cchart_render(enum format fmt, double w, double h, double png_scale,
+		  cchart_draw_fn *draw, const void *data, const char *what,
+		  struct buf *out);
+
+/* A context to measure text with, before the chart's size is known. */
+void cchart_scratch_open(struct cchart *cc);
+void cchart_scratch_close(struct cchart *cc);
+
+void cchart_font(struct cchart *cc, double size, int bold);
+void cchart_rgb(struct cchart *cc, double r, double g, double b);
+void cchart_grey(struct cchart *cc, double level);
+/* Colour k of the palette, at alpha. */
+void cchart_colour(struct cchart *cc, size_t k, double alpha);
+
+/* The drawable form of s: valid UTF-8, control and invisible characters
+ * as U+FFFD, at most max characters (an ellipsis for the rest). */
+void cchart_drawable(struct buf *out, const char *s, size_t max);
+
+/* The width of s (cut at max characters) in the current font. */
+double cchart_width(struct cchart *cc, const char *s, size_t max);
+
+/*
+ * Text s (untrusted is fine; cut at max characters) at (x, y), its
+ * baseline, turned by angle (radians) about that point, aligned by
+ * align: 0 left, 0.5 centred, 1 right.
+ */
+void cchart_text(struct cchart *cc, double x, double y, double angle,
+		 double align, const char *s, size_t max);
+
+#endif

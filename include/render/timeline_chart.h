@@ -1,0 +1,32 @@
+/*
+ * render/timeline_chart.h - the timeline chart of --timeline: when the
+ * mainline pulled each tree, drawn with cairo (cairo_chart.h) into SVG,
+ * PNG or PDF.
+ *
+ * Time runs across, in UTC days, the dates on the axis; the phases of
+ * the cycle (timeline.h, phases.h) are bands, each named, the tags that
+ * cut them named at their edges.  One row a tree of the flow that the
+ * mainline pulled, in the flow's order (the largest first, --top's fold
+ * last), each pull a disc at its merge's date whose area is the commits
+ * it brought; a row of its own above them, the direct commits, a disc a
+ * day.  A pull stays in its phase's band even where its date says
+ * otherwise (a clock set wrong): its phase is its place on the
+ * first-parent line.  Beside each row, its commits and pulls.  Labels
+ * never overlap: a tier more, or a label left out, where they would.
+ */
+#ifndef TREEPLOT_RENDER_TIMELINE_CHART_H
+#define TREEPLOT_RENDER_TIMELINE_CHART_H
+
+#include "addons/timeline.h"
+#include "flow/aggregate.h"
+#include "util/buf.h"
+#include "util/output.h"
+
+/*
+ * Draw the timeline tl of flow f as fmt (FORMAT_SVG, FORMAT_PNG or
+ * FORMAT_PDF) into out.  Returns 0, or -1 after reporting an error.
+ */
+int render_timeline_chart(const struct flow *f, const struct timeline *tl,
+			  enum format fmt, struct buf *out);
+
+#endif
