@@ -8,7 +8,8 @@ One browser session runs every step in order:
                    "ready<TAB>MS" (the script's own time) and
                    "load<TAB>MS" (navigation start to load event end)
   search:TEXT      type TEXT into input#search; prints "results<TAB>N"
-                   and each "#results li" as "result<TAB>TEXT", then
+                   and each "#results li" as "result<TAB>TEXT" (an
+                   option) or "note<TAB>TEXT" (the count, a note), then
                    "search-ms<TAB>MS" (the page's time to answer)
   pick:N           choose result N (0 first) with the keyboard (Down N+1
                    times from the top, Enter); prints the panel (below)
@@ -27,6 +28,11 @@ One browser session runs every step in order:
                    timeline view; prints the panel
   flow             back to the flow chart
   shot:PATH        a screenshot (PNG)
+  fit              click the zoom bar's Fit
+  size:W,H         resize the window to W by H pixels
+  layout           "rect<TAB>NAME<TAB>LEFT<TAB>TOP<TAB>RIGHT<TAB>BOTTOM",
+                   in pixels, of the chart's drawing (the SVG's graph),
+                   the chart's pane, the side panel and the zoom bar
   inert            "nothing ran" facts: "img<TAB>N", "onattr<TAB>N"
                    (elements with on* attributes), "pwned<TAB>V" (the
                    marker hostile payloads try to set), "a-href<TAB>URL"
@@ -37,7 +43,8 @@ One browser session runs every step in order:
 The panel prints as "panel<TAB>TEXT" for each line of #panel's text, then
 "hop<TAB>FROM<TAB>TO<TAB>ID<TAB>DATE<TAB>SUBJECT" per hop of a commit,
 "fig<TAB>KEY<TAB>VALUE" per figure of a tree, "lit<TAB>NAME" per
-highlighted node.
+highlighted node (a box that is no tree by its title: "direct",
+"direct_topics").
 """
 import os
 import sys
@@ -87,7 +94,10 @@ def panel(d):
         for k, v in zip(dts, dds):
             out('fig', k.text, v.text)
     for g in d.find_elements(By.CSS_SELECTOR, 'g.node.lit'):
-        out('lit', g.get_attribute('data-tree'))
+        # A box that is no tree (the direct ones) by its title.
+        out('lit', g.get_attribute('data-tree') or
+            g.find_element(By.TAG_NAME, 'title').get_attribute(
+                'textContent'))
 
 
 def node(d, name):
@@ -114,7 +124,9 @@ def step(d, s):
         out('results', len([i for i in items
                             if i.get_attribute('role') == 'option']))
         for li in items:
-            out('result', li.text)
+            # The count and the notes apart from the options.
+            out('result' if li.get_attribute('role') == 'option' else
+                'note', li.text)
         # The time the page takes to answer, typing aside: the query
         # given again at once, measured inside the page.
         out('search-ms', round(d.execute_script(
@@ -173,6 +185,23 @@ def step(d, s):
         panel(d)
     elif verb == 'shot':
         d.save_screenshot(arg)
+    elif verb == 'fit':
+        d.find_element(By.ID, 'zoom-fit').click()
+    elif verb == 'size':
+        w, _, h = arg.partition(',')
+        d.set_window_size(int(w), int(h))
+        # The page re-fits on its ResizeObserver: after the next frame.
+        d.execute_async_script('var done = arguments[arguments.length - 1];'
+                         ' requestAnimationFrame(function () {'
+                         ' requestAnimationFrame(done); });')
+    elif verb == 'layout':
+        for name, sel in (('drawing', '#chart svg > g'), ('chart', '#chart'),
+                          ('panel', '#panel'), ('zoom', '.zoom')):
+            r = d.execute_script(
+                'var r = document.querySelector(arguments[0])'
+                '.getBoundingClientRect();'
+                'return [r.left, r.top, r.right, r.bottom];', sel)
+            out('rect', name, *[round(v) for v in r])
     elif verb == 'inert':
         out('img', len(d.find_elements(By.TAG_NAME, 'img')))
         out('onattr', d.execute_script(

@@ -157,14 +157,19 @@ struct extra {
 
 	/* The chart: lines added to node i's tooltip (the mainline's at
 	 * its end, a tree's after its URLs; never the fold's); a short line
-	 * in node i's box, after its count (trusted text, no backslash, no
-	 * line break; nothing written: none; the mainline's and the fold's
-	 * too); an edge's look; edges of the add-on's own, emitted after
-	 * the flow's. */
+	 * in node i's box, after its count (plain text, escaped by the
+	 * renderer, so it may come from the repository; a newline starts
+	 * another line; nothing written: none; the mainline's and the
+	 * fold's too);
+	 * the range's figure after the subtitle's totals (plain text, as
+	 * "26 of 78 pulls signed"; nothing written: none); an edge's look;
+	 * edges of the add-on's own, emitted after the flow's. */
 	void (*node_tip)(const void *state, const struct flow *f, uint32_t i,
 			 const struct extra_tip *tip);
 	void (*node_line)(const void *state, const struct flow *f, uint32_t i,
 			  struct buf *out);
+	void (*subtitle)(const void *state, const struct flow *f,
+			 struct buf *out);
 	void (*edge_look)(const void *state, const struct flow *f, uint32_t e,
 			  struct extra_edge_look *look);
 	void (*graph_edges)(const void *state, const struct flow *f,
@@ -235,6 +240,9 @@ int extras_csv_table(const struct extras *xs, const struct extra *x,
  */
 void extras_node_tip(const struct extras *xs, const struct flow *f,
 		     uint32_t i, const struct extra_tip *tip);
+/* The add-ons' figures for the chart's subtitle, each after ", ". */
+void extras_subtitle(const struct extras *xs, const struct flow *f,
+		     struct buf *out);
 /* Call fn with each add-on's line for node i's box. */
 void extras_node_lines(const struct extras *xs, const struct flow *f,
 		       uint32_t i, void (*fn)(void *ctx, const char *line),

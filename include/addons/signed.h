@@ -34,7 +34,10 @@ int signatures_read(struct repo *r, const struct history *h,
 /*
  * The flow's pulls, counted by signature.  A pull is a merge that pulled
  * a tree: merges of mailed patches and series (sources of kind mail) are
- * not pulls, and are only counted (mail_merges); subtree merges ("Subtree
+ * not pulls, and are only counted (mail_merges), nor are the merges of a
+ * code review server (sources of kind review, Gerrit's 'Merge "..."':
+ * the server merged a change it reviewed, no tag was pulled;
+ * review_merges); subtree merges ("Subtree
  * merge tag 'X' of NAME repo [1] into PATH") bring a third party's tree
  * and are counted and listed apart (subtree); the other pulls are the
  * real ones, over which the shares are computed.  An unsigned real pull
@@ -49,10 +52,14 @@ struct signatures {
 	uint32_t *edge_signed_pulls;	/* per flow edge */
 	uint32_t *tree_pulls;		/* per flow tree: its real pulls */
 	uint32_t *edge_unsigned;	/* per flow edge: listed unsigned */
+	uint32_t *edge_real;		/* per flow edge: its real pulls */
+	uint32_t *edge_nopull;		/* per flow edge: its merges of mail, */
+					/* a review server, subtrees */
 	uint32_t *unsigned_pulls;	/* indexes into f->all_pulls */
 	uint32_t unsigned_nr;
 	uint32_t exempted;		/* unsigned, from a tree accepted */
 	uint32_t mail_merges;		/* merges of mail: not pulls */
+	uint32_t review_merges;		/* a review server's: not pulls */
 	uint32_t *subtree;		/* subtree merges: into f->all_pulls */
 	uint32_t subtree_nr, subtree_signed;
 };

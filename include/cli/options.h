@@ -43,6 +43,9 @@ struct options {
 	int top_given, major_given, minor_given;
 	unsigned dpi;		/* PNG's resolution; 0: the default */
 	uint32_t chart_depth;	/* --chart-depth */
+	uint32_t width;		/* --size, hundredths of a point; 0: none */
+	const char *size_arg;	/* --size as given */
+	uint32_t min_font;	/* --min-font, hundredths of a point */
 	int quiet, no_config;
 	int crlf;		/* --crlf: CSV lines end in CR LF */
 	int require_complete;	/* --require-complete: shallow is an error */

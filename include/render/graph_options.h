@@ -20,6 +20,27 @@ struct extras;		/* the add-ons gathered (addons/extra.h) */
  * levels crashed it). */
 #define GRAPH_CHART_DEPTH_DEFAULT 64
 
+/* --min-font's default, in hundredths of a point. */
+#define GRAPH_MIN_FONT_DEFAULT 700
+/* The smallest text the chart writes (a box's), in points: what
+ * --size's scale is measured by. */
+#define GRAPH_BOX_FONT 10
+
+/*
+ * How far a chart laid out for a width (--size) is folded to keep its
+ * text at --min-font, each step with the ones before it (graph.c picks
+ * the first that fits).
+ */
+enum graph_print {
+	PRINT_NONE,	/* no --size: the chart as it lays out */
+	PRINT_COMPACT,	/* the legend in two columns, its long texts, the */
+			/* title and the subtitle wrapped */
+	PRINT_TIGHT,	/* the ranks closer, the boxes' margins less */
+	PRINT_FOLDED,	/* the boxes' long lines folded (at most */
+			/* GRAPH_FOLD_CHARS characters a line) */
+};
+#define GRAPH_FOLD_CHARS 14
+
 /* Everything a chart is drawn with. */
 struct graph_options {
 	const char *format;	/* "dot", "svg", "png" or "pdf" */
@@ -42,6 +63,15 @@ struct graph_options {
 	uint32_t chart_depth;
 	const struct extras *xs;	/* the add-ons' tooltip lines, edge */
 					/* looks, edges, legend; may be NULL */
+	/* --size: the width the chart is drawn at, in hundredths of a
+	 * point (0: its own), and the smallest text it may come to there
+	 * (--min-font, hundredths of a point); print: the folding chosen
+	 * (graph.c's; the builder draws by it). */
+	uint32_t width, min_font;
+	enum graph_print print;
+	const char *size_arg;	/* --size as given, for what stderr says */
+	int notes;		/* say on stderr what --size folded */
+	int measuring;		/* a build only measured: nothing said */
 };
 
 #endif

@@ -9,6 +9,7 @@
 #ifndef TREEPLOT_RENDER_GRAPH_TEXT_H
 #define TREEPLOT_RENDER_GRAPH_TEXT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "util/buf.h"
@@ -23,6 +24,11 @@ void graph_html_text(struct buf *out, const char *s);
 /* Append the spellings of a tree to a tooltip, a line each, as many as
  * fit ("(and N more)"). */
 void graph_tip_urls(struct buf *out, char *const *urls, uint32_t nr);
+
+/* --size: append plain s (len bytes) folded into lines of at most max
+ * characters, separated by newlines (at a blank, else after '-', '/',
+ * '_' or '.', else where the line is full). */
+void graph_fold(struct buf *out, const char *s, size_t len, size_t max);
 
 /* Append "1 commit", "2 commits" (what: "commit"). */
 void graph_count(struct buf *out, uint32_t n, const char *what);

@@ -23,6 +23,7 @@ enum legend_line {
 	LINE_SOLID,
 	LINE_DASHED,
 	LINE_DOTTED,
+	LINE_TAPERED,	/* a wedge, wide at its start */
 };
 
 /* A legend entry an add-on contributes: its edges' look, or (LINE_NONE)
@@ -40,6 +41,10 @@ struct chart_heading {
 	const char *version;	/* treeplot's */
 	int64_t first, last;	/* the range's first and last mainline */
 				/* commit, seconds since the epoch; 0: unknown */
+	const char *addons;	/* the add-ons' figures after the totals */
+				/* (", 26 of 78 pulls signed"), or NULL */
+	int print;		/* --size: the legend in two columns, long */
+				/* texts wrapped (PRINT_COMPACT) */
 };
 
 /* Append the label (without the outer < >) for f's chart planned as p,

@@ -2,13 +2,15 @@
  * render/pdf.h - PDF stamping: PDFs the same on every run.
  *
  * Cairo stamps a PDF with the time it was made; a chart rendered twice
- * must not differ.  The stamp is SOURCE_DATE_EPOCH's time (else the
- * epoch's), the reproducible-builds convention.
+ * must not differ.  The stamp is SOURCE_DATE_EPOCH's time (the
+ * reproducible-builds convention), else the chart's own date (its
+ * range's last commit), else the epoch's.
  */
 #ifndef TREEPLOT_RENDER_PDF_H
 #define TREEPLOT_RENDER_PDF_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "util/buf.h"
 
@@ -16,8 +18,16 @@
  * YYYYMMDDHHmmSS, in UTC. */
 void pdf_stamp(char stamp[32]);
 
+/* The same from when (seconds since the epoch; 0: the epoch), which
+ * SOURCE_DATE_EPOCH, when set, overrides. */
+void pdf_stamp_at(char stamp[32], int64_t when);
+
 /* Overwrite the first "/CreationDate (D:...)" in out from start with the
  * stamp, in place, so that no offset of the file moves. */
 void pdf_fix_date(struct buf *out, size_t start);
+
+/* The same, dated when (seconds since the epoch: a chart's range's last
+ * commit) unless SOURCE_DATE_EPOCH is set or when is 0. */
+void pdf_fix_date_at(struct buf *out, size_t start, int64_t when);
 
 #endif

@@ -51,6 +51,7 @@ enum legend_item {
 	LEGEND_PREFIX = 1 << 9,		/* names shortened */
 	LEGEND_DEEP_FOLD = 1 << 10,	/* trees past --chart-depth */
 	LEGEND_TOPICS = 1 << 11,	/* the mainline's topic branches */
+	LEGEND_CLUSTER = 1 << 12,	/* --branches: a repository's box */
 };
 
 /* Where an edge's count is drawn. */

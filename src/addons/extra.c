@@ -146,6 +146,25 @@ extras_node_lines(const struct extras *xs, const struct flow *f, uint32_t i,
 	buf_release(&line);
 }
 
+void
+extras_subtitle(const struct extras *xs, const struct flow *f,
+		struct buf *out)
+{
+	struct buf part = BUF_INIT;
+
+	for (size_t k = 0; xs && k < xs->nr; k++) {
+		if (!xs->run[k].x->subtitle)
+			continue;
+		part.len = 0;
+		xs->run[k].x->subtitle(xs->run[k].state, f, &part);
+		if (part.len) {
+			buf_puts(out, ", ");
+			buf_add(out, part.data, part.len);
+		}
+	}
+	buf_release(&part);
+}
+
 static int
 same_style(const char *a, const char *b)
 {

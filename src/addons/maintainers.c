@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "addons/extra.h"
+#include "flow/evidence.h"
 #include "git/tree.h"
 #include "util/escape.h"
 #include "util/json_writer.h"
@@ -205,22 +206,142 @@ maintainers_release(struct maintainers *mt)
 	memset(mt, 0, sizeof(*mt));
 }
 
-/* --- the add-on: subsystems in the report, the JSON and the tooltips --- */
+/* --- the add-on: subsystems in the report, the JSON and the chart --- */
+
+/* The add-on's values: MT_NAMES also names the maintainers in the boxes. */
+#define MT_LABELS 1
+#define MT_NAMES 2
+
+struct mt_run {
+	struct maintainers mt;
+	int names;		/* --maintainer-names */
+};
+
+/* The text report's width, and the indent of a wrapped line. */
+#define MT_TEXT_WIDTH 79
+#define MT_TEXT_WRAP "      "
+
+/* A box's line: at most this many characters, an ellipsis included. */
+#define MT_BOX_CHARS 28
+
+/* Characters (not bytes) of UTF-8 s, len bytes. */
+static size_t
+utf8_chars(const char *s, size_t len)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < len; k++)
+		n += ((unsigned char)s[k] & 0xc0) != 0x80;
+	return n;
+}
+
+/* The byte where the first max characters of s (len bytes) end. */
+static size_t
+utf8_prefix(const char *s, size_t len, size_t max)
+{
+	size_t k = 0, n = 0;
+
+	while (k < len) {
+		if (((unsigned char)s[k] & 0xc0) != 0x80 && n++ == max)
+			break;
+		k++;
+	}
+	return k;
+}
+
+/*
+ * s (len bytes) shortened to max characters for a box: cut at the last
+ * blank that keeps more than half of it, else in the word, and an
+ * ellipsis; as it is when it fits.
+ */
+static void
+add_short(struct buf *out, const char *s, size_t len, size_t max)
+{
+	size_t cut;
+
+	if (utf8_chars(s, len) <= max) {
+		buf_add(out, s, len);
+		return;
+	}
+	cut = utf8_prefix(s, len, max - 1);
+	for (size_t k = cut; k > cut / 2; k--) {
+		if (s[k] == ' ') {
+			cut = k;
+			break;
+		}
+	}
+	while (cut && (s[cut - 1] == ' ' || s[cut - 1] == ','))
+		cut--;
+	buf_add(out, s, cut);
+	buf_puts(out, "\xe2\x80\xa6");	/* U+2026, an ellipsis */
+}
+
+/* A maintainer's name without the address ("Name <mail>": Name). */
+static void
+add_person(struct buf *out, const char *ident)
+{
+	const char *name, *mail;
+	size_t name_len, mail_len;
+
+	keeper_split(ident, &name, &name_len, &mail, &mail_len);
+	buf_add(out, name, name_len);
+}
+
+/*
+ * The text report's line of a subsystem, "SUBSYSTEM: Name, Name" (names
+ * without addresses), escaped, then wrapped at the report's width: a
+ * wrapped line starts further in.  The break goes at a blank.
+ */
+static void
+text_subsystem(struct buf *out, const struct subsystem *sub)
+{
+	struct buf raw = BUF_INIT, esc = BUF_INIT;
+	size_t col, k = 0;
+
+	buf_puts(&raw, sub->name);
+	for (uint32_t j = 0; j < sub->maintainers_nr; j++) {
+		buf_puts(&raw, j ? ", " : ": ");
+		add_person(&raw, sub->maintainers[j]);
+	}
+	report_name(&esc, raw.data);
+	buf_puts(out, "    ");
+	col = 4;
+	while (k < esc.len) {
+		size_t word = strcspn(esc.data + k, " "), chars;
+
+		chars = utf8_chars(esc.data + k, word);
+		if (col + chars > MT_TEXT_WIDTH && col > strlen(MT_TEXT_WRAP)) {
+			buf_puts(out, "\n" MT_TEXT_WRAP);
+			col = strlen(MT_TEXT_WRAP);
+		} else if (k) {
+			buf_addc(out, ' ');
+			col++;
+		}
+		buf_add(out, esc.data + k, word);
+		col += chars;
+		k += word;
+		while (k < esc.len && esc.data[k] == ' ')
+			k++;
+	}
+	buf_addc(out, '\n');
+	buf_release(&raw);
+	buf_release(&esc);
+}
 
 /* The MAINTAINERS file at the range's end, when there is one. */
 static int
 mt_gather(const struct extra_input *in, int arg, void **state)
 {
 	struct buf text = BUF_INIT;
-	struct maintainers *mt;
+	struct mt_run *run;
 	int ret;
 
-	(void)arg;
 	ret = repo_read_file_at(in->r, &in->rg->to, "MAINTAINERS", &text);
 	if (ret > 0) {
-		mt = xcalloc(1, sizeof(*mt));
-		maintainers_parse(text.data, text.len, &in->c->tt, mt);
-		*state = mt;
+		run = xcalloc(1, sizeof(*run));
+		maintainers_parse(text.data, text.len, &in->c->tt, &run->mt);
+		run->names = arg == MT_NAMES;
+		*state = run;
 	}
 	buf_release(&text);
 	return ret < 0 ? -1 : ret > 0;
@@ -229,15 +350,17 @@ mt_gather(const struct extra_input *in, int arg, void **state)
 static void
 mt_release(void *state)
 {
-	if (state)
-		maintainers_release(state);
-	free(state);
+	struct mt_run *run = state;
+
+	if (run)
+		maintainers_release(&run->mt);
+	free(run);
 }
 
 static void
 mt_text(const void *state, const struct flow *f, int width, struct buf *out)
 {
-	const struct maintainers *mt = state;
+	const struct maintainers *mt = &((const struct mt_run *)state)->mt;
 	int shown = 0;
 
 	(void)width;
@@ -256,17 +379,8 @@ mt_text(const void *state, const struct flow *f, int width, struct buf *out)
 		buf_puts(out, "  ");
 		report_name(out, t->name);
 		buf_addc(out, '\n');
-		for (uint32_t i = first; i < first + nr; i++) {
-			const struct subsystem *sub = &mt->s[mt->pair_sub[i]];
-
-			buf_puts(out, "    ");
-			report_name(out, sub->name);
-			for (uint32_t j = 0; j < sub->maintainers_nr; j++) {
-				buf_puts(out, j ? ", " : ": ");
-				report_name(out, sub->maintainers[j]);
-			}
-			buf_addc(out, '\n');
-		}
+		for (uint32_t i = first; i < first + nr; i++)
+			text_subsystem(out, &mt->s[mt->pair_sub[i]]);
 	}
 }
 
@@ -274,7 +388,7 @@ static void
 mt_json_tree(const void *state, const struct flow *f, uint32_t i,
 	     struct json *j)
 {
-	const struct maintainers *mt = state;
+	const struct maintainers *mt = &((const struct mt_run *)state)->mt;
 	const struct flow_tree *t = &f->trees[i];
 	uint32_t nr, first;
 
@@ -303,7 +417,7 @@ static void
 mt_node_tip(const void *state, const struct flow *f, uint32_t i,
 	    const struct extra_tip *tip)
 {
-	const struct maintainers *mt = state;
+	const struct maintainers *mt = &((const struct mt_run *)state)->mt;
 	const struct flow_tree *t = &f->trees[i];
 	uint32_t nr, first;
 
@@ -322,13 +436,59 @@ mt_node_tip(const void *state, const struct flow *f, uint32_t i,
 	}
 }
 
+/*
+ * A tree's box: its first subsystem (in the file's order), shortened to
+ * fit, and "+N" for its others; with --maintainer-names a second line,
+ * the maintainers' names without addresses, shortened too.  The text is
+ * the file's: the chart escapes it.
+ */
+static void
+mt_node_line(const void *state, const struct flow *f, uint32_t i,
+	     struct buf *out)
+{
+	const struct mt_run *run = state;
+	const struct maintainers *mt = &run->mt;
+	const struct flow_tree *t = &f->trees[i];
+	const struct subsystem *sub;
+	struct buf names = BUF_INIT;
+	uint32_t nr, first;
+
+	if (!i || t->tree == TREE_NONE)
+		return;
+	first = maintainers_of(mt, t->repo, &nr);
+	if (!nr)
+		return;
+	sub = &mt->s[mt->pair_sub[first]];
+	add_short(out, sub->name, strlen(sub->name), MT_BOX_CHARS);
+	if (nr > 1)
+		buf_printf(out, " +%u", nr - 1);
+	if (!run->names || !sub->maintainers_nr)
+		return;
+	for (uint32_t m = 0; m < sub->maintainers_nr; m++) {
+		if (m)
+			buf_puts(&names, ", ");
+		add_person(&names, sub->maintainers[m]);
+	}
+	buf_addc(out, '\n');
+	add_short(out, names.data, names.len, MT_BOX_CHARS);
+	buf_release(&names);
+}
+
 static const struct opt mt_options[] = {
-	{ .name = "maintainers", .kind = OPT_SET, .value = 1,
+	{ .name = "maintainers", .kind = OPT_SET, .value = MT_LABELS,
 	  .help = "label trees from MAINTAINERS at the range's end\n"
 		  "(the default when it exists; --no-maintainers)" },
+	{ .name = "maintainer-names", .kind = OPT_SET, .value = MT_NAMES,
+	  .help = "the same, and the maintainers' names in the chart's "
+		  "boxes" },
 	{ .name = "no-maintainers", .kind = OPT_SET, .value = 0,
 	  .help = "do not label trees from MAINTAINERS",
 	  .flags = OPT_UNLISTED },
+};
+
+static const struct extra_legend mt_legend[] = {
+	{ "in a box: its subsystem in MAINTAINERS (+N: N more)",
+	  EXTRA_LEGEND_NODE, NULL, "black", "SUBSYSTEM +1" },
 };
 
 const struct extra maintainers_extra = {
@@ -341,4 +501,7 @@ const struct extra maintainers_extra = {
 	.text = mt_text,
 	.json_tree = mt_json_tree,
 	.node_tip = mt_node_tip,
+	.node_line = mt_node_line,
+	.legend = mt_legend,
+	.legend_nr = ARRAY_SIZE(mt_legend),
 };

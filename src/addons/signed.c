@@ -103,6 +103,7 @@ count_pull(const struct flow *f, uint32_t k, unsigned sig, int exempt,
 			is_signed ? pl->commits : 0;
 	}
 	if (f->pull_edge[k] != HIST_NONE) {
+		out->edge_real[f->pull_edge[k]]++;
 		out->edge_signed_pulls[f->pull_edge[k]] += is_signed;
 		out->edge_unsigned[f->pull_edge[k]] += !is_signed && !exempt;
 	}
@@ -135,11 +136,22 @@ signatures_count(const struct flow *f, const unsigned *sig,
 	out->tree_signed_commits = xcalloc(nt, sizeof(uint32_t));
 	out->edge_signed_pulls = xcalloc(ne, sizeof(uint32_t));
 	out->edge_unsigned = xcalloc(ne, sizeof(uint32_t));
+	out->edge_real = xcalloc(ne, sizeof(uint32_t));
+	out->edge_nopull = xcalloc(ne, sizeof(uint32_t));
 	for (uint32_t k = 0; k < f->all_pulls_nr; k++) {
 		const struct pull *pl = &f->all_pulls[k];
+		int real = tt->t[pl->from].kind != TREE_KIND_MAIL &&
+			   tt->t[pl->from].kind != TREE_KIND_REVIEW &&
+			   !signatures_is_subtree(f->h, pl->merge);
 
+		if (!real && f->pull_edge[k] != HIST_NONE)
+			out->edge_nopull[f->pull_edge[k]]++;
 		if (tt->t[pl->from].kind == TREE_KIND_MAIL) {
 			out->mail_merges++;	/* no tag to sign */
+		} else if (tt->t[pl->from].kind == TREE_KIND_REVIEW) {
+			/* The server merged what it reviewed: no tag
+			 * either (issue 24's decision). */
+			out->review_merges++;
 		} else if (signatures_is_subtree(f->h, pl->merge)) {
 			push(&out->subtree, &out->subtree_nr, &subtree_alloc,
 			     k);
@@ -161,6 +173,8 @@ signatures_release(struct signatures *s)
 	free(s->tree_signed_commits);
 	free(s->edge_signed_pulls);
 	free(s->edge_unsigned);
+	free(s->edge_real);
+	free(s->edge_nopull);
 	free(s->unsigned_pulls);
 	free(s->subtree);
 	memset(s, 0, sizeof(*s));
@@ -282,8 +296,8 @@ signed_text(const void *state, const struct flow *f, int width,
 	buf_puts(out, "\nSigned pulls (a signed tag in the merge: present, "
 		 "not verified)\n");
 	report_row(out, "pulls", width, s->pulls);
-	buf_puts(out, s->mail_merges || s->subtree_nr ?
-		 "  (trees pulled; not mail, not subtrees)\n" : "\n");
+	buf_puts(out, s->mail_merges || s->review_merges || s->subtree_nr ?
+		 "  (trees pulled; not mail, review, subtrees)\n" : "\n");
 	report_row(out, "of which signed", width, s->signed_pulls);
 	buf_printf(out, "  (%.1f%%)\n",
 		   report_percent(s->signed_pulls, s->pulls));
@@ -302,6 +316,11 @@ signed_text(const void *state, const struct flow *f, int width,
 	if (s->mail_merges) {
 		report_row(out, "merges of mailed patches", width,
 			   s->mail_merges);
+		buf_puts(out, "  (no tag to sign: not pulls)\n");
+	}
+	if (s->review_merges) {
+		report_row(out, "merges of a review server", width,
+			   s->review_merges);
 		buf_puts(out, "  (no tag to sign: not pulls)\n");
 	}
 	if (s->subtree_nr) {
@@ -335,6 +354,7 @@ signed_json(const void *state, const struct flow *f, struct json *j)
 	json_uint(j, "gpgsig_pulls", s->gpgsig_pulls);
 	json_uint(j, "exempted", s->exempted);
 	json_uint(j, "mail_merges", s->mail_merges);
+	json_uint(j, "review_merges", s->review_merges);
 	json_uint(j, "subtree_signed", s->subtree_signed);
 	json_merges(j, "unsigned", f, s->unsigned_pulls, s->unsigned_nr);
 	json_merges(j, "subtree", f, s->subtree, s->subtree_nr);
@@ -362,22 +382,62 @@ signed_json_edge(const void *state, const struct flow *f, uint32_t e,
 	json_uint(j, "signed_pulls", s->edge_signed_pulls[e]);
 }
 
-/* An edge with an unsigned pull (one --require-signed lists: no mail,
- * subtree or exempted pull) is dashed, with a hollow arrowhead: by
- * pattern and marker, the colour staying the volume's; its tooltip says
- * how many of its pulls were signed. */
+/*
+ * An edge's look by its pulls, in three styles and one apart, by pattern
+ * and arrowhead (the colour stays the volume's): every real pull signed
+ * (or accepted by treeplot.unsignedOk), solid; some, dashed; none,
+ * dotted, both with a hollow arrowhead; an edge of merges that pull no
+ * tag at all (mail, a review server, subtrees), tapered: it neither
+ * looks signed nor unsigned.  Its tooltip says how many were signed.
+ */
 static void
 signed_edge_look(const void *state, const struct flow *f, uint32_t e,
 		 struct extra_edge_look *look)
 {
 	const struct signatures *s = &((const struct signed_state *)state)->s;
 
+	(void)f;
+	if (!s->edge_real[e]) {
+		if (s->edge_nopull[e]) {
+			buf_puts(look->tip.out, ", no tag to sign (mail, "
+				 "review server or subtree merges)");
+			look->style = "tapered";
+		}
+		return;
+	}
 	buf_printf(look->tip.out, ", %u of %u signed",
-		   s->edge_signed_pulls[e], f->edges[e].pulls);
-	if (s->edge_unsigned[e]) {
-		look->style = "dashed";
+		   s->edge_signed_pulls[e], s->edge_real[e]);
+	if (!s->edge_unsigned[e]) {
+		look->style = "solid";
+	} else {
+		look->style = s->edge_signed_pulls[e] ? "dashed" : "dotted";
 		look->arrowhead = "onormal";
 	}
+}
+
+/* "4/5 signed" in a tree's box: its real pulls, signed of all. */
+static void
+signed_node_line(const void *state, const struct flow *f, uint32_t i,
+		 struct buf *out)
+{
+	const struct signatures *s = &((const struct signed_state *)state)->s;
+
+	if (i && i < f->trees_nr && f->trees[i].tree != TREE_NONE &&
+	    s->tree_pulls[i])
+		buf_printf(out, "%u/%u signed", s->tree_signed_pulls[i],
+			   s->tree_pulls[i]);
+}
+
+/* The range's: "26 of 78 pulls signed". */
+static void
+signed_subtitle(const void *state, const struct flow *f, struct buf *out)
+{
+	const struct signatures *s = &((const struct signed_state *)state)->s;
+
+	(void)f;
+	if (s->pulls)
+		buf_printf(out, "%u of %u pull%s signed", s->signed_pulls,
+			   s->pulls, s->pulls == 1 ? "" : "s");
 }
 
 static int
@@ -391,9 +451,16 @@ signed_status(const void *state, const struct flow *f)
 }
 
 static const struct extra_legend signed_legend[] = {
-	{ "hollow arrowhead: not every pull pulled a signed tag (how many "
-	  "did: the tooltip)", EXTRA_LEGEND_EDGE, "dashed", CHART_GREY_TEXT,
-	  NULL },
+	{ "every pull signed (or accepted: treeplot.unsignedOk)",
+	  EXTRA_LEGEND_EDGE, "solid", CHART_GREY_TEXT, NULL },
+	{ "hollow arrowhead: some pulls signed", EXTRA_LEGEND_EDGE, "dashed",
+	  CHART_GREY_TEXT, NULL },
+	{ "hollow arrowhead: no pull signed", EXTRA_LEGEND_EDGE, "dotted",
+	  CHART_GREY_TEXT, NULL },
+	{ "no tag to sign: mail, review server, subtree", EXTRA_LEGEND_EDGE,
+	  "tapered", CHART_GREY_TEXT, NULL },
+	{ "in a box: its pulls, signed of all", EXTRA_LEGEND_NODE, NULL,
+	  "black", "4/5 signed" },
 };
 
 /* --signed: a report, unless --require-signed asked for more. */
@@ -427,6 +494,8 @@ const struct extra signed_extra = {
 	.json = signed_json,
 	.json_tree = signed_json_tree,
 	.json_edge = signed_json_edge,
+	.node_line = signed_node_line,
+	.subtitle = signed_subtitle,
 	.edge_look = signed_edge_look,
 	.legend = signed_legend,
 	.legend_nr = ARRAY_SIZE(signed_legend),

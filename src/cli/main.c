@@ -160,6 +160,10 @@ chart_settings(const struct options *o, const struct settings *s,
 	go->dpi = o->dpi;
 	go->chart_depth = o->chart_depth;
 	go->progress = progress(o);
+	go->width = o->width;
+	go->size_arg = o->size_arg;
+	go->min_font = o->min_font;
+	go->notes = !o->quiet;
 }
 
 /* Each format of the outputs rendered once (the CSV's line ends as
@@ -179,15 +183,23 @@ static int
 report_outputs(const struct options *o, const struct report_input *in,
 	       struct output_set *outs)
 {
+	int said = 0;
+
 	for (size_t i = 0; i < outs->nr; i++) {
 		struct output_spec *sp = &outs->v[i];
 		struct report_input each = *in;
+		struct graph_options go = *in->chart;
 
 		if (!first_of_kind(outs, sp))
 			continue;
 		each.table = (enum csv_table)sp->variant;
+		/* What --size folded, said once for the charts laid out
+		 * (SVG, PNG, PDF; DOT is not laid out). */
+		go.notes = go.notes && !said;
+		each.chart = &go;
 		if (report(&each, sp->fmt, &sp->data) < 0)
 			return -1;
+		said |= format_graphviz(sp->fmt) && sp->fmt != FORMAT_DOT;
 		if (sp->fmt == FORMAT_CSV && o->crlf)
 			csv_crlf(&sp->data);
 	}

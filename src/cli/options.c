@@ -188,6 +188,62 @@ parse_chart_depth(const struct opt *row, const char *arg, void *dst)
 	return 0;
 }
 
+/*
+ * A length as hundredths of a point: a number (decimals allowed) and a
+ * unit, in, cm, mm or pt, none meaning inches; from lo to hi points.
+ */
+static int
+parse_length(const char *s, double lo, double hi, const char *bare,
+	     uint32_t *out)
+{
+	static const struct {
+		const char *unit;
+		double pt;
+	} units[] = {
+		{ "in", 72 }, { "cm", 72 / 2.54 }, { "mm", 72 / 25.4 },
+		{ "pt", 1 },
+	};
+	const char *unit;
+	char *end;
+	double v, scale = -1;
+
+	if ((*s < '0' || *s > '9') && *s != '.')
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s)
+		return -1;
+	unit = *end ? end : bare;
+	for (size_t k = 0; k < ARRAY_SIZE(units); k++)
+		if (!strcmp(unit, units[k].unit))
+			scale = units[k].pt;
+	if (scale < 0 || v * scale < lo || v * scale > hi)
+		return -1;
+	*out = (uint32_t)(v * scale * 100 + 0.5);
+	return 0;
+}
+
+/* --size: a width from 1 to 100 inches (a bare number is in inches). */
+static int
+parse_size(const struct opt *row, const char *arg, void *dst)
+{
+	struct options *o = dst;
+
+	(void)row;
+	if (parse_length(arg, 72, 7200, "in", &o->width) < 0)
+		return -1;
+	o->size_arg = arg;
+	return 0;
+}
+
+/* --min-font: a text size from 1 to 72 points (a bare number: points). */
+static int
+parse_min_font(const struct opt *row, const char *arg, void *dst)
+{
+	(void)row;
+	return parse_length(arg, 1, 72, "pt", dst);
+}
+
 static int
 parse_jobs(const struct opt *row, const char *arg, void *dst)
 {
@@ -278,6 +334,16 @@ static const struct opt rows[] = {
 	  .kind = OPT_PARSE, .off = OFF(dpi), .parse = parse_dpi,
 	  .takes = "a resolution from 36 to 1200",
 	  .help = "the PNG's resolution, 36 to 1200 (96)" },
+	{ .name = "size", .arg = "WIDTH", .modes = MODE_REPORT,
+	  .formats = FORMATS_GRAPH, .kind = OPT_PARSE, .parse = parse_size,
+	  .takes = "a width from 1 to 100 inches (6.5in, 16.5cm, 468pt)",
+	  .help = "lay the chart out for a page WIDTH wide (6.5in, 16.5cm,\n"
+		  "468pt; a bare number is in inches), its text kept at\n"
+		  "--min-font or more" },
+	{ .name = "min-font", .arg = "PT", .modes = MODE_REPORT,
+	  .formats = FORMATS_GRAPH, .kind = OPT_PARSE, .off = OFF(min_font),
+	  .parse = parse_min_font, .takes = "a size from 1 to 72 points",
+	  .help = "with --size, the smallest text on the page (7)" },
 	{ .name = "chart-depth", .arg = "N", .modes = MODE_REPORT,
 	  .formats = FORMATS_GRAPH, .kind = OPT_PARSE, .off = OFF(chart_depth),
 	  .parse = parse_chart_depth, .takes = "a level from 0 to 1000000",
@@ -804,6 +870,7 @@ options_init(struct options *o)
 	o->mode = MODE_REPORT;
 	o->csv_table = CSV_TREES;
 	o->chart_depth = GRAPH_CHART_DEPTH_DEFAULT;
+	o->min_font = GRAPH_MIN_FONT_DEFAULT;
 	extra_args_init(&o->extras);
 }
 

@@ -59,6 +59,7 @@ render_page(const struct report_input *in, struct buf *out)
 	if (chart_options(in, "svg", &go) < 0)
 		return -1;
 	go.tree_attrs = 1;
+	go.width = 0;		/* a screen's page: --size is for paper */
 	if (commit_batch_read(&texts, in->r, in->h, c->a.order, c->a.order_nr,
 			      CF_AUTHOR | CF_SUBJECT | CF_TIME) < 0)
 		return -1;

@@ -400,12 +400,13 @@ pdf_text(struct buf *out, const char *title)
 
 /*
  * The PDF's Title, from the chart's title: Graphviz's cairo renderer
- * sets none.  Added as an incremental update (a new Info dictionary, an
+ * sets none; dated when (pdf_stamp_at).  Added as an incremental update (a new Info dictionary, an
  * xref section for it and a trailer pointing back to cairo's), which
  * every PDF reader applies and which moves no offset of cairo's.
  */
 static void
-pdf_add_title(struct buf *out, size_t start, const char *title)
+pdf_add_title(struct buf *out, size_t start, const char *title,
+	      int64_t when)
 {
 	const char *pdf = out->data + start, *trailer, *root, *size, *sx;
 	size_t len = out->len - start, obj_at, xref_at;
@@ -425,7 +426,7 @@ pdf_add_title(struct buf *out, size_t start, const char *title)
 	prev = strtoul(sx + 9, NULL, 10);
 	if (!nobj || !root_nr)
 		return;
-	pdf_stamp(stamp);
+	pdf_stamp_at(stamp, when);
 	if (out->data[out->len - 1] != '\n')
 		buf_addc(out, '\n');
 	obj_at = out->len - start;
@@ -441,6 +442,105 @@ pdf_add_title(struct buf *out, size_t start, const char *title)
 		   nobj + 1, root_nr, nobj, prev, xref_at);
 }
 
+/* The graph's pad (graph_build.c's "pad", 0.3 inches), round the
+ * drawing on every side: part of the width --size scales to. */
+#define GRAPH_PAD_PT 21.6
+
+/*
+ * The smallest text of f's chart built with o and laid out, once scaled
+ * to o->width: a box's text, in hundredths of a point, and the page's
+ * height then (points).  -1 after saying why.  The layout is thrown
+ * away: the chart is built again to render.
+ */
+static long
+measure_text(const struct flow *f, const struct graph_options *o,
+	     Agdisc_t *disc, double *height)
+{
+	Agraph_t *g = graph_build(f, o, disc);
+	GVC_t *gvc = NULL;
+	boxf bb;
+	long ret = -1;
+
+	if (!g)
+		return gv_error("build the graph");
+	if (check_size(g, o->layout) < 0)
+		goto out;
+	gvc = gv_context();
+	if (!gvc) {
+		ret = gv_error("start Graphviz");
+		goto out;
+	}
+	if (gvLayout(gvc, g, o->layout) != 0) {
+		ret = gv_error("lay out the graph");
+		gvc = NULL;
+		goto out;
+	}
+	/* The drawing's box, in points (layout's; "bb" is only written
+	 * out by a render). */
+	bb = GD_bb(g);
+	if (bb.UR.x > bb.LL.x) {
+		double scale = (double)o->width / 100 /
+			       (bb.UR.x - bb.LL.x + 2 * GRAPH_PAD_PT);
+
+		ret = (long)(GRAPH_BOX_FONT * 100 * scale);
+		*height = (bb.UR.y - bb.LL.y + 2 * GRAPH_PAD_PT) * scale;
+	} else {
+		ret = gv_error("measure the laid out graph");
+	}
+	gvFreeLayout(gvc, g);
+out:
+	agclose(g);
+	return ret;
+}
+
+static const char *const print_steps[] = {
+	[PRINT_COMPACT] = "legend in two columns, headings wrapped",
+	[PRINT_TIGHT] = "ranks and boxes closer",
+	[PRINT_FOLDED] = "long box lines folded",
+};
+
+/*
+ * --size: the first folding (graph_print) at which the chart's text,
+ * scaled to the width, stays at --min-font or more; the last one when
+ * none does.  Into o->print, and one line on stderr saying what was
+ * folded and the smallest text.  Returns 0, or -1 after an error.
+ */
+static int
+choose_print(const struct flow *f, struct graph_options *o, Agdisc_t *disc)
+{
+	struct buf said = BUF_INIT;
+	double height = 0;
+	long text = 0, tenths;
+
+	o->measuring = 1;
+	for (o->print = PRINT_COMPACT;; o->print++) {
+		text = measure_text(f, o, disc, &height);
+		if (text < 0 || text >= (long)o->min_font ||
+		    o->print == PRINT_FOLDED)
+			break;
+	}
+	o->measuring = 0;
+	if (text < 0)
+		return -1;
+	if (!o->notes)
+		return 0;
+	for (int k = PRINT_COMPACT; k <= (int)o->print; k++)
+		buf_printf(&said, "%s%s", k == PRINT_COMPACT ? "" : ", ",
+			   print_steps[k]);
+	/* Tenths by hand: a locale's decimal comma stays out. */
+	tenths = (long)(height * 10 / 72 + 0.5);
+	buf_printf(&said, "; smallest text %ld.%ldpt, %ld.%ldin high",
+		   text / 100, text % 100 / 10, tenths / 10, tenths % 10);
+	if (text < (long)o->min_font)
+		buf_printf(&said, ", under --min-font %u.%upt (fewer trees: "
+			   "--top, --chart-depth; or a wider --size)",
+			   o->min_font / 100, o->min_font % 100 / 10);
+	(void)error("--size %s: %s", o->size_arg ? o->size_arg : "",
+		    said.data);
+	buf_release(&said);
+	return 0;
+}
+
 static int
 render_gvc(Agraph_t *g, const struct graph_options *o, const char *title,
 	   struct buf *out)
@@ -454,6 +554,13 @@ render_gvc(Agraph_t *g, const struct graph_options *o, const char *title,
 
 	if (check_size(g, o->layout) < 0)
 		goto out;
+	/* The PDF's page the drawing and its pad, as the SVG's: Graphviz's
+	 * margin for PostScript and PDF was 36 points more a side. */
+	if (!strcmp(o->format, "pdf")) {
+		char margin[] = "margin", zero[] = "0", none[] = "";
+
+		agsafeset(g, margin, zero, none);
+	}
 	gvc = gv_context();
 	if (!gvc) {
 		ret = gv_error("start Graphviz");
@@ -484,8 +591,8 @@ render_gvc(Agraph_t *g, const struct graph_options *o, const char *title,
 	}
 	buf_add(out, data, len);
 	if (!strcmp(o->format, "pdf")) {
-		pdf_fix_date(out, out->len - len);
-		pdf_add_title(out, out->len - len, title);
+		pdf_fix_date_at(out, out->len - len, o->last);
+		pdf_add_title(out, out->len - len, title, o->last);
 	}
 	ret = 0;
 out:
@@ -569,9 +676,10 @@ render_graph(const struct flow *f, const char *format, const char *layout,
 }
 
 int
-render_graph_with(const struct flow *f, const struct graph_options *o,
+render_graph_with(const struct flow *f, const struct graph_options *given,
 		  struct buf *out)
 {
+	struct graph_options sized = *given, *o = &sized;
 	/* agwrite writes through the graph's I/O discipline: ours appends
 	 * to out; ids are ours too (memory stays cgraph's default). */
 	Agiodisc_t io = { NULL, put_buf, flush_buf };
@@ -594,6 +702,12 @@ render_graph_with(const struct flow *f, const struct graph_options *o,
 	buf_init(&gv_msgs.first);
 	old_errf = agseterrf(capture_gv_message);
 
+	/* --size: DOT, not laid out, is folded the least; the drawn
+	 * formats as far as their text needs. */
+	if (o->width && !strcmp(o->format, "dot"))
+		o->print = PRINT_COMPACT;
+	else if (o->width && choose_print(f, o, &disc) < 0)
+		goto out;
 	g = graph_build(f, o, &disc);
 	if (!g) {
 		ret = gv_error("build the graph");

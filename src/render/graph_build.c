@@ -2,8 +2,8 @@
  * render/graph_build.c - the chart as a cgraph graph, before any layout.
  *
  * What is drawn, from the flow and its plan (render/plan.c): the
- * declared attributes, a box per tree with its tooltip and its counts,
- * the flow's edges, the direct commits, the trees folded past
+ * declared attributes, a box per tree (render/graph_nodes.c: its
+ * tooltip, look and label), the flow's edges, the direct commits, the trees folded past
  * --chart-depth, --branches' clusters, the add-ons' say (tooltip lines,
  * edge looks, edges of their own, legend entries) and the heading.
  * render/graph.c lays the graph out and renders it; this file knows
@@ -20,31 +20,11 @@
 #include <string.h>
 
 #include "addons/extra.h"
+#include "render/graph_internal.h"
 #include "render/graph_text.h"
 #include "render/legend.h"
 #include "render/plan.h"
 #include "util/escape.h"
-
-/*
- * Graphviz 2.42 (Debian 12) declares char * where it only reads; this is
- * the one place the const is dropped.
- */
-static char *
-gv(const char *s)
-{
-	return (char *)(uintptr_t)s;
-}
-
-/* The attributes we set per object, declared once on the root graph. */
-struct attrs {
-	Agsym_t *n_label, *n_tooltip, *n_shape, *n_style, *n_fillcolor,
-		*n_color, *n_fontcolor, *n_fontsize, *n_penwidth;
-	/* e_label: declared (an edge's label, empty: the counts are in the
-	 * boxes) so that the DOT says so; set through the table only. */
-	// cppcheck-suppress unusedStructMember
-	Agsym_t *e_label, *e_tooltip, *e_color, *e_fontcolor, *e_penwidth,
-		*e_weight, *e_style, *e_dir, *e_arrowhead;
-};
 
 static Agsym_t *
 declare(Agraph_t *g, int kind, const char *name, const char *def)
@@ -134,6 +114,7 @@ static const struct {
 	{ AGEDGE, "style", "", SYM(e_style) },
 	{ AGEDGE, "dir", "forward", SYM(e_dir) },
 	{ AGEDGE, "arrowhead", "normal", SYM(e_arrowhead) },
+	{ AGEDGE, "arrowtail", "normal", SYM(e_arrowtail) },
 	{ AGEDGE, "fontname", CHART_FONT, NO_SYM },
 	{ AGEDGE, "fontsize", "10", NO_SYM },
 	{ AGEDGE, "arrowsize", "0.6", NO_SYM },
@@ -153,234 +134,7 @@ declare_attrs(Agraph_t *g, const char *layout, struct attrs *a)
 	declare_graph(g, layout);
 }
 
-static void
-set(void *obj, Agsym_t *sym, const char *value)
-{
-	agxset(obj, sym, gv(value));
-}
 
-static const char *
-tree_name_of(const struct flow *f, uint32_t i)
-{
-	return f->trees[i].name ? f->trees[i].name : "";
-}
-
-/* The add-ons' lines of node i's tooltip. */
-static void
-add_node_tips(struct buf *b, const struct flow *f, uint32_t i,
-	      const struct extras *xs)
-{
-	const struct extra_tip tip = { b, graph_tip_text, "\\n" };
-
-	extras_node_tip(xs, f, i, &tip);
-}
-
-/* What the graph is built from: the flow, its plan, the options. */
-struct build {
-	Agraph_t *g;
-	const struct flow *f;
-	const struct graph_plan *p;
-	const struct graph_options *o;
-	struct attrs a;
-	Agnode_t **nodes;
-	uint32_t *port;		/* per edge: its count's cell in its tree's */
-	uint32_t *ports;	/* box (from 1; 0: none); per tree: how many */
-	struct buf *lines;	/* per tree: add-ons' lines for its box */
-	uint8_t *clustered;	/* per tree: in its repository's cluster */
-	/* Per add-on, the legend entries some edge of its draws (bit i:
-	 * its legend[i]), so that the legend lists only those. */
-	uint32_t *drawn;
-};
-
-/*
- * The name a box shows: without the prefix most trees share (the legend
- * says it once), and in a repository's cluster (--branches) the branch
- * only, since the cluster names the repository.
- */
-static const char *
-shown_name(const struct build *bd, uint32_t i, int in_cluster)
-{
-	const struct flow_tree *t = &bd->f->trees[i];
-	const char *name = tree_name_of(bd->f, i);
-	size_t len;
-
-	if (in_cluster && t->repo_name && t->repo_name != name) {
-		len = strlen(t->repo_name);
-		if (!strncmp(name, t->repo_name, len) && name[len] == ':' &&
-		    name[len + 1])
-			return name + len + 1;
-	}
-	return i ? graph_shown_name(bd->p, bd->f, i) : name;
-}
-
-static void
-node_tooltip(struct buf *b, const struct flow *f, uint32_t i,
-	     const struct extras *xs)
-{
-	const struct flow_tree *t = &f->trees[i];
-
-	graph_tip_text(b, tree_name_of(f, i));
-	if (i == 0) {
-		graph_tip_urls(b, f->mainline_urls, f->mainline_urls_nr);
-		buf_puts(b, "\\nthe mainline: ");
-		graph_count(b, f->commits, "commit");
-		buf_printf(b, ", %u direct (%u applied on it, %u through "
-			   "its topic branches), ", f->direct,
-			   f->topics.applied, f->topics.through);
-		graph_count(b, f->merges, "merge");
-		add_node_tips(b, f, i, xs);
-	} else if (t->tree == TREE_NONE) {
-		buf_puts(b, "\\n");
-		graph_count(b, t->commits, "commit");
-		buf_puts(b, " through them");
-	} else {
-		graph_tip_urls(b, t->urls, t->urls_nr);
-		add_node_tips(b, f, i, xs);
-		if (t->kind == TREE_KIND_MAIL)
-			buf_puts(b, "\\npatches that came by mail");
-		else if (t->kind == TREE_KIND_GITHUB)
-			buf_puts(b, "\\nGitHub pull requests");
-		else if (t->kind == TREE_KIND_GITLAB)
-			buf_puts(b, "\\nGitLab merge requests");
-		else if (t->kind == TREE_KIND_BITBUCKET)
-			buf_puts(b, "\\nBitbucket pull requests");
-		else if (t->kind == TREE_KIND_GITEA)
-			buf_puts(b, "\\nGitea pull requests");
-		else if (t->kind == TREE_KIND_REVIEW)
-			buf_puts(b, "\\nchanges merged by a code review server");
-		buf_puts(b, "\\n");
-		graph_count(b, t->commits, "commit");
-		buf_printf(b, " through it, %u its own\\n", t->own);
-		graph_count(b, t->pulls, "pull");
-		buf_printf(b, ", depth %u", t->depth);
-	}
-}
-
-static void
-node_style(Agnode_t *n, const struct flow *f, uint32_t i,
-	   const struct attrs *a)
-{
-	const struct flow_tree *t = &f->trees[i];
-
-	if (i == 0) {
-		set(n, a->n_style, "rounded,filled,bold");
-		set(n, a->n_fillcolor, "#FFE9A8");
-		set(n, a->n_color, "black");
-		set(n, a->n_penwidth, "2");
-		set(n, a->n_fontsize, "14");
-	} else if (t->tree == TREE_NONE) {
-		/* Neutral whatever its size: many trees, not a big one. */
-		set(n, a->n_style, "rounded,dashed");
-		set(n, a->n_color, COLOUR_SMALL);
-		set(n, a->n_fontcolor, COLOUR_SMALL_TEXT);
-	} else if (t->kind == TREE_KIND_MAIL) {
-		/* Not a tree at all: a page of mail. */
-		set(n, a->n_shape, "note");
-		set(n, a->n_style, "filled");
-		set(n, a->n_fillcolor, "#FFF3D6");
-	} else if (t->depth == 1) {
-		/* Direct feeders a shade apart from the trees behind them. */
-		set(n, a->n_fillcolor, "#E3EEF8");
-	}
-}
-
-static void
-add_node(Agraph_t *g, struct build *bd, uint32_t i)
-{
-	const struct flow *f = bd->f;
-	struct buf id = BUF_INIT, b = BUF_INIT;
-	Agnode_t *n;
-
-	buf_printf(&id, "t%u", i);
-	n = bd->nodes[i] = agnode(g, id.data, 1);
-
-	node_tooltip(&b, f, i, bd->o->xs);
-	set(n, bd->a.n_tooltip, b.data);
-	node_style(n, f, i, &bd->a);
-	buf_release(&id);
-	buf_release(&b);
-}
-
-/*
- * The rows of tree i's box when some of its edges carry only part of
- * its commits: the name cell (name_cell, spanning every row) and one
- * cell a counted edge, each the port that edge leaves from, on the
- * mainline's side of the name.
- */
-static void
-add_count_rows(struct buf *b, const struct build *bd, uint32_t i,
-	       const char *name_cell)
-{
-	const struct flow *f = bd->f;
-	int right = bd->p->side[i] > 0, row = 0;
-
-	for (uint32_t k = 0; k < f->edges_nr; k++) {
-		if (f->edges[k].from != i || !bd->port[k])
-			continue;
-		buf_puts(b, "<TR>");
-		if (!row && !right)
-			buf_puts(b, name_cell);
-		buf_printf(b, "<TD PORT=\"p%u\"><FONT COLOR=\"%s\">%u</FONT>"
-			   "</TD>", bd->port[k],
-			   graph_text_colour(bd->p->volume[k]),
-			   f->edges[k].commits);
-		if (!row && right)
-			buf_puts(b, name_cell);
-		buf_puts(b, "</TR>");
-		row++;
-	}
-}
-
-/*
- * Tree i's label: its name, its commits and the add-ons' lines.  Where
- * some of its edges carry only part of its commits, an HTML-like table
- * with each such edge's count in a cell of its own, the port the edge
- * leaves from: the count in its tree's box, where its edge starts (by
- * the edge, outside the box, counts stood where other edges came in).
- */
-static void
-label_node(struct build *bd, uint32_t i)
-{
-	const struct flow *f = bd->f;
-	Agnode_t *n = bd->nodes[i];
-	const char *name = shown_name(bd, i, bd->clustered[i]);
-	const char *l = bd->lines[i].data;
-	struct buf b = BUF_INIT, cell = BUF_INIT;
-	char *h;
-
-	if (!bd->ports[i]) {
-		graph_label_text(&b, name);
-		buf_puts(&b, "\\n");
-		graph_count(&b, f->trees[i].commits, "commit");
-		if (l)
-			buf_puts(&b, l);
-		set(n, bd->a.n_label, b.data);
-		buf_release(&b);
-		return;
-	}
-	buf_printf(&cell, "<TD ROWSPAN=\"%u\">", bd->ports[i]);
-	graph_html_text(&cell, name);
-	buf_puts(&cell, "<BR/>");
-	graph_count(&cell, f->trees[i].commits, "commit");
-	/* The add-ons' lines: trusted text, each after a "\\n". */
-	while (l && *l) {
-		size_t len = strcspn(l + 2, "\\");
-
-		buf_puts(&cell, "<BR/>");
-		escape_gv_html(&cell, l + 2, len, 0);
-		l += 2 + len;
-	}
-	buf_puts(&cell, "</TD>");
-	buf_puts(&b, "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" "
-		 "CELLPADDING=\"1\">");
-	add_count_rows(&b, bd, i, cell.data);
-	buf_puts(&b, "</TABLE>");
-	h = agstrdup_html(bd->g, b.data);
-	set(n, bd->a.n_label, h);
-	agstrfree(bd->g, h);
-	buf_release(&b);
-	buf_release(&cell);
-}
 
 /*
  * An edge of the flow from tree `from` into `to`.  A tree right of the
@@ -398,7 +152,7 @@ flow_edge(Agraph_t *g, struct build *bd, Agnode_t *from, Agnode_t *to,
 
 	if (right) {
 		e = agedge(g, to, from, gv(name), 1);
-		set(e, bd->a.e_dir, "back");
+		gv_set(e, bd->a.e_dir, "back");
 	} else {
 		e = agedge(g, from, to, gv(name), 1);
 	}
@@ -419,12 +173,12 @@ set_volume(Agedge_t *e, const struct attrs *a, enum volume v, uint32_t width)
 {
 	struct buf b = BUF_INIT;
 
-	set(e, a->e_color, graph_colour(v));
-	set(e, a->e_fontcolor, graph_text_colour(v));
+	gv_set(e, a->e_color, graph_colour(v));
+	gv_set(e, a->e_fontcolor, graph_text_colour(v));
 	/* In tenths, printed by hand: a decimal comma from the locale
 	 * would break the DOT. */
 	buf_printf(&b, "%u.%u", width / 10, width % 10);
-	set(e, a->e_penwidth, b.data);
+	gv_set(e, a->e_penwidth, b.data);
 	buf_release(&b);
 }
 
@@ -447,13 +201,17 @@ apply_look(Agedge_t *e, const struct attrs *a, const char *style,
 	   const char *colour, const char *arrowhead)
 {
 	if (style)
-		set(e, a->e_style, style);
+		gv_set(e, a->e_style, style);
 	if (colour) {
-		set(e, a->e_color, colour);
-		set(e, a->e_fontcolor, colour);
+		gv_set(e, a->e_color, colour);
+		gv_set(e, a->e_fontcolor, colour);
 	}
-	if (arrowhead)
-		set(e, a->e_arrowhead, arrowhead);
+	/* An edge drawn reversed (dir=back: a tree right of the mainline)
+	 * shows its tail's arrow: both are set, dot draws the one shown. */
+	if (arrowhead) {
+		gv_set(e, a->e_arrowhead, arrowhead);
+		gv_set(e, a->e_arrowtail, arrowhead);
+	}
 }
 
 static void
@@ -468,21 +226,24 @@ add_edge(Agraph_t *g, struct build *bd, uint32_t k)
 	e = flow_edge(g, bd, bd->nodes[fe->from], bd->nodes[fe->to],
 		      bd->p->side[fe->from] > 0, NULL, bd->port[k]);
 
-	graph_tip_text(&b, tree_name_of(f, fe->from));
+	graph_tip_text(&b, graph_tree_name(f, fe->from));
 	buf_puts(&b, " -> ");
-	graph_tip_text(&b, tree_name_of(f, fe->to));
+	graph_tip_text(&b, graph_tree_name(f, fe->to));
 	buf_puts(&b, ": ");
 	graph_count(&b, fe->commits, "commit");
 	buf_puts(&b, " in ");
 	graph_count(&b, fe->pulls, "pull");
 	edge_look(bd, k, &b, &look);
-	set(e, bd->a.e_tooltip, b.data);
-	set_volume(e, &bd->a, bd->p->volume[k], bd->p->width[k]);
+	gv_set(e, bd->a.e_tooltip, b.data);
+	/* A tapered edge (--signed: no tag to sign) starts at twice its
+	 * width: a wedge with the ink of the line it stands for. */
+	set_volume(e, &bd->a, bd->p->volume[k], bd->p->width[k] *
+		   (look.style && strstr(look.style, "tapered") ? 2 : 1));
 	apply_look(e, &bd->a, look.style, look.colour, look.arrowhead);
 	/* dot wants an integer weight: heavy edges kept short and straight. */
 	b.len = 0;
 	buf_printf(&b, "%u", bd->p->weight[k]);
-	set(e, bd->a.e_weight, b.data);
+	gv_set(e, bd->a.e_weight, b.data);
 	if (bd->p->outer[k])
 		agsafeset(e, gv("minlen"), gv("2"), gv("1"));
 	buf_release(&b);
@@ -499,24 +260,40 @@ add_direct_flow(Agraph_t *g, struct build *bd, const char *name,
 	Agnode_t *node = agnode(g, gv(name), 1);
 	Agedge_t *e;
 
-	buf_printf(&b, "%s\\n", label);
+	/* On a printed page folded as the trees' boxes are ("applied on
+	 * the" "mainline"): else the widest box of its column. */
+	if (bd->o->print >= PRINT_FOLDED) {
+		struct buf fold = BUF_INIT;
+
+		graph_fold(&fold, label, strlen(label), GRAPH_FOLD_CHARS);
+		for (size_t k = 0; k < fold.len; k++) {
+			if (fold.data[k] == '\n')
+				buf_puts(&b, "\\n");
+			else
+				buf_addc(&b, fold.data[k]);
+		}
+		buf_release(&fold);
+	} else {
+		buf_puts(&b, label);
+	}
+	buf_puts(&b, "\\n");
 	graph_count(&b, n, "commit");
 	if (more)
 		buf_printf(&b, "\\n%s", more);
-	set(node, bd->a.n_label, b.data);
-	set(node, bd->a.n_fillcolor, "white");
+	gv_set(node, bd->a.n_label, b.data);
+	gv_set(node, bd->a.n_fillcolor, "white");
 	b.len = 0;
 	graph_count(&b, n, "commit");
 	buf_printf(&b, " %s", tip);
-	set(node, bd->a.n_tooltip, b.data);
+	gv_set(node, bd->a.n_tooltip, b.data);
 
 	e = flow_edge(g, bd, node, bd->nodes[0], 0, NULL, 0);
 	b.len = 0;
 	buf_printf(&b, "%s -> ", label);
-	graph_tip_text(&b, tree_name_of(bd->f, 0));
+	graph_tip_text(&b, graph_tree_name(bd->f, 0));
 	buf_puts(&b, ": ");
 	graph_count(&b, n, "commit");
-	set(e, bd->a.e_tooltip, b.data);
+	gv_set(e, bd->a.e_tooltip, b.data);
 	set_volume(e, &bd->a, v, width);
 	buf_release(&b);
 }
@@ -595,15 +372,15 @@ add_fold(Agraph_t *g, struct build *bd)
 		fold_in_mainline_rank(g, bd, n);
 	buf_printf(&b, "%u trees deeper\\nthan level %u", p->fold_trees,
 		   p->fold_level);
-	set(n, bd->a.n_label, b.data);
+	gv_set(n, bd->a.n_label, b.data);
 	b.len = 0;
 	buf_printf(&b, "%u trees pulled more than %u levels deep, folded "
 		   "(--chart-depth)\\n%" PRIu64 " commits sent from them",
 		   p->fold_trees, p->fold_level, p->fold_commits);
-	set(n, bd->a.n_tooltip, b.data);
-	set(n, bd->a.n_style, "rounded,dashed");
-	set(n, bd->a.n_color, COLOUR_SMALL);
-	set(n, bd->a.n_fontcolor, COLOUR_SMALL_TEXT);
+	gv_set(n, bd->a.n_tooltip, b.data);
+	gv_set(n, bd->a.n_style, "rounded,dashed");
+	gv_set(n, bd->a.n_color, COLOUR_SMALL);
+	gv_set(n, bd->a.n_fontcolor, COLOUR_SMALL_TEXT);
 	for (uint32_t i = 0; i < f->trees_nr; i++) {
 		uint32_t c, weight;
 		Agedge_t *e;
@@ -619,16 +396,16 @@ add_fold(Agraph_t *g, struct build *bd)
 			      p->side[i] > 0 : p->side[i] < 0, NULL, 0);
 		b.len = 0;
 		buf_printf(&b, "deeper than level %u -> ", p->fold_level);
-		graph_tip_text(&b, tree_name_of(f, i));
+		graph_tip_text(&b, graph_tree_name(f, i));
 		buf_printf(&b, ": %" PRIu64 " commit%s in %" PRIu64 " pull%s",
 			   p->fold_in[i], p->fold_in[i] == 1 ? "" : "s",
 			   p->fold_pulls[i], p->fold_pulls[i] == 1 ? "" : "s");
-		set(e, bd->a.e_tooltip, b.data);
+		gv_set(e, bd->a.e_tooltip, b.data);
 		set_volume(e, &bd->a, VOLUME_NEUTRAL,
 			   graph_width(c, f->commits, &weight));
 		b.len = 0;
 		buf_printf(&b, "%u", weight);
-		set(e, bd->a.e_weight, b.data);
+		gv_set(e, bd->a.e_weight, b.data);
 	}
 	buf_release(&b);
 }
@@ -644,11 +421,36 @@ add_heading(Agraph_t *g, const struct build *bd,
 {
 	struct chart_heading h = {
 		bd->o->title, TREEPLOT_VERSION, bd->o->first, bd->o->last,
+		NULL, bd->o->print >= PRINT_COMPACT,
 	};
-	struct buf b = BUF_INIT;
+	struct buf b = BUF_INIT, addons = BUF_INIT;
 
+	extras_subtitle(bd->o->xs, bd->f, &addons);
+	h.addons = addons.data;
 	graph_heading_html(&b, bd->f, bd->p, &h, extra, extra_nr);
 	declare(g, AGRAPH, "label", agstrdup_html(g, b.data));
+	buf_release(&b);
+	buf_release(&addons);
+}
+
+/*
+ * --size: the drawing scaled to the width asked for, up or down (the
+ * height follows: 1000 inches never binds), and from PRINT_TIGHT on the
+ * ranks closer (dot's: the edges' fan needs less room than the screen's
+ * 1.1 inches).
+ */
+static void
+declare_print(Agraph_t *g, const struct graph_options *o)
+{
+	struct buf b = BUF_INIT;
+
+	buf_printf(&b, "%u.%04u,1000!", o->width / 7200,
+		   (o->width % 7200) * 10000 / 7200);
+	declare(g, AGRAPH, "size", b.data);
+	if (o->print >= PRINT_TIGHT && !strcmp(o->layout, "dot"))
+		declare(g, AGRAPH, "ranksep", "0.35");
+	if (o->print >= PRINT_TIGHT)
+		declare(g, AGNODE, "margin", "0.08,0.02");
 	buf_release(&b);
 }
 
@@ -716,13 +518,13 @@ cluster_title(struct build *bd, Agraph_t *sub, uint32_t i)
 	}
 	n = agnode(sub, name.data, 1);
 	graph_label_text(&b, graph_short_name(bd->p, bd->f->trees[i].repo_name));
-	set(n, bd->a.n_label, b.data);
+	gv_set(n, bd->a.n_label, b.data);
 	b.len = 0;
 	graph_tip_text(&b, bd->f->trees[i].repo_name);
-	set(n, bd->a.n_tooltip, b.data);
-	set(n, bd->a.n_shape, "plaintext");
-	set(n, bd->a.n_style, "solid");
-	set(n, bd->a.n_fontcolor, COLOUR_SMALL_TEXT);
+	gv_set(n, bd->a.n_tooltip, b.data);
+	gv_set(n, bd->a.n_shape, "plaintext");
+	gv_set(n, bd->a.n_style, "solid");
+	gv_set(n, bd->a.n_fontcolor, COLOUR_SMALL_TEXT);
 	b.len = 0;
 	buf_printf(&b, "rank_%s", cname + strlen("cluster_"));
 	rank = agsubg(sub, b.data, 1);
@@ -760,15 +562,15 @@ emit_edge(void *ctx, const struct extra_edge *xe)
 	/* Its count in the box it leaves: beside the edge, off the box's
 	 * foot, it was drawn under the next box down, 7 points below. */
 	if (xe->label) {
-		buf_puts(&bd->lines[xe->from], "\\n");
+		buf_addc(&bd->lines[xe->from], '\n');
 		buf_puts(&bd->lines[xe->from], xe->label);
 	}
-	graph_tip_text(&b, tree_name_of(f, xe->from));
+	graph_tip_text(&b, graph_tree_name(f, xe->from));
 	buf_puts(&b, " -> ");
-	graph_tip_text(&b, tree_name_of(f, xe->to));
+	graph_tip_text(&b, graph_tree_name(f, xe->to));
 	buf_puts(&b, ": ");
 	buf_puts(&b, xe->tooltip);
-	set(e, bd->a.e_tooltip, b.data);
+	gv_set(e, bd->a.e_tooltip, b.data);
 	if (xe->commits) {
 		width = graph_width(xe->commits, f->commits, NULL);
 		set_volume(e, &bd->a, graph_volume(xe->commits, f->commits,
@@ -777,7 +579,7 @@ emit_edge(void *ctx, const struct extra_edge *xe)
 	}
 	apply_look(e, &bd->a, xe->style, xe->colour, xe->arrowhead);
 	if (xe->weight)
-		set(e, bd->a.e_weight, xe->weight);
+		gv_set(e, bd->a.e_weight, xe->weight);
 	buf_release(&b);
 	return 1;
 }
@@ -814,6 +616,8 @@ line_of(const char *style)
 		return LINE_DOTTED;
 	if (style && strstr(style, "dashed"))
 		return LINE_DASHED;
+	if (style && strstr(style, "tapered"))
+		return LINE_TAPERED;
 	return LINE_SOLID;
 }
 
@@ -835,11 +639,12 @@ add_legend_entry(void *ctx, const struct extra_legend *l)
 	};
 }
 
-/* An add-on's line in a tree's box (its lines' buffer: ctx). */
+/* An add-on's lines in a tree's box (its lines' buffer: ctx), as they
+ * are: graph_label_node escapes them for the label's kind. */
 static void
 add_box_line(void *ctx, const char *line)
 {
-	buf_puts(ctx, "\\n");
+	buf_addc(ctx, '\n');
 	buf_puts(ctx, line);
 }
 
@@ -876,7 +681,7 @@ graph_build(const struct flow *f, const struct graph_options *o,
 		return NULL;
 	graph_plan(f, o->major, o->minor, !strcmp(o->layout, "dot"),
 		   o->chart_depth, &plan);
-	if (plan.fold_trees)
+	if (plan.fold_trees && !o->measuring)
 		/* Not an error: one line, so that a CI log says why. */
 		(void)error("the chart folds %u trees deeper than level %u "
 			    "into one box (--chart-depth)", plan.fold_trees,
@@ -889,6 +694,8 @@ graph_build(const struct flow *f, const struct graph_options *o,
 		declare(g, AGRAPH, "root", "t0");
 	if (!strcmp(o->layout, "twopi"))
 		twopi_rings(g, f);
+	if (o->print)
+		declare_print(g, o);
 	if (o->dpi && !strcmp(o->format, "png")) {
 		struct buf dpi = BUF_INIT;
 
@@ -910,7 +717,7 @@ graph_build(const struct flow *f, const struct graph_options *o,
 		if (plan.hidden && plan.hidden[i])
 			continue;
 		sub = f->branches ? cluster_of(g, &bd, i) : g;
-		add_node(sub, &bd, i);
+		graph_add_node(sub, &bd, i);
 		bd.clustered[i] = sub != g;
 		if (sub != g)
 			cluster_title(&bd, sub, i);
@@ -930,7 +737,7 @@ graph_build(const struct flow *f, const struct graph_options *o,
 		if (bd.nodes[i]) {	/* not a tree folded below --chart-depth */
 			extras_node_lines(o->xs, f, i, add_box_line,
 					  &bd.lines[i]);
-			label_node(&bd, i);
+			graph_label_node(&bd, i);
 		}
 		buf_release(&bd.lines[i]);
 	}

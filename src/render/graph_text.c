@@ -121,3 +121,46 @@ graph_count(struct buf *out, uint32_t n, const char *what)
 {
 	buf_printf(out, "%u %s%s", n, what, n == 1 ? "" : "s");
 }
+
+/*
+ * --size, PRINT_FOLDED: s (len bytes) as lines of at most max characters
+ * into out, separated by newlines: broken at a blank (dropped), else
+ * after a '-', '/', '_' or '.' ("u-boot-" "microblaze"), else where the
+ * line is full.  The widest box sets its column's width: folding the
+ * long names narrows the chart.
+ */
+void
+graph_fold(struct buf *out, const char *s, size_t len, size_t max)
+{
+	while (len) {
+		size_t k = 0, n = 0, brk = 0, skip = 0;
+
+		while (k < len && n < max) {
+			if (((unsigned char)s[k] & 0xc0) != 0x80)
+				n++;
+			k++;
+			while (k < len && ((unsigned char)s[k] & 0xc0) == 0x80)
+				k++;
+		}
+		if (k == len) {
+			buf_add(out, s, len);
+			return;
+		}
+		for (size_t j = k; j > 0 && !brk; j--) {
+			/* Not before a "+N" (MAINTAINERS' more subsystems):
+			 * it stays with the name it counts after. */
+			if (s[j] == ' ' && (j + 1 >= len || s[j + 1] != '+')) {
+				brk = j;
+				skip = 1;
+			} else if (strchr("-/_.", s[j - 1])) {
+				brk = j;
+			}
+		}
+		if (!brk)
+			brk = k;
+		buf_add(out, s, brk);
+		buf_addc(out, '\n');
+		s += brk + skip;
+		len -= brk + skip;
+	}
+}

@@ -16,8 +16,58 @@
 /* As render/graph_text.c's: a 100 KB title stays a title. */
 #define MAX_HEADING_TEXT 512
 
-/* Legend entries per row: the legend is wide and low, as the chart is. */
+/* Legend entries per row: the legend is wide and low, as the chart is;
+ * on a printed page (--size), two, their texts wrapped. */
 #define LEGEND_COLUMNS 3
+#define PRINT_COLUMNS 2
+#define PRINT_LEGEND_CHARS 30
+#define PRINT_HEADING_CHARS 64
+
+/*
+ * s with a newline for a blank wherever a line would pass max
+ * characters (a word longer stays whole), into out (plain text still:
+ * the caller escapes, newlines becoming breaks).
+ */
+static void
+wrap_text(struct buf *out, const char *s, size_t max)
+{
+	size_t col = 0, len = strlen(s);
+
+	for (size_t k = 0; k < len;) {
+		size_t word = strcspn(s + k, " "), chars = 0;
+
+		/* A word longer than a line (a URL) ends after a '/' that
+		 * keeps it within one. */
+		for (size_t j = 0, c = 0; j < word; j++) {
+			c += ((unsigned char)s[k + j] & 0xc0) != 0x80;
+			if (c > max && chars) {
+				word = chars;
+				break;
+			}
+			if (s[k + j] == '/' && j + 1 < word)
+				chars = j + 1;
+		}
+		chars = 0;
+		for (size_t j = 0; j < word; j++)
+			chars += ((unsigned char)s[k + j] & 0xc0) != 0x80;
+		if (col && col + 1 + chars > max) {
+			buf_addc(out, '\n');
+			col = 0;
+		} else if (col) {
+			buf_addc(out, ' ');
+			col++;
+		}
+		buf_add(out, s + k, word);
+		col += chars;
+		k += word;
+		if (k < len && s[k] != ' ') {
+			buf_addc(out, '\n');	/* the rest of a cut word */
+			col = 0;
+		}
+		while (k < len && s[k] == ' ')
+			k++;
+	}
+}
 
 static void
 add_html(struct buf *out, const char *s, int breaks)
@@ -81,9 +131,56 @@ add_title(struct buf *out, const struct flow *f, const struct chart_heading *h)
 	graph_title(&t, f, h->title);
 	buf_puts(out, "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">"
 		 "<FONT POINT-SIZE=\"22\">");
-	add_html(out, t.data ? t.data : "", 1);
+	if (h->print && t.data) {
+		/* 22 points: a line of about 40 characters on the page. */
+		struct buf w = BUF_INIT;
+
+		wrap_text(&w, t.data, PRINT_HEADING_CHARS * 14 / 22);
+		add_html(out, w.data ? w.data : "", 1);
+		buf_release(&w);
+	} else {
+		add_html(out, t.data ? t.data : "", 1);
+	}
 	buf_puts(out, "</FONT></TD></TR>\n");
 	buf_release(&t);
+}
+
+/* s as plain text, cut as add_html cuts it (a 100 KB range stays a
+ * range), for a line built before it is escaped. */
+static void
+add_cut(struct buf *out, const char *s)
+{
+	size_t len = strlen(s), cut = len;
+
+	if (len > MAX_HEADING_TEXT) {
+		cut = MAX_HEADING_TEXT;
+		for (int k = 0; k < 3 && cut &&
+		     ((unsigned char)s[cut] & 0xc0) == 0x80; k++)
+			cut--;
+	}
+	buf_add(out, s, cut);
+	if (cut < len)
+		buf_puts(out, "\xe2\x80\xa6");	/* U+2026, an ellipsis */
+}
+
+/* A heading's line of plain text t in a cell: escaped, and on a printed
+ * page (--size) wrapped, its lines aligned left. */
+static void
+heading_line(struct buf *out, const char *t, const char *font,
+	     const struct chart_heading *h)
+{
+	struct buf w = BUF_INIT;
+	const char *s = t;
+
+	buf_printf(out, "<TR><TD ALIGN=\"LEFT\"%s><FONT %s>",
+		   h->print ? " BALIGN=\"LEFT\"" : "", font);
+	if (h->print) {
+		wrap_text(&w, t, PRINT_HEADING_CHARS);
+		s = w.data ? w.data : "";
+	}
+	escape_gv_html(out, s, strlen(s), h->print);
+	buf_puts(out, "</FONT></TD></TR>\n");
+	buf_release(&w);
 }
 
 /* The range, its dates, the totals; then where the chart came from. */
@@ -91,37 +188,49 @@ static void
 add_subtitle(struct buf *out, const struct flow *f,
 	     const struct graph_plan *p, const struct chart_heading *h)
 {
-	buf_puts(out, "<TR><TD ALIGN=\"LEFT\"><FONT POINT-SIZE=\"14\">");
-	add_html(out, f->range ? f->range : "", 0);
+	struct buf t = BUF_INIT;
+
+	add_cut(&t, f->range ? f->range : "");
 	if (h->first && h->last) {
-		buf_puts(out, ", ");
-		add_date(out, h->first);
-		buf_puts(out, " to ");
-		add_date(out, h->last);
+		buf_puts(&t, ", ");
+		add_date(&t, h->first);
+		buf_puts(&t, " to ");
+		add_date(&t, h->last);
 	}
-	buf_printf(out, ": %u commit%s, %u direct, %u tree%s",
-		   f->commits, f->commits == 1 ? "" : "s", f->direct,
-		   f->total_trees, f->total_trees == 1 ? "" : "s");
+	buf_printf(&t, ": %u commit%s, %u direct", f->commits,
+		   f->commits == 1 ? "" : "s", f->direct);
+	/* The split as the two direct boxes show it (issue 28, item 4):
+	 * "direct" alone hid the mainline's own topic branches. */
+	if (f->topics.through)
+		buf_printf(&t, " (%u applied, %u through topic branches)",
+			   f->topics.applied, f->topics.through);
+	buf_printf(&t, ", %u tree%s", f->total_trees,
+		   f->total_trees == 1 ? "" : "s");
 	if (f->folded)
-		buf_printf(out, " (%u folded)", f->folded);
+		buf_printf(&t, " (%u folded)", f->folded);
 	if (p->fold_trees)
-		buf_printf(out, " (%u deeper than level %u folded)",
+		buf_printf(&t, " (%u deeper than level %u folded)",
 			   p->fold_trees, p->fold_level);
+	if (h->addons)		/* ", 26 of 78 pulls signed" */
+		add_cut(&t, h->addons);
+	heading_line(out, t.data, "POINT-SIZE=\"14\"", h);
 	if (f->selection) {
+		/* Its own line: the counts above are the selection's. */
 		struct buf sel = BUF_INIT;
 
-		/* Its own line: the counts above are the selection's. */
 		selection_describe(f->selection, &sel);
-		buf_puts(out, "</FONT></TD></TR>\n<TR><TD ALIGN=\"LEFT\">"
-			 "<FONT POINT-SIZE=\"12\">selected: ");
-		add_html(out, sel.data, 0);
+		t.len = 0;
+		buf_puts(&t, "selected: ");
+		add_cut(&t, sel.data ? sel.data : "");
+		heading_line(out, t.data, "POINT-SIZE=\"12\"", h);
 		buf_release(&sel);
 	}
-	buf_puts(out, "</FONT></TD></TR>\n<TR><TD ALIGN=\"LEFT\">"
-		 "<FONT POINT-SIZE=\"11\" COLOR=\"" COLOUR_SMALL_TEXT "\">");
-	buf_printf(out, "treeplot %s, ", h->version ? h->version : "");
-	add_html(out, f->repo ? f->repo : "", 0);
-	buf_puts(out, "</FONT></TD></TR>\n");
+	t.len = 0;
+	buf_printf(&t, "treeplot %s, ", h->version ? h->version : "");
+	add_cut(&t, f->repo ? f->repo : "");
+	heading_line(out, t.data, "POINT-SIZE=\"11\" COLOR=\"" COLOUR_SMALL_TEXT
+		 "\"", h);
+	buf_release(&t);
 }
 
 /* One cell of a line sample; colour NULL: the space between dashes. */
@@ -167,6 +276,16 @@ add_line(struct buf *out, enum legend_line line, const char *colour,
 {
 	unsigned height = line_height(tenths), dash, n;
 
+	if (line == LINE_TAPERED) {
+		/* Six steps of 6 points, from twice the line's width down,
+		 * as the chart tapers an edge to its head. */
+		sample_table(out, 36, 2 * height);
+		for (unsigned k = 0; k < 6; k++)
+			add_dash(out, 6, (2 * height * (6 - k) + 5) / 6,
+				 colour);
+		buf_puts(out, "</TR></TABLE>");
+		return;
+	}
 	dash = line == LINE_DASHED ? 7 : line == LINE_DOTTED ? 2 : 36;
 	n = line == LINE_DASHED ? 4 : line == LINE_DOTTED ? 9 : 1;
 	/* n dashes and n - 1 spaces of 2 points: 36 points in all. */
@@ -190,7 +309,24 @@ add_line(struct buf *out, enum legend_line line, const char *colour,
 struct legend {
 	struct buf *out;
 	unsigned n;		/* entries in the current grid */
+	unsigned columns;	/* entries a row */
+	size_t wrap;		/* a text's line at most; 0: not wrapped */
 };
+
+/* An entry's text, escaped, wrapped when the legend wraps. */
+static void
+legend_text(struct legend *l, const char *text)
+{
+	struct buf t = BUF_INIT;
+
+	if (!l->wrap) {
+		add_html(l->out, text, 0);
+		return;
+	}
+	wrap_text(&t, text, l->wrap);
+	add_html(l->out, t.data ? t.data : "", 1);
+	buf_release(&t);
+}
 
 static void
 entry_start(struct legend *l)
@@ -199,17 +335,18 @@ entry_start(struct legend *l)
 		buf_puts(l->out, "<TR><TD ALIGN=\"LEFT\"><FONT POINT-SIZE=\"11\">"
 			 "<TABLE BORDER=\"0\" CELLSPACING=\"0\" "
 			 "CELLPADDING=\"3\">\n<TR>");
-	else if (l->n % LEGEND_COLUMNS == 0)
+	else if (l->n % l->columns == 0)
 		buf_puts(l->out, "</TR>\n<TR>");
 	l->n++;
 	buf_puts(l->out, "<TD ALIGN=\"RIGHT\">");
 }
 
-/* Between the sample and the text. */
+/* Between the sample and the text (its lines, if wrapped, aligned). */
 static void
 entry_text(struct legend *l)
 {
-	buf_puts(l->out, "</TD><TD ALIGN=\"LEFT\">");
+	buf_puts(l->out, l->wrap ? "</TD><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">" :
+		 "</TD><TD ALIGN=\"LEFT\">");
 }
 
 static void
@@ -222,7 +359,7 @@ entry_end(struct legend *l)
 static void
 section_end(struct legend *l)
 {
-	l->n += (LEGEND_COLUMNS - l->n % LEGEND_COLUMNS) % LEGEND_COLUMNS;
+	l->n += (l->columns - l->n % l->columns) % l->columns;
 }
 
 /* The end of the grid, if any entry started it. */
@@ -245,7 +382,7 @@ line_entry(struct legend *l, const char *colour, uint32_t tenths,
 		add_html(l->out, marker, 0);
 		buf_puts(l->out, ": ");
 	}
-	add_html(l->out, text, 0);
+	legend_text(l, text);
 	entry_end(l);
 }
 
@@ -261,7 +398,7 @@ text_entry(struct legend *l, const char *colour, const char *sample,
 	add_html(l->out, sample ? sample : "", 0);
 	buf_puts(l->out, "</FONT>");
 	entry_text(l);
-	add_html(l->out, text, 0);
+	legend_text(l, text);
 	entry_end(l);
 }
 
@@ -272,16 +409,21 @@ box_entry(struct legend *l, const char *fill, const char *border,
 	  const char *style, const char *name, const char *text)
 {
 	entry_start(l);
+	/* Wrapped texts make rows taller, and Graphviz stretches a table
+	 * to its cell: empty rows above and below take the height, the
+	 * box keeps a box's. */
 	buf_printf(l->out, "<TABLE BORDER=\"0\" CELLPADDING=\"2\" "
-		   "CELLSPACING=\"0\"><TR><TD BORDER=\"1\" STYLE=\"%s\" "
-		   "COLOR=\"%s\"", style, border);
+		   "CELLSPACING=\"0\">%s<TR><TD BORDER=\"1\" STYLE=\"%s\" "
+		   "COLOR=\"%s\"", l->wrap ? "<TR><TD></TD></TR>" : "", style,
+		   border);
 	if (fill)
 		buf_printf(l->out, " BGCOLOR=\"%s\"", fill);
 	buf_puts(l->out, ">");
-	add_html(l->out, name, 0);
-	buf_puts(l->out, "</TD></TR></TABLE>");
+	add_html(l->out, name, 1);
+	buf_printf(l->out, "</TD></TR>%s</TABLE>",
+		   l->wrap ? "<TR><TD></TD></TR>" : "");
 	entry_text(l);
-	add_html(l->out, text, 0);
+	legend_text(l, text);
 	entry_end(l);
 }
 
@@ -336,7 +478,7 @@ volume_entries(struct legend *l, const struct graph_plan *p)
 		}
 		buf_puts(l->out, "</TR></TABLE>");
 		entry_text(l);
-		buf_puts(l->out, "width: 1%, 10%, 30% of the commits");
+		legend_text(l, "width: 1%, 10%, 30% of the commits");
 		entry_end(l);
 	}
 	buf_release(&t);
@@ -347,10 +489,13 @@ static const struct {
 	unsigned flag;
 	const char *fill, *border, *style, *name, *text;
 } boxes[] = {
-	{ LEGEND_DIRECT, "white", COLOUR_SMALL_TEXT, "rounded", "applied",
-	  "direct: applied on the mainline's own line" },
-	{ LEGEND_TOPICS, "white", COLOUR_SMALL_TEXT, "rounded", "topics",
-	  "direct: through the mainline's own topic branches" },
+	/* The direct boxes by their own first line, as the chart's. */
+	{ LEGEND_DIRECT, "white", COLOUR_SMALL_TEXT, "rounded",
+	  "applied on the mainline",
+	  "direct commits committed on the mainline's own line" },
+	{ LEGEND_TOPICS, "white", COLOUR_SMALL_TEXT, "rounded",
+	  "topic branches",
+	  "direct commits merged from the mainline's own topic branches" },
 	{ LEGEND_FEEDER, "#E3EEF8", COLOUR_SMALL_TEXT, "rounded", "tree",
 	  "pulled into the mainline: its commits" },
 	{ LEGEND_DEEPER, "#F4F4F4", COLOUR_SMALL_TEXT, "rounded", "tree",
@@ -361,7 +506,42 @@ static const struct {
 	  "trees folded by --top, grey whatever their size" },
 	{ LEGEND_DEEP_FOLD, NULL, COLOUR_SMALL, "dashed,rounded", "deeper",
 	  "trees pulled deeper than --chart-depth, folded" },
+	{ LEGEND_CLUSTER, NULL, COLOUR_SMALL, "dashed,rounded", "repository",
+	  "--branches: the branches of one repository, named at its top" },
 };
+
+/*
+ * The names' shortening by a real sample: the first tree shown without
+ * the prefix, as its box shows it, then its whole name ("u-boot-dm" |
+ * "= source.denx.de/u-boot/custodians/u-boot-dm: prefix left out of
+ * names"); the forks' rule, which a sample cannot show, in words.  t is
+ * the caller's scratch buffer.
+ */
+static void
+prefix_entry(struct legend *l, const struct flow *f,
+	     const struct graph_plan *p, struct buf *t)
+{
+	uint32_t k;
+
+	for (k = 1; k < f->trees_nr; k++)
+		if (f->trees[k].name && f->trees[k].tree != TREE_NONE &&
+		    strcmp(graph_shown_name(p, f, k), f->trees[k].name))
+			break;
+	t->len = 0;
+	if (k < f->trees_nr && !p->shown.suffix) {
+		buf_puts(t, "= ");
+		buf_puts(t, f->trees[k].name);
+		buf_puts(t, ": prefix left out of names");
+	} else {
+		shown_names_note(&p->shown, t);
+	}
+	if (k < f->trees_nr)
+		box_entry(l, f->trees[k].depth == 1 ? "#E3EEF8" : "#F4F4F4",
+			  COLOUR_SMALL_TEXT, "rounded",
+			  graph_shown_name(p, f, k), t->data);
+	else
+		text_entry(l, COLOUR_SMALL_TEXT, "/", t->data);
+}
 
 static void
 node_entries(struct legend *l, const struct flow *f,
@@ -385,14 +565,8 @@ node_entries(struct legend *l, const struct flow *f,
 			 "leaves it there, where it sent them to several");
 		entry_end(l);
 	}
-	if (p->legend & LEGEND_PREFIX) {
-		shown_names_note(&p->shown, &t);
-		entry_start(l);
-		buf_puts(l->out, "<B>/</B>");
-		entry_text(l);
-		add_html(l->out, t.data, 0);
-		entry_end(l);
-	}
+	if (p->legend & LEGEND_PREFIX)
+		prefix_entry(l, f, p, &t);
 	buf_release(&t);
 }
 
@@ -401,7 +575,8 @@ graph_heading_html(struct buf *out, const struct flow *f,
 		   const struct graph_plan *p, const struct chart_heading *h,
 		   const struct legend_entry *extra, size_t extra_nr)
 {
-	struct legend l = { out, 0 };
+	struct legend l = { out, 0, h->print ? PRINT_COLUMNS : LEGEND_COLUMNS,
+			    h->print ? PRINT_LEGEND_CHARS : 0 };
 
 	buf_puts(out, "<TABLE BORDER=\"0\" CELLSPACING=\"0\" "
 		 "CELLPADDING=\"3\">\n");

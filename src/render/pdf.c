@@ -16,18 +16,23 @@
 /* The stamp of a PDF's dates: SOURCE_DATE_EPOCH's (the
  * reproducible-builds convention) when set, else the epoch's, in UTC. */
 void
-pdf_stamp(char stamp[32])
+pdf_stamp_at(char stamp[32], int64_t when)
 {
 	const char *env = getenv("SOURCE_DATE_EPOCH");
+	time_t t = (time_t)when;
+	struct tm tm;
 
 	snprintf(stamp, 32, "%s", "19700101000000");
-	if (env && *env && strspn(env, "0123456789") == strlen(env)) {
-		time_t t = (time_t)strtoll(env, NULL, 10);
-		struct tm tm;
+	if (env && *env && strspn(env, "0123456789") == strlen(env))
+		t = (time_t)strtoll(env, NULL, 10);
+	if (t > 0 && gmtime_r(&t, &tm))
+		strftime(stamp, 32, "%Y%m%d%H%M%S", &tm);
+}
 
-		if (gmtime_r(&t, &tm))
-			strftime(stamp, 32, "%Y%m%d%H%M%S", &tm);
-	}
+void
+pdf_stamp(char stamp[32])
+{
+	pdf_stamp_at(stamp, 0);
 }
 
 /*
@@ -39,12 +44,18 @@ pdf_stamp(char stamp[32])
 void
 pdf_fix_date(struct buf *out, size_t start)
 {
+	pdf_fix_date_at(out, start, 0);
+}
+
+void
+pdf_fix_date_at(struct buf *out, size_t start, int64_t when)
+{
 	static const char key[] = "/CreationDate (D:";
 	char stamp[32];
 	char *p = out->data + start, *end = out->data + out->len;
 	size_t klen = sizeof(key) - 1;
 
-	pdf_stamp(stamp);
+	pdf_stamp_at(stamp, when);
 	for (; (size_t)(end - p) > klen; p++) {
 		if (memcmp(p, key, klen))
 			continue;

@@ -211,6 +211,9 @@ plan_trees_legend(const struct flow *f, struct graph_plan *p)
 			p->legend |= LEGEND_FEEDER;
 		else
 			p->legend |= LEGEND_DEEPER;
+		/* --branches: a branch is drawn in its repository's box. */
+		if (f->branches && t->tree != TREE_NONE && t->tree != t->repo)
+			p->legend |= LEGEND_CLUSTER;
 	}
 	if (p->shown.shortened)
 		p->legend |= LEGEND_PREFIX;

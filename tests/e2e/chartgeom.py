@@ -37,6 +37,19 @@
   chartgeom.py aspect FILE.svg    the longer side over the shorter, 2 decimals
   chartgeom.py minpx W FILE.svg   the smallest text in pixels once the chart
                                   is scaled to W pixels wide, 2 decimals
+  chartgeom.py boxes FILE.svg     every box: its title, its tree (data-tree,
+                                  else its tooltip's first line, else the
+                                  title again) and its texts joined by
+                                  " | ", tab-separated
+  chartgeom.py strokes FILE.svg   every edge: its title, its pattern (solid,
+                                  dashed, dotted, or tapered: a filled shape,
+                                  no stroked path) and its arrowhead (filled,
+                                  hollow), tab-separated
+  chartgeom.py printed FILE.svg   the page (the svg's width and height, in
+                                  points) and its smallest text there (each
+                                  font-size by the drawing's transform and
+                                  the page's width over the viewBox's):
+                                  "W H MIN", 2 decimals
   chartgeom.py texts FILE.svg     every text, one a line, as drawn
   chartgeom.py fonts FILE.svg     the font families named, one a line
 
@@ -394,6 +407,43 @@ def sides(path):
     return 1 if bad or not checked else 0
 
 
+def boxes(path):
+    root = ET.parse(path).getroot()
+    for g in root.iter(NS + 'g'):
+        if g.get('class') != 'node':
+            continue
+        title = g.find(NS + 'title')
+        tid = title.text if title is not None else ''
+        a = next(g.iter(NS + 'a'), None)
+        tip = a.get('{http://www.w3.org/1999/xlink}title', '') \
+            if a is not None else ''
+        name = g.get('data-tree') or tip.split('\n')[0] or tid
+        print('%s\t%s\t%s' % (tid, name,
+                              ' | '.join(t.text or '' for t in
+                                         g.iter(NS + 'text'))))
+    return 0
+
+
+def strokes(path):
+    root = ET.parse(path).getroot()
+    for g in root.iter(NS + 'g'):
+        if g.get('class') != 'edge':
+            continue
+        title = g.find(NS + 'title')
+        path_el = next(g.iter(NS + 'path'), None)
+        polys = list(g.iter(NS + 'polygon'))
+        if path_el is None:
+            kind = 'tapered' if polys else 'none'
+        else:
+            dash = path_el.get('stroke-dasharray', '')
+            kind = {'5,2': 'dashed', '1,5': 'dotted'}.get(dash, 'solid')
+        head = polys[-1].get('fill') if polys else None
+        print('%s\t%s\t%s' % (title.text if title is not None else '',
+                              kind, 'hollow' if head == 'none'
+                              else 'filled'))
+    return 0
+
+
 def size(path):
     root = ET.parse(path).getroot()
     vb = [float(x) for x in root.get('viewBox').split()]
@@ -421,6 +471,22 @@ def main(argv):
         sizes = [float(t.get('font-size')) for t in root.iter(NS + 'text')]
         print('%.2f' % (min(sizes) * scale))
         return 0
+    if len(argv) == 3 and argv[1] == 'printed':
+        root = ET.parse(argv[2]).getroot()
+        pt = [float(root.get(k).replace('pt', '')) for k in
+              ('width', 'height')]
+        vb = [float(x) for x in root.get('viewBox').split()]
+        g = root.find(NS + 'g')
+        m = re.search(r'scale\(([0-9.]+)', g.get('transform', ''))
+        scale = float(m.group(1)) if m else 1.0
+        sizes = [float(t.get('font-size')) for t in root.iter(NS + 'text')]
+        print('%.2f %.2f %.2f' % (pt[0], pt[1],
+                                  min(sizes) * scale * pt[0] / vb[2]))
+        return 0
+    if len(argv) == 3 and argv[1] == 'boxes':
+        return boxes(argv[2])
+    if len(argv) == 3 and argv[1] == 'strokes':
+        return strokes(argv[2])
     if len(argv) == 3 and argv[1] in ('texts', 'fonts'):
         root = ET.parse(argv[2]).getroot()
         seen = []

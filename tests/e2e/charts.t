@@ -143,9 +143,10 @@ px=$(geom minpx 1400 dot.svg)
 ok $(awk -v p="$px" 'BEGIN { print !(p >= 8) }') "the 100-tree cycle at 1400 px wide: smallest text $px px, at least 8"
 is "$(geom fonts dot.svg)" "DejaVu Sans,sans-serif" "one font family, named in the SVG"
 geom texts dot.svg >texts
+# (The boxes after the legend, whose samples show their first lines.)
 grep -qx 'applied on the mainline' texts &&
-	grep -A1 -x 'applied on the mainline' texts | grep -qx "$(jq -r '"\(.direct_applied) commits"' all.json)" &&
-	grep -A2 -x 'topic branches' texts | tr '\n' '|' | grep -qx "$(jq -r '"topic branches|\(.direct_topics) commits|\(.topic_merges) merges|"' all.json)" &&
+	grep -A1 -x 'applied on the mainline' texts | tail -n 1 | grep -qx "$(jq -r '"\(.direct_applied) commits"' all.json)" &&
+	grep -A2 -x 'topic branches' texts | tail -n 3 | tr '\n' '|' | grep -qx "$(jq -r '"topic branches|\(.direct_topics) commits|\(.topic_merges) merges|"' all.json)" &&
 	grep -q '<title>direct&#45;&gt;t0</title>' dot.svg && grep -q '<title>direct_topics&#45;&gt;t0</title>' dot.svg
 ok $? "the direct commits: two flows of their own (applied on the mainline, through its topic branches), with their counts, each an edge into the mainline"
 
@@ -154,8 +155,8 @@ ok $? "the direct commits: two flows of their own (applied on the mainline, thro
 first=$(git -C $D log --first-parent --format=%cd --date=format-local:%Y-%m-%d $R | tail -n 1)
 last=$(git -C $D log -1 --format=%cd --date=format-local:%Y-%m-%d v1.9)
 is "$(sed -n 2p texts)" \
-   "$(jq -r --arg f "$first" --arg l "$last" '"v1.8..v1.9, \($f) to \($l): \(.commits) commits, \(.direct) direct, \(.summary.tree_count) trees"' all.json)" \
-   "subtitle: the range, its first and last mainline commit's dates, the totals"
+   "$(jq -r --arg f "$first" --arg l "$last" '"v1.8..v1.9, \($f) to \($l): \(.commits) commits, \(.direct) direct (\(.direct_applied) applied, \(.direct_topics) through topic branches), \(.summary.tree_count) trees"' all.json)" \
+   "subtitle: the range, its first and last mainline commit's dates, the totals, the direct ones split"
 is "$(sed -n 1p texts)|$(sed -n 3p texts)" \
    "repo: the trees behind mainline|treeplot $("$TREEPLOT" --version | awk '{ print $NF }'), repo" \
    "the default title; the source line: treeplot VERSION, REPOSITORY"
@@ -175,8 +176,8 @@ grep -q 'trees folded by --top, grey whatever their size' t20
 ok $? "legend: --top 20 lists the folded trees"
 ch --signed -o signed.svg $R
 geom texts signed.svg >ts
-grep -q 'hollow arrowhead: not every pull pulled a signed tag' ts ||
-	grep -qx 'every pull pulled a signed tag' ts
+grep -qx 'hollow arrowhead: no pull signed' ts &&
+	grep -qx 'in a box: its pulls, signed of all' ts
 ok $? "legend: --signed lists what its pattern means"
 geom texts infer.svg >ti
 grep -q '^dotted, hollow dot, "~n fast-forwarded" in the box it leaves: commits inferred' ti
@@ -190,9 +191,11 @@ mm1=$(T_MAP=$SCRATCH/sg.names id mm1)
 "$TREEPLOT" -C sg --signed -o sg1.svg v1..$mm1 && "$TREEPLOT" -C sg --signed -o sg2.svg v1..master
 geom texts sg1.svg >tsg1
 geom texts sg2.svg >tsg2
-! grep -q 'signed tag' tsg1 && ! grep -q 'stroke-dasharray="5,2"' sg1.svg &&
-	grep -q 'not every pull pulled a signed tag' tsg2
-ok $? "legend: --signed's entry only where an edge is dashed"
+grep -qx 'every pull signed (or accepted: treeplot.unsignedOk)' tsg1 &&
+	! grep -q 'some pulls signed\|no pull signed' tsg1 &&
+	! grep -q 'stroke-dasharray="5,2"' sg1.svg &&
+	grep -qx 'hollow arrowhead: no pull signed' tsg2
+ok $? "legend: --signed's entries only for the styles drawn (all signed, none)"
 
 # --- the legend: what the final chart draws, each sample by its text --------------
 

@@ -80,7 +80,7 @@ fails 2 "unknown option '--lyaout': did you mean --layout?" \
       "a misspelt option"            -C "$R" --lyaout dot
 fails 2 "unknown option '--cylces': did you mean --cycles?" \
       "a misspelt option with its value" -C "$R" --cylces=v1.0..v2.0
-fails 2 "ambiguous option '--ma': --mainline, --mainline-url, --major or --maintainers" \
+fails 2 "ambiguous option '--ma': --mainline, --mainline-url, --major, --maintainers or --maintainer-names" \
       "an ambiguous prefix"          -C "$R" --ma x
 fails 2 "unknown option '-top': did you mean --top?" \
       "a long option with one dash (-t unknown)" -C "$R" -top 15

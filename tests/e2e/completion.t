@@ -74,6 +74,7 @@ is "$(cbash framework 'git treeplot --')" "$BASH_OPTS" \
 	"bash: git treeplot --: the same"
 is "$(cbash framework 'treeplot --ma')" "--mainline-url=
 --mainline=
+--maintainer-names
 --maintainers
 --major=" "bash: treeplot --ma"
 is "$(cbash framework 'treeplot -T ')" "$(values --format)" \

@@ -13,7 +13,7 @@ ROOT=$(cd "$TESTDIR/../.." && pwd)
 DRIVER="$ROOT/tests/html_driver.py"
 export GENHIST=$BUILD/genhist
 
-plan 49
+plan 56
 
 # block NAME FILE: the content of <script type="application/json"
 # id="NAME">, as the page holds it.
@@ -28,6 +28,8 @@ EOF
 }
 # field TAG FILE: the values of the driver's lines "TAG<TAB>...".
 field() { awk -F '\t' -v t="$1" '$1 == t { sub(/^[^\t]*\t/, ""); print }' "$2"; }
+# plural_n N WORD: "1 WORD", "N WORDs".
+plural_n() { [ "$1" = 1 ] && echo "1 $2" || echo "$1 $2s"; }
 
 # --- a generated history, with its ground truth -----------------------
 
@@ -47,6 +49,13 @@ ok $? "-T html: exit 0"
 TOPIC=$(awk -F '\t' -v n="$PATH_FIELD" 'NF == n && $2 != "-" { print $1 "\t" $2; exit }' "$SCRATCH/g.commits")
 cmp -s "$SCRATCH/g.html" "$SCRATCH/g2.html" && cmp -s "$SCRATCH/g.html" "$SCRATCH/g3.HTM"
 ok $? "-o x.html and -o x.HTM write what -T html writes"
+# A clone of a local repository: its origin, a local path, nowhere on
+# the page (not as the mainline's URL, not in the chart).
+git clone -q --bare "$G/repo.git" "$SCRATCH/clone.git" &&
+	"$TREEPLOT" -C "$SCRATCH/clone.git" -o "$SCRATCH/clone.html" "$RANGE" &&
+	git -C "$SCRATCH/clone.git" config remote.origin.url | grep -q "^$G"
+ok $? "a clone of a local repository, its origin a path"
+is "$(grep -c -F "$G" "$SCRATCH/clone.html")" 0 "its page shows no local path"
 (cd "$G/repo.git" && "$TREEPLOT" -T html "$RANGE") | cmp -s - "$SCRATCH/g.html"
 ok $? "the same inputs give the same bytes"
 
@@ -204,6 +213,8 @@ ok $? "u-boot's custodians: a page"
 	open:"$SCRATCH/top.html" click:"$FOLD" \
 	open:"$SCRATCH/e.html" search:x log \
 	open:"$SCRATCH/g.html" search:"${TOPIC%%	*}" pick:0 \
+	click:"$BIG" fit layout size:900,700 layout shot:"$SCRATCH/narrow.png" \
+	size:1400,900 \
 	open:"$SCRATCH/c.html" page click:source.denx.de/u-boot/custodians/u-boot-dm log \
 	>"$SCRATCH/b.out" 2>"$SCRATCH/b.err"
 ok $? "the browser session ran"
@@ -222,6 +233,10 @@ results=$(field results "$B1OUT" | head -n 1)
 first=$(field result "$B1OUT" | head -n 1)
 is "$results:$first" "1:${DEEP_ID:0:12} $SUBJECT" \
    "search by the full id: one result, the short id and the subject"
+is "$(field note "$B1OUT" | head -n 1)" "1 commit" "the number of results shown above them"
+n=$(awk -F '\t' '$1 == "results" { s++ } s == 3 && $1 == "result"' "$B1OUT" | wc -l)
+is "$(awk -F '\t' '$1 == "results" { s++ } s == 3 && $1 == "note" { print $2 }' "$B1OUT")" \
+   "$(plural_n "$n" commit)" "... for words too: as many as listed ($n)"
 path=$(awk -F '\t' 'BEGIN { n = 0 } $1 == "results" { s++ }
 	s == 1 && $1 == "hop" { if (!n++) print $2; print $3 }' "$B1OUT")
 is "$path" "$DEEP_PATH" "its panel shows the true path, innermost tree first (genhist's truth)"
@@ -303,7 +318,7 @@ is "$(field panel "$B4OUT" | grep 'newest first$')" "$FOLD_N commits, newest fir
    "--top: and lists the commits of the trees folded ($FOLD_N)"
 
 # An empty range: a page all the same, quiet.
-is "$(field result "$B5OUT"):$(field console "$B5OUT")" "nothing matches:" \
+is "$(field note "$B5OUT"):$(field console "$B5OUT")" "nothing matches:" \
    "an empty range: the page loads, searches, and the console holds nothing"
 
 # A direct commit's way: through a topic branch, its merge named.
@@ -313,6 +328,28 @@ is "$(field panel "$B6OUT" | sed -n '/^Its way to the mainline$/,$p' | sed -n '2
 ${m:0:12}" "a topic branch's commit: direct to the mainline, with the merge of its branch"
 field panel "$B6OUT" | grep -qx 'direct to mainline, through its topic branch'
 ok $? "... said: through its topic branch"
+is "$(awk -F '\t' '$1 == "panel" && $2 == "Tree" { exit } $1 == "lit" { print $2 }' "$B6OUT" | sort)" \
+"direct_topics
+mainline" "... lit: the topic branches' box and the mainline"
+
+# The chart beside the panel, a tree's panel open: the drawing (at its
+# fit) within the chart's pane, clear of the panel and of the zoom bar,
+# wide and narrow (the page re-fits when the pane changes shape).
+layout_ok() {
+	awk -F '\t' -v k="$1" '$1 == "rect" { n++ } $1 == "rect" && int((n - 1) / 4) == k - 1 {
+		l[$2] = $3; t[$2] = $4; r[$2] = $5; b[$2] = $6 }
+	function apart(a, c) { return r[a] <= l[c] || r[c] <= l[a] || b[a] <= t[c] || b[c] <= t[a] }
+	END {
+		if (!apart("drawing", "panel")) print "drawing over the panel"
+		if (!apart("drawing", "zoom")) print "drawing under the zoom bar"
+		if (l["drawing"] < l["chart"] || r["drawing"] > r["chart"] + 1 ||
+		    t["drawing"] < t["chart"] || b["drawing"] > b["chart"] + 1)
+			print "drawing outside the chart"
+		if (r["chart"] > l["panel"]) print "chart under the panel"
+	}' "$B6OUT"
+}
+is "$(layout_ok 1)" "" "1400x900, a panel open: the chart clear of the panel and the zoom bar"
+is "$(layout_ok 2)" "" "900x700: the same, re-fitted"
 
 # The custodians' page: the keeper, and what the evidence could not decide.
 is "$(field fig "$B7OUT" | grep '^keeper')" \

@@ -3,11 +3,13 @@
 # Mailed series and patches (sources of kind mail) have no tag to sign:
 # they are not pulls.  Subtree merges of a third party's tags are
 # counted and listed apart.  treeplot.unsignedOk exempts trees, named by
-# their name or by any spelling of their URL.
+# their name or by any spelling of their URL.  The merges of a code
+# review server (Gerrit's 'Merge "SUBJECT"') are no pulls either: the
+# server merged what it reviewed, no tag was pulled.
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/addons.sh"
 
-plan 16
+plan 18
 
 build_kinds() {
 	repo "$@"
@@ -29,7 +31,9 @@ build_kinds() {
 	mk_merge mm6 "Merge branch 'next' of https://github.com/acme/gadget.git" none mm5 g1
 	mk x1 "x: 1" m1
 	mk_merge mm7 "Merge branch 'master' of $K/x/x" none mm6 x1
-	mk m2 "mainline: 2" mm7
+	mk r1 "gpio: fix the pull-up" m1
+	mk_merge mm8 "Merge \"gpio: fix the pull-up\"" none mm7 r1
+	mk m2 "mainline: 2" mm8
 	ref refs/heads/master m2
 	ref refs/tags/v1 m1
 	git symbolic-ref HEAD refs/heads/master
@@ -46,21 +50,22 @@ treeplot: unsigned pull $(short mm6) from github.com/acme/gadget into mainline: 
 treeplot: unsigned pull $(short mm7) from x/x into mainline: Merge branch 'master' of $K/x/x
 treeplot: 1 subtree merge apart, not required to be signed
 treeplot: subtree merge $(short mm5) from devicetree/devicetree-rebasing into mainline: Subtree merge tag 'v6.10-dts' of devicetree-rebasing repo [1] into dts/upstream" \
-   "stderr: the mailed series and patches are no unsigned pulls; the subtree merge apart"
+   "stderr: the mailed series and patches, the review server's merge, are no unsigned pulls; the subtree merge apart"
 is "$(printf '%s\n' "$OUT" | sed -n '/^Signed pulls/,/^$/p')" \
 "Signed pulls (a signed tag in the merge: present, not verified)
-  pulls                              4  (trees pulled; not mail, not subtrees)
+  pulls                              4  (trees pulled; not mail, review, subtrees)
   of which signed                    1  (25.0%)
   commits pulled into mainline       5
   through signed pulls               2  (40.0%)
   merges with their own gpgsig       0
   merges of mailed patches           2  (no tag to sign: not pulls)
+  merges of a review server          1  (no tag to sign: not pulls)
   subtree merges                     1  (apart; 0 signed)" \
    "text: the share over the four real pulls"
 
 tp -T json --signed v1..master
-is "$(printf '%s\n' "$OUT" | jq -c '.signed | [.pulls, .signed_pulls, .exempted, .mail_merges, (.subtree | length), .subtree_signed, (.unsigned | length)]')" \
-   '[4,1,0,2,1,0,3]' "json: pulls, signed, exempted, mail merges, subtree merges"
+is "$(printf '%s\n' "$OUT" | jq -c '.signed | [.pulls, .signed_pulls, .exempted, .mail_merges, .review_merges, (.subtree | length), .subtree_signed, (.unsigned | length)]')" \
+   '[4,1,0,2,1,1,0,3]' "json: pulls, signed, exempted, mail merges, review merges, subtree merges"
 is "$(printf '%s\n' "$OUT" | jq -r '.signed.subtree[].id')" "$(id mm5)" "json: the subtree merge by id"
 
 # The allow-list: gadget by another spelling of its URL, x/x by name.
@@ -82,8 +87,10 @@ tp -T json --signed v1..master
 is "$(printf '%s\n' "$OUT" | jq -c '[.signed.exempted, [.signed.unsigned[].id]]')" \
    "[2,[\"$(id mm2)\"]]" "json: two exempted, one unsigned"
 tp -T dot --signed v1..master
-is "$(printf '%s\n' "$OUT" | grep -c 'style=dashed')" 1 \
-   "dot: only the unsigned pull no one accepted is dashed"
+is "$(printf '%s\n' "$OUT" | grep -c 'style=dotted')" 1 \
+   "dot: only the unsigned pull no one accepted is dotted"
+is "$(printf '%s\n' "$OUT" | grep -c 'style=tapered')" 4 \
+   "dot: the merges that pull no tag (two of mail, a review server's, a subtree's) tapered, their own style"
 
 # The last one, by the URL as written in the merge.
 git config --add treeplot.unsignedOk "$K/tiwai/sound.git"
@@ -111,4 +118,6 @@ tp --require-signed "v1..$(id p2)"
 is "$STATUS" 0 "no pull at all: exit status 0"
 tp --require-signed "$(id mm4)..$(id mm5)"
 is "$STATUS" 0 "an unsigned subtree merge alone does not fail"
+tp --require-signed "$(id mm7)..$(id mm8)"
+is "$STATUS$ERR" 0 "a review server's merge alone does not fail, and says nothing"
 done_testing

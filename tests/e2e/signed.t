@@ -46,7 +46,7 @@ printf '%s\n' "$OUT" | grep -qx '      1/1           3  davem/net'
 ok $? "text: per tree, signed of pulls and the commits through them"
 
 tp -T dot --signed v1..master
-is "$(printf '%s\n' "$OUT" | grep -c 'style=dashed')" 3 "dot: the three unsigned pulls are dashed"
+is "$(printf '%s\n' "$OUT" | grep -c 'style=dotted')" 3 "dot: the three edges of one unsigned pull each are dotted (none signed)"
 is "$(printf '%s\n' "$OUT" | grep -c 'arrowhead=onormal')" 3 "dot: with a hollow arrowhead, in the volume's colour"
 tp -T dot v1..master
 printf '%s\n' "$OUT" | grep -q 'dashed'

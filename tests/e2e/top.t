@@ -105,9 +105,9 @@ applied on the mainline
 bravo
 deep
 mainline" "--top 2, DOT: the nodes, without the prefix most share"
-printf '%s\n' "$OUT" | grep -qF 'trees under example.org/pub/ are named without it' &&
+printf '%s\n' "$OUT" | grep -qF 'BGCOLOR="#E3EEF8">alpha</TD></TR></TABLE></TD><TD ALIGN="LEFT">= example.org/pub/alpha: prefix left out of names</TD>' &&
 printf '%s\n' "$OUT" | grep -qF 'tooltip="example.org/pub/alpha\n'
-ok $? "--top 2, DOT: the legend names the prefix, the tooltip keeps it"
+ok $? "--top 2, DOT: the legend shows a box with the prefix left out, and its whole name; the tooltip keeps it"
 printf '%s\n' "$OUT" | grep -qF 'label="5 other trees\n10 commits"'
 ok $? "--top 2, DOT: the fold's label"
 is "$(printf '%s\n' "$OUT" | gvpr 'E { printf("%s\n", $.tooltip); }' | grep ' pull' |

@@ -382,8 +382,8 @@ test_dot(void)
 	ok(contains(&out, "label=<<TABLE") &&
 	   contains(&out, "linux &lt;&amp;&gt; &quot;repo&quot;: the trees "
 		    "behind torvalds/linux-2.6") &&
-	   contains(&out, "v2.6.29..v2.6.30: 400 commits, 300 direct, 6 "
-		    "trees (2 folded)"),
+	   contains(&out, "v2.6.29..v2.6.30: 400 commits, 300 direct (280 "
+		    "applied, 20 through topic branches), 6 trees (2 folded)"),
 	   "dot: graph label: title and subtitle, escaped");
 	ok(contains(&out, "color=\"#D55E00\"") && contains(&out, "color=\"#0072B2\"") &&
 	   contains(&out, "color=\"#999999\"") && contains(&out, "rankdir=LR") &&

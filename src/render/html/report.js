@@ -148,6 +148,9 @@
     Array.prototype.forEach.call(svg.querySelectorAll('g.node'), function (g) {
       var title = g.querySelector('title');
       var m = title && /^t(\d+)$/.exec(title.textContent);
+      /* The direct boxes: lit with a direct commit's way, no panel. */
+      if (title && /^direct(_topics)?$/.test(title.textContent))
+        nodeOf[title.textContent] = g;
       if (!m || !fTrees[+m[1]] && +m[1] !== 0) return;
       var k = +m[1];
       nodeOf[k] = g;
@@ -164,8 +167,9 @@
     });
     Array.prototype.forEach.call(svg.querySelectorAll('g.edge'), function (g) {
       var title = g.querySelector('title');
-      var m = title && /^t(\d+)->t(\d+)$/.exec(title.textContent);
-      if (m) edgeOf[m[1] + ',' + m[2]] = g;
+      var m = title &&
+        /^(t\d+|direct|direct_topics)->t(\d+)$/.exec(title.textContent);
+      if (m) edgeOf[m[1].replace(/^t/, '') + ',' + m[2]] = g;
     });
   }
   var lit = [];
@@ -255,6 +259,17 @@
       setView();
     });
     window.addEventListener('pointerup', function () { drag = null; });
+    /* The pane changes shape (the window, the panel's width): a view at
+     * the fit becomes the new shape's fit, the whole chart beside the
+     * panel; another is widened about its centre to the new shape. */
+    if (window.ResizeObserver) {
+      new ResizeObserver(function () {
+        var atFit = vb.join() === vbFit.join();
+        vbFit = aspect(vb0);
+        vb = atFit ? vbFit.slice() : aspect(vb);
+        setView();
+      }).observe(chart);
+    }
     setView();
     document.getElementById('zoom-in').addEventListener('click',
       function () { zoom(1 / 1.5); });
@@ -320,6 +335,10 @@
     }
     add(panel, ol);
     var nodes = trees.map(flowOfTree).filter(function (k) { return k >= 0; });
+    /* A direct commit: its box, applied or topic branches, and its edge
+     * into the mainline. */
+    if (trees.length === 1)
+      nodes.unshift(m >= 0 ? 'direct_topics' : 'direct');
     var edges = [];
     for (k = 0; k + 1 < nodes.length; k++)
       edges.push(nodes[k] + ',' + nodes[k + 1]);
@@ -574,9 +593,17 @@
         document.createTextNode(' '), el('span', 'subject', S[cSubj[c]]));
       add(results, option(n++, frag, showCommit.bind(null, c)));
     }
-    var note = total > MAX_RESULTS ? total + ' commits match; the first ' +
-      MAX_RESULTS + ' are listed' : total || n ? null : 'nothing matches';
-    if (note) add(results, el('li', 'note', note));
+    var trees = n - Math.min(total, MAX_RESULTS);
+    if (!total && !n) {
+      add(results, el('li', 'note', 'nothing matches'));
+      return;
+    }
+    /* How many matched, first: a long list scrolls. */
+    var count = el('li', 'count', (trees ? plural(trees, 'tree') + ', ' :
+      '') + plural(total, 'commit') + (total > MAX_RESULTS ?
+      ' (the first ' + MAX_RESULTS + ' listed)' : ''));
+    count.setAttribute('role', 'presentation');
+    results.insertBefore(count, results.firstChild);
   }
   search.addEventListener('input', runSearch);
   document.addEventListener('pointerdown', function (ev) {
@@ -854,7 +881,7 @@
     add(sec, el('h2', null, 'Summary'));
     var dl = el('dl', 'figures');
     row(dl, 'commits', flow.commits);
-    row(dl, 'straight into the mainline', flow.direct);
+    row(dl, 'direct', flow.direct);
     row(dl, 'applied on the mainline', flow.direct_applied);
     row(dl, 'through its topic branches', flow.direct_topics + ' (' +
       plural(flow.topic_merges, 'merge') + ')');
