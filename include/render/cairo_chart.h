@@ -42,12 +42,14 @@ typedef void cchart_draw_fn(struct cchart *cc, const void *data);
 /*
  * Draw a chart of w by h points as fmt (FORMAT_SVG, FORMAT_PNG at
  * png_scale pixels a point, or FORMAT_PDF) into out by calling draw
- * once.  A PDF's creation date is pdf.h's stamp.  Returns 0, or -1 after
- * reporting an error ("cannot draw the WHAT: ...") with out as it was.
+ * once.  A PDF is dated when (seconds since the epoch: the chart's last
+ * commit; 0: none) as pdf.h stamps it, SOURCE_DATE_EPOCH first.  Returns
+ * 0, or -1 after reporting an error ("cannot draw the WHAT: ...") with
+ * out as it was.
  */
 int cchart_render(enum format fmt, double w, double h, double png_scale,
 		  cchart_draw_fn *draw, const void *data, const char *what,
-		  struct buf *out);
+		  int64_t when, struct buf *out);
 
 /* A context to measure text with, before the chart's size is known. */
 void cchart_scratch_open(struct cchart *cc);

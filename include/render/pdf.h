@@ -14,20 +14,13 @@
 
 #include "util/buf.h"
 
-/* The stamp: SOURCE_DATE_EPOCH's time (else the epoch's) as
- * YYYYMMDDHHmmSS, in UTC. */
-void pdf_stamp(char stamp[32]);
-
-/* The same from when (seconds since the epoch; 0: the epoch), which
- * SOURCE_DATE_EPOCH, when set, overrides. */
+/* The stamp, YYYYMMDDHHmmSS in UTC: SOURCE_DATE_EPOCH's time when set,
+ * else when's (seconds since the epoch: a chart's last commit; 0: the
+ * epoch). */
 void pdf_stamp_at(char stamp[32], int64_t when);
 
 /* Overwrite the first "/CreationDate (D:...)" in out from start with the
- * stamp, in place, so that no offset of the file moves. */
-void pdf_fix_date(struct buf *out, size_t start);
-
-/* The same, dated when (seconds since the epoch: a chart's range's last
- * commit) unless SOURCE_DATE_EPOCH is set or when is 0. */
+ * stamp of when, in place, so that no offset of the file moves. */
 void pdf_fix_date_at(struct buf *out, size_t start, int64_t when);
 
 #endif

@@ -24,9 +24,11 @@
 
 /*
  * Draw the timeline tl of flow f as fmt (FORMAT_SVG, FORMAT_PNG or
- * FORMAT_PDF) into out.  Returns 0, or -1 after reporting an error.
+ * FORMAT_PDF) into out; a PDF is dated when (the range's last mainline
+ * commit, as the flow chart's).  Returns 0, or -1 after reporting an
+ * error.
  */
 int render_timeline_chart(const struct flow *f, const struct timeline *tl,
-			  enum format fmt, struct buf *out);
+			  enum format fmt, int64_t when, struct buf *out);
 
 #endif

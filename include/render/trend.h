@@ -10,6 +10,7 @@
 #define TREEPLOT_RENDER_TREND_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "util/buf.h"
 #include "util/output.h"
@@ -41,13 +42,15 @@ struct trend {
 	const char *x_title;
 	const struct trend_panel *panels;
 	size_t panels_nr;
+	int64_t when;			/* a PDF's date: the last range's
+					 * end's commit (0: none) */
 };
 
 /*
  * Draw t as fmt (FORMAT_SVG, FORMAT_PNG or FORMAT_PDF) into out.  Every
  * text is drawn in DejaVu Sans; invalid UTF-8 and control characters in
  * it are drawn as U+FFFD.  A PDF's creation date is SOURCE_DATE_EPOCH's,
- * else the epoch's, so that the same chart gives the same bytes.
+ * else t->when's, so that the same chart gives the same bytes.
  * Returns 0, or -1 after reporting an error.
  */
 int render_trend(const struct trend *t, enum format fmt, struct buf *out);

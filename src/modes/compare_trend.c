@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "flow/report.h"
+#include "git/revision.h"
 #include "render/names.h"
 #include "render/trend.h"
 #include "util/util.h"
@@ -241,7 +242,7 @@ trend_build(const struct compare_input *in, const struct table *t,
 	}
 	d->title = title.data;
 	*tr = (struct trend){ d->title, d->labels, t->nr,
-			      "range (named by its end)", d->panels, np };
+			      "range (named by its end)", d->panels, np, 0 };
 }
 
 static void
@@ -266,6 +267,12 @@ compare_write_trend(const struct compare_input *in, const struct table *t,
 	int ret;
 
 	trend_build(in, t, &d, &tr);
+	/* Dated as the flow chart is: by the last commit charted. */
+	if (in->fmt == FORMAT_PDF &&
+	    repo_commit_time(in->r, &in->ranges[t->nr - 1].to, &tr.when) < 0) {
+		trend_release(&d);
+		return -1;
+	}
 	ret = render_trend(&tr, in->fmt, out);
 	trend_release(&d);
 	return ret;

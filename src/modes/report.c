@@ -37,12 +37,12 @@ render_chart(const struct report_input *in, enum format fmt,
 	const struct timeline *tl = timeline_of(in->xs);
 	struct graph_options go;
 
-	if (tl && (fmt == FORMAT_SVG || fmt == FORMAT_PNG ||
-		   fmt == FORMAT_PDF))
-		return render_timeline_chart(&in->c->f, tl, fmt, out);
-
 	if (chart_options(in, format_graphviz(fmt), &go) < 0)
 		return -1;
+	if (tl && (fmt == FORMAT_SVG || fmt == FORMAT_PNG ||
+		   fmt == FORMAT_PDF))
+		return render_timeline_chart(&in->c->f, tl, fmt, go.last,
+					     out);
 	return render_graph_with(&in->c->f, &go, out);
 }
 

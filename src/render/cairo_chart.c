@@ -234,7 +234,7 @@ svg_splice(struct buf *out, size_t start, const struct buf *texts)
 int
 cchart_render(enum format fmt, double w, double h, double png_scale,
 	      cchart_draw_fn *draw, const void *data, const char *what,
-	      struct buf *out)
+	      int64_t when, struct buf *out)
 {
 	struct cchart cc;
 	cairo_surface_t *s;
@@ -266,7 +266,7 @@ cchart_render(enum format fmt, double w, double h, double png_scale,
 		st = cairo_surface_status(s);
 	cairo_surface_destroy(s);
 	if (!st && fmt == FORMAT_PDF)
-		pdf_fix_date(out, start);
+		pdf_fix_date_at(out, start, when);
 	if (!st && fmt == FORMAT_SVG && svg_splice(out, start, &cc.texts) < 0)
 		st = CAIRO_STATUS_WRITE_ERROR;
 	buf_release(&cc.texts);

@@ -578,7 +578,7 @@ render_gvc(Agraph_t *g, const struct graph_options *o, const char *title,
 	}
 	laid_out = 1;
 	/* Cairo writes a PDF's date in the local zone, whose spelling ("Z",
-	 * "+01'00") pdf_fix_date cannot change without moving offsets:
+	 * "+01'00") pdf_fix_date_at cannot change without moving offsets:
 	 * make it UTC.  Nothing else of treeplot's uses the local zone. */
 	if (!strcmp(o->format, "pdf")) {
 		setenv("TZ", "UTC", 1);

@@ -1,8 +1,9 @@
 /*
  * render/pdf.c - PDF stamping: the same PDF on every run.
  *
- * Shared by the two renderers that write PDF through cairo, the chart
- * (render/graph.c) and the trend chart (render/trend.c); it reads the
+ * Shared by the renderers that write PDF through cairo, the flow chart
+ * (render/graph.c) and the trend and timeline charts
+ * (render/cairo_chart.c), each dated by its last commit; it reads the
  * environment and the clock's conventions, which no utility below the
  * renderers needs.
  */
@@ -14,7 +15,8 @@
 #include <time.h>
 
 /* The stamp of a PDF's dates: SOURCE_DATE_EPOCH's (the
- * reproducible-builds convention) when set, else the epoch's, in UTC. */
+ * reproducible-builds convention) when set, else when's (the epoch's
+ * for 0), in UTC. */
 void
 pdf_stamp_at(char stamp[32], int64_t when)
 {
@@ -29,24 +31,12 @@ pdf_stamp_at(char stamp[32], int64_t when)
 		strftime(stamp, 32, "%Y%m%d%H%M%S", &tm);
 }
 
-void
-pdf_stamp(char stamp[32])
-{
-	pdf_stamp_at(stamp, 0);
-}
-
 /*
  * Cairo stamps a PDF with the time it was made, "/CreationDate
  * (D:20261203090949Z)" (or "+01'00'" for the zone): the same chart would
  * differ on every run.  The date is overwritten in place, so no offset in
  * the file moves.
  */
-void
-pdf_fix_date(struct buf *out, size_t start)
-{
-	pdf_fix_date_at(out, start, 0);
-}
-
 void
 pdf_fix_date_at(struct buf *out, size_t start, int64_t when)
 {

@@ -666,7 +666,7 @@ draw(struct cchart *cc, const void *data)
 
 int
 render_timeline_chart(const struct flow *f, const struct timeline *tl,
-		      enum format fmt, struct buf *out)
+		      enum format fmt, int64_t when, struct buf *out)
 {
 	struct layout l;
 	struct cchart cc;
@@ -679,7 +679,7 @@ render_timeline_chart(const struct flow *f, const struct timeline *tl,
 	layout(&cc, &l);
 	cchart_scratch_close(&cc);
 	ret = cchart_render(fmt, WIDTH, l.height, PNG_SCALE, draw, &l,
-			    "timeline chart", out);
+			    "timeline chart", when, out);
 	layout_release(&l);
 	return ret;
 }

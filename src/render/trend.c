@@ -382,5 +382,5 @@ render_trend(const struct trend *t, enum format fmt, struct buf *out)
 
 	measure(t, &g);
 	return cchart_render(fmt, WIDTH, g.height, PNG_SCALE, draw_cb, &d,
-			     "trend chart", out);
+			     "trend chart", t->when, out);
 }

@@ -12,7 +12,7 @@
 
 SVGTEXT="$PYTHON $TESTDIR/svgtext.py"
 
-plan 25
+plan 26
 
 git init -q --bare gen
 "$BUILD/genhist" --commits 6000 --trees 100 --seed 7 --late --rebase |
@@ -86,6 +86,9 @@ is "$(echo "$box" | awk '{ print ($1 == 1000 && $2 > 400 && $2 < 3000) }')" 1 \
    "pdf: a page 1000 points wide and of a sane height ($box)"
 pdftotext tl.pdf - | grep -qF "merge window"
 ok $? "pdf: its text is text"
+last=$(git -C "$G" log -1 --format=%cd --date=format-local:%Y%m%d%H%M%S v1.9)
+is "$(grep -ao '/CreationDate (D:[0-9]*' tl.pdf | sort -u)" "/CreationDate (D:$last" \
+   "pdf: dated by the range's last mainline commit ($last), as the flow chart is"
 
 # --- 40 trees of 100, and two cycles --------------------------------------------
 

@@ -41,8 +41,9 @@ is "$(head -c 16 trend.png | od -An -tx1 | tr -d ' \n')" \
 is "$(od -An -tu1 -j16 -N4 trend.png | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }')" \
    2000 "png: 2000 pixels wide (twice the points, for print)"
 is "$(head -c 5 trend.pdf)" "%PDF-" "pdf: a PDF"
-grep -aq '/CreationDate (D:19700101000000' trend.pdf
-ok $? "pdf: the creation date is the epoch's"
+last=$(git -C "$G" log -1 --format=%cd --date=format-local:%Y%m%d%H%M%S v1.10)
+is "$(grep -ao '/CreationDate (D:[0-9]*' trend.pdf | sort -u)" "/CreationDate (D:$last" \
+   "pdf: dated by the last range's end ($last), as the flow chart is"
 # shellcheck disable=SC2086
 SOURCE_DATE_EPOCH=1700000000 "$TREEPLOT" $ARGS -o sde.pdf
 grep -aq '/CreationDate (D:20231114221320' sde.pdf
