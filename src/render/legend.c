@@ -69,18 +69,28 @@ wrap_text(struct buf *out, const char *s, size_t max)
 	}
 }
 
-static void
-add_html(struct buf *out, const char *s, int breaks)
+/* How much of s (len bytes) a heading shows: all of it, or
+ * MAX_HEADING_TEXT bytes back to the first byte of a character cut in
+ * two (a 100 KB range stays a range). */
+static size_t
+heading_cut(const char *s, size_t len)
 {
-	size_t len = strlen(s), cut = len;
+	size_t cut = len;
 
 	if (len > MAX_HEADING_TEXT) {
 		cut = MAX_HEADING_TEXT;
-		/* Back to the first byte of a character cut in two. */
 		for (int k = 0; k < 3 && cut &&
 		     ((unsigned char)s[cut] & 0xc0) == 0x80; k++)
 			cut--;
 	}
+	return cut;
+}
+
+static void
+add_html(struct buf *out, const char *s, int breaks)
+{
+	size_t len = strlen(s), cut = heading_cut(s, len);
+
 	escape_gv_html(out, s, cut, breaks);
 	if (cut < len)
 		buf_puts(out, "\xe2\x80\xa6");	/* U+2026, an ellipsis */
@@ -145,19 +155,13 @@ add_title(struct buf *out, const struct flow *f, const struct chart_heading *h)
 	buf_release(&t);
 }
 
-/* s as plain text, cut as add_html cuts it (a 100 KB range stays a
- * range), for a line built before it is escaped. */
+/* s as plain text, cut as add_html cuts it, for a line built before it
+ * is escaped. */
 static void
 add_cut(struct buf *out, const char *s)
 {
-	size_t len = strlen(s), cut = len;
+	size_t len = strlen(s), cut = heading_cut(s, len);
 
-	if (len > MAX_HEADING_TEXT) {
-		cut = MAX_HEADING_TEXT;
-		for (int k = 0; k < 3 && cut &&
-		     ((unsigned char)s[cut] & 0xc0) == 0x80; k++)
-			cut--;
-	}
 	buf_add(out, s, cut);
 	if (cut < len)
 		buf_puts(out, "\xe2\x80\xa6");	/* U+2026, an ellipsis */
