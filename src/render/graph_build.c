@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "addons/extra.h"
-#include "render/graph_internal.h"
+#include "render/graph_nodes.h"
 #include "render/graph_text.h"
 #include "render/legend.h"
 #include "render/plan.h"

@@ -3,7 +3,7 @@
  * tooltip, look and label (its name, its commits, the add-ons' lines,
  * the counts of the edges that carry part of its commits).
  */
-#include "render/graph_internal.h"
+#include "render/graph_nodes.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,14 +1,14 @@
 /*
- * render/graph_internal.h - what the files building the chart's graph
- * share: the graph being built (struct build), the attributes declared
- * on it, and the small cgraph helpers.
+ * render/graph_nodes.h - the trees' boxes of the chart's graph
+ * (graph_nodes.c: tooltip, look and label), and what the files building
+ * the graph share: the graph being built (struct build), the attributes
+ * declared on it, and the small cgraph helpers.
  *
- * render/graph_build.c assembles the graph and calls the others, which
- * never call back: render/graph_nodes.c (the trees' boxes: tooltip, look
- * and label).  Nothing outside them includes this header.
+ * render/graph_build.c assembles the graph and calls graph_nodes.c,
+ * which never calls back.  Nothing outside the two includes this header.
  */
-#ifndef TREEPLOT_RENDER_GRAPH_INTERNAL_H
-#define TREEPLOT_RENDER_GRAPH_INTERNAL_H
+#ifndef TREEPLOT_RENDER_GRAPH_NODES_H
+#define TREEPLOT_RENDER_GRAPH_NODES_H
 
 #include <stdint.h>
 
