@@ -91,7 +91,8 @@ typedef int extra_edge_fn(void *ctx, const struct extra_edge *e);
 
 /* A style an add-on draws, for the chart's legend: an edge's is listed
  * only when some edge of the add-on's is drawn in its style; a node's,
- * what the add-on writes in the boxes, always, among the boxes. */
+ * what the add-on writes in the boxes, only when some box holds a line
+ * of the add-on's, among the boxes. */
 struct extra_legend {
 	const char *what;	/* "pull without a signed tag" */
 	enum { EXTRA_LEGEND_EDGE, EXTRA_LEGEND_NODE } kind;
@@ -243,17 +244,19 @@ void extras_node_tip(const struct extras *xs, const struct flow *f,
 /* The add-ons' figures for the chart's subtitle, each after ", ". */
 void extras_subtitle(const struct extras *xs, const struct flow *f,
 		     struct buf *out);
-/* Call fn with each add-on's line for node i's box. */
+/* Call fn with each add-on's line for node i's box; an add-on that
+ * wrote one gets its node legend entries' bits in drawn[k]. */
 void extras_node_lines(const struct extras *xs, const struct flow *f,
 		       uint32_t i, void (*fn)(void *ctx, const char *line),
-		       void *ctx);
+		       void *ctx, uint32_t *drawn);
 void extras_edge_look(const struct extras *xs, const struct flow *f,
 		      uint32_t e, struct extra_edge_look *look,
 		      uint32_t *drawn);
 void extras_graph_edges(const struct extras *xs, const struct flow *f,
 			extra_edge_fn *emit, void *ctx, uint32_t *drawn);
-/* Call fn with each legend entry the chart uses: an edge's when drawn
- * says so, a node's always. */
+/* Call fn with each legend entry the chart uses, as drawn says (an
+ * edge's by extras_edge_look and extras_graph_edges, a node's by
+ * extras_node_lines). */
 void extras_legend(const struct extras *xs, const uint32_t *drawn,
 		   void (*fn)(void *ctx, const struct extra_legend *l),
 		   void *ctx);

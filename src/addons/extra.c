@@ -131,7 +131,8 @@ extras_node_tip(const struct extras *xs, const struct flow *f, uint32_t i,
 
 void
 extras_node_lines(const struct extras *xs, const struct flow *f, uint32_t i,
-		  void (*fn)(void *ctx, const char *line), void *ctx)
+		  void (*fn)(void *ctx, const char *line), void *ctx,
+		  uint32_t *drawn)
 {
 	struct buf line = BUF_INIT;
 
@@ -140,8 +141,13 @@ extras_node_lines(const struct extras *xs, const struct flow *f, uint32_t i,
 			continue;
 		line.len = 0;
 		xs->run[k].x->node_line(xs->run[k].state, f, i, &line);
-		if (line.len)
-			fn(ctx, line.data);
+		if (!line.len)
+			continue;
+		fn(ctx, line.data);
+		for (size_t l = 0; drawn && l < xs->run[k].x->legend_nr &&
+		     l < 32; l++)
+			if (xs->run[k].x->legend[l].kind == EXTRA_LEGEND_NODE)
+				drawn[k] |= (uint32_t)1 << l;
 	}
 	buf_release(&line);
 }
@@ -239,10 +245,8 @@ extras_legend(const struct extras *xs, const uint32_t *drawn,
 	for (size_t k = 0; xs && k < xs->nr; k++) {
 		const struct extra *x = xs->run[k].x;
 
-		for (size_t i = 0; i < x->legend_nr; i++)
-			if (x->legend[i].kind != EXTRA_LEGEND_EDGE ||
-			    (i < 32 && drawn &&
-			     (drawn[k] & (uint32_t)1 << i)))
+		for (size_t i = 0; i < x->legend_nr && i < 32; i++)
+			if (drawn && (drawn[k] & (uint32_t)1 << i))
 				fn(ctx, &x->legend[i]);
 	}
 }

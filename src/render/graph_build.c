@@ -736,7 +736,7 @@ graph_build(const struct flow *f, const struct graph_options *o,
 	for (uint32_t i = 0; i < f->trees_nr; i++) {
 		if (bd.nodes[i]) {	/* not a tree folded below --chart-depth */
 			extras_node_lines(o->xs, f, i, add_box_line,
-					  &bd.lines[i]);
+					  &bd.lines[i], bd.drawn);
 			graph_label_node(&bd, i);
 		}
 		buf_release(&bd.lines[i]);

@@ -5,7 +5,7 @@
 . "$TESTDIR/fixture.sh"
 . "$TESTDIR/addons.sh"
 
-plan 16
+plan 17
 build_fixture
 
 # A MAINTAINERS file, committed on top of v2.0 as v2.1.
@@ -80,6 +80,11 @@ jikos/hid<BR/>2 commits<BR/>HID CORE LAYER +1<BR/>Jiri Kosina</TD>' \
    "--maintainer-names: the names too, without addresses, shortened to 28 characters"
 printf '%s\n' "$OUT" | grep -q 'in a box: its subsystem in MAINTAINERS'
 ok $? "the legend says what the line is"
+# ... only when a box shows one: v2.0..v2.1 is the MAINTAINERS commit
+# alone, direct, no tree with a subsystem.
+tp -T dot v2.0..v2.1
+printf '%s\n' "$OUT" | grep -q 'in a box: its subsystem in MAINTAINERS'
+is "$STATUS:$?" "0:1" "no box with a subsystem: the legend says nothing of it"
 # The file is untrusted: a subsystem named with Graphviz's escapes and
 # markup shows as written (v2.2: MAINTAINERS with such a name for net).
 sed 's/^NETWORKING \[GENERAL\]$/NET \\N\\G "<b>\&amp;"/' MAINTAINERS.txt >M2
