@@ -33,6 +33,9 @@ One browser session runs every step in order:
   layout           "rect<TAB>NAME<TAB>LEFT<TAB>TOP<TAB>RIGHT<TAB>BOTTOM",
                    in pixels, of the chart's drawing (the SVG's graph),
                    the chart's pane, the side panel and the zoom bar
+  rects:SEL,...    the same line for each CSS selector's first element,
+                   NAME the selector ("none" for each number when it
+                   matches nothing)
   inert            "nothing ran" facts: "img<TAB>N", "onattr<TAB>N"
                    (elements with on* attributes), "pwned<TAB>V" (the
                    marker hostile payloads try to set), "a-href<TAB>URL"
@@ -202,6 +205,14 @@ def step(d, s):
                 '.getBoundingClientRect();'
                 'return [r.left, r.top, r.right, r.bottom];', sel)
             out('rect', name, *[round(v) for v in r])
+    elif verb == 'rects':
+        for sel in arg.split(','):
+            r = d.execute_script(
+                'var e = document.querySelector(arguments[0]);'
+                'if (!e) return null; var r = e.getBoundingClientRect();'
+                'return [r.left, r.top, r.right, r.bottom];', sel)
+            out('rect', sel, *([round(v) for v in r] if r else
+                               ['none'] * 4))
     elif verb == 'inert':
         out('img', len(d.find_elements(By.TAG_NAME, 'img')))
         out('onattr', d.execute_script(

@@ -17,7 +17,7 @@ TRUTH="$PYTHON $TESTDIR/timeline-truth.py"
 SCHEMA=$ROOT/docs/treeplot.schema.json
 RANGES="v1.3..v1.4 v1.2..v1.4 v1.3-rc3..v1.4 master"
 
-plan 43
+plan 45
 
 # --- the generated history -----------------------------------------------------
 
@@ -159,7 +159,9 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 t = [t for t in d["trees"] if len(t["timeline"]) > 1][0]
 print(t["name"] + ":1\t" + t["timeline"][1]["merge"])' "$SCRATCH/out-v1.3.json")
-"$PYTHON" "$ROOT/tests/html_driver.py" open:"$SCRATCH/t.html" timeline \
+"$PYTHON" "$ROOT/tests/html_driver.py" open:"$SCRATCH/t.html" \
+	rects:'.views,#chart-pane,#search,#zoom-fit' timeline \
+	rects:'.views,#timeline,#search' \
 	pull:"${PICK%%	*}" log >"$SCRATCH/b.out" 2>"$SCRATCH/b.err"
 sed 's/^/# /' "$SCRATCH/b.err" | tail -n 5
 is "$(awk -F '\t' '$1 == "mark" { print $2 "\t" $3 "\t" $4 }' "$SCRATCH/b.out")" \
@@ -171,6 +173,23 @@ for t in json.load(open(sys.argv[1]))["trees"]:
    "html: the timeline view's marks, every pull of every tree with its phase and commits"
 is "$(awk -F '\t' '$1 == "band" { print $2 }' "$SCRATCH/b.out" | paste -sd ' ')" \
    "merge window rc1 rc2 rc3 rc4 rc5 rc6 rc7" "html: the phases' bands, named"
+# The Flow/Timeline switch sits in the chart's pane, beside the zoom bar
+# and clear of the search field, in either view.
+views_ok() {
+	awk -F '\t' -v k="$1" '$1 == "rect" && $2 == ".views" { n++ }
+	$1 == "rect" && n == k && !($2 in l) { l[$2] = $3; t[$2] = $4; r[$2] = $5; b[$2] = $6 }
+	function apart(a, c) { return r[a] <= l[c] || r[c] <= l[a] || b[a] <= t[c] || b[c] <= t[a] }
+	function inside(a, c) { return l[a] >= l[c] && r[a] <= r[c] && t[a] >= t[c] && b[a] <= b[c] }
+	END {
+		if (l[".views"] == "none") print "no switch"
+		if (!apart(".views", "#search")) print "switch over the search field"
+		if (k == 1 && !inside(".views", "#chart-pane")) print "switch outside the chart pane"
+		if (k == 1 && !apart(".views", "#zoom-fit")) print "switch over the zoom buttons"
+		if (k == 2 && !inside(".views", "#timeline")) print "switch outside the timeline view"
+	}' "$SCRATCH/b.out"
+}
+is "$(views_ok 1)" "" "html: the view switch in the chart's pane, beside the zoom bar"
+is "$(views_ok 2)" "" "html: ... and in the timeline view, clear of the search field"
 M=${PICK#*	}
 is "$(awk -F '\t' '$1 == "panel" { print $2 }' "$SCRATCH/b.out" |
 	grep -E '^[0-9a-f]{12} ' | tail -n +2 | cut -c1-12 | sort)" \
