@@ -19,6 +19,16 @@
  */
 size_t utf8_decode(const unsigned char *s, size_t len, unsigned int *cp);
 
+/* The characters of UTF-8 s (len bytes): its bytes that start one. */
+size_t utf8_chars(const char *s, size_t len);
+
+/* The byte where the first max characters of s (len bytes) end. */
+size_t utf8_prefix(const char *s, size_t len, size_t max);
+
+/* How much of s (len bytes) to keep in at most max bytes: all of it, or
+ * max bytes back to the first byte of a character cut in two. */
+size_t utf8_cut(const char *s, size_t len, size_t max);
+
 /*
  * The invisible characters that every escape below treats as control
  * characters, so that no two different names display alike: Unicode's

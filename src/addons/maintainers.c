@@ -224,31 +224,6 @@ struct mt_run {
 /* A box's line: at most this many characters, an ellipsis included. */
 #define MT_BOX_CHARS 28
 
-/* Characters (not bytes) of UTF-8 s, len bytes. */
-static size_t
-utf8_chars(const char *s, size_t len)
-{
-	size_t n = 0;
-
-	for (size_t k = 0; k < len; k++)
-		n += ((unsigned char)s[k] & 0xc0) != 0x80;
-	return n;
-}
-
-/* The byte where the first max characters of s (len bytes) end. */
-static size_t
-utf8_prefix(const char *s, size_t len, size_t max)
-{
-	size_t k = 0, n = 0;
-
-	while (k < len) {
-		if (((unsigned char)s[k] & 0xc0) != 0x80 && n++ == max)
-			break;
-		k++;
-	}
-	return k;
-}
-
 /*
  * s (len bytes) shortened to max characters for a box: cut at the last
  * blank that keeps more than half of it, else in the word, and an

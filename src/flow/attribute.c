@@ -246,6 +246,16 @@ attribute(const struct history *h, const struct merge_table *m,
 	free(w.frames);
 }
 
+/* A run of order, *first and *commits, as it is once only the selected
+ * commits stay (kept: attribution_select's); whether any stays. */
+static int
+run_select(const uint32_t *kept, uint32_t *first, uint32_t *commits)
+{
+	*commits = kept[*first + *commits] - kept[*first];
+	*first = kept[*first];
+	return *commits != 0;
+}
+
 void
 attribution_select(struct attribution *a, const uint8_t *selected)
 {
@@ -258,32 +268,26 @@ attribution_select(struct attribution *a, const uint8_t *selected)
 	for (uint32_t k = 0; k < a->order_nr; k++)
 		kept[k + 1] = kept[k] + !!selected[a->order[k]];
 	for (uint32_t k = 0; k < a->pulls_nr; k++) {
-		struct pull pl = a->pulls[k];
+		struct pull *pl = &a->pulls[k];
 
-		pl.commits = kept[pl.first + pl.commits] - kept[pl.first];
-		pl.first = kept[pl.first];
-		if (pl.commits)
-			a->pulls[n++] = pl;
+		if (run_select(kept, &pl->first, &pl->commits))
+			a->pulls[n++] = *pl;
 	}
 	a->pulls_nr = n;
 	n = 0;
 	for (uint32_t k = 0; k < a->runs_nr; k++) {
-		struct mainline_run r = a->runs[k];
+		struct mainline_run *r = &a->runs[k];
 
-		r.commits = kept[r.first + r.commits] - kept[r.first];
-		r.first = kept[r.first];
-		if (r.commits)
-			a->runs[n++] = r;
+		if (run_select(kept, &r->first, &r->commits))
+			a->runs[n++] = *r;
 	}
 	a->runs_nr = n;
 	n = 0;
 	for (uint32_t k = 0; k < a->carried_nr; k++) {
-		struct merge_run r = a->carried[k];
+		struct merge_run *r = &a->carried[k];
 
-		r.commits = kept[r.first + r.commits] - kept[r.first];
-		r.first = kept[r.first];
-		if (r.commits)
-			a->carried[n++] = r;
+		if (run_select(kept, &r->first, &r->commits))
+			a->carried[n++] = *r;
 	}
 	a->carried_nr = n;
 	n = 0;

@@ -120,9 +120,10 @@ fill_empty(struct commit_info *ci)
 		ci->trailers = xstrdup("");
 }
 
-int
-commit_batch_open(struct commit_batch *b, struct repo *r,
-		  const struct history *h, unsigned fields)
+/* b empty, for fields of h's commits, nothing read yet. */
+static void
+batch_init(struct commit_batch *b, struct repo *r, const struct history *h,
+	   unsigned fields)
 {
 	memset(b, 0, sizeof(*b));
 	b->fields = fields;
@@ -130,6 +131,13 @@ commit_batch_open(struct commit_batch *b, struct repo *r,
 	b->r = r;
 	b->history_nr = h->nr;
 	b->slot = xcalloc(h->nr ? h->nr : 1, sizeof(*b->slot));
+}
+
+int
+commit_batch_open(struct commit_batch *b, struct repo *r,
+		  const struct history *h, unsigned fields)
+{
+	batch_init(b, r, h, fields);
 	if (odb_open(&b->odb, r) < 0 ||
 	    ((fields & (CF_COMMITTER | CF_AUTHOR | CF_SIGNOFFS)) &&
 	     mailmap_open(&b->mailmap, r) < 0)) {
@@ -278,12 +286,7 @@ commit_batch_read_jobs(struct commit_batch *b, struct repo *r,
 
 	if (fields & ~(unsigned)CF_COMMITTER)
 		return commit_batch_read(b, r, h, list, n, fields);
-	memset(b, 0, sizeof(*b));
-	b->fields = fields;
-	b->h = h;
-	b->r = r;
-	b->history_nr = h->nr;
-	b->slot = xcalloc(h->nr ? h->nr : 1, sizeof(*b->slot));
+	batch_init(b, r, h, fields);
 	if (!n)
 		return 0;
 	if (mailmap_open(&b->mailmap, r) < 0 ||

@@ -34,27 +34,10 @@
 #define MAX_CHART_TEXT 512
 #define MAX_TOOLTIP 8192
 
-/* How much of s (len bytes) a chart shows: MAX_CHART_TEXT bytes at most,
- * never half a character. */
-static size_t
-text_cut(const char *s, size_t len)
-{
-	size_t cut = len;
-
-	if (len > MAX_CHART_TEXT) {
-		cut = MAX_CHART_TEXT;
-		/* Back to the first byte of a character cut in two. */
-		for (int k = 0; k < 3 && cut &&
-		     ((unsigned char)s[cut] & 0xc0) == 0x80; k++)
-			cut--;
-	}
-	return cut;
-}
-
 void
 graph_html_text(struct buf *out, const char *s)
 {
-	size_t len = strlen(s), cut = text_cut(s, len);
+	size_t len = strlen(s), cut = utf8_cut(s, len, MAX_CHART_TEXT);
 
 	escape_gv_html(out, s, cut, 0);
 	if (cut < len)
@@ -67,7 +50,7 @@ static void
 add_text(struct buf *out, const char *s, int tooltip)
 {
 	struct buf esc = BUF_INIT;
-	size_t len = strlen(s), cut = text_cut(s, len);
+	size_t len = strlen(s), cut = utf8_cut(s, len, MAX_CHART_TEXT);
 
 	escape_gv_label(&esc, s, cut);
 	for (size_t i = 0; i < esc.len; i++) {

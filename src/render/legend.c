@@ -47,9 +47,7 @@ wrap_text(struct buf *out, const char *s, size_t max)
 			if (s[k + j] == '/' && j + 1 < word)
 				chars = j + 1;
 		}
-		chars = 0;
-		for (size_t j = 0; j < word; j++)
-			chars += ((unsigned char)s[k + j] & 0xc0) != 0x80;
+		chars = utf8_chars(s + k, word);
 		if (col && col + 1 + chars > max) {
 			buf_addc(out, '\n');
 			col = 0;
@@ -69,27 +67,11 @@ wrap_text(struct buf *out, const char *s, size_t max)
 	}
 }
 
-/* How much of s (len bytes) a heading shows: all of it, or
- * MAX_HEADING_TEXT bytes back to the first byte of a character cut in
- * two (a 100 KB range stays a range). */
-static size_t
-heading_cut(const char *s, size_t len)
-{
-	size_t cut = len;
-
-	if (len > MAX_HEADING_TEXT) {
-		cut = MAX_HEADING_TEXT;
-		for (int k = 0; k < 3 && cut &&
-		     ((unsigned char)s[cut] & 0xc0) == 0x80; k++)
-			cut--;
-	}
-	return cut;
-}
-
 static void
 add_html(struct buf *out, const char *s, int breaks)
 {
-	size_t len = strlen(s), cut = heading_cut(s, len);
+	/* At most MAX_HEADING_TEXT bytes: a 100 KB range stays a range. */
+	size_t len = strlen(s), cut = utf8_cut(s, len, MAX_HEADING_TEXT);
 
 	escape_gv_html(out, s, cut, breaks);
 	if (cut < len)
@@ -160,7 +142,7 @@ add_title(struct buf *out, const struct flow *f, const struct chart_heading *h)
 static void
 add_cut(struct buf *out, const char *s)
 {
-	size_t len = strlen(s), cut = heading_cut(s, len);
+	size_t len = strlen(s), cut = utf8_cut(s, len, MAX_HEADING_TEXT);
 
 	buf_add(out, s, cut);
 	if (cut < len)

@@ -39,6 +39,46 @@ utf8_decode(const unsigned char *s, size_t len, unsigned int *cp)
 	return n;
 }
 
+static int
+utf8_lead(char c)
+{
+	return ((unsigned char)c & 0xc0) != 0x80;
+}
+
+size_t
+utf8_chars(const char *s, size_t len)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < len; k++)
+		n += utf8_lead(s[k]);
+	return n;
+}
+
+size_t
+utf8_prefix(const char *s, size_t len, size_t max)
+{
+	size_t k = 0, n = 0;
+
+	for (; k < len; k++)
+		if (utf8_lead(s[k]) && n++ == max)
+			break;
+	return k;
+}
+
+size_t
+utf8_cut(const char *s, size_t len, size_t max)
+{
+	size_t cut = len;
+
+	if (len > max) {
+		cut = max;
+		for (int k = 0; k < 3 && cut && !utf8_lead(s[cut]); k++)
+			cut--;
+	}
+	return cut;
+}
+
 /* C0 controls, DEL and the C1 controls (which some terminals obey). */
 static int
 is_control(unsigned int cp)
