@@ -69,19 +69,7 @@ topic-a	2	1
 xlnx_versal_misra_fixes	2	1
 fw-update-2	1	1
 topic-b	0	1" "json: the topics, a commit merged again by a later topic kept by the first"
-if "$PYTHON" -c 'import jsonschema' 2>/dev/null; then
-	"$PYTHON" - "$TESTDIR/../../docs/treeplot.schema.json" gerrit.json <<'EOT'
-import json, sys, jsonschema
-try:
-    jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])))
-except jsonschema.ValidationError as e:
-    print("# " + e.message)
-    sys.exit(1)
-EOT
-	ok $? "json: validates against the schema"
-else
-	ok 0 "# SKIP python3-jsonschema is not installed"
-fi
+schema_ok "json: validates against the schema" gerrit.json
 
 # --explain names each form, and how the server got its name.
 forms=

@@ -51,6 +51,29 @@ ok() {
 	fi
 }
 
+# schema_ok DESC FILE...: one test, that each JSON file validates
+# against docs/treeplot.schema.json (skipped without python3-jsonschema).
+schema_ok() {
+	local desc=$1
+	shift
+	if ! "$PYTHON" -c 'import jsonschema' 2>/dev/null; then
+		ok 0 "# SKIP python3-jsonschema is not installed"
+		return
+	fi
+	"$PYTHON" - "$TESTDIR/../../docs/treeplot.schema.json" "$@" <<'EOT'
+import json, sys, jsonschema
+s = json.load(open(sys.argv[1]))
+for f in sys.argv[2:]:
+    try:
+        jsonschema.validate(json.load(open(f)), s)
+    except jsonschema.ValidationError as e:
+        print("# %s: %s" % (f, e.message))
+        sys.exit(1)
+EOT
+	ok $? "$desc"
+}
+
+
 # is GOT EXPECTED DESC: passes when both texts are equal; shows a diff.
 is() {
 	if [ "$1" = "$2" ]; then

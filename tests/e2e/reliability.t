@@ -246,15 +246,7 @@ is "$(tr -d ' \n' <dates.json | grep -o '"date":[^,]*,"time":[^,]*')" \
 "date":null,"time":-1000000000000
 "date":"2008-12-23T03:40:00+01:00","time":1230000000' \
    "dates: past year 9999 or before year 0, the date is null, the time exact"
-"$PYTHON" - "$TESTDIR/../../docs/treeplot.schema.json" dates.json <<'EOT'
-import json, sys, jsonschema
-try:
-    jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])))
-except jsonschema.ValidationError as e:
-    print("# " + e.message)
-    sys.exit(1)
-EOT
-ok $? "dates: the trace validates against the schema"
+schema_ok "dates: the trace validates against the schema" dates.json
 tpt --trace "$(id x1)"
 printf '%s\n' "$OUT" | grep -q "(date out of range)  Merge branch 'a'"
 ok $? "dates: text, the date said to be out of range"

@@ -368,12 +368,6 @@ is "$(printf '%s\n' "$OUT" | jq -c '[has("phases"), has("late_trees"), (.trees[0
 "$TREEPLOT" --timeline --latency --top 2 -T json v1.0..v1.1 >../s1.json &&
 	"$TREEPLOT" --timeline -T json v1.1-rc1..v1.1 >../s2.json &&
 	"$TREEPLOT" --compare --timeline --latency -T json v1.0..v1.1-rc1 v1.1-rc1..v1.1 >../s3.json
-"$PYTHON" - "$SCHEMA" ../s1.json ../s2.json ../s3.json "$SCRATCH/out-master.json" <<'EOT'
-import json, sys, jsonschema
-s = json.load(open(sys.argv[1]))
-for f in sys.argv[2:]:
-    jsonschema.validate(json.load(open(f)), s)
-EOT
-ok $? "the schema admits the JSON of --timeline (with --latency, --top, --compare)"
+schema_ok "the schema admits the JSON of --timeline (with --latency, --top, --compare)" ../s1.json ../s2.json ../s3.json "$SCRATCH/out-master.json"
 
 done_testing
