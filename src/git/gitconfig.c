@@ -408,17 +408,21 @@ mailmap_open(struct mailmap **out, struct repo *r)
 	const char *wt = git_repository_workdir(r->git);
 	git_config *cfg = NULL;
 	struct buf path = BUF_INIT, all = BUF_INIT;
-	int ret = 0;
+	int ret = 0, has_blob = 0;
 
 	/*
 	 * As git, and libgit2's git_mailmap_from_repository (whose reading
 	 * of the files is the one thing changed): the work tree's .mailmap,
 	 * then mailmap.blob (HEAD:.mailmap by default in a bare repository),
 	 * then mailmap.file, a later entry replacing an earlier one; so one
-	 * text of the three, in that order, reads the same.
+	 * text of the three, in that order, reads the same.  Whether
+	 * mailmap.blob is set is the call's status: libgit2 leaves an empty
+	 * string in the buffer when it is not, and an empty value (set)
+	 * turns the bare default off, as in git.
 	 */
 	if (!git_repository_config_snapshot(&cfg, r->git)) {
-		git_config_get_string_buf(&blob, cfg, "mailmap.blob");
+		has_blob = !git_config_get_string_buf(&blob, cfg,
+						      "mailmap.blob");
 		git_config_get_path(&file, cfg, "mailmap.file");
 	}
 	git_error_clear();
@@ -426,9 +430,9 @@ mailmap_open(struct mailmap **out, struct repo *r)
 		buf_printf(&path, "%s.mailmap", wt);
 		mailmap_add_file(&all, path.data, 1, &r->mailmap_warned);
 	}
-	if (blob.ptr && *blob.ptr)
+	if (has_blob && blob.ptr && *blob.ptr)
 		mailmap_add_blob(&all, r->git, blob.ptr);
-	else if (!blob.ptr && git_repository_is_bare(r->git))
+	else if (!has_blob && git_repository_is_bare(r->git))
 		mailmap_add_blob(&all, r->git, "HEAD:.mailmap");
 	if (file.ptr && *file.ptr) {
 		buf_release(&path);

@@ -7,8 +7,9 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/fixture.sh"
 . "$TESTDIR/addons.sh"
+. "$TESTDIR/identity.sh"
 
-plan 71
+plan 81
 
 mkdir repo elsewhere
 cd repo || exit 1
@@ -273,6 +274,73 @@ is "$(people)" "1	J. Doe <jane@example.org>
 2	jane <jane@old.example>" "the .mailmap gone: the spellings as written"
 GIT_DIR="$SCRATCH/mm/.git" GIT_WORK_TREE="$SCRATCH/wt" tp -T json --direct-by committer v0..master
 is "$(people)" "$(cat mm/shortlog)" "GIT_WORK_TREE's .mailmap, as git reads it"
+
+# A bare repository reads HEAD:.mailmap (unless mailmap.blob says
+# otherwise), as git does: every CI mirror and server-side hook is one.
+cd mm || exit 1
+blob=$(git hash-object -w ../wt/.mailmap)
+T_EMPTY_TREE=$(printf '100644 blob %s\t.mailmap\n' "$blob" | git mktree)
+as 'jane' jane@old.example
+mk c7 "seven${LF}${LF}Signed-off-by: jane <jane@old.example>" c6
+ref refs/heads/master c7
+git reset -q --hard
+git shortlog -sce v0..master | sed 's/^ *//' | sort >../shortlog7
+cd "$SCRATCH" || exit 1
+git clone -q --bare mm mmh.git
+is "$(git -C mmh.git check-mailmap 'jane <jane@old.example>')" \
+   "Jane Doe <jane@example.org>" "bare: git reads HEAD:.mailmap"
+tp -C mmh.git -T json --direct-by committer v0..master
+is "$(people)" "$(cat shortlog7)" "bare, HEAD:.mailmap: --direct-by committer as git shortlog -sce"
+tp -C mm -T json --direct-by signoff v0..master
+wt_signoff=$(people)
+tp -C mmh.git -T json --direct-by signoff v0..master
+is "$(people)" "$wt_signoff" "bare, HEAD:.mailmap: --direct-by signoff as in the work tree"
+is "$(people)" "3	(no Signed-off-by)
+4	Jane Doe <jane@example.org>" "... one person under one name"
+git -C mmh.git config mailmap.blob ''
+tp -C mmh.git -T json --direct-by committer v0..master
+is "$(git -C mmh.git check-mailmap 'jane <jane@old.example>'):$(people)" \
+   "jane <jane@old.example>:1	J. Doe <jane@example.org>
+1	Jane Doe <jane@example.org>
+2	Bob <bob@example.org>
+3	jane <jane@old.example>" "bare, mailmap.blob empty: no .mailmap, as git"
+printf 'J. Doe <jane@example.org> <jane@old.example>\n' >other.map
+git -C mmh.git config mailmap.blob "$(git -C mmh.git hash-object -w "$SCRATCH/other.map")"
+tp -C mmh.git -T json --direct-by committer v0..master
+is "$(git -C mmh.git check-mailmap 'jane <jane@old.example>'):$(people)" \
+   "J. Doe <jane@example.org>:1	Jane Doe <jane@example.org>
+2	Bob <bob@example.org>
+4	J. Doe <jane@example.org>" "bare, mailmap.blob set: that blob instead of HEAD's, as git"
+git -C mmh.git config --unset mailmap.blob
+git -C mmh.git config mailmap.file "$SCRATCH/other.map"
+tp -C mmh.git -T json --direct-by committer v0..master
+is "$(git -C mmh.git check-mailmap 'jane <jane@old.example>'):$(people)" \
+   "J. Doe <jane@example.org>:$(git -C mmh.git shortlog -sce v0..master | sed 's/^ *//' | sort)" \
+   "bare, mailmap.file after HEAD:.mailmap, as git"
+# Keepers: u-boot's net custodian under two addresses, joined by the
+# .mailmap of HEAD; a bare repository and its work-tree clone alike.
+mkdir cust
+(cd cust && build_custodians >/dev/null 2>&1)
+cd cust || exit 1
+blob=$(printf 'Joe Hershberger <joe.hershberger@ni.example> <joe.hershberger@gmail.example>\n' |
+	git hash-object -w --stdin)
+tree=$(printf '100644 blob %s\t.mailmap\n' "$blob" | git mktree)
+c=$(GIT_AUTHOR_DATE=@1700000000 GIT_COMMITTER_DATE=@1700000000 \
+    git commit-tree "$tree" -p master -m ".mailmap: Joe's addresses")
+git update-ref refs/heads/master "$c"
+cd "$SCRATCH" || exit 1
+git clone -q cust cust-wt
+keepers() {
+	tp -C "$1" -T json master
+	printf '%s\n' "$OUT" | jq -c '[.trees[] | [.name, .commits, [.keepers[] | .email]]]'
+}
+is "$(keepers cust)" \
+   '[["source.denx.de/u-boot/custodians/u-boot-dm",6,["simon.glass@example.org"]],["source.denx.de/u-boot/custodians/u-boot-efi",6,["heinrich.schuchardt@example.org"]],["source.denx.de/u-boot/custodians/u-boot-net",6,["joe.hershberger@ni.example"]]]' \
+   "bare, HEAD:.mailmap: one keeper, one tree"
+printf '%s\n' "$OUT" | grep -q 'Likely aliases'
+is "$?:$(git -C cust check-mailmap 'Joe Hershberger <joe.hershberger@gmail.example>')" \
+   "1:Joe Hershberger <joe.hershberger@ni.example>" "... and no likely alias, as git maps him"
+is "$(keepers cust-wt)" "$(keepers cust)" "the work tree's clone: the same trees and keepers"
 
 # --- options ------------------------------------------------------------------
 

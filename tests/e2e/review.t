@@ -16,15 +16,19 @@ TRUTH="$PYTHON $TESTDIR/review-truth.py"
 fields() { cut -f1,7-12,"$PATH_FIELD"-; }
 RANGES="v1.3..v1.5 master"
 
-plan $((4 + 7 * 2 + 13))
+plan $((5 + 7 * 2 + 13))
 
 d=$SCRATCH/h
 "$ROOT/tools/mkrepo.sh" "$d" --commits 3000 --trees 25 --seed 7 \
 	--trailers "$SCRATCH/trailers" --mailmap "$SCRATCH/mailmap" \
-	>"$SCRATCH/mkrepo.log" 2>&1
+	--mailmap-tree >"$SCRATCH/mkrepo.log" 2>&1
 ok $? "generated and imported, with genhist's trailers"
 G=$d/repo.git
-git --git-dir="$G" config mailmap.file "$SCRATCH/mailmap"
+# The .mailmap is committed (--mailmap-tree) and the repository bare:
+# read as HEAD:.mailmap, as git reads it there, with no configuration.
+git --git-dir="$G" show HEAD:.mailmap | cmp -s - "$SCRATCH/mailmap" &&
+	[ -s "$SCRATCH/mailmap" ] && [ -z "$(git --git-dir="$G" config mailmap.file)" ]
+ok $? "bare, the .mailmap in HEAD's tree only (genhist --mailmap-tree)"
 
 # genhist: the messages change, nothing else.
 "$GENHIST" --commits 2000 --seed 3 >"$SCRATCH/s1"

@@ -152,6 +152,8 @@ struct sim {
 	int rebase;			/* --rebase: some trees commit just
 					 * before their pull */
 	double ffrate;			/* --ff-rate */
+	char *mailmap_text;		/* --mailmap-tree: the .mailmap the
+					 * root commit's tree holds, or NULL */
 	uint64_t cycles_total;		/* R */
 
 	/* the stream, and the ground-truth files asked for (else NULL) */
@@ -285,6 +287,8 @@ void trailer_body(const struct sim *sim, uint32_t mark, const struct ident *a,
 
 /* The .mailmap naming the older addresses trailer_body writes. */
 void write_mailmap(const struct sim *sim, FILE *f);
+/* The same text, allocated (--mailmap-tree). */
+char *mailmap_text(const struct sim *sim);
 
 /* ---- stream.c: commits and the stream ------------------------------ */
 

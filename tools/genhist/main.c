@@ -8,7 +8,8 @@
  *   genhist [--commits N] [--trees T] [--seed S] [--ff-rate P]
  *           [--releases R] [--expect FILE] [--truth FILE] [--cycles FILE]
  *           [--dates FILE] [--topics FILE] [--arrivals FILE]
- *           [--trailers FILE] [--mailmap FILE] [--identity] [--cases FILE]
+ *           [--trailers FILE] [--mailmap FILE] [--mailmap-tree]
+ *           [--identity] [--cases FILE]
  *           [--files] [--gerrit] [--late] [--rebase] [--stats]
  *
  * Writes a git fast-import stream on stdout: N non-merge commits made by a
@@ -61,6 +62,10 @@
  *                shape is the same as without it; only messages change
  * --mailmap FILE the .mailmap that maps the older addresses --trailers
  *                writes to their owners' (git config mailmap.file FILE)
+ * --mailmap-tree the same .mailmap committed too: the root commit's tree
+ *                holds it, so every commit's does, HEAD's among them,
+ *                which git reads in a bare repository (without it the
+ *                stream is what it always was)
  * --identity     the cases of tree identity, each with its ground truth
  *                (without it the stream is what it always was; identity.c
  *                lists them): every kernel.org tree also spelled by its
@@ -146,7 +151,7 @@ usage(FILE *f)
 	      "               [--releases R] [--expect FILE] [--truth FILE]\n"
 	      "               [--cycles FILE] [--dates FILE] [--topics FILE]\n"
 	      "               [--arrivals FILE] [--trailers FILE] [--mailmap FILE]\n"
-	      "               [--identity] [--cases FILE]\n"
+	      "               [--mailmap-tree] [--identity] [--cases FILE]\n"
 	      "               [--files] [--gerrit] [--late] [--rebase]\n"
 	      "               [--stats] > stream\n", f);
 }
@@ -221,7 +226,7 @@ main(int argc, char **argv)
 	const char *pexp = NULL, *ptru = NULL, *pcyc = NULL, *pdat = NULL;
 	const char *ptop = NULL, *parr = NULL, *pcases = NULL, *ptrl = NULL;
 	const char *pmm = NULL;
-	int stats = 0;
+	int stats = 0, mmtree = 0;
 	static char obuf[1 << 20];
 	static struct sim state;
 	struct sim *sim = &state;
@@ -258,6 +263,10 @@ main(int argc, char **argv)
 		}
 		if (!strcmp(a, "--rebase")) {
 			sim->rebase = 1;
+			continue;
+		}
+		if (!strcmp(a, "--mailmap-tree")) {
+			mmtree = 1;
 			continue;
 		}
 		if (strncmp(a, "--", 2))
@@ -360,6 +369,8 @@ main(int argc, char **argv)
 		write_mailmap(sim, f);
 		close_out(f, pmm);
 	}
+	if (mmtree)
+		sim->mailmap_text = mailmap_text(sim);
 	if (sim->identity)
 		setup_identity(sim);
 	for (uint32_t x = 0; x < sim->ntrees; x++)
@@ -402,5 +413,6 @@ main(int argc, char **argv)
 	if (stats)
 		print_stats(sim, R);
 	identity_release(sim);
+	free(sim->mailmap_text);
 	return 0;
 }

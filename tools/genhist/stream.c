@@ -125,6 +125,9 @@ write_commit(struct sim *sim, uint32_t m, const struct ident *committer,
 		fprintf(sim->out, "merge :%" PRIu32 "\n", par[i]);
 	if (sim->files && npar <= 1)
 		emit_files(sim, m, npar);
+	if (sim->mailmap_text && !npar)
+		fprintf(sim->out, "M 100644 inline .mailmap\ndata %zu\n%s\n",
+			strlen(sim->mailmap_text), sim->mailmap_text);
 	fputc('\n', sim->out);
 	if (npar <= 1 && sim->fdat)
 		fprintf(sim->fdat, ":%" PRIu32 "\t%" PRId64 "\t%" PRId64 "\n",

@@ -39,6 +39,7 @@
 #define _GNU_SOURCE	/* vasprintf */
 #include "genhist.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -467,4 +468,19 @@ write_mailmap(const struct sim *sim, FILE *f)
 			sim->contrib[j].email, old);
 		free(old);
 	}
+}
+
+char *
+mailmap_text(const struct sim *sim)
+{
+	char *text = NULL;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+
+	if (!f)
+		die("--mailmap-tree: %s", strerror(errno));
+	write_mailmap(sim, f);
+	if (fclose(f))
+		die("--mailmap-tree: %s", strerror(errno));
+	return text;
 }
