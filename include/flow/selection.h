@@ -6,8 +6,9 @@
  * always, so a selected commit keeps exactly the path it has without a
  * selection; only the selected commits are then counted, charted and
  * listed.  A non-merge commit of the range is selected when its author
- * ("Name <mail>" as written) matches one of the --author patterns (POSIX
- * extended regular expressions, as git log -E --author) and its diff
+ * ("Name <mail>" as the .mailmap names them, as git log's log.mailmap
+ * does) matches one of the --author patterns (POSIX extended regular
+ * expressions, as git log -E --author) and its diff
  * against its first parent (a root commit: its whole tree) touches one
  * of the paths (git log --full-history --no-merges RANGE -- PATH...); a
  * missing criterion selects every commit.  Trees are read only when

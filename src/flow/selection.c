@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "git/commitparse.h"
+#include "git/gitconfig.h"
 #include "git/history.h"
 #include "git/odb.h"
 #include "git/tree.h"
@@ -60,7 +61,8 @@ struct reader {
 	struct repo_pathspec *ps;	/* NULL without paths */
 	struct object_id *tree;		/* per history index, when have[i] */
 	uint8_t *have;
-	struct buf author;
+	struct mailmap *mm;		/* with author patterns */
+	struct buf raw, author;
 };
 
 /* Read commit i: its tree id, and its author into rd->author when
@@ -101,8 +103,14 @@ read_commit(struct reader *rd, uint32_t i, int want_author)
 			repo_note_encoding(rd->r, &rd->h->oid[i], name, len,
 					   enc);
 		}
+		/* As git log (log.mailmap, on by default) matches it:
+		 * as the .mailmap names the author, the name and address
+		 * written matching only when it leaves them as they are. */
+		rd->raw.len = 0;
 		rd->author.len = 0;
-		commit_author(data, data + size, &rd->author);
+		commit_author(data, data + size, &rd->raw);
+		mailmap_person(rd->mm, rd->raw.data ? rd->raw.data : "",
+			       rd->raw.len, &rd->author);
 		buf_addc(&rd->author, '\0');
 		buf_release(&conv);
 	}
@@ -147,14 +155,18 @@ int
 selection_mark(const struct selection *s, struct repo *r,
 	       const struct history *h, uint8_t **out)
 {
-	struct reader rd = { s, h, r, NULL, NULL, NULL, NULL, BUF_INIT };
-	uint8_t *sel = xcalloc(h->nr ? h->nr : 1, 1);
+	struct reader rd = { s, h, r, NULL, NULL, NULL, NULL, NULL,
+			     BUF_INIT, BUF_INIT };
+	uint8_t *sel;
 	int ret = 0;
 
+	if (s->authors_nr && mailmap_open(&rd.mm, r) < 0)
+		return -1;
 	if (odb_open(&rd.odb, r) < 0) {
-		free(sel);
+		mailmap_free(rd.mm);
 		return -1;
 	}
+	sel = xcalloc(h->nr ? h->nr : 1, 1);
 	if (s->paths_nr)
 		repo_pathspec_new(&rd.ps, r, s->paths, s->paths_nr);
 	rd.tree = xmalloc((h->nr ? h->nr : 1) * sizeof(*rd.tree));
@@ -165,7 +177,9 @@ selection_mark(const struct selection *s, struct repo *r,
 		ret = selected(&rd, i);
 		sel[i] = ret > 0;
 	}
+	buf_release(&rd.raw);
 	buf_release(&rd.author);
+	mailmap_free(rd.mm);
 	free(rd.have);
 	free(rd.tree);
 	repo_pathspec_free(rd.ps);

@@ -34,7 +34,7 @@ CASES=(
 RANGES="master v1.1..master v1.2..v1.3"
 SEEDS="11 12"
 
-plan $((2 * 3 * 12 * 3 + 2 + 4 + 4 + 3 + 2 + 9 + 1 + 2))
+plan $((2 * 3 * 12 * 3 + 2 + 4 + 4 + 3 + 2 + 9 + 1 + 2 + 5 * 2 * 3))
 
 # same FILE-EXPECTED FILE-GOT DESC, with the first differences shown.
 same() {
@@ -212,5 +212,24 @@ is "$STATUS:$OUT" "0:$full" "a blobless clone has the trees it needs"
 tpc -C treeless.git -T commits v1.1..master -- drivers
 is "$STATUS:$(printf '%s\n' "$ERR" | wc -l):$(printf '%s' "$ERR" | grep -c 'missing (a partial clone')" \
    "1:1:1" "a treeless clone: one clear error"
+
+# --- --author and the .mailmap ---------------------------------------------
+# git log --author matches the author as the .mailmap names them (log.mailmap,
+# on by default): the mapped "Name <mail>" only, as git 2.39 does.  A name
+# and address replaced, a name replaced by the address, an address
+# replaced by name and address.
+cat >"$SCRATCH/sel.mailmap" <<'EOF'
+Dana Xavier <dana@new.example> <d.garcia.497@example.com>
+Renamed Brandt <n.brandt.65@example.com>
+Farah Zeller <farah@new.example> Farah Zeller <f.zeller.369@example.com>
+EOF
+git -C "$G" config mailmap.file "$SCRATCH/sel.mailmap"
+rm -f "$SCRATCH"/11/all.*
+for c in "|Xavier" "|Garcia" "|^Renamed Brandt <" "|new\\.example>\$" "drivers|Brandt"; do
+	for r in master v1.1..master; do
+		check "$SCRATCH/11" "$r" "$c"
+	done
+done
+git -C "$G" config --unset mailmap.file
 
 done_testing
