@@ -84,6 +84,11 @@ struct timeline {
 	uint32_t late_nr;
 	uint32_t commits;	/* the range's */
 	uint32_t pulled_late;	/* brought by pulls after a pre-release tag */
+	/* The phases pulled_late counts from: each run of pre-release
+	 * phases' first, whose start tag closed a merge window (git.git's
+	 * -rc0, the kernel's -rc1) or began the range; in order. */
+	uint32_t *late_from;
+	uint32_t late_from_nr;
 };
 
 /*
@@ -97,9 +102,14 @@ void timeline_measure(const struct history *h, const struct chart *c,
 		      struct timeline *out);
 void timeline_release(struct timeline *tl);
 
-/* The share of the range's commits pulled after -rc1 (in a phase after a
- * pre-release tag), in tenths of a percent, rounded. */
+/* The share of the range's commits pulled after the merge window (in a
+ * phase after a pre-release tag), in tenths of a percent, rounded. */
 int64_t timeline_late_share(const struct timeline *tl);
+
+/* " (from TAG, TAG)": the tags pulled_late counts from, into out
+ * (nothing when there is none; the first and last of more than three,
+ * with their count). */
+void timeline_late_from(const struct timeline *tl, struct buf *out);
 
 /* The timeline the run xs gathered, or NULL (no --timeline). */
 const struct timeline *timeline_of(const struct extras *xs);

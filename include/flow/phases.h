@@ -1,6 +1,7 @@
 /*
  * phases.h - the phases of a release cycle, by position on the mainline's
- * first-parent line (--timeline; --compare's share pulled after -rc1).
+ * first-parent line (--timeline; --compare's share pulled after the
+ * merge window).
  *
  * The line (B's first parents within the range, oldest first) is cut
  * after each commit that carries a release or pre-release tag

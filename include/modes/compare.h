@@ -33,7 +33,7 @@ struct compare_input {
 	enum csv_table table;
 	int latency;			/* --latency: each range's figures */
 	int timeline;			/* --timeline: each range's share
-					 * pulled after -rc1 */
+					 * pulled after the merge window */
 	const regex_t *release;		/* treeplot.releasePattern, or NULL */
 	/* --review: what the union's commits' trailers say (review.h,
 	 * read once for every output), each range's figures; else NULL */

@@ -32,7 +32,8 @@ struct table {
 	struct latency_stats *latency;	/* --latency: per range; else NULL */
 	struct latency_stats *soak;	/* with it: the soaks' figures */
 	uint32_t *late_pulled;		/* --timeline: per range, the commits
-					 * pulled after -rc1; else NULL */
+					 * pulled after the merge window;
+					 * else NULL */
 	struct review_stats *review;	/* --review: per range; else NULL */
 };
 
@@ -47,8 +48,8 @@ struct figure {
 
 /* A figure of a range's flow. */
 int64_t compare_figure_value(const struct figure *fg, const struct flow *f);
-/* --timeline: range k's share of its commits pulled after -rc1, in
- * tenths of a percent. */
+/* --timeline: range k's share of its commits pulled after the merge
+ * window, in tenths of a percent. */
 int64_t compare_late_share(const struct table *t, size_t k);
 /* A figure of range k: the add-ons' from the table, the others from the
  * range's flow. */

@@ -178,8 +178,14 @@ find_late(const struct chart *c, struct timeline *tl)
 	uint32_t ntree = c->tt.nr;
 	uint32_t *at = xmalloc((ntree ? ntree : 1) * sizeof(*at));
 
-	for (uint32_t k = 0; k < tl->ph.nr; k++)
+	tl->late_from = xcalloc(tl->ph.nr ? tl->ph.nr : 1,
+				sizeof(*tl->late_from));
+	for (uint32_t k = 0; k < tl->ph.nr; k++) {
 		tl->has_window |= tl->ph.v[k].kind == PHASE_WINDOW;
+		if (tl->ph.v[k].kind == PHASE_PRE &&
+		    (!k || tl->ph.v[k - 1].kind != PHASE_PRE))
+			tl->late_from[tl->late_from_nr++] = k;
+	}
 	for (uint32_t id = 0; id < ntree; id++)
 		at[id] = HIST_NONE;
 	for (uint32_t j = 0; j < tl->pulls_nr; j++) {
@@ -246,6 +252,7 @@ timeline_release(struct timeline *tl)
 	free(tl->tree_pulls);
 	free(tl->direct);
 	free(tl->late);
+	free(tl->late_from);
 	memset(tl, 0, sizeof(*tl));
 }
 
@@ -254,6 +261,24 @@ timeline_late_share(const struct timeline *tl)
 {
 	return tl->commits ? ((int64_t)tl->pulled_late * 1000 +
 			      tl->commits / 2) / tl->commits : 0;
+}
+
+void
+timeline_late_from(const struct timeline *tl, struct buf *out)
+{
+	const struct phase *v = tl->ph.v;
+	uint32_t n = tl->late_from_nr;
+
+	if (!n)
+		return;
+	buf_printf(out, " (from %s", v[tl->late_from[0]].start_tag);
+	if (n > 3)
+		buf_printf(out, " ... %s, %u tags",
+			   v[tl->late_from[n - 1]].start_tag, n);
+	else
+		for (uint32_t k = 1; k < n; k++)
+			buf_printf(out, ", %s", v[tl->late_from[k]].start_tag);
+	buf_addc(out, ')');
 }
 
 const struct timeline *
@@ -431,7 +456,9 @@ timeline_text(const void *state, const struct flow *f, int width,
 		return;
 	}
 	text_phases(tl, width, out);
-	buf_printf(out, "  pulled after -rc1: %u commit%s (%.1f%%)\n",
+	buf_puts(out, "  pulled after the merge window");
+	timeline_late_from(tl, out);
+	buf_printf(out, ": %u commit%s (%.1f%%)\n",
 		   tl->pulled_late, report_plural(tl->pulled_late),
 		   (double)timeline_late_share(tl) / 10);
 	text_trees(tl, f, width, out);
@@ -487,6 +514,10 @@ timeline_json(const void *state, const struct flow *f, struct json *j)
 	json_close(j, ']');
 	json_uint(j, "late_pulled", tl->pulled_late);
 	json_tenths(j, "late_pulled_share", timeline_late_share(tl));
+	json_open(j, "late_pulled_from", '[');
+	for (uint32_t k = 0; k < tl->late_from_nr; k++)
+		json_str(j, NULL, tl->ph.v[tl->late_from[k]].start_tag);
+	json_close(j, ']');
 	if (tl->has_window) {
 		json_open(j, "late_trees", '[');
 		for (uint32_t k = 0; k < tl->late_nr; k++) {

@@ -165,8 +165,8 @@ range_latency(const struct history *view, struct table *t, size_t k)
 	return 0;
 }
 
-/* --timeline: range k's commits pulled after -rc1, into t (tm: the
- * tags, read once for every range). */
+/* --timeline: range k's commits pulled after the merge window, into t
+ * (tm: the tags, read once for every range). */
 static void
 range_timeline(const struct compare_input *in, const struct history *view,
 	       const struct tag_map *tm, struct table *t, size_t k)

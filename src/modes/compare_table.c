@@ -62,8 +62,8 @@ review_figure(const struct figure *fg, const struct review_stats *s)
 	       (int64_t)s->handoffs_median;
 }
 
-/* Range k's share of commits pulled after -rc1, in tenths of a
- * percent (timeline_late_share's rounding). */
+/* Range k's share of commits pulled after the merge window, in tenths
+ * of a percent (timeline_late_share's rounding). */
 int64_t
 compare_late_share(const struct table *t, size_t k)
 {
@@ -119,8 +119,9 @@ compare_figures(const struct table *t, size_t *nr)
 		{ "median soak (days)", "soak_median", SECONDS, 0 },
 	};
 	static const struct figure late[] = {
-		{ "pulled after -rc1", "late_pulled", COUNT, 0 },
-		{ "share pulled after -rc1", "late_pulled_share", TENTHS, 0 },
+		{ "pulled after the merge window", "late_pulled", COUNT, 0 },
+		{ "share pulled after the merge window", "late_pulled_share",
+		  TENTHS, 0 },
 	};
 	static const struct figure rev[] = {
 		{ "reviewed share", "reviewed_share", TENTHS, 0 },

@@ -3,9 +3,9 @@
  * the direct share, the trees, the trees by depth (when some tree is
  * deeper than 1: else it would repeat the trees), the commits through
  * the largest trees and, with --latency, --timeline and --review, the
- * median latency and soak, the share pulled after -rc1 and the share
- * reviewed, one point a range; the largest trees named as a legend has
- * room for (render/names.h).  A source that dwarfs the others (a mailed
+ * median latency and soak, the share pulled after the merge window and
+ * the share reviewed, one point a range; the largest trees named as a
+ * legend has room for (render/names.h).  A source that dwarfs the others (a mailed
  * series over four times any tree) is left out of the largest trees'
  * panel and said in a note under its title: drawn, it would flatten
  * every other line; its figures are in the table.
@@ -210,8 +210,8 @@ trend_build(const struct compare_input *in, const struct table *t,
 	d->panels[6] = (struct trend_panel){ "Median soak, from committer "
 		"date to arrival in the mainline", "days", 1, { NULL },
 		d->values[6], 0, NULL };
-	d->panels[7] = (struct trend_panel){ "Pulled after -rc1: commits "
-		"brought by pulls after the first pre-release tag",
+	d->panels[7] = (struct trend_panel){ "Pulled after the merge window, "
+		"closed by the cycle's first pre-release tag",
 		"% of the commits", 1, { NULL }, d->values[7], 0, NULL };
 	trend_depths(t, d, &d->panels[2], d->values[2]);
 	trend_largest(t, d, &d->panels[3], d->values[3]);

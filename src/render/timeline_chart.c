@@ -340,10 +340,12 @@ make_texts(struct cchart *cc, struct layout *l)
 	l->title = fitted(cc, b.data, WIDTH - 2 * MARGIN);
 	b.len = 0;
 	buf_printf(&b, "%u pull%s of %u tree%s, %u commit%s, %u of them "
-		   "pulled after -rc1; phases cut by the mainline's "
-		   "first-parent line", tl->pulls_nr, plural(tl->pulls_nr),
-		   l->rows_nr - 1, plural(l->rows_nr - 1), tl->commits,
-		   plural(tl->commits), tl->pulled_late);
+		   "pulled after the merge window", tl->pulls_nr,
+		   plural(tl->pulls_nr), l->rows_nr - 1,
+		   plural(l->rows_nr - 1), tl->commits, plural(tl->commits),
+		   tl->pulled_late);
+	timeline_late_from(tl, &b);
+	buf_puts(&b, "; phases cut by the mainline's first-parent line");
 	cchart_font(cc, FONT_SIZE, 0);
 	l->subtitle = fitted(cc, b.data, WIDTH - 2 * MARGIN);
 	b.len = 0;

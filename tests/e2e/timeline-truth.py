@@ -144,6 +144,11 @@ def truth(gd, rng, marks_f, arr_f, exp_f):
     late_pulled = sum(n for (_m, _t), (_x, ph, n) in pulls.items()
                       if ph is not None and pre(ph))
     print("late_pulled", late_pulled)
+    # Counted from the tag that closed each merge window (or the
+    # pre-release tag the range starts after).
+    print("late_from", *[s for k, s in enumerate(starts) if s and pre(s)
+                         and (k == 0 or not (starts[k - 1] and
+                                             pre(starts[k - 1])))])
     window = any(s and not pre(s) for s in starts)
     order = {s: k for k, s in enumerate(starts)}
     first = {}
@@ -174,6 +179,7 @@ def of(out):
         print("phase", p["name"], p["first_day"], p["last_day"], p["days"],
               p["pulls"], p["tree_count"], p["commits"], p["direct"])
     print("late_pulled", out["late_pulled"])
+    print("late_from", *out["late_pulled_from"])
     if out["late_trees"] is None:
         print("late null")
     else:
@@ -200,7 +206,11 @@ def text(out):
         print(k + 1, p["name"], p["first_day"], p["last_day"], p["days"],
               p["pulls"], p["tree_count"], p["commits"], p["direct"])
     n = out["commits"]
-    print("pulled after -rc1: %d commit%s (%.1f%%)" % (
+    tags = out["late_pulled_from"]
+    if len(tags) > 3:
+        tags = ["%s ... %s, %d tags" % (tags[0], tags[-1], len(tags))]
+    print("pulled after the merge window%s: %d commit%s (%.1f%%)" % (
+        " (from %s)" % ", ".join(tags) if tags else "",
         out["late_pulled"], "" if out["late_pulled"] == 1 else "s",
         out["late_pulled_share"]))
     for t in out["trees"]:

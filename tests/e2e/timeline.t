@@ -17,7 +17,7 @@ TRUTH="$PYTHON $TESTDIR/timeline-truth.py"
 SCHEMA=$ROOT/docs/treeplot.schema.json
 RANGES="v1.3..v1.4 v1.2..v1.4 v1.3-rc3..v1.4 master"
 
-plan 45
+plan 51
 
 # --- the generated history -----------------------------------------------------
 
@@ -78,7 +78,7 @@ done
 # What the generated cycle holds: pulls in all eight phases, late trees,
 # and trees whose commits soaked under a day (rebased before their pull).
 is "$(awk '$1 == "phase" && $(NF - 3) > 0' "$SCRATCH/truth-v1.3" | wc -l | tr -d ' '):$(grep -c '^late ' "$SCRATCH/truth-v1.3")" \
-   "8:3" "v1.3..v1.4: pulls in every one of its 8 phases, 3 trees first pulled after -rc1"
+   "8:3" "v1.3..v1.4: pulls in every one of its 8 phases, 3 trees first pulled after the merge window"
 
 for r in $RANGES; do
 	"$TREEPLOT" -C "$G" --timeline -T json "$r" >"$SCRATCH/out.json"
@@ -125,7 +125,8 @@ for r in v1.3..v1.4 master; do
 done
 rm -f "$G/objects/info/commit-graph"
 
-# --compare: each range's commits pulled after -rc1, as the single runs.
+# --compare: each range's commits pulled after the merge window, as the
+# single runs.
 C="-C $G --compare --timeline v1.2..v1.3 v1.3..v1.4"
 "$TREEPLOT" -C "$G" --timeline -T json v1.2..v1.3 >"$SCRATCH/c1.json"
 want=$("$PYTHON" -c '
@@ -145,10 +146,10 @@ is "$("$TREEPLOT" $C -T csv --csv-table summary | grep '^late_pulled' | cut -d, 
 	END { print "late_pulled," n[1] "," n[2]; print "late_pulled_share," s[1] "," s[2] }')" \
    "--compare: the CSV summary's rows"
 # shellcheck disable=SC2086
-is "$("$TREEPLOT" $C | grep -E '^  (share )?pulled after -rc1' | sed 's/  */ /g; s/^ //')" \
+is "$("$TREEPLOT" $C | grep -E '^  (share )?pulled after the merge window' | sed 's/  */ /g; s/^ //')" \
    "$(printf '%s\n' "$want" | awk '{ n[NR] = $1; s[NR] = $2 }
-	END { d = n[2] - n[1]; print "pulled after -rc1 " n[1] " " n[2] " " (d > 0 ? "+" : "") d;
-	      print "share pulled after -rc1 " s[1] "% " s[2] "% " sprintf("%+.1f", s[2] - s[1]) }')" \
+	END { d = n[2] - n[1]; print "pulled after the merge window " n[1] " " n[2] " " (d > 0 ? "+" : "") d;
+	      print "share pulled after the merge window " s[1] "% " s[2] "% " sprintf("%+.1f", s[2] - s[1]) }')" \
    "--compare: the text summary's rows"
 
 # The HTML report's timeline view: a mark per pull, in each tree's row; a
@@ -199,6 +200,35 @@ is "$(awk -F '\t' '$1 == "panel" { print $2 }' "$SCRATCH/b.out" |
    "html: a pull picked lists the commits it brought (genhist's)"
 is "$(awk -F '\t' '$1 == "console" || $1 == "resource"' "$SCRATCH/b.out")" "" \
    "html: the console holds nothing, nothing fetched"
+
+# --- -rc0: git.git's preview tags close the merge window --------------------------
+# The figure says what it counts: the pulls after the tag that closed
+# the window (-rc0 here, not -rc1), and which tag that was.
+d0=$SCRATCH/rc0
+"$ROOT/tools/mkrepo.sh" "$d0" --commits 2000 --trees 20 --seed 7 --rc0 \
+	--arrivals "$SCRATCH/arrivals0" >"$SCRATCH/mkrepo0.log" 2>&1
+ok $? "generated and imported, with --rc0"
+$TRUTH truth "$d0/repo.git" v1.2..v1.3 "$d0/marks" "$SCRATCH/arrivals0" \
+	"$d0/expected.tsv" >"$SCRATCH/truth0"
+is "$(awk '$1 == "phase" && $2 == "rc0" { print ($(NF - 3) > 0) }
+	$1 == "late_from" { print }' "$SCRATCH/truth0")" "1
+late_from v1.3-rc0" "--rc0: pulls in the -rc0 phase, which closed the merge window"
+"$TREEPLOT" -C "$d0/repo.git" --timeline -T json v1.2..v1.3 >"$SCRATCH/out0.json"
+is "$($TRUTH of "$SCRATCH/out0.json")" "$(cat "$SCRATCH/truth0")" \
+   "--rc0: JSON: every phase, late_pulled and late_pulled_from, every pull"
+late=$(awk '$1 == "late_pulled" { print $2 }' "$SCRATCH/truth0")
+tp -C "$d0/repo.git" --timeline v1.2..v1.3
+is "$(printf '%s\n' "$OUT" | grep '^  pulled after' | sed 's/ ([0-9.]*%)$//')" \
+   "  pulled after the merge window (from v1.3-rc0): $late commits" \
+   "--rc0: text: the figure named by what it counts, from v1.3-rc0"
+tp -C "$d0/repo.git" --timeline -T svg v1.2..v1.3
+printf '%s\n' "$OUT" | grep -q "$late of them pulled after the merge window (from v1.3-rc0)"
+is "$?:$(printf '%s\n' "$OUT" | grep -c 'after -rc1')" "0:0" \
+   "--rc0: the chart's subtitle likewise"
+tp -C "$G" --timeline -T json master
+is "$(printf '%s\n' "$OUT" | jq -r '.late_pulled_from | [length, .[0], .[-1]] | join(" ")')" \
+   "$(git -C "$G" tag -l 'v1.*-rc1' | wc -l) v1.1-rc1 $(git -C "$G" tag -l 'v1.*-rc1' --sort=v:refname | tail -1)" \
+   "several cycles: one tag per merge window closed"
 
 # --- a fixture built with git commands -------------------------------------------
 
@@ -260,7 +290,7 @@ and pre-release tags; a pull is in the phase where it reached that line
     1  merge window  2009-01-03  2009-01-15     13      2      2        5        2
     2  rc1           2009-01-16  2009-01-17      2      2      2        3        0
     3  rc3           2009-01-14  2009-01-22      9      2      2        3        1
-  pulled after -rc1: 5 commits (45.5%)
+  pulled after the merge window (from v1.1-rc1): 5 commits (45.5%)
 
 Pulls by phase (each tree's pulls in the phases above, the largest trees first)
   commits  pulls    1   2   3  tree
@@ -280,9 +310,9 @@ tp --timeline -T json v1.0..v1.1
 is "$(printf '%s\n' "$OUT" | jq -c '[.phases[] | [.name, .kind, .start_tag, .end_tag, .first_time, .last_time]]')" \
    "[[\"merge window\",\"merge_window\",\"v1.0\",\"v1.1-rc1\",$((D + 2 * DY)),$((D + 14 * DY))],[\"rc1\",\"pre_release\",\"v1.1-rc1\",\"v1.1-rc3\",$((D + 15 * DY)),$((D + 16 * DY))],[\"rc3\",\"pre_release\",\"v1.1-rc3\",\"v1.1\",$((D + 13 * DY)),$((D + 21 * DY))]]" \
    "fixture: JSON phases: names, kinds, tags, first and last commits' dates"
-is "$(printf '%s\n' "$OUT" | jq -c '[.late_pulled, .late_pulled_share, .direct_by_day, ([.trees[] | select(.name == "alice/net") | .first_phase, (.timeline[] | [.phase, .commits, .time])])]')" \
-   "[5,45.5,[{\"day\":\"2009-01-05\",\"commits\":1},{\"day\":\"2009-01-15\",\"commits\":1},{\"day\":\"2009-01-22\",\"commits\":1}],[\"merge window\",[\"merge window\",2,$((D + 2 * DY))],[\"rc1\",1,$((D + 15 * DY))]]]" \
-   "fixture: JSON: pulled after -rc1, direct commits by day, a tree's pulls"
+is "$(printf '%s\n' "$OUT" | jq -c '[.late_pulled, .late_pulled_share, .late_pulled_from, .direct_by_day, ([.trees[] | select(.name == "alice/net") | .first_phase, (.timeline[] | [.phase, .commits, .time])])]')" \
+   "[5,45.5,[\"v1.1-rc1\"],[{\"day\":\"2009-01-05\",\"commits\":1},{\"day\":\"2009-01-15\",\"commits\":1},{\"day\":\"2009-01-22\",\"commits\":1}],[\"merge window\",[\"merge window\",2,$((D + 2 * DY))],[\"rc1\",1,$((D + 15 * DY))]]]" \
+   "fixture: JSON: pulled after the merge window (from v1.1-rc1), direct commits by day, a tree's pulls"
 phase_names() { "$TREEPLOT" --timeline -T json "$@" | jq -r '[.phases[] | .name] | join("|")'; }
 is "$(phase_names v1.1-rc1..v1.1)" "rc1|rc3" "fixture: a range from an -rc starts in its phase"
 is "$(phase_names "$(id m2)..v1.1")" "before v1.1-rc1|rc1|rc3" \

@@ -136,8 +136,8 @@ is "$(grep '^u-boot-' ub.txt | sort | uniq -d | wc -l | tr -d ' '):$(grep -c '^u
 grep -qF "trees under source.denx.de/u-boot/custodians/ are named without it" ub.txt
 ok $? "U-Boot-like: what the names leave out, said once"
 grep -qxF "Median soak, from committer date to arrival in the mainline" ub.txt &&
-	grep -qxF "Pulled after -rc1: commits brought by pulls after the first pre-release tag" ub.txt
-ok $? "U-Boot-like: the median soak (--latency) and the share pulled after -rc1 (--timeline)"
+	grep -qxF "Pulled after the merge window, closed by the cycle's first pre-release tag" ub.txt
+ok $? "U-Boot-like: the median soak (--latency) and the share pulled after the merge window (--timeline)"
 is "$($PYTHON "$TESTDIR/svgtext.py" check ub.svg 2>overlaps | sed 's/.*overlaps/overlaps/')" "overlaps 0" \
    "U-Boot-like: no two labels overlapping"
 [ -s overlaps ] && sed 's/^/# /' overlaps

@@ -271,6 +271,9 @@ run_cycle(struct sim *sim, int64_t k, uint64_t first, uint64_t end,
 	if (k)
 		for (uint32_t i = 1; i <= 7; i++)
 			ADD(200000 + (i - 1) * 85000, EV_RC, i);
+	/* --rc0: git.git's preview tag, the window's last quarter after it. */
+	if (k && sim->rc0)
+		ADD(150000, EV_RC, 0);
 	ADD(k ? 330000 : 850000, EV_BACKMERGE, 0);
 	ADD(k ? 780000 : 900000, EV_SKEW, 0);
 	if (sim->identity)

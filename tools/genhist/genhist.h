@@ -151,6 +151,8 @@ struct sim {
 					 * after -rc1 */
 	int rebase;			/* --rebase: some trees commit just
 					 * before their pull */
+	int rc0;			/* --rc0: a v1.K-rc0 tag closes the
+					 * merge window, before -rc1 */
 	double ffrate;			/* --ff-rate */
 	char *mailmap_text;		/* --mailmap-tree: the .mailmap the
 					 * root commit's tree holds, or NULL */

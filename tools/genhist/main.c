@@ -10,7 +10,7 @@
  *           [--dates FILE] [--topics FILE] [--arrivals FILE]
  *           [--trailers FILE] [--mailmap FILE] [--mailmap-tree]
  *           [--identity] [--cases FILE]
- *           [--files] [--gerrit] [--late] [--rebase] [--stats]
+ *           [--files] [--gerrit] [--late] [--rebase] [--rc0] [--stats]
  *
  * Writes a git fast-import stream on stdout: N non-merge commits made by a
  * mainline and T subsystem trees over R release cycles (tags v1.0, then
@@ -122,6 +122,11 @@
  *                that takes it, the newest last, its author date as when
  *                it was made (--dates has the dates; without it the
  *                stream is what it always was)
+ * --rc0          every cycle but the first also tags v1.K-rc0 (git.git's
+ *                preview tag) three quarters into the merge window,
+ *                before v1.K-rc1: the window's last pulls come after it
+ *                (--arrivals' PHASE says v1.K-rc0; without it the stream
+ *                is what it always was)
  * --stats        counts on stderr
  */
 
@@ -152,7 +157,7 @@ usage(FILE *f)
 	      "               [--cycles FILE] [--dates FILE] [--topics FILE]\n"
 	      "               [--arrivals FILE] [--trailers FILE] [--mailmap FILE]\n"
 	      "               [--mailmap-tree] [--identity] [--cases FILE]\n"
-	      "               [--files] [--gerrit] [--late] [--rebase]\n"
+	      "               [--files] [--gerrit] [--late] [--rebase] [--rc0]\n"
 	      "               [--stats] > stream\n", f);
 }
 
@@ -263,6 +268,10 @@ main(int argc, char **argv)
 		}
 		if (!strcmp(a, "--rebase")) {
 			sim->rebase = 1;
+			continue;
+		}
+		if (!strcmp(a, "--rc0")) {
+			sim->rc0 = 1;
 			continue;
 		}
 		if (!strcmp(a, "--mailmap-tree")) {

@@ -919,8 +919,11 @@
           plural(p.tree_count, 'tree') + ', ' + plural(p.commits, 'commit') +
           ' (' + p.direct + ' direct)');
       });
-      row(pdl, 'pulled after -rc1', plural(flow.late_pulled, 'commit') +
-        ' (' + flow.late_pulled_share.toFixed(1) + '%)');
+      row(pdl, 'pulled after the merge window',
+        plural(flow.late_pulled, 'commit') + ' (' +
+        flow.late_pulled_share.toFixed(1) + '%)' +
+        (flow.late_pulled_from.length ? ', from ' +
+          flow.late_pulled_from.join(', ') : ''));
       row(pdl, 'first pulled after the merge window', flow.late_trees ===
         null ? 'no merge window in the range' : flow.late_trees.length ?
         flow.late_trees.map(function (l) {
