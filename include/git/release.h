@@ -19,9 +19,26 @@
  * extended regular expression), when it matches; without, when it names
  * no release candidate or pre-release: none of "-rc", "-dev" (so
  * "-devel"), "-pre", "-alpha", "-beta", "-branched" (Xen's mark of the
- * day a release branched off) in it.
+ * day a release branched off) in it, and it opens no cycle.
  */
 int tag_is_release(const char *name, const regex_t *pattern);
+
+/*
+ * Does tag name open a release cycle (the start of a version's
+ * development: util-linux's "v2.41-start" and "v2.41-devel", Xen's
+ * "4.22-dev")?  Without pattern, when it ends in "-start", "-devel" or
+ * "-dev"; with one, never (the pattern says what the tags are).  Such a
+ * tag is neither a release nor a pre-release: it starts a default range
+ * and a merge window.
+ */
+int tag_opens_cycle(const char *name, const regex_t *pattern);
+
+/*
+ * The version numbers of tags a and b compared ("4.22" of "4.22-dev",
+ * "2.41" of "v2.41-rc1", "4.21.0" of "RELEASE-4.21.0"; a missing number
+ * is 0): <0, 0 or >0; 0 too when either names no number.
+ */
+int tag_version_cmp(const char *a, const char *b);
 
 /*
  * Is tag name a pre-release: not a release (tag_is_release, with the same
@@ -35,6 +52,7 @@ const char *tag_prerelease(const char *name, const regex_t *pattern);
 /* Why the default range starts where it does (range_resolve). */
 struct range_note {
 	char *tag;		/* the release tag chosen, NULL: none */
+	int opens;		/* the tag opens a cycle, no release */
 	int pattern;		/* the tags were chosen by releasePattern */
 	char **skipped;		/* pre-release tags passed over on the */
 	size_t skipped_nr;	/* way, newest first */

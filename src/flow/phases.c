@@ -16,7 +16,8 @@
 int
 phases_keep(const char *name, const void *data)
 {
-	return tag_is_release(name, data) || tag_prerelease(name, data);
+	return tag_is_release(name, data) || tag_prerelease(name, data) ||
+	       tag_opens_cycle(name, data);
 }
 
 int64_t
@@ -35,13 +36,31 @@ phases_day(int64_t t)
 	return t >= 0 ? t / 86400 : -((86399 - t) / 86400);
 }
 
-/* What a phase starting after tag (NULL: none) is. */
+/* What a phase starting after tag (NULL: none) is: a release and a tag
+ * opening a cycle start a merge window. */
 static enum phase_kind
 kind_of(const char *tag, const regex_t *pattern)
 {
 	if (!tag)
 		return PHASE_START;
-	return tag_is_release(tag, pattern) ? PHASE_WINDOW : PHASE_PRE;
+	return tag_is_release(tag, pattern) ||
+	       tag_opens_cycle(tag, pattern) ? PHASE_WINDOW : PHASE_PRE;
+}
+
+/*
+ * Whether tag t, on the line before its last commit, cuts it: a tag of
+ * a later version than the line's last tag (B's: last, NULL when B has
+ * none) never does (util-linux tags the next cycle's start where a
+ * release branches off), nor a tag opening a cycle inside a merge
+ * window, which it only goes on with (cur: the phase's kind so far).
+ */
+static int
+cuts(const char *t, const char *last, enum phase_kind cur,
+     const regex_t *pattern)
+{
+	if (last && tag_version_cmp(t, last) > 0)
+		return 0;
+	return cur != PHASE_WINDOW || !tag_opens_cycle(t, pattern);
 }
 
 /* Phase p's name: short (one cycle: "merge window", "rc1") or full. */
@@ -106,27 +125,31 @@ phases_plan(const char *const *tags, const int64_t *times, uint32_t n,
 	    const char *base, const regex_t *pattern, struct phases *out)
 {
 	size_t alloc = 0;
-	const char *start = base;
+	const char *start = base, *last = n ? tags[n - 1] : NULL;
+	enum phase_kind cur = kind_of(base, pattern);
 	uint32_t first = 0;
 
 	memset(out, 0, sizeof(*out));
 	for (uint32_t k = 0; k < n; k++) {
 		struct phase *p;
 
-		/* A phase ends at a tagged commit, or at the line's end. */
-		if (!tags[k] && k + 1 < n)
+		/* A phase ends at a tagged commit that cuts the line, or at
+		 * the line's end. */
+		if (k + 1 < n &&
+		    (!tags[k] || !cuts(tags[k], last, cur, pattern)))
 			continue;
 		ALLOC_GROW(out->v, out->nr + 1, alloc);
 		p = &out->v[out->nr++];
 		memset(p, 0, sizeof(*p));
 		p->start_tag = start ? xstrdup(start) : NULL;
 		p->end_tag = tags[k] ? xstrdup(tags[k]) : NULL;
-		p->kind = kind_of(start, pattern);
+		p->kind = cur;
 		p->first = first;
 		p->last = k;
 		p->first_time = times[first];
 		p->last_time = times[k];
 		start = tags[k];
+		cur = kind_of(start, pattern);
 		first = k + 1;
 	}
 	name_phases(out, pattern);
@@ -166,7 +189,8 @@ version_cmp(const char *a, const char *b)
 
 /*
  * The tag of commit id that cuts the line: a release (the smallest name,
- * as --cycles names it), else the newest pre-release in version order
+ * as --cycles names it), else one opening a cycle, else the newest
+ * pre-release in version order
  * (the phase after a commit tagged both -rc6 and -rc7 is rc7's), else
  * NULL.
  */
@@ -177,8 +201,11 @@ cut_tag(const struct tag_map *tm, const struct object_id *id,
 	size_t first = tag_map_first(tm, id);
 	const char *pre = NULL;
 
-	for (size_t k = first; tag_map_names(tm, k, id); k++) {
+	for (size_t k = first; tag_map_names(tm, k, id); k++)
 		if (tm->t[k].release)
+			return tm->t[k].name;
+	for (size_t k = first; tag_map_names(tm, k, id); k++) {
+		if (tag_opens_cycle(tm->t[k].name, pattern))
 			return tm->t[k].name;
 		if (tag_prerelease(tm->t[k].name, pattern) &&
 		    (!pre || version_cmp(tm->t[k].name, pre) > 0))

@@ -4,6 +4,7 @@
  */
 #include "git/release.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,12 +33,31 @@ pre_mark(const char *name)
 	return first;
 }
 
+/* The marks of a tag opening a cycle, at the end of its name. */
+static const char *const open_marks[] = { "-start", "-devel", "-dev" };
+
+int
+tag_opens_cycle(const char *name, const regex_t *pattern)
+{
+	size_t len = strlen(name);
+
+	if (pattern)
+		return 0;
+	for (size_t k = 0; k < ARRAY_SIZE(open_marks); k++) {
+		size_t m = strlen(open_marks[k]);
+
+		if (len > m && !strcmp(name + len - m, open_marks[k]))
+			return 1;
+	}
+	return 0;
+}
+
 int
 tag_is_release(const char *name, const regex_t *pattern)
 {
 	if (pattern)
 		return !regexec(pattern, name, 0, NULL, 0);
-	return !pre_mark(name);
+	return !pre_mark(name) && !tag_opens_cycle(name, NULL);
 }
 
 const char *
@@ -45,9 +65,46 @@ tag_prerelease(const char *name, const regex_t *pattern)
 {
 	const char *p = pre_mark(name);
 
-	if (!p || tag_is_release(name, pattern))
+	if (!p || tag_is_release(name, pattern) ||
+	    tag_opens_cycle(name, pattern))
 		return NULL;
 	return p + 1;
+}
+
+/* The next number of a version at *s (digits, then a dot before the
+ * next), into *out; 0 at its end. */
+static int
+version_next(const char **s, unsigned long *out)
+{
+	char *end;
+
+	if (!isdigit((unsigned char)**s))
+		return 0;
+	*out = strtoul(*s, &end, 10);
+	*s = end;
+	if (**s == '.' && isdigit((unsigned char)(*s)[1]))
+		(*s)++;
+	else
+		*s = "";
+	return 1;
+}
+
+int
+tag_version_cmp(const char *a, const char *b)
+{
+	a += strcspn(a, "0123456789");
+	b += strcspn(b, "0123456789");
+	if (!*a || !*b)
+		return 0;
+	for (;;) {
+		unsigned long x = 0, y = 0;
+		int more_a = version_next(&a, &x), more_b = version_next(&b, &y);
+
+		if (x != y)
+			return x < y ? -1 : 1;
+		if (!more_a && !more_b)
+			return 0;
+	}
 }
 
 void
@@ -72,6 +129,9 @@ range_note_free(struct range_note *n)
 const char *
 range_note_reason(const struct range_note *n)
 {
+	if (n->tag && n->opens)
+		return "the last tag opening a cycle on HEAD's first-parent "
+		       "line";
 	if (n->tag)
 		return n->pattern ? "the last tag matching treeplot."
 		       "releasePattern on HEAD's first-parent line" :

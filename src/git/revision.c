@@ -215,11 +215,12 @@ resolve_commit(git_repository *git, const char *rev, struct object_id *out)
 	return 0;
 }
 
-/* The first release tag of commit (the smallest name), or NULL; when it
- * has none, its pre-release tags are noted as skipped. */
+/* The first release tag of commit (the smallest name), else the first
+ * that opens a cycle (note->opens set), or NULL; when it has none, its
+ * pre-release tags are noted as skipped. */
 static const char *
 release_of(const struct tag_map *tm, const git_oid *commit,
-	   struct range_note *note)
+	   const regex_t *release, struct range_note *note)
 {
 	struct object_id id;
 	size_t lo, k;
@@ -229,6 +230,11 @@ release_of(const struct tag_map *tm, const git_oid *commit,
 	for (k = lo; tag_map_names(tm, k, &id); k++)
 		if (tm->t[k].release)
 			return tm->t[k].name;
+	for (k = lo; tag_map_names(tm, k, &id); k++)
+		if (tag_opens_cycle(tm->t[k].name, release)) {
+			note->opens = 1;
+			return tm->t[k].name;
+		}
 	for (k = lo; tag_map_names(tm, k, &id); k++)
 		range_note_skip(note, tm->t[k].name);
 	return NULL;
@@ -424,7 +430,7 @@ release_cadence(struct repo *r, const struct tag_map *tm, git_oid c,
 
 /*
  * The default range: from the most recent release tag (tag_is_release)
- * on HEAD's first-parent chain, looking from HEAD's first parent (so
+ * or tag opening a cycle (tag_opens_cycle) on HEAD's first-parent chain, looking from HEAD's first parent (so
  * that a HEAD sitting on a release tag charts the cycle that tag ends),
  * to HEAD.  out->note says which tag and which were skipped.
  */
@@ -467,7 +473,7 @@ default_range(struct repo *r, const regex_t *release, struct range *out)
 		 * tag beyond it counts. */
 		if (is_boundary(r, &c))
 			break;
-		name = release_of(&tm, &parent, out->note);
+		name = release_of(&tm, &parent, release, out->note);
 		if (name) {
 			memcpy(out->from.hash, parent.id, OID_RAWSZ);
 			out->has_from = 1;

@@ -1,13 +1,14 @@
 #!/bin/sh
 # The default range starts at the last release tag on HEAD's first-parent
-# line: release candidates and pre-releases (-rc, -dev, -devel, -pre,
-# -alpha, -beta, -branched) are skipped, or treeplot.releasePattern says
-# which tags are releases.  The report says which tag it chose, why, and
+# line, or the last tag opening a cycle (-start, -devel, -dev: util-linux,
+# Xen): release candidates and pre-releases (-rc, -pre, -alpha, -beta,
+# -branched) are skipped, or treeplot.releasePattern says which tags are
+# releases.  The report says which tag it chose, why, and
 # what it skipped; stderr warns when the range spans more than a year or
 # more than three times the recent releases' interval.
 . "$(dirname "$0")/lib.sh"
 
-plan 23
+plan 25
 
 repo
 mk m0 "initial"
@@ -33,14 +34,21 @@ git symbolic-ref HEAD refs/heads/master
 tp
 is "$STATUS" 0 "util-linux's shape: exit status 0"
 is "$(printf '%s\n' "$OUT" | sed -n '2,4p')" \
-"range       v2.43..HEAD
-            from v2.43, the last release tag on HEAD's first-parent line;
-            skipped v2.44-rc1, v2.44-devel" \
-   "text: from v2.43, -rc1 and -devel skipped, the side branch's tag never met"
+"range       v2.44-devel..HEAD
+            from v2.44-devel, the last tag opening a cycle on HEAD's first-parent line;
+            skipped v2.44-rc1" \
+   "text: from v2.44-devel, which opened the cycle, -rc1 skipped, the side branch's tag never met"
 tp -T json
 is "$(printf '%s\n' "$OUT" | jq -c '[.range, .default_range]')" \
-   '["v2.43..HEAD",{"from":"v2.43","reason":"the last release tag on HEAD'"'"'s first-parent line","skipped":["v2.44-rc1","v2.44-devel"]}]' \
+   '["v2.44-devel..HEAD",{"from":"v2.44-devel","reason":"the last tag opening a cycle on HEAD'"'"'s first-parent line","skipped":["v2.44-rc1"]}]' \
    "json: default_range says which tag, why, what was skipped"
+git tag -d v2.44-devel >/dev/null
+git tag v2.44-start "$(id m5)"
+tp
+is "$(printf '%s\n' "$OUT" | sed -n '2p')" "range       v2.44-start..HEAD" \
+   "util-linux's older -start tag: it opens the cycle too (no release)"
+git tag -d v2.44-start >/dev/null
+git tag v2.44-devel "$(id m5)"
 tp -T json v2.42..HEAD
 is "$(printf '%s\n' "$OUT" | jq -c 'has("default_range")')" false \
    "json: no default_range when a range is given"
@@ -54,25 +62,26 @@ git tag 4.23-dev "$(id m8)"
 git tag 4.23-pre1 "$(id m9)"
 tp
 is "$(printf '%s\n' "$OUT" | sed -n '2,4p')" \
-"range       4.22.0..HEAD
-            from 4.22.0, the last release tag on HEAD's first-parent line;
-            skipped 3 pre-release tags, 4.23-pre1 to v2.44-rc1" \
-   "text: -dev and -pre skipped"
+"range       4.23-dev..HEAD
+            from 4.23-dev, the last tag opening a cycle on HEAD's first-parent line;
+            skipped 4.23-pre1" \
+   "text: -dev opens the cycle after 4.22.0, -pre skipped"
 git tag v9-alpha1 "$(id m10)"
 git tag v9-beta2 "$(id m9)"
-git tag -d 4.22.0 >/dev/null
+git tag -d 4.22.0 4.23-dev v2.44-devel >/dev/null
 tp
 is "$(printf '%s\n' "$OUT" | sed -n '2,4p')" \
 "range       v2.43..HEAD
             from v2.43, the last release tag on HEAD's first-parent line;
-            skipped 5 pre-release tags, 4.23-pre1 to v2.44-devel" \
+            skipped 3 pre-release tags, 4.23-pre1 to v2.44-rc1" \
    "text: -alpha, -beta too; more than two skipped tags said by their ends"
 tp -T json
 is "$(printf '%s\n' "$OUT" | jq -c '.default_range.skipped')" \
-   '["4.23-pre1","v9-beta2","4.23-dev","v2.44-rc1","v2.44-devel"]' \
+   '["4.23-pre1","v9-beta2","v2.44-rc1"]' \
    "json: every skipped tag, newest first (HEAD's own tag is not looked at)"
 
-# treeplot.releasePattern replaces the rule.
+# treeplot.releasePattern replaces the rule: no tag opens a cycle but by it.
+git tag 4.23-dev "$(id m8)"
 git config treeplot.releasePattern '^v[0-9.]+(-rc[0-9]+)?$'
 tp
 is "$(printf '%s\n' "$OUT" | sed -n '2,4p')" \
@@ -88,6 +97,7 @@ is "$(printf '%s\n' "$ERR" | sed "s/' (.*)\$/' (...)/")" \
    "releasePattern: one error line naming the file, key and value"
 is "$OUT" "" "releasePattern: no output"
 git config --unset treeplot.releasePattern
+git tag -d 4.23-dev >/dev/null
 
 # Only pre-release tags: the whole history, and the note says why.
 for t in v2.42 v2.43; do git tag -d $t >/dev/null; done
@@ -95,7 +105,7 @@ tp
 is "$(printf '%s\n' "$OUT" | sed -n '2,4p')" \
 "range       HEAD
             the whole history: no release tag on HEAD's first-parent line;
-            skipped 5 pre-release tags, 4.23-pre1 to v2.44-devel" \
+            skipped 3 pre-release tags, 4.23-pre1 to v2.44-rc1" \
    "no release tag: the whole history, and why"
 tp -T json
 is "$(printf '%s\n' "$OUT" | jq -c '.default_range | [.from, .reason]')" \
@@ -109,7 +119,7 @@ tp
 is "$(printf '%s\n' "$OUT" | sed -n '2,4p')" \
 "range       v2.99..HEAD
             from v2.99, the last release tag on HEAD's first-parent line;
-            skipped 5 pre-release tags, 4.23-pre1 to v2.44-devel" \
+            skipped 3 pre-release tags, 4.23-pre1 to v2.44-rc1" \
    "HEAD on v3.0: from the release before it"
 
 # Xen's shape: releases tagged on their branches (RELEASE-4.N.0, never

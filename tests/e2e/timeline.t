@@ -17,7 +17,7 @@ TRUTH="$PYTHON $TESTDIR/timeline-truth.py"
 SCHEMA=$ROOT/docs/treeplot.schema.json
 RANGES="v1.3..v1.4 v1.2..v1.4 v1.3-rc3..v1.4 master"
 
-plan 51
+plan 54
 
 # --- the generated history -----------------------------------------------------
 
@@ -322,6 +322,21 @@ is "$(phase_names v1.1..master)" "merge window" \
 is "$(phase_names master)" \
    "before v1.0|merge window after v1.0|v1.1-rc1|v1.1-rc3|merge window after v1.1" \
    "fixture: the whole history: every phase in full, the first before v1.0"
+# Tags opening a cycle (util-linux's -start and -devel): the next cycle's
+# start where a release's line goes on (its branch point) cuts none of
+# that release's phases; one inside a merge window goes on with it; one
+# after the last -rc opens the next window.
+git tag v1.2-start "$(id m5)"
+git tag v1.2-devel "$(id m7)"
+is "$(phase_names v1.0..v1.1)" "merge window|rc1|rc3" \
+   "fixture: a later version's -start tag on v1.1's line cuts none of its phases"
+is "$(phase_names v1.1..master)" "merge window" \
+   "fixture: -devel inside the merge window goes on with it"
+git tag -d v1.2-start v1.2-devel >/dev/null
+git tag v1.2-devel "$(id m5)"
+is "$(phase_names "v1.1-rc1..$(id m6)")" "rc1|rc3|merge window" \
+   "fixture: -devel after the last -rc opens a merge window"
+git tag -d v1.2-devel >/dev/null
 tp --timeline -T json v1.1-rc1..v1.1
 is "$(printf '%s\n' "$OUT" | jq -c '.late_trees')" "null" \
    "fixture: no merge window in the range: late_trees null"

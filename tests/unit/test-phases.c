@@ -62,6 +62,27 @@ static const struct line_case cases[] = {
 	  { "v1.2-rc1", "", "" }, "v1.1",
 	  "merge window|v1.1|v1.2-rc1|W|0-0; rc1|v1.2-rc1|-|P|1-2" },
 	{ "an empty line: no phase", 0, { "" }, "v1.1", "" },
+	/* util-linux: the next cycle's start tag on the line of a release
+	 * branched after it: a later version than B never cuts B's phases */
+	{ "a later version's tags never cut B's phases", 7,
+	  { "", "v2.41-rc1", "", "v2.42-start", "", "v2.41-rc2", "v2.41" },
+	  "v2.40",
+	  "merge window|v2.40|v2.41-rc1|W|0-1; "
+	  "rc1|v2.41-rc1|v2.41-rc2|P|2-5; rc2|v2.41-rc2|v2.41|P|6-6" },
+	{ "... nor its pre-releases (numbers compared, not bytes)", 5,
+	  { "", "v2.10-rc1", "", "v2.9-rc2", "v2.9" }, "v2.8",
+	  "merge window|v2.8|v2.9-rc2|W|0-3; rc2|v2.9-rc2|v2.9|P|4-4" },
+	{ "a tag opening the cycle inside its window: no cut", 6,
+	  { "", "v2.41-devel", "", "v2.41-rc1", "", "v2.41" }, "v2.40",
+	  "merge window|v2.40|v2.41-rc1|W|0-3; rc1|v2.41-rc1|v2.41|P|4-5" },
+	{ "a tag opening a cycle: a merge window after it", 5,
+	  { "", "v2.42-devel", "", "v2.42-rc1", "" }, NULL,
+	  "before v2.42-devel|-|v2.42-devel|S|0-1; "
+	  "merge window|v2.42-devel|v2.42-rc1|W|2-3; "
+	  "rc1|v2.42-rc1|-|P|4-4" },
+	{ "Xen: -dev after the last -rc opens the next window", 4,
+	  { "", "4.22-dev", "", "" }, "4.21.0-rc5",
+	  "rc5|4.21.0-rc5|4.22-dev|P|0-1; merge window|4.22-dev|-|W|2-3" },
 };
 
 static char
@@ -120,7 +141,10 @@ main(void)
 
 	check_pre("v6.8-rc1", NULL, "rc1");
 	check_pre("v1.0-beta2", NULL, "beta2");
-	check_pre("v2.44-devel", NULL, "devel");
+	check_pre("v2.44-devel", NULL, NULL);	/* opens a cycle */
+	check_pre("4.23-dev", NULL, NULL);
+	check_pre("v2.41-start", NULL, NULL);
+	check_pre("v1.0-dev1", NULL, "dev1");
 	check_pre("sound-6.1-rc1", NULL, "rc1");
 	check_pre("4.2.0-branched", NULL, "branched");
 	check_pre("v1.0-rc1-beta", NULL, "rc1-beta");
