@@ -28,9 +28,13 @@
 #define HINT_SLOW_WALK_MS 2000
 
 /*
- * A range that reaches the shallow boundary: a warning naming the first
- * boundary commit met and how to fetch the rest; with require set, an
- * error instead.  Returns 0, or ST_INCOMPLETE after the error.
+ * A range whose start's history the shallow boundary cuts, where that
+ * could make the counts too high (a commit of the range not descending
+ * from every boundary commit of that history): an error saying by how
+ * much at most.  Else a range that reaches the boundary: a warning
+ * naming the first boundary commit met and how to fetch the rest; with
+ * require set, an error instead.  Returns 0, or ST_INCOMPLETE after the
+ * error.
  */
 int hint_shallow(const struct history *h, int require);
 

@@ -51,8 +51,9 @@ enum status {
 				 * configuration): exit 2 */
 	ST_UNSIGNED = -3,	/* --require-signed met unsigned pulls, the
 				 * output written: exit 3 */
-	ST_INCOMPLETE = -4,	/* --require-complete: the range reaches a
-				 * shallow clone's boundary, nothing written:
+	ST_INCOMPLETE = -4,	/* a shallow clone's boundary cuts the
+				 * range's start (or, --require-complete,
+				 * the range reaches it), nothing written:
 				 * exit 4 */
 };
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "git/commit_index.h"
+#include "util/escape.h"
 
 /* The warning, or with require the error, naming boundary commit i,
  * one of nr in the ranges. */
@@ -56,11 +57,140 @@ first_boundary(const struct history *h, const uint8_t *flags, uint8_t want,
 	return first;
 }
 
+/* The children of every commit of h: child[cstart[i] .. cstart[i + 1]). */
+struct children {
+	uint32_t *cstart, *child;
+};
+
+static void
+children_init(struct children *c, const struct history *h)
+{
+	uint32_t *fill;
+
+	c->cstart = xcalloc((size_t)h->nr + 1, sizeof(*c->cstart));
+	c->child = xmalloc((h->parent_nr ? h->parent_nr : 1) *
+			   sizeof(*c->child));
+	for (uint32_t i = 0; i < h->nr; i++) {
+		uint32_t np;
+		const uint32_t *par = history_parents(h, i, &np);
+
+		for (uint32_t k = 0; k < np; k++)
+			c->cstart[par[k] + 1]++;
+	}
+	for (uint32_t i = 0; i < h->nr; i++)
+		c->cstart[i + 1] += c->cstart[i];
+	fill = xcalloc(h->nr ? h->nr : 1, sizeof(*fill));
+	for (uint32_t i = 0; i < h->nr; i++) {
+		uint32_t np;
+		const uint32_t *par = history_parents(h, i, &np);
+
+		for (uint32_t k = 0; k < np; k++)
+			c->child[c->cstart[par[k]] + fill[par[k]]++] = i;
+	}
+	free(fill);
+}
+
+static void
+children_release(struct children *c)
+{
+	free(c->cstart);
+	free(c->child);
+}
+
+/*
+ * The range's start (the commits flags marks HIST_HIDDEN) cut by the
+ * shallow boundary: a non-merge commit of the range (HIST_IN_RANGE) is
+ * provably not in the start's history only when it descends from every
+ * boundary commit of that history (which it would otherwise be an
+ * ancestor of, through the parents the clone lacks).  The number that
+ * may be in it (0: the counts are exact on this side), with the first
+ * such boundary commit in *at, their number in *cut and the range's
+ * non-merge commits in *total.
+ */
+static uint32_t
+over_counted(const struct history *h, const uint8_t *flags, uint32_t *at,
+	     uint32_t *cut, uint32_t *total)
+{
+	struct children c;
+	uint32_t *below, *seen, *queue, over = 0;
+
+	*at = first_boundary(h, flags, HIST_HIDDEN, cut);
+	*total = 0;
+	if (*at == HIST_NONE)
+		return 0;
+	for (uint32_t i = 0; i < h->nr; i++)
+		*total += (flags[i] & HIST_IN_RANGE) &&
+			  !history_is_merge(h, i);
+	children_init(&c, h);
+	below = xcalloc(h->nr, sizeof(*below));	/* boundaries below */
+	seen = xcalloc(h->nr, sizeof(*seen));	/* stamp: boundary + 1 */
+	queue = xmalloc(h->nr * sizeof(*queue));
+	for (uint32_t b = 0; b < h->nr; b++) {
+		uint32_t qn = 0;
+
+		if (!(h->flags[b] & HIST_SHALLOW) || !(flags[b] & HIST_HIDDEN))
+			continue;
+		seen[b] = b + 1;
+		queue[qn++] = b;
+		for (uint32_t q = 0; q < qn; q++) {
+			uint32_t i = queue[q];
+
+			below[i]++;
+			for (uint32_t k = c.cstart[i]; k < c.cstart[i + 1]; k++)
+				if (seen[c.child[k]] != b + 1) {
+					seen[c.child[k]] = b + 1;
+					queue[qn++] = c.child[k];
+				}
+		}
+	}
+	for (uint32_t i = 0; i < h->nr; i++)
+		over += (flags[i] & HIST_IN_RANGE) && !history_is_merge(h, i) &&
+			below[i] < *cut;
+	free(queue);
+	free(seen);
+	free(below);
+	children_release(&c);
+	return over;
+}
+
+/* The error for a start whose cut history would make the counts too
+ * high (what over_counted found), of the range rg (NULL: the one
+ * range): always, as no output would be true. */
+static int
+report_over(const struct history *h, const struct range *rg, uint32_t at,
+	    uint32_t cut, uint32_t over, uint32_t total)
+{
+	char hex[OID_HEXSZ + 1], more[48] = "";
+	struct buf which = BUF_INIT;
+
+	history_hex(h, at, hex);
+	if (cut > 1)
+		snprintf(more, sizeof(more), " (one of %u boundary commits)",
+			 cut);
+	if (rg && rg->from_name && rg->to_name) {
+		buf_puts(&which, "the start of the range ");
+		escape_text(&which, rg->from_name, strlen(rg->from_name));
+		buf_puts(&which, "..");
+		escape_text(&which, rg->to_name, strlen(rg->to_name));
+	} else {
+		buf_puts(&which, "the range's start");
+	}
+	error("%s has its history cut by the shallow clone's boundary at "
+	      "%.12s%s: up to %u of the %u commits counted may be in that "
+	      "history, so the counts would be too high; fetch it with "
+	      "'git fetch --unshallow' (or '--deepen=N')", which.data, hex,
+	      more, over, total);
+	buf_release(&which);
+	return ST_INCOMPLETE;
+}
+
 int
 hint_shallow(const struct history *h, int require)
 {
-	uint32_t nr, i;
+	uint32_t nr, i, at, cut, total, over;
 
+	if ((over = over_counted(h, h->flags, &at, &cut, &total)))
+		return report_over(h, NULL, at, cut, over, total);
 	if (!h->shallow)
 		return 0;
 	i = first_boundary(h, h->flags, HIST_IN_RANGE, &nr);
@@ -108,9 +238,14 @@ hint_shallow_ranges(const struct history *h, const struct range *rgs,
 	struct commit_index ix;
 	struct history_stack st = HISTORY_STACK_INIT;
 	uint8_t *flags, *any;
-	uint32_t nr, i;
+	uint32_t nr, i, at, cut, total, over;
+	int ret = 0, cut_any = 0;
 
-	if (!h->shallow)	/* the union reaches no boundary */
+	/* Whether the union met any boundary, on either side of a range
+	 * (the union's walk marks none hidden). */
+	for (uint32_t j = 0; j < h->nr && !cut_any; j++)
+		cut_any = !!(h->flags[j] & HIST_SHALLOW);
+	if (!cut_any)
 		return 0;
 	commit_index_init(&ix, h);
 	flags = xmalloc(h->nr);
@@ -118,6 +253,9 @@ hint_shallow_ranges(const struct history *h, const struct range *rgs,
 	for (size_t k = 0; k < n; k++) {
 		memset(flags, 0, h->nr);
 		mark_range(h, &ix, &rgs[k], flags, &st);
+		if (!ret && (over = over_counted(h, flags, &at, &cut, &total)))
+			ret = report_over(h, &rgs[k], at, cut, over,
+					  total);
 		for (uint32_t j = 0; j < h->nr; j++)
 			any[j] |= flags[j] & HIST_IN_RANGE;
 	}
@@ -126,6 +264,8 @@ hint_shallow_ranges(const struct history *h, const struct range *rgs,
 	free(any);
 	history_stack_release(&st);
 	commit_index_release(&ix);
+	if (ret)
+		return ret;
 	return i == HIST_NONE ? 0 : report_boundary(h, i, nr, require);
 }
 

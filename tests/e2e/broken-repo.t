@@ -53,12 +53,18 @@ tp -C shallow -T json master
 is "$(printf '%s\n' "$OUT" | jq -c '[.commits, .merges]')" \
    "[$(wc -l <shallow.ids),$(($(git -C shallow rev-list --count --merges master) + 1))]" \
    "shallow, json: the boundary merge counts as a merge, not as a commit"
+# A range whose start's history the clone cuts: any of its commits that
+# does not descend from every boundary commit of that history may be in
+# it (its counts would be too high): refused, with the bound, even where
+# the clone happens to hold the same commits as the full history.
 tpc -C shallow -T commits v2.0-rc1..v2.0
-is "$OUT" "$(cat full.range)" \
-   "shallow, a range above the boundary: the same commits as the full clone"
-tp -C shallow -T json v2.0-rc1..v2.0
-is "$(printf '%s\n' "$OUT" | jq .shallow_boundary)" 0 \
-   "shallow, a range above the boundary: no boundary met"
+is "$STATUS:$OUT:$(printf '%s\n' "$ERR" | sed -n 's/.*: up to \([0-9]*\) of the \([0-9]*\) commits counted may be in that history, so the counts would be too high; .*/\2/p')" \
+   "4::$(wc -l <full.range | tr -d ' ')" \
+   "shallow, a range whose start's history is cut: refused (exit 4, no output), its count and bound said"
+c=$(git -C shallow rev-list --no-merges --first-parent -n 1 master)
+tp -C shallow -T json "$c~1..$c"
+is "$STATUS:$ERR:$(printf '%s\n' "$OUT" | jq -c '[.commits, .shallow_boundary]')" "0::[1,0]" \
+   "shallow, a range of one commit above its start: provably in it, counted"
 
 git clone -q --depth 3 "file://$SRC" shallow3 2>/dev/null
 tp -C shallow3

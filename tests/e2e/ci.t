@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/fixture.sh"
 
-plan 56
+plan 60
 
 ROOT=$(cd "$TESTDIR/../.." && pwd)
 export GENHIST=$BUILD/genhist
@@ -179,10 +179,48 @@ S=$SCRATCH/shallow.git
 # reaches RANGE: git's answer, the boundary commits that git rev-list
 # lists in RANGE.
 reaches() { git -C "$S" rev-list $1 | grep -Fx -f "$S/shallow"; }
+# over A B: git's reading of A..B when A's history is cut (else
+# nothing): "CUT OVER ALL", the boundary commits of A's history, the
+# non-merge commits of A..B that do not descend from each of them (any
+# may be in A's history, beyond the cut: git rev-list --ancestry-path),
+# and all the non-merge commits of A..B (exactly: B's set minus A's; a
+# boundary merge, whose parents the clone lacks, is still a merge).
+over() {
+	git -C "$S" rev-list "$1" | sort >a.set
+	grep -Fx -f "$S/shallow" a.set >cut.set || return 1
+	git -C "$S" rev-list --no-merges "$2" | sort | comm -23 - a.set >in.set
+	for x in $(grep -Fx -f "$S/shallow" in.set); do
+		[ "$(git -C "$S" cat-file -p "$x" | grep -c '^parent ')" -gt 1 ] &&
+			grep -vx "$x" in.set >in.new && mv in.new in.set
+	done
+	cp in.set sure.set
+	while read -r x; do
+		git -C "$S" rev-list --ancestry-path "$x..$2" | sort |
+			comm -12 sure.set - >sure.new
+		mv sure.new sure.set
+	done <cut.set
+	echo "$(wc -l <cut.set) $(comm -23 in.set sure.set | wc -l) $(wc -l <in.set)"
+}
+# full A B: the non-merge commits of A..B in the full history.
+full() { "$TREEPLOT" -C gen/repo.git -T json "$1..$2" | jq .commits; }
 
-for rg in master master~1..master master~10..master; do
+refused=0
+for rg in master master~1..master master~10..master master~30..master; do
 	tp -C "$S" -q $rg
-	if b=$(reaches $rg); then
+	if [ "$rg" != master ] && o=$(over "${rg%..*}" "${rg#*..}") &&
+	   set -- $o && [ "$2" -gt 0 ]; then
+		# The start's history cut: the counts would be too high by
+		# up to OVER; refused, with git's figures.
+		c1=$1 o1=$2 m1=$3 more=""
+		[ "$c1" -gt 1 ] && more=" (one of $c1 boundary commits)"
+		is "$STATUS:$(printf '%s\n' "$ERR" | sed 's/boundary at [0-9a-f]*/boundary at X/')" \
+		   "4:treeplot: the range's start has its history cut by the shallow clone's boundary at X$more: up to $o1 of the $m1 commits counted may be in that history, so the counts would be too high; fetch it with 'git fetch --unshallow' (or '--deepen=N')" \
+		   "$rg: the start's history cut (git rev-list: $c1 boundary commits, $o1 of $m1 commits not above them all): refused, exit 4"
+		f=$(full "${rg%..*}" "${rg#*..}")
+		[ $((m1 - f)) -le "$o1" ]
+		ok $? "$rg: the full history's $f commits: the $((m1 - f)) too many are within the bound"
+		[ "$m1" -gt "$f" ] && refused=$((refused + 1))
+	elif b=$(reaches $rg); then
 		n=$(printf '%s\n' "$b" | wc -l)
 		named=$(printf '%s\n' "$ERR" | sed -n 's/.*boundary at \([0-9a-f]*\).*/\1/p')
 		[ "$STATUS" = 0 ] && [ "$(printf '%s\n' "$ERR" | wc -l)" = 1 ] &&
@@ -196,6 +234,8 @@ for rg in master master~1..master master~10..master; do
 done
 reaches master >/dev/null
 ok $? "the whole history reaches the boundary (the case above was tested)"
+[ "$refused" -gt 0 ]
+ok $? "a range the cut start over-counts was refused ($refused)"
 
 tp -C "$S" --require-complete -o out.json master
 is "$STATUS" 4 "--require-complete at the boundary: exit status 4"
@@ -203,11 +243,18 @@ is "$STATUS" 4 "--require-complete at the boundary: exit status 4"
 	case $ERR in "treeplot: the range reaches the shallow clone's boundary at "*"--unshallow"*) true ;; *) false ;; esac
 ok $? "--require-complete: one error line with the way out, no output"
 # --compare: the ranges' own commits count, not the union's walk (the
-# union of A..B and B..C is A..C).
+# union of A..B and B..C is A..C); the first range whose start's cut
+# history could be counted refuses them all.
 for c in "master~20 master~10 master" "master~2 master~1 master"; do
 	set -- $c
 	tp -C "$S" -q --compare $1..$2 $2..$3
-	if b=$(reaches $1..$3); then
+	if o=$(over $1 $2) && [ "$(echo "$o" | cut -d' ' -f2)" -gt 0 ] ||
+	   { o=$(over $2 $3) && [ "$(echo "$o" | cut -d' ' -f2)" -gt 0 ]; }; then
+		case $ERR in "treeplot: the start of the range $1..$2 has its history cut"*|\
+			     "treeplot: the start of the range $2..$3 has its history cut"*) r=0 ;;
+			     *) r=1 ;; esac
+		is "$STATUS:$r" "4:0" "--compare $1..$2 $2..$3: a start's history cut (git rev-list): refused, the range named"
+	elif b=$(reaches $1..$3); then
 		n=$(printf '%s\n' "$b" | wc -l)
 		[ "$STATUS" = 0 ] &&
 			case $ERR in "treeplot: warning: the range reaches"*"(one of $n boundary commits)"*) true ;; *) false ;; esac
