@@ -22,7 +22,8 @@
  * git would have meant them: a run of blanks (spaces, tabs) wherever git
  * writes one space ("Merge branch 'x' of\tURL"), a full stop after the
  * last quote ("Merge branch 'x'."), double quotes for single ones, and
- * one unquoted name before " of " ("Merge tag v1.2 of URL").  A slip
+ * one unquoted name before " of " ("Merge tag v1.2 of URL"; GitLab's
+ * "Merge branch PROJECT:BRANCH into BRANCH" before " into ").  A slip
  * never turns an internal merge external: the repository after " of "
  * is read as without it ("Merge branch 'x' of ." stays internal).
  *
@@ -349,8 +350,25 @@ merge_class_clear(struct merge_class *out)
 }
 
 /*
+ * GitLab's PROJECT:BRANCH at name..t ("glib:main", "gnome/glib:main"):
+ * the branch of another project, neither part empty, no URL.
+ */
+static int
+is_project_branch(const char *name, const char *t)
+{
+	const char *colon = memchr(name, ':', t - name);
+
+	return colon && colon > name && colon + 1 < t && *name != '/' &&
+	       !memchr(colon + 1, ':', t - colon - 1) &&
+	       !url_has_control(name, t);
+}
+
+/*
  * A slip: "Merge WHAT NAME of URL", one name not quoted, p at WHAT.  Only
- * before " of ": without it the words are free text.
+ * before " of ": without it the words are free text.  But for GitLab's
+ * merge of an upstream project's branch into a topic branch, "Merge
+ * branch glib:main into utf8-gir-fix": internal, as "Merge branch 'x'
+ * into y" is.
  */
 static enum source_end
 source_unquoted(const char *p, const char *end, struct merge_class *out,
@@ -361,7 +379,14 @@ source_unquoted(const char *p, const char *end, struct merge_class *out,
 	if (name == p || is_quote(name, end))
 		return SRC_FAIL;
 	t = token_end(name, end);
-	if (t == name || !has_words(t, end, " of ", &after))
+	if (t == name)
+		return SRC_FAIL;
+	if (is_project_branch(name, t) && has_words(t, end, " into ", &after) &&
+	    after < end && token_end(after, end) == end) {
+		out->form = "Merge branch PROJECT:BRANCH into BRANCH";
+		return SRC_INTERNAL;
+	}
+	if (!has_words(t, end, " of ", &after))
 		return SRC_FAIL;
 	return source_token(after, end, 0, out, next);
 }

@@ -282,6 +282,12 @@ static const struct subject_case {
 	  I, NULL, 0 },
 	{ "Merge branch 's390x-next-20220117' from someone into 'master'", I, NULL, 0 },
 	{ "Merge branch 'a' of ../x\r", I, NULL, 0 },
+	/* GitLab's merge of an upstream project's branch into a topic
+	 * (PROJECT:BRANCH, unquoted): internal, as "Merge branch 'X' into
+	 * Y" is. */
+	{ "Merge branch glib:main into utf8-gir-fix", I, NULL, 0 },
+	{ "Merge branch gnome/glib:main into wip/utf8", I, NULL, 0 },
+	{ "Merge branch glib:main  into\tutf8-gir-fix", I, NULL, 0 },
 
 	/* Unrecognised. */
 	{ "", U, NULL, 0 },
@@ -312,6 +318,17 @@ static const struct subject_case {
 	{ "Merge tag v1.2 of", U, NULL, 0 },
 	{ "Merge branch 'x', of git://git.example.org/x", U, NULL, 0 },
 	{ "Merge git://git.example.org/x", U, NULL, 5 },
+	/* ... but no other unquoted name before " into ", nor the form cut
+	 * short: free text. */
+	{ "Merge branch main into topic", U, NULL, 0 },
+	{ "Merge branch glib:main", U, NULL, 0 },
+	{ "Merge branch glib:main into", U, NULL, 0 },
+	{ "Merge branch :main into x", U, NULL, 0 },
+	{ "Merge branch glib: into x", U, NULL, 0 },
+	{ "Merge branch glib:main into x y", U, NULL, 0 },
+	/* git.git's merge with a free subject (its shape says no more). */
+	{ "writev: retract the topic until we have a better emulation", U,
+	  NULL, 0 },
 };
 
 static void
@@ -469,6 +486,12 @@ static const struct message_case {
 	{ "Merge branch 'fix-ci' into 'master'", "See merge request g/p!12x",
 	  I, SOURCE_URL, NULL },
 	{ "Travis-CI support", "See merge request g/p!1", U, SOURCE_URL, NULL },
+	{ "Merge branch glib:main into utf8-gir-fix", NULL, I, SOURCE_URL,
+	  NULL },
+	{ "Merge branch glib:main into utf8-gir-fix",
+	  "See merge request gnome/glib!3", E, SOURCE_GITLAB, "gnome/glib" },
+	{ "writev: retract the topic until we have a better emulation", NULL,
+	  U, SOURCE_URL, NULL },
 
 	/* Mail: b4's series, and a maintainer's batch of mailed patches. */
 	{ "Merge patch series \"mm: fix the thing\"", NULL, E, SOURCE_MAIL, "" },
