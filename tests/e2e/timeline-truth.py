@@ -38,9 +38,28 @@ def day(t):
     return time.strftime("%Y-%m-%d", time.gmtime(t))
 
 
+def opens(tag):
+    """A tag opening a cycle (util-linux's v2.41-devel): a window's."""
+    return re.search(r"-(start|devel|dev)$", tag) is not None
+
+
 def pre(tag):
     m = re.search(r"-(rc|dev|pre|alpha|beta|branched)", tag)
-    return tag[m.start() + 1:] if m else None
+    return tag[m.start() + 1:] if m and not opens(tag) else None
+
+
+def version(tag):
+    m = re.search(r"\d+(\.\d+)*", tag)
+    return [int(x) for x in m.group(0).split(".")] if m else None
+
+
+def later(tag, than):
+    """tag of a later version than the tag than (numbers compared)."""
+    a, b = version(tag), version(than) if than else None
+    if not a or not b:
+        return False
+    n = max(len(a), len(b))
+    return a + [0] * (n - len(a)) > b + [0] * (n - len(b))
 
 
 def line_of(gd, rng):
@@ -70,22 +89,34 @@ def line_phases(gd, rng):
 
     def cut(c):
         t = tags.get(c, [])
-        rel = sorted(x for x in t if not pre(x))
+        rel = sorted(x for x in t if not pre(x) and not opens(x))
         if rel:
             return rel[0]
+        op = sorted(x for x in t if opens(x))
+        if op:
+            return op[0]
         p = [x for x in t if pre(x)]
         key = lambda x: [int(y) if y.isdigit() else y
                          for y in re.split(r"(\d+)", x)]
         return max(p, key=key) if p else None
     line = line_of(gd, rng)
     start = cut(line[0][2]) if line and line[0][2] else None
-    out, cur = [], []
+    last = cut(line[-1][0]) if line else None
+    out, cur, owner = [], [], {}
     for k, (c, t, _p) in enumerate(line):
         cur.append(t)
-        if cut(c) or k == len(line) - 1:
+        tag = cut(c)
+        window = start is not None and not pre(start)
+        # A later version never cuts; a tag opening a cycle does not
+        # inside a window: its commits stay in the phase under way.
+        if tag and k < len(line) - 1 and (later(tag, last) or
+                                          (opens(tag) and window)):
+            owner[tag] = start
+            continue
+        if tag or k == len(line) - 1:
             out.append((start, cur))
-            start, cur = cut(c), []
-    return out
+            start, cur = tag, []
+    return out, owner
 
 
 def names(starts):
@@ -113,7 +144,7 @@ def truth(gd, rng, marks_f, arr_f, exp_f):
         path[f[0]] = f[1:-1]		# the trees, the mainline dropped
     # The range's commits: those that arrived on its line.
     on_line = {c for c, _t, _p in line_of(gd, rng)}
-    phases = line_phases(gd, rng)
+    phases, owner = line_phases(gd, rng)
     starts = [s for s, _ in phases]
     name = dict(zip(starts, names(starts)))
     fig = {s: [0, set(), 0, 0] for s in starts}	# pulls, trees, commits, direct
@@ -123,7 +154,7 @@ def truth(gd, rng, marks_f, arr_f, exp_f):
         c = mark[m]
         if (c if via == "-" else mark[via]) not in on_line:
             continue
-        ph = None if ph == "-" else ph
+        ph = None if ph == "-" else owner.get(ph, ph)
         fig[ph][2] += 1
         p = path[c]
         if not p:

@@ -17,7 +17,7 @@ TRUTH="$PYTHON $TESTDIR/timeline-truth.py"
 SCHEMA=$ROOT/docs/treeplot.schema.json
 RANGES="v1.3..v1.4 v1.2..v1.4 v1.3-rc3..v1.4 master"
 
-plan 54
+plan 60
 
 # --- the generated history -----------------------------------------------------
 
@@ -229,6 +229,32 @@ tp -C "$G" --timeline -T json master
 is "$(printf '%s\n' "$OUT" | jq -r '.late_pulled_from | [length, .[0], .[-1]] | join(" ")')" \
    "$(git -C "$G" tag -l 'v1.*-rc1' | wc -l) v1.1-rc1 $(git -C "$G" tag -l 'v1.*-rc1' --sort=v:refname | tail -1)" \
    "several cycles: one tag per merge window closed"
+
+# --- -devel: util-linux's tags opening a cycle -----------------------------------
+# genhist --devel tags v1.K-devel a little into each cycle's merge
+# window: the window goes on (no "devel" phase), and the default range
+# starts at the last such tag, as git describe finds it.
+d1=$SCRATCH/devel
+"$ROOT/tools/mkrepo.sh" "$d1" --commits 2000 --trees 20 --seed 7 --devel \
+	--arrivals "$SCRATCH/arrivals1" >"$SCRATCH/mkrepo1.log" 2>&1
+ok $? "generated and imported, with --devel"
+for r in v1.2..v1.3 master; do
+	$TRUTH truth "$d1/repo.git" "$r" "$d1/marks" "$SCRATCH/arrivals1" \
+		"$d1/expected.tsv" >"$SCRATCH/truth1"
+	"$TREEPLOT" -C "$d1/repo.git" --timeline -T json "$r" >"$SCRATCH/out1.json"
+	is "$($TRUTH of "$SCRATCH/out1.json")" "$(cat "$SCRATCH/truth1")" \
+	   "--devel, $r: JSON: every phase, every pull, against the truth"
+done
+is "$(jq -r '[.phases[] | .name] | map(select(test("devel"))) | length' "$SCRATCH/out1.json"):$(grep -c '	v1\.[0-9]*-devel$' "$SCRATCH/arrivals1" | tr -d ' ')" \
+   "0:$(grep -c '	v1\.[0-9]*-devel$' "$SCRATCH/arrivals1" | tr -d ' ')" \
+   "--devel: no phase of its own, though commits arrived after each -devel tag"
+tp -C "$d1/repo.git" -T json
+is "$(printf '%s\n' "$OUT" | jq -r '.default_range.from')" \
+   "$(git -C "$d1/repo.git" describe --tags --abbrev=0 --match 'v*-devel' HEAD^)" \
+   "--devel: the default range starts at the tag that opened the last cycle"
+is "$(printf '%s\n' "$OUT" | jq -r '.default_range.reason')" \
+   "the last tag opening a cycle on HEAD's first-parent line" \
+   "--devel: ... and says why"
 
 # --- a fixture built with git commands -------------------------------------------
 

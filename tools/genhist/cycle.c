@@ -142,7 +142,10 @@ late_tree(const struct sim *sim, uint32_t x, int64_t k)
 	       mix64(0x6c61746500000000ull ^ ((uint64_t)k << 20) ^ x) % 10 == 0;
 }
 
-enum ev_kind { EV_WINDOW, EV_RC, EV_BACKMERGE, EV_SKEW, EV_REFORK, EV_CENTRAL };
+enum ev_kind {
+	EV_WINDOW, EV_RC, EV_BACKMERGE, EV_SKEW, EV_REFORK, EV_CENTRAL,
+	EV_DEVEL,
+};
 
 struct event {
 	uint32_t at;		/* millionths of the cycle */
@@ -173,6 +176,12 @@ run_event(struct sim *sim, const struct event *e)
 	case EV_RC:
 		snprintf(version, sizeof(version), "1.%" PRId64 "-rc%" PRIu32,
 			 sim->cycle_no, e->arg);
+		snprintf(tag, sizeof(tag), "v%s", version);
+		tag_mainline(sim, version, tag, 0);
+		break;
+	case EV_DEVEL:
+		snprintf(version, sizeof(version), "1.%" PRId64 "-devel",
+			 sim->cycle_no);
 		snprintf(tag, sizeof(tag), "v%s", version);
 		tag_mainline(sim, version, tag, 0);
 		break;
@@ -274,6 +283,9 @@ run_cycle(struct sim *sim, int64_t k, uint64_t first, uint64_t end,
 	/* --rc0: git.git's preview tag, the window's last quarter after it. */
 	if (k && sim->rc0)
 		ADD(150000, EV_RC, 0);
+	/* --devel: util-linux's tag opening the cycle, a little into it. */
+	if (k && sim->devel)
+		ADD(20000, EV_DEVEL, 0);
 	ADD(k ? 330000 : 850000, EV_BACKMERGE, 0);
 	ADD(k ? 780000 : 900000, EV_SKEW, 0);
 	if (sim->identity)

@@ -153,6 +153,8 @@ struct sim {
 					 * before their pull */
 	int rc0;			/* --rc0: a v1.K-rc0 tag closes the
 					 * merge window, before -rc1 */
+	int devel;			/* --devel: a v1.K-devel tag opens
+					 * each cycle but the first */
 	double ffrate;			/* --ff-rate */
 	char *mailmap_text;		/* --mailmap-tree: the .mailmap the
 					 * root commit's tree holds, or NULL */

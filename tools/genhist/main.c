@@ -10,7 +10,8 @@
  *           [--dates FILE] [--topics FILE] [--arrivals FILE]
  *           [--trailers FILE] [--mailmap FILE] [--mailmap-tree]
  *           [--identity] [--cases FILE]
- *           [--files] [--gerrit] [--late] [--rebase] [--rc0] [--stats]
+ *           [--files] [--gerrit] [--late] [--rebase] [--rc0] [--devel]
+ *           [--stats]
  *
  * Writes a git fast-import stream on stdout: N non-merge commits made by a
  * mainline and T subsystem trees over R release cycles (tags v1.0, then
@@ -127,6 +128,11 @@
  *                before v1.K-rc1: the window's last pulls come after it
  *                (--arrivals' PHASE says v1.K-rc0; without it the stream
  *                is what it always was)
+ * --devel        every cycle but the first also tags v1.K-devel (util-linux's
+ *                tag opening a cycle) on the mainline a fiftieth into it,
+ *                within the merge window (--arrivals' PHASE then says
+ *                v1.K-devel for what arrived after it; without it the
+ *                stream is what it always was)
  * --stats        counts on stderr
  */
 
@@ -158,6 +164,7 @@ usage(FILE *f)
 	      "               [--arrivals FILE] [--trailers FILE] [--mailmap FILE]\n"
 	      "               [--mailmap-tree] [--identity] [--cases FILE]\n"
 	      "               [--files] [--gerrit] [--late] [--rebase] [--rc0]\n"
+	      "               [--devel]\n"
 	      "               [--stats] > stream\n", f);
 }
 
@@ -268,6 +275,10 @@ main(int argc, char **argv)
 		}
 		if (!strcmp(a, "--rebase")) {
 			sim->rebase = 1;
+			continue;
+		}
+		if (!strcmp(a, "--devel")) {
+			sim->devel = 1;
 			continue;
 		}
 		if (!strcmp(a, "--rc0")) {
