@@ -111,7 +111,15 @@ struct tree {
 	int rebases;
 	struct queued *queue;
 	size_t queue_nr, queue_alloc;
+
+	/* --identity: a fork edited in a forge's web page: its commits
+	 * authored by its owner (maint), committed by the forge's service
+	 * identity (forge_web). */
+	int web;
 };
+
+/* --identity: GitHub's web-flow committer, over every web fork. */
+extern const struct ident forge_web;
 
 /* --rebase: a commit of a rebasing tree, drawn but not yet written. */
 struct queued {

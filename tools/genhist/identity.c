@@ -28,7 +28,11 @@
  *     half, source.denx.de/u-boot/custodians/u-boot-S12 from the cycle
  *     after): two trees, which the dates alone would join;
  *   - the last four trees: forks of util-linux by four owners, three on
- *     GitHub and one on GitLab: four trees (two with T below 17).
+ *     GitHub and one on GitLab: four trees (two with T below 17); the
+ *     three on GitHub edited in its web page (with T of 17 or more):
+ *     their commits are their owners', committed by "GitHub
+ *     <noreply@github.com>", one committer over many owners' forks,
+ *     which is no keeper: four trees all the same ("web-fork").
  */
 #include "genhist.h"
 
@@ -164,7 +168,10 @@ denx_case(struct sim *sim, uint32_t i, const char *old, const char *new,
 	add_case_urls(add_case(sim, what, i), r->urls, r->nurls);
 }
 
-/* The last n trees: forks of util-linux, the third of four on GitLab. */
+const struct ident forge_web = { "GitHub", "noreply@github.com" };
+
+/* The last n trees: forks of util-linux, the third of four on GitLab;
+ * with four, those on GitHub edited in its web page. */
 static void
 forks(struct sim *sim, uint32_t n)
 {
@@ -188,7 +195,8 @@ forks(struct sim *sim, uint32_t n)
 					      t->handle);
 		t->urls[t->nurls++] = xprintf("https://%s/%s/util-linux.git",
 					      host, t->handle);
-		add_case(sim, "fork", i);
+		t->web = n == 4 && !strcmp(host, "github.com");
+		add_case(sim, t->web ? "web-fork" : "fork", i);
 	}
 }
 
