@@ -49,7 +49,8 @@ for what, name, urls in cases:
         continue
     if not set(t["urls"]) <= set(urls.split(" ")):
         bad.append("%s: spellings not its own: %s" % (name, t["urls"]))
-    if what in ("side-by-side", "host-renamed", "moved-group", "cross-domain") \
+    if what in ("side-by-side", "host-renamed", "moved-group", "cross-domain",
+                "moved-domain", "new-address") \
        and len({host(u) for u in t["urls"]}) < 2:
         bad.append("%s (%s): one host only: %s" % (name, what, t["urls"]))
     if not t["keepers"] or any(k["name"] == "Main Line" or
