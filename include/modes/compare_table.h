@@ -34,6 +34,8 @@ struct table {
 	uint32_t *late_pulled;		/* --timeline: per range, the commits
 					 * pulled after -rc1; else NULL */
 	struct review_stats *review;	/* --review: per range; else NULL */
+	const struct tree_table *identity;	/* learned over every range: */
+					/* its likely aliases */
 };
 
 enum figure_kind { COUNT, TENTHS, SECONDS };	/* SECONDS: text in days */

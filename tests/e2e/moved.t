@@ -9,7 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/identity.sh"
 
-plan 9
+plan 15
 
 C=u-boot/custodians
 OLD=https://source.denx.de/$C NEW=https://git.u-boot-project.org/$C
@@ -31,6 +31,12 @@ for r in 1 2 3 4 5 6; do
 	fi_commit at$r "Eugen Hristev" $((day + 4)) "at91: fix $r" $prev
 	fi_commit mat$r "Tom Rini" $((day + 5)) "Merge tag 'u-boot-at91-2026.0$r' of $OLD/$at" $prev at$r
 	prev=mat$r
+	# marvell moved too, but by branch (no tag) and to another
+	# keeper: nothing proves one repository.
+	if [ $r -le 3 ]; then mv="Stefan Roese"; else mv="Tony Dinh"; fi
+	fi_commit mv$r "$mv" $((day + 4)) "marvell: fix $r" $prev
+	fi_commit mmv$r "Tom Rini" $((day + 5)) "Merge branch 'master' of $host/u-boot-marvell" $prev mv$r
+	prev=mmv$r
 	# git.git's l10n: one pull names the owner only.
 	if [ $r = 5 ]; then uk=https://github.com/arkid15r
 	else uk=https://github.com/arkid15r/git-ukrainian-l10n; fi
@@ -43,7 +49,7 @@ fi_commit mend "Tom Rini" $day "Prepare v2026.07" $prev
 fi_end mend
 
 trees() { tp -T json master; printf '%s\n' "$OUT" | jq -c '[.trees[] | [.name, .commits]] | sort'; }
-is "$(trees)" '[["git.u-boot-project.org/u-boot/custodians/u-boot-riscv",6],["git.u-boot-project.org/u-boot/custodians/u-boot-rockchip",6],["github.com/arkid15r",1],["github.com/arkid15r/git-ukrainian-l10n",5],["source.denx.de/u-boot/custodians/u-boot-at91",3],["source.denx.de/u-boot/custodians/u-boot-atmel",3]]' \
+is "$(trees)" '[["git.u-boot-project.org/u-boot/custodians/u-boot-marvell",3],["git.u-boot-project.org/u-boot/custodians/u-boot-riscv",6],["git.u-boot-project.org/u-boot/custodians/u-boot-rockchip",6],["github.com/arkid15r",1],["github.com/arkid15r/git-ukrainian-l10n",5],["source.denx.de/u-boot/custodians/u-boot-at91",3],["source.denx.de/u-boot/custodians/u-boot-atmel",3],["source.denx.de/u-boot/custodians/u-boot-marvell",3]]' \
    "rockchip (co-custodians) and riscv (one name, two addresses) one tree each across the move; the slip and the rename apart"
 tp -T json --explain "$(id mrk4)" --range master
 is "$(printf '%s\n' "$OUT" | jq -r '.explained[0].joins[] | [.why, .evidence] | @tsv')" \
@@ -69,5 +75,26 @@ ok $? "the rename: its keeper said"
 tp -T json master
 is "$(printf '%s\n' "$OUT" | jq '[.trees[] | select(.name | test("arkid15r"))] | length')" 2 \
    "the slip is not joined: a likely alias only"
+
+# --- --compare across the move ---------------------------------------------
+
+# Identity over both ranges: rockchip and riscv one line each, in both;
+# the likely aliases said; marvell gone and new, its path shared, noted.
+R1="$(id m0)..$(id muk3)" R2="$(id muk3)..$(id mend)"
+tp --compare -T json "$R1" "$R2"
+printf '%s\n' "$OUT" >cmp.json
+is "$(jq -c '[.trees[] | select(.name | test("rockchip|riscv")) | .commits_by_range] | sort' cmp.json)" \
+   '[[3,3],[3,3]]' "--compare: rockchip and riscv one tree each in both ranges"
+is "$(jq -c '[(.appeared | sort), (.disappeared | sort)]' cmp.json)" \
+   '[["git.u-boot-project.org/u-boot/custodians/u-boot-marvell","github.com/arkid15r","source.denx.de/u-boot/custodians/u-boot-at91"],["source.denx.de/u-boot/custodians/u-boot-atmel","source.denx.de/u-boot/custodians/u-boot-marvell"]]' \
+   "--compare: marvell, at91 and the slip new; atmel and marvell gone"
+is "$(jq '.likely_aliases | length' cmp.json)" 2 "--compare json: the likely aliases"
+schema_ok "--compare json validates against the schema" cmp.json
+tp --compare "$R1" "$R2"
+is "$(printf '%s\n' "$OUT" | grep '^  note:')" \
+   "  note: source.denx.de/u-boot/custodians/u-boot-marvell (gone) and git.u-boot-project.org/u-boot/custodians/u-boot-marvell (new) share the repository path 'u-boot/custodians/u-boot-marvell': one repository moved? (treeplot.alias joins them)" \
+   "--compare text: a gone and a new tree of one path noted"
+is "$(printf '%s\n' "$OUT" | grep -c "^  git config --add treeplot.alias")" 2 \
+   "--compare text: the likely aliases listed"
 
 done_testing
