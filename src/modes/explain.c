@@ -532,15 +532,15 @@ static void
 text_reached(struct buf *out, const struct history *h, uint32_t m)
 {
 	char hex[OID_HEXSZ + 1];
-	int32_t tz;
-	int64_t t = history_merge_time(h, m, &tz);
 	const char *s = history_subject(h, m);
+	int32_t tz = 0;
+	int64_t t = s ? history_merge_time(h, m, &tz) : 0;
 	time_t local = (time_t)(t + (int64_t)tz * 60);
 	struct tm tm;
 
 	history_hex(h, m, hex);
 	buf_printf(out, "  %-10s  %.12s  ", "reached", hex);
-	if (tz > -6000 && tz < 6000 && gmtime_r(&local, &tm))
+	if (s && tz > -6000 && tz < 6000 && gmtime_r(&local, &tm))
 		buf_printf(out, "%04d-%02d-%02d %02d:%02d:%02d %c%02d%02d  ",
 			   tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
 			   tm.tm_hour, tm.tm_min, tm.tm_sec, tz < 0 ? '-' : '+',
