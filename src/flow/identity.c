@@ -16,6 +16,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "util/buf.h"
 #include "util/url.h"
@@ -71,6 +72,18 @@ path_tail(const char *a, const char *b)
 	return la == lb || b[lb - la - 1] == '/';
 }
 
+/* Unless both are on forges, where a path's first component is its
+ * owner's account: whether that is one owner's. */
+static int
+same_owner(const struct tree_key *a, const struct tree_key *b)
+{
+	size_t la = strcspn(a->path, "/"), lb = strcspn(b->path, "/");
+
+	if (!url_forge_host(a->host) || !url_forge_host(b->host))
+		return 1;
+	return la == lb && !strncasecmp(a->path, b->path, la);
+}
+
 /* May keys a and b be joined: two trees (an alias naming both alike
  * made them one already), not both named by aliases of their own (the
  * user named them apart)? */
@@ -80,6 +93,10 @@ joinable(const struct tree_table *tt, uint32_t a, uint32_t b)
 	uint32_t ra = trees_key_root(tt, a), rb = trees_key_root(tt, b);
 
 	if (ra == rb || !strcmp(trees_key_name(tt, a), trees_key_name(tt, b)))
+		return 0;
+	/* Forks of different owners on forges stay apart, whoever
+	 * committed their tips: only an alias joins them. */
+	if (!same_owner(&tt->k[a], &tt->k[b]))
 		return 0;
 	return tt->k[ra].alias < 0 || tt->k[rb].alias < 0 ||
 	       tt->k[ra].alias == tt->k[rb].alias;

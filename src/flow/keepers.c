@@ -11,6 +11,7 @@
 #include "flow/mainline.h"
 #include "git/commitread.h"
 #include "util/buf.h"
+#include "util/url.h"
 #include "util/util.h"
 
 /* A merge of the mainline into a tree, into a merge of the mainline
@@ -150,23 +151,6 @@ keepers_service_ident(const char *ident)
 	return 0;
 }
 
-/* Is host a forge's, where a path's first component is its owner's
- * account? */
-static int
-forge_host(const char *host)
-{
-	static const char *const forges[] = {
-		"github.com", "gitlab.com", "bitbucket.org", "codeberg.org",
-		"gitee.com", "salsa.debian.org", "gitlab.freedesktop.org",
-		"gitlab.gnome.org",
-	};
-
-	for (size_t k = 0; k < ARRAY_SIZE(forges); k++)
-		if (!strcmp(host, forges[k]))
-			return 1;
-	return !strncmp(host, "gitlab.", 7) || !strncmp(host, "gitea.", 6);
-}
-
 /* The owners a person's tips went to, counted once each. */
 struct owner_seen {
 	uint32_t person;
@@ -213,7 +197,7 @@ service_people(const struct tree_table *tt, const struct tip_ev *ev,
 		const struct tree_key *key = &tt->k[ev[k].key];
 		const char *slash;
 
-		if (ev[k].person == HIST_NONE || !forge_host(key->host))
+		if (ev[k].person == HIST_NONE || !url_forge_host(key->host))
 			continue;
 		slash = strchr(key->path, '/');
 		os[m++] = (struct owner_seen){ ev[k].person, key->host,
