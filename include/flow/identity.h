@@ -62,6 +62,11 @@ const char *identity_domain(const struct tree_key *k);
 uint32_t identity_shared_tag(const struct tree_table *tt, uint32_t a,
 			     uint32_t b);
 
+/* Whether keys a and b may be one owner's: not when both are on forges
+ * (url_forge_host) under other owners (their paths' first
+ * components), whose forks only an alias joins. */
+int identity_same_owner(const struct tree_key *a, const struct tree_key *b);
+
 /* Whether a keeper of key a and one of key b bear one name under two
  * addresses (into *pa and *pb, numbers in tt->people). */
 int identity_same_name(const struct tree_table *tt, uint32_t a, uint32_t b,

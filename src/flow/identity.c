@@ -74,8 +74,8 @@ path_tail(const char *a, const char *b)
 
 /* Unless both are on forges, where a path's first component is its
  * owner's account: whether that is one owner's. */
-static int
-same_owner(const struct tree_key *a, const struct tree_key *b)
+int
+identity_same_owner(const struct tree_key *a, const struct tree_key *b)
 {
 	size_t la = strcspn(a->path, "/"), lb = strcspn(b->path, "/");
 
@@ -96,7 +96,7 @@ joinable(const struct tree_table *tt, uint32_t a, uint32_t b)
 		return 0;
 	/* Forks of different owners on forges stay apart, whoever
 	 * committed their tips: only an alias joins them. */
-	if (!same_owner(&tt->k[a], &tt->k[b]))
+	if (!identity_same_owner(&tt->k[a], &tt->k[b]))
 		return 0;
 	return tt->k[ra].alias < 0 || tt->k[rb].alias < 0 ||
 	       tt->k[ra].alias == tt->k[rb].alias;

@@ -436,6 +436,11 @@ apart_why(struct buf *out, const struct tree_table *tt, const struct keys *ks,
 	if (tt->k[trees_key_root(tt, o)].alias >= 0 &&
 	    tt->k[trees_key_root(tt, ks->v[0])].alias >= 0) {
 		buf_puts(out, "treeplot.alias names them apart");
+	} else if (!identity_same_owner(&tt->k[o], &tt->k[ks->v[0]]) &&
+		   (meet != 0 || identity_same_name(tt, mine, o, &pa, &pb))) {
+		/* One keeper (or unknown): the owners keep them apart. */
+		buf_puts(out, "forks of different owners on a forge: only "
+			 "treeplot.alias joins them");
 	} else if (meet == 0 &&
 		   identity_same_name(tt, mine, o, &pa, &pb)) {
 		buf_puts(out, "kept by one name under two addresses, ");

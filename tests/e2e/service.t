@@ -6,7 +6,7 @@
 # tree: forks of different owners stay apart, each kept by its owner.
 . "$(dirname "$0")/lib.sh"
 
-plan 6
+plan 7
 
 # fork NAME OWNER COMMITTER MAIL: a fork's commit by its owner (author),
 # committed by COMMITTER, pulled into the mainline.
@@ -58,6 +58,10 @@ tp master
 is "$("$TREEPLOT" -T json master | jq -c '[.trees[] | [.name, [.keepers[].name]]] | sort'):$(printf '%s\n' "$OUT" | grep -c '^Likely aliases')" \
    '[["github.com/alice/util-linux",["Web Flow"]],["github.com/bob/util-linux",["Web Flow"]]]:0' \
    "two owners only: the committer taken for a keeper (the stated limit), the owners' forks apart all the same, no alias suggested"
+tp --explain "$(id mA2)" --range master
+is "$(printf '%s\n' "$OUT" | grep '^  apart')" \
+   "  apart       github.com/bob/util-linux: forks of different owners on a forge: only treeplot.alias joins them" \
+   "--explain says why the forks of one keeper are apart"
 # A person's private GitHub address is a person's.
 cd .. && mkdir priv && cd priv && T_MAP=$SCRATCH/.names.priv && : >"$T_MAP" &&
 	repo && mk b0 initial && prev=b0
