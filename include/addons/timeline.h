@@ -35,12 +35,14 @@ struct extras;
 /* One pull of a tree into the mainline. */
 struct timeline_pull {
 	uint32_t merge;		/* history index of its merge */
+	uint32_t arrived;	/* the first-parent line's merge that */
+				/* brought it (itself, when on the line) */
 	uint32_t pull;		/* index into flow.all_pulls */
 	uint32_t tree;		/* the tree pulled: a tree table id */
 	uint32_t shown;		/* its flow tree (--top's fold when folded),
 				 * or HIST_NONE */
 	uint32_t phase;		/* index into phases.v */
-	int64_t time;		/* its merge's committer date */
+	int64_t time;		/* arrived's committer date */
 	int32_t tz;		/* and time zone, minutes east of UTC */
 	uint32_t commits;	/* non-merge commits it brought */
 };

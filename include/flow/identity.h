@@ -17,10 +17,16 @@
  *
  *   - one repository path on two hosts of one registrable domain
  *     (url_registrable_domain): one repository, whatever the dates;
+ *   - one repository path of several components on hosts of other
+ *     domains, one's pulls ending before the other's begin, the tags
+ *     sharing a stem: one repository moved, whoever of its
+ *     co-custodians committed the tips;
  *   - one repository name (the path's last component) whose keepers
  *     share a person, whether the hosts are of one domain (a path moved
  *     under a new group while the old one stays in use) or not (a move
- *     from GitHub to GitLab), whatever the dates.
+ *     from GitHub to GitLab), whatever the dates.  People compare as
+ *     --review compares them: one name under two addresses, or one
+ *     address under two names, is one person.
  *
  * Different keepers keep keys apart, whatever the names: forks of one
  * project by their owners, one maintainer's repositories of different
@@ -29,8 +35,10 @@
  * were the mainline's own commits or its maintainers' merges) and the
  * dates (one spelling's pulls ending before the other's begin) or the
  * tags (a first word shared: "dm-pull-30may25", "dm-next-27may25")
- * suggest one tree; or the keepers bear one name under two addresses
- * that no .mailmap line joins.  Tags alone never join.
+ * suggest one tree; a slip naming an owner and no repository beside
+ * that owner's repository; a repository renamed by its keeper (other
+ * names, one keeper, a tag stem shared, one after the other).  Tags
+ * alone never join.
  */
 #ifndef TREEPLOT_IDENTITY_H
 #define TREEPLOT_IDENTITY_H
@@ -53,6 +61,11 @@ const char *identity_repo_name(const struct tree_key *k);
 const char *identity_domain(const struct tree_key *k);
 uint32_t identity_shared_tag(const struct tree_table *tt, uint32_t a,
 			     uint32_t b);
+
+/* Whether keys a and b may be one owner's: not when both are on forges
+ * (url_forge_host) under other owners (their paths' first
+ * components), whose forks only an alias joins. */
+int identity_same_owner(const struct tree_key *a, const struct tree_key *b);
 
 /* Whether a keeper of key a and one of key b bear one name under two
  * addresses (into *pa and *pb, numbers in tt->people). */

@@ -55,4 +55,15 @@ int keepers_gather(struct tree_table *tt, const struct history *h,
 		   const struct keeper_pull *pulls, size_t n,
 		   const struct keeper_source *src);
 
+/*
+ * Whether ident ("Name <mail>") is a service's, never a keeper's: a
+ * forge's address whose local part is noreply (GitHub's web flow,
+ * "GitHub <noreply@github.com>"; not a person's private
+ * "1234+name@users.noreply.github.com"), or a bot's account ("[bot]"
+ * ending its name).  keepers_gather also takes for one a committer of
+ * the tips of three owners' repositories or more on a forge; where the
+ * committer of a tip is a service, the tip's author speaks for the tree.
+ */
+int keepers_service_ident(const char *ident);
+
 #endif

@@ -33,10 +33,15 @@ uint8_t *mainline_first_parents(const struct history *h);
  * back-merges name most often (merges whose pulled parent is on the
  * range end's first-parent line), the trees that line pulls into itself,
  * and the GitHub repositories of all these (pull requests from the
- * mainline's own branches).  m is h classified into tt.
+ * mainline's own branches).  m is h classified into tt.  With no URL
+ * given and no origin, the GitHub tree whose pull requests the line
+ * merged most looks like the mainline's own: a warning on stderr (once
+ * a run) names it and how to name the mainline; it is taken for the
+ * mainline's when its owner is repo (the repository's short name).
  */
 uint8_t *mainline_trees(struct repo *r, const struct history *h,
 			const struct merge_table *m, struct tree_table *tt,
-			const char *const *urls, size_t urls_nr);
+			const char *const *urls, size_t urls_nr,
+			const char *repo);
 
 #endif

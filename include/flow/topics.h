@@ -55,6 +55,21 @@ void topics_release(struct topics *t);
 uint32_t topics_merge_of(const struct attribution *a, uint32_t k,
 			 uint32_t *run);
 
+/*
+ * Per history index (nr of them), for every commit of a->order: the
+ * run of a->runs that brought it, or HIST_NONE for a commit on the
+ * first-parent line itself (and for every other index).  A new array.
+ */
+uint32_t *topics_runs_of(const struct attribution *a, uint32_t nr);
+
+/*
+ * The branch merge m's subject names for its parent k ("next" for
+ * "Merge branch 'next'"; a remote-tracking branch's remote dropped), as
+ * a new string; NULL when it names none: the branch of a mainline's
+ * run, through which a pull into it or a direct commit went.
+ */
+char *topics_branch_of(const struct history *h, uint32_t m, uint32_t k);
+
 /* The name a group shows: "(no branch named)" for "". */
 const char *topic_group_name(const struct topic_group *g);
 

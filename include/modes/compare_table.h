@@ -35,6 +35,8 @@ struct table {
 					 * pulled after the merge window;
 					 * else NULL */
 	struct review_stats *review;	/* --review: per range; else NULL */
+	const struct tree_table *identity;	/* learned over every range: */
+					/* its likely aliases */
 };
 
 enum figure_kind { COUNT, TENTHS, SECONDS };	/* SECONDS: text in days */

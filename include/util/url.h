@@ -64,6 +64,12 @@ int url_host_is_dotted(const char *host, size_t len);
  */
 const char *url_registrable_domain(const char *host);
 
+/* Whether host is a forge's, where a repository path's first component
+ * is its owner's account (github.com, gitlab.com, bitbucket.org,
+ * codeberg.org, gitee.com, salsa.debian.org, gitlab.freedesktop.org,
+ * gitlab.gnome.org, and hosts named gitlab.* or gitea.*). */
+int url_forge_host(const char *host);
+
 /* The byte tests of the grammar, for the other scanners of subjects:
  * none reads at or past end. */
 int url_has_prefix(const char *p, const char *end, const char *s);

@@ -62,11 +62,14 @@ take_pulls(const struct history *h, const struct chart *c,
 		struct timeline_pull *p = &tl->pulls[j];
 
 		p->merge = pl->merge;
+		p->arrived = by[pl->merge];
 		p->pull = keys[j].k;
 		p->tree = pl->from;
 		p->shown = c->f.pull_tree[keys[j].k];
 		p->phase = tl->ph.of[by[pl->merge]];
-		p->time = history_merge_time(h, pl->merge, &p->tz);
+		/* Where it reached the line, not when it was made: a pull
+		 * into "next" is dated by the merge of next. */
+		p->time = history_merge_time(h, p->arrived, &p->tz);
 		p->commits = pl->commits;
 	}
 	tl->pulls_nr = n;
@@ -568,6 +571,8 @@ timeline_json_tree(const void *state, const struct flow *f, uint32_t i,
 		json_int(j, "tz", p->tz);
 		json_str(j, "phase", tl->ph.v[p->phase].name);
 		json_uint(j, "commits", p->commits);
+		history_hex(s->h, p->arrived, hex);
+		json_str(j, "mainline_merge", hex);
 		json_close(j, '}');
 	}
 	json_close(j, ']');
@@ -583,7 +588,7 @@ timeline_csv(const void *state, const struct flow *f, struct buf *out)
 	struct buf day = BUF_INIT;
 
 	(void)f;
-	buf_puts(out, "merge,time,day,phase,tree,commits");
+	buf_puts(out, "merge,time,day,phase,tree,commits,mainline_merge");
 	csv_end(out);
 	for (uint32_t j = 0; j < tl->pulls_nr; j++) {
 		const struct timeline_pull *p = &tl->pulls[j];
@@ -597,6 +602,8 @@ timeline_csv(const void *state, const struct flow *f, struct buf *out)
 		csv_text(out, tl->ph.v[p->phase].name, 0);
 		csv_text(out, s->tt->t[p->tree].name, 0);
 		csv_uint(out, p->commits, 0);
+		history_hex(s->h, p->arrived, hex);
+		csv_text(out, hex, 0);
 		csv_end(out);
 	}
 	buf_release(&day);

@@ -48,7 +48,7 @@ chart_build(struct chart *c, const struct history *h, struct repo *r,
 	if (o->branches)
 		classify_branches(h, &c->tt, &c->m);
 	c->is_mainline = mainline_trees(r, h, &c->m, &c->tt, o->mainline_urls,
-					o->mainline_urls_nr);
+					o->mainline_urls_nr, repo);
 	trees_sort_urls(&c->tt);
 	attribute(h, &c->m, c->is_mainline, c->tt.nr, &c->a);
 	/* After attribution of the whole range: the paths stay its. */

@@ -48,8 +48,9 @@ common_word(const char *w)
 {
 	static const char *const words[] = {
 		"dev", "devel", "fix", "fixes", "for", "git", "linus", "main",
-		"master", "merge", "next", "pull", "rc", "release", "signed",
-		"stable", "tag", "tags", "topic", "update", "upstream",
+		"master", "merge", "next", "pull", "rc", "release", "request",
+		"signed", "stable", "tag", "tags", "topic", "update",
+		"upstream", "window",
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
@@ -59,26 +60,12 @@ common_word(const char *w)
 	return w[w[0] == 'v'] >= '0' && w[w[0] == 'v'] <= '9';
 }
 
-void
-trees_key_tag(struct tree_table *tt, uint32_t k, const char *tag,
-	      size_t len)
+/* Key k's tags hold word w (lower case, a new string: taken). */
+static void
+key_word(struct tree_table *tt, struct tree_key *key, char *w)
 {
-	struct tree_key *key = &tt->k[k];
-	size_t n = 0;
-	char *w;
 	uint32_t id;
 
-	if (tt->adopted && k < tt->adopted_nr)
-		return;
-	while (n < len && tag[n] != '-' && tag[n] != '_' && tag[n] &&
-	       tag[n] != '/')
-		n++;
-	if (n < 2 || n == len || n > 64)
-		return;
-	w = xstrndup(tag, n);
-	for (char *p = w; *p; p++)
-		if (*p >= 'A' && *p <= 'Z')
-			*p = (char)(*p - 'A' + 'a');
 	if (common_word(w)) {
 		free(w);
 		return;
@@ -90,6 +77,71 @@ trees_key_tag(struct tree_table *tt, uint32_t k, const char *tag,
 			return;
 	ALLOC_GROW(key->tags, key->tags_nr + 1, key->tags_alloc);
 	key->tags[key->tags_nr++] = id;
+}
+
+/* Is every word of stem w ('-' or '_' apart) common or a letter: a
+ * stem every tree's tags may have ("for-linus", "pull-request")? */
+static int
+common_stem(const char *w)
+{
+	char word[65];
+
+	while (*w) {
+		size_t n = strcspn(w, "-_");
+
+		if (n >= 2 && n < sizeof(word)) {
+			memcpy(word, w, n);
+			word[n] = '\0';
+			if (!common_word(word))
+				return 0;
+		}
+		w += n;
+		w += *w != '\0';
+	}
+	return 1;
+}
+
+static char *
+lower(char *w)
+{
+	for (char *p = w; *p; p++)
+		if (*p >= 'A' && *p <= 'Z')
+			*p = (char)(*p - 'A' + 'a');
+	return w;
+}
+
+void
+trees_key_tag(struct tree_table *tt, uint32_t k, const char *tag,
+	      size_t len)
+{
+	struct tree_key *key = &tt->k[k];
+	size_t n = 0, sl;
+	char *stem;
+
+	if (tt->adopted && k < tt->adopted_nr)
+		return;
+	while (n < len && tag[n] != '-' && tag[n] != '_' && tag[n] &&
+	       tag[n] != '/')
+		n++;
+	if (n >= 2 && n < len && n <= 64)
+		key_word(tt, key, lower(xstrndup(tag, n)));
+	/* The stem before a version of several words ("u-boot-rockchip"
+	 * of "u-boot-rockchip-20260404"), whose first word ("u") is too
+	 * short to be kept: one repository's tags, across a move. */
+	if (len > 128 || memchr(tag, '\0', len))
+		return;
+	stem = tag_stem(tag, len);
+	sl = strlen(stem);
+	if (sl > 3 && stem[sl - 1] == '*' &&
+	    (stem[sl - 2] == '-' || stem[sl - 2] == '_') &&
+	    sl - 2 > n && strcspn(stem, "/") == sl) {
+		stem[sl - 2] = '\0';
+		if (!common_stem(lower(stem))) {
+			key_word(tt, key, stem);
+			return;
+		}
+	}
+	free(stem);
 }
 
 uint32_t

@@ -10,8 +10,10 @@
  */
 #include "flow/mainline.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "util/util.h"
 
@@ -99,10 +101,103 @@ self_pulls(const struct history *h, const struct merge_table *m,
 	free(on);
 }
 
+/* Pull requests a GitHub tree needs to look like the mainline's own. */
+#define OWN_PULLS_MIN 3
+
+/*
+ * The GitHub tree ("github:OWNER") whose pull requests the first-parent
+ * line merged most (OWN_PULLS_MIN or more, more than any other): with no
+ * URL of the mainline known, the project's own branches
+ * ("Merge pull request #N from libgit2/ethomson/...") look so.
+ * TREE_NONE when none; its merges into *pulls.
+ */
+static uint32_t
+own_github(const struct history *h, const struct merge_table *m,
+	   const struct tree_table *tt, uint32_t *pulls)
+{
+	uint8_t *on = mainline_first_parents(h);
+	uint32_t *count = xcalloc(tt->nr ? tt->nr : 1, sizeof(*count));
+	uint32_t best = TREE_NONE, second = 0;
+
+	for (uint32_t i = 0; i < h->nr; i++) {
+		uint32_t t = m->tree[i];
+
+		if (on[i] && (h->flags[i] & HIST_IN_RANGE) && t < tt->nr &&
+		    tt->t[t].kind == TREE_KIND_GITHUB)
+			count[t]++;
+	}
+	for (uint32_t t = 0; t < tt->nr; t++) {
+		if (!count[t])
+			continue;
+		if (best == TREE_NONE || count[t] > count[best]) {
+			if (best != TREE_NONE)
+				second = count[best];
+			best = t;
+		} else if (count[t] > second) {
+			second = count[t];
+		}
+	}
+	*pulls = best == TREE_NONE ? 0 : count[best];
+	if (*pulls < OWN_PULLS_MIN || *pulls == second)
+		best = TREE_NONE;
+	free(count);
+	free(on);
+	return best;
+}
+
+/* Whether GitHub tree t's owner ("github:OWNER") is the repository's
+ * name (repo): the project's own organisation (libgit2/libgit2). */
+static int
+owner_is_repo(const struct tree_table *tt, uint32_t t, const char *repo)
+{
+	const char *name = tt->t[t].name, *colon = strchr(name, ':');
+
+	return repo && colon && *repo && !strcasecmp(colon + 1, repo);
+}
+
+/*
+ * With no URL of the mainline known (none given, no remote.origin.url)
+ * and no other evidence, the project's own GitHub branches are charted
+ * as a tree of their own: one warning says which tree looks like the
+ * mainline's own and how to name it; when its owner is the repository's
+ * name, it is taken for the mainline's (MAINLINE_GITHUB) and the
+ * warning says so.  Once a run: --compare charts every range.
+ */
+static void
+guess_own_github(const struct history *h, const struct merge_table *m,
+		 const struct tree_table *tt, const char *repo,
+		 uint8_t *is_mainline)
+{
+	static int warned;
+	uint32_t pulls, t = own_github(h, m, tt, &pulls);
+	const char *owner;
+	int take;
+
+	if (t == TREE_NONE || is_mainline[t])
+		return;
+	for (uint32_t u = 0; u < tt->nr; u++)
+		if (is_mainline[u] & MAINLINE_GITHUB)
+			return;
+	take = owner_is_repo(tt, t, repo);
+	if (take)
+		is_mainline[t] |= MAINLINE_GITHUB;
+	if (warned++)
+		return;
+	owner = strchr(tt->t[t].name, ':') + 1;
+	fprintf(stderr, "treeplot: warning: no URL of the mainline is known "
+		"(no remote.origin.url): %s, %u pull request%s merged on its "
+		"first-parent line, looks like the mainline's own GitHub "
+		"repository%s; name it with --mainline-url "
+		"https://github.com/%s/%s (or git config treeplot.mainlineUrl)"
+		"\n", tt->t[t].name, pulls, pulls == 1 ? "" : "s",
+		take ? " (its owner is the repository's name): taken for it" :
+		": charted as a tree", owner, take ? repo : "REPO");
+}
+
 uint8_t *
 mainline_trees(struct repo *r, const struct history *h,
 	       const struct merge_table *m, struct tree_table *tt,
-	       const char *const *urls, size_t urls_nr)
+	       const char *const *urls, size_t urls_nr, const char *repo)
 {
 	uint32_t guessed = back_merged(h, m);
 	char *origin = repo_origin_url(r);
@@ -151,6 +246,8 @@ mainline_trees(struct repo *r, const struct history *h,
 	is_mainline = xcalloc(tt->nr, 1);
 	for (size_t k = 0; k < n; k++)
 		is_mainline[ids[k]] |= why[k];
+	if (!urls_nr && !origin)
+		guess_own_github(h, m, tt, repo, is_mainline);
 	free(origin);
 	free(ids);
 	free(why);

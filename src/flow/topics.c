@@ -38,46 +38,80 @@ run_direct(const struct attribution *a, const struct mainline_run *r)
 	return n;
 }
 
+uint32_t *
+topics_runs_of(const struct attribution *a, uint32_t nr)
+{
+	uint32_t *of = xmalloc((nr ? nr : 1) * sizeof(*of));
+
+	memset(of, 0xff, nr * sizeof(*of));
+	for (uint32_t i = 0; i < a->runs_nr; i++) {
+		const struct mainline_run *r = &a->runs[i];
+
+		for (uint32_t k = r->first; k < r->first + r->commits; k++)
+			of[a->order[k]] = i;
+	}
+	return of;
+}
+
+/* The name merge m's subject gives its parent k (one name for every
+ * parent, or one per parent), a remote-tracking branch's remote
+ * dropped ("origin/ps/foo"): into *p, *len; 0 when it names none. */
+static int
+branch_name(const struct history *h, uint32_t m, uint32_t k, const char **p,
+	    size_t *len)
+{
+	const char *s = history_subject(h, m), *slash;
+	struct merge_name *names = NULL;
+	size_t alloc = 0, n;
+	uint32_t np = h->npar[m];
+
+	if (!s)
+		return 0;
+	n = subject_merge_names(s, s + strlen(s), &names, &alloc);
+	if (n == np - 1 && k >= 1) {
+		*p = names[k - 1].p;
+		*len = names[k - 1].len;
+	} else if (n == 1) {
+		*p = names[0].p;
+		*len = names[0].len;
+	} else {
+		free(names);
+		return 0;
+	}
+	free(names);
+	if (!strncmp(s, "Merge remote-tracking branch ", 29) &&
+	    (slash = memchr(*p, '/', *len)) && slash + 1 < *p + *len) {
+		*len -= slash + 1 - *p;
+		*p = slash + 1;
+	}
+	return *len && !url_has_control(*p, *p + *len);
+}
+
+char *
+topics_branch_of(const struct history *h, uint32_t m, uint32_t k)
+{
+	const char *p;
+	size_t len;
+
+	return branch_name(h, m, k, &p, &len) ? xstrndup(p, len) : NULL;
+}
+
 /*
- * The group of parent k of merge m: the branch its subject names for it
- * (one name for every parent, or one per parent), its remote's name
- * dropped ("origin/ps/foo"), up to its first '/' included, else its
- * stem.  A new string; "" when the subject names none.
+ * The group of parent k of merge m: the branch its subject names for it,
+ * up to its first '/' included, else its stem.  A new string; "" when
+ * the subject names none.
  */
 static char *
 group_of(const struct history *h, uint32_t m, uint32_t k)
 {
-	const char *s = history_subject(h, m), *p, *slash;
-	struct merge_name *names = NULL;
-	size_t alloc = 0, n, len;
-	uint32_t np = h->npar[m];
-	char *g;
+	const char *p, *slash;
+	size_t len;
 
-	if (!s)
-		return xstrdup("");
-	n = subject_merge_names(s, s + strlen(s), &names, &alloc);
-	if (n == np - 1 && k >= 1) {
-		p = names[k - 1].p;
-		len = names[k - 1].len;
-	} else if (n == 1) {
-		p = names[0].p;
-		len = names[0].len;
-	} else {
-		free(names);
-		return xstrdup("");
-	}
-	free(names);
-	if (!strncmp(s, "Merge remote-tracking branch ", 29) &&
-	    (slash = memchr(p, '/', len)) && slash + 1 < p + len) {
-		len -= slash + 1 - p;
-		p = slash + 1;
-	}
-	if (!len || url_has_control(p, p + len))
+	if (!branch_name(h, m, k, &p, &len))
 		return xstrdup("");
 	if ((slash = memchr(p, '/', len)) && slash > p)
 		return xstrndup(p, slash + 1 - p);
-	g = tag_stem(p, len);
-	return g;
+	return tag_stem(p, len);
 }
 
 static int

@@ -197,7 +197,7 @@ range_review(const struct compare_input *in, struct table *t, size_t k)
 int
 compare(const struct compare_input *in, struct buf *out)
 {
-	struct table t = { in->nr, NULL, NULL, 0, 0, NULL, NULL, NULL, NULL };
+	struct table t = { in->nr, NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL };
 	struct tag_map tm = { NULL, 0, 0 };
 	int ret = 0;
 	struct history *views = xcalloc(in->nr, sizeof(*views));
@@ -216,6 +216,7 @@ compare(const struct compare_input *in, struct buf *out)
 	if (chart_identity(in->h, in->r, in->opts, &identity) < 0)
 		ret = -1;
 	o.identity = &identity;
+	t.identity = &identity;
 	t.charts = xcalloc(in->nr, sizeof(*t.charts));
 	for (size_t k = 0; k < in->nr; k++) {
 		view_init(&views[k], in->h, &ix, &in->ranges[k]);

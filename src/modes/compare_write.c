@@ -185,6 +185,81 @@ text_list(const struct table *t, struct buf *out, const char *what,
 	}
 }
 
+/* Key k's repository path (NULL: none) when name is a key of tt. */
+static const char *
+path_of_name(const struct tree_table *tt, const char *name)
+{
+	uint32_t k = tt ? trees_key_find(tt, name) : KEY_NONE;
+
+	return k != KEY_NONE && strchr(tt->k[k].path, '/') ? tt->k[k].path :
+	       NULL;
+}
+
+/* A gone tree and a new one of one repository path: a move the
+ * evidence did not join (see the likely aliases), said under the
+ * lists, not taken for churn silently. */
+static void
+text_shared_paths(const struct table *t, struct buf *out)
+{
+	for (size_t i = 0; i < t->rows_nr; i++) {
+		const char *p;
+
+		if (!compare_appeared(t, &t->rows[i]) ||
+		    !(p = path_of_name(t->identity, t->rows[i].name)))
+			continue;
+		for (size_t j = 0; j < t->rows_nr; j++) {
+			const char *q;
+
+			if (!compare_disappeared(t, &t->rows[j]) ||
+			    !(q = path_of_name(t->identity, t->rows[j].name)) ||
+			    strcmp(p, q))
+				continue;
+			buf_puts(out, "  note: ");
+			add_text(out, t->rows[j].name);
+			buf_puts(out, " (gone) and ");
+			add_text(out, t->rows[i].name);
+			buf_puts(out, " (new) share the repository path '");
+			add_text(out, p);
+			buf_puts(out, "': one repository moved? (treeplot.alias "
+				 "joins them)\n");
+		}
+	}
+}
+
+/* A string for a shell's single quotes. */
+static void
+add_quoted(struct buf *out, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\'')
+			buf_puts(out, "'\\''");
+		else
+			escape_text(out, s, 1);
+	}
+}
+
+/* The joins the evidence over every range suggested but did not prove,
+ * as the report lists them. */
+static void
+text_hints(const struct tree_table *tt, struct buf *out)
+{
+	if (!tt || !tt->hints_nr)
+		return;
+	buf_puts(out, "\nLikely aliases (not applied: the evidence is "
+		 "weaker; paste the command to join)\n");
+	for (uint32_t k = 0; k < tt->hints_nr; k++) {
+		const struct tree_hint *hn = &tt->hints[k];
+
+		buf_puts(out, "  git config --add treeplot.alias '");
+		add_quoted(out, trees_key_name(tt, hn->newer));
+		buf_addc(out, ' ');
+		add_quoted(out, tt->k[hn->older].url);
+		buf_puts(out, "'\n    ");
+		escape_text(out, hn->detail, strlen(hn->detail));
+		buf_addc(out, '\n');
+	}
+}
+
 /* The ranges, numbered; the numbers right-aligned, so that range 10
  * lines up with range 9. */
 static void
@@ -285,10 +360,32 @@ compare_write_text(const struct compare_input *in, const struct table *t,
 	what.len = 0;
 	buf_printf(&what, "Disappeared (in 1, not in %zu)", t->nr);
 	text_list(t, out, what.data, compare_disappeared);
+	text_shared_paths(t, out);
+	text_hints(t->identity, out);
 	buf_release(&what);
 }
 
 /* --- JSON ----------------------------------------------------------- */
+
+/* The likely aliases over every range, as the report's JSON gives
+ * them (its likely_aliases, only when any). */
+static void
+json_hints(struct json *j, const struct tree_table *tt)
+{
+	if (!tt || !tt->hints_nr)
+		return;
+	json_open(j, "likely_aliases", '[');
+	for (uint32_t k = 0; k < tt->hints_nr; k++) {
+		const struct tree_hint *hn = &tt->hints[k];
+
+		json_open(j, NULL, '{');
+		json_str(j, "name", trees_key_name(tt, hn->newer));
+		json_str(j, "url", tt->k[hn->older].url);
+		json_str(j, "evidence", hn->detail);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+}
 
 /* The mainline, with the URLs it has in any range (sorted, once). */
 static void
@@ -387,6 +484,7 @@ compare_write_json(const struct compare_input *in, const struct table *t,
 		if (compare_disappeared(t, &t->rows[i]))
 			json_str(&j, NULL, t->rows[i].name);
 	json_close(&j, ']');
+	json_hints(&j, t->identity);
 	json_close(&j, '}');
 	buf_addc(out, '\n');
 }

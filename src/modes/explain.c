@@ -12,10 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "flow/identity.h"
 #include "flow/evidence.h"
 #include "flow/report.h"
+#include "flow/topics.h"
 #include "git/commit_index.h"
 #include "util/escape.h"
 #include "util/json_writer.h"
@@ -37,6 +39,10 @@ struct reading {
 	uint64_t number;
 	int external;		/* the verdict */
 	char *reason;
+	uint32_t reached;	/* the first-parent line's merge that */
+				/* brought its pulls, when not itself; */
+				/* else HIST_NONE */
+	char *branch;		/* the branch that merge names, or NULL */
 };
 
 static void
@@ -143,7 +149,10 @@ verdict(const struct explain_input *in, struct reading *rd)
 			buf_printf(&b, "%spulled ", pulls++ ? "; " : "");
 			buf_puts(&b, tt->t[pl->from].name);
 			buf_puts(&b, " into ");
-			buf_puts(&b, tt->t[pl->to].name);
+			/* Into the mainline's own branch ("next") when the
+			 * merge is not on its first-parent line. */
+			buf_puts(&b, pl->to == TREE_MAINLINE && rd->branch ?
+				 rd->branch : tt->t[pl->to].name);
 			buf_printf(&b, ", %u commit%s", pl->commits,
 				   pl->commits == 1 ? "" : "s");
 		}
@@ -163,8 +172,38 @@ verdict(const struct explain_input *in, struct reading *rd)
 	rd->reason = b.data;
 }
 
+/*
+ * Where merge rd pulled its commits to: the merge of the mainline's
+ * first-parent line that brought them (run_of: topics_runs_of's), when
+ * that is another merge, as --trace's last hop; and the branch it
+ * names ("next" for a pull into an integration branch).
+ */
 static void
-read_merge(const struct explain_input *in, struct reading *rd)
+reached_by(const struct chart *c, const struct history *h,
+	   const uint32_t *run_of, struct reading *rd)
+{
+	const struct attribution *a = &c->a;
+
+	rd->reached = HIST_NONE;
+	for (uint32_t p = 0; p < a->pulls_nr; p++) {
+		const struct pull *pl = &a->pulls[p];
+		uint32_t r;
+
+		if (pl->merge != rd->name.i || !pl->commits)
+			continue;
+		r = run_of[a->order[pl->first]];
+		if (r == HIST_NONE || a->runs[r].merge == rd->name.i)
+			return;
+		rd->reached = a->runs[r].merge;
+		rd->branch = topics_branch_of(h, a->runs[r].merge,
+					      a->runs[r].parent);
+		return;
+	}
+}
+
+static void
+read_merge(const struct explain_input *in, const uint32_t *run_of,
+	   struct reading *rd)
 {
 	const struct chart *c = in->c;
 	const struct rules *rules = in->o->rules;
@@ -196,6 +235,7 @@ read_merge(const struct explain_input *in, struct reading *rd)
 		for (size_t k = 0; k < mc->number_len; k++)
 			rd->number = rd->number * 10 + (uint64_t)(mc->number[k] - '0');
 	}
+	reached_by(c, in->h, run_of, rd);
 	verdict(in, rd);
 }
 
@@ -396,6 +436,11 @@ apart_why(struct buf *out, const struct tree_table *tt, const struct keys *ks,
 	if (tt->k[trees_key_root(tt, o)].alias >= 0 &&
 	    tt->k[trees_key_root(tt, ks->v[0])].alias >= 0) {
 		buf_puts(out, "treeplot.alias names them apart");
+	} else if (!identity_same_owner(&tt->k[o], &tt->k[ks->v[0]]) &&
+		   (meet != 0 || identity_same_name(tt, mine, o, &pa, &pb))) {
+		/* One keeper (or unknown): the owners keep them apart. */
+		buf_puts(out, "forks of different owners on a forge: only "
+			 "treeplot.alias joins them");
 	} else if (meet == 0 &&
 		   identity_same_name(tt, mine, o, &pa, &pb)) {
 		buf_puts(out, "kept by one name under two addresses, ");
@@ -486,6 +531,29 @@ text_spellings(struct buf *out, const struct tree_table *tt, uint32_t k)
 	free(ks.v);
 }
 
+/* "reached  <merge>  <date>  <subject>": where a pull into a branch
+ * of the mainline reached its first-parent line. */
+static void
+text_reached(struct buf *out, const struct history *h, uint32_t m)
+{
+	char hex[OID_HEXSZ + 1];
+	const char *s = history_subject(h, m);
+	int32_t tz = 0;
+	int64_t t = s ? history_merge_time(h, m, &tz) : 0;
+	time_t local = (time_t)(t + (int64_t)tz * 60);
+	struct tm tm;
+
+	history_hex(h, m, hex);
+	buf_printf(out, "  %-10s  %.12s  ", "reached", hex);
+	if (s && tz > -6000 && tz < 6000 && gmtime_r(&local, &tm))
+		buf_printf(out, "%04d-%02d-%02d %02d:%02d:%02d %c%02d%02d  ",
+			   tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+			   tm.tm_hour, tm.tm_min, tm.tm_sec, tz < 0 ? '-' : '+',
+			   (tz < 0 ? -tz : tz) / 60, (tz < 0 ? -tz : tz) % 60);
+	add_text(out, s ? s : "");
+	buf_addc(out, '\n');
+}
+
 static void
 explain_text(const struct explain_input *in, const struct reading *rds,
 	     size_t nr, struct buf *out)
@@ -538,6 +606,8 @@ explain_text(const struct explain_input *in, const struct reading *rds,
 					   tt->t[rd->tree].urls[u]);
 		if (rd->k != KEY_NONE)
 			text_spellings(out, tt, rd->k);
+		if (rd->reached != HIST_NONE)
+			text_reached(out, in->h, rd->reached);
 		buf_printf(out, "  %-10s  %s: ", "verdict",
 			   rd->external ? "external" : "internal");
 		add_text(out, rd->reason);
@@ -670,6 +740,17 @@ json_reading(struct json *j, const void *ctx, const void *elem)
 		json_str(j, NULL, tt->t[rd->tree].urls[u]);
 	json_close(j, ']');
 	json_spellings(j, tt, rd->k);
+	if (rd->reached != HIST_NONE) {
+		json_open(j, "reached", '{');
+		history_hex(in->h, rd->reached, hex);
+		json_str(j, "merge", hex);
+		json_str(j, "branch", rd->branch);
+		s = history_subject(in->h, rd->reached);
+		json_str(j, "subject", s ? s : "");
+		json_close(j, '}');
+	} else {
+		json_str(j, "reached", NULL);
+	}
 	json_str(j, "verdict", rd->external ? "external" : "internal");
 	json_str(j, "reason", rd->reason);
 	json_close(j, '}');
@@ -694,6 +775,7 @@ explain(const struct explain_input *in, struct buf *text, struct buf *json)
 	struct commit_index ix;
 	struct reading *rds = xcalloc(in->revs_nr ? in->revs_nr : 1,
 				      sizeof(*rds));
+	uint32_t *run_of = topics_runs_of(&in->c->a, in->h->nr);
 	int ret;
 
 	commit_index_init(&ix, in->h);
@@ -701,7 +783,7 @@ explain(const struct explain_input *in, struct buf *text, struct buf *json)
 		rds[n].name.rev = in->revs[n];
 		commit_index_resolve(&ix, in->r, &rds[n].name);
 		if (rds[n].name.status == FOUND_MERGE)
-			read_merge(in, &rds[n]);
+			read_merge(in, run_of, &rds[n]);
 	}
 	if (json)
 		explain_json(in, rds, in->revs_nr, json);
@@ -714,8 +796,10 @@ explain(const struct explain_input *in, struct buf *text, struct buf *json)
 		free(rds[n].key);
 		free(rds[n].note);
 		free(rds[n].reason);
+		free(rds[n].branch);
 	}
 	free(rds);
+	free(run_of);
 	commit_index_release(&ix);
 	return ret;
 }

@@ -16,10 +16,18 @@
 #include <time.h>
 
 #include "flow/report.h"
+#include "flow/topics.h"
 #include "git/commit_index.h"
 #include "util/escape.h"
 #include "util/json_writer.h"
 
+
+/* What a run of traces reads: its input, and per history index the
+ * run of the first-parent line's merges that brought the commit. */
+struct tracer {
+	const struct trace_input *in;
+	uint32_t *run_of;	/* topics_runs_of's */
+};
 
 struct item {
 	struct named_rev name;	/* first: named_rev_at's */
@@ -108,6 +116,67 @@ tree_name_of(const struct chart *ch, uint32_t tree)
 	return ch->tt.t[tree].name;
 }
 
+/* One hop: the merge that took the commit from one tree (or branch of
+ * the mainline) into the next. */
+struct hop {
+	const char *from, *to;	/* borrowed: the tree table's, or branch */
+	uint32_t merge;
+};
+
+/* What the hops of a trace borrow: the branch of the mainline they
+ * went through, when one. */
+struct hops {
+	struct hop *v;
+	uint32_t nr;
+	char *branch;
+	int direct;	/* a direct commit, through branch */
+};
+
+/*
+ * Commit c's hops, innermost first: one per step of its path (via),
+ * then, when the merge of the first-parent line that brought it is not
+ * the last of them (a pull into an integration branch such as "next",
+ * a direct commit of a topic branch), that branch as a hop of its own,
+ * so the last hop is always that merge (attribute.h's runs, as -T
+ * commits' second field).
+ */
+static void
+hops_of(const struct tracer *tr, uint32_t c, const uint32_t *trees,
+	uint32_t n, struct hops *out)
+{
+	const struct chart *ch = tr->in->c;
+	uint32_t m = ch->a.via[c], r = tr->run_of[c];
+
+	out->v = xmalloc((n + 1) * sizeof(*out->v));
+	out->nr = 0;
+	out->branch = NULL;
+	out->direct = 0;
+	for (uint32_t k = 0; k + 1 < n && m != HIST_NONE; k++) {
+		out->v[out->nr++] = (struct hop){ tree_name_of(ch, trees[k]),
+			tree_name_of(ch, trees[k + 1]), m };
+		m = ch->a.via[m];
+	}
+	if (r == HIST_NONE ||
+	    (out->nr && out->v[out->nr - 1].merge == ch->a.runs[r].merge))
+		return;
+	out->branch = topics_branch_of(tr->in->h, ch->a.runs[r].merge,
+				       ch->a.runs[r].parent);
+	if (!out->branch)
+		out->branch = xstrdup("(a branch)");
+	out->direct = !out->nr;
+	if (out->nr)
+		out->v[out->nr - 1].to = out->branch;
+	out->v[out->nr++] = (struct hop){ out->branch,
+		tree_name_of(ch, TREE_MAINLINE), ch->a.runs[r].merge };
+}
+
+static void
+hops_release(struct hops *hs)
+{
+	free(hs->v);
+	free(hs->branch);
+}
+
 static void
 add_text(struct buf *out, const char *s)
 {
@@ -115,31 +184,40 @@ add_text(struct buf *out, const char *s)
 }
 
 static void
-text_item(const struct trace_input *in, const struct item *it,
-	  struct buf *out)
+text_item(const struct tracer *tr, const struct item *it, struct buf *out)
 {
+	const struct trace_input *in = tr->in;
 	const struct chart *ch = in->c;
 	char hex[OID_HEXSZ + 1];
 	uint32_t n, *trees = path_of(ch, it->name.i, &n);
-	uint32_t m = ch->a.via[it->name.i];
+	struct hops hs;
 
+	hops_of(tr, it->name.i, trees, n, &hs);
 	history_hex(in->h, it->name.i, hex);
 	buf_printf(out, "\ncommit %.12s  ", hex);
 	add_text(out, it->subject);
 	buf_addc(out, '\n');
-	if (n == 1) {
+	if (!hs.nr || hs.direct) {
 		buf_puts(out, "  direct to ");
 		add_text(out, tree_name_of(ch, trees[0]));
-		buf_addc(out, '\n');
+		if (hs.direct) {
+			buf_puts(out, ", through ");
+			add_text(out, hs.branch);
+		} else {
+			buf_addc(out, '\n');
+		}
 	}
-	for (uint32_t k = 0; k + 1 < n && m != HIST_NONE; k++) {
+	for (uint32_t k = 0; k < hs.nr; k++) {
 		int32_t tz;
+		uint32_t m = hs.v[k].merge;
 		int64_t t = history_merge_time(in->h, m, &tz);
 
-		buf_puts(out, "  ");
-		add_text(out, tree_name_of(ch, trees[k]));
-		buf_puts(out, " -> ");
-		add_text(out, tree_name_of(ch, trees[k + 1]));
+		if (!hs.direct) {
+			buf_puts(out, "  ");
+			add_text(out, hs.v[k].from);
+			buf_puts(out, " -> ");
+			add_text(out, hs.v[k].to);
+		}
 		history_hex(in->h, m, hex);
 		buf_printf(out, "\n    %.12s  ", hex);
 		if (add_date(out, t, tz, 0) < 0)
@@ -147,15 +225,17 @@ text_item(const struct trace_input *in, const struct item *it,
 		buf_puts(out, "  ");
 		add_text(out, history_subject(in->h, m));
 		buf_addc(out, '\n');
-		m = ch->a.via[m];
 	}
+	hops_release(&hs);
 	free(trees);
 }
 
 static void
-trace_text(const struct trace_input *in, const struct item *items,
-	   size_t nr, struct buf *out)
+trace_text(const struct tracer *tr, const struct item *items, size_t nr,
+	   struct buf *out)
 {
+	const struct trace_input *in = tr->in;
+
 	buf_puts(out, "repository  ");
 	add_text(out, in->repo);
 	buf_puts(out, "\nrange       ");
@@ -171,19 +251,20 @@ trace_text(const struct trace_input *in, const struct item *items,
 	buf_addc(out, '\n');
 	for (size_t i = 0; i < nr; i++)
 		if (items[i].name.status == FOUND_COMMIT)
-			text_item(in, &items[i], out);
+			text_item(tr, &items[i], out);
 }
 
 static void
 json_item(struct json *j, const void *ctx, const void *elem)
 {
-	const struct trace_input *in = ctx;
+	const struct tracer *tr = ctx;
+	const struct trace_input *in = tr->in;
 	const struct item *it = elem;
 	const struct chart *ch = in->c;
 	char hex[OID_HEXSZ + 1];
 	uint32_t n, *trees = path_of(ch, it->name.i, &n);
-	uint32_t m = ch->a.via[it->name.i];
 	struct buf date = BUF_INIT;
+	struct hops hs;
 
 	json_open(j, NULL, '{');
 	json_str(j, "argument", it->name.rev);
@@ -195,14 +276,16 @@ json_item(struct json *j, const void *ctx, const void *elem)
 		json_str(j, NULL, tree_name_of(ch, trees[k]));
 	json_close(j, ']');
 	json_open(j, "hops", '[');
-	for (uint32_t k = 0; k + 1 < n && m != HIST_NONE; k++) {
+	hops_of(tr, it->name.i, trees, n, &hs);
+	for (uint32_t k = 0; k < hs.nr; k++) {
 		int32_t tz;
+		uint32_t m = hs.v[k].merge;
 		int64_t t = history_merge_time(in->h, m, &tz);
 		const char *s = history_subject(in->h, m);
 
 		json_open(j, NULL, '{');
-		json_str(j, "from", tree_name_of(ch, trees[k]));
-		json_str(j, "to", tree_name_of(ch, trees[k + 1]));
+		json_str(j, "from", hs.v[k].from);
+		json_str(j, "to", hs.v[k].to);
 		history_hex(in->h, m, hex);
 		json_str(j, "merge", hex);
 		date.len = 0;
@@ -211,8 +294,8 @@ json_item(struct json *j, const void *ctx, const void *elem)
 		json_int(j, "time", t);
 		json_str(j, "subject", s ? s : "");
 		json_close(j, '}');
-		m = ch->a.via[m];
 	}
+	hops_release(&hs);
 	json_close(j, ']');
 	json_close(j, '}');
 	buf_release(&date);
@@ -220,13 +303,14 @@ json_item(struct json *j, const void *ctx, const void *elem)
 }
 
 static void
-trace_json(const struct trace_input *in, const struct item *items,
-	   size_t nr, struct buf *out)
+trace_json(const struct tracer *tr, const struct item *items, size_t nr,
+	   struct buf *out)
 {
+	const struct trace_input *in = tr->in;
 	const struct json_named r = {
 		in->repo, in->range, tree_name_of(in->c, TREE_MAINLINE),
 		in->c->f.mainline_urls, in->c->f.mainline_urls_nr,
-		"traces", "untraced", FOUND_COMMIT, json_item, in,
+		"traces", "untraced", FOUND_COMMIT, json_item, tr,
 		in->c->f.selection
 	};
 
@@ -236,6 +320,7 @@ trace_json(const struct trace_input *in, const struct item *items,
 int
 trace(const struct trace_input *in, struct buf *text, struct buf *json)
 {
+	struct tracer tr = { in, topics_runs_of(&in->c->a, in->h->nr) };
 	struct commit_index ix;
 	struct item *items = NULL;
 	char **words = NULL;
@@ -279,9 +364,9 @@ trace(const struct trace_input *in, struct buf *text, struct buf *json)
 		items[i].subject = subject.data ? subject.data : xstrdup("");
 	}
 	if (json)
-		trace_json(in, items, nr, json);
+		trace_json(&tr, items, nr, json);
 	if (text)
-		trace_text(in, items, nr, text);
+		trace_text(&tr, items, nr, text);
 	ret = named_rev_report(items, nr, sizeof(*items), FOUND_COMMIT,
 			       in->range) ? 1 : 0;
 out:
@@ -291,6 +376,7 @@ out:
 	for (size_t i = 0; i < words_nr; i++)
 		free(words[i]);
 	free(words);
+	free(tr.run_of);
 	commit_index_release(&ix);
 	return ret;
 }

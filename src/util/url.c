@@ -298,3 +298,18 @@ url_is_remote(const char *p, const char *end, int strict)
 	path = u.path;
 	return *path == '/' || *path == '~' || memchr(path, '/', end - path);
 }
+
+int
+url_forge_host(const char *host)
+{
+	static const char *const forges[] = {
+		"github.com", "gitlab.com", "bitbucket.org", "codeberg.org",
+		"gitee.com", "salsa.debian.org", "gitlab.freedesktop.org",
+		"gitlab.gnome.org",
+	};
+
+	for (size_t k = 0; k < sizeof(forges) / sizeof(*forges); k++)
+		if (!strcmp(host, forges[k]))
+			return 1;
+	return !strncmp(host, "gitlab.", 7) || !strncmp(host, "gitea.", 6);
+}

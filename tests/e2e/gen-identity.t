@@ -5,7 +5,8 @@
 # under a new group while the old one stays in use (pulled after the
 # mainline's maintainer merged the mainline into it), a move across
 # domains by its keeper, one keeper's two trees of different names, one
-# name taken up by another keeper, four owners' forks of one project,
+# name taken up by another keeper, four owners' forks of one project
+# (three edited in GitHub's web page: committed by its noreply identity),
 # kernel.org home-directory spellings, the mainline's committers pulling
 # the central repository into master.  Every commit's path must be
 # genhist's ground truth, every tree one node named as genhist says, a
@@ -48,11 +49,17 @@ for what, name, urls in cases:
         continue
     if not set(t["urls"]) <= set(urls.split(" ")):
         bad.append("%s: spellings not its own: %s" % (name, t["urls"]))
-    if what in ("side-by-side", "host-renamed", "moved-group", "cross-domain") \
+    if what in ("side-by-side", "host-renamed", "moved-group", "cross-domain",
+                "moved-domain", "new-address") \
        and len({host(u) for u in t["urls"]}) < 2:
         bad.append("%s (%s): one host only: %s" % (name, what, t["urls"]))
-    if not t["keepers"] or any(k["name"] == "Main Line" for k in t["keepers"]):
+    if not t["keepers"] or any(k["name"] == "Main Line" or
+                               k["email"] == "noreply@github.com"
+                               for k in t["keepers"]):
         bad.append("%s: keepers %s" % (name, t["keepers"]))
+# A forge's web committer over the forks is no keeper: forks of
+# different owners stay apart, each kept by its owner.
+by["fork"] = by.get("fork", []) + by.pop("web-fork", [])
 for what in ("taken-up", "one-keeper", "fork"):
     names = by.get(what, [])
     if len(set(names)) != len(names) or len(names) < 2:

@@ -189,13 +189,13 @@ is "$STATUS:$OUT:$ERR" "2::treeplot: --trace writes text or json, not 'html'" \
    "--trace -T html: a usage error"
 cd "$SCRATCH" || exit 1
 
-# u-boot's custodians (identity.sh): a tree's keeper in its panel, the
-# likely alias with the line that joins it, as text.
+# u-boot's move to another domain (identity.sh): a tree's keeper in its
+# panel, the likely aliases with the line that joins each, as text.
 . "$TESTDIR/identity.sh"
-mkdir "$SCRATCH/cust" && (cd "$SCRATCH/cust" && build_custodians >/dev/null 2>&1) &&
+mkdir "$SCRATCH/cust" && (cd "$SCRATCH/cust" && build_moved >/dev/null 2>&1) &&
 	"$TREEPLOT" -C "$SCRATCH/cust" -o "$SCRATCH/c.html" master &&
 	"$TREEPLOT" -C "$SCRATCH/cust" -T json master >"$SCRATCH/c.json"
-ok $? "u-boot's custodians: a page"
+ok $? "u-boot's move: a page"
 # --- in the browser: one session -------------------------------------------
 
 "$PYTHON" "$DRIVER" \
@@ -215,7 +215,7 @@ ok $? "u-boot's custodians: a page"
 	open:"$SCRATCH/g.html" search:"${TOPIC%%	*}" pick:0 \
 	click:"$BIG" fit layout size:900,700 layout shot:"$SCRATCH/narrow.png" \
 	size:1400,900 \
-	open:"$SCRATCH/c.html" page click:source.denx.de/u-boot/custodians/u-boot-dm log \
+	open:"$SCRATCH/c.html" page click:git.u-boot-project.org/u-boot/custodians/u-boot-riscv log \
 	>"$SCRATCH/b.out" 2>"$SCRATCH/b.err"
 ok $? "the browser session ran"
 sed 's/^/# /' "$SCRATCH/b.err" | tail -n 20
@@ -353,14 +353,13 @@ is "$(layout_ok 2)" "" "900x700: the same, re-fitted"
 
 # The custodians' page: the keeper, and what the evidence could not decide.
 is "$(field fig "$B7OUT" | grep '^keeper')" \
-   "$(jq -r '.trees[] | select(.name == "source.denx.de/u-boot/custodians/u-boot-dm") | .keepers[] | "keeper\t\(.name) <\(.email)>: \(.pulls) pulls"' "$SCRATCH/c.json")" \
-   "custodians: a tree's panel names its keeper, as the JSON does"
-is "$(field text "$B7OUT" | grep -A2 '^1 likely alias')" \
-"1 likely alias (not applied: the line joins them)
-git config --add treeplot.alias 'source.denx.de/u-boot/custodians/u-boot-net git://git.denx.de/u-boot-net'
-$(jq -r '.likely_aliases[0].evidence' "$SCRATCH/c.json")" \
-   "custodians: the likely alias as text, with the line that joins it and why"
-is "$(field console "$B7OUT")" "" "custodians: the console holds nothing"
+   "$(jq -r '.trees[] | select(.name == "git.u-boot-project.org/u-boot/custodians/u-boot-riscv") | .keepers[] | "keeper\t\(.name) <\(.email)>: \(.pulls) pulls"' "$SCRATCH/c.json")" \
+   "u-boot's move: a tree's panel names its keepers (one person, two addresses), as the JSON does"
+is "$(field text "$B7OUT" | grep -A2 '^2 likely aliases')" \
+"2 likely aliases (not applied: the line joins them)
+$(jq -r '.likely_aliases[0] | "git config --add treeplot.alias '"'"'\(.name) \(.url)'"'"'\n\(.evidence)"' "$SCRATCH/c.json")" \
+   "u-boot's move: the likely aliases as text, with the line that joins each and why"
+is "$(field console "$B7OUT")" "" "u-boot's move: the console holds nothing"
 
 # HTML_SHOT=FILE keeps the screenshot of the deep commit's panel (the
 # README's is one).

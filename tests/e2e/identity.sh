@@ -15,7 +15,7 @@
 # years; rmk's kernel tree pulled by its home directory and merging it
 # itself; Xen's committers pulling the central repository into staging;
 # owners' forks of util-linux, one owner's move from GitHub to GitLab,
-# one owner's two repositories.
+# one owner's two repositories; U-Boot's move to another domain.
 
 FI_STREAM=
 FI_N=0
@@ -289,4 +289,47 @@ build_unrec() {
 		prev=m$i
 	done
 	fi_end $prev
+}
+
+# moved: U-Boot's move to another domain (rockchip's co-custodians, riscv's
+# keeper under two addresses, marvell by branch to another keeper), a
+# repository renamed by its keeper (atmel, then at91) and git.git's l10n
+# slip naming an owner only ("... of github.com:arkid15r").
+build_moved() {
+	local C OLD NEW prev day r host rk rv at mv uk
+	C=u-boot/custodians
+	OLD=https://source.denx.de/$C NEW=https://git.u-boot-project.org/$C
+	fi_begin
+	fi_commit m0 "Tom Rini" 0 "Prepare v2026.01"
+	prev=m0 day=10
+	for r in 1 2 3 4 5 6; do
+		if [ $r -le 3 ]; then host=$OLD rk="Kever Yang" rv=leo@andestech.example
+		else host=$NEW rk="Philipp Tomsich" rv=leo@gmail.example; fi
+		fi_commit rk$r "$rk" $day "rockchip: fix $r" $prev
+		fi_commit mrk$r "Tom Rini" $((day + 1)) "Merge tag 'u-boot-rockchip-2026010$r' of $host/u-boot-rockchip" $prev rk$r
+		prev=mrk$r
+		FI_MAIL=$rv fi_commit rv$r "Leo Liang" $((day + 2)) "riscv: fix $r" $prev
+		fi_commit mrv$r "Tom Rini" $((day + 3)) "Merge tag 'riscv-for-2026.0$r' of $host/u-boot-riscv" $prev rv$r
+		prev=mrv$r
+		# atmel's repository renamed at91 by its keeper, the tags alike.
+		if [ $r -le 3 ]; then at=u-boot-atmel; else at=u-boot-at91; fi
+		fi_commit at$r "Eugen Hristev" $((day + 4)) "at91: fix $r" $prev
+		fi_commit mat$r "Tom Rini" $((day + 5)) "Merge tag 'u-boot-at91-2026.0$r' of $OLD/$at" $prev at$r
+		prev=mat$r
+		# marvell moved too, but by branch (no tag) and to another
+		# keeper: nothing proves one repository.
+		if [ $r -le 3 ]; then mv="Stefan Roese"; else mv="Tony Dinh"; fi
+		fi_commit mv$r "$mv" $((day + 4)) "marvell: fix $r" $prev
+		fi_commit mmv$r "Tom Rini" $((day + 5)) "Merge branch 'master' of $host/u-boot-marvell" $prev mv$r
+		prev=mmv$r
+		# git.git's l10n: one pull names the owner only.
+		if [ $r = 5 ]; then uk=https://github.com/arkid15r
+		else uk=https://github.com/arkid15r/git-ukrainian-l10n; fi
+		fi_commit uk$r "Arkadii Yakovets" $((day + 6)) "l10n: uk: update $r" $prev
+		fi_commit muk$r "Tom Rini" $((day + 7)) "Merge branch '2.4$r-uk-update' of $uk" $prev uk$r
+		prev=muk$r
+		day=$((day + 30))
+	done
+	fi_commit mend "Tom Rini" $day "Prepare v2026.07" $prev
+	fi_end mend
 }

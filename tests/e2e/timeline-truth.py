@@ -263,14 +263,14 @@ def text(out):
 
 
 def csv_of(out):
-    print("merge,time,day,phase,tree,commits")
+    print("merge,time,day,phase,tree,commits,mainline_merge")
     rows = []
     for t in out["trees"]:
         for p in t["timeline"]:
             rows.append((p["time"], p["merge"], p["phase"], t["name"],
-                         p["commits"]))
-    for t, m, ph, tree, n in sorted(rows):
-        print("%s,%d,%s,%s,%s,%d" % (m, t, day(t), ph, tree, n))
+                         p["commits"], p["mainline_merge"]))
+    for t, m, ph, tree, n, mm in sorted(rows):
+        print("%s,%d,%s,%s,%s,%d,%s" % (m, t, day(t), ph, tree, n, mm))
 
 
 def main():

@@ -11,7 +11,7 @@
 ROOT=$(cd "$TESTDIR/../.." && pwd)
 export GENHIST=$BUILD/genhist
 
-plan 62
+plan 63
 
 mkdir fx
 cd fx || exit 1
@@ -23,6 +23,10 @@ short() { id "$1" | cut -c1-12; }
 hop() {
 	printf '  %s -> %s\n    %s  %s\n' "$1" "$2" "$(short "$3")" \
 		"$(git show -s --format='%ci  %s' "$(id "$3")")"
+}
+through() {	# through BRANCH MERGE: a direct commit of a topic branch
+	printf '  direct to mainline, through %s\n    %s  %s\n' "$1" \
+		"$(short "$2")" "$(git show -s --format='%ci  %s' "$(id "$2")")"
 }
 head_line() {
 	printf '\ncommit %s  %s\n' "$(short "$1")" \
@@ -49,7 +53,7 @@ $(hop jikos/hid mainline mm3)
 $(head_line s2)
 $(hop tiwai/sound-2.6 mainline mm4)
 $(head_line a1)
-  direct to mainline
+$(through akpm mm5)
 $(head_line n3)
 $(hop davem/net-2.6 mainline mm1)"
 
@@ -68,10 +72,15 @@ is "$STATUS" 0 "json, every commit of the range from stdin: exit status 0"
 printf '%s\n' "$OUT" >all.json
 is "$(jq -r '.traces[] | [.id] + .path | @tsv' all.json)" "$COMMITS" \
    "json: each path is the commit's -T commits line, in the order named"
-is "$(jq '[.traces[] | select((.hops | length) != (.path | length) - 1)] | length' all.json)" 0 \
-   "json: one hop per step of every path"
-is "$(jq '[.traces[] | .path as $p | .hops | to_entries[] | select(.value.from != $p[.key] or .value.to != $p[.key + 1])] | length' all.json)" 0 \
+# A topic branch's direct commit (akpm's) has one hop more: the branch
+# into the mainline, by the merge of its first-parent line.
+is "$(jq '[.traces[] | select((.hops | length) != (.path | length) - 1 and ((.hops | length) != (.path | length) or .hops[-1].to != "mainline"))] | length' all.json)" 0 \
+   "json: one hop per step of every path, and one for a topic branch"
+is "$(jq '[.traces[] | .path as $p | select((.hops | length) < ($p | length)) | .hops | to_entries[] | select(.value.from != $p[.key] or .value.to != $p[.key + 1])] | length' all.json)" 0 \
    "json: each hop goes from one tree of the path to the next"
+is "$(jq -c '[.traces[] | select(.id == "'"$(id a1)"'") | .path, [.hops[] | [.from, .to, .merge]]]' all.json)" \
+   "[[\"mainline\"],[[\"akpm\",\"mainline\",\"$(id mm5)\"]]]" \
+   "json: a1, direct through akpm's branch: the hop of the merge that brought it"
 is "$(jq -r '.traces[] | select(.id == "'"$(id w2)"'") | [.hops[].merge] | join(" ")' all.json)" \
    "$(id nm1) $(id mm1)" "json: w2's hops are nm1 then mm1"
 is "$(jq -c '[."$schema", .format_version, .repository, .range, .mainline.name, (.untraced | length)]' all.json)" \
@@ -195,10 +204,10 @@ is "$(printf '%s\n' "$OUT" | grep -c '^commit ')" 2 "a commit named twice is tra
 
 # A commit in the range but never merged in any known way still has a path.
 tp --trace "$(id b1)" $R
-is "$(printf '%s\n' "$OUT" | tail -n 1)" "  direct to mainline" \
-   "b1 (pulled by an unrecognised merge): direct"
+is "$(printf '%s\n' "$OUT" | tail -n 2 | head -n 1)" "  direct to mainline, through (a branch)" \
+   "b1 (pulled by an unrecognised merge): direct, through it"
 tp --trace --mainline Linus "$(id a1)" $R
-is "$(printf '%s\n' "$OUT" | tail -n 1)" "  direct to Linus" "--mainline names the mainline"
+is "$(printf '%s\n' "$OUT" | tail -n 2 | head -n 1)" "  direct to Linus, through akpm" "--mainline names the mainline"
 
 # With a commit-graph the answer is the same.
 git commit-graph write --reachable
@@ -244,19 +253,21 @@ while (<$t>) {
 	chomp; my ($c, $merges, $froms, @p) = split /\t/, $_, -1; $n++;
 	$bad{"path differs from the generator's truth"}++ if ($want{$c} // '') ne join "\t", @p;
 	my @m = split / /, $merges; my @f = split / /, $froms;
-	$bad{"hops != path - 1"}++ if @m != @p - 1;
+	# One hop per step, and one more from a branch of the mainline
+	# ("next", a topic branch) when its merge is not the last step's.
+	$bad{"hops != path - 1 (+ 1)"}++ if @m != @p - 1 && @m != @p;
 	for my $k (0 .. $#m) {
 		$bad{"a hop's merge does not bring the commit"}++ unless brings($m[$k], $c);
 		$bad{"a hop's merge does not bring the previous hop's"}++ if $k && !brings($m[$k], $m[$k - 1]);
+		next if $k == $#m && @m == @p && $f[$k] eq '(a branch)';
 		$bad{"a hop's merge does not name the tree pulled"}++ if index(norm($subj{$m[$k]} // ''), lc $f[$k]) < 0;
 	}
-	next unless @m;
-	my $last = $m[-1];
-	if ($onchain{$last}) {
-		$bad{"last hop is not the first-parent merge that brought it"}++ if $intro{$c} ne $last;
-	} else {
-		$bad{"last hop not brought by the first-parent merge"}++ unless brings($intro{$c}, $last);
+	if ($onchain{$c}) {
+		$bad{"a commit of the line has hops"}++ if @m;
+		next;
 	}
+	$bad{"last hop is not the first-parent merge that brought it"}++
+		if !@m || $intro{$c} ne $m[-1];
 }
 print "# $_: $bad{$_}\n" for sort keys %bad;
 print %bad ? "bad $n\n" : "ok $n\n";

@@ -111,7 +111,19 @@ struct tree {
 	int rebases;
 	struct queued *queue;
 	size_t queue_nr, queue_alloc;
+
+	/* --identity: every pull of it names a tag (moved-domain: its
+	 * tags' stem is the evidence of the move). */
+	int tagged;
+
+	/* --identity: a fork edited in a forge's web page: its commits
+	 * authored by its owner (maint), committed by the forge's service
+	 * identity (forge_web). */
+	int web;
 };
+
+/* --identity: GitHub's web-flow committer, over every web fork. */
+extern const struct ident forge_web;
 
 /* --rebase: a commit of a rebasing tree, drawn but not yet written. */
 struct queued {
@@ -189,6 +201,11 @@ struct sim {
 	uint32_t merged_by_main;	/* --identity: the tree the mainline's
 					 * maintainer merges the mainline into
 					 * before pulling it, or NONE */
+	uint32_t new_keeper;		/* --identity: the tree whose keeper
+					 * changes halfway (moved-domain), or
+					 * NONE */
+	uint32_t new_address;		/* --identity: the tree whose keeper's
+					 * address changes halfway, or NONE */
 	uint32_t taken_up_weight;	/* --identity: the weight of the tree
 					 * taking up another's name, until it
 					 * does */

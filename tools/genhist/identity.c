@@ -27,8 +27,19 @@
  *     people one after the other (git.denx.de/u-boot-S12 in the first
  *     half, source.denx.de/u-boot/custodians/u-boot-S12 from the cycle
  *     after): two trees, which the dates alone would join;
+ *   - tree 7: a domain move (source.denx.de/u-boot/custodians/u-boot-S,
+ *     then git.u-boot-project.org/u-boot/custodians/u-boot-S, halfway),
+ *     the tree changing hands between co-custodians at the move, every
+ *     pull tagged: one tree by its path and its tags' stem;
+ *   - tree 6: its keeper's address changes halfway (one name), the host
+ *     renamed (git.denx.de/u-boot-S, then source.denx.de/.../u-boot-S):
+ *     one person, one tree;
  *   - the last four trees: forks of util-linux by four owners, three on
- *     GitHub and one on GitLab: four trees (two with T below 17).
+ *     GitHub and one on GitLab: four trees (two with T below 17); the
+ *     three on GitHub edited in its web page (with T of 17 or more):
+ *     their commits are their owners', committed by "GitHub
+ *     <noreply@github.com>", one committer over many owners' forks,
+ *     which is no keeper: four trees all the same ("web-fork").
  */
 #include "genhist.h"
 
@@ -39,6 +50,8 @@
 enum {
 	SIDE_BY_SIDE = 3,
 	HOST_RENAMED = 5,
+	NEW_ADDRESS = 6,
+	MOVED_DOMAIN = 7,
 	MOVED_GROUP = 8,
 	CROSS_DOMAIN = 9,
 	ONE_KEEPER = 10,	/* and 11 */
@@ -164,7 +177,10 @@ denx_case(struct sim *sim, uint32_t i, const char *old, const char *new,
 	add_case_urls(add_case(sim, what, i), r->urls, r->nurls);
 }
 
-/* The last n trees: forks of util-linux, the third of four on GitLab. */
+const struct ident forge_web = { "GitHub", "noreply@github.com" };
+
+/* The last n trees: forks of util-linux, the third of four on GitLab;
+ * with four, those on GitHub edited in its web page. */
 static void
 forks(struct sim *sim, uint32_t n)
 {
@@ -188,7 +204,8 @@ forks(struct sim *sim, uint32_t n)
 					      t->handle);
 		t->urls[t->nurls++] = xprintf("https://%s/%s/util-linux.git",
 					      host, t->handle);
-		add_case(sim, "fork", i);
+		t->web = n == 4 && !strcmp(host, "github.com");
+		add_case(sim, t->web ? "web-fork" : "fork", i);
 	}
 }
 
@@ -218,6 +235,13 @@ setup_identity(struct sim *sim)
 		denx_case(sim, MOVED_GROUP, "git.denx.de", "source.denx.de",
 			  late, 1, "moved-group");
 		sim->merged_by_main = MOVED_GROUP;
+		denx_case(sim, MOVED_DOMAIN, "source.denx.de",
+			  "git.u-boot-project.org", half, 0, "moved-domain");
+		sim->tr[MOVED_DOMAIN].tagged = 1;
+		sim->new_keeper = MOVED_DOMAIN;
+		denx_case(sim, NEW_ADDRESS, "git.denx.de", "source.denx.de",
+			  half, 0, "new-address");
+		sim->new_address = NEW_ADDRESS;
 
 		drop_urls(t);
 		t->urls[t->nurls++] = xprintf("https://github.com/%s/%s",
@@ -310,6 +334,23 @@ identity_cycle(struct sim *sim, uint64_t k)
 		memcpy(t->urls, r->urls, r->nurls * sizeof(*r->urls));
 		t->nurls = r->nurls;
 		r->nurls = 0;
+	}
+	if (k == half && sim->new_keeper && sim->new_keeper != NONE) {
+		struct ident *m = &sim->tr[sim->new_keeper].maint;
+
+		/* The co-custodian takes the tree over at the move. */
+		free(m->name);
+		free(m->email);
+		m->name = xprintf("Co Custodian");
+		m->email = xprintf("co.custodian@example.org");
+	}
+	if (k == half && sim->new_address && sim->new_address != NONE) {
+		struct ident *m = &sim->tr[sim->new_address].maint;
+		char *e = xprintf("%.*s@work.example.org",
+				  (int)strcspn(m->email, "@"), m->email);
+
+		free(m->email);
+		m->email = e;
 	}
 	if (sim->taken_up_weight && k == half)
 		reweigh(sim, TAKEN_UP, 0);

@@ -128,7 +128,7 @@ do_pull(struct sim *sim, uint32_t x, uint32_t y, int octopus_ok)
 		names[nn++] = t->topics[idx[i]].name;
 	}
 
-	tags = chance(&sim->rng, 0.25);
+	tags = chance(&sim->rng, 0.25) || t->tagged;
 	if (tags)
 		for (unsigned i = 0; i < nn; i++)
 			names[i] = tagnames[i] = xprintf("%s-%s-1.%" PRId64 "-%u",

@@ -264,6 +264,11 @@ make_commit(struct sim *sim, uint32_t x, uint32_t parent, int64_t date,
 	else
 		adate = date - (int64_t)below(&sim->rng, 3 * DAY);
 	author = below(&sim->rng, NCONTRIB);
+	/* A fork edited in the forge's web page: its owner's commit,
+	 * committed by the forge. */
+	if (t->web && !queue && !sim->ftrl)
+		return emit(sim, &forge_web, &t->maint, date, adate, sb.buf,
+			    &parent, 1);
 	if (!queue) {
 		char *body, *truth;
 
