@@ -29,9 +29,10 @@ struct output_set {
 	size_t nr, alloc;
 	const char **args;	/* the -o arguments, in order */
 	size_t args_nr, args_alloc;
+	struct output_guard guard;	/* the repository's private paths */
 };
 
-#define OUTPUT_SET_INIT { NULL, 0, 0, NULL, 0, 0 }
+#define OUTPUT_SET_INIT { NULL, 0, 0, NULL, 0, 0, OUTPUT_GUARD_INIT }
 
 /* Record an -o argument (kept, not copied: argv lives long enough). */
 void output_set_add_arg(struct output_set *s, const char *arg);
@@ -67,9 +68,11 @@ int output_set_check_terminal(const struct output_set *s);
  * Refuse (ST_USAGE, reported) an output that would be written into the
  * repository r reads (repo_private_paths: its git, common and object
  * directories, a worktree's .git), however its path is spelled: treeplot
- * never writes into the repository.  0 otherwise.
+ * never writes into the repository.  0 otherwise.  The same paths guard
+ * the write itself (output_set_write), checked again on the directory
+ * it opens: a path that changes during the walk cannot get past.
  */
-int output_set_check_repo(const struct output_set *s, struct repo *r);
+int output_set_check_repo(struct output_set *s, struct repo *r);
 
 /* Write every output's data, all or nothing.  Returns 0, or -1. */
 int output_set_write(const struct output_set *s);

@@ -218,7 +218,7 @@ path_in(const char *path, const char *dir)
 }
 
 int
-output_set_check_repo(const struct output_set *s, struct repo *r)
+output_set_check_repo(struct output_set *s, struct repo *r)
 {
 	char **priv;
 	size_t n = repo_private_paths(r, &priv);
@@ -237,8 +237,10 @@ output_set_check_repo(const struct output_set *s, struct repo *r)
 		}
 		free(real);
 	}
-	for (size_t k = 0; k < n; k++)
+	for (size_t k = 0; k < n; k++) {
+		output_guard_add(&s->guard, priv[k]);
 		free(priv[k]);
+	}
 	free(priv);
 	return ret;
 }
@@ -255,7 +257,7 @@ output_set_write(const struct output_set *s)
 		paths[i] = s->v[i].path;
 		data[i] = &s->v[i].data;
 	}
-	ret = output_write_all(paths, data, s->nr);
+	ret = output_write_all(paths, data, s->nr, &s->guard);
 	free(paths);
 	free(data);
 	return ret;
@@ -268,5 +270,6 @@ output_set_release(struct output_set *s)
 		buf_release(&s->v[i].data);
 	free(s->v);
 	free(s->args);
+	output_guard_release(&s->guard);
 	memset(s, 0, sizeof(*s));
 }

@@ -4,7 +4,7 @@
 # of trees) gives one clear result, in bounded work.
 . "$(dirname "$0")/lib.sh"
 
-plan 6
+plan 12
 
 # --- encoding names of a megabyte ----------------------------------------------
 
@@ -60,4 +60,50 @@ tp --trace "$(id c3)" HEAD
 ok $? "encoding: --trace reads one text, says its name cut"
 
 cd "$SCRATCH" || exit 1
+
+# --- an output link swapped between the check and the write -------------------
+
+# --trace - waits on its standard input after the outputs were checked:
+# the link (or a directory on the way) is made to point into the
+# repository then.  The write must see it, whatever the check saw.
+mkdir race && cd race || exit 1
+git init -q repo && git -C repo commit -q --allow-empty -m one || exit 1
+cp repo/.git/config config.orig
+mkdir safe
+# swapped LINK OLD NEW OUT: treeplot --trace - -o OUT started while LINK
+# points to OLD, LINK pointed to NEW before a commit comes on its input.
+swapped() {
+	ln -sfn "$2" "$1"
+	rm -f in && mkfifo in
+	"$TREEPLOT" -C repo --trace - -o "$4" <in >/dev/null 2>err &
+	pid=$!
+	exec 9>in
+	# (the outputs are checked before the first line is read; a slow
+	# start only makes the swap come before the check, which passes
+	# too: then the check refuses, exit 2)
+	sleep 1
+	ln -sfn "$3" "$1"
+	git -C repo rev-parse HEAD >&9
+	exec 9>&-
+	wait $pid
+	STATUS=$?
+}
+swapped out.txt "$PWD/safe/out.txt" "$PWD/repo/.git/config" out.txt
+[ "$STATUS" -ne 0 ]
+ok $? "swapped link: exit status not 0 ($STATUS)"
+cmp -s config.orig repo/.git/config
+ok $? "swapped link: .git/config is as it was"
+grep -q "^treeplot: refusing to write '.*/repo/.git/config': it is inside the repository" err
+ok $? "swapped link: one line says why"
+swapped dir "$PWD/safe" "$PWD/repo/.git" dir/config
+[ "$STATUS" -ne 0 ] && cmp -s config.orig repo/.git/config
+ok $? "swapped directory on the way: refused, .git/config as it was"
+[ -z "$(find repo/.git -name '.treeplot-*')" ] && [ -z "$(ls -A safe)" ]
+ok $? "swapped: no temporary file left anywhere"
+ln -sfn "$PWD/safe/new.txt" out.txt
+"$TREEPLOT" -C repo -o out.txt HEAD 2>err
+[ $? -eq 0 ] && [ -s safe/new.txt ] && [ -L out.txt ]
+ok $? "a link into a safe place: written through it, the link kept"
+cd "$SCRATCH" || exit 1
+
 done_testing
