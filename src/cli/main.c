@@ -729,6 +729,7 @@ main(int argc, char **argv)
 	struct options o;
 	int ret;
 
+	memory_limit_init();
 	options_init(&o);
 	ret = options_parse(&o, argc, argv);
 	if (ret < 0)

@@ -231,6 +231,12 @@ svg_splice(struct buf *out, size_t start, const struct buf *texts)
 	return 0;
 }
 
+/* The address space drawing needs beyond what is in use (the image
+ * surface's own pixels are asked for by cairo, which says so). */
+#ifndef CCHART_HEADROOM_MB
+#define CCHART_HEADROOM_MB 32
+#endif
+
 /* The largest side of an image surface, in pixels (pixman's limit:
  * cairo says only "invalid value (typically too big) for the size"). */
 #define PNG_SIDE_MAX 32767
@@ -263,6 +269,10 @@ cchart_render(enum format fmt, double w, double h, double png_scale,
 	cairo_status_t st;
 	size_t start = out->len;
 
+	/* cairo and fontconfig crash rather than fail when memory is
+	 * short (ulimit -v): asked first, as for the flow chart. */
+	if (!memory_headroom((size_t)CCHART_HEADROOM_MB << 20))
+		return error("cannot draw the %s: out of memory", what);
 	if (fmt == FORMAT_PNG && (ceil(w * png_scale) > PNG_SIDE_MAX ||
 				  ceil(h * png_scale) > PNG_SIDE_MAX))
 		return error("cannot draw the %s as a PNG: it would be %.0f "

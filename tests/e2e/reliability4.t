@@ -4,7 +4,7 @@
 # of trees) gives one clear result, in bounded work.
 . "$(dirname "$0")/lib.sh"
 
-plan 12
+plan 14
 
 # --- encoding names of a megabyte ----------------------------------------------
 
@@ -104,6 +104,50 @@ ln -sfn "$PWD/safe/new.txt" out.txt
 "$TREEPLOT" -C repo -o out.txt HEAD 2>err
 [ $? -eq 0 ] && [ -s safe/new.txt ] && [ -L out.txt ]
 ok $? "a link into a safe place: written through it, the link kept"
+cd "$SCRATCH" || exit 1
+
+# --- out of memory while drawing ------------------------------------------------
+
+# Under ulimit -v the walk said "out of memory", but a chart ended in
+# SIGSEGV inside fontconfig, SIGTRAP from GLib ("creating thread
+# '[pango] ...'") or "renderer for png is unavailable".  Every limit
+# now gives a chart or "out of memory", exit status 1.  (AddressSanitizer
+# cannot run under an address space limit: the plain pass proves it.)
+mkdir oom && cd oom || exit 1
+repo
+mk m0 "main: 0"
+mk a1 "a: 1" m0
+mk b1 "b: 1" m0
+mk M1 "Merge branch 'a' of git://git.example.org/a" m0 a1
+mk M2 "Merge branch 'b' of git://git.example.org/b" M1 b1
+ref refs/heads/master M2
+ref refs/tags/v1 m0
+git symbolic-ref HEAD refs/heads/master
+if [ -n "${TREEPLOT_TEST_SANITIZER:-}" ]; then
+	ok 0 "# SKIP AddressSanitizer cannot run under ulimit -v"
+	ok 0 "# SKIP AddressSanitizer cannot run under ulimit -v"
+else
+	bad= drawn=0
+	for fmt in svg png html; do
+		lim=40000
+		while [ $lim -le 160000 ]; do
+			(ulimit -v $lim; exec "$TREEPLOT" -o "$SCRATCH/x.$fmt" \
+				v1..HEAD) >/dev/null 2>"$SCRATCH/oom.err"
+			st=$?
+			if [ $st -eq 0 ]; then
+				drawn=$((drawn + 1))
+			elif [ $st -ne 1 ] ||
+			     ! grep -q 'out of memory$' "$SCRATCH/oom.err" ||
+			     [ "$(wc -l <"$SCRATCH/oom.err")" -ne 1 ]; then
+				bad="$bad $fmt@${lim}K:$st:$(head -c 80 "$SCRATCH/oom.err")"
+			fi
+			lim=$((lim + 12000))
+		done
+	done
+	is "${bad:-none}" none "ulimit -v 40 to 160 MB: a chart or one line 'out of memory', never a crash"
+	[ $drawn -gt 0 ]
+	ok $? "ulimit -v: the larger limits draw ($drawn of 33)"
+fi
 cd "$SCRATCH" || exit 1
 
 done_testing
