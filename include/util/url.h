@@ -53,6 +53,10 @@ int url_is_remote(const char *p, const char *end, int strict);
  */
 int url_host_is_dotted(const char *host, size_t len);
 
+/* Is host (len bytes) an address literal: an IPv6 "[...]" or digits and
+ * dots ("127.0.0.1"), no name? */
+int url_host_is_address(const char *host, size_t len);
+
 /*
  * The registrable domain of host (a NUL-terminated, lower-cased name):
  * where in host it starts, or NULL for an address, a single label or a

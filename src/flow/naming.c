@@ -286,15 +286,21 @@ trees_key_root(const struct tree_table *tt, uint32_t k)
 	return k;
 }
 
-/* Is key a a better name for a tree than key b: pulled, pulled later,
- * then the first in byte order. */
+/* Is key a a better name for a tree than key b: pulled, a host name
+ * rather than an address literal (one pull from https://127.0.0.1/...
+ * must not rename the kernel's net tree), pulled later, then the first
+ * in byte order. */
 static int
 key_better(const struct tree_table *tt, uint32_t a, uint32_t b)
 {
 	const struct tree_key *ka = &tt->k[a], *kb = &tt->k[b];
+	int la = url_host_is_address(ka->host, strlen(ka->host)),
+	    lb = url_host_is_address(kb->host, strlen(kb->host));
 
 	if (!ka->pulls != !kb->pulls)
 		return ka->pulls != 0;
+	if (la != lb)
+		return lb;
 	if (ka->last != kb->last)
 		return ka->last > kb->last;
 	return strcmp(ka->key, kb->key) < 0;

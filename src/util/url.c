@@ -102,6 +102,17 @@ url_host_is_dotted(const char *host, size_t len)
 	return 1;
 }
 
+int
+url_host_is_address(const char *host, size_t len)
+{
+	if (len && host[0] == '[')
+		return 1;
+	for (size_t i = 0; i < len; i++)
+		if (!url_is_digit((unsigned char)host[i]) && host[i] != '.')
+			return 0;
+	return len > 0;
+}
+
 /* Is the label p..end one of the generic second levels below a country
  * code ("co" of "co.uk")? */
 static int
@@ -272,6 +283,12 @@ url_parse(const char *p, const char *end, struct url_parts *out)
 		parse_scheme(p, end, slen, out);
 	else if (!parse_scp(p, end, out) && !parse_bare(p, end, out))
 		out->host_ok = 0;
+	/* "git.kernel.org." is the root's name for git.kernel.org: one
+	 * host, one spelling (not "..", not an IPv6 literal). */
+	if (out->host_len > 1 && out->host[0] != '[' &&
+	    out->host[out->host_len - 1] == '.' &&
+	    out->host[out->host_len - 2] != '.')
+		out->host_len--;
 	return out->form;
 }
 

@@ -4,7 +4,7 @@
 # of trees) gives one clear result, in bounded work.
 . "$(dirname "$0")/lib.sh"
 
-plan 14
+plan 17
 
 # --- encoding names of a megabyte ----------------------------------------------
 
@@ -148,6 +148,40 @@ else
 	[ $drawn -gt 0 ]
 	ok $? "ulimit -v: the larger limits draw ($drawn of 33)"
 fi
+cd "$SCRATCH" || exit 1
+
+# --- host identity ----------------------------------------------------------------
+
+# davem/net pulled four times from git.kernel.org, once with the root's
+# trailing dot, once from an address literal, last: one tree, named as
+# the kernel names it.
+mkdir hosts && cd hosts || exit 1
+repo
+KO=pub/scm/linux/kernel/git/davem/net
+mk h0 "main: 0"
+prev=h0
+for i in 1 2 3 4 5 6; do
+	case $i in
+	5) url=git://git.kernel.org./$KO ;;
+	6) url=https://127.0.0.1/$KO ;;
+	*) url=git://git.kernel.org/$KO ;;
+	esac
+	GIT_COMMITTER_NAME="Dave M" GIT_COMMITTER_EMAIL=davem@example.org \
+		mk hn$i "net: $i" $prev
+	mk hM$i "Merge branch 'master' of $url" $prev hn$i
+	prev=hM$i
+done
+ref refs/heads/master $prev
+ref refs/tags/v1 h0
+git symbolic-ref HEAD refs/heads/master
+tp -T csv v1..HEAD
+is "$(printf '%s\n' "$OUT" | sed 1d | cut -d, -f1,2 | sort)" "davem/net,6
+mainline,6" "one tree davem/net with all six commits (the trailing dot, the address literal)"
+tp -T json v1..HEAD
+printf '%s\n' "$OUT" | jq -e '.trees[0].urls | index("git://git.kernel.org./'"$KO"'") != null' >/dev/null
+ok $? "the spelling with the trailing dot is one of the tree's URLs"
+printf '%s\n' "$OUT" | jq -e '[.trees[].name] == ["davem/net"]' >/dev/null
+ok $? "the address literal, pulled last, does not name the tree"
 cd "$SCRATCH" || exit 1
 
 done_testing
