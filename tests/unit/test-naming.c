@@ -446,6 +446,14 @@ check_domains(void)
 		{ "[::1]", NULL },
 		{ "localhost", NULL },
 		{ "", NULL },
+		/* The list's private section: each tenant its own domain
+		 * (the old rule, the last two labels, joined them). */
+		{ "alice.github.io", "alice.github.io" },
+		{ "bob.gitlab.io", "bob.gitlab.io" },
+		{ "github.io", NULL },
+		/* Suffixes the old rule did not know. */
+		{ "git.example.gov.in", "example.gov.in" },
+		{ "git.example.kawasaki.jp", "git.example.kawasaki.jp" },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
