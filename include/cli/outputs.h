@@ -3,10 +3,11 @@
  *
  * Each -o names a file ("-" is standard output) whose format its
  * extension gives; -T gives the format of standard output and of a file
- * whose extension names none, and with a single -o it wins over the
- * extension (as it always has).  With several -o, a -T that is the
- * format of none of them is an error, not silently unused.  Every output is rendered into memory,
- * then all are written at once through output_write_all: all or nothing.
+ * whose extension names none.  A -T that contradicts a single -o's
+ * extension is an error (it used to win, writing JSON into a.svg), and
+ * with several -o, a -T that is the format of none of them is one too,
+ * not silently unused.  Every output is rendered into memory, then all
+ * are written at once through output_write_all: all or nothing.
  */
 #ifndef TREEPLOT_OUTPUTS_H
 #define TREEPLOT_OUTPUTS_H

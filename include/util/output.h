@@ -34,6 +34,11 @@ enum format format_from_name(const char *name);
  * .pdf .json .tsv .csv .html .htm), or FORMAT_NONE. */
 enum format format_from_path(const char *path);
 
+/* The format's -T name ("svg"), and the extension that names it in a
+ * file's name (".svg"; ".txt" for text, ".tsv" for commits). */
+const char *format_name(enum format fmt);
+const char *format_extension(enum format fmt);
+
 /* The name Graphviz knows the format by ("svg"), or NULL for formats that
  * are not drawn. */
 const char *format_graphviz(enum format fmt);

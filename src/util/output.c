@@ -72,6 +72,25 @@ format_from_path(const char *path)
 }
 
 const char *
+format_name(enum format fmt)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
+		if (formats[i].fmt == fmt)
+			return formats[i].name;
+	return "";
+}
+
+const char *
+format_extension(enum format fmt)
+{
+	/* The first of the format's: .txt, .dot, .tsv, .html. */
+	for (size_t i = 0; i < ARRAY_SIZE(extensions); i++)
+		if (extensions[i].fmt == fmt)
+			return extensions[i].ext;
+	return "";
+}
+
+const char *
 format_graphviz(enum format fmt)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
