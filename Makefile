@@ -28,7 +28,7 @@ DESTDIR ?=
 
 CC ?= cc
 PKG_CONFIG ?= pkg-config
-PKGS = libgit2 libcgraph libgvc cairo libpcre2-8 zlib
+PKGS = libgit2 libcgraph libgvc cairo libpcre2-8 libpsl zlib
 CFLAGS ?= -O2 -g
 WARNINGS = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 	   -Wpointer-arith -Wformat=2 -Wundef -Wvla
@@ -51,7 +51,7 @@ LDLIBS = $(PKG_LIBS) -lm -pthread
 # recommendation is installed), llvm for llvm-symbolizer (readable
 # sanitizer reports), valgrind, cppcheck and clang-tidy.
 DEPS = gcc make pkg-config libgit2-dev libgraphviz-dev libgvc6 libcairo2-dev \
-       libpcre2-dev zlib1g-dev python3
+       libpcre2-dev libpsl-dev zlib1g-dev python3
 DEPS_DEMO = git
 DEPS_DEB = build-essential dpkg-dev debhelper lintian
 DEPS_TEST = git perl libxml2-utils jq python3 python3-jsonschema poppler-utils \

@@ -77,4 +77,10 @@ void hint_whole_history(const char *mode, const struct history *h,
  */
 void hint_long_range(const struct range *rg, int64_t first, int64_t last);
 
+/* A chart would have laid out trees: the kept trees that brought the
+ * most commits are charted, the other folded ones folded, as --top
+ * folds them; said once, under -q too (every output of the run is
+ * folded). */
+void hint_chart_folded(uint32_t trees, uint32_t kept, uint32_t folded);
+
 #endif

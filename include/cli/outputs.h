@@ -3,10 +3,11 @@
  *
  * Each -o names a file ("-" is standard output) whose format its
  * extension gives; -T gives the format of standard output and of a file
- * whose extension names none, and with a single -o it wins over the
- * extension (as it always has).  With several -o, a -T that is the
- * format of none of them is an error, not silently unused.  Every output is rendered into memory,
- * then all are written at once through output_write_all: all or nothing.
+ * whose extension names none.  A -T that contradicts a single -o's
+ * extension is an error (it used to win, writing JSON into a.svg), and
+ * with several -o, a -T that is the format of none of them is one too,
+ * not silently unused.  Every output is rendered into memory, then all
+ * are written at once through output_write_all: all or nothing.
  */
 #ifndef TREEPLOT_OUTPUTS_H
 #define TREEPLOT_OUTPUTS_H
@@ -29,9 +30,10 @@ struct output_set {
 	size_t nr, alloc;
 	const char **args;	/* the -o arguments, in order */
 	size_t args_nr, args_alloc;
+	struct output_guard guard;	/* the repository's private paths */
 };
 
-#define OUTPUT_SET_INIT { NULL, 0, 0, NULL, 0, 0 }
+#define OUTPUT_SET_INIT { NULL, 0, 0, NULL, 0, 0, OUTPUT_GUARD_INIT }
 
 /* Record an -o argument (kept, not copied: argv lives long enough). */
 void output_set_add_arg(struct output_set *s, const char *arg);
@@ -67,9 +69,11 @@ int output_set_check_terminal(const struct output_set *s);
  * Refuse (ST_USAGE, reported) an output that would be written into the
  * repository r reads (repo_private_paths: its git, common and object
  * directories, a worktree's .git), however its path is spelled: treeplot
- * never writes into the repository.  0 otherwise.
+ * never writes into the repository.  0 otherwise.  The same paths guard
+ * the write itself (output_set_write), checked again on the directory
+ * it opens: a path that changes during the walk cannot get past.
  */
-int output_set_check_repo(const struct output_set *s, struct repo *r);
+int output_set_check_repo(struct output_set *s, struct repo *r);
 
 /* Write every output's data, all or nothing.  Returns 0, or -1. */
 int output_set_write(const struct output_set *s);

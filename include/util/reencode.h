@@ -29,6 +29,15 @@ enum reencode_status {
  * is_encoding_utf8: "UTF-8" or "utf8", in any case. */
 int reencode_is_utf8(const char *name, size_t len);
 
+/*
+ * A copy of the encoding name (len bytes) to keep: a name longer than
+ * any iconv knows is cut to REENCODE_NAME_MAX bytes and "..." follows,
+ * so that a hostile header of a megabyte costs no more than a short one
+ * wherever the name is stored or said.
+ */
+#define REENCODE_NAME_MAX 64
+char *reencode_name_dup(const char *name, size_t len);
+
 /* Whether p (len bytes) is valid UTF-8, NULs allowed. */
 int reencode_valid_utf8(const char *p, size_t len);
 

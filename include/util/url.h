@@ -53,14 +53,17 @@ int url_is_remote(const char *p, const char *end, int strict);
  */
 int url_host_is_dotted(const char *host, size_t len);
 
+/* Is host (len bytes) an address literal: an IPv6 "[...]" or digits and
+ * dots ("127.0.0.1"), no name? */
+int url_host_is_address(const char *host, size_t len);
+
 /*
  * The registrable domain of host (a NUL-terminated, lower-cased name):
  * where in host it starts, or NULL for an address, a single label or a
- * name that is itself a public suffix.  Without the Public Suffix List, a
- * small rule: the last two labels ("denx.de" of "source.denx.de"), three
- * when the last is a country's two letters and the one before it one of
- * the generic second levels countries use (ac, co, com, edu, go, gov,
- * mil, ne, net, or, org: "example.co.uk", "example.com.au").
+ * name that is itself a public suffix.  By the Public Suffix List
+ * (libpsl's built-in copy, the private section included): "denx.de" of
+ * "source.denx.de", "example.co.uk", but "alice.github.io" whole, as
+ * each tenant of a multi-tenant host is its own domain.
  */
 const char *url_registrable_domain(const char *host);
 

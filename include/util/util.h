@@ -57,6 +57,23 @@ enum status {
 				 * exit 4 */
 };
 
+/*
+ * Under a limit on the address space (ulimit -v), every thread's malloc
+ * arena would reserve 64 MB of it (128 MB while it aligns): one arena
+ * for all threads then, set before the first thread starts.  No effect
+ * without a limit.
+ */
+void memory_limit_init(void);
+
+/*
+ * Whether need more bytes of address space can still be had: always
+ * without a limit (ulimit -v); under one, tried with a reservation that
+ * is given back at once.  For the libraries (fontconfig, pango, GLib's
+ * threads) that crash or abort rather than say "out of memory": asked
+ * before handing over to them, and after they failed, to say why.
+ */
+int memory_headroom(size_t need);
+
 /* Print "treeplot: <message>" on stderr; return -1 so callers can write
  * "return error(...)". */
 int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

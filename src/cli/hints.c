@@ -4,6 +4,7 @@
  */
 #include "cli/hints.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -383,4 +384,14 @@ hint_long_range(const struct range *rg, int64_t first, int64_t last)
 	error("warning: %s; if releases are tagged off the mainline, set "
 	      "treeplot.releasePattern, or give a range (A..B)", msg.data);
 	buf_release(&msg);
+}
+
+void
+hint_chart_folded(uint32_t trees, uint32_t kept, uint32_t folded)
+{
+	fprintf(stderr, "treeplot: warning: %" PRIu32 " trees are more than "
+		"a chart lays out in reasonable time: the %" PRIu32 " that "
+		"brought the most commits into the mainline are kept, the "
+		"other %" PRIu32 " folded into one (--top N keeps another "
+		"number, --top all every tree)\n", trees, kept, folded);
 }

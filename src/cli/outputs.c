@@ -100,6 +100,26 @@ check_twice(const struct output_set *s)
 	return ret;
 }
 
+/*
+ * "-T json -o a.svg" wrote JSON into a.svg: a format (given) and a file
+ * name whose extension names another (ext) are a mistake, said with the
+ * name that fits.  Returns 0, or ST_USAGE after reporting.
+ */
+static int
+contradicts(const char *arg, enum format given, enum format ext)
+{
+	const char *dot;
+
+	if (given == FORMAT_NONE || ext == FORMAT_NONE || given == ext)
+		return 0;
+	dot = strrchr(arg, '.');
+	error("-T %s does not fit the name '%s', whose extension means %s: "
+	      "name it '%.*s%s', or leave -T out", format_name(given), arg,
+	      format_name(ext), (int)(dot - arg), arg,
+	      format_extension(given));
+	return ST_USAGE;
+}
+
 int
 output_set_resolve(struct output_set *s, const char *format)
 {
@@ -113,12 +133,16 @@ output_set_resolve(struct output_set *s, const char *format)
 		return ST_USAGE;
 	}
 	if (s->args_nr <= 1) {
-		/* One output: as before several were possible. */
+		/* One output: -T names the format of a file whose
+		 * extension names none. */
 		const char *arg = s->args_nr ? s->args[0] : NULL;
+		enum format ext = arg && strcmp(arg, "-") ?
+				  format_from_path(arg) : FORMAT_NONE;
 
+		if ((ret = contradicts(arg, given, ext)) < 0)
+			return ret;
 		fmt = given != FORMAT_NONE ? given :
-		      arg && strcmp(arg, "-") ? format_from_path(arg) :
-		      FORMAT_TEXT;
+		      arg && strcmp(arg, "-") ? ext : FORMAT_TEXT;
 		if (fmt == FORMAT_NONE) {
 			error("cannot tell the format of '%s' from its "
 			      "extension: use -T", arg);
@@ -218,7 +242,7 @@ path_in(const char *path, const char *dir)
 }
 
 int
-output_set_check_repo(const struct output_set *s, struct repo *r)
+output_set_check_repo(struct output_set *s, struct repo *r)
 {
 	char **priv;
 	size_t n = repo_private_paths(r, &priv);
@@ -237,8 +261,10 @@ output_set_check_repo(const struct output_set *s, struct repo *r)
 		}
 		free(real);
 	}
-	for (size_t k = 0; k < n; k++)
+	for (size_t k = 0; k < n; k++) {
+		output_guard_add(&s->guard, priv[k]);
 		free(priv[k]);
+	}
 	free(priv);
 	return ret;
 }
@@ -255,7 +281,7 @@ output_set_write(const struct output_set *s)
 		paths[i] = s->v[i].path;
 		data[i] = &s->v[i].data;
 	}
-	ret = output_write_all(paths, data, s->nr);
+	ret = output_write_all(paths, data, s->nr, &s->guard);
 	free(paths);
 	free(data);
 	return ret;
@@ -268,5 +294,6 @@ output_set_release(struct output_set *s)
 		buf_release(&s->v[i].data);
 	free(s->v);
 	free(s->args);
+	output_guard_release(&s->guard);
 	memset(s, 0, sizeof(*s));
 }

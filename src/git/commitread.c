@@ -170,7 +170,7 @@ commit_info_read(struct odb *o, const struct mailmap *mm,
 			size = conv.len;
 		} else if (st != REENCODE_SAME) {
 			ci->enc_status = st;
-			ci->enc_name = xstrndup(name, len);
+			ci->enc_name = reencode_name_dup(name, len);
 		}
 	}
 	parse_fields(ci, data, size, fields, mm);

@@ -56,7 +56,7 @@ reencode_raw(struct commit_raw *out, const char **data, const char **end,
 		*end = conv->data + conv->len;
 	} else if (st != REENCODE_SAME) {
 		out->enc_status = st;
-		out->enc_name = xstrndup(name, name_len);
+		out->enc_name = reencode_name_dup(name, name_len);
 	}
 }
 

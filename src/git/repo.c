@@ -645,9 +645,12 @@ repo_note_encoding(struct repo *r, const struct object_id *oid,
 {
 	ALLOC_GROW(r->enc, r->enc_nr + 1, r->enc_alloc);
 	r->enc[r->enc_nr].oid = *oid;
-	r->enc[r->enc_nr].name = xstrndup(name, len);
+	r->enc[r->enc_nr].name = reencode_name_dup(name, len);
 	r->enc[r->enc_nr++].status = status;
 }
+
+/* The groups (a reason and an encoding name) the warning lists. */
+#define ENCODING_GROUPS_SAID 8
 
 /* By reason, encoding, then commit: the groups of the warning, each
  * commit's repeats together. */
@@ -664,42 +667,68 @@ cmp_note(const void *pa, const void *pb)
 	return memcmp(a->oid.hash, b->oid.hash, OID_RAWSZ);
 }
 
+/* A group of the warning: its first note and how many commits. */
+struct encoding_group {
+	size_t first, commits;
+};
+
+/* The larger group first; of equal ones, the first in note order. */
+static int
+cmp_group(const void *pa, const void *pb)
+{
+	const struct encoding_group *a = pa, *b = pb;
+
+	if (a->commits != b->commits)
+		return a->commits > b->commits ? -1 : 1;
+	return a->first < b->first ? -1 : a->first > b->first;
+}
+
 void
 repo_warn_encodings(struct repo *r)
 {
 	struct buf b = BUF_INIT, line = BUF_INIT;
-	size_t commits = 0, n = 0;
+	struct encoding_group *g;
+	size_t commits = 0, nr = 0;
 
 	if (!r || !r->enc_nr)
 		return;
 	qsort(r->enc, r->enc_nr, sizeof(*r->enc), cmp_note);
+	g = xcalloc(r->enc_nr, sizeof(*g));
 	for (size_t k = 0; k < r->enc_nr; k++) {
 		const struct encoding_note *e = &r->enc[k];
-		int same = k && !cmp_note(e, &r->enc[k - 1]);
-		int group_end = k + 1 == r->enc_nr ||
-				r->enc[k + 1].status != e->status ||
-				strcmp(r->enc[k + 1].name, e->name);
 
-		if (!same) {
+		if (!k || e->status != r->enc[k - 1].status ||
+		    strcmp(e->name, r->enc[k - 1].name))
+			g[nr++].first = k;
+		if (!k || cmp_note(e, &r->enc[k - 1])) {
+			g[nr - 1].commits++;
 			commits++;
-			n++;
 		}
-		if (!group_end)
-			continue;
-		buf_printf(&b, "%s%zu declare%s '", b.len ? "; " : "", n,
+	}
+	/* The largest groups say what is wrong; a repository of thousands
+	 * of made-up names gets a count of the rest, not a list. */
+	qsort(g, nr, sizeof(*g), cmp_group);
+	for (size_t k = 0; k < nr && k < ENCODING_GROUPS_SAID; k++) {
+		const struct encoding_note *e = &r->enc[g[k].first];
+		size_t n = g[k].commits;
+
+		buf_printf(&b, "%s%zu declare%s '", k ? "; " : "", n,
 			   n == 1 ? "s" : "");
 		escape_message(&b, e->name, strlen(e->name));
 		buf_puts(&b, e->status == REENCODE_UNKNOWN ?
 			 "', an encoding iconv does not know" :
 			 n == 1 ? "' but holds bytes invalid in it" :
 			 "' but hold bytes invalid in it");
-		n = 0;
 	}
+	if (nr > ENCODING_GROUPS_SAID)
+		buf_printf(&b, "; and %zu more encoding names",
+			   nr - ENCODING_GROUPS_SAID);
 	buf_printf(&line, "treeplot: warning: the text of %zu commit%s is "
 		   "shown escaped, not converted to UTF-8 (git log shows "
 		   "its bytes as they are): %s\n", commits,
 		   commits == 1 ? "" : "s", b.data);
 	fputs(line.data, stderr);
+	free(g);
 	buf_release(&b);
 	buf_release(&line);
 	/* Once a run: the notes are taken. */

@@ -231,6 +231,34 @@ svg_splice(struct buf *out, size_t start, const struct buf *texts)
 	return 0;
 }
 
+/* The address space drawing needs beyond what is in use (the image
+ * surface's own pixels are asked for by cairo, which says so). */
+#ifndef CCHART_HEADROOM_MB
+#define CCHART_HEADROOM_MB 32
+#endif
+
+/* The largest side of an image surface, in pixels (pixman's limit:
+ * cairo says only "invalid value (typically too big) for the size"). */
+#define PNG_SIDE_MAX 32767
+
+/* Why the what could not be drawn, in the user's terms: what to do
+ * about a size or memory, cairo's words for anything else. */
+static int
+draw_error(const char *what, enum format fmt, cairo_status_t st)
+{
+	if (st == CAIRO_STATUS_NO_MEMORY)
+		return error("cannot draw the %s: out of memory", what);
+	if (st == CAIRO_STATUS_INVALID_SIZE)
+		return error("cannot draw the %s: too large for a%s %s (fold "
+			     "trees with --top, or write %s)", what,
+			     fmt == FORMAT_SVG ? "n" : "",
+			     fmt == FORMAT_PNG ? "PNG" : fmt == FORMAT_PDF ?
+			     "PDF" : "SVG",
+			     fmt == FORMAT_PNG ? "SVG or PDF" : "a PNG");
+	return error("cannot draw the %s: %s", what,
+		     cairo_status_to_string(st));
+}
+
 int
 cchart_render(enum format fmt, double w, double h, double png_scale,
 	      cchart_draw_fn *draw, const void *data, const char *what,
@@ -241,6 +269,17 @@ cchart_render(enum format fmt, double w, double h, double png_scale,
 	cairo_status_t st;
 	size_t start = out->len;
 
+	/* cairo and fontconfig crash rather than fail when memory is
+	 * short (ulimit -v): asked first, as for the flow chart. */
+	if (!memory_headroom((size_t)CCHART_HEADROOM_MB << 20))
+		return error("cannot draw the %s: out of memory", what);
+	if (fmt == FORMAT_PNG && (ceil(w * png_scale) > PNG_SIDE_MAX ||
+				  ceil(h * png_scale) > PNG_SIDE_MAX))
+		return error("cannot draw the %s as a PNG: it would be %.0f "
+			     "by %.0f pixels, and a PNG is drawn at most %d "
+			     "on a side; fold trees with --top, or write SVG "
+			     "or PDF", what, ceil(w * png_scale),
+			     ceil(h * png_scale), PNG_SIDE_MAX);
 	memset(&cc, 0, sizeof(cc));
 	buf_init(&cc.texts);
 	if (fmt == FORMAT_SVG)
@@ -272,8 +311,7 @@ cchart_render(enum format fmt, double w, double h, double png_scale,
 	buf_release(&cc.texts);
 	if (st) {
 		out->len = start;
-		return error("cannot draw the %s: %s", what,
-			     cairo_status_to_string(st));
+		return draw_error(what, fmt, st);
 	}
 	return 0;
 }

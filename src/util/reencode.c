@@ -10,10 +10,11 @@
 #include <strings.h>
 
 #include "util/escape.h"
+#include "util/util.h"
 
 /* Longer names are no encoding iconv knows (its longest are about 40
  * bytes): refused before a copy is made. */
-#define NAME_MAX_LEN 64
+#define NAME_MAX_LEN REENCODE_NAME_MAX
 
 int
 reencode_valid_utf8(const char *p, size_t len)
@@ -30,6 +31,19 @@ reencode_valid_utf8(const char *p, size_t len)
 		len -= n;
 	}
 	return 1;
+}
+
+char *
+reencode_name_dup(const char *name, size_t len)
+{
+	char *s;
+
+	if (len <= REENCODE_NAME_MAX)
+		return xstrndup(name, len);
+	s = xmalloc(REENCODE_NAME_MAX + 4);
+	memcpy(s, name, REENCODE_NAME_MAX);
+	memcpy(s + REENCODE_NAME_MAX, "...", 4);
+	return s;
 }
 
 int

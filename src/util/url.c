@@ -9,6 +9,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include <libpsl.h>
+
 int
 url_has_prefix(const char *p, const char *end, const char *s)
 {
@@ -102,49 +104,34 @@ url_host_is_dotted(const char *host, size_t len)
 	return 1;
 }
 
-/* Is the label p..end one of the generic second levels below a country
- * code ("co" of "co.uk")? */
-static int
-generic_second_level(const char *p, const char *end)
+int
+url_host_is_address(const char *host, size_t len)
 {
-	static const char *const sld[] = {
-		"ac", "co", "com", "edu", "go", "gov", "mil", "ne", "net",
-		"or", "org",
-	};
-	size_t n = (size_t)(end - p);
-
-	for (size_t i = 0; i < sizeof(sld) / sizeof(sld[0]); i++)
-		if (strlen(sld[i]) == n && !memcmp(p, sld[i], n))
-			return 1;
-	return 0;
+	if (len && host[0] == '[')
+		return 1;
+	for (size_t i = 0; i < len; i++)
+		if (!url_is_digit((unsigned char)host[i]) && host[i] != '.')
+			return 0;
+	return len > 0;
 }
 
 const char *
 url_registrable_domain(const char *host)
 {
 	size_t len = strlen(host);
-	const char *end = host + len, *dot[3] = { NULL, NULL, NULL };
-	int dots = 0, alpha = 0;
+	int alpha = 0;
 
-	if (!len || host[0] == '[' || host[0] == '.' || end[-1] == '.')
+	if (!len || host[0] == '[' || host[0] == '.' || host[len - 1] == '.')
 		return NULL;
-	/* The last three dots, from the right. */
-	for (const char *p = end; p > host; p--) {
-		if (url_is_alpha((unsigned char)p[-1]))
+	for (size_t i = 0; i < len; i++)
+		if (url_is_alpha((unsigned char)host[i]))
 			alpha = 1;
-		if (p[-1] == '.' && dots < 3)
-			dot[dots++] = p - 1;
-	}
-	if (!dots || !alpha || !url_host_is_dotted(host, len))
+	if (!alpha || !memchr(host, '.', len) || !url_host_is_dotted(host, len))
 		return NULL;
-	/* "co.uk": the two letters of a country, a generic level before. */
-	if (end - dot[0] == 3 && generic_second_level(dots > 1 ? dot[1] + 1 :
-						       host, dot[0])) {
-		if (dots < 2)
-			return NULL;
-		return dots > 2 ? dot[2] + 1 : host;
-	}
-	return dots > 1 ? dot[1] + 1 : host;
+	/* The list compiled into libpsl, its private section included
+	 * (github.io, gitlab.io: each tenant its own domain), so that the
+	 * answer is the same on every machine of one libpsl. */
+	return psl_registrable_domain(psl_builtin(), host);
 }
 
 /* "scheme://", its length, or 0. */
@@ -272,6 +259,12 @@ url_parse(const char *p, const char *end, struct url_parts *out)
 		parse_scheme(p, end, slen, out);
 	else if (!parse_scp(p, end, out) && !parse_bare(p, end, out))
 		out->host_ok = 0;
+	/* "git.kernel.org." is the root's name for git.kernel.org: one
+	 * host, one spelling (not "..", not an IPv6 literal). */
+	if (out->host_len > 1 && out->host[0] != '[' &&
+	    out->host[out->host_len - 1] == '.' &&
+	    out->host[out->host_len - 2] != '.')
+		out->host_len--;
 	return out->form;
 }
 

@@ -3,10 +3,13 @@
  */
 #include "util/util.h"
 
+#include <malloc.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
 
 void
 die_oom(void)
@@ -64,4 +67,35 @@ xstrndup(const char *s, size_t n)
 	memcpy(p, s, n);
 	p[n] = '\0';
 	return p;
+}
+
+/* Whether the address space is limited (ulimit -v). */
+static int
+address_space_limited(void)
+{
+	struct rlimit rl;
+
+	return !getrlimit(RLIMIT_AS, &rl) && rl.rlim_cur != RLIM_INFINITY;
+}
+
+void
+memory_limit_init(void)
+{
+	if (address_space_limited())
+		mallopt(M_ARENA_MAX, 1);
+}
+
+int
+memory_headroom(size_t need)
+{
+	void *p;
+
+	if (!address_space_limited())
+		return 1;
+	p = mmap(NULL, need, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS |
+		 MAP_NORESERVE, -1, 0);
+	if (p == MAP_FAILED)
+		return 0;
+	munmap(p, need);
+	return 1;
 }

@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/fixture.sh"
 
-plan 63
+plan 65
 
 mkdir fx
 cd fx || exit 1
@@ -73,19 +73,24 @@ tp -o OUT.SVG $R
 xmllint --noout OUT.SVG 2>/dev/null
 ok $? ".SVG (upper case): SVG"
 
-# --- -T overrides the extension ----------------------------------------------------
+# --- -T and an extension that contradicts it --------------------------------------
 
-tp -T json -o t1.svg $R
-is "$(cat t1.svg)" "$JSON" "-T json -o x.svg: JSON"
-tp -T text -o t2.png $R
-is "$(cat t2.png)" "$TEXT" "-T text -o x.png: text"
-tpc -T commits -o t3.json $R
-is "$(paths <t3.json)" "$COMMITS" "-T commits -o x.json: commits"
-tp -T svg -o t4.txt $R
-xmllint --noout t4.txt
-ok $? "-T svg -o x.txt: SVG"
-tp -T png -o t5.pdf $R
-is "$(magic t5.pdf 8)" 89504e470d0a1a0a "-T png -o x.pdf: PNG"
+# -T json -o x.svg wrote JSON into x.svg, exit 0: a usage error now,
+# naming the file name that fits; nothing is written.
+for c in "json t1.svg svg t1.json" "text t2.png png t2.txt" \
+	 "commits t3.json json t3.tsv" "svg t4.txt text t4.svg" \
+	 "png t5.pdf pdf t5.png"; do
+	set -- $c
+	tp -T "$1" -o "$2" $R
+	[ "$STATUS" -eq 2 ] && [ ! -e "$2" ] &&
+	[ "$ERR" = "treeplot: -T $1 does not fit the name '$2', whose extension means $3: name it '$4', or leave -T out" ]
+	ok $? "-T $1 -o $2: exit 2, nothing written, '$4' named"
+done
+tp -T json -o t6 $R
+is "$(cat t6)" "$JSON" "-T json -o a name without an extension: JSON"
+tp -T svg -o t7.SVG $R
+xmllint --noout t7.SVG
+ok $? "-T svg -o x.SVG: the extension agrees, whatever its case"
 "$TREEPLOT" -T png $R >stdout.png
 is "$(magic stdout.png 8)" 89504e470d0a1a0a "-T png, no -o: PNG on stdout"
 "$TREEPLOT" -T pdf $R >stdout.pdf

@@ -90,6 +90,12 @@ static const struct name_case {
 	  "someone/iproute2", 0 },
 	{ "git://kernel.org/pub/scm/linux/kernel/git/x/y", "x/y", 0 },
 	{ "git://www.kernel.org/pub/scm/linux/kernel/git/x/y", "x/y", 0 },
+	/* The root's trailing dot: the same host. */
+	{ "git://git.kernel.org./pub/scm/linux/kernel/git/davem/net",
+	  "davem/net", 0 },
+	{ "https://source.denx.de./u-boot/u-boot-dm.git",
+	  "source.denx.de/u-boot/u-boot-dm", 0 },
+	{ "git@github.com.:torvalds/linux.git", "github.com/torvalds/linux", 0 },
 	{ "git://GIT.Kernel.ORG/pub/scm/linux/kernel/git/x/y", "x/y", 0 },
 	{ "git://git.kernel.org//pub//scm/linux/kernel/git/x//y.git/", "x/y", 0 },
 	{ "master.kernel.org:pub/scm/linux/kernel/git/x/y", "x/y", 0 },
@@ -440,6 +446,14 @@ check_domains(void)
 		{ "[::1]", NULL },
 		{ "localhost", NULL },
 		{ "", NULL },
+		/* The list's private section: each tenant its own domain
+		 * (the old rule, the last two labels, joined them). */
+		{ "alice.github.io", "alice.github.io" },
+		{ "bob.gitlab.io", "bob.gitlab.io" },
+		{ "github.io", NULL },
+		/* Suffixes the old rule did not know. */
+		{ "git.example.gov.in", "example.gov.in" },
+		{ "git.example.kawasaki.jp", "git.example.kawasaki.jp" },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
