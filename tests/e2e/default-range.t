@@ -8,7 +8,7 @@
 # more than three times the recent releases' interval.
 . "$(dirname "$0")/lib.sh"
 
-plan 25
+plan 24
 
 repo
 mk m0 "initial"

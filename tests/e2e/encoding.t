@@ -14,7 +14,9 @@ repo bare
 
 # raw NAME ENCODING AUTHOR SUBJECT [PARENT...]: a commit object written
 # byte for byte (ENCODING empty: no header); the subject in printf's
-# escapes.
+# escapes.  Each committer has an address of their own: one address for
+# all would make them one person, the keeper of every tree, and join the
+# trees that share a last path component.
 raw() {
 	n=$1 enc=$2 who=$3 subj=$4
 	shift 4
@@ -23,7 +25,7 @@ raw() {
 		printf 'tree %s\n' "$T_EMPTY_TREE"
 		for p in "$@"; do printf 'parent %s\n' "$(id "$p")"; done
 		printf "author $who <a@example.org> $T_DATE +0000\n"
-		printf "committer $who <c@example.org> $T_DATE +0000\n"
+		printf "committer $who <c.$n@example.org> $T_DATE +0000\n"
 		[ -z "$enc" ] || printf 'encoding %s\n' "$enc"
 		printf "\n$subj\n"
 	} | git hash-object -t commit -w --stdin) || exit 1
