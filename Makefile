@@ -469,7 +469,8 @@ FUZZ_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude -O1 -g $(FUZZ_FLAGS) -MMD -MP
 # them into the heap instead, so AddressSanitizer sees a read one byte
 # past the end.
 FUZZ_LIBOBJ = $(FUZZ)/util/util.o $(FUZZ)/util/error.o $(FUZZ)/util/buf.o \
-	      $(FUZZ)/util/hash.o $(FUZZ)/util/escape.o $(FUZZ)/util/url.o \
+	      $(FUZZ)/util/hash.o $(FUZZ)/util/work.o $(FUZZ)/util/escape.o \
+	      $(FUZZ)/util/url.o \
 	      $(FUZZ)/util/reencode.o $(FUZZ)/git/oid.o $(FUZZ)/git/commitparse.o \
 	      $(FUZZ)/git/commitgraph.o $(FUZZ)/git/pack.o \
 	      $(FUZZ)/git/repofile.o $(FUZZ)/git/sigbus.o \

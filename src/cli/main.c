@@ -43,6 +43,7 @@
 #include "render/csv.h"
 #include "render/graph.h"
 #include "util/util.h"
+#include "util/work.h"
 
 #define EXIT_INCOMPLETE 4
 
@@ -715,5 +716,8 @@ main(int argc, char **argv)
 		error("cannot write to standard output");
 		ret = 1;
 	}
+	if (getenv("TREEPLOT_DEBUG_WORK"))
+		fprintf(stderr, "treeplot: work: %llu\n",
+			(unsigned long long)work_total());
 	return ret;
 }

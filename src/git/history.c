@@ -10,6 +10,7 @@
 
 #include "util/buf.h"
 #include "util/util.h"
+#include "util/work.h"
 
 int
 history_walk(const struct history *h, uint32_t start, history_visit_fn *visit,
@@ -24,6 +25,7 @@ history_walk(const struct history *h, uint32_t start, history_visit_fn *visit,
 		const uint32_t *par;
 		int ret = visit(i, data);
 
+		work_add(1);
 		if (ret < 0)
 			return ret;
 		if (!ret)

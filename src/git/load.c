@@ -21,6 +21,7 @@
 #include "git/commitparse.h"
 #include "util/hash.h"
 #include "util/progress.h"
+#include "util/work.h"
 
 /* --- the commit table --------------------------------------------- */
 
@@ -47,6 +48,7 @@ commit_new(struct walker *w, const struct object_id *oid)
 		return HIST_NONE;
 	}
 	i = h->nr++;
+	work_add(1);
 	if (h->nr > h->alloc) {
 		size_t alloc = h->alloc;
 
