@@ -188,8 +188,9 @@ struct extra {
 			      struct buf *out);
 	unsigned commit_fields_nr;
 
-	/* After the output is written: 0, or the exit status the add-on
-	 * asks for (--require-signed's 3), having said why on stderr. */
+	/* After the output is written: ST_OK, or the status the add-on
+	 * asks for (--require-signed's ST_UNSIGNED), having said why on
+	 * stderr. */
 	int (*status)(const void *state, const struct flow *f);
 };
 
@@ -204,7 +205,7 @@ struct extras {
 	size_t nr;
 };
 
-/* The first nonzero status an add-on asks for, or 0. */
+/* The first status other than ST_OK an add-on asks for, or ST_OK. */
 int extras_status(const struct extras *xs, const struct flow *f);
 void extras_release(struct extras *xs);
 

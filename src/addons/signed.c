@@ -446,8 +446,8 @@ signed_status(const void *state, const struct flow *f)
 	const struct signed_state *st = state;
 
 	if (st->require && signatures_report_unsigned(&st->s, f, st->tt))
-		return EXIT_UNSIGNED;
-	return 0;
+		return ST_UNSIGNED;
+	return ST_OK;
 }
 
 static const struct extra_legend signed_legend[] = {
