@@ -40,14 +40,22 @@
 #define CHART_GREY "#999999"		/* a small edge, a guess */
 #define CHART_GREY_TEXT "#555555"	/* grey that reads as text and sample */
 
+/* An add-on's setting in git's configuration (struct extra.config_key):
+ * its values, none empty, in the order the configuration is read
+ * (cli/config.h). */
+struct extra_config {
+	char **v;
+	size_t nr, alloc;
+};
+
 /* What an add-on gathers from: all borrowed, outliving its state. */
 struct extra_input {
 	struct repo *r;
 	const struct range *rg;		/* the range charted */
 	const struct history *h;
 	const struct chart *c;		/* trees, attribution, the flow */
-	char *const *unsigned_ok;	/* treeplot.unsignedOk: trees */
-	size_t unsigned_ok_nr;		/* accepted unsigned */
+	const struct extra_config *config;	/* the add-on's own setting */
+					/* (extras_gather sets it) */
 	const regex_t *release;		/* treeplot.releasePattern, or NULL */
 	unsigned jobs;			/* --jobs: the threads an add-on */
 					/* reads objects on (0: the cores) */
@@ -113,6 +121,12 @@ struct extra {
 	size_t options_nr;
 	int def;
 	unsigned walk;
+
+	/* A multi-valued setting of git's configuration that the add-on
+	 * reads ("treeplot.unsignedOk"; NULL: none): the configuration is
+	 * read with the core's keys, and gather finds the values in its
+	 * input's config. */
+	const char *config_key;
 
 	/*
 	 * Gather what the add-on reports.  arg is what the command line
@@ -188,10 +202,12 @@ struct extra {
 			      struct buf *out);
 	unsigned commit_fields_nr;
 
-	/* After the output is written: ST_OK, or the status the add-on
-	 * asks for (--require-signed's ST_UNSIGNED), having said why on
-	 * stderr. */
+	/* After the output is written: 1 when the add-on's condition for
+	 * its exit status holds, having said why on stderr, else 0; exit
+	 * is that status (3 to 9, each add-on its own, its meaning in the
+	 * man page's EXIT STATUS: --require-signed's 3, unsigned pulls). */
 	int (*status)(const void *state, const struct flow *f);
+	int exit;
 };
 
 /* The add-ons a run gathered, in the registry's order. */
@@ -205,7 +221,8 @@ struct extras {
 	size_t nr;
 };
 
-/* The first status other than ST_OK an add-on asks for, or ST_OK. */
+/* ST_EXIT(the exit status) of the first add-on whose status hook
+ * holds, or ST_OK. */
 int extras_status(const struct extras *xs, const struct flow *f);
 void extras_release(struct extras *xs);
 

@@ -34,11 +34,13 @@ unsigned extras_walk(const struct extra_args *a);
 
 /*
  * Gather every add-on asked for (a nonzero value), in the registry's
- * order.  Returns 0, or -1 after an add-on reported an error (out is
- * then released).
+ * order, each with its setting of config (by its place in the
+ * registry; NULL: none).  Returns 0, or -1 after an add-on reported an
+ * error (out is then released).
  */
-int extras_gather(const struct extra_args *a, const struct extra_input *in,
-		  struct extras *out);
+int extras_gather(const struct extra_args *a,
+		  const struct extra_config *config,
+		  const struct extra_input *in, struct extras *out);
 
 /* The commits output's add-on fields of commit: every add-on's, in the
  * registry's order, empty where it was not asked for (struct

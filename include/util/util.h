@@ -43,7 +43,7 @@ void die_oom(void) __attribute__((noreturn));
  * go on, a negative status once reported, or ST_DONE.  Functions
  * returning int use these values; error() returns ST_FAILURE.  main.c
  * alone maps them to exit statuses (exit_status: ST_DONE 0, ST_USAGE 2,
- * ST_UNSIGNED 3, ST_INCOMPLETE 4, ST_FAILURE, ST_PARTIAL and anything
+ * ST_INCOMPLETE 4, ST_EXIT(n) n, ST_FAILURE, ST_PARTIAL and anything
  * else negative 1).
  */
 enum status {
@@ -53,14 +53,20 @@ enum status {
 	ST_FAILURE = -1,	/* the run failed: exit 1 */
 	ST_USAGE = -2,		/* the user's mistake (bad range, option,
 				 * configuration): exit 2 */
-	ST_UNSIGNED = -3,	/* --require-signed met unsigned pulls, the
-				 * output written: exit 3 */
 	ST_INCOMPLETE = -4,	/* --require-complete: the range reaches a
 				 * shallow clone's boundary, nothing written:
 				 * exit 4 */
 	ST_PARTIAL = -5,	/* --trace, --explain: a commit named could
 				 * not be (said), the outputs written: exit 1 */
+	ST_EXIT_BASE = -100,	/* below: an add-on's own exit status, the
+				 * outputs written (addons/extra.h) */
 };
+
+/* The status of an add-on's exit status n (3 to 99), and back. */
+#define ST_EXIT(n) (ST_EXIT_BASE - (n))
+#define ST_EXIT_CODE(st) \
+	((st) < ST_EXIT_BASE && (st) >= ST_EXIT_BASE - 99 ? \
+	 ST_EXIT_BASE - (st) : 0)
 
 /* Print "treeplot: <message>" on stderr; return -1 so callers can write
  * "return error(...)". */

@@ -14,15 +14,15 @@
 int
 extras_status(const struct extras *xs, const struct flow *f)
 {
-	int ret = 0;
+	int ret = ST_OK;
 
 	/* Every add-on says its piece, the first status wins. */
 	for (size_t k = 0; xs && k < xs->nr; k++) {
 		const struct extra_run *x = &xs->run[k];
 		int s = x->x->status ? x->x->status(x->state, f) : 0;
 
-		if (s && !ret)
-			ret = s;
+		if (s && ret == ST_OK)
+			ret = ST_EXIT(x->x->exit);
 	}
 	return ret;
 }

@@ -74,19 +74,21 @@ extras_walk(const struct extra_args *a)
 }
 
 int
-extras_gather(const struct extra_args *a, const struct extra_input *in,
-	      struct extras *out)
+extras_gather(const struct extra_args *a, const struct extra_config *config,
+	      const struct extra_input *in, struct extras *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->run = xcalloc(ARRAY_SIZE(registry), sizeof(*out->run));
 	for (size_t k = 0; k < ARRAY_SIZE(registry); k++) {
 		const struct extra *x = registry[k];
+		struct extra_input each = *in;
 		void *state = NULL;
 		int ret;
 
 		if (!a->v[k])
 			continue;
-		ret = x->gather ? x->gather(in, a->v[k], &state) : 1;
+		each.config = config ? &config[k] : NULL;
+		ret = x->gather ? x->gather(&each, a->v[k], &state) : 1;
 		if (ret < 0) {
 			extras_release(out);
 			return -1;

@@ -55,12 +55,10 @@ exit_status(int st)
 		return 0;
 	case ST_USAGE:
 		return 2;
-	case ST_UNSIGNED:
-		return 3;
 	case ST_INCOMPLETE:
 		return 4;
 	default:
-		return 1;
+		return ST_EXIT_CODE(st) ? ST_EXIT_CODE(st) : 1;
 	}
 }
 
@@ -75,8 +73,7 @@ struct settings {
 	const char *commit_url;
 	const regex_t *release;	/* treeplot.releasePattern, or NULL */
 	unsigned jobs;		/* 0: the cores available */
-	char *const *unsigned_ok;	/* treeplot.unsignedOk */
-	size_t unsigned_ok_nr;
+	const struct extra_config *extra_config;	/* the add-ons' */
 	int graph_hint;		/* the commit-graph hint (not -q, not */
 				/* treeplot.graphHint = false) */
 };
@@ -116,8 +113,7 @@ settle(const struct options *o, const struct config *cfg,
 	s->commit_url = cfg->commit_url;
 	s->jobs = o->jobs ? o->jobs : cfg->jobs;
 	s->chart.jobs = s->jobs;
-	s->unsigned_ok = cfg->unsigned_ok;
-	s->unsigned_ok_nr = cfg->unsigned_ok_nr;
+	s->extra_config = cfg->extra;
 	s->graph_hint = !o->quiet && !cfg->graph_hint_off;
 }
 
@@ -213,13 +209,12 @@ run_report(const struct options *o, const struct settings *s,
 	   struct repo *r, const struct range *rg, const struct history *h,
 	   const struct chart *c, struct output_set *outs)
 {
-	struct extra_input in = { r, rg, h, c, s->unsigned_ok,
-				  s->unsigned_ok_nr, s->release, s->jobs };
+	struct extra_input in = { r, rg, h, c, NULL, s->release, s->jobs };
 	struct graph_options go;
 	struct extras xs;
 	int ret;
 
-	if (extras_gather(&o->extras, &in, &xs) < 0)
+	if (extras_gather(&o->extras, s->extra_config, &in, &xs) < 0)
 		return ST_FAILURE;
 	chart_settings(o, s, &go);
 	ret = report_outputs(o, &(struct report_input){
