@@ -61,6 +61,34 @@ struct extra_input {
 					/* reads objects on (0: the cores) */
 };
 
+/* What an add-on of --compare reads once for every range (and every
+ * output): all borrowed, outliving its shared state. */
+struct extra_compare {
+	struct repo *r;
+	const struct history *h;	/* the union of the ranges */
+	const uint8_t *selected;	/* the selection's commits, or NULL */
+	const regex_t *release;		/* treeplot.releasePattern, or NULL */
+	unsigned jobs;			/* --jobs */
+};
+
+/* How a figure is written: a count, tenths of a percent ("12.5%"), or
+ * seconds (written in days, to a tenth). */
+enum extra_figure_kind { EXTRA_COUNT, EXTRA_TENTHS, EXTRA_SECONDS };
+
+/*
+ * A figure an add-on gives for each range of --compare: a row of the
+ * summary (label in the text, name in the CSV and the JSON's way of
+ * saying it) and, with a trend title, a panel of the trend chart: the
+ * value in days for seconds, in percent for tenths, NAN in a range that
+ * has none.
+ */
+struct extra_figure {
+	const char *label, *name;
+	enum extra_figure_kind kind;
+	const char *trend_title;	/* NULL: no panel */
+	const char *trend_y;		/* its y axis, with the unit */
+};
+
 /*
  * A tooltip being written in the chart: trusted text (figures, fixed
  * words without backslashes) is appended to out as is, untrusted text
@@ -191,6 +219,31 @@ struct extra {
 			    extra_edge_fn *emit, void *ctx);
 	const struct extra_legend *legend;	/* the styles drawn above */
 	size_t legend_nr;
+
+	/*
+	 * --compare.  compare_begin reads what the ranges share, once for
+	 * all of them and every output (--review's trailers, --timeline's
+	 * tags), into *shared (0 or -1 after reporting an error);
+	 * range_gather measures one range (its view of the union's
+	 * history and its chart) into *state (0 or -1).  Then figures
+	 * (figures_nr of them, in the registry's order after the core's):
+	 * range_figure sets figure i's value of the range and returns 1,
+	 * or 0 when the range has none (the trend chart leaves a gap, the
+	 * tables write *v all the same); range_json writes the range's
+	 * members of its JSON object.
+	 */
+	int (*compare_begin)(const struct extra_compare *in, int arg,
+			     void **shared);
+	void (*compare_end)(void *shared);
+	int (*range_gather)(const void *shared, const struct history *view,
+			    const struct chart *c, void **state);
+	void (*range_release)(void *state);
+	int (*range_figure)(const void *state, const struct flow *f,
+			    size_t i, int64_t *v);
+	void (*range_json)(const void *state, const struct flow *f,
+			   struct json *j);
+	const struct extra_figure *figures;
+	size_t figures_nr;
 
 	/* The commits output: commit_fields_nr fields, always (the path
 	 * after them stays in its column whatever the add-ons asked for),

@@ -42,6 +42,20 @@ int extras_gather(const struct extra_args *a,
 		  const struct extra_config *config,
 		  const struct extra_input *in, struct extras *out);
 
+/* The add-ons of a --compare run that measure ranges (range_gather),
+ * in the registry's order, each with what it shares between them. */
+struct extras_compare {
+	struct extra_run run[EXTRAS_MAX];
+	size_t nr;
+};
+
+/* compare_begin of every add-on asked for that measures ranges.
+ * Returns 0, or -1 after one reported an error (out released). */
+int extras_compare_begin(const struct extra_args *a,
+			 const struct extra_compare *in,
+			 struct extras_compare *out);
+void extras_compare_end(struct extras_compare *xc);
+
 /* The commits output's add-on fields of commit: every add-on's, in the
  * registry's order, empty where it was not asked for (struct
  * extra.commit_fields). */

@@ -12,7 +12,7 @@
 #include <regex.h>
 #include <stddef.h>
 
-#include "addons/review.h"
+#include "addons/registry.h"
 #include "flow/chart.h"
 #include "git/history.h"
 #include "render/csv.h"
@@ -31,13 +31,10 @@ struct compare_input {
 	enum format fmt;		/* FORMAT_TEXT, _JSON, _CSV, or a
 					 * trend chart: _SVG, _PNG, _PDF */
 	enum csv_table table;
-	int latency;			/* --latency: each range's figures */
-	int timeline;			/* --timeline: each range's share
-					 * pulled after -rc1 */
-	const regex_t *release;		/* treeplot.releasePattern, or NULL */
-	/* --review: what the union's commits' trailers say (review.h,
-	 * read once for every output), each range's figures; else NULL */
-	const struct review_marks *review;
+	/* The add-ons asked for that measure each range (--latency,
+	 * --timeline, --review), with what they read once for every
+	 * output (extras_compare_begin) */
+	const struct extras_compare *xc;
 };
 
 /* Returns 0, or -1 after reporting an error (the trend chart's). */

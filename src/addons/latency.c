@@ -565,6 +565,74 @@ static const struct opt latency_options[] = {
 		  "split at the committer date: wait and soak" },
 };
 
+/* --- --compare: a range's latency and soak --------------------------- */
+
+struct latency_range {
+	struct latency_stats all, soak;
+};
+
+static int
+latency_range_gather(const void *shared, const struct history *view,
+		     const struct chart *c, void **state)
+{
+	struct latency_range *lr;
+	struct latency l;
+
+	(void)shared;
+	if (latency_measure(view, c, &l) < 0)
+		return -1;
+	lr = xmalloc(sizeof(*lr));
+	lr->all = l.all;
+	lr->soak = l.split.soak;
+	latency_release(&l);
+	*state = lr;
+	return 0;
+}
+
+static const struct extra_figure latency_figures[] = {
+	{ "median latency (days)", "latency_median", EXTRA_SECONDS,
+	  "Median latency, from author date to arrival in the mainline",
+	  "days" },
+	{ "90th percentile (days)", "latency_p90", EXTRA_SECONDS, NULL, NULL },
+	{ "negative latencies", "latency_negative", EXTRA_COUNT, NULL, NULL },
+	{ "median soak (days)", "soak_median", EXTRA_SECONDS,
+	  "Median soak, from committer date to arrival in the mainline",
+	  "days" },
+};
+
+static int
+latency_range_figure(const void *state, const struct flow *f, size_t i,
+		     int64_t *v)
+{
+	const struct latency_range *lr = state;
+
+	(void)f;
+	switch (i) {
+	case 0:
+		*v = lr->all.median;
+		return lr->all.n > 0;
+	case 1:
+		*v = lr->all.p90;
+		return lr->all.n > 0;
+	case 2:
+		*v = lr->all.negative;
+		return 1;
+	default:
+		*v = lr->soak.median;
+		return lr->soak.n > 0;
+	}
+}
+
+static void
+latency_range_json(const void *state, const struct flow *f, struct json *j)
+{
+	const struct latency_range *lr = state;
+
+	(void)f;
+	latency_stats_json(j, "latency", &lr->all);
+	latency_stats_json(j, "soak", &lr->soak);
+}
+
 const struct extra latency_extra = {
 	.name = "latency",
 	.options = latency_options,
@@ -582,4 +650,10 @@ const struct extra latency_extra = {
 	.node_tip = latency_node_tip,
 	.commit_fields = latency_commit_fields,
 	.commit_fields_nr = 3,		/* arrival, latency, committer date */
+	.range_gather = latency_range_gather,
+	.range_release = free,
+	.range_figure = latency_range_figure,
+	.range_json = latency_range_json,
+	.figures = latency_figures,
+	.figures_nr = ARRAY_SIZE(latency_figures),
 };

@@ -99,6 +99,36 @@ extras_gather(const struct extra_args *a, const struct extra_config *config,
 	return 0;
 }
 
+int
+extras_compare_begin(const struct extra_args *a,
+		     const struct extra_compare *in, struct extras_compare *out)
+{
+	memset(out, 0, sizeof(*out));
+	for (size_t k = 0; k < ARRAY_SIZE(registry); k++) {
+		const struct extra *x = registry[k];
+		void *shared = NULL;
+
+		if (!a->v[k] || !x->range_gather)
+			continue;
+		if (x->compare_begin &&
+		    x->compare_begin(in, a->v[k], &shared) < 0) {
+			extras_compare_end(out);
+			return -1;
+		}
+		out->run[out->nr++] = (struct extra_run){ x, shared };
+	}
+	return 0;
+}
+
+void
+extras_compare_end(struct extras_compare *xc)
+{
+	for (size_t k = 0; k < xc->nr; k++)
+		if (xc->run[k].x->compare_end)
+			xc->run[k].x->compare_end(xc->run[k].state);
+	xc->nr = 0;
+}
+
 void
 extras_commit_fields(const struct extras *xs, uint32_t commit,
 		     struct buf *out)

@@ -19,10 +19,6 @@
 
 #include "addons/branches.h"
 #include "addons/extra.h"
-#include "addons/latency.h"
-#include "addons/review.h"
-#include "addons/signed.h"
-#include "addons/timeline.h"
 #include "cli/args.h"
 #include "cli/config.h"
 #include "cli/hints.h"
@@ -513,7 +509,7 @@ run_compare(const struct options *o, const struct settings *s,
 	struct history h;
 	struct chart_options co;
 	uint8_t *selected = NULL;
-	struct review_marks marks, *review = NULL;
+	struct extras_compare xc = { .nr = 0 };
 	uint64_t start;
 	int ret = ST_OK, loaded = 0;
 
@@ -542,27 +538,23 @@ run_compare(const struct options *o, const struct settings *s,
 		ret = ST_FAILURE;
 		goto out;
 	}
-	/* --review's reads, once for every output and range. */
-	if (extra_arg(&o->extras, &review_extra)) {
-		if (review_read_range(r, &h, selected, s->jobs, &marks) < 0) {
-			ret = ST_FAILURE;
-			goto out;
-		}
-		review = &marks;
+	/* What the add-ons read once for every output and range (--review's
+	 * trailers, --timeline's tags). */
+	if (extras_compare_begin(&o->extras, &(struct extra_compare){
+		r, &h, selected, s->release, s->jobs }, &xc) < 0) {
+		ret = ST_FAILURE;
+		goto out;
 	}
 	ret = compare_outputs(o, &(struct compare_input){ r, &h, rgs,
 		(const char *const *)labels, n, repo_name(r), &co,
-		FORMAT_NONE, (enum csv_table)o->csv_table,
-		extra_arg(&o->extras, &latency_extra),
-		extra_arg(&o->extras, &timeline_extra), s->release, review },
+		FORMAT_NONE, (enum csv_table)o->csv_table, &xc },
 		outs) < 0 ? ST_FAILURE : ST_OK;
 	if (s->chart.rules && rules_failed(s->chart.rules))
 		ret = ST_USAGE;		/* a pattern gave up (reported) */
 	else if (ret == ST_OK && output_set_write(outs) < 0)
 		ret = ST_FAILURE;
 out:
-	if (review)
-		review_marks_release(review);
+	extras_compare_end(&xc);
 	free(selected);
 	if (loaded)
 		history_release(&h);
