@@ -33,12 +33,11 @@
 #include "flow/chart.h"
 #include "git/history.h"
 #include "util/buf.h"
+#include "util/colours.h"
 #include "util/json_writer.h"
+#include "util/report_text.h"
 #include "util/util.h"
 
-/* The chart's shared colours (Okabe-Ito and greys), for add-ons that draw. */
-#define CHART_GREY "#999999"		/* a small edge, a guess */
-#define CHART_GREY_TEXT "#555555"	/* grey that reads as text and sample */
 
 /* An add-on's setting in git's configuration (struct extra.config_key):
  * its values, none empty, in the order the configuration is read
@@ -87,6 +86,17 @@ struct extra_figure {
 	enum extra_figure_kind kind;
 	const char *trend_title;	/* NULL: no panel */
 	const char *trend_y;		/* its y axis, with the unit */
+};
+
+/* A chart an add-on draws instead of the flow's, in SVG, PNG and PDF
+ * (DOT stays the flow's: it is Graphviz's own): its kind says how the
+ * renderer draws its data.  EXTRA_CHART_TIMELINE: a struct timeline
+ * (flow/timeline.h), the timeline chart (render/timeline_chart.h). */
+enum extra_chart_kind { EXTRA_CHART_NONE, EXTRA_CHART_TIMELINE };
+
+struct extra_chart {
+	enum extra_chart_kind kind;
+	const void *data;	/* the state's, borrowed */
 };
 
 /*
@@ -156,6 +166,11 @@ struct extra {
 	 * input's config. */
 	const char *config_key;
 
+	/* What the add-on changes in how the chart is built, before the
+	 * walk's stages run (--branches: nodes are branches), from its
+	 * value arg (never 0). */
+	void (*chart_options)(int arg, struct chart_options *co);
+
 	/*
 	 * Gather what the add-on reports.  arg is what the command line
 	 * asked of it, the add-on's own value (never 0: an add-on not
@@ -219,6 +234,9 @@ struct extra {
 			    extra_edge_fn *emit, void *ctx);
 	const struct extra_legend *legend;	/* the styles drawn above */
 	size_t legend_nr;
+	/* A chart of its own, drawn instead of the flow's (struct
+	 * extra_chart: --timeline's). */
+	void (*chart)(const void *state, struct extra_chart *out);
 
 	/*
 	 * --compare.  compare_begin reads what the ranges share, once for
@@ -278,6 +296,9 @@ struct extras {
  * holds, or ST_OK. */
 int extras_status(const struct extras *xs, const struct flow *f);
 void extras_release(struct extras *xs);
+/* The chart of its own that the first add-on of xs with one gives;
+ * out->kind EXTRA_CHART_NONE when none does. */
+void extras_chart(const struct extras *xs, struct extra_chart *out);
 
 /*
  * The dispatchers: each calls one hook of every add-on of xs that has
@@ -331,15 +352,5 @@ void extras_graph_edges(const struct extras *xs, const struct flow *f,
 void extras_legend(const struct extras *xs, const uint32_t *drawn,
 		   void (*fn)(void *ctx, const struct extra_legend *l),
 		   void *ctx);
-
-/* For text sections, the report's and the add-ons' alike. */
-double report_percent(uint32_t part, uint32_t whole);
-const char *report_plural(uint32_t n);
-/* Untrusted text, escaped. */
-void report_name(struct buf *out, const char *name);
-/* A summary row: the label in a fixed column, the figure aligned (no
- * line end: a remark may follow). */
-void report_row(struct buf *out, const char *label, int width,
-		uint32_t value);
 
 #endif

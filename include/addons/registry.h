@@ -29,6 +29,10 @@ struct extra_args {
 void extra_args_init(struct extra_args *a);
 /* The value of add-on x (one of the registry's). */
 int extra_arg(const struct extra_args *a, const struct extra *x);
+/* What the add-ons asked for change in how the chart is built (struct
+ * extra.chart_options). */
+void extras_chart_options(const struct extra_args *a,
+			  struct chart_options *co);
 /* What the walk must keep for the add-ons asked for (HISTORY_*). */
 unsigned extras_walk(const struct extra_args *a);
 

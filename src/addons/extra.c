@@ -1,7 +1,7 @@
 /*
  * extra.c - the add-ons once gathered: the dispatchers the renderers
- * call, one a hook, their status and release, and the helpers the
- * add-ons' text sections share with the report's own.  The registry and
+ * call, one a hook, their status, their own chart and release (the
+ * text sections' helpers are util/report_text.c's).  The registry and
  * the gathering are registry.c's.
  */
 #include "addons/extra.h"
@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/escape.h"
 
 int
 extras_status(const struct extras *xs, const struct flow *f)
@@ -25,6 +24,20 @@ extras_status(const struct extras *xs, const struct flow *f)
 			ret = ST_EXIT(x->x->exit);
 	}
 	return ret;
+}
+
+void
+extras_chart(const struct extras *xs, struct extra_chart *out)
+{
+	*out = (struct extra_chart){ EXTRA_CHART_NONE, NULL };
+	for (size_t k = 0; xs && k < xs->nr; k++) {
+		const struct extra_run *x = &xs->run[k];
+
+		if (x->x->chart) {
+			x->x->chart(x->state, out);
+			return;
+		}
+	}
 }
 
 void
@@ -249,30 +262,4 @@ extras_legend(const struct extras *xs, const uint32_t *drawn,
 			if (drawn && (drawn[k] & (uint32_t)1 << i))
 				fn(ctx, &x->legend[i]);
 	}
-}
-
-/* --- the text sections' helpers --------------------------------------- */
-
-double
-report_percent(uint32_t part, uint32_t whole)
-{
-	return whole ? 100.0 * part / whole : 0.0;
-}
-
-const char *
-report_plural(uint32_t n)
-{
-	return n == 1 ? "" : "s";
-}
-
-void
-report_name(struct buf *out, const char *name)
-{
-	escape_text(out, name, strlen(name));
-}
-
-void
-report_row(struct buf *out, const char *label, int width, uint32_t value)
-{
-	buf_printf(out, "  %-30s %*u", label, width, value);
 }

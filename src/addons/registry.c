@@ -62,6 +62,14 @@ extra_arg(const struct extra_args *a, const struct extra *x)
 	return 0;
 }
 
+void
+extras_chart_options(const struct extra_args *a, struct chart_options *co)
+{
+	for (size_t k = 0; k < ARRAY_SIZE(registry); k++)
+		if (a->v[k] && registry[k]->chart_options)
+			registry[k]->chart_options(a->v[k], co);
+}
+
 unsigned
 extras_walk(const struct extra_args *a)
 {

@@ -256,15 +256,6 @@ timeline_late_share(const struct timeline *tl)
 			      tl->commits / 2) / tl->commits : 0;
 }
 
-const struct timeline *
-timeline_of(const struct extras *xs)
-{
-	for (size_t k = 0; xs && k < xs->nr; k++)
-		if (xs->run[k].x == &timeline_extra)
-			return xs->run[k].state;
-	return NULL;
-}
-
 /* --- the add-on ------------------------------------------------------ */
 
 /* What the add-on keeps: the timeline, and the names of the trees. */
@@ -670,6 +661,15 @@ timeline_range_json(const void *state, const struct flow *f, struct json *j)
 	json_tenths(j, "late_pulled_share", late_share(late, f));
 }
 
+/* The timeline chart, instead of the flow's. */
+static void
+timeline_chart(const void *state, struct extra_chart *out)
+{
+	const struct timeline_state *st = state;
+
+	*out = (struct extra_chart){ EXTRA_CHART_TIMELINE, &st->tl };
+}
+
 const struct extra timeline_extra = {
 	.name = "timeline",
 	.options = timeline_options,
@@ -682,6 +682,7 @@ const struct extra timeline_extra = {
 	.json_tree = timeline_json_tree,
 	.csv_table = "pulls",
 	.csv_table_write = timeline_csv,
+	.chart = timeline_chart,
 	.compare_begin = timeline_compare_begin,
 	.compare_end = timeline_compare_end,
 	.range_gather = timeline_range_gather,

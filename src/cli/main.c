@@ -17,7 +17,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "addons/branches.h"
 #include "addons/extra.h"
 #include "cli/args.h"
 #include "cli/config.h"
@@ -96,7 +95,7 @@ settle(const struct options *o, const struct config *cfg,
 	s->chart.mailmap = NULL;
 	s->chart.top = o->mode != MODE_REPORT ? 0 : o->top_given ? o->top :
 		       cfg->has_top ? cfg->top : 0;
-	s->chart.branches = extra_arg(&o->extras, &branches_extra);
+	s->chart.branches = 0;	/* an add-on's to set (--branches) */
 	s->chart.identity = NULL;
 	s->chart.selection = NULL;
 	s->chart.selected = NULL;
@@ -111,6 +110,7 @@ settle(const struct options *o, const struct config *cfg,
 	s->chart.jobs = s->jobs;
 	s->extra_config = cfg->extra;
 	s->graph_hint = !o->quiet && !cfg->graph_hint_off;
+	extras_chart_options(&o->extras, &s->chart);
 }
 
 static char *
