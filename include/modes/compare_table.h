@@ -13,7 +13,6 @@
 
 #include "addons/registry.h"
 #include "flow/chart.h"
-#include "modes/compare.h"
 #include "util/buf.h"
 
 /* One tree across the ranges. */

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flow/mainline.h"
 #include "git/commitread.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -117,7 +116,7 @@ keepers_gather(struct tree_table *tt, const struct history *h,
 	       const struct keeper_source *src)
 {
 	const struct mailmap *mm = src ? src->mailmap : NULL;
-	uint8_t *on = mainline_first_parents(h);
+	uint8_t *on = history_first_parent_marks(h);
 	uint32_t *tip = xmalloc((n ? n : 1) * sizeof(*tip));
 	uint32_t *reads = xmalloc((n ? n : 1) * sizeof(*reads));
 	size_t nreads = 0;

@@ -40,6 +40,17 @@ history_walk(const struct history *h, uint32_t start, history_visit_fn *visit,
 	return 0;
 }
 
+uint8_t *
+history_first_parent_marks(const struct history *h)
+{
+	uint8_t *on = xcalloc(h->nr ? h->nr : 1, 1);
+
+	for (uint32_t i = h->tip; i != HIST_NONE && i < h->nr && !on[i];
+	     i = h->npar[i] ? h->parent[h->pstart[i]] : HIST_NONE)
+		on[i] = 1;
+	return on;
+}
+
 uint32_t *
 history_first_parent_line(const struct history *h, uint32_t *nr)
 {
