@@ -2,7 +2,7 @@
  * compare.h - --compare: several ranges side by side, from one walk.
  *
  * The history of the union of the ranges is read once
- * (history_load_union); each range is then settled exactly inside it and
+ * (walk_ranges); each range is then settled exactly inside it and
  * charted on its own (chart.h), as a single run would chart it.  Trees
  * are matched across ranges by name.
  */
@@ -22,7 +22,7 @@
 
 struct compare_input {
 	struct repo *r;
-	const struct history *h;	/* history_load_union of the ranges */
+	const struct history *h;	/* walk_ranges of the ranges */
 	const struct range *ranges;
 	const char *const *labels;	/* each range as stated */
 	size_t nr;

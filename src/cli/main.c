@@ -386,7 +386,7 @@ run_range(const struct options *o, const struct settings *s,
 		return ret;
 	}
 	start = now_ms();
-	if (history_load(r, &rg, walk_opts(o), s->jobs, &h) < 0) {
+	if (walk_range(r, &rg, walk_opts(o), s->jobs, &h) < 0) {
 		ret = ST_FAILURE;
 		goto out_history;
 	}
@@ -528,7 +528,7 @@ run_compare(const struct options *o, const struct settings *s,
 	}
 	loaded = 1;
 	start = now_ms();
-	if (history_load_union(r, rgs, n, walk_opts(o), s->jobs, &h) < 0) {
+	if (walk_ranges(r, rgs, n, walk_opts(o), s->jobs, &h) < 0) {
 		ret = ST_FAILURE;
 		goto out;
 	}

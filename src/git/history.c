@@ -1,7 +1,7 @@
 /*
  * history.c - the commit table of a range as the later stages see it:
  * walking it from a commit, releasing it.  It is filled by load.c (each
- * commit read once) as walk.c walks the range (history_load, walk.h).
+ * commit read once) as walk.c walks the range (walk_range, walk.h).
  */
 #include "git/history.h"
 
