@@ -196,13 +196,18 @@ struct extra {
 	void (*json_edge)(const void *state, const struct flow *f, uint32_t e,
 			  struct json *j);
 
-	/* The CSV: csv_tree_head (",name,..." with a leading comma) is
-	 * appended to the trees table's header, and csv_tree writes the
-	 * same columns of tree i (i = 0: the mainline) with csv_*(, 0);
-	 * the same for the edges table. */
-	const char *csv_tree_head;
-	void (*csv_tree)(const void *state, const struct flow *f, uint32_t i,
-			 struct buf *out);
+	/* Figures per tree, as data (struct extra_figure's name and
+	 * kind): tree_figure sets figure k of tree i (i = 0: the mainline)
+	 * and returns 1, or 0 where the tree has none.  The CSV trees
+	 * table writes them as columns, after the core's (an empty cell
+	 * for none; counts and seconds as integers, tenths as "12.5").
+	 * The CSV edges table: csv_edge_head (",name,..." with a leading
+	 * comma) is appended to its header, and csv_edge writes the same
+	 * columns of edge e with csv_*(, 0). */
+	const struct extra_figure *tree_figures;
+	size_t tree_figures_nr;
+	int (*tree_figure)(const void *state, const struct flow *f,
+			   uint32_t i, size_t k, int64_t *v);
 	const char *csv_edge_head;
 	void (*csv_edge)(const void *state, const struct flow *f, uint32_t e,
 			 struct buf *out);

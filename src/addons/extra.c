@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/csv.h"
+
 
 int
 extras_status(const struct extras *xs, const struct flow *f)
@@ -90,18 +92,46 @@ extras_json_edge(const struct extras *xs, const struct flow *f, uint32_t e,
 void
 extras_csv_tree_head(const struct extras *xs, struct buf *out)
 {
-	for (size_t k = 0; xs && k < xs->nr; k++)
-		if (xs->run[k].x->csv_tree)
-			buf_puts(out, xs->run[k].x->csv_tree_head);
+	for (size_t k = 0; xs && k < xs->nr; k++) {
+		const struct extra *x = xs->run[k].x;
+
+		for (size_t n = 0; n < x->tree_figures_nr; n++) {
+			buf_addc(out, ',');
+			buf_puts(out, x->tree_figures[n].name);
+		}
+	}
+}
+
+/* A figure in a CSV cell, as its kind says; empty when there is none. */
+static void
+csv_figure(struct buf *out, enum extra_figure_kind kind, int has, int64_t v)
+{
+	uint64_t a = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+
+	if (!has)
+		csv_text(out, "", 0);
+	else if (kind == EXTRA_TENTHS)
+		buf_printf(out, ",%s%llu.%llu", v < 0 ? "-" : "",
+			   (unsigned long long)(a / 10),
+			   (unsigned long long)(a % 10));
+	else
+		csv_int(out, v, 0);
 }
 
 void
 extras_csv_tree(const struct extras *xs, const struct flow *f, uint32_t i,
 		struct buf *out)
 {
-	for (size_t k = 0; xs && k < xs->nr; k++)
-		if (xs->run[k].x->csv_tree)
-			xs->run[k].x->csv_tree(xs->run[k].state, f, i, out);
+	for (size_t k = 0; xs && k < xs->nr; k++) {
+		const struct extra *x = xs->run[k].x;
+
+		for (size_t n = 0; n < x->tree_figures_nr; n++) {
+			int64_t v = 0;
+			int has = x->tree_figure(xs->run[k].state, f, i, n, &v);
+
+			csv_figure(out, x->tree_figures[n].kind, has, v);
+		}
+	}
 }
 
 void

@@ -381,9 +381,20 @@ review_json_tree(const void *state, const struct flow *f, uint32_t i,
 
 /* --- CSV --- */
 
-static void
-review_csv_tree(const void *state, const struct flow *f, uint32_t i,
-		struct buf *out)
+/* Per tree: the commits reviewed, tested, linked, fixes and for stable,
+ * and the median hand-offs (0 for a tree it has nothing of). */
+static const struct extra_figure review_tree_figures[] = {
+	{ NULL, "reviewed", EXTRA_COUNT, NULL, NULL },
+	{ NULL, "tested", EXTRA_COUNT, NULL, NULL },
+	{ NULL, "linked", EXTRA_COUNT, NULL, NULL },
+	{ NULL, "fixes", EXTRA_COUNT, NULL, NULL },
+	{ NULL, "stable", EXTRA_COUNT, NULL, NULL },
+	{ NULL, "handoffs_median", EXTRA_COUNT, NULL, NULL },
+};
+
+static int
+review_tree_figure(const void *state, const struct flow *f, uint32_t i,
+		   size_t k, int64_t *v)
 {
 	const struct review_stats *s = tree_stats(state, i);
 	static const struct review_stats none;
@@ -391,12 +402,9 @@ review_csv_tree(const void *state, const struct flow *f, uint32_t i,
 	(void)f;
 	if (!s)
 		s = &none;
-	csv_uint(out, s->reviewed, 0);
-	csv_uint(out, s->tested, 0);
-	csv_uint(out, s->linked, 0);
-	csv_uint(out, s->fixes, 0);
-	csv_uint(out, s->stable, 0);
-	csv_uint(out, s->handoffs_median, 0);
+	*v = (int64_t[]){ s->reviewed, s->tested, s->linked, s->fixes,
+			  s->stable, s->handoffs_median }[k];
+	return 1;
 }
 
 /* --- the chart --- */
@@ -574,8 +582,9 @@ const struct extra review_extra = {
 	.text = review_text,
 	.json = review_json,
 	.json_tree = review_json_tree,
-	.csv_tree_head = ",reviewed,tested,linked,fixes,stable,handoffs_median",
-	.csv_tree = review_csv_tree,
+	.tree_figures = review_tree_figures,
+	.tree_figures_nr = ARRAY_SIZE(review_tree_figures),
+	.tree_figure = review_tree_figure,
 	.node_line = review_node_line,
 	.node_tip = review_node_tip,
 	.legend = review_legend,
