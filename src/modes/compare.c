@@ -179,7 +179,7 @@ table_release(struct table *t)
 int
 compare(const struct compare_input *in, struct buf *out)
 {
-	struct table t = { in->nr, NULL, NULL, 0, 0, in->xc, NULL };
+	struct table t = { .nr = in->nr, .xc = in->xc };
 	int ret = 0;
 	struct history *views = xcalloc(in->nr, sizeof(*views));
 	struct commit_index ix;
