@@ -3,8 +3,14 @@
 #   make            build ./treeplot
 #   make demo       chart a generated kernel-like sample: demo.svg + report
 #   make readme     rerun README.md's examples into it (make check checks)
-#   make check      build and run every test (one prove run, TAP), then
-#                   again under ASan+UBSan and valgrind, and fuzz briefly
+#   make test       the unit tests and the end-to-end suite but its scale
+#                   and packaging scripts (TEST_SLOW): minutes, installs
+#                   no package
+#   make check      the whole gate: installs what testing needs, runs
+#                   every test (one prove run, TAP), then again under
+#                   ASan+UBSan, TSan and valgrind, and fuzzes briefly;
+#                   each of check-sanitize, check-tsan, check-valgrind
+#                   and check-fuzz also works alone
 #   make lint       check-layers, cppcheck and clang-tidy, no finding allowed
 #   make check-layers  every include in the layer order (LAYERS)
 #   make fuzz       each libFuzzer target for FUZZ_SECONDS (default 60)
@@ -76,11 +82,11 @@ UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 TOOLS = $(B)/genhist
 SAMPLE = $(B)/sample
 
-.PHONY: all check check-only demo deps install uninstall clean bench \
+.PHONY: all test check check-only demo deps install uninstall clean bench \
 	check-sanitize check-tsan check-valgrind check-fuzz lint check-layers \
 	fuzz readme deb \
-	deps-check deps-demo deps-deb deps-sanitize deps-valgrind deps-fuzz \
-	deps-lint
+	deps-check deps-demo deps-deb deps-sanitize deps-tsan deps-valgrind \
+	deps-fuzz deps-lint
 
 all: treeplot
 
@@ -143,9 +149,25 @@ check: deps-check
 	$(MAKE) -j2 check-valgrind
 	$(MAKE) check-fuzz
 
-check-only: all $(UNIT_BIN) $(TOOLS) $(SAMPLE)/stamp
+# What every run of the suite needs built: the tool, the unit tests (a
+# script runs test-commitparse), genhist and make's sample.
+TEST_NEEDS = all $(UNIT_BIN) $(TOOLS) $(SAMPLE)/stamp
+
+check-only: $(TEST_NEEDS)
 	TREEPLOT=$(CURDIR)/treeplot BUILD=$(CURDIR)/$(B) \
 	  prove --nocolor -j2 $(UNIT_BIN) tests/e2e/*.t
+
+# make test: the tier for every change, installing nothing.  TEST_SLOW
+# are the scripts left to make check: the scale tests (each over 40 s
+# alone on this tree's reference machine, most of the suite's time) and
+# the package's (make deb, which installs its tools).
+TEST_SLOW = tests/e2e/hostile-history.t tests/e2e/hostile-scale.t \
+	    tests/e2e/charts.t tests/e2e/deb.t
+TEST_E2E = $(filter-out $(TEST_SLOW),$(wildcard tests/e2e/*.t))
+
+test: $(TEST_NEEDS)
+	TREEPLOT=$(CURDIR)/treeplot BUILD=$(CURDIR)/$(B) \
+	  prove --nocolor -j2 $(UNIT_BIN) $(TEST_E2E)
 
 demo: deps-demo
 	$(MAKE) all $(TOOLS)
@@ -196,6 +218,8 @@ deps-check:
 	  $(DEPS_VALGRIND) $(DEPS_FUZZ))
 deps-sanitize:
 	$(call apt_install,$(DEPS) $(DEPS_TEST) $(DEPS_SANITIZE))
+deps-tsan:
+	$(call apt_install,$(DEPS) $(DEPS_DEMO) $(DEPS_SANITIZE))
 deps-valgrind:
 	$(call apt_install,$(DEPS) $(DEPS_TEST) $(DEPS_VALGRIND))
 deps-fuzz:
@@ -275,7 +299,10 @@ VALGRIND ?= valgrind
 
 # make check-sanitize: the tool and the unit tests built again with
 # AddressSanitizer and UndefinedBehaviorSanitizer into $(SAN), and the
-# whole prove suite run with TREEPLOT pointing there.  Every report goes
+# whole prove suite run with TREEPLOT pointing there (and UNIT, for a
+# script that runs a unit test's binary: trailers.t).  The plain build
+# is made first: install.t and completion.t run make install, which
+# would otherwise build it twice at once.  Every report goes
 # to a log file as well as failing its run (exit status 99, which no test
 # expects): a report under a test that only checks for failure still
 # fails the target.  tests/lsan.supp lists the leaks that are Graphviz's
@@ -324,10 +351,11 @@ $(SAN)/tests/%: tests/unit/%.c $(SAN_LIBOBJ) | $(SAN)/tests
 $(SAN) $(SAN)/tests:
 	mkdir -p $@
 
-check-sanitize: deps-sanitize $(SAN)/treeplot $(SAN_UNIT) $(TOOLS) $(SAMPLE)/stamp
+check-sanitize: deps-sanitize $(SAN)/treeplot $(SAN_UNIT) all $(TOOLS) \
+		$(SAMPLE)/stamp
 	rm -rf $(SAN_LOG) && mkdir -p $(SAN_LOG)
 	$(SAN_ENV) TREEPLOT=$(CURDIR)/$(SAN)/treeplot BUILD=$(CURDIR)/$(B) \
-	  TREEPLOT_TEST_SANITIZER=1 prove --nocolor -j2 $(SAN_UNIT) tests/e2e/*.t
+	  UNIT=$(CURDIR)/$(SAN)/tests TREEPLOT_TEST_SANITIZER=1 prove --nocolor -j2 $(SAN_UNIT) tests/e2e/*.t
 	@if [ -n "$$(ls -A $(SAN_LOG))" ]; then \
 	  echo "check-sanitize: sanitizer reports:"; cat $(SAN_LOG)/*; exit 1; fi
 	@echo "check-sanitize: no sanitizer report"
@@ -341,7 +369,7 @@ TSAN_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude -I$(B) $(PKG_CFLAGS) \
 TSAN_OBJ = $(SRC:src/%.c=$(TSAN)/%.o)
 
 $(TSAN)/cli/options.o: $(SCHEMA_PATH_H)
-$(TSAN)/%.o: src/%.c $(HTML_ASSETS) | $(TSAN)
+$(TSAN)/%.o: src/%.c $(HTML_ASSETS) | $(TSAN) deps-tsan
 	@mkdir -p $(@D)
 	$(CLANG) $(TSAN_CFLAGS) -c -o $@ $<
 
@@ -351,7 +379,7 @@ $(TSAN)/treeplot: $(TSAN_OBJ)
 $(TSAN):
 	mkdir -p $@
 
-check-tsan: $(TSAN)/treeplot $(B)/genhist
+check-tsan: deps-tsan $(TSAN)/treeplot $(B)/genhist
 	bash tests/tsan.sh $(CURDIR)/$(TSAN)/treeplot $(CURDIR)/$(B)/genhist
 
 # make check-valgrind: the unit tests and a representative part of the
@@ -441,7 +469,8 @@ FUZZ_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude -O1 -g $(FUZZ_FLAGS) -MMD -MP
 # them into the heap instead, so AddressSanitizer sees a read one byte
 # past the end.
 FUZZ_LIBOBJ = $(FUZZ)/util/util.o $(FUZZ)/util/error.o $(FUZZ)/util/buf.o \
-	      $(FUZZ)/util/hash.o $(FUZZ)/util/escape.o $(FUZZ)/util/url.o \
+	      $(FUZZ)/util/hash.o $(FUZZ)/util/work.o $(FUZZ)/util/escape.o \
+	      $(FUZZ)/util/url.o \
 	      $(FUZZ)/util/reencode.o $(FUZZ)/git/oid.o $(FUZZ)/git/commitparse.o \
 	      $(FUZZ)/git/commitgraph.o $(FUZZ)/git/pack.o \
 	      $(FUZZ)/git/repofile.o $(FUZZ)/git/sigbus.o \

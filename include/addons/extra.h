@@ -33,12 +33,19 @@
 #include "flow/chart.h"
 #include "git/history.h"
 #include "util/buf.h"
+#include "util/colours.h"
 #include "util/json_writer.h"
+#include "util/report_text.h"
 #include "util/util.h"
 
-/* The chart's shared colours (Okabe-Ito and greys), for add-ons that draw. */
-#define CHART_GREY "#999999"		/* a small edge, a guess */
-#define CHART_GREY_TEXT "#555555"	/* grey that reads as text and sample */
+
+/* An add-on's setting in git's configuration (struct extra.config_key):
+ * its values, none empty, in the order the configuration is read
+ * (cli/config.h). */
+struct extra_config {
+	char **v;
+	size_t nr, alloc;
+};
 
 /* What an add-on gathers from: all borrowed, outliving its state. */
 struct extra_input {
@@ -46,11 +53,50 @@ struct extra_input {
 	const struct range *rg;		/* the range charted */
 	const struct history *h;
 	const struct chart *c;		/* trees, attribution, the flow */
-	char *const *unsigned_ok;	/* treeplot.unsignedOk: trees */
-	size_t unsigned_ok_nr;		/* accepted unsigned */
+	const struct extra_config *config;	/* the add-on's own setting */
+					/* (extras_gather sets it) */
 	const regex_t *release;		/* treeplot.releasePattern, or NULL */
 	unsigned jobs;			/* --jobs: the threads an add-on */
 					/* reads objects on (0: the cores) */
+};
+
+/* What an add-on of --compare reads once for every range (and every
+ * output): all borrowed, outliving its shared state. */
+struct extra_compare {
+	struct repo *r;
+	const struct history *h;	/* the union of the ranges */
+	const uint8_t *selected;	/* the selection's commits, or NULL */
+	const regex_t *release;		/* treeplot.releasePattern, or NULL */
+	unsigned jobs;			/* --jobs */
+};
+
+/* How a figure is written: a count, tenths of a percent ("12.5%"), or
+ * seconds (written in days, to a tenth). */
+enum extra_figure_kind { EXTRA_COUNT, EXTRA_TENTHS, EXTRA_SECONDS };
+
+/*
+ * A figure an add-on gives for each range of --compare: a row of the
+ * summary (label in the text, name in the CSV and the JSON's way of
+ * saying it) and, with a trend title, a panel of the trend chart: the
+ * value in days for seconds, in percent for tenths, NAN in a range that
+ * has none.
+ */
+struct extra_figure {
+	const char *label, *name;
+	enum extra_figure_kind kind;
+	const char *trend_title;	/* NULL: no panel */
+	const char *trend_y;		/* its y axis, with the unit */
+};
+
+/* A chart an add-on draws instead of the flow's, in SVG, PNG and PDF
+ * (DOT stays the flow's: it is Graphviz's own): its kind says how the
+ * renderer draws its data.  EXTRA_CHART_TIMELINE: a struct timeline
+ * (flow/timeline.h), the timeline chart (render/timeline_chart.h). */
+enum extra_chart_kind { EXTRA_CHART_NONE, EXTRA_CHART_TIMELINE };
+
+struct extra_chart {
+	enum extra_chart_kind kind;
+	const void *data;	/* the state's, borrowed */
 };
 
 /*
@@ -114,6 +160,17 @@ struct extra {
 	int def;
 	unsigned walk;
 
+	/* A multi-valued setting of git's configuration that the add-on
+	 * reads ("treeplot.unsignedOk"; NULL: none): the configuration is
+	 * read with the core's keys, and gather finds the values in its
+	 * input's config. */
+	const char *config_key;
+
+	/* What the add-on changes in how the chart is built, before the
+	 * walk's stages run (--branches: nodes are branches), from its
+	 * value arg (never 0). */
+	void (*chart_options)(int arg, struct chart_options *co);
+
 	/*
 	 * Gather what the add-on reports.  arg is what the command line
 	 * asked of it, the add-on's own value (never 0: an add-on not
@@ -139,13 +196,18 @@ struct extra {
 	void (*json_edge)(const void *state, const struct flow *f, uint32_t e,
 			  struct json *j);
 
-	/* The CSV: csv_tree_head (",name,..." with a leading comma) is
-	 * appended to the trees table's header, and csv_tree writes the
-	 * same columns of tree i (i = 0: the mainline) with csv_*(, 0);
-	 * the same for the edges table. */
-	const char *csv_tree_head;
-	void (*csv_tree)(const void *state, const struct flow *f, uint32_t i,
-			 struct buf *out);
+	/* Figures per tree, as data (struct extra_figure's name and
+	 * kind): tree_figure sets figure k of tree i (i = 0: the mainline)
+	 * and returns 1, or 0 where the tree has none.  The CSV trees
+	 * table writes them as columns, after the core's (an empty cell
+	 * for none; counts and seconds as integers, tenths as "12.5").
+	 * The CSV edges table: csv_edge_head (",name,..." with a leading
+	 * comma) is appended to its header, and csv_edge writes the same
+	 * columns of edge e with csv_*(, 0). */
+	const struct extra_figure *tree_figures;
+	size_t tree_figures_nr;
+	int (*tree_figure)(const void *state, const struct flow *f,
+			   uint32_t i, size_t k, int64_t *v);
 	const char *csv_edge_head;
 	void (*csv_edge)(const void *state, const struct flow *f, uint32_t e,
 			 struct buf *out);
@@ -177,6 +239,34 @@ struct extra {
 			    extra_edge_fn *emit, void *ctx);
 	const struct extra_legend *legend;	/* the styles drawn above */
 	size_t legend_nr;
+	/* A chart of its own, drawn instead of the flow's (struct
+	 * extra_chart: --timeline's). */
+	void (*chart)(const void *state, struct extra_chart *out);
+
+	/*
+	 * --compare.  compare_begin reads what the ranges share, once for
+	 * all of them and every output (--review's trailers, --timeline's
+	 * tags), into *shared (0 or -1 after reporting an error);
+	 * range_gather measures one range (its view of the union's
+	 * history and its chart) into *state (0 or -1).  Then figures
+	 * (figures_nr of them, in the registry's order after the core's):
+	 * range_figure sets figure i's value of the range and returns 1,
+	 * or 0 when the range has none (the trend chart leaves a gap, the
+	 * tables write *v all the same); range_json writes the range's
+	 * members of its JSON object.
+	 */
+	int (*compare_begin)(const struct extra_compare *in, int arg,
+			     void **shared);
+	void (*compare_end)(void *shared);
+	int (*range_gather)(const void *shared, const struct history *view,
+			    const struct chart *c, void **state);
+	void (*range_release)(void *state);
+	int (*range_figure)(const void *state, const struct flow *f,
+			    size_t i, int64_t *v);
+	void (*range_json)(const void *state, const struct flow *f,
+			   struct json *j);
+	const struct extra_figure *figures;
+	size_t figures_nr;
 
 	/* The commits output: commit_fields_nr fields, always (the path
 	 * after them stays in its column whatever the add-ons asked for),
@@ -188,9 +278,12 @@ struct extra {
 			      struct buf *out);
 	unsigned commit_fields_nr;
 
-	/* After the output is written: 0, or the exit status the add-on
-	 * asks for (--require-signed's 3), having said why on stderr. */
+	/* After the output is written: 1 when the add-on's condition for
+	 * its exit status holds, having said why on stderr, else 0; exit
+	 * is that status (3 to 9, each add-on its own, its meaning in the
+	 * man page's EXIT STATUS: --require-signed's 3, unsigned pulls). */
 	int (*status)(const void *state, const struct flow *f);
+	int exit;
 };
 
 /* The add-ons a run gathered, in the registry's order. */
@@ -204,9 +297,13 @@ struct extras {
 	size_t nr;
 };
 
-/* The first nonzero status an add-on asks for, or 0. */
+/* ST_EXIT(the exit status) of the first add-on whose status hook
+ * holds, or ST_OK. */
 int extras_status(const struct extras *xs, const struct flow *f);
 void extras_release(struct extras *xs);
+/* The chart of its own that the first add-on of xs with one gives;
+ * out->kind EXTRA_CHART_NONE when none does. */
+void extras_chart(const struct extras *xs, struct extra_chart *out);
 
 /*
  * The dispatchers: each calls one hook of every add-on of xs that has
@@ -260,15 +357,5 @@ void extras_graph_edges(const struct extras *xs, const struct flow *f,
 void extras_legend(const struct extras *xs, const uint32_t *drawn,
 		   void (*fn)(void *ctx, const struct extra_legend *l),
 		   void *ctx);
-
-/* For text sections, the report's and the add-ons' alike. */
-double report_percent(uint32_t part, uint32_t whole);
-const char *report_plural(uint32_t n);
-/* Untrusted text, escaped. */
-void report_name(struct buf *out, const char *name);
-/* A summary row: the label in a fixed column, the figure aligned (no
- * line end: a remark may follow). */
-void report_row(struct buf *out, const char *label, int width,
-		uint32_t value);
 
 #endif

@@ -29,16 +29,36 @@ struct extra_args {
 void extra_args_init(struct extra_args *a);
 /* The value of add-on x (one of the registry's). */
 int extra_arg(const struct extra_args *a, const struct extra *x);
+/* What the add-ons asked for change in how the chart is built (struct
+ * extra.chart_options). */
+void extras_chart_options(const struct extra_args *a,
+			  struct chart_options *co);
 /* What the walk must keep for the add-ons asked for (HISTORY_*). */
 unsigned extras_walk(const struct extra_args *a);
 
 /*
  * Gather every add-on asked for (a nonzero value), in the registry's
- * order.  Returns 0, or -1 after an add-on reported an error (out is
- * then released).
+ * order, each with its setting of config (by its place in the
+ * registry; NULL: none).  Returns 0, or -1 after an add-on reported an
+ * error (out is then released).
  */
-int extras_gather(const struct extra_args *a, const struct extra_input *in,
-		  struct extras *out);
+int extras_gather(const struct extra_args *a,
+		  const struct extra_config *config,
+		  const struct extra_input *in, struct extras *out);
+
+/* The add-ons of a --compare run that measure ranges (range_gather),
+ * in the registry's order, each with what it shares between them. */
+struct extras_compare {
+	struct extra_run run[EXTRAS_MAX];
+	size_t nr;
+};
+
+/* compare_begin of every add-on asked for that measures ranges.
+ * Returns 0, or -1 after one reported an error (out released). */
+int extras_compare_begin(const struct extra_args *a,
+			 const struct extra_compare *in,
+			 struct extras_compare *out);
+void extras_compare_end(struct extras_compare *xc);
 
 /* The commits output's add-on fields of commit: every add-on's, in the
  * registry's order, empty where it was not asked for (struct

@@ -37,6 +37,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "addons/review_read.h"
 #include "git/history.h"
 #include "git/repo.h"
 
@@ -44,48 +45,8 @@ struct chart;
 struct extra;
 struct json;
 
-/* What a commit's trailers say (struct review_marks' flags). */
-enum {
-	REVIEW_READ = 1 << 0,		/* a commit read */
-	REVIEW_REVIEWED = 1 << 1,
-	REVIEW_TESTED = 1 << 2,
-	REVIEW_LINKED = 1 << 3,
-	REVIEW_FIX = 1 << 4,
-	REVIEW_STABLE = 1 << 5,
-};
-
 /* The people a figure lists, and the figures' groups' lists' length. */
 #define REVIEW_TOP 5
-
-/* What each commit read says, by history index. */
-struct review_marks {
-	uint32_t nr;		/* the history's commits */
-	uint8_t *flags;		/* REVIEW_* */
-	uint32_t *handoffs;
-	/* Commit i's reviewers (whose review counts), then its testers,
-	 * each once: person numbers at who[start[i]], reviewers[i] and
-	 * testers[i] of them. */
-	uint32_t *start, *reviewers, *testers;
-	uint32_t *who;
-	size_t who_nr, who_alloc;
-	char **people;		/* per person number: "Name <mail>", the */
-	uint32_t people_nr;	/* spelling written most (ties: the first */
-				/* in strcmp's order), "mail" or "Name" */
-};
-
-/*
- * Read the n commits of list (history indexes of h, each once) on jobs
- * threads (0: the cores) into out.  Returns 0, or -1 after reporting the
- * error ("cannot read commit X"; out is then released).
- */
-int review_read(struct repo *r, const struct history *h, const uint32_t *list,
-		uint32_t n, unsigned jobs, struct review_marks *out);
-/* The same for every non-merge commit of h's range (with selected, not
- * NULL: those it marks, per history index): --compare's union. */
-int review_read_range(struct repo *r, const struct history *h,
-		      const uint8_t *selected, unsigned jobs,
-		      struct review_marks *out);
-void review_marks_release(struct review_marks *m);
 
 /* A person and the commits they reviewed (tested) in a group. */
 struct review_person {

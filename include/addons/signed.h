@@ -17,9 +17,6 @@
 
 struct extra;
 
-/* Exit status of --require-signed when a pull is unsigned. */
-#define EXIT_UNSIGNED 3
-
 /* The add-on's arg: --signed, --require-signed. */
 #define SIGNED_REPORT 1
 #define SIGNED_REQUIRE 2

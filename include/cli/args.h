@@ -25,7 +25,8 @@ const char *args_mode_name(enum mode m);
  * row's modes); the paths; the arguments after the options for the mode
  * (the range of a report, --trace's commits and range, --compare's
  * ranges); every output's format settled and fit for the mode and the
- * rows given.  Returns -1 to go on, else the exit status.
+ * rows given.  Returns ST_OK, or ST_USAGE after saying what is wrong
+ * (one line).
  */
 int args_check(struct options *o);
 

@@ -23,6 +23,7 @@
 
 #include <regex.h>
 
+#include "addons/registry.h"
 #include "flow/chart.h"
 #include "flow/naming.h"
 #include "flow/rules.h"
@@ -47,8 +48,9 @@ struct config {
 	struct tree_alias *aliases;	/* treeplot.alias (owned strings) */
 	size_t aliases_nr;
 	struct rules rules;	/* treeplot.internalPattern, externalPattern */
-	char **unsigned_ok;	/* treeplot.unsignedOk: trees accepted */
-	size_t unsigned_ok_nr;	/* unsigned by --require-signed */
+	/* Each add-on's setting (struct extra.config_key), by its place in
+	 * the registry. */
+	struct extra_config extra[EXTRAS_MAX];
 };
 
 /*

@@ -20,8 +20,6 @@
 #include "cli/outputs.h"
 #include "util/output.h"
 
-#define EXIT_USAGE 2
-
 /* What is drawn, and the graph before layout (dot) that it is drawn
  * from, as OPT_FORMAT() bits. */
 #define FORMATS_DRAWN (OPT_FORMAT(FORMAT_SVG) | OPT_FORMAT(FORMAT_PNG) | \
@@ -71,15 +69,15 @@ void options_init(struct options *o);
 
 /*
  * Parse argv into o: the options, the rows given, the arguments and the
- * paths after "--" (cli/args.h checks them together).  Returns -1 to go
- * on, or the exit status: 0 after --help or --version, EXIT_USAGE after
- * a usage error (said, one line).
+ * paths after "--" (cli/args.h checks them together).  Returns ST_OK,
+ * ST_DONE after --help or --version (written), or ST_USAGE after a usage
+ * error (said, one line).
  */
 int options_parse(struct options *o, int argc, char **argv);
 
 void options_release(struct options *o);
 
-/* A usage error: one line naming what was wrong.  Returns EXIT_USAGE. */
+/* A usage error: one line naming what was wrong.  Returns ST_USAGE. */
 int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

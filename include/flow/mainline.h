@@ -21,10 +21,6 @@ enum {
 	MAINLINE_GITHUB = 1 << 4,	/* pull requests from its own branches */
 };
 
-/* The range end's first-parent chain, over every loaded commit: a new
- * array of h->nr entries, 1 on the chain. */
-uint8_t *mainline_first_parents(const struct history *h);
-
 /*
  * The trees that are the mainline's repository, as a new array of
  * tt->nr entries (counted after the trees this adds) of MAINLINE_* bits

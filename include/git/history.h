@@ -193,8 +193,11 @@ int history_walk(const struct history *h, uint32_t start,
  * arrivals and --timeline's phases are measured along.
  */
 uint32_t *history_first_parent_line(const struct history *h, uint32_t *nr);
+/* The tip's first-parent chain, over every loaded commit (the range's
+ * bounds not minded): a new array of h->nr entries, 1 on the chain. */
+uint8_t *history_first_parent_marks(const struct history *h);
 
-/* What history_load and history_load_union do beside the walk. */
+/* What walk_range and walk_ranges do beside the walk. */
 enum {
 	/* A walk that lasts more than a second shows its progress on
 	 * stderr, erased when done. */

@@ -62,7 +62,7 @@ struct walker {
  * history's open lines, and the records' memory bounded. */
 #define FRONTIER_BATCH 4096
 
-/* walker_open's own option beside history.h's HISTORY_* flags: no
+/* load_open's own option beside history.h's HISTORY_* flags: no
  * commit-graph (walk.c's way out of one that contradicts itself). */
 #define HISTORY_NO_GRAPH (1u << 15)
 
@@ -70,25 +70,25 @@ struct walker {
  * HISTORY_* flags; jobs: threads, 0 the cores), the boundary of a
  * shallow clone marked.  Returns 0, or -1 after reporting; w is to be
  * released either way. */
-int walker_open(struct walker *w, struct repo *r, unsigned opts,
-		unsigned jobs, struct history *h);
-void walker_release(struct walker *w);
+int load_open(struct walker *w, struct repo *r, unsigned opts,
+	      unsigned jobs, struct history *h);
+void load_release(struct walker *w);
 
 /* The number of the commit oid, numbering it if it is new; HIST_NONE,
  * reported, when the numbers are all taken. */
-uint32_t walker_intern(struct walker *w, const struct object_id *oid);
+uint32_t load_intern(struct walker *w, const struct object_id *oid);
 /* Make commit i's parents known (once): from the commit-graph, or read
  * from the object database.  Returns 0, or -1 after reporting. */
-int walker_load(struct walker *w, uint32_t i, int want_subject);
+int load_commit(struct walker *w, uint32_t i, int want_subject);
 /* Load the n commits of v not loaded yet, those outside the graph read
  * on every thread at once, in the order of v. */
-int walker_load_batch(struct walker *w, const uint32_t *v, size_t n,
-		      int want_subject);
+int load_batch(struct walker *w, const uint32_t *v, size_t n,
+	       int want_subject);
 /* Count commit i in the range (HIST_IN_RANGE). */
-void walker_in_range(struct history *h, uint32_t i);
+void load_in_range(struct history *h, uint32_t i);
 /* After the walk of the ends tip[0..ntips), what the commit-graph does
  * not hold: the subjects of the range's merges, and with HISTORY_DATES
  * (HISTORY_LINE_DATES) its commits' (the first-parent lines') dates. */
-int walker_read_after(struct walker *w, const uint32_t *tip, size_t ntips);
+int load_read_after(struct walker *w, const uint32_t *tip, size_t ntips);
 
 #endif

@@ -18,8 +18,8 @@ struct repo;
  * threads (0: the cores available; readpool.h); h is the same whatever
  * their number.
  */
-int history_load(struct repo *r, const struct range *rg, unsigned opts,
-		 unsigned jobs, struct history *h);
+int walk_range(struct repo *r, const struct range *rg, unsigned opts,
+	       unsigned jobs, struct history *h);
 
 /*
  * Read the commits of n ranges in one walk: every commit reachable from a
@@ -30,7 +30,7 @@ int history_load(struct repo *r, const struct range *rg, unsigned opts,
  * reading anything more (see compare.c).  Merges in the union have their
  * subjects; with HISTORY_DATES, its non-merge commits their dates.
  */
-int history_load_union(struct repo *r, const struct range *rgs, size_t n,
-		       unsigned opts, unsigned jobs, struct history *h);
+int walk_ranges(struct repo *r, const struct range *rgs, size_t n,
+		unsigned opts, unsigned jobs, struct history *h);
 
 #endif

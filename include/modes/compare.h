@@ -2,7 +2,7 @@
  * compare.h - --compare: several ranges side by side, from one walk.
  *
  * The history of the union of the ranges is read once
- * (history_load_union); each range is then settled exactly inside it and
+ * (walk_ranges); each range is then settled exactly inside it and
  * charted on its own (chart.h), as a single run would chart it.  Trees
  * are matched across ranges by name.
  */
@@ -12,7 +12,7 @@
 #include <regex.h>
 #include <stddef.h>
 
-#include "addons/review.h"
+#include "addons/registry.h"
 #include "flow/chart.h"
 #include "git/history.h"
 #include "render/csv.h"
@@ -22,7 +22,7 @@
 
 struct compare_input {
 	struct repo *r;
-	const struct history *h;	/* history_load_union of the ranges */
+	const struct history *h;	/* walk_ranges of the ranges */
 	const struct range *ranges;
 	const char *const *labels;	/* each range as stated */
 	size_t nr;
@@ -31,13 +31,10 @@ struct compare_input {
 	enum format fmt;		/* FORMAT_TEXT, _JSON, _CSV, or a
 					 * trend chart: _SVG, _PNG, _PDF */
 	enum csv_table table;
-	int latency;			/* --latency: each range's figures */
-	int timeline;			/* --timeline: each range's share
-					 * pulled after the merge window */
-	const regex_t *release;		/* treeplot.releasePattern, or NULL */
-	/* --review: what the union's commits' trailers say (review.h,
-	 * read once for every output), each range's figures; else NULL */
-	const struct review_marks *review;
+	/* The add-ons asked for that measure each range (--latency,
+	 * --timeline, --review), with what they read once for every
+	 * output (extras_compare_begin) */
+	const struct extras_compare *xc;
 };
 
 /* Returns 0, or -1 after reporting an error (the trend chart's). */

@@ -11,10 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "addons/latency.h"
-#include "addons/review.h"
+#include "addons/registry.h"
 #include "flow/chart.h"
-#include "modes/compare.h"
 #include "util/buf.h"
 
 /* One tree across the ranges. */
@@ -29,34 +27,38 @@ struct table {
 	struct row *rows;
 	size_t rows_nr;
 	uint32_t max_depth;	/* over every range */
-	struct latency_stats *latency;	/* --latency: per range; else NULL */
-	struct latency_stats *soak;	/* with it: the soaks' figures */
-	uint32_t *late_pulled;		/* --timeline: per range, the commits
-					 * pulled after the merge window;
-					 * else NULL */
-	struct review_stats *review;	/* --review: per range; else NULL */
+	const struct extras_compare *xc;	/* the add-ons measuring */
+	void **xstate;		/* add-on run r's state of range k: */
+				/* [r * nr + k] */
 	const struct tree_table *identity;	/* learned over every range: */
 					/* its likely aliases */
 };
 
-enum figure_kind { COUNT, TENTHS, SECONDS };	/* SECONDS: text in days */
+/* SECONDS: text in days */
+enum figure_kind {
+	COUNT = EXTRA_COUNT, TENTHS = EXTRA_TENTHS, SECONDS = EXTRA_SECONDS,
+};
+
+#define FIGURE_CORE ((size_t)-1)
 
 /* The summary's rows: a label for text, a name for CSV, a value. */
 struct figure {
 	const char *label, *name;
 	enum figure_kind kind;
 	uint32_t depth;		/* for "trees at depth d" */
+	size_t run, i;		/* an add-on's: its run in xc, its figure */
+				/* (run FIGURE_CORE: the flow's) */
 };
 
 /* A figure of a range's flow. */
 int64_t compare_figure_value(const struct figure *fg, const struct flow *f);
-/* --timeline: range k's share of its commits pulled after the merge
- * window, in tenths of a percent. */
-int64_t compare_late_share(const struct table *t, size_t k);
-/* A figure of range k: the add-ons' from the table, the others from the
- * range's flow. */
+/* A figure of range k: the add-ons' from their states, the others from
+ * the range's flow; compare_figure_has sets *has to 0 where the range
+ * has none (an add-on's figure over no commit), else 1. */
 int64_t compare_figure_of(const struct figure *fg, const struct table *t,
 			  size_t k);
+int64_t compare_figure_has(const struct figure *fg, const struct table *t,
+			   size_t k, int *has);
 /* The summary's figures, in order (*nr of them); free them with
  * compare_figures_free. */
 struct figure *compare_figures(const struct table *t, size_t *nr);

@@ -5,6 +5,7 @@
 #ifndef TREEPLOT_COMPARE_WRITE_H
 #define TREEPLOT_COMPARE_WRITE_H
 
+#include "modes/compare.h"
 #include "modes/compare_table.h"
 #include "util/buf.h"
 

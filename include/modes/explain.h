@@ -35,8 +35,8 @@ struct explain_input {
  * Explain every merge named into text and json (either may be NULL: that
  * format is not wanted), each read once and reported once.  A
  * revision that is not a merge of the range gets a line "treeplot: REV:
- * why" on stderr and is listed in the JSON's "unexplained".  Returns 0
- * when all were explained, 1 when one was not.
+ * why" on stderr and is listed in the JSON's "unexplained".  Returns
+ * ST_OK when all were explained, ST_PARTIAL when one was not.
  */
 int explain(const struct explain_input *in, struct buf *text,
 	    struct buf *json);

@@ -32,8 +32,9 @@ struct trace_input {
  * once and each untraced commit reported once however many outputs.  A
  * commit that cannot be traced (unknown, not a commit, not in the range,
  * a merge) gets a line "treeplot: REV: why" on stderr and is listed in
- * the JSON's "untraced".  Returns 0 when all were traced, 1 when one was
- * not, -1 after reporting an error (an unreadable object, stdin).
+ * the JSON's "untraced".  Returns ST_OK when all were traced,
+ * ST_PARTIAL when one was not, ST_FAILURE after reporting an error (an
+ * unreadable object, stdin).
  */
 int trace(const struct trace_input *in, struct buf *text, struct buf *json);
 

@@ -16,12 +16,13 @@
 
 #include "flow/aggregate.h"
 #include "render/names.h"
+#include "util/colours.h"
 
 /* Okabe-Ito vermillion and blue: told apart with every colour vision. */
 #define COLOUR_MAJOR "#D55E00"
 #define COLOUR_MINOR "#0072B2"
-#define COLOUR_SMALL "#999999"
-#define COLOUR_SMALL_TEXT "#555555"	/* grey text must stay legible */
+#define COLOUR_SMALL CHART_GREY
+#define COLOUR_SMALL_TEXT CHART_GREY_TEXT	/* grey text must stay legible */
 #define COLOUR_NEUTRAL "#BBBBBB"	/* the folded trees */
 
 /* The one font family of every output, named in the SVG: the PNG and

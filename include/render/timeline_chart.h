@@ -17,8 +17,8 @@
 #ifndef TREEPLOT_RENDER_TIMELINE_CHART_H
 #define TREEPLOT_RENDER_TIMELINE_CHART_H
 
-#include "addons/timeline.h"
 #include "flow/aggregate.h"
+#include "flow/timeline.h"
 #include "util/buf.h"
 #include "util/output.h"
 

@@ -39,22 +39,28 @@ char *xstrndup(const char *s, size_t n);
 void die_oom(void) __attribute__((noreturn));
 
 /*
- * What a stage returns: 0 (ST_OK) or a negative status, already reported.
- * Functions returning int use these values; error() returns ST_FAILURE.
- * main.c alone maps them to exit statuses (exit_status: ST_USAGE 2,
- * ST_UNSIGNED 3, ST_INCOMPLETE 4, ST_FAILURE and anything else negative 1).
+ * What a stage returns, from the lowest layer up to main(): 0 (ST_OK) to
+ * go on, a negative status once reported, or ST_DONE.  Functions
+ * returning int use these values; error() returns ST_FAILURE.  main.c
+ * alone maps them to exit statuses (exit_status: ST_DONE 0, ST_USAGE 2,
+ * ST_INCOMPLETE 4, ST_EXIT(n) n, ST_FAILURE, ST_PARTIAL and anything
+ * else negative 1).
  */
 enum status {
+	ST_DONE = 1,		/* the run is over, nothing failed (--help,
+				 * --version written): exit 0 */
 	ST_OK = 0,
 	ST_FAILURE = -1,	/* the run failed: exit 1 */
 	ST_USAGE = -2,		/* the user's mistake (bad range, option,
 				 * configuration): exit 2 */
-	ST_UNSIGNED = -3,	/* --require-signed met unsigned pulls, the
-				 * output written: exit 3 */
 	ST_INCOMPLETE = -4,	/* a shallow clone's boundary cuts the
 				 * range's start (or, --require-complete,
 				 * the range reaches it), nothing written:
 				 * exit 4 */
+	ST_PARTIAL = -5,	/* --trace, --explain: a commit named could
+				 * not be (said), the outputs written: exit 1 */
+	ST_EXIT_BASE = -100,	/* below: an add-on's own exit status, the
+				 * outputs written (addons/extra.h) */
 };
 
 /*
@@ -73,6 +79,12 @@ void memory_limit_init(void);
  * before handing over to them, and after they failed, to say why.
  */
 int memory_headroom(size_t need);
+
+/* The status of an add-on's exit status n (3 to 99), and back. */
+#define ST_EXIT(n) (ST_EXIT_BASE - (n))
+#define ST_EXIT_CODE(st) \
+	((st) < ST_EXIT_BASE && (st) >= ST_EXIT_BASE - 99 ? \
+	 ST_EXIT_BASE - (st) : 0)
 
 /* Print "treeplot: <message>" on stderr; return -1 so callers can write
  * "return error(...)". */

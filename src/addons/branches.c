@@ -23,10 +23,18 @@ static const struct opt branches_options[] = {
 	  .value = 1, .help = "nodes are branches (tree:branch, tags by stem)" },
 };
 
+/* The chart's nodes are branches: attribution itself changes. */
+static void
+branches_chart_options(int arg, struct chart_options *co)
+{
+	co->branches = arg;
+}
+
 /* Nothing to gather: the flow has it all. */
 const struct extra branches_extra = {
 	.name = "branches",
 	.options = branches_options,
 	.options_nr = ARRAY_SIZE(branches_options),
+	.chart_options = branches_chart_options,
 	.json_tree = branches_json_tree,
 };

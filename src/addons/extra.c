@@ -1,7 +1,7 @@
 /*
  * extra.c - the add-ons once gathered: the dispatchers the renderers
- * call, one a hook, their status and release, and the helpers the
- * add-ons' text sections share with the report's own.  The registry and
+ * call, one a hook, their status, their own chart and release (the
+ * text sections' helpers are util/report_text.c's).  The registry and
  * the gathering are registry.c's.
  */
 #include "addons/extra.h"
@@ -9,22 +9,37 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/escape.h"
+#include "util/csv.h"
+
 
 int
 extras_status(const struct extras *xs, const struct flow *f)
 {
-	int ret = 0;
+	int ret = ST_OK;
 
 	/* Every add-on says its piece, the first status wins. */
 	for (size_t k = 0; xs && k < xs->nr; k++) {
 		const struct extra_run *x = &xs->run[k];
 		int s = x->x->status ? x->x->status(x->state, f) : 0;
 
-		if (s && !ret)
-			ret = s;
+		if (s && ret == ST_OK)
+			ret = ST_EXIT(x->x->exit);
 	}
 	return ret;
+}
+
+void
+extras_chart(const struct extras *xs, struct extra_chart *out)
+{
+	*out = (struct extra_chart){ EXTRA_CHART_NONE, NULL };
+	for (size_t k = 0; xs && k < xs->nr; k++) {
+		const struct extra_run *x = &xs->run[k];
+
+		if (x->x->chart) {
+			x->x->chart(x->state, out);
+			return;
+		}
+	}
 }
 
 void
@@ -77,18 +92,46 @@ extras_json_edge(const struct extras *xs, const struct flow *f, uint32_t e,
 void
 extras_csv_tree_head(const struct extras *xs, struct buf *out)
 {
-	for (size_t k = 0; xs && k < xs->nr; k++)
-		if (xs->run[k].x->csv_tree)
-			buf_puts(out, xs->run[k].x->csv_tree_head);
+	for (size_t k = 0; xs && k < xs->nr; k++) {
+		const struct extra *x = xs->run[k].x;
+
+		for (size_t n = 0; n < x->tree_figures_nr; n++) {
+			buf_addc(out, ',');
+			buf_puts(out, x->tree_figures[n].name);
+		}
+	}
+}
+
+/* A figure in a CSV cell, as its kind says; empty when there is none. */
+static void
+csv_figure(struct buf *out, enum extra_figure_kind kind, int has, int64_t v)
+{
+	uint64_t a = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+
+	if (!has)
+		csv_text(out, "", 0);
+	else if (kind == EXTRA_TENTHS)
+		buf_printf(out, ",%s%llu.%llu", v < 0 ? "-" : "",
+			   (unsigned long long)(a / 10),
+			   (unsigned long long)(a % 10));
+	else
+		csv_int(out, v, 0);
 }
 
 void
 extras_csv_tree(const struct extras *xs, const struct flow *f, uint32_t i,
 		struct buf *out)
 {
-	for (size_t k = 0; xs && k < xs->nr; k++)
-		if (xs->run[k].x->csv_tree)
-			xs->run[k].x->csv_tree(xs->run[k].state, f, i, out);
+	for (size_t k = 0; xs && k < xs->nr; k++) {
+		const struct extra *x = xs->run[k].x;
+
+		for (size_t n = 0; n < x->tree_figures_nr; n++) {
+			int64_t v = 0;
+			int has = x->tree_figure(xs->run[k].state, f, i, n, &v);
+
+			csv_figure(out, x->tree_figures[n].kind, has, v);
+		}
+	}
 }
 
 void
@@ -249,30 +292,4 @@ extras_legend(const struct extras *xs, const uint32_t *drawn,
 			if (drawn && (drawn[k] & (uint32_t)1 << i))
 				fn(ctx, &x->legend[i]);
 	}
-}
-
-/* --- the text sections' helpers --------------------------------------- */
-
-double
-report_percent(uint32_t part, uint32_t whole)
-{
-	return whole ? 100.0 * part / whole : 0.0;
-}
-
-const char *
-report_plural(uint32_t n)
-{
-	return n == 1 ? "" : "s";
-}
-
-void
-report_name(struct buf *out, const char *name)
-{
-	escape_text(out, name, strlen(name));
-}
-
-void
-report_row(struct buf *out, const char *label, int width, uint32_t value)
-{
-	buf_printf(out, "  %-30s %*u", label, width, value);
 }

@@ -476,35 +476,44 @@ latency_json_tree(const void *state, const struct flow *f, uint32_t i,
 	json_split(j, &l->tree_split[i]);
 }
 
-/* The three cells of s: median and p90 (empty over no commit), and
- * the negatives. */
-static void
-csv_stats(struct buf *out, uint32_t n, const struct latency_stats *s)
-{
-	if (s && n) {
-		csv_int(out, s->median, 0);
-		csv_int(out, s->p90, 0);
-	} else {
-		csv_text(out, "", 0);
-		csv_text(out, "", 0);
-	}
-	csv_uint(out, s ? s->negative : 0, 0);
-}
+/* Per tree: the latency, the wait and the soak (median and p90, none
+ * over no commit; the negatives), then the fresh commits. */
+static const struct extra_figure latency_tree_figures[] = {
+	{ NULL, "latency_median", EXTRA_SECONDS, NULL, NULL },
+	{ NULL, "latency_p90", EXTRA_SECONDS, NULL, NULL },
+	{ NULL, "latency_negative", EXTRA_COUNT, NULL, NULL },
+	{ NULL, "wait_median", EXTRA_SECONDS, NULL, NULL },
+	{ NULL, "wait_p90", EXTRA_SECONDS, NULL, NULL },
+	{ NULL, "wait_negative", EXTRA_COUNT, NULL, NULL },
+	{ NULL, "soak_median", EXTRA_SECONDS, NULL, NULL },
+	{ NULL, "soak_p90", EXTRA_SECONDS, NULL, NULL },
+	{ NULL, "soak_negative", EXTRA_COUNT, NULL, NULL },
+	{ NULL, "fresh", EXTRA_COUNT, NULL, NULL },
+};
 
-static void
-latency_csv_tree(const void *state, const struct flow *f, uint32_t i,
-		 struct buf *out)
+static int
+latency_tree_figure(const void *state, const struct flow *f, uint32_t i,
+		    size_t k, int64_t *v)
 {
 	const struct latency *l = state;
 	const struct latency_stats *s = i < l->trees_nr ? &l->tree[i] : NULL;
 	const struct latency_split *sp = s ? &l->tree_split[i] : NULL;
-	uint32_t n = s ? s->n : 0;
+	const struct latency_stats *st = k < 3 ? s : !sp ? NULL :
+					 k < 6 ? &sp->wait : &sp->soak;
 
 	(void)f;
-	csv_stats(out, n, s);
-	csv_stats(out, n, sp ? &sp->wait : NULL);
-	csv_stats(out, n, sp ? &sp->soak : NULL);
-	csv_uint(out, sp ? sp->fresh : 0, 0);
+	if (k == 9) {
+		*v = sp ? sp->fresh : 0;
+		return 1;
+	}
+	if (k % 3 == 2) {
+		*v = st ? st->negative : 0;
+		return 1;
+	}
+	if (!st || !s->n)
+		return 0;
+	*v = k % 3 ? st->p90 : st->median;
+	return 1;
 }
 
 /* A line of a tooltip: "WHAT (days): median M, p90 P[, N negative]". */
@@ -565,6 +574,74 @@ static const struct opt latency_options[] = {
 		  "split at the committer date: wait and soak" },
 };
 
+/* --- --compare: a range's latency and soak --------------------------- */
+
+struct latency_range {
+	struct latency_stats all, soak;
+};
+
+static int
+latency_range_gather(const void *shared, const struct history *view,
+		     const struct chart *c, void **state)
+{
+	struct latency_range *lr;
+	struct latency l;
+
+	(void)shared;
+	if (latency_measure(view, c, &l) < 0)
+		return -1;
+	lr = xmalloc(sizeof(*lr));
+	lr->all = l.all;
+	lr->soak = l.split.soak;
+	latency_release(&l);
+	*state = lr;
+	return 0;
+}
+
+static const struct extra_figure latency_figures[] = {
+	{ "median latency (days)", "latency_median", EXTRA_SECONDS,
+	  "Median latency, from author date to arrival in the mainline",
+	  "days" },
+	{ "90th percentile (days)", "latency_p90", EXTRA_SECONDS, NULL, NULL },
+	{ "negative latencies", "latency_negative", EXTRA_COUNT, NULL, NULL },
+	{ "median soak (days)", "soak_median", EXTRA_SECONDS,
+	  "Median soak, from committer date to arrival in the mainline",
+	  "days" },
+};
+
+static int
+latency_range_figure(const void *state, const struct flow *f, size_t i,
+		     int64_t *v)
+{
+	const struct latency_range *lr = state;
+
+	(void)f;
+	switch (i) {
+	case 0:
+		*v = lr->all.median;
+		return lr->all.n > 0;
+	case 1:
+		*v = lr->all.p90;
+		return lr->all.n > 0;
+	case 2:
+		*v = lr->all.negative;
+		return 1;
+	default:
+		*v = lr->soak.median;
+		return lr->soak.n > 0;
+	}
+}
+
+static void
+latency_range_json(const void *state, const struct flow *f, struct json *j)
+{
+	const struct latency_range *lr = state;
+
+	(void)f;
+	latency_stats_json(j, "latency", &lr->all);
+	latency_stats_json(j, "soak", &lr->soak);
+}
+
 const struct extra latency_extra = {
 	.name = "latency",
 	.options = latency_options,
@@ -575,11 +652,16 @@ const struct extra latency_extra = {
 	.text = latency_text,
 	.json = latency_json,
 	.json_tree = latency_json_tree,
-	.csv_tree_head = ",latency_median,latency_p90,latency_negative,"
-			 "wait_median,wait_p90,wait_negative,"
-			 "soak_median,soak_p90,soak_negative,fresh",
-	.csv_tree = latency_csv_tree,
+	.tree_figures = latency_tree_figures,
+	.tree_figures_nr = ARRAY_SIZE(latency_tree_figures),
+	.tree_figure = latency_tree_figure,
 	.node_tip = latency_node_tip,
 	.commit_fields = latency_commit_fields,
 	.commit_fields_nr = 3,		/* arrival, latency, committer date */
+	.range_gather = latency_range_gather,
+	.range_release = free,
+	.range_figure = latency_range_figure,
+	.range_json = latency_range_json,
+	.figures = latency_figures,
+	.figures_nr = ARRAY_SIZE(latency_figures),
 };

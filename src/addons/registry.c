@@ -62,6 +62,14 @@ extra_arg(const struct extra_args *a, const struct extra *x)
 	return 0;
 }
 
+void
+extras_chart_options(const struct extra_args *a, struct chart_options *co)
+{
+	for (size_t k = 0; k < ARRAY_SIZE(registry); k++)
+		if (a->v[k] && registry[k]->chart_options)
+			registry[k]->chart_options(a->v[k], co);
+}
+
 unsigned
 extras_walk(const struct extra_args *a)
 {
@@ -74,19 +82,21 @@ extras_walk(const struct extra_args *a)
 }
 
 int
-extras_gather(const struct extra_args *a, const struct extra_input *in,
-	      struct extras *out)
+extras_gather(const struct extra_args *a, const struct extra_config *config,
+	      const struct extra_input *in, struct extras *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->run = xcalloc(ARRAY_SIZE(registry), sizeof(*out->run));
 	for (size_t k = 0; k < ARRAY_SIZE(registry); k++) {
 		const struct extra *x = registry[k];
+		struct extra_input each = *in;
 		void *state = NULL;
 		int ret;
 
 		if (!a->v[k])
 			continue;
-		ret = x->gather ? x->gather(in, a->v[k], &state) : 1;
+		each.config = config ? &config[k] : NULL;
+		ret = x->gather ? x->gather(&each, a->v[k], &state) : 1;
 		if (ret < 0) {
 			extras_release(out);
 			return -1;
@@ -95,6 +105,36 @@ extras_gather(const struct extra_args *a, const struct extra_input *in,
 			out->run[out->nr++] = (struct extra_run){ x, state };
 	}
 	return 0;
+}
+
+int
+extras_compare_begin(const struct extra_args *a,
+		     const struct extra_compare *in, struct extras_compare *out)
+{
+	memset(out, 0, sizeof(*out));
+	for (size_t k = 0; k < ARRAY_SIZE(registry); k++) {
+		const struct extra *x = registry[k];
+		void *shared = NULL;
+
+		if (!a->v[k] || !x->range_gather)
+			continue;
+		if (x->compare_begin &&
+		    x->compare_begin(in, a->v[k], &shared) < 0) {
+			extras_compare_end(out);
+			return -1;
+		}
+		out->run[out->nr++] = (struct extra_run){ x, shared };
+	}
+	return 0;
+}
+
+void
+extras_compare_end(struct extras_compare *xc)
+{
+	for (size_t k = 0; k < xc->nr; k++)
+		if (xc->run[k].x->compare_end)
+			xc->run[k].x->compare_end(xc->run[k].state);
+	xc->nr = 0;
 }
 
 void

@@ -381,9 +381,20 @@ review_json_tree(const void *state, const struct flow *f, uint32_t i,
 
 /* --- CSV --- */
 
-static void
-review_csv_tree(const void *state, const struct flow *f, uint32_t i,
-		struct buf *out)
+/* Per tree: the commits reviewed, tested, linked, fixes and for stable,
+ * and the median hand-offs (0 for a tree it has nothing of). */
+static const struct extra_figure review_tree_figures[] = {
+	{ NULL, "reviewed", EXTRA_COUNT, NULL, NULL },
+	{ NULL, "tested", EXTRA_COUNT, NULL, NULL },
+	{ NULL, "linked", EXTRA_COUNT, NULL, NULL },
+	{ NULL, "fixes", EXTRA_COUNT, NULL, NULL },
+	{ NULL, "stable", EXTRA_COUNT, NULL, NULL },
+	{ NULL, "handoffs_median", EXTRA_COUNT, NULL, NULL },
+};
+
+static int
+review_tree_figure(const void *state, const struct flow *f, uint32_t i,
+		   size_t k, int64_t *v)
 {
 	const struct review_stats *s = tree_stats(state, i);
 	static const struct review_stats none;
@@ -391,12 +402,9 @@ review_csv_tree(const void *state, const struct flow *f, uint32_t i,
 	(void)f;
 	if (!s)
 		s = &none;
-	csv_uint(out, s->reviewed, 0);
-	csv_uint(out, s->tested, 0);
-	csv_uint(out, s->linked, 0);
-	csv_uint(out, s->fixes, 0);
-	csv_uint(out, s->stable, 0);
-	csv_uint(out, s->handoffs_median, 0);
+	*v = (int64_t[]){ s->reviewed, s->tested, s->linked, s->fixes,
+			  s->stable, s->handoffs_median }[k];
+	return 1;
 }
 
 /* --- the chart --- */
@@ -489,6 +497,82 @@ static const struct opt review_options[] = {
 		  "from the commits' trailers (per tree, depth)" },
 };
 
+/* --- --compare: a range's review figures ------------------------------ */
+
+/* What the union's commits' trailers say, read once for every range and
+ * output. */
+static int
+review_compare_begin(const struct extra_compare *in, int arg, void **shared)
+{
+	struct review_marks *m = xmalloc(sizeof(*m));
+
+	(void)arg;
+	if (review_read_range(in->r, in->h, in->selected, in->jobs, m) < 0) {
+		free(m);
+		return -1;
+	}
+	*shared = m;
+	return 0;
+}
+
+static void
+review_compare_end(void *shared)
+{
+	review_marks_release(shared);
+	free(shared);
+}
+
+static int
+review_range_gather(const void *shared, const struct history *view,
+		    const struct chart *c, void **state)
+{
+	struct review_stats *s = xmalloc(sizeof(*s));
+	struct review rv;
+
+	(void)view;
+	review_summarise(shared, c, &rv);
+	*s = rv.all;
+	review_release(&rv);
+	*state = s;
+	return 0;
+}
+
+static const struct extra_figure review_figures[] = {
+	{ "reviewed share", "reviewed_share", EXTRA_TENTHS,
+	  "Reviewed share: a Reviewed-by or Acked-by from neither author "
+	  "nor committer", "% of the commits" },
+	{ "tested share", "tested_share", EXTRA_TENTHS, NULL, NULL },
+	{ "linked share", "linked_share", EXTRA_TENTHS, NULL, NULL },
+	{ "fixes share", "fixes_share", EXTRA_TENTHS, NULL, NULL },
+	{ "for-stable share", "stable_share", EXTRA_TENTHS, NULL, NULL },
+	{ "median hand-offs", "handoffs_median", EXTRA_COUNT, NULL, NULL },
+};
+
+static int
+review_range_figure(const void *state, const struct flow *f, size_t i,
+		    int64_t *v)
+{
+	const struct review_stats *s = state;
+	const uint32_t part[] = {
+		s->reviewed, s->tested, s->linked, s->fixes, s->stable,
+	};
+
+	(void)f;
+	if (i < ARRAY_SIZE(part)) {
+		*v = review_tenths(part[i], s->commits);
+		return s->commits > 0;
+	}
+	*v = (int64_t)s->handoffs_median;
+	return 1;
+}
+
+static void
+review_range_json(const void *state, const struct flow *f, struct json *j)
+{
+	(void)f;
+	review_stats_json(j, state, NULL);
+}
+
 const struct extra review_extra = {
 	.name = "review",
 	.options = review_options,
@@ -498,8 +582,9 @@ const struct extra review_extra = {
 	.text = review_text,
 	.json = review_json,
 	.json_tree = review_json_tree,
-	.csv_tree_head = ",reviewed,tested,linked,fixes,stable,handoffs_median",
-	.csv_tree = review_csv_tree,
+	.tree_figures = review_tree_figures,
+	.tree_figures_nr = ARRAY_SIZE(review_tree_figures),
+	.tree_figure = review_tree_figure,
 	.node_line = review_node_line,
 	.node_tip = review_node_tip,
 	.legend = review_legend,
@@ -507,4 +592,12 @@ const struct extra review_extra = {
 	.commit_fields = review_commit_fields,
 	.commit_fields_nr = 6,	/* reviewed, tested, linked, fix, stable,
 				 * hand-offs */
+	.compare_begin = review_compare_begin,
+	.compare_end = review_compare_end,
+	.range_gather = review_range_gather,
+	.range_release = free,
+	.range_figure = review_range_figure,
+	.range_json = review_range_json,
+	.figures = review_figures,
+	.figures_nr = ARRAY_SIZE(review_figures),
 };

@@ -6,7 +6,7 @@
  * record, its own object database handle and the mailmap, which it only
  * reads.
  */
-#include "addons/review.h"
+#include "addons/review_read.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -265,9 +265,9 @@ signed_gather(const struct extra_input *in, int arg, void **state)
 
 	if (signatures_read(in->r, in->h, &in->c->a, &sig) < 0)
 		return -1;
-	if (in->unsigned_ok_nr)
-		exempt = signatures_exempt(&in->c->tt, in->unsigned_ok,
-					   in->unsigned_ok_nr);
+	if (in->config && in->config->nr)
+		exempt = signatures_exempt(&in->c->tt, in->config->v,
+					   in->config->nr);
 	st = xcalloc(1, sizeof(*st));
 	signatures_count(&in->c->f, sig, &in->c->tt, exempt, &st->s);
 	free(exempt);
@@ -446,7 +446,7 @@ signed_status(const void *state, const struct flow *f)
 	const struct signed_state *st = state;
 
 	if (st->require && signatures_report_unsigned(&st->s, f, st->tt))
-		return EXIT_UNSIGNED;
+		return 1;
 	return 0;
 }
 
@@ -488,6 +488,7 @@ const struct extra signed_extra = {
 	.name = "signed",
 	.options = signed_options,
 	.options_nr = ARRAY_SIZE(signed_options),
+	.config_key = "treeplot.unsignedOk",
 	.gather = signed_gather,
 	.release = signed_release,
 	.text = signed_text,
@@ -500,4 +501,5 @@ const struct extra signed_extra = {
 	.legend = signed_legend,
 	.legend_nr = ARRAY_SIZE(signed_legend),
 	.status = signed_status,
+	.exit = 3,
 };

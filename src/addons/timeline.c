@@ -266,33 +266,6 @@ timeline_late_share(const struct timeline *tl)
 			      tl->commits / 2) / tl->commits : 0;
 }
 
-void
-timeline_late_from(const struct timeline *tl, struct buf *out)
-{
-	const struct phase *v = tl->ph.v;
-	uint32_t n = tl->late_from_nr;
-
-	if (!n)
-		return;
-	buf_printf(out, " (from %s", v[tl->late_from[0]].start_tag);
-	if (n > 3)
-		buf_printf(out, " ... %s, %u tags",
-			   v[tl->late_from[n - 1]].start_tag, n);
-	else
-		for (uint32_t k = 1; k < n; k++)
-			buf_printf(out, ", %s", v[tl->late_from[k]].start_tag);
-	buf_addc(out, ')');
-}
-
-const struct timeline *
-timeline_of(const struct extras *xs)
-{
-	for (size_t k = 0; xs && k < xs->nr; k++)
-		if (xs->run[k].x == &timeline_extra)
-			return xs->run[k].state;
-	return NULL;
-}
-
 /* --- the add-on ------------------------------------------------------ */
 
 /* What the add-on keeps: the timeline, and the names of the trees. */
@@ -619,6 +592,105 @@ static const struct opt timeline_options[] = {
 		  "instead of the flow chart" },
 };
 
+/* --- --compare: a range's commits pulled after the merge window ------ */
+
+/* The tags, read once for every range. */
+struct timeline_shared {
+	struct tag_map tm;
+	const regex_t *release;
+};
+
+static int
+timeline_compare_begin(const struct extra_compare *in, int arg,
+		       void **shared)
+{
+	struct timeline_shared *ts = xcalloc(1, sizeof(*ts));
+
+	(void)arg;
+	if (tag_map_load(in->r, phases_keep, in->release, in->release,
+			 &ts->tm) < 0) {
+		free(ts);
+		return -1;
+	}
+	ts->release = in->release;
+	*shared = ts;
+	return 0;
+}
+
+static void
+timeline_compare_end(void *shared)
+{
+	struct timeline_shared *ts = shared;
+
+	tag_map_release(&ts->tm);
+	free(ts);
+}
+
+static int
+timeline_range_gather(const void *shared, const struct history *view,
+		      const struct chart *c, void **state)
+{
+	const struct timeline_shared *ts = shared;
+	uint32_t *late = xmalloc(sizeof(*late));
+	struct timeline tl;
+
+	timeline_measure(view, c, &ts->tm, ts->release, &tl);
+	*late = tl.pulled_late;
+	timeline_release(&tl);
+	*state = late;
+	return 0;
+}
+
+static const struct extra_figure timeline_figures[] = {
+	{ "pulled after the merge window", "late_pulled", EXTRA_COUNT, NULL,
+	  NULL },
+	{ "share pulled after the merge window", "late_pulled_share",
+	  EXTRA_TENTHS, "Pulled after the merge window, closed by the "
+	  "cycle's first pre-release tag", "% of the commits" },
+};
+
+/* The range's share of its commits pulled after the merge window, in
+ * tenths of a percent (timeline_late_share's rounding). */
+static int64_t
+late_share(uint32_t late, const struct flow *f)
+{
+	uint32_t n = f->commits;
+
+	return n ? ((int64_t)late * 1000 + n / 2) / n : 0;
+}
+
+static int
+timeline_range_figure(const void *state, const struct flow *f, size_t i,
+		      int64_t *v)
+{
+	uint32_t late = *(const uint32_t *)state;
+
+	if (!i) {
+		*v = late;
+		return 1;
+	}
+	*v = late_share(late, f);
+	return f->commits > 0;
+}
+
+static void
+timeline_range_json(const void *state, const struct flow *f, struct json *j)
+{
+	uint32_t late = *(const uint32_t *)state;
+
+	json_uint(j, "late_pulled", late);
+	json_tenths(j, "late_pulled_share", late_share(late, f));
+}
+
+/* The timeline chart, instead of the flow's. */
+static void
+timeline_chart(const void *state, struct extra_chart *out)
+{
+	const struct timeline_state *st = state;
+
+	*out = (struct extra_chart){ EXTRA_CHART_TIMELINE, &st->tl };
+}
+
 const struct extra timeline_extra = {
 	.name = "timeline",
 	.options = timeline_options,
@@ -631,4 +703,13 @@ const struct extra timeline_extra = {
 	.json_tree = timeline_json_tree,
 	.csv_table = "pulls",
 	.csv_table_write = timeline_csv,
+	.chart = timeline_chart,
+	.compare_begin = timeline_compare_begin,
+	.compare_end = timeline_compare_end,
+	.range_gather = timeline_range_gather,
+	.range_release = free,
+	.range_figure = timeline_range_figure,
+	.range_json = timeline_range_json,
+	.figures = timeline_figures,
+	.figures_nr = ARRAY_SIZE(timeline_figures),
 };

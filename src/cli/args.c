@@ -89,7 +89,7 @@ check_modes(const struct options *o, const struct opt *const *given,
 		buf_release(&b);
 		return ret;
 	}
-	return -1;
+	return ST_OK;
 }
 
 /*
@@ -157,7 +157,7 @@ check_args(struct options *o)
 					   "more");
 		break;
 	}
-	return -1;
+	return ST_OK;
 }
 
 /* --- the outputs ------------------------------------------------------ */
@@ -205,8 +205,8 @@ format_what(const struct options *o, const struct output_spec *sp)
 	return sp->name;
 }
 
-/* Returns -1 when the output's format suits the mode, else the exit
- * status. */
+/* Returns ST_OK when the output's format suits the mode, else
+ * ST_USAGE, having said why. */
 static int
 check_output(const struct options *o, const struct output_spec *sp)
 {
@@ -222,7 +222,7 @@ check_output(const struct options *o, const struct output_spec *sp)
 		return usage_error("--compare writes text, json, csv, or a "
 				   "trend chart (svg, png, pdf), not '%s'",
 				   format_what(o, sp));
-	return -1;
+	return ST_OK;
 }
 
 static int
@@ -234,9 +234,9 @@ check_formats(struct options *o, const struct opt *const *given,
 
 	/* Each says why: an unknown -T, a file named twice... */
 	if (output_set_resolve(&o->outs, o->format) < 0)
-		return EXIT_USAGE;
+		return ST_USAGE;
 	for (size_t i = 0; i < o->outs.nr; i++)
-		if ((ret = check_output(o, &o->outs.v[i])) >= 0)
+		if ((ret = check_output(o, &o->outs.v[i])) < 0)
 			return ret;
 	/* An option given on the command line does something in one of
 	 * the outputs at least. */
@@ -274,8 +274,8 @@ check_formats(struct options *o, const struct opt *const *given,
 	}
 	/* Before the walk: a refusal after it would waste it. */
 	if (output_set_check_terminal(&o->outs) < 0)
-		return EXIT_USAGE;
-	return -1;
+		return ST_USAGE;
+	return ST_OK;
 }
 
 int
@@ -283,14 +283,14 @@ args_check(struct options *o)
 {
 	int ret;
 
-	if ((ret = check_modes(o, o->given, o->given_nr)) >= 0)
+	if ((ret = check_modes(o, o->given, o->given_nr)) < 0)
 		return ret;
 	if (o->paths_nr && o->mode == MODE_EXPLAIN)
 		return usage_error("paths do not apply to --explain");
 	for (int i = 0; i < o->paths_nr; i++)
 		if (!*o->paths[i])
 			return usage_error("empty path after --");
-	if ((ret = check_args(o)) >= 0)
+	if ((ret = check_args(o)) < 0)
 		return ret;
 	return check_formats(o, o->given, o->given_nr);
 }

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "addons/registry.h"
 #include "git/gitconfig.h"
 #include "render/graph.h"
 #include "util/escape.h"
@@ -39,9 +40,9 @@ enum key {
 	KEY_COMMIT_URL,
 	KEY_RELEASE,
 	KEY_JOBS,
-	KEY_UNSIGNED_OK,
 	KEY_GRAPH_HINT,
 	KEY_NR,
+	/* then each add-on's setting: KEY_NR + its place in the registry */
 };
 
 /* The keys as documented (git compares them case-insensitively). */
@@ -61,13 +62,12 @@ static const struct {
 	[KEY_COMMIT_URL] = { "treeplot.commitUrl", 0 },
 	[KEY_RELEASE] = { "treeplot.releasePattern", 0 },
 	[KEY_JOBS] = { "treeplot.jobs", 0 },
-	[KEY_UNSIGNED_OK] = { "treeplot.unsignedOk", 1 },
 	[KEY_GRAPH_HINT] = { "treeplot.graphHint", 0 },
 };
 
 /* One value found, and the file it came from. */
 struct entry {
-	enum key key;
+	int key;		/* enum key, or an add-on's */
 	char *value;		/* NULL: the key is there without "= value" */
 	const char *file;	/* into the gathering's file names */
 };
@@ -96,11 +96,22 @@ key_of(const char *name)
 	for (int k = 0; k < KEY_NR; k++)
 		if (!strcasecmp(name, keys[k].name))
 			return k;
+	for (size_t k = 0; k < extras_count(); k++)
+		if (extras_at(k)->config_key &&
+		    !strcasecmp(name, extras_at(k)->config_key))
+			return KEY_NR + (int)k;
 	return -1;	/* not ours, or a later version's: ignored, as git does */
 }
 
+static const char *
+key_name(int key)
+{
+	return key < KEY_NR ? keys[key].name :
+	       extras_at((size_t)(key - KEY_NR))->config_key;
+}
+
 static void
-gather(struct gathering *g, enum key key, const char *value, const char *file)
+gather(struct gathering *g, int key, const char *value, const char *file)
 {
 	ALLOC_GROW(g->e, g->nr + 1, g->alloc);
 	g->e[g->nr].key = key;
@@ -117,7 +128,7 @@ gather_entry(const char *name, const char *value, const char *file,
 	int k = key_of(name);
 
 	if (k >= 0)
-		gather(data, (enum key)k, value, file);
+		gather(data, k, value, file);
 	return 0;
 }
 
@@ -264,7 +275,7 @@ bad_value(const struct entry *e, const char *reason)
 	struct buf v = BUF_INIT;
 
 	show_value(&v, e->value);
-	error("%s: %s: bad value '%s' (%s)", e->file, keys[e->key].name,
+	error("%s: %s: bad value '%s' (%s)", e->file, key_name(e->key),
 	      v.data ? v.data : "", reason);
 	buf_release(&v);
 	return ST_USAGE;
@@ -349,11 +360,13 @@ take_multi(struct config *cfg, const struct entry *e, size_t *alloc)
 	case KEY_INTERNAL:
 	case KEY_EXTERNAL:
 		return add_rule(cfg, e);
-	case KEY_UNSIGNED_OK:
-		ALLOC_GROW(cfg->unsigned_ok, cfg->unsigned_ok_nr + 1, alloc[2]);
-		cfg->unsigned_ok[cfg->unsigned_ok_nr++] = xstrdup(e->value);
-		return 0;
 	default:
+		if (e->key >= KEY_NR) {		/* an add-on's */
+			struct extra_config *x = &cfg->extra[e->key - KEY_NR];
+
+			ALLOC_GROW(x->v, x->nr + 1, x->alloc);
+			x->v[x->nr++] = xstrdup(e->value);
+		}
 		return 0;
 	}
 }
@@ -426,13 +439,13 @@ static int
 take(struct config *cfg, const struct gathering *g)
 {
 	const struct entry *last[KEY_NR] = { NULL };
-	size_t alloc[3] = { 0 };
+	size_t alloc[2] = { 0 };
 	int ret;
 
 	for (size_t i = 0; i < g->nr; i++) {
 		const struct entry *e = &g->e[i];
 
-		if (!keys[e->key].multi)
+		if (e->key < KEY_NR && !keys[e->key].multi)
 			last[e->key] = e;
 		else if ((ret = take_multi(cfg, e, alloc)) < 0)
 			return ret;
@@ -496,8 +509,10 @@ config_release(struct config *cfg)
 	rules_release(&cfg->rules);
 	if (cfg->has_release)
 		regfree(&cfg->release);
-	for (size_t i = 0; i < cfg->unsigned_ok_nr; i++)
-		free(cfg->unsigned_ok[i]);
-	free(cfg->unsigned_ok);
+	for (size_t k = 0; k < EXTRAS_MAX; k++) {
+		for (size_t i = 0; i < cfg->extra[k].nr; i++)
+			free(cfg->extra[k].v[i]);
+		free(cfg->extra[k].v);
+	}
 	memset(cfg, 0, sizeof(*cfg));
 }

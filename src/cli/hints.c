@@ -216,7 +216,7 @@ mark_one(uint32_t i, void *data)
 }
 
 /* Mark in flags (HIST_IN_RANGE) the commits of rg within the union h,
- * as history_load would have for rg alone. */
+ * as walk_range would have for rg alone. */
 static void
 mark_range(const struct history *h, const struct commit_index *ix,
 	   const struct range *rg, uint8_t *flags, struct history_stack *st)

@@ -17,12 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "addons/branches.h"
 #include "addons/extra.h"
-#include "addons/latency.h"
-#include "addons/review.h"
-#include "addons/signed.h"
-#include "addons/timeline.h"
 #include "cli/args.h"
 #include "cli/config.h"
 #include "cli/hints.h"
@@ -43,24 +38,22 @@
 #include "render/csv.h"
 #include "render/graph.h"
 #include "util/util.h"
+#include "util/work.h"
 
-#define EXIT_INCOMPLETE 4
-
-/* The exit status of a stage's status (util.h). */
+/* The exit status of a run's status (util.h): here, and only here. */
 static int
 exit_status(int st)
 {
 	switch (st) {
 	case ST_OK:
+	case ST_DONE:
 		return 0;
 	case ST_USAGE:
-		return EXIT_USAGE;
-	case ST_UNSIGNED:
-		return EXIT_UNSIGNED;
+		return 2;
 	case ST_INCOMPLETE:
-		return EXIT_INCOMPLETE;
+		return 4;
 	default:
-		return 1;
+		return ST_EXIT_CODE(st) ? ST_EXIT_CODE(st) : 1;
 	}
 }
 
@@ -75,8 +68,7 @@ struct settings {
 	const char *commit_url;
 	const regex_t *release;	/* treeplot.releasePattern, or NULL */
 	unsigned jobs;		/* 0: the cores available */
-	char *const *unsigned_ok;	/* treeplot.unsignedOk */
-	size_t unsigned_ok_nr;
+	const struct extra_config *extra_config;	/* the add-ons' */
 	int graph_hint;		/* the commit-graph hint (not -q, not */
 				/* treeplot.graphHint = false) */
 	int top_default;	/* chart.top is CHART_TREES_MAX for a chart */
@@ -126,7 +118,7 @@ settle(const struct options *o, const struct config *cfg,
 	s->top_default = !s->chart.top && lays_out_chart(o);
 	if (s->top_default)
 		s->chart.top = CHART_TREES_MAX;
-	s->chart.branches = extra_arg(&o->extras, &branches_extra);
+	s->chart.branches = 0;	/* an add-on's to set (--branches) */
 	s->chart.identity = NULL;
 	s->chart.selection = NULL;
 	s->chart.selected = NULL;
@@ -139,9 +131,9 @@ settle(const struct options *o, const struct config *cfg,
 	s->commit_url = cfg->commit_url;
 	s->jobs = o->jobs ? o->jobs : cfg->jobs;
 	s->chart.jobs = s->jobs;
-	s->unsigned_ok = cfg->unsigned_ok;
-	s->unsigned_ok_nr = cfg->unsigned_ok_nr;
+	s->extra_config = cfg->extra;
 	s->graph_hint = !o->quiet && !cfg->graph_hint_off;
+	extras_chart_options(&o->extras, &s->chart);
 }
 
 static char *
@@ -230,28 +222,27 @@ report_outputs(const struct options *o, const struct report_input *in,
 	return 0;
 }
 
-/* The report of a range: the add-ons, the outputs, their exit status. */
+/* The report of a range: the add-ons, the outputs, their status. */
 static int
 run_report(const struct options *o, const struct settings *s,
 	   struct repo *r, const struct range *rg, const struct history *h,
 	   const struct chart *c, struct output_set *outs)
 {
-	struct extra_input in = { r, rg, h, c, s->unsigned_ok,
-				  s->unsigned_ok_nr, s->release, s->jobs };
+	struct extra_input in = { r, rg, h, c, NULL, s->release, s->jobs };
 	struct graph_options go;
 	struct extras xs;
 	int ret;
 
-	if (extras_gather(&o->extras, &in, &xs) < 0)
-		return 1;
+	if (extras_gather(&o->extras, s->extra_config, &in, &xs) < 0)
+		return ST_FAILURE;
 	if (s->top_default && c->f.folded)
 		hint_chart_folded(c->f.total_trees, CHART_TREES_MAX,
 				  c->f.folded);
 	chart_settings(o, s, &go);
 	ret = report_outputs(o, &(struct report_input){
 		r, h, c, &xs, &go, s->commit_url, (enum csv_table)o->csv_table,
-	}, outs) < 0 || output_set_write(outs) < 0;
-	if (!ret)
+	}, outs) < 0 || output_set_write(outs) < 0 ? ST_FAILURE : ST_OK;
+	if (ret == ST_OK)
 		ret = extras_status(&xs, &c->f);
 	extras_release(&xs);
 	return ret;
@@ -270,7 +261,7 @@ now_ms(void)
 /* What the walk says beside the outputs: the shallow boundary (an error
  * with --require-complete) of the range, or of --compare's ranges rgs
  * (n of them), the commit-graph hint after a walk that took ms (whole:
- * the walk was of a whole history).  Returns 0, or the exit status. */
+ * the walk was of a whole history).  Returns the status. */
 static int
 walk_hints(const struct options *o, const struct settings *s,
 	   const struct history *h, const struct range *rgs, size_t n,
@@ -280,10 +271,10 @@ walk_hints(const struct options *o, const struct settings *s,
 		  hint_shallow(h, o->require_complete);
 
 	if (ret < 0)
-		return exit_status(ret);
+		return ret;
 	if (s->graph_hint)
 		hint_commit_graph(h, whole, ms, o->repo);
-	return 0;
+	return ST_OK;
 }
 
 /* The text and JSON buffers a --trace or --explain fills (NULL: not
@@ -331,8 +322,8 @@ empty_selection_note(const struct selection *sel, const struct history *h,
 }
 
 /* The chart options of the settings, with the selected commits of h
- * when a selection is given (*selected: to free).  Returns 0, or -1
- * after reporting the error. */
+ * when a selection is given (*selected: to free).  Returns the
+ * status. */
 static int
 select_commits(const struct settings *s, struct repo *r,
 	       const struct history *h, struct chart_options *co,
@@ -359,7 +350,7 @@ range_spec(const struct options *o)
 }
 
 /* "--trace X v1.0 v2.0": the last two arguments of --trace or --explain
- * both tags, where a range was meant.  Returns 0, or the exit status
+ * both tags, where a range was meant.  Returns ST_OK, or ST_USAGE
  * after saying so. */
 static int
 tags_for_range(const struct options *o, struct repo *r)
@@ -367,11 +358,11 @@ tags_for_range(const struct options *o, struct repo *r)
 	const char *a, *b;
 
 	if (o->mode == MODE_REPORT || o->range || o->args_nr < 3)
-		return 0;
+		return ST_OK;
 	a = o->args[o->args_nr - 2];
 	b = o->args[o->args_nr - 1];
 	if (!repo_is_tag(r, a) || !repo_is_tag(r, b))
-		return 0;
+		return ST_OK;
 	return usage_error("'%s' and '%s' are tags: did you mean %s..%s? "
 			   "(to %s the tags themselves, give a range: --range "
 			   "HEAD)", a, b,
@@ -381,7 +372,7 @@ tags_for_range(const struct options *o, struct repo *r)
 /* The default range rg (walked into h) warned about when it is much
  * longer than a release cycle: from its start's commit (the history's
  * first commit on the mainline when it has none) to its end.  Returns
- * 0, or 1 after an error. */
+ * the status. */
 static int
 long_range_warning(struct repo *r, const struct range *rg,
 		   const struct history *h)
@@ -391,9 +382,9 @@ long_range_warning(struct repo *r, const struct range *rg,
 	/* From the tag's commit, or the history's first. */
 	if (mainline_dates(r, h, &first, &last) < 0 ||
 	    (rg->has_from && repo_commit_time(r, &rg->from, &first) < 0))
-		return 1;
+		return ST_FAILURE;
 	hint_long_range(rg, first, last);
-	return 0;
+	return ST_OK;
 }
 
 /* The report of a range, --trace or --explain through it.  Returns the
@@ -413,40 +404,40 @@ run_range(const struct options *o, const struct settings *s,
 	char *label;
 	int ret;
 
-	if ((ret = tags_for_range(o, r)) > 0)
+	if ((ret = tags_for_range(o, r)) < 0)
 		return ret;
 	ret = range_resolve(r, range_spec(o), s->release, &rg);
 	if (ret < 0) {
 		range_release(&rg);
-		return exit_status(ret);
+		return ret;
 	}
 	start = now_ms();
-	if (history_load(r, &rg, walk_opts(o), s->jobs, &h) < 0) {
-		ret = 1;
+	if (walk_range(r, &rg, walk_opts(o), s->jobs, &h) < 0) {
+		ret = ST_FAILURE;
 		goto out_history;
 	}
 	ms = now_ms() - start;
 	if (o->mode != MODE_REPORT && !o->range && !o->quiet)
 		hint_whole_history(args_mode_name(o->mode), &h, ms);
-	if ((ret = walk_hints(o, s, &h, NULL, 0, !rg.has_from, ms)) > 0)
+	if ((ret = walk_hints(o, s, &h, NULL, 0, !rg.has_from, ms)) < 0)
 		goto out_history;
 	if (select_commits(s, r, &h, &co, &selected) < 0) {
-		ret = 1;
+		ret = ST_FAILURE;
 		goto out_history;
 	}
 	label = range_label(&rg);
 	if (rg.has_from && !h.in_range)
 		empty_range_note(&rg);
 	if (chart_build(&c, &h, r, repo_name(r), label, &co) < 0) {
-		ret = 1;
+		ret = ST_FAILURE;
 		goto out_chart;
 	}
 	if (s->chart.rules && rules_failed(s->chart.rules)) {
-		ret = EXIT_USAGE;	/* a pattern gave up (reported) */
+		ret = ST_USAGE;		/* a pattern gave up (reported) */
 		goto out_chart;
 	}
 	c.f.range_note = rg.note;	/* the reports say why, when default */
-	if (rg.note && (ret = long_range_warning(r, &rg, &h)) > 0)
+	if (rg.note && (ret = long_range_warning(r, &rg, &h)) < 0)
 		goto out_chart;
 	if (o->mode == MODE_TRACE) {
 		struct trace_input in = {
@@ -454,23 +445,23 @@ run_range(const struct options *o, const struct settings *s,
 			(const char *const *)o->args, (size_t)o->args_nr,
 		};
 
-		/* Untraced commits (1) still leave the outputs written. */
+		/* Untraced commits still leave the outputs written. */
 		ret = trace(&in, text, json);
 		output_set_share(outs);
-		if (ret >= 0 && output_set_write(outs) < 0)
-			ret = -1;
-		ret = ret < 0 ? 1 : ret;
+		if ((ret == ST_OK || ret == ST_PARTIAL) &&
+		    output_set_write(outs) < 0)
+			ret = ST_FAILURE;
 	} else if (o->mode == MODE_EXPLAIN) {
 		struct explain_input in = {
 			r, &h, &c, &s->chart, repo_name(r), label,
 			(const char *const *)o->args, (size_t)o->args_nr,
 		};
 
-		/* Merges not explained (1) still leave the outputs written. */
+		/* Merges not explained still leave the outputs written. */
 		ret = explain(&in, text, json);
 		output_set_share(outs);
 		if (output_set_write(outs) < 0)
-			ret = 1;
+			ret = ST_FAILURE;
 	} else {
 		ret = run_report(o, s, r, &rg, &h, &c, outs);
 	}
@@ -485,7 +476,7 @@ out_history:
 }
 
 /* The ranges of --compare: the arguments, or --cycles expanded.
- * Returns their number, or the exit status negated. */
+ * Returns their number, or a status (negative). */
 static int
 compare_specs(const struct options *o, const struct settings *s,
 	      struct repo *r, char ***specs)
@@ -498,13 +489,13 @@ compare_specs(const struct options *o, const struct settings *s,
 	}
 	n = cycles_expand(r, o->cycles, s->release, specs);
 	if (n < 0)
-		return -exit_status(n);
+		return n;
 	if (n < 2) {
 		cycles_free(*specs, (size_t)n);
 		*specs = NULL;
 		error("--cycles %s is one release cycle: --compare needs two "
 		      "or more", o->cycles);
-		return -EXIT_USAGE;
+		return ST_USAGE;
 	}
 	return n;
 }
@@ -544,12 +535,12 @@ run_compare(const struct options *o, const struct settings *s,
 	struct history h;
 	struct chart_options co;
 	uint8_t *selected = NULL;
-	struct review_marks marks, *review = NULL;
+	struct extras_compare xc = { .nr = 0 };
 	uint64_t start;
-	int ret = 0, loaded = 0;
+	int ret = ST_OK, loaded = 0;
 
 	if (nr < 0)
-		return -nr;
+		return nr;
 	rgs = xcalloc(n, sizeof(*rgs));
 	labels = xcalloc(n, sizeof(*labels));
 	for (; resolved < n; resolved++) {
@@ -557,44 +548,39 @@ run_compare(const struct options *o, const struct settings *s,
 				    &rgs[resolved]);
 		if (ret < 0) {
 			range_release(&rgs[resolved]);
-			ret = exit_status(ret);
 			goto out;
 		}
 		labels[resolved] = range_label(&rgs[resolved]);
 	}
 	loaded = 1;
 	start = now_ms();
-	if (history_load_union(r, rgs, n, walk_opts(o), s->jobs, &h) < 0) {
-		ret = 1;
+	if (walk_ranges(r, rgs, n, walk_opts(o), s->jobs, &h) < 0) {
+		ret = ST_FAILURE;
 		goto out;
 	}
-	if ((ret = walk_hints(o, s, &h, rgs, n, 0, now_ms() - start)) > 0)
+	if ((ret = walk_hints(o, s, &h, rgs, n, 0, now_ms() - start)) < 0)
 		goto out;
 	if (select_commits(s, r, &h, &co, &selected) < 0) {
-		ret = 1;
+		ret = ST_FAILURE;
 		goto out;
 	}
-	/* --review's reads, once for every output and range. */
-	if (extra_arg(&o->extras, &review_extra)) {
-		if (review_read_range(r, &h, selected, s->jobs, &marks) < 0) {
-			ret = 1;
-			goto out;
-		}
-		review = &marks;
+	/* What the add-ons read once for every output and range (--review's
+	 * trailers, --timeline's tags). */
+	if (extras_compare_begin(&o->extras, &(struct extra_compare){
+		r, &h, selected, s->release, s->jobs }, &xc) < 0) {
+		ret = ST_FAILURE;
+		goto out;
 	}
 	ret = compare_outputs(o, &(struct compare_input){ r, &h, rgs,
 		(const char *const *)labels, n, repo_name(r), &co,
-		FORMAT_NONE, (enum csv_table)o->csv_table,
-		extra_arg(&o->extras, &latency_extra),
-		extra_arg(&o->extras, &timeline_extra), s->release, review },
-		outs) < 0;
+		FORMAT_NONE, (enum csv_table)o->csv_table, &xc },
+		outs) < 0 ? ST_FAILURE : ST_OK;
 	if (s->chart.rules && rules_failed(s->chart.rules))
-		ret = EXIT_USAGE;	/* a pattern gave up (reported) */
-	else if (!ret)
-		ret = output_set_write(outs) < 0;
+		ret = ST_USAGE;		/* a pattern gave up (reported) */
+	else if (ret == ST_OK && output_set_write(outs) < 0)
+		ret = ST_FAILURE;
 out:
-	if (review)
-		review_marks_release(review);
+	extras_compare_end(&xc);
 	free(selected);
 	if (loaded)
 		history_release(&h);
@@ -674,28 +660,28 @@ run(const struct options *o, struct output_set *outs)
 
 	if (selection_init(&sel, (const char *const *)o->paths,
 			   (size_t)o->paths_nr, o->authors, o->authors_nr) < 0)
-		return EXIT_USAGE;
+		return ST_USAGE;
 	if (check_repo_dir(o->repo) < 0 || repo_open(&r, o->repo) < 0) {
 		selection_release(&sel);
-		return 1;
+		return ST_FAILURE;
 	}
 	if (output_set_check_repo(outs, r) < 0) {
 		repo_free(r);
 		selection_release(&sel);
-		return EXIT_USAGE;
+		return ST_USAGE;
 	}
 	if (config_read(&cfg, r, o->config, o->no_config) < 0) {
 		config_release(&cfg);
 		repo_free(r);
 		selection_release(&sel);
-		return EXIT_USAGE;
+		return ST_USAGE;
 	}
 	settle(o, &cfg, &s);
 	s.chart.selection = selection_active(&sel) ? &sel : NULL;
 	/* Review servers are named as the .mailmap names their merges'
 	 * committer. */
 	if (mailmap_open(&mailmap, r) < 0) {
-		ret = 1;
+		ret = ST_FAILURE;
 		goto out;
 	}
 	s.chart.mailmap = mailmap;
@@ -732,15 +718,18 @@ main(int argc, char **argv)
 	memory_limit_init();
 	options_init(&o);
 	ret = options_parse(&o, argc, argv);
-	if (ret < 0)
+	if (ret == ST_OK)
 		ret = args_check(&o);
-	if (ret < 0)
+	if (ret == ST_OK)
 		ret = run(&o, &o.outs);
 	options_release(&o);
 	/* --help or --version into a full disk is a failure too. */
 	if (fflush(stdout) || ferror(stdout)) {
 		error("cannot write to standard output");
-		ret = 1;
+		ret = ST_FAILURE;
 	}
-	return ret;
+	if (getenv("TREEPLOT_DEBUG_WORK"))
+		fprintf(stderr, "treeplot: work: %llu\n",
+			(unsigned long long)work_total());
+	return exit_status(ret);
 }

@@ -47,7 +47,7 @@ usage_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	verror(fmt, ap);
 	va_end(ap);
-	return EXIT_USAGE;
+	return ST_USAGE;
 }
 
 /*
@@ -514,8 +514,8 @@ table_entry(struct table *t, int c)
 	return NULL;
 }
 
-/* Store e's value (arg: the option's, or NULL).  Returns -1 to go on,
- * or the exit status after a bad value. */
+/* Store e's value (arg: the option's, or NULL).  Returns ST_OK, or
+ * ST_USAGE after a bad value (said). */
 static int
 store(const struct entry *e, const char *arg)
 {
@@ -525,19 +525,19 @@ store(const struct entry *e, const char *arg)
 	switch (row->kind) {
 	case OPT_SET:
 		*(int *)dst = row->value;
-		return -1;
+		return ST_OK;
 	case OPT_STRING:
 		*(const char **)dst = arg;
-		return -1;
+		return ST_OK;
 	case OPT_PARSE:
 		break;
 	}
 	if (row->parse(row, arg, dst) >= 0)
-		return -1;
+		return ST_OK;
 	if (row->takes)
 		return usage_error("--%s takes %s, not '%s'", row->name,
 				   row->takes, arg ? arg : "");
-	return EXIT_USAGE;	/* said by parse */
+	return ST_USAGE;	/* said by parse */
 }
 
 /* --- what the table shows ---------------------------------------------- */
@@ -669,7 +669,7 @@ show_completion(const struct table *t, int zsh)
 		putchar('\n');
 }
 
-/* What --help and friends show.  Returns the exit status, 0. */
+/* What --help and friends show.  Returns ST_DONE: the run is over. */
 static int
 show(const struct table *t, int what)
 {
@@ -684,7 +684,7 @@ show(const struct table *t, int what)
 		show_completion(t, what == SHOW_ZSH);
 		break;
 	}
-	return 0;
+	return ST_DONE;
 }
 
 /* --- finding the options ------------------------------------------------ */
@@ -738,18 +738,18 @@ nearest_options(const struct table *t, const char *name, size_t len,
  * A single-dash word that is a long option ("-top 15", where getopt
  * sees "-t" and then "op"): as git does, when what follows the dash is
  * three letters or more and starts a long option's name, say so.  word
- * is the word the unknown letter c was in.  Returns the exit status, or
- * -1 when the word is no such mistake.
+ * is the word the unknown letter c was in.  Returns ST_USAGE after
+ * saying so, or ST_OK when the word is no such mistake.
  */
 static int
 single_dash_long(const struct table *t, const char *word)
 {
 	struct buf b = BUF_INIT;
 	size_t len;
-	int ret = -1;
+	int ret = ST_OK;
 
 	if (word[0] != '-' || word[1] == '-')
-		return -1;
+		return ST_OK;
 	len = strcspn(word + 1, "=");
 	if (len >= 3 && prefix_of(t, word + 1, len, &b))
 		ret = usage_error("unknown option '%s': did you mean %s?",
@@ -787,7 +787,7 @@ bad_option(const struct table *t, int argc, char **argv)
 				 strchr(argv[optind] + 1, optopt) ?
 				 argv[optind] : word;
 
-		if ((ret = single_dash_long(t, in)) >= 0)
+		if ((ret = single_dash_long(t, in)) < 0)
 			return ret;
 		return usage_error("unknown option '-%c'", optopt);
 	}
@@ -875,7 +875,7 @@ options_init(struct options *o)
 }
 
 /* The options up to the "--" of the paths, the paths, the arguments.
- * Returns -1 to go on, or the exit status. */
+ * Returns ST_OK, ST_DONE after --help or --version, or ST_USAGE. */
 static int
 parse_options(struct options *o, struct table *t, int argc, char **argv)
 {
@@ -897,10 +897,10 @@ parse_options(struct options *o, struct table *t, int argc, char **argv)
 			return bad_option(t, argc, argv);
 		/* "-jobs 2": -j given "obs", a long option meant. */
 		if (c < OPT_VAL && optarg && optarg != argv[optind - 1] &&
-		    (ret = single_dash_long(t, argv[optind - 1])) >= 0)
+		    (ret = single_dash_long(t, argv[optind - 1])) < 0)
 			return ret;
 		e->given = 1;
-		if ((ret = store(e, optarg)) >= 0)
+		if ((ret = store(e, optarg)) < 0)
 			return ret;
 		if (o->show)
 			return show(t, o->show);
@@ -908,7 +908,7 @@ parse_options(struct options *o, struct table *t, int argc, char **argv)
 	table_given(t, o);
 	o->args = argv + optind;
 	o->args_nr = argc - optind;
-	return -1;
+	return ST_OK;
 }
 
 int

@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/work.h"
+
 /* The path "tree, then up", created if new: pair_index numbers the
  * pairs as paths are numbered, in the order they are first met. */
 static uint32_t
@@ -186,6 +188,7 @@ attribute(const struct history *h, const struct merge_table *m,
 		uint32_t c, np;
 		const uint32_t *par;
 
+		work_add(1);
 		/* Back on the mainline's own line: the parent line just
 		 * walked was a run. */
 		if (w.frames_nr == 1 && w.run_open != HIST_NONE)

@@ -8,7 +8,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "flow/mainline.h"
 #include "git/commitread.h"
 #include "util/buf.h"
 #include "util/url.h"
@@ -284,7 +283,7 @@ keepers_gather(struct tree_table *tt, const struct history *h,
 	       const struct keeper_source *src)
 {
 	const struct mailmap *mm = src ? src->mailmap : NULL;
-	uint8_t *on = mainline_first_parents(h), *svc = NULL;
+	uint8_t *on = history_first_parent_marks(h), *svc = NULL;
 	struct tip_ev *ev = xmalloc((n ? n : 1) * sizeof(*ev));
 	uint32_t svc_nr;
 	int ret = 0;

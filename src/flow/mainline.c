@@ -17,17 +17,6 @@
 
 #include "util/util.h"
 
-uint8_t *
-mainline_first_parents(const struct history *h)
-{
-	uint8_t *on = xcalloc(h->nr ? h->nr : 1, 1);
-
-	for (uint32_t i = h->tip; i != HIST_NONE && i < h->nr && !on[i];
-	     i = h->npar[i] ? h->parent[h->pstart[i]] : HIST_NONE)
-		on[i] = 1;
-	return on;
-}
-
 /*
  * The tree that back-merges name most often (merges whose pulled parent is
  * a commit of B's first-parent chain), ties broken by the lowest tree id;
@@ -36,7 +25,7 @@ mainline_first_parents(const struct history *h)
 static uint32_t
 back_merged(const struct history *h, const struct merge_table *m)
 {
-	uint8_t *on = mainline_first_parents(h);
+	uint8_t *on = history_first_parent_marks(h);
 	uint32_t *count = NULL, count_nr = 0, best = TREE_NONE;
 
 	for (uint32_t i = 0; i < h->nr; i++) {
@@ -78,7 +67,7 @@ static void
 self_pulls(const struct history *h, const struct merge_table *m,
 	   const struct tree_table *tt, uint8_t *mark)
 {
-	uint8_t *on = mainline_first_parents(h);
+	uint8_t *on = history_first_parent_marks(h);
 	/* Per tree: 1 while every merge naming it is a self-pull, 2 once
 	 * one is not. */
 	uint8_t *state = xcalloc(tt->nr ? tt->nr : 1, 1);
@@ -115,7 +104,7 @@ static uint32_t
 own_github(const struct history *h, const struct merge_table *m,
 	   const struct tree_table *tt, uint32_t *pulls)
 {
-	uint8_t *on = mainline_first_parents(h);
+	uint8_t *on = history_first_parent_marks(h);
 	uint32_t *count = xcalloc(tt->nr ? tt->nr : 1, sizeof(*count));
 	uint32_t best = TREE_NONE, second = 0;
 

@@ -1,7 +1,7 @@
 /*
  * history.c - the commit table of a range as the later stages see it:
  * walking it from a commit, releasing it.  It is filled by load.c (each
- * commit read once) as walk.c walks the range (history_load, walk.h).
+ * commit read once) as walk.c walks the range (walk_range, walk.h).
  */
 #include "git/history.h"
 
@@ -10,6 +10,7 @@
 
 #include "util/buf.h"
 #include "util/util.h"
+#include "util/work.h"
 
 int
 history_walk(const struct history *h, uint32_t start, history_visit_fn *visit,
@@ -24,6 +25,7 @@ history_walk(const struct history *h, uint32_t start, history_visit_fn *visit,
 		const uint32_t *par;
 		int ret = visit(i, data);
 
+		work_add(1);
 		if (ret < 0)
 			return ret;
 		if (!ret)
@@ -36,6 +38,17 @@ history_walk(const struct history *h, uint32_t start, history_visit_fn *visit,
 			st->v[nr++] = par[k];
 	}
 	return 0;
+}
+
+uint8_t *
+history_first_parent_marks(const struct history *h)
+{
+	uint8_t *on = xcalloc(h->nr ? h->nr : 1, 1);
+
+	for (uint32_t i = h->tip; i != HIST_NONE && i < h->nr && !on[i];
+	     i = h->npar[i] ? h->parent[h->pstart[i]] : HIST_NONE)
+		on[i] = 1;
+	return on;
 }
 
 uint32_t *

@@ -21,6 +21,7 @@
 #include "git/commitparse.h"
 #include "util/hash.h"
 #include "util/progress.h"
+#include "util/work.h"
 
 /* --- the commit table --------------------------------------------- */
 
@@ -47,6 +48,7 @@ commit_new(struct walker *w, const struct object_id *oid)
 		return HIST_NONE;
 	}
 	i = h->nr++;
+	work_add(1);
 	if (h->nr > h->alloc) {
 		size_t alloc = h->alloc;
 
@@ -105,7 +107,7 @@ intern_pos(struct walker *w, uint32_t pos)
  * the others through a hash index of their own.
  */
 uint32_t
-walker_intern(struct walker *w, const struct object_id *oid)
+load_intern(struct walker *w, const struct object_id *oid)
 {
 	struct history *h = w->h;
 	struct hprobe pr;
@@ -189,7 +191,7 @@ apply_raw(struct walker *w, uint32_t i, int want_subject,
 	for (uint32_t k = 0; k < c->npar; k++) {
 		/* commit_intern may grow the arrays: no pointers into them
 		 * are held across it. */
-		uint32_t p = walker_intern(w, &c->parent[k]);
+		uint32_t p = load_intern(w, &c->parent[k]);
 
 		if (p == HIST_NONE)
 			return -1;
@@ -277,7 +279,7 @@ load_from_graph(struct walker *w, uint32_t i)
 }
 
 int
-walker_load(struct walker *w, uint32_t i, int want_subject)
+load_commit(struct walker *w, uint32_t i, int want_subject)
 {
 	int ret;
 
@@ -305,7 +307,7 @@ load_shallow(struct walker *w, struct repo *r)
 	for (size_t k = 0; k < n && !ret; k++) {
 		/* Not in one expression: commit_intern may move the
 		 * flags array (and allocates it for the first commit). */
-		uint32_t i = walker_intern(w, &v[k]);
+		uint32_t i = load_intern(w, &v[k]);
 
 		if (i == HIST_NONE)
 			ret = -1;
@@ -317,7 +319,7 @@ load_shallow(struct walker *w, struct repo *r)
 }
 
 void
-walker_in_range(struct history *h, uint32_t i)
+load_in_range(struct history *h, uint32_t i)
 {
 	h->flags[i] |= HIST_IN_RANGE;
 	h->in_range++;
@@ -331,8 +333,8 @@ walker_in_range(struct history *h, uint32_t i)
  * of v, so the table is the same whatever the threads did.
  */
 int
-walker_load_batch(struct walker *w, const uint32_t *v, size_t n,
-		  int want_subject)
+load_batch(struct walker *w, const uint32_t *v, size_t n,
+	   int want_subject)
 {
 	struct history *h = w->h;
 	size_t nr = 0, k = 0;
@@ -355,7 +357,7 @@ walker_load_batch(struct walker *w, const uint32_t *v, size_t n,
 				return -1;
 			h->flags[i] |= HIST_LOADED;
 			progress_tick(&w->pg, h->nr);
-		} else if (walker_load(w, i, want_subject) < 0) {
+		} else if (load_commit(w, i, want_subject) < 0) {
 			return -1;
 		}
 	}
@@ -468,8 +470,8 @@ static const struct after_read dates_read = {
 
 /* The walker of h over r's object database and commit-graph. */
 int
-walker_open(struct walker *w, struct repo *r, unsigned opts, unsigned jobs,
-	    struct history *h)
+load_open(struct walker *w, struct repo *r, unsigned opts, unsigned jobs,
+	  struct history *h)
 {
 	int shallow = repo_is_shallow(r);
 
@@ -508,7 +510,7 @@ walker_open(struct walker *w, struct repo *r, unsigned opts, unsigned jobs,
 }
 
 void
-walker_release(struct walker *w)
+load_release(struct walker *w)
 {
 	progress_end(&w->pg);
 	free(w->pos_idx);
@@ -553,7 +555,7 @@ mark_lines(struct walker *w, const uint32_t *tip, size_t ntips)
 }
 
 int
-walker_read_after(struct walker *w, const uint32_t *tip, size_t ntips)
+load_read_after(struct walker *w, const uint32_t *tip, size_t ntips)
 {
 	int ret = 0;
 

@@ -19,6 +19,7 @@
 
 #include "git/commitparse.h"
 #include "util/reencode.h"
+#include "util/work.h"
 
 /* Commits a thread takes at once, at most: enough that the mutex is not
  * taken for every object.  Guided: a thread takes a share of what is
@@ -327,6 +328,7 @@ worker_main(void *arg)
 		seen = p->round;
 		pthread_mutex_unlock(&p->mu);
 		run_round(p, w->odb);
+		work_flush();
 		pthread_mutex_lock(&p->mu);
 		if (!--p->busy)
 			pthread_cond_signal(&p->done);

@@ -20,7 +20,7 @@ static void
 mark(struct history *h, uint32_t i, uint8_t flag)
 {
 	if (flag == HIST_IN_RANGE)
-		walker_in_range(h, i);
+		load_in_range(h, i);
 	else
 		h->flags[i] |= flag;
 }
@@ -52,8 +52,8 @@ mark_ancestors(struct walker *w, uint32_t start, uint8_t flag,
 			size_t n = cur->nr - off < FRONTIER_BATCH ?
 				   cur->nr - off : FRONTIER_BATCH;
 
-			ret = walker_load_batch(w, cur->v + off, n,
-						flag == HIST_IN_RANGE);
+			ret = load_batch(w, cur->v + off, n,
+					 flag == HIST_IN_RANGE);
 		}
 		for (size_t j = 0; j < cur->nr && !ret; j++) {
 			uint32_t np;
@@ -109,7 +109,7 @@ settle_generations(struct walker *w, uint32_t start,
 			nr--;
 			continue;
 		}
-		if (walker_load(w, i, 1) < 0)
+		if (load_commit(w, i, 1) < 0)
 			return -1;
 		h->flags[i] |= SETTLING;
 		par = history_parents(h, i, &np);
@@ -192,7 +192,7 @@ heap_pop(struct walk_list *hp, const uint64_t *gen)
  * so every descendant of a commit (its generation is higher) has passed on
  * its marks before the commit itself is decided.  The walk stops as soon
  * as no commit of B's side is left in the heap: A's side is only walked
- * as far down as B's.  B may be several tips (history_load_union).
+ * as far down as B's.  B may be several tips (walk_ranges).
  * Returns 0, -1 after reporting, or 1 when a commit's generation is not
  * above a parent's (w->lie): the graph contradicts itself, and the walk's
  * order means nothing.
@@ -225,9 +225,9 @@ walk_by_generation(struct walker *w, uint32_t from, const uint32_t *tips,
 
 		if (!hidden) {
 			live--;
-			walker_in_range(h, i);
+			load_in_range(h, i);
 		}
-		if ((ret = walker_load(w, i, !hidden)) < 0)
+		if ((ret = load_commit(w, i, !hidden)) < 0)
 			break;
 		par = history_parents(h, i, &np);
 		for (uint32_t k = 0; k < np; k++) {
@@ -316,7 +316,7 @@ walk_ends(struct walker *w, uint32_t f, const uint32_t *tip, size_t ntips,
 		      "walking without it ('git commit-graph write "
 		      "--reachable' writes a new one)", hex);
 	}
-	return ret ? ret : walker_read_after(w, tip, ntips);
+	return ret ? ret : load_read_after(w, tip, ntips);
 }
 
 /* The ends interned into tip[] (h->tip the first), then walked. */
@@ -328,10 +328,10 @@ walk_tips(struct walker *w, const struct object_id *from,
 	uint32_t f = HIST_NONE;
 
 	for (size_t k = 0; k < ntips; k++)
-		if ((tip[k] = walker_intern(w, &tips[k])) == HIST_NONE)
+		if ((tip[k] = load_intern(w, &tips[k])) == HIST_NONE)
 			return -1;
 	w->h->tip = tip[0];
-	if (from && (f = walker_intern(w, from)) == HIST_NONE)
+	if (from && (f = load_intern(w, from)) == HIST_NONE)
 		return -1;
 	return walk_ends(w, f, tip, ntips, st);
 }
@@ -350,7 +350,7 @@ walk_once(struct repo *r, const struct object_id *from,
 	struct sigbus_guard g;
 	int ret = -1;
 
-	if (walker_open(&w, r, opts, jobs, h) < 0)
+	if (load_open(&w, r, opts, jobs, h) < 0)
 		goto out;
 	/* The commit-graph is read through its mapping from here on:
 	 * cut short under us (sigbus.h), it is an error naming it.
@@ -366,7 +366,7 @@ walk_once(struct repo *r, const struct object_id *from,
 	ret = walk_tips(&w, from, tips, tip, ntips, &st);
 	sigbus_disarm(&g);
 out:
-	walker_release(&w);
+	load_release(&w);
 	history_stack_release(&st);
 	free(tip);
 	return ret;
@@ -395,8 +395,8 @@ load_tips(struct repo *r, const struct object_id *from,
 }
 
 int
-history_load(struct repo *r, const struct range *rg, unsigned opts,
-	     unsigned jobs, struct history *h)
+walk_range(struct repo *r, const struct range *rg, unsigned opts,
+	   unsigned jobs, struct history *h)
 {
 	return load_tips(r, rg->has_from ? &rg->from : NULL, &rg->to, 1,
 			 opts, jobs, h);
@@ -412,8 +412,8 @@ history_load(struct repo *r, const struct range *rg, unsigned opts,
  * what settling the range exactly needs (history_view).
  */
 int
-history_load_union(struct repo *r, const struct range *rgs, size_t n,
-		   unsigned opts, unsigned jobs, struct history *h)
+walk_ranges(struct repo *r, const struct range *rgs, size_t n,
+	    unsigned opts, unsigned jobs, struct history *h)
 {
 	struct object_id *tips = xmalloc(2 * n * sizeof(*tips)), base;
 	struct object_id *starts = xmalloc(n * sizeof(*starts));

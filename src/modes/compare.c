@@ -19,9 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "addons/latency.h"
-#include "addons/review.h"
-#include "addons/timeline.h"
 #include "git/commit_index.h"
 #include "modes/compare_table.h"
 #include "modes/compare_trend.h"
@@ -147,69 +144,49 @@ table_rows(struct table *t)
 		qsort_r(t->rows, t->rows_nr, sizeof(*t->rows), cmp_row, &t->nr);
 }
 
-/* --latency: range k's figures over its commits, into t. */
+/* Range k measured by each add-on of t->xc into t->xstate.  Returns 0,
+ * or -1 after one reported an error. */
 static int
-range_latency(const struct history *view, struct table *t, size_t k)
+range_extras(struct table *t, const struct history *view, size_t k)
 {
-	struct latency l;
+	for (size_t r = 0; r < t->xc->nr; r++) {
+		const struct extra_run *x = &t->xc->run[r];
 
-	if (!t->latency) {
-		t->latency = xcalloc(t->nr, sizeof(*t->latency));
-		t->soak = xcalloc(t->nr, sizeof(*t->soak));
+		if (x->x->range_gather(x->state, view, &t->charts[k],
+				       &t->xstate[r * t->nr + k]) < 0)
+			return -1;
 	}
-	if (latency_measure(view, &t->charts[k], &l) < 0)
-		return -1;
-	t->latency[k] = l.all;
-	t->soak[k] = l.split.soak;
-	latency_release(&l);
 	return 0;
 }
 
-/* --timeline: range k's commits pulled after the merge window, into t
- * (tm: the tags, read once for every range). */
 static void
-range_timeline(const struct compare_input *in, const struct history *view,
-	       const struct tag_map *tm, struct table *t, size_t k)
+table_release(struct table *t)
 {
-	struct timeline tl;
-
-	if (!t->late_pulled)
-		t->late_pulled = xcalloc(t->nr, sizeof(*t->late_pulled));
-	timeline_measure(view, &t->charts[k], tm, in->release, &tl);
-	t->late_pulled[k] = tl.pulled_late;
-	timeline_release(&tl);
-}
-
-/* --review: range k's figures over its commits (read once for the
- * union, in->review), into t. */
-static void
-range_review(const struct compare_input *in, struct table *t, size_t k)
-{
-	struct review rv;
-
-	if (!t->review)
-		t->review = xcalloc(t->nr, sizeof(*t->review));
-	review_summarise(in->review, &t->charts[k], &rv);
-	t->review[k] = rv.all;
-	review_release(&rv);
+	for (size_t i = 0; i < t->rows_nr; i++)
+		free(t->rows[i].commits);
+	free(t->rows);
+	for (size_t r = 0; r < t->xc->nr; r++)
+		for (size_t k = 0; k < t->nr; k++)
+			if (t->xstate[r * t->nr + k])
+				t->xc->run[r].x->range_release(
+					t->xstate[r * t->nr + k]);
+	free(t->xstate);
+	for (size_t k = 0; k < t->nr; k++)
+		chart_release(&t->charts[k]);
+	free(t->charts);
 }
 
 int
 compare(const struct compare_input *in, struct buf *out)
 {
-	struct table t = { in->nr, NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL };
-	struct tag_map tm = { NULL, 0, 0 };
+	struct table t = { .nr = in->nr, .xc = in->xc };
 	int ret = 0;
 	struct history *views = xcalloc(in->nr, sizeof(*views));
 	struct commit_index ix;
 	struct chart_options o = *in->opts;
 	struct tree_table identity;
 
-	if (in->timeline && tag_map_load(in->r, phases_keep, in->release,
-					 in->release, &tm) < 0) {
-		free(views);
-		return -1;
-	}
+	t.xstate = xcalloc(in->xc->nr * in->nr + 1, sizeof(*t.xstate));
 	commit_index_init(&ix, in->h);
 	/* A tree is one name in every range, even when its spelling
 	 * changed between them. */
@@ -223,12 +200,8 @@ compare(const struct compare_input *in, struct buf *out)
 		/* Adopted identity reads nothing: no failure here. */
 		chart_build(&t.charts[k], &views[k], in->r, in->repo,
 			    in->labels[k], &o);
-		if (in->latency && ret == 0)
-			ret = range_latency(&views[k], &t, k);
-		if (in->timeline)
-			range_timeline(in, &views[k], &tm, &t, k);
-		if (in->review)
-			range_review(in, &t, k);
+		if (ret == 0)
+			ret = range_extras(&t, &views[k], k);
 		/* Only the flow is read from here on: two words per commit of
 		 * the union go back for every range. */
 		attribution_release(&t.charts[k].a);
@@ -250,19 +223,9 @@ compare(const struct compare_input *in, struct buf *out)
 		ret = compare_write_trend(in, &t, out);
 	}
 
-	for (size_t i = 0; i < t.rows_nr; i++)
-		free(t.rows[i].commits);
-	free(t.rows);
-	for (size_t k = 0; k < in->nr; k++) {
-		chart_release(&t.charts[k]);
+	table_release(&t);
+	for (size_t k = 0; k < in->nr; k++)
 		free(views[k].flags);
-	}
-	free(t.charts);
-	free(t.latency);
-	free(t.soak);
-	free(t.late_pulled);
-	tag_map_release(&tm);
-	free(t.review);
 	free(views);
 	trees_release(&identity);
 	commit_index_release(&ix);

@@ -2,10 +2,11 @@
  * compare_trend.c - --compare's trend chart (render/trend.h draws it):
  * the direct share, the trees, the trees by depth (when some tree is
  * deeper than 1: else it would repeat the trees), the commits through
- * the largest trees and, with --latency, --timeline and --review, the
- * median latency and soak, the share pulled after the merge window and
- * the share reviewed, one point a range; the largest trees named as a
- * legend has room for (render/names.h).  A source that dwarfs the others (a mailed
+ * the largest trees and the add-ons' figures that have a panel
+ * (struct extra_figure: --latency's median latency and soak,
+ * --timeline's share pulled after the merge window, --review's share
+ * reviewed), one point a range; the largest trees named as a legend has
+ * room for (render/names.h).  A source that dwarfs the others (a mailed
  * series over four times any tree) is left out of the largest trees'
  * panel and said in a note under its title: drawn, it would flatten
  * every other line; its figures are in the table.
@@ -24,7 +25,9 @@
 
 /* --- the trend chart ------------------------------------------------ */
 
-#define PANELS 8
+/* The core's four panels, and the add-ons' after them. */
+#define PANELS_CORE 4
+#define PANELS (PANELS_CORE + 28)
 
 /* The chart's lines: at most TREND_SERIES_MAX depths (the last one
  * holding the deeper ones too) and that many of the largest trees. */
@@ -158,12 +161,49 @@ trend_largest(const struct table *t, struct trend_data *d,
 	shown_names_release(&sn);
 }
 
+/* The add-ons' figures that have a panel, in the registry's order,
+ * from panel np on; returns the number of panels.  A value is drawn in
+ * days for seconds, in percent for tenths; NAN where the range has
+ * none. */
+static size_t
+trend_extras(const struct table *t, struct trend_data *d, size_t np)
+{
+	size_t nfg;
+	struct figure *fg = compare_figures(t, &nfg);
+
+	for (size_t i = 0; i < nfg && np < PANELS; i++) {
+		const struct extra_figure *xf;
+
+		if (fg[i].run == FIGURE_CORE)
+			continue;
+		xf = &t->xc->run[fg[i].run].x->figures[fg[i].i];
+		if (!xf->trend_title)
+			continue;
+		d->values[np] = values(t, 1);
+		for (size_t k = 0; k < t->nr; k++) {
+			int has;
+			double v = (double)compare_figure_has(&fg[i], t, k,
+							      &has);
+
+			d->values[np][k] = !has ? NAN :
+				fg[i].kind == SECONDS ? v / 86400.0 :
+				fg[i].kind == TENTHS ? v / 10.0 : v;
+		}
+		d->panels[np] = (struct trend_panel){ xf->trend_title,
+			xf->trend_y, 1, { NULL }, d->values[np],
+			fg[i].kind == COUNT, NULL };
+		np++;
+	}
+	compare_figures_free(fg, nfg);
+	return np;
+}
+
 static void
 trend_build(const struct compare_input *in, const struct table *t,
 	    struct trend_data *d, struct trend *tr)
 {
 	struct buf title = BUF_INIT;
-	struct trend_panel all[PANELS];
+	struct trend_panel all[PANELS_CORE];
 	size_t np;
 
 	memset(d, 0, sizeof(*d));
@@ -171,8 +211,6 @@ trend_build(const struct compare_input *in, const struct table *t,
 	d->values[1] = values(t, 1);
 	d->values[2] = values(t, TREND_SERIES_MAX);
 	d->values[3] = values(t, TREND_TREES);
-	for (size_t i = 4; i < PANELS; i++)
-		d->values[i] = values(t, 1);
 	d->labels = xcalloc(t->nr, sizeof(*d->labels));
 	for (size_t k = 0; k < t->nr; k++) {
 		const struct flow *f = &t->charts[k].f;
@@ -181,17 +219,6 @@ trend_build(const struct compare_input *in, const struct table *t,
 		d->values[0][k] = f->commits ? 100.0 * f->direct /
 				  f->commits : NAN;
 		d->values[1][k] = f->total_trees;
-		d->values[4][k] = t->latency && t->latency[k].n ?
-				  (double)t->latency[k].median / 86400.0 : NAN;
-		d->values[5][k] = t->review && t->review[k].commits ?
-				  review_tenths(t->review[k].reviewed,
-						t->review[k].commits) / 10.0 :
-				  NAN;
-		d->values[6][k] = t->soak && t->soak[k].n ?
-				  (double)t->soak[k].median / 86400.0 : NAN;
-		d->values[7][k] = t->late_pulled && f->commits ?
-				  (double)compare_late_share(t, k) / 10.0 :
-				  NAN;
 	}
 	d->panels[0] = (struct trend_panel){ "Direct share",
 		"% of the commits", 1, { NULL }, d->values[0], 0, NULL };
@@ -201,18 +228,6 @@ trend_build(const struct compare_input *in, const struct table *t,
 		"trees", 1, { NULL }, d->values[2], 1, NULL };
 	d->panels[3] = (struct trend_panel){ "Commits through the largest "
 		"trees", "commits", 1, { NULL }, d->values[3], 1, NULL };
-	d->panels[4] = (struct trend_panel){ "Median latency, from author "
-		"date to arrival in the mainline", "days", 1, { NULL },
-		d->values[4], 0, NULL };
-	d->panels[5] = (struct trend_panel){ "Reviewed share: a Reviewed-by "
-		"or Acked-by from neither author nor committer",
-		"% of the commits", 1, { NULL }, d->values[5], 0, NULL };
-	d->panels[6] = (struct trend_panel){ "Median soak, from committer "
-		"date to arrival in the mainline", "days", 1, { NULL },
-		d->values[6], 0, NULL };
-	d->panels[7] = (struct trend_panel){ "Pulled after the merge window, "
-		"closed by the cycle's first pre-release tag",
-		"% of the commits", 1, { NULL }, d->values[7], 0, NULL };
 	trend_depths(t, d, &d->panels[2], d->values[2]);
 	trend_largest(t, d, &d->panels[3], d->values[3]);
 	/* The depth panel only when some tree is deeper than 1 (else it
@@ -225,14 +240,7 @@ trend_build(const struct compare_input *in, const struct table *t,
 	if (t->max_depth > 1)
 		d->panels[np++] = all[2];
 	d->panels[np++] = all[3];
-	if (t->latency)
-		d->panels[np++] = all[4];
-	if (t->soak)
-		d->panels[np++] = all[6];
-	if (t->late_pulled)
-		d->panels[np++] = all[7];
-	if (t->review)
-		d->panels[np++] = all[5];
+	np = trend_extras(t, d, np);
 	buf_printf(&title, "%s: %zu ranges, from %s to %s", in->repo, t->nr,
 		   in->ranges[0].has_from ? in->ranges[0].from_name :
 		   "the first commit", range_end(in, t->nr - 1));

@@ -425,7 +425,8 @@ compare_write_json(const struct compare_input *in, const struct table *t,
 	json_open(&j, "ranges", '[');
 	for (size_t k = 0; k < t->nr; k++) {
 		const struct flow *f = &t->charts[k].f;
-		struct figure share = { "", "direct_share", TENTHS, 0 };
+		struct figure share = { "", "direct_share", TENTHS, 0,
+					FIGURE_CORE, 0 };
 
 		json_open(&j, NULL, '{');
 		json_str(&j, "range", in->labels[k]);
@@ -446,16 +447,11 @@ compare_write_json(const struct compare_input *in, const struct table *t,
 		}
 		json_close(&j, ']');
 		json_uint(&j, "small_trees", f->small_trees);
-		if (t->latency) {
-			latency_stats_json(&j, "latency", &t->latency[k]);
-			latency_stats_json(&j, "soak", &t->soak[k]);
-		}
-		if (t->late_pulled) {
-			json_uint(&j, "late_pulled", t->late_pulled[k]);
-			json_tenths(&j, "late_pulled_share", compare_late_share(t, k));
-		}
-		if (t->review)
-			review_stats_json(&j, &t->review[k], NULL);
+		/* The add-ons' members, in the registry's order. */
+		for (size_t r = 0; t->xc && r < t->xc->nr; r++)
+			if (t->xc->run[r].x->range_json)
+				t->xc->run[r].x->range_json(
+					t->xstate[r * t->nr + k], f, &j);
 		json_close(&j, '}');
 	}
 	json_close(&j, ']');

@@ -790,7 +790,7 @@ explain(const struct explain_input *in, struct buf *text, struct buf *json)
 	if (text)
 		explain_text(in, rds, in->revs_nr, text);
 	ret = named_rev_report(rds, in->revs_nr, sizeof(*rds), FOUND_MERGE,
-			       in->range) ? 1 : 0;
+			       in->range) ? ST_PARTIAL : ST_OK;
 	for (size_t n = 0; n < in->revs_nr; n++) {
 		free(rds[n].url);
 		free(rds[n].key);

@@ -6,7 +6,6 @@
  */
 #include "modes/report.h"
 
-#include "addons/timeline.h"
 #include "flow/dates.h"
 #include "git/commitread.h"
 #include "render/commits.h"
@@ -27,22 +26,23 @@ chart_options(const struct report_input *in, const char *format,
 	return mainline_dates(in->r, in->h, &go->first, &go->last);
 }
 
-/* A chart: the flow's, drawn by Graphviz; with --timeline, the SVG,
- * PNG and PDF are the timeline chart instead (DOT stays the flow's: it
- * is Graphviz's own). */
+/* A chart: the flow's, drawn by Graphviz; with an add-on's chart of
+ * its own (--timeline's), the SVG, PNG and PDF are that chart instead
+ * (DOT stays the flow's: it is Graphviz's own). */
 static int
 render_chart(const struct report_input *in, enum format fmt,
 	     struct buf *out)
 {
-	const struct timeline *tl = timeline_of(in->xs);
+	struct extra_chart own;
 	struct graph_options go;
 
 	if (chart_options(in, format_graphviz(fmt), &go) < 0)
 		return -1;
-	if (tl && (fmt == FORMAT_SVG || fmt == FORMAT_PNG ||
-		   fmt == FORMAT_PDF))
-		return render_timeline_chart(&in->c->f, tl, fmt, go.last,
-					     out);
+	extras_chart(in->xs, &own);
+	if (own.kind == EXTRA_CHART_TIMELINE && (fmt == FORMAT_SVG ||
+		fmt == FORMAT_PNG || fmt == FORMAT_PDF))
+		return render_timeline_chart(&in->c->f, own.data, fmt,
+					     go.last, out);
 	return render_graph_with(&in->c->f, &go, out);
 }
 

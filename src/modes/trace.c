@@ -368,7 +368,7 @@ trace(const struct trace_input *in, struct buf *text, struct buf *json)
 	if (text)
 		trace_text(&tr, items, nr, text);
 	ret = named_rev_report(items, nr, sizeof(*items), FOUND_COMMIT,
-			       in->range) ? 1 : 0;
+			       in->range) ? ST_PARTIAL : ST_OK;
 out:
 	for (size_t i = 0; i < nr; i++)
 		free(items[i].subject);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "util/escape.h"
+#include "util/report_text.h"
 
 #define WAYPOINTS 10
 /*

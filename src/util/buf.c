@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "util/util.h"
+#include "util/work.h"
 
 void
 buf_init(struct buf *b)
@@ -31,6 +32,8 @@ buf_grow(struct buf *b, size_t extra)
 {
 	if (extra > SIZE_MAX - b->len - 1)
 		die_oom();
+	if (b->len + extra + 1 > b->alloc)
+		work_add(b->len);	/* what growing may move */
 	ALLOC_GROW(b->data, b->len + extra + 1, b->alloc);
 }
 
@@ -42,6 +45,7 @@ buf_extend(struct buf *b, size_t n)
 	char *at;
 
 	buf_grow(b, n);
+	work_add(n + 1);
 	at = b->data + b->len;
 	b->len += n;
 	b->data[b->len] = '\0';

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "util/util.h"
+#include "util/work.h"
 
 uint32_t
 str_hash(const char *s)
@@ -49,6 +50,7 @@ hindex_scan(const struct hindex *ix, struct hprobe *pr)
 	for (;;) {
 		const struct hslot *s = &ix->slot[pr->pos];
 
+		work_add(1);
 		if (!s->idx1)
 			return HINDEX_NONE;
 		pr->pos = (pr->pos + 1) & mask;
@@ -79,8 +81,10 @@ hindex_put(struct hslot *slot, uint32_t size, struct hslot s)
 {
 	uint32_t pos = s.hash & (size - 1);
 
-	while (slot[pos].idx1)
+	while (slot[pos].idx1) {
 		pos = (pos + 1) & (size - 1);
+		work_add(1);
+	}
 	slot[pos] = s;
 }
 

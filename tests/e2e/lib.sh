@@ -10,12 +10,15 @@
 #   tp ARGS...                         run treeplot, stdout/stderr/status kept
 #   tpc ARGS...                        tp for -T commits: id and path kept
 #   paths                              filter: -T commits lines -> id, path
+#   counted ERR CMD...                 CMD with treeplot's work meter: $WORK
 
 set -u
 
 TESTDIR=$(cd "$(dirname "$0")" && pwd)
 TREEPLOT=${TREEPLOT:-$(pwd)/treeplot}
 BUILD=${BUILD:-$(pwd)/build}
+# the unit tests' binaries a script runs (make check-sanitize: its own)
+UNIT=${UNIT:-$BUILD/tests}
 SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/treeplot-test.XXXXXX")
 trap 'rm -rf "$SCRATCH"' EXIT
 cd "$SCRATCH" || exit 1
@@ -141,6 +144,23 @@ ref() { git update-ref "$1" "$(id "$2")"; }
 # pass, at full scale.
 scaled() {
 	if [ -n "${TREEPLOT_TEST_SANITIZER:-}" ]; then echo "$2"; else echo "$1"; fi
+}
+
+# counted ERR CMD...: run CMD (treeplot, or a function running it) with
+# treeplot's work meter on (TREEPLOT_DEBUG_WORK, util/work.h), its
+# stderr into ERR; $WORK is the count of steps treeplot printed there,
+# its line taken out of ERR; the status is CMD's.  A bound on the work
+# is a bound on time that a loaded machine cannot break and a quadratic
+# regression still does.
+counted() {
+	c_err=$1
+	shift
+	(export TREEPLOT_DEBUG_WORK=1; "$@") 2>"$c_err"
+	c_status=$?
+	WORK=$(sed -n 's/^treeplot: work: \([0-9]*\)$/\1/p' "$c_err" | tail -n 1)
+	sed -i '/^treeplot: work: [0-9]*$/d' "$c_err"
+	WORK=${WORK:-none}	# no count: any bound on it fails
+	return $c_status
 }
 
 # tp ARGS: run treeplot; $OUT, $ERR and $STATUS hold what happened.

@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/fixture.sh"
 
-plan 30
+plan 31
 
 mkdir repo
 cd repo || exit 1
@@ -155,9 +155,14 @@ cp chart.png chart.old
 # rendering takes seconds, so a second lands mid-render; on a machine
 # fast enough to finish first (status 0) the delay shrinks and the run
 # starts again, so that the tests below always see a process killed.
+# The run gets SIGHUP and SIGTERM at their default action whatever this
+# shell inherited: under nohup SIGHUP arrives ignored, a shell cannot
+# undo that for its children (POSIX), and treeplot rightly leaves an
+# ignored signal ignored (tested below).
 killed() {
 	for delay in 1 0.3 0.1 0.03 0.01; do
-		"$TREEPLOT" -C big/repo.git -q -o chart.png master 2>/dev/null &
+		env --default-signal=HUP,TERM \
+			"$TREEPLOT" -C big/repo.git -q -o chart.png master 2>/dev/null &
 		k_pid=$!
 		sleep $delay
 		kill -s "$1" $k_pid 2>/dev/null
@@ -205,6 +210,20 @@ for sig in KILL TERM HUP; do
 		ok $? "SIG$sig mid-render: no temporary file left"
 	fi
 done
+
+# SIGHUP ignored (nohup): treeplot leaves it ignored, is not killed by
+# it and writes the whole chart.
+env --ignore-signal=HUP "$TREEPLOT" -C big/repo.git -q -o chart.png master \
+	2>/dev/null &
+pid=$!
+sleep 0.3
+kill -s HUP $pid 2>/dev/null
+wait $pid
+st=$?
+[ -e chart.new ] || "$TREEPLOT" -C big/repo.git -q -T png master >chart.new
+[ $st -eq 0 ] && cmp -s chart.png chart.new && no_tmp chart.png
+ok $? "SIGHUP ignored (nohup): left ignored, the chart written whole (status $st)"
+cp chart.old chart.png
 
 # Stopped as soon as the temporary file appears, then terminated: the
 # handler removes it.  Best effort: a fast disk may finish first.

@@ -9,7 +9,7 @@
 # continuation lines is quadratic: over a minute for a million).
 . "$(dirname "$0")/lib.sh"
 
-PARSE="$BUILD/tests/test-commitparse trailers"
+PARSE="$UNIT/test-commitparse trailers"
 ROOT=$(cd "$TESTDIR/../.." && pwd)
 
 plan 23

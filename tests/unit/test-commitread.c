@@ -142,7 +142,7 @@ main(void)
 	buf_printf(&cmd, "%s/r", dir);
 	if (ret || repo_open(&r, cmd.data) < 0 ||
 	    range_resolve(r, "master", NULL, &rg) < 0 ||
-	    history_load(r, &rg, 0, 0, &h) < 0)
+	    walk_range(r, &rg, 0, 0, &h) < 0)
 		return 1;
 	report(h.in_range == 3, "three commits in the range", "other", "3");
 	/* Every commit of the range, each named three times. */
