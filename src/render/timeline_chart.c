@@ -345,10 +345,14 @@ make_texts(struct cchart *cc, struct layout *l)
 		   plural(l->rows_nr - 1), tl->commits, plural(tl->commits),
 		   tl->pulled_late);
 	timeline_late_from(tl, &b);
-	buf_puts(&b, "; phases cut by the mainline's first-parent line");
 	cchart_font(cc, FONT_SIZE, 0);
 	l->subtitle = fitted(cc, b.data, WIDTH - 2 * MARGIN);
+	/* How the phases are cut, on the note's line: on the subtitle's
+	 * it was cut off once the late figure named its tag. */
 	b.len = 0;
+	buf_puts(&b, "phases cut by the mainline's first-parent line");
+	if (l->sn.shortened)
+		buf_puts(&b, "; ");
 	shown_names_note(&l->sn, &b);
 	if (l->left_out)
 		buf_printf(&b, "%s%u label%s left out where %s would overlap",

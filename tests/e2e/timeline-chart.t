@@ -12,7 +12,7 @@
 
 SVGTEXT="$PYTHON $TESTDIR/svgtext.py"
 
-plan 26
+plan 27
 
 git init -q --bare gen
 "$BUILD/genhist" --commits 6000 --trees 100 --seed 7 --late --rebase |
@@ -33,6 +33,12 @@ is "$($SVGTEXT check tl.svg 2>overlaps)" \
    "svg: text as <text> in DejaVu Sans, no glyph outlines, no two labels overlapping"
 [ -s overlaps ] && sed 's/^/# /' overlaps
 $SVGTEXT texts tl.svg >texts.txt
+# The subtitle whole, its late figure with the tag it counts from (it
+# was cut off, "first-parent l...", once the figure named its tag); how
+# the phases are cut on the note's line.
+grep -Eq '^[0-9]+ pulls of [0-9]+ trees, [0-9]+ commits, [0-9]+ of them pulled after the merge window \(from v1\.9-rc1\)$' texts.txt &&
+	grep -qx "phases cut by the mainline's first-parent line" texts.txt
+ok $? "the subtitle whole, naming the tag its late figure counts from"
 
 JSON=$("$TREEPLOT" -q -C "$G" --timeline -T json $R)
 # Every phase named, every tag at a band's edge.
