@@ -25,10 +25,10 @@
 #ifndef TREEPLOT_EXTRA_H
 #define TREEPLOT_EXTRA_H
 
-#include <regex.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/pattern.h"
 #include "addons/opt.h"
 #include "flow/chart.h"
 #include "git/history.h"
@@ -55,7 +55,7 @@ struct extra_input {
 	const struct chart *c;		/* trees, attribution, the flow */
 	const struct extra_config *config;	/* the add-on's own setting */
 					/* (extras_gather sets it) */
-	const regex_t *release;		/* treeplot.releasePattern, or NULL */
+	const struct pattern *release;		/* treeplot.releasePattern, or NULL */
 	unsigned jobs;			/* --jobs: the threads an add-on */
 					/* reads objects on (0: the cores) */
 };
@@ -66,7 +66,7 @@ struct extra_compare {
 	struct repo *r;
 	const struct history *h;	/* the union of the ranges */
 	const uint8_t *selected;	/* the selection's commits, or NULL */
-	const regex_t *release;		/* treeplot.releasePattern, or NULL */
+	const struct pattern *release;		/* treeplot.releasePattern, or NULL */
 	unsigned jobs;			/* --jobs */
 };
 

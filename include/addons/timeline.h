@@ -19,9 +19,9 @@
 #ifndef TREEPLOT_TIMELINE_H
 #define TREEPLOT_TIMELINE_H
 
-#include <regex.h>
 #include <stdint.h>
 
+#include "util/pattern.h"
 #include "flow/chart.h"
 #include "flow/phases.h"
 #include "flow/timeline.h"
@@ -37,7 +37,7 @@ struct extra;
  * tells releases.
  */
 void timeline_measure(const struct history *h, const struct chart *c,
-		      const struct tag_map *tm, const regex_t *pattern,
+		      const struct tag_map *tm, const struct pattern *pattern,
 		      struct timeline *out);
 void timeline_release(struct timeline *tl);
 

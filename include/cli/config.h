@@ -21,8 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <regex.h>
 
+#include "util/pattern.h"
 #include "addons/registry.h"
 #include "flow/chart.h"
 #include "flow/naming.h"
@@ -37,8 +37,7 @@ struct config {
 	uint32_t top;		/* treeplot.top: a count, or TOP_ALL */
 	uint32_t major, minor;	/* treeplot.major, .minor: 1/100 of a percent */
 	int has_top, has_major, has_minor;
-	regex_t release;	/* treeplot.releasePattern, if has_release */
-	int has_release;
+	struct pattern *release;	/* treeplot.releasePattern, or NULL */
 	unsigned jobs;		/* treeplot.jobs: threads, 0 when unset */
 	int graph_hint_off;	/* treeplot.graphHint = false */
 

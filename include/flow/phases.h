@@ -32,9 +32,9 @@
 #ifndef TREEPLOT_PHASES_H
 #define TREEPLOT_PHASES_H
 
-#include <regex.h>
 #include <stdint.h>
 
+#include "util/pattern.h"
 #include "git/history.h"
 #include "git/tags.h"
 
@@ -70,7 +70,7 @@ struct phases {
  * out->nr only (line and of stay NULL).
  */
 void phases_plan(const char *const *tags, const int64_t *times, uint32_t n,
-		 const char *base, const regex_t *pattern, struct phases *out);
+		 const char *base, const struct pattern *pattern, struct phases *out);
 
 /*
  * The phases of h's range (walked with HISTORY_LINE_DATES or
@@ -79,7 +79,7 @@ void phases_plan(const char *const *tags, const int64_t *times, uint32_t n,
  * releases and pre-releases.
  */
 void phases_of(const struct history *h, const struct tag_map *tm,
-	       const regex_t *pattern, struct phases *out);
+	       const struct pattern *pattern, struct phases *out);
 void phases_release(struct phases *p);
 
 /* The tags phases_of looks at: releases and pre-releases (data: the

@@ -10,9 +10,9 @@
 #ifndef TREEPLOT_CYCLES_H
 #define TREEPLOT_CYCLES_H
 
-#include <regex.h>
 #include <stddef.h>
 
+#include "util/pattern.h"
 #include "git/repo.h"
 #include "git/revision.h"
 
@@ -26,7 +26,7 @@
  * not on B's first-parent line, or ST_FAILURE after reporting a read
  * error.
  */
-int cycles_expand(struct repo *r, const char *spec, const regex_t *pattern,
+int cycles_expand(struct repo *r, const char *spec, const struct pattern *pattern,
 		  char ***specs);
 void cycles_free(char **specs, size_t nr);
 

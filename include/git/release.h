@@ -8,10 +8,10 @@
 #ifndef TREEPLOT_RELEASE_H
 #define TREEPLOT_RELEASE_H
 
-#include <regex.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/pattern.h"
 #include "util/buf.h"
 
 /*
@@ -21,7 +21,7 @@
  * "-devel"), "-pre", "-alpha", "-beta", "-branched" (Xen's mark of the
  * day a release branched off) in it, and it opens no cycle.
  */
-int tag_is_release(const char *name, const regex_t *pattern);
+int tag_is_release(const char *name, const struct pattern *pattern);
 
 /*
  * Does tag name open a release cycle (the start of a version's
@@ -31,7 +31,7 @@ int tag_is_release(const char *name, const regex_t *pattern);
  * tag is neither a release nor a pre-release: it starts a default range
  * and a merge window.
  */
-int tag_opens_cycle(const char *name, const regex_t *pattern);
+int tag_opens_cycle(const char *name, const struct pattern *pattern);
 
 /*
  * The version numbers of tags a and b compared ("4.22" of "4.22-dev",
@@ -47,7 +47,7 @@ int tag_version_cmp(const char *a, const char *b);
  * of "v1.0-beta2"); else NULL.  A tag neither a release nor a pre-release
  * (a signed pull's, a tree's own) is neither.
  */
-const char *tag_prerelease(const char *name, const regex_t *pattern);
+const char *tag_prerelease(const char *name, const struct pattern *pattern);
 
 /* Why the default range starts where it does (range_resolve). */
 struct range_note {

@@ -5,10 +5,10 @@
 #ifndef TREEPLOT_REVISION_H
 #define TREEPLOT_REVISION_H
 
-#include <regex.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/pattern.h"
 #include "git/oid.h"
 #include "git/release.h"
 #include "git/repo.h"
@@ -30,7 +30,7 @@ struct range {
  * is none; out->note then says which tag and why (else it is NULL).
  * Returns ST_USAGE for a bad spec or unknown revision.
  */
-int range_resolve(struct repo *r, const char *spec, const regex_t *release,
+int range_resolve(struct repo *r, const char *spec, const struct pattern *release,
 		  struct range *out);
 void range_release(struct range *rg);
 

@@ -10,10 +10,10 @@
 #ifndef TREEPLOT_TAGS_H
 #define TREEPLOT_TAGS_H
 
-#include <regex.h>
 #include <stddef.h>
 #include <string.h>
 
+#include "util/pattern.h"
 #include "git/oid.h"
 #include "git/repo.h"
 
@@ -43,7 +43,7 @@ struct tag_map {
  * reporting that the tags could not be listed.
  */
 int tag_map_load(struct repo *r, repo_tag_filter *keep, const void *data,
-		 const regex_t *release, struct tag_map *out);
+		 const struct pattern *release, struct tag_map *out);
 void tag_map_release(struct tag_map *tm);
 
 /* The index of commit's first tag (the smallest name), or where it would

@@ -9,9 +9,9 @@
 #ifndef TREEPLOT_COMPARE_H
 #define TREEPLOT_COMPARE_H
 
-#include <regex.h>
 #include <stddef.h>
 
+#include "util/pattern.h"
 #include "addons/registry.h"
 #include "flow/chart.h"
 #include "git/history.h"

@@ -224,7 +224,7 @@ find_late(const struct chart *c, struct timeline *tl)
 
 void
 timeline_measure(const struct history *h, const struct chart *c,
-		 const struct tag_map *tm, const regex_t *pattern,
+		 const struct tag_map *tm, const struct pattern *pattern,
 		 struct timeline *out)
 {
 	uint32_t *by = latency_arrivals(h);
@@ -597,7 +597,7 @@ static const struct opt timeline_options[] = {
 /* The tags, read once for every range. */
 struct timeline_shared {
 	struct tag_map tm;
-	const regex_t *release;
+	const struct pattern *release;
 };
 
 static int

@@ -303,22 +303,24 @@ add_rule(struct config *cfg, const struct entry *e)
 }
 
 /*
- * treeplot.releasePattern, a POSIX ERE: it runs on tag names, not on
- * subjects, and release.c's rule (tag_is_release) takes a regex_t.
+ * treeplot.releasePattern: a regular expression on tag names, matched
+ * within bounds (util/pattern.h: PCRE2, no back-references; glibc's
+ * regex crashed or ran for minutes on a hostile one), named as
+ * "FILE: treeplot.releasePattern" when a match gives up.
  */
 static int
-compile_ere(const struct entry *e, regex_t *re)
+compile_release(const struct entry *e, struct pattern **out)
 {
-	int err = regcomp(re, e->value, REG_EXTENDED | REG_NOSUB);
+	struct buf where = BUF_INIT, why = BUF_INIT;
+	int ret;
 
-	if (err) {
-		char msg[256];
-
-		regerror(err, re, msg, sizeof(msg));
-		regfree(re);
-		return bad_value(e, msg);
-	}
-	return 0;
+	buf_printf(&where, "%s: %s", e->file, keys[e->key].name);
+	ret = pattern_compile(out, e->value, where.data, &why);
+	if (ret > 0)
+		ret = bad_value(e, why.data);
+	buf_release(&why);
+	buf_release(&where);
+	return ret;
 }
 
 /* "NAME URL-PREFIX": the name is the first word, the prefix the rest. */
@@ -386,9 +388,9 @@ take_single(struct config *cfg, const struct entry *e)
 	case KEY_RELEASE:
 		if (!*v)
 			return bad_value(e, "empty");
-		if (compile_ere(e, &cfg->release) < 0)
+		pattern_free(cfg->release);
+		if (compile_release(e, &cfg->release) < 0)
 			return ST_USAGE;
-		cfg->has_release = 1;
 		return 0;
 	case KEY_LAYOUT:
 		if (!graph_layout_known(v))
@@ -507,8 +509,7 @@ config_release(struct config *cfg)
 	}
 	free(cfg->aliases);
 	rules_release(&cfg->rules);
-	if (cfg->has_release)
-		regfree(&cfg->release);
+	pattern_free(cfg->release);
 	for (size_t k = 0; k < EXTRAS_MAX; k++) {
 		for (size_t i = 0; i < cfg->extra[k].nr; i++)
 			free(cfg->extra[k].v[i]);

@@ -66,7 +66,7 @@ struct settings {
 	const char *layout;
 	uint32_t major, minor;
 	const char *commit_url;
-	const regex_t *release;	/* treeplot.releasePattern, or NULL */
+	const struct pattern *release;	/* treeplot.releasePattern, or NULL */
 	unsigned jobs;		/* 0: the cores available */
 	const struct extra_config *extra_config;	/* the add-ons' */
 	int graph_hint;		/* the commit-graph hint (not -q, not */
@@ -122,7 +122,7 @@ settle(const struct options *o, const struct config *cfg,
 	s->chart.identity = NULL;
 	s->chart.selection = NULL;
 	s->chart.selected = NULL;
-	s->release = cfg->has_release ? &cfg->release : NULL;
+	s->release = cfg->release;
 	s->layout = o->layout ? o->layout : cfg->layout ? cfg->layout : "dot";
 	s->major = o->major_given ? o->major :
 		   cfg->has_major ? cfg->major : GRAPH_MAJOR_DEFAULT;
@@ -235,6 +235,10 @@ run_report(const struct options *o, const struct settings *s,
 
 	if (extras_gather(&o->extras, s->extra_config, &in, &xs) < 0)
 		return ST_FAILURE;
+	if (pattern_failed(s->release)) {
+		extras_release(&xs);	/* --timeline's phases: gave up */
+		return ST_USAGE;
+	}
 	if (s->top_default && c->f.folded)
 		hint_chart_folded(c->f.total_trees, CHART_TREES_MAX,
 				  c->f.folded);
@@ -407,6 +411,8 @@ run_range(const struct options *o, const struct settings *s,
 	if ((ret = tags_for_range(o, r)) < 0)
 		return ret;
 	ret = range_resolve(r, range_spec(o), s->release, &rg);
+	if (ret == ST_OK && pattern_failed(s->release))
+		ret = ST_USAGE;		/* treeplot.releasePattern gave up */
 	if (ret < 0) {
 		range_release(&rg);
 		return ret;
@@ -575,7 +581,8 @@ run_compare(const struct options *o, const struct settings *s,
 		(const char *const *)labels, n, repo_name(r), &co,
 		FORMAT_NONE, (enum csv_table)o->csv_table, &xc },
 		outs) < 0 ? ST_FAILURE : ST_OK;
-	if (s->chart.rules && rules_failed(s->chart.rules))
+	if ((s->chart.rules && rules_failed(s->chart.rules)) ||
+	    pattern_failed(s->release))
 		ret = ST_USAGE;		/* a pattern gave up (reported) */
 	else if (ret == ST_OK && output_set_write(outs) < 0)
 		ret = ST_FAILURE;

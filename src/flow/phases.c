@@ -39,7 +39,7 @@ phases_day(int64_t t)
 /* What a phase starting after tag (NULL: none) is: a release and a tag
  * opening a cycle start a merge window. */
 static enum phase_kind
-kind_of(const char *tag, const regex_t *pattern)
+kind_of(const char *tag, const struct pattern *pattern)
 {
 	if (!tag)
 		return PHASE_START;
@@ -56,7 +56,7 @@ kind_of(const char *tag, const regex_t *pattern)
  */
 static int
 cuts(const char *t, const char *last, enum phase_kind cur,
-     const regex_t *pattern)
+     const struct pattern *pattern)
 {
 	if (last && tag_version_cmp(t, last) > 0)
 		return 0;
@@ -65,7 +65,7 @@ cuts(const char *t, const char *last, enum phase_kind cur,
 
 /* Phase p's name: short (one cycle: "merge window", "rc1") or full. */
 static char *
-name_of(const struct phase *p, const regex_t *pattern, int full)
+name_of(const struct phase *p, const struct pattern *pattern, int full)
 {
 	struct buf b = BUF_INIT;
 
@@ -101,7 +101,7 @@ names_repeat(const struct phase *v, uint32_t n)
 }
 
 static void
-name_phases(struct phases *out, const regex_t *pattern)
+name_phases(struct phases *out, const struct pattern *pattern)
 {
 	uint32_t windows = 0;
 	int full;
@@ -122,7 +122,7 @@ name_phases(struct phases *out, const regex_t *pattern)
 
 void
 phases_plan(const char *const *tags, const int64_t *times, uint32_t n,
-	    const char *base, const regex_t *pattern, struct phases *out)
+	    const char *base, const struct pattern *pattern, struct phases *out)
 {
 	size_t alloc = 0;
 	const char *start = base, *last = n ? tags[n - 1] : NULL;
@@ -196,7 +196,7 @@ version_cmp(const char *a, const char *b)
  */
 static const char *
 cut_tag(const struct tag_map *tm, const struct object_id *id,
-	const regex_t *pattern)
+	const struct pattern *pattern)
 {
 	size_t first = tag_map_first(tm, id);
 	const char *pre = NULL;
@@ -216,7 +216,7 @@ cut_tag(const struct tag_map *tm, const struct object_id *id,
 
 void
 phases_of(const struct history *h, const struct tag_map *tm,
-	  const regex_t *pattern, struct phases *out)
+	  const struct pattern *pattern, struct phases *out)
 {
 	uint32_t n, np, *line = history_first_parent_line(h, &n);
 	const char **tags = xcalloc(n ? n : 1, sizeof(*tags));

@@ -58,7 +58,7 @@ to_ranges(const char *a, char **tags, size_t nr, const char *b)
 }
 
 int
-cycles_expand(struct repo *r, const char *spec, const regex_t *pattern,
+cycles_expand(struct repo *r, const char *spec, const struct pattern *pattern,
 	      char ***specs)
 {
 	const char *dots = strstr(spec, ".."), *b;

@@ -37,7 +37,7 @@ pre_mark(const char *name)
 static const char *const open_marks[] = { "-start", "-devel", "-dev" };
 
 int
-tag_opens_cycle(const char *name, const regex_t *pattern)
+tag_opens_cycle(const char *name, const struct pattern *pattern)
 {
 	size_t len = strlen(name);
 
@@ -53,15 +53,15 @@ tag_opens_cycle(const char *name, const regex_t *pattern)
 }
 
 int
-tag_is_release(const char *name, const regex_t *pattern)
+tag_is_release(const char *name, const struct pattern *pattern)
 {
 	if (pattern)
-		return !regexec(pattern, name, 0, NULL, 0);
+		return pattern_match(pattern, name);
 	return !pre_mark(name) && !tag_opens_cycle(name, NULL);
 }
 
 const char *
-tag_prerelease(const char *name, const regex_t *pattern)
+tag_prerelease(const char *name, const struct pattern *pattern)
 {
 	const char *p = pre_mark(name);
 

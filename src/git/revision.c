@@ -220,7 +220,7 @@ resolve_commit(git_repository *git, const char *rev, struct object_id *out)
  * pre-release tags are noted as skipped. */
 static const char *
 release_of(const struct tag_map *tm, const git_oid *commit,
-	   const regex_t *release, struct range_note *note)
+	   const struct pattern *release, struct range_note *note)
 {
 	struct object_id id;
 	size_t lo, k;
@@ -435,7 +435,7 @@ release_cadence(struct repo *r, const struct tag_map *tm, git_oid c,
  * to HEAD.  out->note says which tag and which were skipped.
  */
 static int
-default_range(struct repo *r, const regex_t *release, struct range *out)
+default_range(struct repo *r, const struct pattern *release, struct range *out)
 {
 	git_repository *git = r->git;
 	struct tag_map tm = { NULL, 0, 0 };
@@ -504,7 +504,7 @@ out:
 }
 
 int
-range_resolve(struct repo *r, const char *spec, const regex_t *release,
+range_resolve(struct repo *r, const char *spec, const struct pattern *release,
 	      struct range *out)
 {
 	const char *dots;

@@ -60,7 +60,7 @@ struct tag_listing {
 	git_repository *git;
 	repo_tag_filter *keep;
 	const void *keep_data;
-	const regex_t *release;
+	const struct pattern *release;
 	struct tag_map *tm;
 };
 
@@ -129,7 +129,7 @@ cmp_tag(const void *a, const void *b)
 
 int
 tag_map_load(struct repo *r, repo_tag_filter *keep, const void *data,
-	     const regex_t *release, struct tag_map *out)
+	     const struct pattern *release, struct tag_map *out)
 {
 	struct tag_listing l = { r->git, keep, data, release, out };
 

@@ -52,8 +52,8 @@ pattern_compile(struct pattern **out, const char *re, const char *where,
 	pcre2_pattern_info(code, PCRE2_INFO_BACKREFMAX, &backrefs);
 	if (backrefs) {
 		pcre2_code_free(code);
-		buf_puts(why, "a back-reference, which a tag pattern never "
-			 "needs (and which makes matching exponential)");
+		buf_puts(why, "a back-reference: a tag pattern never needs "
+			 "one, and it makes matching exponential");
 		return 1;
 	}
 	p = xcalloc(1, sizeof(*p));

@@ -4,7 +4,7 @@
 # of trees) gives one clear result, in bounded work.
 . "$(dirname "$0")/lib.sh"
 
-plan 17
+plan 21
 
 # --- encoding names of a megabyte ----------------------------------------------
 
@@ -182,6 +182,38 @@ printf '%s\n' "$OUT" | jq -e '.trees[0].urls | index("git://git.kernel.org./'"$K
 ok $? "the spelling with the trailing dot is one of the tree's URLs"
 printf '%s\n' "$OUT" | jq -e '[.trees[].name] == ["davem/net"]' >/dev/null
 ok $? "the address literal, pulled last, does not name the tree"
+cd "$SCRATCH" || exit 1
+
+# --- treeplot.releasePattern as an attacker writes it ------------------------------
+
+# glibc's regex: "(|)(\1\1)*" recursed until SIGSEGV; back-references
+# ran for minutes.  PCRE2 within limits now, back-references refused.
+mkdir rp && cd rp || exit 1
+repo
+mk r0 "main: 0"
+mk r1 "main: 1" r0
+ref refs/heads/master r1
+ref refs/tags/v1.0 r0
+ref refs/tags/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab r0
+git symbolic-ref HEAD refs/heads/master
+git config treeplot.releasePattern '(|)(\1\1)*'
+tp -q
+[ "$STATUS" -eq 2 ] && [ -z "$OUT" ] &&
+	[ "$ERR" = "treeplot: $PWD/.git/config: treeplot.releasePattern: bad value '(|)(\\\\1\\\\1)*' (a back-reference: a tag pattern never needs one, and it makes matching exponential)" ]
+ok $? "releasePattern of an empty group repeated by back-reference: a usage error naming the key, no crash"
+git config treeplot.releasePattern '(.*)(.*)(.*)(.*)(.*)\5\4\3\2\1x'
+tp -q
+[ "$STATUS" -eq 2 ] && printf '%s\n' "$ERR" | grep -q 'treeplot.releasePattern: bad value.*back-reference'
+ok $? "releasePattern with five back-references: refused at once"
+git config treeplot.releasePattern '^(a|aa)+$'
+tp -q -o out.json
+[ "$STATUS" -eq 2 ] && [ ! -e out.json ] &&
+	[ "$ERR" = "treeplot: $PWD/.git/config: treeplot.releasePattern gave up on the name 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab': match limit exceeded" ]
+ok $? "an exponential pattern on a 58-byte tag: gives up, says where, exit 2, nothing written"
+git config treeplot.releasePattern '^v[0-9.]+$'
+tp -q -T json
+is "$STATUS:$(printf '%s\n' "$OUT" | jq -r .range)" "0:v1.0..HEAD" \
+   "an everyday pattern: the release it names opens the default range"
 cd "$SCRATCH" || exit 1
 
 done_testing
