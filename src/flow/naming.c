@@ -9,6 +9,7 @@
 #include "util/buf.h"
 #include "util/url.h"
 #include "util/util.h"
+#include "util/work.h"
 
 static int
 is_space(unsigned char c)
@@ -282,6 +283,7 @@ trees_key_root(const struct tree_table *tt, uint32_t k)
 	while (v[k].parent != k) {
 		v[k].parent = v[v[k].parent].parent;
 		k = v[k].parent;
+		work_add(1);
 	}
 	return k;
 }

@@ -2,7 +2,9 @@
 # Hostile sizes (issue 16, items 1 and 10): a tree named by 320,000
 # spellings of its URL, a MAINTAINERS entry of 640,000 T: lines, both
 # read in linear time; a chain of 20,000 nested pulls charted as SVG and
-# PNG, the trees past --chart-depth folded into one box.
+# PNG, the trees past --chart-depth folded into one box; one tree
+# pulled from thousands of hosts by one keeper, its spellings joined in
+# near-linear work (issue 36, item 4: the union-find's chains).
 #
 # Times are CPU seconds of treeplot alone (perl's times), not wall time:
 # a loaded machine stretches the wall clock, not the work.  The bounds
@@ -12,7 +14,7 @@
 # scaled says why that keeps the memory-safety coverage).
 . "$(dirname "$0")/lib.sh"
 
-plan 23
+plan 25
 
 # cpu CMD...: run CMD; $CPU is its user+system time in whole seconds
 # (rounded up), its exit status returned.
@@ -170,3 +172,45 @@ is "$(grep -cE '^	(t[0-9]+|direct|deeper) -> ' deep5.dot)" 7 \
 is "$("$TREEPLOT" -C deep.git -T dot --chart-depth x 2>&1 >/dev/null; echo $?)" \
    "treeplot: --chart-depth takes a level from 0 to 1000000, not 'x'
 2" "--chart-depth x: a usage error"
+
+# --- one tree, thousands of hosts, one keeper ---------------------------------------
+
+# Each pull names another host; one keeper commits every tip, so every
+# spelling joins the first (same last component, same keeper).  The
+# union-find walked its chains whole: 0.5 s at 2,000 pulls, 6.7 s at
+# 8,000, 32 s at 16,000.  Counted work (lib.sh's counted): four times
+# the pulls must cost well under eight times the work (a quadratic
+# join costs sixteen).
+hosts() {
+	perl -e '
+		my ($n, $mark, $t) = ($ARGV[0], 0, 1230000000);
+		sub c { my ($ref, $msg, $who, @p) = @_; $mark++; $t += 60;
+			print "commit $ref\nmark :$mark\n",
+			      "author A <a\@example.org> $t +0000\n",
+			      "committer $who $t +0000\n",
+			      "data ", length($msg), "\n$msg\n";
+			print "from :$p[0]\n" if @p;
+			print "merge :$_\n" for @p[1 .. $#p];
+			print "\n"; return $mark; }
+		my $m = c("refs/heads/master", "root", "L <l\@example.org>");
+		print "reset refs/tags/v1.0\nfrom :$m\n\n";
+		for my $k (1 .. $n) {
+			my $s = c("refs/heads/side", "foo: $k",
+				  "Kim Keeper <kim\@example.org>", $m);
+			$m = c("refs/heads/master", "Merge branch \x27for-linus\x27" .
+			       " of git://h$k.example$k.org/pub/scm/foo",
+			       "L <l\@example.org>", $m, $s);
+		}' "$1" | git -C "$2" fast-import --quiet
+	git -C "$2" symbolic-ref HEAD refs/heads/master
+}
+N=$(scaled 2000 500)
+git init -q --bare hosts1.git && hosts $N hosts1.git &&
+	git init -q --bare hosts4.git && hosts $((4 * N)) hosts4.git
+counted hosts1.err "$TREEPLOT" -C hosts1.git -q -T json v1.0..HEAD >hosts1.json
+w1=$WORK
+counted hosts4.err "$TREEPLOT" -C hosts4.git -q -T json v1.0..HEAD >hosts4.json
+w4=$WORK
+is "$(jq -c '[(.trees | length), .trees[0].pulls]' hosts4.json)" "[1,$((4 * N))]" \
+   "$((4 * N)) pulls from $((4 * N)) hosts, one keeper: one tree"
+[ "$w1" != none ] && [ "$w4" != none ] && [ "$w4" -lt $((8 * w1)) ]
+ok $? "the spellings joined in near-linear work ($w1 steps for $N pulls, $w4 for $((4 * N)))"
