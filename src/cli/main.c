@@ -291,19 +291,25 @@ format_data(struct output_set *outs, enum format fmt)
 	return sp ? &sp->data : NULL;
 }
 
-/* A range of no commits is no error (exit 0), but not silent either:
- * its end is reachable from its start, often a range written the wrong
- * way round. */
-static void
-empty_range_note(const struct range *rg)
+/*
+ * A range of no commits.  Whose ends are one commit, it is no error
+ * (nothing new is a real answer: exit 0), said on stderr.  Whose end is
+ * reachable from its start, it was written the wrong way round, and a
+ * CI job would publish zeros: a usage error naming the range the other
+ * way round.  Returns 0 or ST_USAGE.
+ */
+static int
+empty_range(const struct range *rg)
 {
-	if (!memcmp(&rg->from, &rg->to, sizeof(rg->from)))
+	if (!memcmp(&rg->from, &rg->to, sizeof(rg->from))) {
 		error("the range %s..%s is empty: both ends are the same commit",
 		      rg->from_name, rg->to_name);
-	else
-		error("the range %s..%s is empty: %s is reachable from %s "
-		      "(the other way round?)", rg->from_name, rg->to_name,
-		      rg->to_name, rg->from_name);
+		return 0;
+	}
+	error("the range %s..%s is empty: %s is reachable from %s; the "
+	      "other way round, %s..%s?", rg->from_name, rg->to_name,
+	      rg->to_name, rg->from_name, rg->to_name, rg->from_name);
+	return ST_USAGE;
 }
 
 /* A selection that keeps no commit of the walk's range(s) is no error
@@ -431,9 +437,9 @@ run_range(const struct options *o, const struct settings *s,
 		ret = ST_FAILURE;
 		goto out_history;
 	}
+	if (rg.has_from && !h.in_range && (ret = empty_range(&rg)) < 0)
+		goto out_history;
 	label = range_label(&rg);
-	if (rg.has_from && !h.in_range)
-		empty_range_note(&rg);
 	if (chart_build(&c, &h, r, repo_name(r), label, &co) < 0) {
 		ret = ST_FAILURE;
 		goto out_chart;

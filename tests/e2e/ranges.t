@@ -23,17 +23,27 @@ exact() {
 
 # --- empty ranges -----------------------------------------------------------
 
-for r in v2.0..v2.0 v2.0..v1.0; do
-	tp "$r"
-	is "$STATUS" 0 "$r: exit status 0"
-	printf '%s\n' "$OUT" | grep -q '^ *0 commits,'
-	ok $? "$r: the report says 0 commits"
-	tp -T json "$r"
-	is "$(printf '%s\n' "$OUT" | jq -c '[.commits, .direct, .summary.tree_count]')" \
-	   '[0,0,0]' "$r: json commits, direct, trees are 0"
-	tpc -T commits "$r"
-	is "$STATUS:$(wc -c <"$SCRATCH/.out")" "0:0" "$r: commits output empty"
+# Ends that are one commit: nothing new, a real answer (exit 0).
+r=v2.0..v2.0
+tp "$r"
+is "$STATUS" 0 "$r: exit status 0"
+printf '%s\n' "$OUT" | grep -q '^ *0 commits,'
+ok $? "$r: the report says 0 commits"
+tp -T json "$r"
+is "$(printf '%s\n' "$OUT" | jq -c '[.commits, .direct, .summary.tree_count]')" \
+   '[0,0,0]' "$r: json commits, direct, trees are 0"
+tpc -T commits "$r"
+is "$STATUS:$(wc -c <"$SCRATCH/.out")" "0:0" "$r: commits output empty"
+# The end reachable from the start: written the wrong way round, a
+# usage error in every format (gitenv.t checks the message).
+r=v2.0..v1.0
+for f in text json commits; do
+	tp -T $f "$r"
+	is "$STATUS:$(wc -c <"$SCRATCH/.out")" "2:0" "$r, -T $f: exit status 2, nothing written"
 done
+tp "$r"
+printf '%s\n' "$ERR" | grep -q 'other way round, v1.0..v2.0?$'
+ok $? "$r: the message names the range the other way round"
 
 # --- the exact set ---------------------------------------------------------------
 
