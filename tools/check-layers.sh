@@ -16,7 +16,8 @@ libs='git2	git
 zlib\.h	git
 graphviz/	render
 cairo	render
-pcre2\.h	flow'
+pcre2\.h	util
+libpsl\.h	util'
 
 rank() {
 	i=0

@@ -3,10 +3,10 @@
  * treeplot.internalPattern and treeplot.externalPattern, PCRE2 patterns
  * tried on each merge's subject before the built-in grammar.
  *
- * The only module that includes pcre2.h: the configuration reader
- * compiles what it read into a struct rules, and the flow receives the
- * compiled rules, never the configuration.  Subjects are untrusted, so
- * each match is bounded (PCRE2's match and heap limits): a rule that
+ * The configuration reader compiles what it read into a struct rules,
+ * and the flow receives the compiled rules, never the configuration.
+ * Subjects are untrusted, so each match is bounded (util/pattern.h,
+ * PCRE2's match and heap limits): a rule that
  * reaches a bound is reported ("treeplot: WHERE: pattern 'P' gave up on
  * a merge subject of N bytes: REASON") and skipped from then on;
  * rules_failed tells.
@@ -18,6 +18,7 @@
 
 #include "flow/subject.h"
 #include "util/buf.h"
+#include "util/pattern.h"
 
 enum rule_kind {
 	RULE_INTERNAL,		/* a match makes the merge internal */
@@ -25,13 +26,10 @@ enum rule_kind {
 				 * group is the URL it pulled */
 };
 
-/* A compiled pattern (rules.c). */
-struct rule;
-
 struct rules {
-	struct rule *internal;
+	struct pattern **internal;	/* compiled, in order */
 	size_t internal_nr, internal_alloc;
-	struct rule *external;
+	struct pattern **external;
 	size_t external_nr, external_alloc;
 };
 #define RULES_INIT { NULL, 0, 0, NULL, 0, 0 }

@@ -315,7 +315,8 @@ compile_release(const struct entry *e, struct pattern **out)
 	int ret;
 
 	buf_printf(&where, "%s: %s", e->file, keys[e->key].name);
-	ret = pattern_compile(out, e->value, where.data, &why);
+	ret = pattern_compile(out, PATTERN_TAG, e->value, where.data, NULL,
+			      &why);
 	if (ret > 0)
 		ret = bad_value(e, why.data);
 	buf_release(&why);
