@@ -464,7 +464,8 @@ CHECK_FUZZ_SECONDS = 8
 FUZZ_FLAGS = -fsanitize=fuzzer-no-link,address,undefined \
 	     -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude -O1 -g $(FUZZ_FLAGS) -MMD -MP
-# The modules fuzzed and what they call, no library but zlib, by layer.  The
+# The modules fuzzed and what they call, no library but zlib and libpsl
+# (url.c's registrable domains), by layer.  The
 # commit-graph and pack readers map files; in their fuzz build they read
 # them into the heap instead, so AddressSanitizer sees a read one byte
 # past the end.
@@ -490,7 +491,8 @@ $(FUZZ)/libfuzz.a: $(FUZZ_LIBOBJ) $(FUZZ)/heapmap.o
 	$(AR) rcs $@ $^
 
 $(FUZZ)/fuzz-%: tests/fuzz/fuzz-%.c $(FUZZ)/libfuzz.a | $(FUZZ)
-	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ)/libfuzz.a -lz
+	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ)/libfuzz.a \
+	  -lpsl -lz
 
 $(FUZZ):
 	mkdir -p $@

@@ -26,10 +26,15 @@ enum rule_kind {
 				 * group is the URL it pulled */
 };
 
+/* A compiled rule. */
+struct rule {
+	struct pattern *p;
+};
+
 struct rules {
-	struct pattern **internal;	/* compiled, in order */
+	struct rule *internal;	/* in the order compiled */
 	size_t internal_nr, internal_alloc;
-	struct pattern **external;
+	struct rule *external;
 	size_t external_nr, external_alloc;
 };
 #define RULES_INIT { NULL, 0, 0, NULL, 0, 0 }

@@ -24,7 +24,7 @@ rules_compile(struct rules *rs, enum rule_kind kind, const char *pattern,
 	if (kind == RULE_INTERNAL) {
 		ALLOC_GROW(rs->internal, rs->internal_nr + 1,
 			   rs->internal_alloc);
-		rs->internal[rs->internal_nr++] = p;
+		rs->internal[rs->internal_nr++].p = p;
 		return 0;
 	}
 	if (!pattern_groups(p)) {
@@ -33,7 +33,7 @@ rules_compile(struct rules *rs, enum rule_kind kind, const char *pattern,
 		return 1;
 	}
 	ALLOC_GROW(rs->external, rs->external_nr + 1, rs->external_alloc);
-	rs->external[rs->external_nr++] = p;
+	rs->external[rs->external_nr++].p = p;
 	return 0;
 }
 
@@ -45,7 +45,7 @@ rules_match(void *data, const char *subject, size_t len,
 	size_t so, eo;
 
 	for (size_t i = 0; i < rs->internal_nr; i++) {
-		if (pattern_search(rs->internal[i], subject, len, NULL,
+		if (pattern_search(rs->internal[i].p, subject, len, NULL,
 				   NULL) > 0) {
 			out->kind = MERGE_INTERNAL;
 			out->url = NULL;
@@ -54,7 +54,7 @@ rules_match(void *data, const char *subject, size_t len,
 		}
 	}
 	for (size_t i = 0; i < rs->external_nr; i++) {
-		if (pattern_search(rs->external[i], subject, len, &so,
+		if (pattern_search(rs->external[i].p, subject, len, &so,
 				   &eo) <= 0 || so == PATTERN_UNSET || eo <= so)
 			continue;
 		out->kind = MERGE_EXTERNAL;
@@ -69,10 +69,10 @@ int
 rules_failed(const struct rules *rs)
 {
 	for (size_t i = 0; i < rs->internal_nr; i++)
-		if (pattern_failed(rs->internal[i]))
+		if (pattern_failed(rs->internal[i].p))
 			return 1;
 	for (size_t i = 0; i < rs->external_nr; i++)
-		if (pattern_failed(rs->external[i]))
+		if (pattern_failed(rs->external[i].p))
 			return 1;
 	return 0;
 }
@@ -81,10 +81,10 @@ void
 rules_release(struct rules *rs)
 {
 	for (size_t i = 0; i < rs->internal_nr; i++)
-		pattern_free(rs->internal[i]);
+		pattern_free(rs->internal[i].p);
 	free(rs->internal);
 	for (size_t i = 0; i < rs->external_nr; i++)
-		pattern_free(rs->external[i]);
+		pattern_free(rs->external[i].p);
 	free(rs->external);
 	memset(rs, 0, sizeof(*rs));
 }

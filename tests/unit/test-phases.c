@@ -3,7 +3,6 @@
  * tags cut it and what each piece is called, and the tags that are
  * pre-releases (tag_prerelease).  TAP.
  */
-#include <regex.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -123,7 +122,7 @@ check_line(const struct line_case *lc)
 }
 
 static void
-check_pre(const char *tag, const regex_t *re, const char *expected)
+check_pre(const char *tag, const struct pattern *re, const char *expected)
 {
 	const char *got = tag_prerelease(tag, re);
 
@@ -134,7 +133,8 @@ check_pre(const char *tag, const regex_t *re, const char *expected)
 int
 main(void)
 {
-	regex_t re;
+	struct pattern *re;
+	struct buf why = BUF_INIT;
 
 	for (size_t k = 0; k < ARRAY_SIZE(cases); k++)
 		check_line(&cases[k]);
@@ -150,12 +150,13 @@ main(void)
 	check_pre("v1.0-rc1-beta", NULL, "rc1-beta");
 	check_pre("v2.43", NULL, NULL);
 	check_pre("v1.0rc1", NULL, NULL);
-	if (regcomp(&re, "^v[0-9.]+$", REG_EXTENDED | REG_NOSUB))
+	if (pattern_compile(&re, PATTERN_TAG, "^v[0-9.]+$", "test", NULL,
+			    &why))
 		return 1;
-	check_pre("v2.0-rc1", &re, "rc1");
-	check_pre("v2.0", &re, NULL);
-	check_pre("for-linus", &re, NULL);	/* neither */
-	regfree(&re);
+	check_pre("v2.0-rc1", re, "rc1");
+	check_pre("v2.0", re, NULL);
+	check_pre("for-linus", re, NULL);	/* neither */
+	pattern_free(re);
 
 	ok(phases_day(0) == 0 && phases_day(86399) == 0 &&
 	   phases_day(86400) == 1 && phases_day(-1) == -1 &&

@@ -2,7 +2,6 @@
  * test-release.c - tag_is_release, the rule the default range and
  * --cycles share, and the default range's note as text.  TAP.
  */
-#include <regex.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,7 +48,8 @@ int
 main(void)
 {
 	struct range_note *n = xcalloc(1, sizeof(*n));
-	regex_t re;
+	struct pattern *re;
+	struct buf why = BUF_INIT;
 
 	for (size_t k = 0; k < ARRAY_SIZE(rule); k++)
 		report(tag_is_release(rule[k].tag, NULL) == rule[k].release,
@@ -61,14 +61,15 @@ main(void)
 		       opener[k].tag, opener[k].opens ? "opens none" :
 		       "opens a cycle", opener[k].opens ? "opens a cycle" :
 		       "opens none");
-	if (regcomp(&re, "^v[0-9]+\\.0$", REG_EXTENDED | REG_NOSUB))
+	if (pattern_compile(&re, PATTERN_TAG, "^v[0-9]+\\.0$", "test", NULL,
+			    &why))
 		return 1;
-	ok(tag_is_release("v2.0", &re) && !tag_is_release("v2.43", &re) &&
-	   !tag_is_release("v2.0-rc1", &re),
+	ok(tag_is_release("v2.0", re) && !tag_is_release("v2.43", re) &&
+	   !tag_is_release("v2.0-rc1", re),
 	   "a pattern replaces the rule");
-	ok(!tag_opens_cycle("v2.1-devel", &re),
+	ok(!tag_opens_cycle("v2.1-devel", re),
 	   "a pattern: no tag opens a cycle but by it");
-	regfree(&re);
+	pattern_free(re);
 
 	check_note(n, "the whole history: no release tag on HEAD's "
 		   "first-parent line", "no tag at all");
