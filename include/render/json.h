@@ -7,11 +7,16 @@
 #include "addons/extra.h"
 #include "flow/aggregate.h"
 #include "util/buf.h"
+#include "util/json_writer.h"
 #include "util/util.h"
 
 /* The add-ons' members (xs may be NULL) follow the core's, in the
  * table's order. */
 void render_json(const struct flow *f, const struct extras *xs,
 		 struct buf *out);
+
+/* The members "likely_aliases" of text_likely_aliases, only when any
+ * (tt may be NULL): the report's, and --compare's. */
+void json_likely_aliases(struct json *j, const struct tree_table *tt);
 
 #endif

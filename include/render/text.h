@@ -14,4 +14,9 @@
 void render_text(const struct flow *f, const struct extras *xs,
 		 struct buf *out);
 
+/* The joins tt's evidence suggested but did not prove ("Likely
+ * aliases"), each with the command that makes it; nothing when none
+ * (tt may be NULL).  The report's section, and --compare's. */
+void text_likely_aliases(const struct tree_table *tt, struct buf *out);
+
 #endif

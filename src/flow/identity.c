@@ -210,6 +210,25 @@ people_canon(const struct tree_table *tt)
 	return up;
 }
 
+/* Do keys a and b have a keeper in common (one person by canon)?  Into
+ * *who, a's keeper. */
+static int
+keepers_share(const struct tree_table *tt, const uint32_t *canon, uint32_t a,
+	      uint32_t b, uint32_t *who)
+{
+	uint32_t ka[KEEPERS_MAX], kb[KEEPERS_MAX];
+	uint32_t na = trees_key_keepers(tt, a, ka, KEEPERS_MAX),
+		 nb = trees_key_keepers(tt, b, kb, KEEPERS_MAX);
+
+	for (uint32_t i = 0; i < na; i++)
+		for (uint32_t j = 0; j < nb; j++)
+			if (canon[ka[i]] == canon[kb[j]]) {
+				*who = ka[i];
+				return 1;
+			}
+	return 0;
+}
+
 /* --- 1. one path on sibling hosts ------------------------------------ */
 
 struct keyref {
@@ -244,11 +263,30 @@ cmp_keyref(const void *pa, const void *pb)
 	return c ? c : strcmp(x->key, y->key);
 }
 
-/* Keys of one path on hosts of one domain: one repository, served by
+/*
+ * Keys of one path on hosts of one domain: one repository, served by
  * every host of it, whatever the dates (both hosts serve it for years
- * while each maintainer switches in their own time). */
+ * while each maintainer switches in their own time).  Unless each has
+ * keepers and none in common, and their tags share no stem: the tenants
+ * of a multi-tenant domain the Public Suffix List does not know
+ * (alice.visualstudio.com, bob.visualstudio.com) are different people's
+ * repositories, however alike their paths.
+ */
+static int
+tenants_apart(const struct tree_table *tt, const uint32_t *canon, uint32_t a,
+	      uint32_t b)
+{
+	uint32_t who, one;
+
+	return trees_key_keepers(tt, a, &one, 1) &&
+	       trees_key_keepers(tt, b, &one, 1) &&
+	       !keepers_share(tt, canon, a, b, &who) &&
+	       identity_shared_tag(tt, a, b) == UINT32_MAX;
+}
+
 static void
-same_path(struct tree_table *tt, struct keyref *v, size_t n)
+same_path(struct tree_table *tt, const uint32_t *canon, struct keyref *v,
+	  size_t n)
 {
 	size_t m = 0;
 
@@ -269,7 +307,8 @@ same_path(struct tree_table *tt, struct keyref *v, size_t n)
 					      *b = &tt->k[v[i].k];
 			struct buf e = BUF_INIT;
 
-			if (!joinable(tt, v[lo].k, v[i].k))
+			if (!joinable(tt, v[lo].k, v[i].k) ||
+			    tenants_apart(tt, canon, v[lo].k, v[i].k))
 				continue;
 			buf_printf(&e, "the repository path '%s' on %s (", a->path,
 				   a->host);
@@ -633,25 +672,6 @@ bucket_hints(struct tree_table *tt, struct pair_index *seen, uint32_t *v,
 	}
 }
 
-/* Do keys a and b have a keeper in common (one person by canon)?  Into
- * *who, a's keeper. */
-static int
-keepers_share(const struct tree_table *tt, const uint32_t *canon, uint32_t a,
-	      uint32_t b, uint32_t *who)
-{
-	uint32_t ka[KEEPERS_MAX], kb[KEEPERS_MAX];
-	uint32_t na = trees_key_keepers(tt, a, ka, KEEPERS_MAX),
-		 nb = trees_key_keepers(tt, b, kb, KEEPERS_MAX);
-
-	for (uint32_t i = 0; i < na; i++)
-		for (uint32_t j = 0; j < nb; j++)
-			if (canon[ka[i]] == canon[kb[j]]) {
-				*who = ka[i];
-				return 1;
-			}
-	return 0;
-}
-
 /* A likely alias of keys a and b, older first, why (e) said. */
 static void
 other_hint(struct tree_table *tt, struct pair_index *seen, uint32_t a,
@@ -821,7 +841,8 @@ identity_learn(struct tree_table *tt)
 		if (tt->k[k].pulls && *tt->k[k].host &&
 		    *repo_name_of(&tt->k[k]))
 			v[n++] = keyref(tt, k, "", "", 0);
-	same_path(tt, v, n);
+	canon = people_canon(tt);
+	same_path(tt, canon, v, n);
 	/* same_path kept the keys of a domain only: all of them again. */
 	n = 0;
 	for (uint32_t k = 0; k < tt->k_nr; k++)
@@ -835,7 +856,6 @@ identity_learn(struct tree_table *tt)
 		    *repo_name_of(&tt->k[k]))
 			v[n++] = keyref(tt, k, repo_name_of(&tt->k[k]), "",
 					0);
-	canon = people_canon(tt);
 	same_keeper(tt, canon, v, n);
 	qsort(v, n, sizeof(*v), cmp_keyref);
 	hints(tt, &seen, v, n);

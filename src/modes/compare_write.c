@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "flow/report.h"
+#include "render/json.h"
+#include "render/text.h"
 #include "util/csv.h"
 #include "util/escape.h"
 #include "util/json_writer.h"
@@ -226,40 +228,6 @@ text_shared_paths(const struct table *t, struct buf *out)
 	}
 }
 
-/* A string for a shell's single quotes. */
-static void
-add_quoted(struct buf *out, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '\'')
-			buf_puts(out, "'\\''");
-		else
-			escape_text(out, s, 1);
-	}
-}
-
-/* The joins the evidence over every range suggested but did not prove,
- * as the report lists them. */
-static void
-text_hints(const struct tree_table *tt, struct buf *out)
-{
-	if (!tt || !tt->hints_nr)
-		return;
-	buf_puts(out, "\nLikely aliases (not applied: the evidence is "
-		 "weaker; paste the command to join)\n");
-	for (uint32_t k = 0; k < tt->hints_nr; k++) {
-		const struct tree_hint *hn = &tt->hints[k];
-
-		buf_puts(out, "  git config --add treeplot.alias '");
-		add_quoted(out, trees_key_name(tt, hn->newer));
-		buf_addc(out, ' ');
-		add_quoted(out, tt->k[hn->older].url);
-		buf_puts(out, "'\n    ");
-		escape_text(out, hn->detail, strlen(hn->detail));
-		buf_addc(out, '\n');
-	}
-}
-
 /* The ranges, numbered; the numbers right-aligned, so that range 10
  * lines up with range 9. */
 static void
@@ -361,31 +329,11 @@ compare_write_text(const struct compare_input *in, const struct table *t,
 	buf_printf(&what, "Disappeared (in 1, not in %zu)", t->nr);
 	text_list(t, out, what.data, compare_disappeared);
 	text_shared_paths(t, out);
-	text_hints(t->identity, out);
+	text_likely_aliases(t->identity, out);
 	buf_release(&what);
 }
 
 /* --- JSON ----------------------------------------------------------- */
-
-/* The likely aliases over every range, as the report's JSON gives
- * them (its likely_aliases, only when any). */
-static void
-json_hints(struct json *j, const struct tree_table *tt)
-{
-	if (!tt || !tt->hints_nr)
-		return;
-	json_open(j, "likely_aliases", '[');
-	for (uint32_t k = 0; k < tt->hints_nr; k++) {
-		const struct tree_hint *hn = &tt->hints[k];
-
-		json_open(j, NULL, '{');
-		json_str(j, "name", trees_key_name(tt, hn->newer));
-		json_str(j, "url", tt->k[hn->older].url);
-		json_str(j, "evidence", hn->detail);
-		json_close(j, '}');
-	}
-	json_close(j, ']');
-}
 
 /* The mainline, with the URLs it has in any range (sorted, once). */
 static void
@@ -480,7 +428,7 @@ compare_write_json(const struct compare_input *in, const struct table *t,
 		if (compare_disappeared(t, &t->rows[i]))
 			json_str(&j, NULL, t->rows[i].name);
 	json_close(&j, ']');
-	json_hints(&j, t->identity);
+	json_likely_aliases(&j, t->identity);
 	json_close(&j, '}');
 	buf_addc(out, '\n');
 }

@@ -121,13 +121,9 @@ put_edges(struct json *j, const struct flow *f, const struct extras *xs)
 	json_close(j, ']');
 }
 
-/* Only when there are any: the joins the evidence suggested but did
- * not prove (render_text's "Likely aliases"). */
-static void
-put_hints(struct json *j, const struct flow *f)
+void
+json_likely_aliases(struct json *j, const struct tree_table *tt)
 {
-	const struct tree_table *tt = f->tt;
-
 	if (!tt || !tt->hints_nr)
 		return;
 	json_open(j, "likely_aliases", '[');
@@ -211,7 +207,7 @@ render_json(const struct flow *f, const struct extras *xs, struct buf *out)
 	put_trees(&j, f, xs);
 	put_edges(&j, f, xs);
 	put_unrecognised(&j, f);
-	put_hints(&j, f);
+	json_likely_aliases(&j, f->tt);
 	extras_json(xs, f, &j);
 	json_close(&j, '}');
 	buf_addc(out, '\n');

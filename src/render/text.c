@@ -191,13 +191,9 @@ add_quoted(struct buf *out, const char *s)
 	}
 }
 
-/* Joins the evidence suggested but did not prove, each with the command
- * that makes it. */
-static void
-render_hints(const struct flow *f, struct buf *out)
+void
+text_likely_aliases(const struct tree_table *tt, struct buf *out)
 {
-	const struct tree_table *tt = f->tt;
-
 	if (!tt || !tt->hints_nr)
 		return;
 	buf_puts(out, "\nLikely aliases (not applied: the evidence is "
@@ -247,6 +243,6 @@ render_text(const struct flow *f, const struct extras *xs, struct buf *out)
 	render_summary(f, out, width);
 	render_topics(f, out, width);
 	extras_text(xs, f, width, out);
-	render_hints(f, out);
+	text_likely_aliases(f->tt, out);
 	render_unrecognised(f, out);
 }

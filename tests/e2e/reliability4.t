@@ -4,7 +4,7 @@
 # of trees) gives one clear result, in bounded work.
 . "$(dirname "$0")/lib.sh"
 
-plan 21
+plan 23
 
 # --- encoding names of a megabyte ----------------------------------------------
 
@@ -214,6 +214,43 @@ git config treeplot.releasePattern '^v[0-9.]+$'
 tp -q -T json
 is "$STATUS:$(printf '%s\n' "$OUT" | jq -r .range)" "0:v1.0..HEAD" \
    "an everyday pattern: the release it names opens the default range"
+cd "$SCRATCH" || exit 1
+
+# --- tenants of a multi-tenant domain -----------------------------------------------
+
+# Two Azure DevOps organisations, one repository path each, kept by
+# different people: visualstudio.com is not in the Public Suffix List,
+# so the sibling-host rule took them for one repository.  Different
+# keepers, no tag in common: two trees.  One keeper on two hosts of one
+# domain stays one tree.
+mkdir tenants && cd tenants || exit 1
+repo
+mk t0 "main: 0"
+prev=t0
+for i in 1 2 3; do
+	GIT_COMMITTER_NAME="Alice Ames" GIT_COMMITTER_EMAIL=alice@example.org \
+		mk ta$i "a: $i" $prev
+	mk tA$i "Merge branch 'main' of https://alice.visualstudio.com/_git/app" $prev ta$i
+	GIT_COMMITTER_NAME="Bob Berg" GIT_COMMITTER_EMAIL=bob@example.org \
+		mk tb$i "b: $i" tA$i
+	mk tB$i "Merge branch 'main' of https://bob.visualstudio.com/_git/app" tA$i tb$i
+	GIT_COMMITTER_NAME="Cy Cole" GIT_COMMITTER_EMAIL=cy@example.org \
+		mk tc$i "c: $i" tB$i
+	h=git; [ $i = 2 ] && h=gitlab
+	mk tC$i "Merge branch 'main' of https://$h.cole.example/cy/tool" tB$i tc$i
+	prev=tC$i
+done
+ref refs/heads/master $prev
+ref refs/tags/v1 t0
+git symbolic-ref HEAD refs/heads/master
+tp -T csv v1..HEAD
+is "$(printf '%s\n' "$OUT" | sed 1d | cut -d, -f1,2 | sort)" "alice.visualstudio.com/_git/app,3
+bob.visualstudio.com/_git/app,3
+git.cole.example/cy/tool,3
+mainline,9" "two tenants' repositories of one path: two trees; one keeper's on two hosts: one"
+tp --explain "$(id tB1)" v1..HEAD
+printf '%s\n' "$OUT" | grep -q 'bob.visualstudio.com/_git/app'
+ok $? "--explain of a tenant's pull names its own tree"
 cd "$SCRATCH" || exit 1
 
 done_testing

@@ -109,7 +109,7 @@ EOF
 	"$TREEPLOT" -C "$FX" -T json --mainline-url "$K/davem/net-2.6" $R >url.json
 	# An empty range says so on stderr (checked in ranges.t): kept out
 	# of the test's output.
-	"$TREEPLOT" -C "$FX" -T json v2.0..v1.0 >empty.json 2>empty.err
+	"$TREEPLOT" -C "$FX" -T json v1.0..v1.0 >empty.json 2>empty.err
 	validate out/json top.json url.json empty.json "$d/plain/json"
 	ok $? "report JSON (plain, --top, --mainline-url, empty range, generated) validates"
 	validate out/trace.json "$d/plain/trace.json"
