@@ -170,28 +170,32 @@ trend_extras(const struct table *t, struct trend_data *d, size_t np)
 {
 	size_t nfg;
 	struct figure *fg = compare_figures(t, &nfg);
+	/* The values' slots after the core's: a panel's index is not its
+	 * slot when the depth panel is left out. */
+	size_t slot = PANELS_CORE;
 
-	for (size_t i = 0; i < nfg && np < PANELS; i++) {
+	for (size_t i = 0; i < nfg && np < PANELS && slot < PANELS; i++) {
 		const struct extra_figure *xf;
+		double *v;
 
 		if (fg[i].run == FIGURE_CORE)
 			continue;
 		xf = &t->xc->run[fg[i].run].x->figures[fg[i].i];
 		if (!xf->trend_title)
 			continue;
-		d->values[np] = values(t, 1);
+		v = d->values[slot++] = values(t, 1);
 		for (size_t k = 0; k < t->nr; k++) {
 			int has;
-			double v = (double)compare_figure_has(&fg[i], t, k,
+			double x = (double)compare_figure_has(&fg[i], t, k,
 							      &has);
 
-			d->values[np][k] = !has ? NAN :
-				fg[i].kind == SECONDS ? v / 86400.0 :
-				fg[i].kind == TENTHS ? v / 10.0 : v;
+			v[k] = !has ? NAN : fg[i].kind == SECONDS ?
+			       x / 86400.0 : fg[i].kind == TENTHS ?
+			       x / 10.0 : x;
 		}
 		d->panels[np] = (struct trend_panel){ xf->trend_title,
-			xf->trend_y, 1, { NULL }, d->values[np],
-			fg[i].kind == COUNT, NULL };
+			xf->trend_y, 1, { NULL }, v, fg[i].kind == COUNT,
+			NULL };
 		np++;
 	}
 	compare_figures_free(fg, nfg);
