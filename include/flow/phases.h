@@ -26,8 +26,15 @@
  * order (rc10 after rc9).  The tag of the line's last commit (B's) ends the last
  * phase and starts none; a range whose end carries no tag gets the
  * phases so far.  A commit's phase is where it sits on the line, never
- * its date; a phase's days are its first and last commits' committer
- * dates (UTC).
+ * its date; a phase's days are its first and last commits' dates on
+ * the line (UTC).
+ *
+ * Dates on the line: committer dates made monotone from B backwards,
+ * each at most the next one's, so that a clock running ahead (a merge
+ * dated a year late) cannot give a phase negative days or pull every
+ * other date after it: the commit moves back to its successor's date.
+ * The commit whose date contradicts its place the most is kept
+ * (skew) for a warning.
  */
 #ifndef TREEPLOT_PHASES_H
 #define TREEPLOT_PHASES_H
@@ -50,7 +57,7 @@ struct phase {
 	char *end_tag;		/* the tag of its last commit, or NULL */
 	enum phase_kind kind;
 	uint32_t first, last;	/* its commits: line positions, inclusive */
-	int64_t first_time, last_time;	/* their committer dates */
+	int64_t first_time, last_time;	/* their dates on the line */
 };
 
 struct phases {
@@ -58,16 +65,21 @@ struct phases {
 	uint32_t line_nr;
 	uint32_t *of;		/* per history index: the phase of a commit
 				 * of the line, else HIST_NONE */
+	int64_t *time;		/* per line position: its date on the
+				 * line, monotone (the rule above) */
+	uint32_t skew;		/* the line position whose date runs most
+				 * ahead of its successor's, else HIST_NONE */
+	uint32_t skew_nr;	/* how many run ahead */
 	struct phase *v;
 	uint32_t nr;
 };
 
 /*
  * The phases of a line of n commits: tags[k] the release or pre-release
- * tag commit k carries (NULL: none), times[k] its committer date; base
+ * tag commit k carries (NULL: none), times[k] its date on the line; base
  * the tag of the commit the line starts after (NULL: none, or no such
  * commit); pattern treeplot.releasePattern (or NULL).  Pure: out->v and
- * out->nr only (line and of stay NULL).
+ * out->nr only (line, of and time stay NULL).
  */
 void phases_plan(const char *const *tags, const int64_t *times, uint32_t n,
 		 const char *base, const struct pattern *pattern, struct phases *out);
@@ -85,6 +97,13 @@ void phases_release(struct phases *p);
 /* The tags phases_of looks at: releases and pre-releases (data: the
  * pattern), for tag_map_load. */
 int phases_keep(const char *name, const void *data);
+
+/*
+ * Dates t[0..n) made monotone in place from the last backwards, each at
+ * most the next one's; *skew the position that moved the most (HIST_NONE
+ * when none moved), and the number that moved returned.
+ */
+uint32_t phases_monotone(int64_t *t, uint32_t n, uint32_t *skew);
 
 /* Commit i's committer date as the history has it: a merge's from its
  * record, another's from the dates kept (0: not kept). */

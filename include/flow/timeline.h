@@ -26,6 +26,8 @@ struct timeline_pull {
 	uint32_t phase;		/* index into phases.v */
 	int64_t time;		/* arrived's committer date */
 	int32_t tz;		/* and time zone, minutes east of UTC */
+	int64_t line_time;	/* arrived's date on the line (phases.h:
+				 * monotone), where the chart draws it */
 	uint32_t commits;	/* non-merge commits it brought */
 };
 

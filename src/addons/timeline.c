@@ -11,6 +11,7 @@
 #include "addons/timeline.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,6 +71,7 @@ take_pulls(const struct history *h, const struct chart *c,
 		/* Where it reached the line, not when it was made: a pull
 		 * into "next" is dated by the merge of next. */
 		p->time = history_merge_time(h, p->arrived, &p->tz);
+		p->line_time = tl->ph.time[pos[p->arrived]];
 		p->commits = pl->commits;
 	}
 	tl->pulls_nr = n;
@@ -127,8 +129,8 @@ cmp_day(const void *a, const void *b)
 
 /* Each phase's commits and direct ones; the direct ones by day. */
 static void
-count_commits(const struct history *h, const struct attribution *a,
-	      const uint32_t *by, struct timeline *tl)
+count_commits(const struct attribution *a, const uint32_t *by,
+	      const uint32_t *pos, struct timeline *tl)
 {
 	int64_t *days = xmalloc((a->order_nr ? a->order_nr : 1) *
 				sizeof(*days));
@@ -145,7 +147,7 @@ count_commits(const struct history *h, const struct attribution *a,
 		if (a->path_of[c] != PATH_MAINLINE)
 			continue;
 		tl->fig[p].direct++;
-		days[nd++] = phases_day(phases_commit_time(h, at));
+		days[nd++] = phases_day(tl->ph.time[pos[at]]);
 	}
 	if (nd)
 		qsort(days, nd, sizeof(*days), cmp_day);
@@ -238,7 +240,7 @@ timeline_measure(const struct history *h, const struct chart *c,
 	out->commits = c->a.order_nr;
 	take_pulls(h, c, by, pos, out);
 	group_pulls(c, out);
-	count_commits(h, &c->a, by, out);
+	count_commits(&c->a, by, pos, out);
 	find_late(c, out);
 	free(pos);
 	free(by);
@@ -275,6 +277,37 @@ struct timeline_state {
 	const struct history *h;
 };
 
+/*
+ * The warning on a date that contradicts its place on the first-parent
+ * line (phases.h): the commit whose clock ran most ahead, its date and
+ * the one the timeline takes for it.
+ */
+static void
+warn_skew(const struct history *h, const struct phases *ph)
+{
+	char hex[OID_HEXSZ + 1];
+	struct buf b = BUF_INIT;
+	uint32_t i, np;
+
+	if (ph->skew == HIST_NONE)
+		return;
+	i = ph->line[ph->skew];
+	history_hex(h, i, hex);
+	history_parents(h, i, &np);
+	buf_printf(&b, "treeplot: warning: %s %.12s is dated ",
+		   np > 1 ? "merge" : "commit", hex);
+	buf_add_day(&b, phases_commit_time(h, i));
+	buf_puts(&b, ", later than the commits after it on the first-parent "
+		 "line: --timeline takes it for ");
+	buf_add_day(&b, ph->time[ph->skew]);
+	if (ph->skew_nr > 1)
+		buf_printf(&b, " (and %" PRIu32 " more commit%s dated after "
+			   "their successors)", ph->skew_nr - 1,
+			   ph->skew_nr == 2 ? "" : "s");
+	fprintf(stderr, "%s\n", b.data);
+	buf_release(&b);
+}
+
 static int
 timeline_gather(const struct extra_input *in, int arg, void **state)
 {
@@ -287,6 +320,7 @@ timeline_gather(const struct extra_input *in, int arg, void **state)
 		return -1;
 	s = xcalloc(1, sizeof(*s));
 	timeline_measure(in->h, in->c, &tm, in->release, &s->tl);
+	warn_skew(in->h, &s->tl.ph);
 	s->tt = &in->c->tt;
 	s->h = in->h;
 	tag_map_release(&tm);

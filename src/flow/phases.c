@@ -36,6 +36,26 @@ phases_day(int64_t t)
 	return t >= 0 ? t / 86400 : -((86399 - t) / 86400);
 }
 
+uint32_t
+phases_monotone(int64_t *t, uint32_t n, uint32_t *skew)
+{
+	uint32_t moved = 0;
+	int64_t most = 0;
+
+	*skew = HIST_NONE;
+	for (uint32_t k = n > 1 ? n - 1 : 0; k-- > 0;) {
+		if (t[k] <= t[k + 1])
+			continue;
+		moved++;
+		if (t[k] - t[k + 1] > most) {
+			most = t[k] - t[k + 1];
+			*skew = k;
+		}
+		t[k] = t[k + 1];
+	}
+	return moved;
+}
+
 /* What a phase starting after tag (NULL: none) is: a release and a tag
  * opening a cycle start a merge window. */
 static enum phase_kind
@@ -223,17 +243,22 @@ phases_of(const struct history *h, const struct tag_map *tm,
 	int64_t *times = xcalloc(n ? n : 1, sizeof(*times));
 	const char *base = NULL;
 	const uint32_t *par;
+	uint32_t skew, skew_nr;
 
 	for (uint32_t k = 0; k < n; k++) {
 		tags[k] = cut_tag(tm, &h->oid[line[k]], pattern);
 		times[k] = phases_commit_time(h, line[k]);
 	}
+	skew_nr = phases_monotone(times, n, &skew);
 	/* The commit the line starts after: A, when A is on B's line. */
 	if (n && (par = history_parents(h, line[0], &np)) && np)
 		base = cut_tag(tm, &h->oid[par[0]], pattern);
 	phases_plan(tags, times, n, base, pattern, out);
 	out->line = line;
 	out->line_nr = n;
+	out->time = times;	/* owned by out now */
+	out->skew = skew;
+	out->skew_nr = skew_nr;
 	out->of = xmalloc((h->nr ? h->nr : 1) * sizeof(*out->of));
 	for (uint32_t i = 0; i < h->nr; i++)
 		out->of[i] = HIST_NONE;
@@ -241,7 +266,6 @@ phases_of(const struct history *h, const struct tag_map *tm,
 		for (uint32_t j = out->v[k].first; j <= out->v[k].last; j++)
 			out->of[line[j]] = k;
 	free(tags);
-	free(times);
 }
 
 void
@@ -255,5 +279,6 @@ phases_release(struct phases *p)
 	free(p->v);
 	free(p->line);
 	free(p->of);
+	free(p->time);
 	memset(p, 0, sizeof(*p));
 }

@@ -570,7 +570,7 @@ draw_marks(struct cchart *cc, const struct layout *l)
 				&tl->pulls[tl->by_tree[tl->tree_first[i] + k]];
 
 			m[n++] = (struct mark){ pull_x(l, p->phase,
-						       (double)p->time),
+						       (double)p->line_time),
 				row_y(l, r), radius(l, p->commits), p->commits,
 				1 };
 		}
