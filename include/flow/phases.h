@@ -29,12 +29,13 @@
  * its date; a phase's days are its first and last commits' dates on
  * the line (UTC).
  *
- * Dates on the line: committer dates made monotone from B backwards,
- * each at most the next one's, so that a clock running ahead (a merge
- * dated a year late) cannot give a phase negative days or pull every
- * other date after it: the commit moves back to its successor's date.
- * The commit whose date contradicts its place the most is kept
- * (skew) for a warning.
+ * Dates on the line: committer dates made monotone, so that a clock
+ * running ahead or behind (a merge dated a year late) cannot give a
+ * phase negative days or drag the other dates to it.  The longest run
+ * of the line's dates in order keeps its dates; each other commit, its
+ * date contradicting its place, takes the date of the next commit kept
+ * (at the line's end, of the last one): back to its neighbours.  The
+ * one moved the most is kept (skew) for a warning.
  */
 #ifndef TREEPLOT_PHASES_H
 #define TREEPLOT_PHASES_H
@@ -67,9 +68,9 @@ struct phases {
 				 * of the line, else HIST_NONE */
 	int64_t *time;		/* per line position: its date on the
 				 * line, monotone (the rule above) */
-	uint32_t skew;		/* the line position whose date runs most
-				 * ahead of its successor's, else HIST_NONE */
-	uint32_t skew_nr;	/* how many run ahead */
+	uint32_t skew;		/* the line position whose date moved the
+				 * most, else HIST_NONE */
+	uint32_t skew_nr;	/* how many moved */
 	struct phase *v;
 	uint32_t nr;
 };
@@ -99,9 +100,9 @@ void phases_release(struct phases *p);
 int phases_keep(const char *name, const void *data);
 
 /*
- * Dates t[0..n) made monotone in place from the last backwards, each at
- * most the next one's; *skew the position that moved the most (HIST_NONE
- * when none moved), and the number that moved returned.
+ * Dates t[0..n) made monotone in place by the rule above; *skew the
+ * position that moved the most (HIST_NONE when none moved), the number
+ * that moved returned.
  */
 uint32_t phases_monotone(int64_t *t, uint32_t n, uint32_t *skew);
 

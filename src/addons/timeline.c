@@ -279,31 +279,40 @@ struct timeline_state {
 
 /*
  * The warning on a date that contradicts its place on the first-parent
- * line (phases.h): the commit whose clock ran most ahead, its date and
- * the one the timeline takes for it.
+ * line (phases.h): the commit whose date moved the most, its date and
+ * the one the timeline takes for it, when it moved more than 30 days.
  */
+#define SKEW_SAID (30 * (int64_t)86400)
+
 static void
 warn_skew(const struct history *h, const struct phases *ph)
 {
 	char hex[OID_HEXSZ + 1];
 	struct buf b = BUF_INIT;
 	uint32_t i, np;
+	int64_t t;
 
 	if (ph->skew == HIST_NONE)
 		return;
 	i = ph->line[ph->skew];
+	t = phases_commit_time(h, i);
+	/* A series put on the line days after it was committed is
+	 * common (and clocks minutes apart): said only from a month on,
+	 * a clock set wrong. */
+	if (t - ph->time[ph->skew] <= SKEW_SAID &&
+	    ph->time[ph->skew] - t <= SKEW_SAID)
+		return;
 	history_hex(h, i, hex);
 	history_parents(h, i, &np);
 	buf_printf(&b, "treeplot: warning: %s %.12s is dated ",
 		   np > 1 ? "merge" : "commit", hex);
-	buf_add_day(&b, phases_commit_time(h, i));
-	buf_puts(&b, ", later than the commits after it on the first-parent "
-		 "line: --timeline takes it for ");
+	buf_add_day(&b, t);
+	buf_puts(&b, ", out of order on the first-parent line: --timeline "
+		 "takes it for ");
 	buf_add_day(&b, ph->time[ph->skew]);
 	if (ph->skew_nr > 1)
-		buf_printf(&b, " (and %" PRIu32 " more commit%s dated after "
-			   "their successors)", ph->skew_nr - 1,
-			   ph->skew_nr == 2 ? "" : "s");
+		buf_printf(&b, " (and %" PRIu32 " more commit%s out of order)",
+			   ph->skew_nr - 1, ph->skew_nr == 2 ? "" : "s");
 	fprintf(stderr, "%s\n", b.data);
 	buf_release(&b);
 }

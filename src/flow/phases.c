@@ -36,24 +36,73 @@ phases_day(int64_t t)
 	return t >= 0 ? t / 86400 : -((86399 - t) / 86400);
 }
 
+/*
+ * Mark in kept the longest run of t[0..n) in order (non-decreasing, by
+ * position): patience sorting, the run ending at the smallest last date
+ * (B's, when B's date is in order).  Returns its length.
+ */
+static uint32_t
+keep_in_order(const int64_t *t, uint32_t n, uint8_t *kept)
+{
+	uint32_t *tail = xmalloc((n ? n : 1) * sizeof(*tail));
+	uint32_t *prev = xmalloc((n ? n : 1) * sizeof(*prev));
+	uint32_t len = 0;
+
+	for (uint32_t k = 0; k < n; k++) {
+		uint32_t lo = 0, hi = len;
+
+		while (lo < hi) {
+			uint32_t mid = lo + (hi - lo) / 2;
+
+			if (t[tail[mid]] <= t[k])
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		prev[k] = lo ? tail[lo - 1] : HIST_NONE;
+		tail[lo] = k;
+		if (lo == len)
+			len++;
+	}
+	memset(kept, 0, n);
+	for (uint32_t k = len ? tail[len - 1] : HIST_NONE; k != HIST_NONE;
+	     k = prev[k])
+		kept[k] = 1;
+	free(tail);
+	free(prev);
+	return len;
+}
+
 uint32_t
 phases_monotone(int64_t *t, uint32_t n, uint32_t *skew)
 {
-	uint32_t moved = 0;
-	int64_t most = 0;
+	uint8_t *kept = xmalloc(n ? n : 1);
+	uint32_t len = keep_in_order(t, n, kept), last = HIST_NONE;
+	int64_t most = 0, next = 0;
 
 	*skew = HIST_NONE;
-	for (uint32_t k = n > 1 ? n - 1 : 0; k-- > 0;) {
-		if (t[k] <= t[k + 1])
+	for (uint32_t k = 0; k < n; k++)
+		if (kept[k])
+			last = k;
+	/* After the last commit kept, its date; before, the next one's. */
+	if (last != HIST_NONE)
+		next = t[last];
+	for (uint32_t k = n; k-- > 0;) {
+		int64_t d;
+
+		if (kept[k]) {
+			next = t[k];
 			continue;
-		moved++;
-		if (t[k] - t[k + 1] > most) {
-			most = t[k] - t[k + 1];
+		}
+		d = t[k] > next ? t[k] - next : next - t[k];
+		if (*skew == HIST_NONE || d > most) {
+			most = d;
 			*skew = k;
 		}
-		t[k] = t[k + 1];
+		t[k] = next;
 	}
-	return moved;
+	free(kept);
+	return n - len;
 }
 
 /* What a phase starting after tag (NULL: none) is: a release and a tag

@@ -20,7 +20,10 @@ their path; its phase is their phase, named by the rule of
 --timeline (a release: the merge window, a pre-release: its part from
 "-rc" on, in full over several cycles; none: before the first tag).
 The phases' days come from git (the first-parent line's committer
-dates, cut at the tags), so they check the tags' reading too.
+dates, cut at the tags), so they check the tags' reading too; those
+dates made monotone as phases.h says: the longest run in order keeps
+its dates, each other commit takes the next kept one's (the last's at
+the end).
 """
 import json
 import re
@@ -62,6 +65,37 @@ def later(tag, than):
     return a + [0] * (n - len(a)) > b + [0] * (n - len(b))
 
 
+def in_order(ts):
+    """ts made monotone: the longest non-decreasing run (patience sort,
+    ending at its smallest last date) kept, each other date the next
+    kept one's, after the last kept one its."""
+    tails, prev = [], [None] * len(ts)
+    for k, t in enumerate(ts):
+        lo, hi = 0, len(tails)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if ts[tails[mid]] <= t:
+                lo = mid + 1
+            else:
+                hi = mid
+        prev[k] = tails[lo - 1] if lo else None
+        if lo == len(tails):
+            tails.append(k)
+        else:
+            tails[lo] = k
+    kept, k = set(), tails[-1] if tails else None
+    while k is not None:
+        kept.add(k)
+        k = prev[k]
+    out, nxt = list(ts), ts[max(kept)] if kept else 0
+    for k in range(len(ts) - 1, -1, -1):
+        if k in kept:
+            nxt = ts[k]
+        else:
+            out[k] = nxt
+    return out
+
+
 def line_of(gd, rng):
     """B's first-parent line back to A's history, oldest first, each as
     (id, committer date, first parent): exactly, without git's
@@ -75,7 +109,9 @@ def line_of(gd, rng):
         if f[0] in hidden:
             break
         line.append((f[0], int(f[1]), f[2] if len(f) > 2 else None))
-    return line[::-1]
+    line = line[::-1]
+    ts = in_order([t for _c, t, _p in line])
+    return [(c, t, p) for (c, _t, p), t in zip(line, ts)]
 
 
 def line_phases(gd, rng):
@@ -143,7 +179,7 @@ def truth(gd, rng, marks_f, arr_f, exp_f):
         f = ln.rstrip("\n").split("\t")
         path[f[0]] = f[1:-1]		# the trees, the mainline dropped
     # The range's commits: those that arrived on its line.
-    on_line = {c for c, _t, _p in line_of(gd, rng)}
+    on_line = {c: t for c, t, _p in line_of(gd, rng)}
     phases, owner = line_phases(gd, rng)
     starts = [s for s, _ in phases]
     name = dict(zip(starts, names(starts)))
@@ -152,14 +188,15 @@ def truth(gd, rng, marks_f, arr_f, exp_f):
     for ln in open(arr_f):
         m, via, t, ph = ln.rstrip("\n").split("\t")
         c = mark[m]
-        if (c if via == "-" else mark[via]) not in on_line:
+        at = c if via == "-" else mark[via]
+        if at not in on_line:
             continue
         ph = None if ph == "-" else owner.get(ph, ph)
         fig[ph][2] += 1
         p = path[c]
         if not p:
             fig[ph][3] += 1
-            d = day(int(t))
+            d = day(on_line[at])	# its day on the line
             direct_days[d] = direct_days.get(d, 0) + 1
             continue
         key = (mark[via], p[-1])

@@ -315,7 +315,7 @@ and pre-release tags; a pull is in the phase where it reached that line
        phase         first day   last day     days  pulls  trees  commits   direct
     1  merge window  2009-01-03  2009-01-15     13      2      2        5        2
     2  rc1           2009-01-16  2009-01-17      2      2      2        3        0
-    3  rc3           2009-01-14  2009-01-22      9      2      2        3        1
+    3  rc3           2009-01-20  2009-01-22      3      2      2        3        1
   pulled after the merge window (from v1.1-rc1): 5 commits (45.5%)
 
 Pulls by phase (each tree's pulls in the phases above, the largest trees first)
@@ -331,11 +331,11 @@ Trees first pulled after the merge window: 3
   rc1               1        2  carol/usb
   rc3               1        1  dave/mm
   rc3               1        1  erin/i2c" \
-   "fixture: the phases by the line (mm's merge dated before -rc1 is in rc3), two tags on one merge, the late trees"
+   "fixture: the phases by the line (mm's merge dated before -rc1 is in rc3, its day on the line i2c's merge's), two tags on one merge, the late trees"
 tp --timeline -T json v1.0..v1.1
 is "$(printf '%s\n' "$OUT" | jq -c '[.phases[] | [.name, .kind, .start_tag, .end_tag, .first_time, .last_time]]')" \
-   "[[\"merge window\",\"merge_window\",\"v1.0\",\"v1.1-rc1\",$((D + 2 * DY)),$((D + 14 * DY))],[\"rc1\",\"pre_release\",\"v1.1-rc1\",\"v1.1-rc3\",$((D + 15 * DY)),$((D + 16 * DY))],[\"rc3\",\"pre_release\",\"v1.1-rc3\",\"v1.1\",$((D + 13 * DY)),$((D + 21 * DY))]]" \
-   "fixture: JSON phases: names, kinds, tags, first and last commits' dates"
+   "[[\"merge window\",\"merge_window\",\"v1.0\",\"v1.1-rc1\",$((D + 2 * DY)),$((D + 14 * DY))],[\"rc1\",\"pre_release\",\"v1.1-rc1\",\"v1.1-rc3\",$((D + 15 * DY)),$((D + 16 * DY))],[\"rc3\",\"pre_release\",\"v1.1-rc3\",\"v1.1\",$((D + 19 * DY)),$((D + 21 * DY))]]" \
+   "fixture: JSON phases: names, kinds, tags, first and last commits' dates on the line"
 is "$(printf '%s\n' "$OUT" | jq -c '[.late_pulled, .late_pulled_share, .late_pulled_from, .direct_by_day, ([.trees[] | select(.name == "alice/net") | .first_phase, (.timeline[] | [.phase, .commits, .time])])]')" \
    "[5,45.5,[\"v1.1-rc1\"],[{\"day\":\"2009-01-05\",\"commits\":1},{\"day\":\"2009-01-15\",\"commits\":1},{\"day\":\"2009-01-22\",\"commits\":1}],[\"merge window\",[\"merge window\",2,$((D + 2 * DY))],[\"rc1\",1,$((D + 15 * DY))]]]" \
    "fixture: JSON: pulled after the merge window (from v1.1-rc1), direct commits by day, a tree's pulls"

@@ -1,7 +1,8 @@
 /*
  * test-phases.c - the phases of a cycle (phases_plan): where a line's
  * tags cut it and what each piece is called, and the tags that are
- * pre-releases (tag_prerelease).  TAP.
+ * pre-releases (tag_prerelease), the line's dates made monotone
+ * (phases_monotone).  TAP.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -121,6 +122,22 @@ check_line(const struct line_case *lc)
 	buf_release(&b);
 }
 
+/* phases_monotone on n dates: the dates after, the skew, the count. */
+static void
+check_monotone(const char *desc, const int64_t *in, uint32_t n,
+	       const int64_t *want, uint32_t want_skew, uint32_t want_nr)
+{
+	int64_t t[MAXN];
+	uint32_t skew, nr;
+	int same = 1;
+
+	memcpy(t, in, n * sizeof(*t));
+	nr = phases_monotone(t, n, &skew);
+	for (uint32_t k = 0; k < n; k++)
+		same &= t[k] == want[k];
+	ok(same && skew == want_skew && nr == want_nr, desc);
+}
+
 static void
 check_pre(const char *tag, const struct pattern *re, const char *expected)
 {
@@ -162,5 +179,34 @@ main(void)
 	   phases_day(86400) == 1 && phases_day(-1) == -1 &&
 	   phases_day(-86400) == -1 && phases_day(-86401) == -2,
 	   "phases_day: days since the epoch, rounded down");
+	{
+		/* a year ahead at the start: back to its successor's */
+		static const int64_t a[] = { 31536100, 200, 300, 400 },
+				     wa[] = { 200, 200, 300, 400 },
+				     /* two ahead: the larger one named */
+				     b[] = { 100, 900, 300, 5000, 400 },
+				     wb[] = { 100, 300, 300, 400, 400 },
+				     c[] = { 100, 100, 200 },
+				     /* one behind: the others stay */
+				     d[] = { 100, 200, 300, 50, 400, 500 },
+				     wd[] = { 100, 200, 300, 400, 400, 500 },
+				     /* the last behind: the last kept's */
+				     e[] = { 100, 200, 50 },
+				     we[] = { 100, 200, 200 };
+
+		check_monotone("phases_monotone: a date a year ahead moves "
+			       "back to the next one's", a, 4, wa, 0, 1);
+		check_monotone("phases_monotone: the date most ahead is the "
+			       "skew, each moved counted", b, 5, wb, 3, 2);
+		check_monotone("phases_monotone: dates in order (ties too) "
+			       "stay", c, 3, c, HIST_NONE, 0);
+		check_monotone("phases_monotone: no date", c, 0, c,
+			       HIST_NONE, 0);
+		check_monotone("phases_monotone: a date behind moves up to "
+			       "the next one's, the others stay", d, 6, wd, 3,
+			       1);
+		check_monotone("phases_monotone: the end's date behind: the "
+			       "last kept one's", e, 3, we, 2, 1);
+	}
 	return tap_done();
 }
