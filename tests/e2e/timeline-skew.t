@@ -58,8 +58,10 @@ is "$(printf '%s\n' "$OUT" | jq '[.phases[].days | select(. < 0 or . > 1000)] | 
 cd "$SCRATCH" || exit 1
 "$TREEPLOT" -q -C skew.git --timeline -o tl.svg $R 2>/dev/null
 ok $? "the chart is drawn"
-# The discs: cairo's arcs, each a closed path of curves; their centres
-# (the mean of the path's points) by day column.
+# The discs: cairo's arcs, each a closed path of four curves; the
+# columns their centres (the mean of the path's points) fall in: the
+# legend's two, and the pulls' (six days; one, the skewed one's, when
+# the skew flattens the chart).
 "$PYTHON" - tl.svg <<'EOT' >discs.txt
 import re, sys, xml.etree.ElementTree as ET
 NS = "{http://www.w3.org/2000/svg}"
