@@ -24,6 +24,10 @@ One browser session runs every step in order:
                    "row<TAB>TREE" per row, "mark<TAB>TREE<TAB>PHASE<TAB>
                    COMMITS" per pull's mark, "day<TAB>TITLE" per direct
                    day
+  places           after timeline: "place<TAB>NAME<TAB>X0<TAB>X1" per
+                   phase band (NAME its title's phase name, X0 and X1 its
+                   rectangle's edges in SVG units), then "at<TAB>TREE<TAB>
+                   PHASE<TAB>X" per pull's mark (its centre)
   pull:TREE:N      click the N-th mark (0 first) of TREE's row in the
                    timeline view; prints the panel
   flow             back to the flow chart
@@ -176,6 +180,18 @@ def step(d, s):
         for r in d.find_elements(By.CSS_SELECTOR, '#timeline .tl-direct'):
             out('day', r.find_element(By.TAG_NAME, 'title')
                 .get_attribute('textContent'))
+    elif verb == 'places':
+        for g in d.find_elements(By.CSS_SELECTOR, '#timeline g.tl-phase'):
+            name = g.find_element(By.TAG_NAME, 'title').get_attribute(
+                'textContent').split(':')[0]
+            r = g.find_element(By.TAG_NAME, 'rect')
+            x0 = float(r.get_attribute('x'))
+            out('place', name, '%.1f' % x0,
+                '%.1f' % (x0 + float(r.get_attribute('width'))))
+        for c in d.find_elements(By.CSS_SELECTOR, '#timeline .tl-pull[data-tree]'):
+            out('at', c.get_attribute('data-tree'),
+                c.get_attribute('data-phase'),
+                '%.1f' % float(c.get_attribute('cx')))
     elif verb == 'pull':
         tree, _, n = arg.rpartition(':')
         marks = [c for c in d.find_elements(

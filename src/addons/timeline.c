@@ -589,6 +589,7 @@ timeline_json_tree(const void *state, const struct flow *f, uint32_t i,
 		json_uint(j, "commits", p->commits);
 		history_hex(s->h, p->arrived, hex);
 		json_str(j, "mainline_merge", hex);
+		json_int(j, "line_time", p->line_time);
 		json_close(j, '}');
 	}
 	json_close(j, ']');

@@ -9,7 +9,7 @@
 
 SVGTEXT="$PYTHON $TESTDIR/svgtext.py"
 
-plan 8
+plan 9
 
 mkdir skew.git && cd skew.git || exit 1
 repo bare
@@ -77,5 +77,18 @@ EOT
 n=$(cat discs.txt)
 [ "$n" -ge 5 ]
 ok $? "svg: the discs spread over the days, not on one ($n columns)"
+
+# The HTML report's timeline view (headless Chromium): every pull's mark
+# inside its own phase's band; the skewed merge's raw date would put it
+# at the cycle's end, in the band of the phase after its own.
+"$TREEPLOT" -q -C skew.git --timeline -o tl.html $R 2>/dev/null &&
+"$PYTHON" "$TESTDIR/../html_driver.py" open:"$SCRATCH/tl.html" timeline \
+	places >places.txt
+awk -F'\t' '$1 == "place" { lo[$2] = $3; hi[$2] = $4 }
+	$1 == "at" { n++; if (!($3 in lo) || $4 < lo[$3] - 0.5 ||
+		$4 > hi[$3] + 0.5) { print "outside: " $0; bad++ } }
+	END { exit !(n == 6 && !bad) }' places.txt
+ok $? "html: each of the six marks inside its phase's band"
+[ -n "${VERBOSE:-}" ] && sed 's/^/# /' places.txt
 
 done_testing

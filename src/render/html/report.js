@@ -833,7 +833,9 @@
       rowLabel(r + 1, t.name);
       t.timeline.forEach(function (p) {
         var ph = phaseOf(p.phase);
-        var c = svgEl('circle', { cx: X(p.time), cy: rowY(r + 1),
+        /* Placed by the line's date, which a skewed clock cannot move
+         * out of its phase; named by its own. */
+        var c = svgEl('circle', { cx: X(p.line_time), cy: rowY(r + 1),
           r: Math.max(2.5, 9 * Math.sqrt(p.commits / maxC)),
           'class': 'tl-pull' + (ph && ph.kind === 'pre_release' ?
             ' late' : ''), tabindex: 0, role: 'button' });
