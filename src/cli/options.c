@@ -582,37 +582,77 @@ help_row(FILE *fp, const struct opt *row)
 }
 
 /*
- * Where the schema is: beside an installed binary (PREFIX/bin/treeplot:
- * PREFIX/share/treeplot/treeplot.schema.json) when it is there, whatever
- * the PREFIX of make install; else where the build's SCHEMADIR says.
+ * Where the schema is, for --help: beside an installed binary
+ * (PREFIX/bin/treeplot: PREFIX/share/treeplot/treeplot.schema.json)
+ * when it is there, whatever the PREFIX of make install; in the source
+ * tree when the binary is the one make left there (its folder holds
+ * docs/treeplot.schema.json); else where the build's SCHEMADIR says,
+ * which make install has yet to fill when the file is not there.
  */
-static void
+enum schema_where { SCHEMA_INSTALLED, SCHEMA_SOURCE, SCHEMA_NOT_YET };
+
+static enum schema_where
 schema_path(struct buf *out)
 {
 	static const char share[] = "/share/treeplot/treeplot.schema.json";
+	static const char docs[] = "/docs/treeplot.schema.json";
 	char exe[4096];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	char *slash;
+	char *slash = NULL;
 
 	if (n > 0) {
 		exe[n] = '\0';
 		slash = strrchr(exe, '/');
-		if (slash && slash - exe >= 4 && !strncmp(slash - 4, "/bin", 4)) {
-			buf_add(out, exe, (size_t)(slash - 4 - exe));
-			buf_puts(out, share);
-			if (!access(out->data, R_OK))
-				return;
-			buf_release(out);
-		}
 	}
-	buf_puts(out, TREEPLOT_SCHEMA_PATH);
+	if (slash && slash - exe >= 4 && !strncmp(slash - 4, "/bin", 4)) {
+		buf_add(out, exe, (size_t)(slash - 4 - exe));
+		buf_puts(out, share);
+		if (!access(out->data, R_OK))
+			return SCHEMA_INSTALLED;
+		buf_release(out);
+	}
+	if (slash) {
+		buf_add(out, exe, (size_t)(slash - exe));
+		buf_puts(out, docs);
+		n = access(out->data, R_OK);
+		buf_release(out);
+		buf_puts(out, TREEPLOT_SCHEMA_PATH);
+		if (!n)
+			return SCHEMA_SOURCE;
+	} else {
+		buf_puts(out, TREEPLOT_SCHEMA_PATH);
+	}
+	return access(out->data, R_OK) ? SCHEMA_NOT_YET : SCHEMA_INSTALLED;
+}
+
+/* The schema's lines of --help: where it is, and its $id. */
+static void
+help_schema(FILE *fp)
+{
+	struct buf path = BUF_INIT;
+
+	switch (schema_path(&path)) {
+	case SCHEMA_INSTALLED:
+		fprintf(fp, "\nThe JSON outputs' schema is installed as\n"
+			"  %s\n", path.data);
+		break;
+	case SCHEMA_SOURCE:
+		fprintf(fp, "\nThe JSON outputs' schema is docs/treeplot.schema.json"
+			" in the source tree;\nmake install puts it in\n"
+			"  %s\n", path.data);
+		break;
+	case SCHEMA_NOT_YET:
+		fprintf(fp, "\nThe JSON outputs' schema is installed, after make"
+			" install, as\n  %s\n", path.data);
+		break;
+	}
+	fputs("(its $id, every JSON's $schema: " JSON_SCHEMA_ID ").\n", fp);
+	buf_release(&path);
 }
 
 static void
 usage(FILE *fp, const struct table *t)
 {
-	struct buf path = BUF_INIT;
-
 	fputs("usage: treeplot [options] [<range>] [-- <path>...]\n"
 	      "       treeplot --trace [options] <commit>... [<range>] [-- <path>...]\n"
 	      "       treeplot --compare [options] <range> <range>... [-- <path>...]\n"
@@ -631,11 +671,7 @@ usage(FILE *fp, const struct table *t)
 	for (size_t i = 0; i < t->nr; i++)
 		if (listed(t->v[i].row))
 			help_row(fp, t->v[i].row);
-	schema_path(&path);
-	fprintf(fp, "\nThe JSON outputs' schema is installed as\n  %s\n"
-		"(its $id, every JSON's $schema: " JSON_SCHEMA_ID ").\n",
-		path.data);
-	buf_release(&path);
+	help_schema(fp);
 }
 
 /*

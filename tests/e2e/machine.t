@@ -11,7 +11,7 @@ ROOT=$(cd "$TESTDIR/../.." && pwd)
 SCHEMA=$ROOT/docs/treeplot.schema.json
 R=v1.0..v2.0
 
-plan 17
+plan 19
 
 mkdir fx
 cd fx || exit 1
@@ -96,10 +96,19 @@ is "$(for f in report trace explain compare; do jq -r '[."$schema", .format_vers
 schema_ok "each validates against the schema" report.json branches.json trace.json explain.json compare.json selected.json
 is "$(jq -c '[.mainline | type, (.urls | type)]' trace.json compare.json explain.json | sort -u)" \
    '["object","array"]' "mainline: an object with urls in --trace's, --compare's and --explain's JSON"
-"$TREEPLOT" --help | grep -A1 -x "The JSON outputs' schema is installed as" | tail -n 1 |
+"$TREEPLOT" --help | sed -n '/^The JSON/,/^(its/p' | grep '^  ' |
 	grep -qx '  /.*/share/treeplot/treeplot.schema.json' &&
 	"$TREEPLOT" --help | grep -qF "$id"
-ok $? "--help: where the schema is installed, and its \$id"
+ok $? "--help: where make install puts the schema, and its \$id"
+# Run from its build tree (beside docs/), --help names the source's
+# schema; a copy elsewhere, with nothing installed, says it is to come.
+mkdir -p src-tree/docs lone && cp "$TREEPLOT" src-tree/treeplot &&
+	cp "$TREEPLOT" lone/treeplot && : >src-tree/docs/treeplot.schema.json
+src-tree/treeplot --help | sed -n '/^The JSON/,/^(its/p' >schema-src.txt
+is "$(head -n 2 schema-src.txt)" "The JSON outputs' schema is docs/treeplot.schema.json in the source tree;
+make install puts it in" "--help from the build tree: the source tree's schema"
+lone/treeplot --help | grep -qx "The JSON outputs' schema is installed, after make install, as"
+ok $? "--help of a binary with no schema anywhere: after make install"
 
 # --- no local path -------------------------------------------------------------
 
