@@ -288,8 +288,13 @@ review_text(const void *state, const struct flow *f, int width,
 	const struct review *rv = &st->rv;
 	int w = width > 7 ? width : 7;
 
+	/* "reviewed" is the rule's, not git log's count of Reviewed-by
+	 * lines: a maintainer's own trailer on what they commit is no
+	 * review, so the heading says so. */
 	buf_puts(out, "\nReview, from the commits' trailers: shares of the "
-		 "commits, median hand-offs\n");
+		 "commits, median hand-offs\n"
+		 "  (reviewed: a Reviewed-by or Acked-by from neither author "
+		 "nor committer)\n");
 	buf_printf(out, "  %*s  %8s  %8s  %8s  %8s  %8s  %9s\n", w, "commits",
 		   "reviewed", "tested", "linked", "fixes", "stable",
 		   "hand-offs");

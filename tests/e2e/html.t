@@ -13,7 +13,7 @@ ROOT=$(cd "$TESTDIR/../.." && pwd)
 DRIVER="$ROOT/tests/html_driver.py"
 export GENHIST=$BUILD/genhist
 
-plan 56
+plan 57
 
 # block NAME FILE: the content of <script type="application/json"
 # id="NAME">, as the page holds it.
@@ -198,6 +198,8 @@ mkdir "$SCRATCH/cust" && (cd "$SCRATCH/cust" && build_moved >/dev/null 2>&1) &&
 ok $? "u-boot's move: a page"
 # --- in the browser: one session -------------------------------------------
 
+(cd "$G/repo.git" && "$TREEPLOT" --review -T html "$RANGE" >"$SCRATCH/r.html" &&
+	"$TREEPLOT" --review -T json "$RANGE" >"$SCRATCH/r.json")
 "$PYTHON" "$DRIVER" \
 	open:"$SCRATCH/g.html" log \
 	search:"$DEEP_ID" pick:0 shot:"$SCRATCH/g.png" \
@@ -216,6 +218,7 @@ ok $? "u-boot's move: a page"
 	click:"$BIG" fit layout size:900,700 layout shot:"$SCRATCH/narrow.png" \
 	size:1400,900 \
 	open:"$SCRATCH/c.html" page click:git.u-boot-project.org/u-boot/custodians/u-boot-riscv log \
+	open:"$SCRATCH/r.html" click:"$BIG" \
 	>"$SCRATCH/b.out" 2>"$SCRATCH/b.err"
 ok $? "the browser session ran"
 sed 's/^/# /' "$SCRATCH/b.err" | tail -n 20
@@ -224,7 +227,7 @@ sed 's/^/# /' "$SCRATCH/b.err" | tail -n 20
 awk -v d="$SCRATCH" '/^ready\t/ { n++ } { print >(d "/b" n ".out") }' "$SCRATCH/b.out"
 B1OUT=$SCRATCH/b1.out B2OUT=$SCRATCH/b2.out B3OUT=$SCRATCH/b3.out
 B4OUT=$SCRATCH/b4.out B5OUT=$SCRATCH/b5.out B6OUT=$SCRATCH/b6.out
-B7OUT=$SCRATCH/b7.out
+B7OUT=$SCRATCH/b7.out B8OUT=$SCRATCH/b8.out
 echo "# generated page: script $(field ready "$B1OUT") ms, load $(field load "$B1OUT") ms," \
      "searches $(field search-ms "$B1OUT" | paste -sd ' ') ms"
 
@@ -360,6 +363,14 @@ is "$(field text "$B7OUT" | grep -A2 '^2 likely aliases')" \
 $(jq -r '.likely_aliases[0] | "git config --add treeplot.alias '"'"'\(.name) \(.url)'"'"'\n\(.evidence)"' "$SCRATCH/c.json")" \
    "u-boot's move: the likely aliases as text, with the line that joins each and why"
 is "$(field console "$B7OUT")" "" "u-boot's move: the console holds nothing"
+
+# --review's figures in a tree's panel say what "reviewed" counts.
+is "$(awk -F '\t' '$1 == "fig" && $2 ~ /^reviewed/ { print $2 ": " $3 }' "$B8OUT" | sed 's/ (.*)$//')" \
+   "reviewed: $(jq -r --arg t "$BIG" '.trees[] | select(.name == $t) | .review |
+	(1000 * .reviewed / .commits + 0.5 | floor) / 10 | tostring |
+	if test("\\.") then . else . + ".0" end + "%"' "$SCRATCH/r.json")
+reviewed means: a Reviewed-by or Acked-by from neither author nor committer" \
+   "--review: a tree's panel gives its reviewed share and what it counts"
 
 # HTML_SHOT=FILE keeps the screenshot of the deep commit's panel (the
 # README's is one).

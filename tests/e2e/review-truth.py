@@ -101,6 +101,8 @@ def row(s, what):
 
 
 def text(truth, out):
+    print("(reviewed: a Reviewed-by or Acked-by from neither author nor "
+          "committer)")
     print("commits reviewed tested linked fixes stable hand-offs")
     print(row(truth["all"], "all commits"))
     for d in sorted(truth["depths"], key=int):

@@ -128,6 +128,10 @@
       ['fixes', 'fixes'], ['stable', 'for stable']].forEach(function (f) {
       row(dl, f[1], reviewShare(r[f[0]], r.commits));
     });
+    /* What "reviewed" counts, which git log's Reviewed-by lines do not
+     * (a maintainer's own trailer on what they commit is no review). */
+    row(dl, 'reviewed means', 'a Reviewed-by or Acked-by from neither ' +
+      'author nor committer');
     row(dl, 'median hand-offs', r.handoffs_median);
     /* The five who reviewed (tested) most, one a row. */
     (r.reviewers || []).forEach(function (p) {
