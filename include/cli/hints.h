@@ -73,9 +73,13 @@ void hint_whole_history(const char *mode, const struct history *h,
  * than three times the median interval of the project's recent releases
  * (rg->note): one warning line pointing at treeplot.releasePattern and
  * an explicit range.  A project whose releases are tagged on branches
- * (Xen) gets a default range of years, silently, without it.
+ * (Xen) gets a default range of years, silently, without it.  When the
+ * rule passed over a newer tag on the line (committed at skipped, < 0:
+ * none), the line offers it as the range's start, with its age; a
+ * repository without a tag is told so.
  */
-void hint_long_range(const struct range *rg, int64_t first, int64_t last);
+void hint_long_range(const struct range *rg, int64_t first, int64_t last,
+		     int64_t skipped);
 
 /* A chart would have laid out trees: the kept trees that brought the
  * most commits are charted, the other folded ones folded, as --top

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "git/oid.h"
 #include "util/pattern.h"
 #include "util/buf.h"
 
@@ -59,6 +60,9 @@ struct range_note {
 	size_t skipped_alloc;
 	int64_t release_interval;	/* the median of the recent */
 				/* releases' intervals (seconds), 0: unknown */
+	struct object_id skipped_at;	/* the commit of skipped[0], the */
+				/* newest tag passed over: a start to offer */
+	int no_tags;		/* the repository has no tag at all */
 };
 
 void range_note_skip(struct range_note *n, const char *tag);

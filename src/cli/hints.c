@@ -354,8 +354,39 @@ add_duration(struct buf *b, int64_t secs)
 		buf_printf(b, "%.1f years", days / 365.25);
 }
 
+/* The ways out of a long default range, after "; ". */
+static void
+add_ways_out(struct buf *msg, const struct range *rg, int64_t last,
+	     int64_t skipped)
+{
+	const struct range_note *n = rg->note;
+	const char *tag = n->skipped_nr ? n->skipped[0] : NULL;
+
+	if (n->no_tags) {
+		buf_puts(msg, "the repository has no tag to start a cycle "
+			 "from: give a range (A..B)");
+		return;
+	}
+	if (tag && skipped >= 0) {
+		/* The tag is the history's text: escaped as in the report. */
+		buf_puts(msg, "the newest tag on the first-parent line, ");
+		escape_text(msg, tag, strlen(tag));
+		buf_puts(msg, " (");
+		add_duration(msg, last > skipped ? last - skipped : 0);
+		buf_printf(msg, " before %s), is no release by the rule: "
+			   "try ", rg->to_name);
+		escape_text(msg, tag, strlen(tag));
+		buf_printf(msg, "..%s, set treeplot.releasePattern, or give "
+			   "another range (A..B)", rg->to_name);
+		return;
+	}
+	buf_puts(msg, "if releases are tagged off the mainline, set "
+		 "treeplot.releasePattern, or give a range (A..B)");
+}
+
 void
-hint_long_range(const struct range *rg, int64_t first, int64_t last)
+hint_long_range(const struct range *rg, int64_t first, int64_t last,
+		int64_t skipped)
 {
 	const struct range_note *n = rg->note;
 	int64_t span = last - first, cadence;
@@ -380,9 +411,10 @@ hint_long_range(const struct range *rg, int64_t first, int64_t last)
 		add_duration(&msg, cadence);
 		buf_addc(&msg, ')');
 	}
-	/* One line: the likely cause, then both ways out. */
-	error("warning: %s; if releases are tagged off the mainline, set "
-	      "treeplot.releasePattern, or give a range (A..B)", msg.data);
+	/* One line: the likely cause, then the ways out. */
+	buf_puts(&msg, "; ");
+	add_ways_out(&msg, rg, last, skipped);
+	error("warning: %s", msg.data);
 	buf_release(&msg);
 }
 

@@ -387,13 +387,16 @@ static int
 long_range_warning(struct repo *r, const struct range *rg,
 		   const struct history *h)
 {
-	int64_t first, last;
+	int64_t first, last, skipped = -1;
 
-	/* From the tag's commit, or the history's first. */
+	/* From the tag's commit, or the history's first; and when a newer
+	 * tag was passed over, its commit's date, to offer it. */
 	if (mainline_dates(r, h, &first, &last) < 0 ||
-	    (rg->has_from && repo_commit_time(r, &rg->from, &first) < 0))
+	    (rg->has_from && repo_commit_time(r, &rg->from, &first) < 0) ||
+	    (rg->note && rg->note->skipped_nr &&
+	     repo_commit_time(r, &rg->note->skipped_at, &skipped) < 0))
 		return ST_FAILURE;
-	hint_long_range(rg, first, last);
+	hint_long_range(rg, first, last, skipped);
 	return ST_OK;
 }
 

@@ -465,15 +465,21 @@ default_range(struct repo *r, const struct pattern *release, struct range *out)
 	 * here, and said so. */
 	c = head;
 	ret = first_parent(odb, &c, NULL, &parent);
+	out->note->no_tags = !tm.nr;
 	while (ret > 0 && tm.nr) {
 		const char *name;
 		git_oid child;
+		size_t skipped;
 
 		/* A shallow boundary: its parents are not there, and no
 		 * tag beyond it counts. */
 		if (is_boundary(r, &c))
 			break;
+		skipped = out->note->skipped_nr;
 		name = release_of(&tm, &parent, release, out->note);
+		if (!skipped && out->note->skipped_nr)
+			memcpy(out->note->skipped_at.hash, parent.id,
+			       OID_RAWSZ);
 		if (name) {
 			memcpy(out->from.hash, parent.id, OID_RAWSZ);
 			out->has_from = 1;

@@ -8,7 +8,7 @@
 # more than three times the recent releases' interval.
 . "$(dirname "$0")/lib.sh"
 
-plan 24
+plan 27
 
 repo
 mk m0 "initial"
@@ -152,8 +152,8 @@ is "$(printf '%s\n' "$OUT" | sed -n '2,4p')" \
             the whole history: no release tag on HEAD's first-parent line;
             skipped 5 pre-release tags, 4.6.0-branched to 4.2.0-branched" \
    "Xen: the -branched tags skipped, the whole history"
-is "$ERR" "treeplot: warning: the default range HEAD (the whole history) spans 12.0 years, over three times the recent releases' interval (12 months); if releases are tagged off the mainline, set treeplot.releasePattern, or give a range (A..B)" \
-   "Xen: one warning line, the span and the releases' interval, the ways out"
+is "$ERR" "treeplot: warning: the default range HEAD (the whole history) spans 12.0 years, over three times the recent releases' interval (12 months); the newest tag on the first-parent line, 4.6.0-branched (7.0 years before HEAD), is no release by the rule: try 4.6.0-branched..HEAD, set treeplot.releasePattern, or give another range (A..B)" \
+   "Xen: one warning line, the span and the releases' interval, the newest tag the rule skipped offered with its age"
 git config treeplot.releasePattern -branched
 tp
 is "$STATUS:$(printf '%s\n' "$OUT" | sed -n 2p)" "0:range       4.6.0-branched..HEAD" \
@@ -191,5 +191,27 @@ is "$STATUS:$ERR" "0:treeplot: warning: the default range v1.6..HEAD spans 4 mon
 git update-ref refs/heads/master "$(id p7)"
 tp
 is "$STATUS:$ERR" "0:" "a month after the last release: no warning"
+# A pre-release tag a month old on the line, the release four months:
+# the warning offers the pre-release as the range's start.
+git tag v2.0-rc1 "$(id p7)"
+git update-ref refs/heads/master "$(id p8)"
+tp
+is "$STATUS:$ERR" "0:treeplot: warning: the default range v1.6..HEAD spans 4 months, over three times the recent releases' interval (30 days); the newest tag on the first-parent line, v2.0-rc1 (3 months before HEAD), is no release by the rule: try v2.0-rc1..HEAD, set treeplot.releasePattern, or give another range (A..B)" \
+   "a pre-release tag since the last release: offered, with its age"
+tp v2.0-rc1..HEAD
+is "$STATUS:$ERR" "0:" "... and the range it offers works, without a warning"
+cd "$SCRATCH" || exit 1
+
+# No tag at all, years of history: the repository is told it has none,
+# not to set a release pattern.
+mkdir untagged && cd untagged || exit 1
+repo
+DATE=$D0 mk u0 "initial"
+DATE=$((D0 + 3 * Y)) mk u1 "work" u0
+git update-ref refs/heads/master "$(id u1)"
+git symbolic-ref HEAD refs/heads/master
+tp
+is "$STATUS:$ERR" "0:treeplot: warning: the default range HEAD (the whole history) spans 3.0 years; the repository has no tag to start a cycle from: give a range (A..B)" \
+   "no tag at all: said, and a range asked for"
 cd "$SCRATCH" || exit 1
 done_testing
