@@ -49,20 +49,61 @@ open_fail(const char *where)
 	return ret;
 }
 
-/* The last path component of dir, without a trailing "/" or ".git". */
-static char *
-dir_basename(const char *dir)
+/* A folder name that says nothing of the project: a checkout's "repo",
+ * or the ".git" of a bare repository kept as one. */
+static int
+generic_name(const char *s, size_t len)
 {
-	size_t len = strlen(dir), start;
+	return !len || (len == 4 && !memcmp(s, "repo", 4)) ||
+	       (len == 4 && !memcmp(s, ".git", 4));
+}
 
-	while (len > 1 && dir[len - 1] == '/')
+/* The component of s (a path, or a URL when url) that ends at *end,
+ * slashes after it ignored: its start and length, ".git" cut. */
+static size_t
+component(const char *s, size_t *end, int url)
+{
+	size_t len = *end, start;
+
+	while (len > 1 && s[len - 1] == '/')
 		len--;
 	start = len;
-	while (start > 0 && dir[start - 1] != '/')
+	while (start > 0 && s[start - 1] != '/' &&
+	       !(url && s[start - 1] == ':'))
 		start--;
-	if (len - start > 4 && !memcmp(dir + len - 4, ".git", 4))
+	*end = start;
+	if (len - start > 4 && !memcmp(s + len - 4, ".git", 4))
 		len -= 4;
-	return xstrndup(dir + start, len - start);
+	return len - start;
+}
+
+/*
+ * The project's name, for the titles and the reports: the last
+ * component of remote.origin.url when there is one that says something
+ * (a clone's "linux" of ".../torvalds/linux.git"); else the folder's,
+ * without ".git", or its parent's when the folder is "repo" or ".git".
+ */
+static char *
+project_name(const char *dir, const char *origin)
+{
+	size_t end, start, len;
+
+	if (origin) {
+		end = strlen(origin);
+		len = component(origin, &end, 1);
+		if (!generic_name(origin + end, len))
+			return xstrndup(origin + end, len);
+	}
+	end = strlen(dir);
+	len = component(dir, &end, 0);
+	start = end;
+	if (generic_name(dir + start, len) && start > 1) {
+		size_t plen = component(dir, &end, 0);
+
+		if (plen)
+			return xstrndup(dir + end, plen);
+	}
+	return xstrndup(dir + start, len);
 }
 
 /* path, relative to base when it is relative and base is given. */
@@ -423,6 +464,7 @@ repo_open(struct repo **out, const char *path)
 {
 	struct repo *r;
 	const char *dir;
+	char *origin;
 
 	git_libgit2_init();
 	/*
@@ -446,9 +488,12 @@ repo_open(struct repo **out, const char *path)
 		return ST_FAILURE;
 	}
 	/* A work tree is named by its directory; a bare repository by
-	 * its own (/x/repo.git is "repo"). */
+	 * its own (/x/linux.git is "linux"); either by its origin first. */
 	dir = git_repository_workdir(r->git);
-	r->name = dir_basename(dir ? dir : git_repository_path(r->git));
+	origin = repo_origin_url(r);
+	r->name = project_name(dir ? dir : git_repository_path(r->git),
+			       origin);
+	free(origin);
 	*out = r;
 	return 0;
 }

@@ -20,7 +20,7 @@ is "$(printf '%s\n' "$OUT" | names)" "$GERRIT_COMMITS" \
 
 ym2=$(id ym2 | cut -c1-12) ym4=$(id ym4 | cut -c1-12)
 tp v1.0..v2.0
-is "$OUT" "repository  tfa
+is "$OUT" "repository  trusted-firmware-a
 range       v1.0..v2.0
             25 commits, 6 direct to the mainline, 15 merges, 2 trees
 

@@ -9,7 +9,7 @@
 . "$TESTDIR/addons.sh"
 . "$TESTDIR/identity.sh"
 
-plan 81
+plan 86
 
 mkdir repo elsewhere
 cd repo || exit 1
@@ -47,8 +47,8 @@ GIT_DIR="$R/.git" GIT_WORK_TREE="$R" tpc -T commits v1.0..v2.0
 is "$STATUS:$ERR:$OUT" "0::$(cat ../by-c.tsv)" \
    "GIT_DIR and GIT_WORK_TREE of a non-bare repository: the commits of -C"
 GIT_DIR="$R/.git" GIT_WORK_TREE="$R" tp v1.0..v2.0
-is "$(printf '%s\n' "$OUT" | head -1)" "repository  repo" \
-   "GIT_WORK_TREE names the repository (its directory)"
+is "$(printf '%s\n' "$OUT" | head -1)" "repository  ${SCRATCH##*/}" \
+   "GIT_WORK_TREE names the repository (its directory; one named repo, by its parent)"
 GIT_DIR="$R/.git" GIT_WORK_TREE="$SCRATCH/elsewhere" tp v1.0..v2.0
 is "$(printf '%s\n' "$OUT" | head -1)" "repository  elsewhere" \
    "another GIT_WORK_TREE: the report names that work tree, as git would"
@@ -389,5 +389,28 @@ is "$STATUS:$ERR" "0:treeplot: the range v1.0..v1.0 is empty: both ends are the 
    "A..A: said on stderr"
 tp -C repo v1.0..v2.0
 is "$STATUS:$ERR" "0:" "a range with commits: nothing on stderr"
+
+# --- the project's name ------------------------------------------------------
+# From remote.origin.url's last component; else the folder without .git,
+# its parent's when the folder is repo or .git (a bare repository kept
+# in a folder named repo titled every chart "repo").
+mkdir -p proj/repo.git && (cd proj/repo.git && repo bare && DATE=1700000000 mk n0 "initial" &&
+	ref refs/heads/master n0 && git symbolic-ref HEAD refs/heads/master) || exit 1
+pname() {
+	"$TREEPLOT" -C proj/repo.git "$@" -T json HEAD | jq -r .repository
+}
+is "$(pname)" "proj" "a bare repository in a folder named repo: the parent's name"
+git -C proj/repo.git config remote.origin.url https://example.org/team/tool.git
+is "$(pname)" "tool" "remote.origin.url: its last component, without .git"
+git -C proj/repo.git config remote.origin.url git@example.org:tool-scp.git/
+is "$(pname)" "tool-scp" "an scp-like origin, a slash after it"
+git -C proj/repo.git config remote.origin.url /srv/git/repo.git
+is "$(pname)" "proj" "an origin that is itself a repo folder: the folder's rule"
+git -C proj/repo.git config remote.origin.url https://example.org/team/tool.git
+"$TREEPLOT" -C proj/repo.git -q --title "My title" -o named.svg HEAD &&
+	"$TREEPLOT" -C proj/repo.git -q -o plain.svg HEAD
+is "$(grep -o '>My title<\|>tool: the trees behind mainline<\|treeplot [0-9.]*, tool<' named.svg plain.svg | sed 's/treeplot [0-9.]*,/treeplot V,/' | sort -u | tr '\n' ' ')" \
+   "named.svg:>My title< named.svg:treeplot V, tool< plain.svg:>tool: the trees behind mainline< plain.svg:treeplot V, tool< " \
+   "the chart: --title wins for the title, the byline names the project"
 
 done_testing
