@@ -3,6 +3,7 @@
 #
 #   tools/bench.sh [REPO RANGE...]
 #   tools/bench.sh --select
+#   tools/bench.sh --compare
 #   tools/bench.sh --ir [REPO RANGE...]
 #
 # With no arguments: generated kernel-like repositories of 100,000 and
@@ -23,6 +24,10 @@
 # commit-graph, on the 100,000-commit history over its whole history and
 # its last release cycle (or on REPO and RANGE...).  Valgrind is slow:
 # minutes a case.
+#
+# --compare (also part of the default run): --compare --cycles over the
+# last eight cycles of the 100,000-commit history, without and with a
+# commit-graph, against the last cycle alone and git log over the span.
 #
 # --select (also part of the default run): what a selection costs, on
 # the 100,000-commit history generated with files (genhist --files, kept
@@ -161,6 +166,34 @@ bench_select() {
 	table
 }
 
+# --compare --cycles over the last eight release cycles against the
+# last cycle alone and against git over the same span, without and
+# with a commit-graph: with one, N cycles should cost a few times N
+# single cycles (their ranges' common base is found from the graph).
+bench_compare() {	# repo, label
+	local repo=$1 first cg
+	first=$(git -C "$repo" tag -l 'v*' | grep -v -- -rc | sort -V |
+		tail -n 9 | head -n 1)
+	for cg in no yes; do
+		rm -rf "$repo/objects/info/commit-graph" \
+		       "$repo/objects/info/commit-graphs"
+		[ $cg = no ] || git -C "$repo" commit-graph write --reachable 2>/dev/null
+		echo
+		echo "### $2: --compare --cycles $first..master, commit-graph: $cg"
+		echo
+		echo "| command | wall (s) | RSS (MiB) | time / git log | RSS / git log |"
+		echo "| --- | ---: | ---: | ---: | ---: |"
+		add "git log --format='%H %P %s'" git -C "$repo" log \
+			--format='%H %P %s' "$first..master"
+		add "treeplot, the last cycle" "$TREEPLOT" -q -C "$repo" \
+			"$(last_cycle "$repo")"
+		add "treeplot --compare --cycles (8)" "$TREEPLOT" -q -C "$repo" \
+			--compare --cycles "$first..master"
+		table
+	done
+	rm -rf "$repo/objects/info/commit-graph" "$repo/objects/info/commit-graphs"
+}
+
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -226,6 +259,16 @@ if [ "${1:-}" = --select ]; then
 	exit 0
 fi
 
+if [ "${1:-}" = --compare ]; then
+	dir=$top/build/bench/100000
+	if [ ! -d "$dir/repo.git" ]; then
+		echo "bench: generating 100000 commits in $dir" >&2
+		bash "$top/tools/mkrepo.sh" "$dir" --commits 100000 --seed 1 >/dev/null
+	fi
+	bench_compare "$dir/repo.git" "100000 commits"
+	exit 0
+fi
+
 if [ $# -ge 1 ]; then
 	repo=$1
 	shift
@@ -245,4 +288,5 @@ for n in 100000 1000000; do
 	fi
 	bench_repo "$dir/repo.git" "$n commits"
 done
+bench_compare "$top/build/bench/100000/repo.git" "100000 commits"
 bench_select

@@ -67,6 +67,18 @@ int commit_graph_dated(const struct commit_graph *g);
 int commit_graph_parents(const struct commit_graph *g, uint32_t pos,
 			 uint32_t *out, uint32_t max);
 
+/*
+ * A best common ancestor of the n commits oids (raw ids), as git's
+ * octopus merge base finds it, from the graph alone: 1 with its raw id
+ * in out, 0 when they have none, -1 when the graph cannot say (a commit
+ * not in it, a generation that does not order its parents, a corrupt
+ * record): ask libgit2 then.  Linear in the commits between them and
+ * the base, where libgit2 1.5 reads every commit object on the way.
+ */
+int commit_graph_merge_base(const struct commit_graph *g,
+			    const unsigned char *const *oids, size_t n,
+			    unsigned char *out);
+
 /* The file (a layer) of g whose mapping holds addr, or NULL: for the
  * error when it was cut short under a read (sigbus.h). */
 const char *commit_graph_file_at(const struct commit_graph *g,

@@ -439,3 +439,172 @@ commit_graph_file_at(const struct commit_graph *g, const void *addr)
 			return g->layers[k].path;
 	return NULL;
 }
+
+/* --- the merge base, on the graph alone --------------------------------- */
+
+#define MB_ONE 1u		/* reachable from the base so far */
+#define MB_TWO 2u		/* reachable from the next start */
+#define MB_QUEUED 4u
+
+struct mb_entry {
+	uint64_t gen;
+	uint32_t pos;
+};
+
+/* A max-heap of commits by generation: the youngest first, so that a
+ * commit is taken only after every child that reaches it. */
+struct mb_heap {
+	struct mb_entry *v;
+	size_t nr, alloc;
+};
+
+static void
+mb_push(struct mb_heap *h, uint64_t gen, uint32_t pos)
+{
+	size_t k;
+
+	ALLOC_GROW(h->v, h->nr + 1, h->alloc);
+	for (k = h->nr++; k > 0; k = (k - 1) / 2) {
+		if (h->v[(k - 1) / 2].gen >= gen)
+			break;
+		h->v[k] = h->v[(k - 1) / 2];
+	}
+	h->v[k] = (struct mb_entry){ gen, pos };
+}
+
+static struct mb_entry
+mb_pop(struct mb_heap *h)
+{
+	struct mb_entry top = h->v[0], last = h->v[--h->nr];
+	size_t k = 0;
+
+	for (;;) {
+		size_t c = 2 * k + 1;
+
+		if (c >= h->nr)
+			break;
+		if (c + 1 < h->nr && h->v[c + 1].gen > h->v[c].gen)
+			c++;
+		if (h->v[c].gen <= last.gen)
+			break;
+		h->v[k] = h->v[c];
+		k = c;
+	}
+	if (h->nr)
+		h->v[k] = last;
+	return top;
+}
+
+/* One commit taken into the walk: its flags given on, its parents
+ * queued.  0, or -1 when the record cannot be trusted. */
+static int
+mb_queue(const struct commit_graph *g, uint8_t *flag, struct mb_heap *h,
+	 uint32_t pos, uint8_t f)
+{
+	uint64_t gen;
+
+	flag[pos] |= f;
+	if (flag[pos] & MB_QUEUED)
+		return 0;
+	flag[pos] |= MB_QUEUED;
+	gen = commit_graph_generation(g, pos);
+	if (gen == GRAPH_GEN_BAD)
+		return -1;
+	mb_push(h, gen, pos);
+	return 0;
+}
+
+/*
+ * The best common ancestor of a and b (the one of the greatest
+ * generation: no other common ancestor descends from it), by git's
+ * paint-down-to-common walk in generation order.  1 with *out, 0 when
+ * there is none, -1 when the graph cannot say (a generation that does
+ * not order its parents, a corrupt record).  flag is all zero on entry
+ * and left so.
+ */
+static int
+mb_two(const struct commit_graph *g, uint8_t *flag, uint32_t a, uint32_t b,
+       uint32_t *out)
+{
+	struct mb_heap h = { NULL, 0, 0 };
+	uint32_t parents[16], *pv = parents, cap = 16;
+	struct { uint32_t *v; size_t nr, alloc; } seen = { NULL, 0, 0 };
+	int ret = 0;
+
+	if (a == b) {
+		*out = a;
+		return 1;
+	}
+	if (mb_queue(g, flag, &h, a, MB_ONE) < 0 ||
+	    mb_queue(g, flag, &h, b, MB_TWO) < 0)
+		ret = -1;
+	ALLOC_GROW(seen.v, 2, seen.alloc);
+	seen.v[seen.nr++] = a;
+	seen.v[seen.nr++] = b;
+	while (!ret && h.nr) {
+		struct mb_entry e = mb_pop(&h);
+		uint8_t f = flag[e.pos] & (MB_ONE | MB_TWO);
+		int n;
+
+		if (f == (MB_ONE | MB_TWO)) {
+			*out = e.pos;
+			ret = 1;
+			break;
+		}
+		n = commit_graph_parents(g, e.pos, pv, cap);
+		if (n > (int)cap) {
+			cap = (uint32_t)n;
+			if (pv != parents)
+				free(pv);
+			pv = xmalloc(cap * sizeof(*pv));
+			n = commit_graph_parents(g, e.pos, pv, cap);
+		}
+		for (int k = 0; n >= 0 && k < n; k++) {
+			/* A parent is older: else the order is no order. */
+			if (commit_graph_generation(g, pv[k]) >= e.gen ||
+			    mb_queue(g, flag, &h, pv[k], f) < 0) {
+				n = -1;
+				break;
+			}
+			ALLOC_GROW(seen.v, seen.nr + 1, seen.alloc);
+			seen.v[seen.nr++] = pv[k];
+		}
+		if (n < 0)
+			ret = -1;
+	}
+	for (size_t k = 0; k < seen.nr; k++)
+		flag[seen.v[k]] = 0;
+	free(seen.v);
+	free(h.v);
+	if (pv != parents)
+		free(pv);
+	return ret;
+}
+
+int
+commit_graph_merge_base(const struct commit_graph *g,
+			const unsigned char *const *oids, size_t n,
+			unsigned char *out)
+{
+	uint8_t *flag;
+	uint32_t base;
+	int ret = 1;
+
+	if (!n)
+		return 0;
+	if ((base = commit_graph_find(g, oids[0])) == GRAPH_NONE)
+		return -1;
+	flag = xcalloc(g->nr, 1);
+	/* As git's octopus: the base of the first two, then of that and
+	 * the next. */
+	for (size_t k = 1; ret == 1 && k < n; k++) {
+		uint32_t pos = commit_graph_find(g, oids[k]);
+
+		ret = pos == GRAPH_NONE ? -1 :
+		      mb_two(g, flag, base, pos, &base);
+	}
+	free(flag);
+	if (ret == 1)
+		memcpy(out, commit_graph_oid(g, base), HASHSZ);
+	return ret;
+}

@@ -319,19 +319,46 @@ walk_ends(struct walker *w, uint32_t f, const uint32_t *tip, size_t ntips,
 	return ret ? ret : load_read_after(w, tip, ntips);
 }
 
-/* The ends interned into tip[] (h->tip the first), then walked. */
+/* The ends' common base, when the walk stops at the base of several
+ * starts: from the commit-graph when it can say, else from libgit2.
+ * 1 with *out, 0 when there is none. */
 static int
-walk_tips(struct walker *w, const struct object_id *from,
+starts_base(struct walker *w, const struct object_id *starts, size_t n,
+	    struct object_id *out)
+{
+	if (w->graph) {
+		const unsigned char **v = xmalloc(n * sizeof(*v));
+		int ret;
+
+		for (size_t k = 0; k < n; k++)
+			v[k] = starts[k].hash;
+		ret = commit_graph_merge_base(w->graph, v, n, out->hash);
+		free(v);
+		if (ret >= 0)
+			return ret;
+	}
+	return repo_merge_base(w->r, starts, n, out);
+}
+
+/* The ends interned into tip[] (h->tip the first), then walked down to
+ * from[0], or to the base of the nfrom starts when there are more. */
+static int
+walk_tips(struct walker *w, const struct object_id *from, size_t nfrom,
 	  const struct object_id *tips, uint32_t *tip, size_t ntips,
 	  struct history_stack *st)
 {
 	uint32_t f = HIST_NONE;
+	struct object_id base;
 
 	for (size_t k = 0; k < ntips; k++)
 		if ((tip[k] = load_intern(w, &tips[k])) == HIST_NONE)
 			return -1;
 	w->h->tip = tip[0];
-	if (from && (f = load_intern(w, from)) == HIST_NONE)
+	if (nfrom > 1 && starts_base(w, from, nfrom, &base))
+		from = &base;
+	else if (nfrom > 1)
+		from = NULL;
+	if (nfrom && from && (f = load_intern(w, from)) == HIST_NONE)
 		return -1;
 	return walk_ends(w, f, tip, ntips, st);
 }
@@ -340,7 +367,7 @@ walk_tips(struct walker *w, const struct object_id *from,
  * "from" into h: 0, -1 after reporting, 1 when the commit-graph turned
  * out to contradict itself (said). */
 static int
-walk_once(struct repo *r, const struct object_id *from,
+walk_once(struct repo *r, const struct object_id *from, size_t nfrom,
 	  const struct object_id *tips, size_t ntips, unsigned opts,
 	  unsigned jobs, struct history *h)
 {
@@ -363,7 +390,7 @@ walk_once(struct repo *r, const struct object_id *from,
 		goto out;
 	}
 	sigbus_arm(&g);
-	ret = walk_tips(&w, from, tips, tip, ntips, &st);
+	ret = walk_tips(&w, from, nfrom, tips, tip, ntips, &st);
 	sigbus_disarm(&g);
 out:
 	load_release(&w);
@@ -373,23 +400,24 @@ out:
 }
 
 /*
- * The commits reachable from any of tips and not from "from" (NULL: the
- * whole history); the first tip is h->tip.  A commit-graph whose
+ * The commits reachable from any of tips and not from "from" (nfrom 0:
+ * the whole history; more than one: not from their common base, when
+ * they have one); the first tip is h->tip.  A commit-graph whose
  * generations contradict its parents cannot order a walk: as git ignores
  * a graph that does not check out, the run walks again without it (the
  * marking walk, exact whatever the dates).
  */
 static int
-load_tips(struct repo *r, const struct object_id *from,
+load_tips(struct repo *r, const struct object_id *from, size_t nfrom,
 	  const struct object_id *tips, size_t ntips, unsigned opts,
 	  unsigned jobs, struct history *h)
 {
-	int ret = walk_once(r, from, tips, ntips, opts, jobs, h);
+	int ret = walk_once(r, from, nfrom, tips, ntips, opts, jobs, h);
 
 	if (ret > 0) {
 		history_release(h);
-		ret = walk_once(r, from, tips, ntips, opts | HISTORY_NO_GRAPH,
-				jobs, h);
+		ret = walk_once(r, from, nfrom, tips, ntips,
+				opts | HISTORY_NO_GRAPH, jobs, h);
 	}
 	return ret < 0 ? -1 : 0;
 }
@@ -398,8 +426,8 @@ int
 walk_range(struct repo *r, const struct range *rg, unsigned opts,
 	   unsigned jobs, struct history *h)
 {
-	return load_tips(r, rg->has_from ? &rg->from : NULL, &rg->to, 1,
-			 opts, jobs, h);
+	return load_tips(r, &rg->from, !!rg->has_from, &rg->to, 1, opts,
+			 jobs, h);
 }
 
 /* --- for --compare and --trace -------------------------------------- */
@@ -415,10 +443,10 @@ int
 walk_ranges(struct repo *r, const struct range *rgs, size_t n,
 	    unsigned opts, unsigned jobs, struct history *h)
 {
-	struct object_id *tips = xmalloc(2 * n * sizeof(*tips)), base;
+	struct object_id *tips = xmalloc(2 * n * sizeof(*tips));
 	struct object_id *starts = xmalloc(n * sizeof(*starts));
 	size_t ntips = 0, nstarts = 0;
-	int has_base = 0, ret;
+	int ret;
 
 	for (size_t k = 0; k < n; k++)
 		tips[ntips++] = rgs[k].to;
@@ -430,11 +458,11 @@ walk_ranges(struct repo *r, const struct range *rgs, size_t n,
 	}
 	/* A range without a start is a whole history: no base then.  Nor
 	 * in a shallow clone: libgit2 1.5's merge base fails there at the
-	 * first absent parent (leaking its walk), and the clone is small. */
-	if (nstarts == n && !repo_is_shallow(r))
-		has_base = repo_merge_base(r, starts, n, &base);
-	ret = load_tips(r, has_base ? &base : NULL, tips, ntips, opts, jobs,
-			h);
+	 * first absent parent (leaking its walk), and the clone is small.
+	 * One start is its own base (a --compare of one range). */
+	if (nstarts < n || repo_is_shallow(r))
+		nstarts = 0;
+	ret = load_tips(r, starts, nstarts, tips, ntips, opts, jobs, h);
 	free(starts);
 	free(tips);
 	return ret;

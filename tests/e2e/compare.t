@@ -9,7 +9,7 @@
 ROOT=$(cd "$TESTDIR/../.." && pwd)
 export GENHIST=$BUILD/genhist
 
-plan 35
+plan 41
 
 # single DIR RANGE...: what single runs say, one line per figure and per
 # tree, each prefixed with the range's position.
@@ -177,5 +177,47 @@ is "$(jq -er '.trees[].commits_by_range | map(tostring) | join(" ")' cycles.json
       awk '{ key = ""; for (i = NF; i >= 1; i--) key = key sprintf("%09d", $i); print key }' |
       sort -rc >/dev/null && echo sorted)" sorted \
    "text and json: trees by the last range's commits, then the one before's"
+
+# The ranges' common base, from the commit-graph when it can say (a
+# walk of its records, where libgit2 1.5 reads every commit object
+# down to it): a criss-cross with two best bases, starts on unrelated
+# histories (none), a start newer than the graph (libgit2's then).
+# Each shape, with and without the graph, gives each range's own run.
+cd "$SCRATCH" && mkdir shapes && cd shapes && repo bare || exit 1
+mk cgb0 "initial"
+mk cgx1 "x: one" cgb0
+mk cgy1 "y: one" cgb0
+mk cgX "Merge branch 'master' of git://example.org/x" cgx1 cgy1
+mk cgY "Merge branch 'master' of git://example.org/y" cgy1 cgx1
+mk cgs1 "work one" cgX
+mk cgs2 "work two" cgY
+mk cgtx "x: two" cgx1
+mk cgty "y: two" cgy1
+mk cge1 "Merge branch 'master' of git://example.org/x" cgs1 cgtx
+mk cge2 "Merge branch 'master' of git://example.org/y" cgs2 cgty
+mk cgr0 "another root"
+mk cgrt "z: one" cgr0
+mk cgr1 "Merge branch 'master' of git://example.org/z" cgr0 cgrt
+ref refs/heads/master cge1
+ref refs/heads/other cge2
+ref refs/heads/third cgr1
+git symbolic-ref HEAD refs/heads/master
+CRISS="$(id cgs1)..$(id cge1) $(id cgs2)..$(id cge2)"
+APART="$(id cgs1)..$(id cge1) $(id cgr0)..$(id cgr1)"
+git commit-graph write --reachable 2>/dev/null
+mk cgs3 "work three" cge1
+mk cgtz "x: three" cgtx
+mk cge3 "Merge branch 'master' of git://example.org/x" cgs3 cgtz
+ref refs/heads/master cge3
+NEWER="$(id cgs3)..$(id cge3) $(id cgs1)..$(id cge1)"
+for graph in with without; do
+	[ $graph = without ] && rm -f objects/info/commit-graph
+	is "$(compared . $CRISS)" "$(single . $CRISS)" \
+	   "criss-cross, two best bases, $graph the graph: each range its single run"
+	is "$(compared . $APART)" "$(single . $APART)" \
+	   "unrelated histories, $graph the graph: each range its single run"
+	is "$(compared . $NEWER)" "$(single . $NEWER)" \
+	   "a start newer than the graph, $graph it: each range its single run"
+done
 
 done_testing
