@@ -28,6 +28,8 @@ struct shown_names {
 	char *suffix;		/* the forks' end said once (with the
 				 * prefix), or NULL */
 	uint32_t shortened;	/* names shown without either */
+	uint32_t siblings;	/* of them, under the prefix's path on
+				 * another host of its domain */
 	char **name;		/* per name given (owned; NULL for NULL) */
 	uint32_t nr;
 };
@@ -49,6 +51,9 @@ void shown_names_release(struct shown_names *sn);
  * trees under github.com/, without it"; nothing when nothing was
  * shortened. */
 void shown_names_note(const struct shown_names *sn, struct buf *out);
+/* Its end when trees of the prefix's sibling hosts were shortened
+ * alike: " (on the other denx.de hosts too)"; else nothing. */
+void shown_names_sibling_note(const struct shown_names *sn, struct buf *out);
 
 /* The prefix that more than half of names[0..n) share (ending in '/',
  * two slashes or more, something left after it in each), as a new

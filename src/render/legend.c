@@ -507,17 +507,28 @@ static void
 prefix_entry(struct legend *l, const struct flow *f,
 	     const struct graph_plan *p, struct buf *t)
 {
-	uint32_t k;
+	uint32_t k, any = f->trees_nr;
+	size_t pl = p->shown.prefix ? strlen(p->shown.prefix) : 0;
 
-	for (k = 1; k < f->trees_nr; k++)
-		if (f->trees[k].name && f->trees[k].tree != TREE_NONE &&
-		    strcmp(graph_shown_name(p, f, k), f->trees[k].name))
+	/* The sample is under the prefix itself where one is: a tree of
+	 * a sibling host, shortened alike, would name another start. */
+	for (k = 1; k < f->trees_nr; k++) {
+		if (!f->trees[k].name || f->trees[k].tree == TREE_NONE ||
+		    !strcmp(graph_shown_name(p, f, k), f->trees[k].name))
+			continue;
+		if (any == f->trees_nr)
+			any = k;
+		if (!strncmp(f->trees[k].name, p->shown.prefix, pl))
 			break;
+	}
+	if (k == f->trees_nr)
+		k = any;
 	t->len = 0;
 	if (k < f->trees_nr && !p->shown.suffix) {
 		buf_puts(t, "= ");
 		buf_puts(t, f->trees[k].name);
 		buf_puts(t, ": prefix left out of names");
+		shown_names_sibling_note(&p->shown, t);
 	} else {
 		shown_names_note(&p->shown, t);
 	}

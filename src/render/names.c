@@ -3,10 +3,12 @@
  */
 #include "render/names.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/escape.h"
+#include "util/url.h"
 #include "util/util.h"
 
 /* A family of forks: this many names at least, and more than half. */
@@ -128,17 +130,69 @@ find_family(struct shown_names *sn, const char *const *names, uint32_t n)
 	return sn->suffix != NULL;
 }
 
+/* The registrable domain of the host that starts s and ends at its
+ * first '/' ("denx.de" of "source.denx.de/u-boot"), into d; 0 when it
+ * has none (a single label, an address, a public suffix). */
+static int
+host_domain(const char *s, struct buf *d)
+{
+	const char *slash = strchr(s, '/');
+	const char *dom;
+	struct buf host = BUF_INIT;
+
+	buf_release(d);
+	if (!slash || slash == s)
+		return 0;
+	for (const char *p = s; p < slash; p++)
+		buf_addc(&host, (char)tolower((unsigned char)*p));
+	dom = url_registrable_domain(host.data);
+	if (dom)
+		buf_puts(d, dom);
+	buf_release(&host);
+	return d->len > 0;
+}
+
+/*
+ * How much of name stands for prefix on a sibling host: the same path
+ * after a host of the same registrable domain ("gitlab.denx.de/u-boot/
+ * custodians/" for "source.denx.de/u-boot/custodians/"), so that a tree
+ * of the family is named alike whichever host its latest pull spelled.
+ * 0 when it does not.
+ */
+static size_t
+sibling_prefix(const char *prefix, const char *name)
+{
+	const char *ps = strchr(prefix, '/'), *ns = strchr(name, '/');
+	struct buf a = BUF_INIT, b = BUF_INIT;
+	size_t n = 0;
+
+	if (!ps || !ns || strncmp(ns, ps, strlen(ps)))
+		return 0;
+	if (host_domain(prefix, &a) && host_domain(name, &b) &&
+	    !strcmp(a.data, b.data))
+		n = (size_t)(ns - name) + strlen(ps);
+	buf_release(&a);
+	buf_release(&b);
+	return n;
+}
+
 /* name shortened by the family or the prefix, or NULL: as it is. */
 static char *
-shorten(const struct shown_names *sn, const char *name)
+shorten(struct shown_names *sn, const char *name)
 {
 	size_t pl, sl, len = strlen(name);
 
 	if (!sn->prefix)
 		return NULL;
 	pl = strlen(sn->prefix);
-	if (strncmp(name, sn->prefix, pl) || len == pl)
+	if (strncmp(name, sn->prefix, pl)) {
+		pl = sibling_prefix(sn->prefix, name);
+		if (!pl || len == pl)
+			return NULL;
+		sn->siblings++;
+	} else if (len == pl) {
 		return NULL;
+	}
 	sl = sn->suffix ? strlen(sn->suffix) : 0;
 	if (sl && len > pl + sl && !strcmp(name + len - sl, sn->suffix) &&
 	    !memchr(name + pl, '/', len - pl - sl))
@@ -422,4 +476,18 @@ shown_names_note(const struct shown_names *sn, struct buf *out)
 	else
 		buf_printf(out, "trees under %s are named without it",
 			   sn->prefix);
+	shown_names_sibling_note(sn, out);
+}
+
+void
+shown_names_sibling_note(const struct shown_names *sn, struct buf *out)
+{
+	struct buf d = BUF_INIT;
+
+	if (!sn->siblings)
+		return;
+	host_domain(sn->prefix, &d);
+	buf_printf(out, " (on the other %s hosts too)",
+		   d.len ? d.data : "domain's");
+	buf_release(&d);
 }

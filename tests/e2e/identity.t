@@ -9,7 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTDIR/identity.sh"
 
-plan 36
+plan 38
 
 for f in uboot custodians kernel xen forks utillinux unrec; do
 	mkdir "$SCRATCH/$f"
@@ -191,5 +191,29 @@ is "$STATUS:$ERR" "2:treeplot: --explain needs merges to explain" \
    "--explain: merges needed"
 tp -C "$SCRATCH/forks" --explain --trace x
 is "$STATUS" 2 "--explain and --trace exclude each other"
+
+# A family's tree pulled only from a sibling host (gitlab.denx.de beside
+# source.denx.de) is named like the family in the chart's boxes: it was
+# shown whole, while its siblings were shortened.
+mkdir "$SCRATCH/sib" && cd "$SCRATCH/sib" && repo bare || exit 1
+mk sb0 "initial"
+prev=sb0
+for t in source:u-boot-dm source:u-boot-efi source:u-boot-net gitlab:u-boot-imx; do
+	host=${t%%:*} tn=${t#*:}
+	mk "sb-$tn" "$tn: change" $prev
+	mk "sbm-$tn" "Merge branch 'master' of https://$host.denx.de/u-boot/custodians/$tn" \
+		$prev "sb-$tn"
+	prev=sbm-$tn
+done
+ref refs/heads/master "$prev"
+git symbolic-ref HEAD refs/heads/master
+"$TREEPLOT" -q -o "$SCRATCH/sib.svg" master
+$PYTHON "$TESTDIR/svgtext.py" texts "$SCRATCH/sib.svg" >"$SCRATCH/sib.txt"
+is "$(grep -o '^u-boot-[a-z]*$\|^[a-z.]*denx.de/u-boot/custodians/u-boot-[a-z]*$' "$SCRATCH/sib.txt" | sort | tr '\n' ' ')" \
+   "u-boot-dm u-boot-dm u-boot-efi u-boot-imx u-boot-net " \
+   "a sibling host's tree named like its family in the chart (u-boot-dm in the legend too)"
+grep -qx '= source.denx.de/u-boot/custodians/u-boot-dm: prefix left out of names (on the other denx.de hosts too)' "$SCRATCH/sib.txt"
+ok $? "the legend's sample is under the prefix, and says the sibling hosts' trees are named alike"
+cd "$SCRATCH" || exit 1
 
 done_testing

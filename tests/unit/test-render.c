@@ -637,6 +637,13 @@ test_shown_names(void)
 		"source.denx.de/u-boot/custodians/u-boot-efi",
 		"gitlab.denx.de/u-boot/custodians/u-boot-dm-with-a-long-name",
 	};
+	static const char *const strangers[] = {
+		"alice.github.io/u-boot/custodians/u-boot-dm",
+		"alice.github.io/u-boot/custodians/u-boot-efi",
+		"gitlab.com/u-boot/custodians/u-boot-x",
+		"bob.github.io/u-boot/custodians/u-boot-y",
+		"alice.github.io/u-boot/custodians/u-boot-z",
+	};
 	static const char *const paths[] = {
 		"git.infradead.org/users/nisto/arm",
 		"github.com/averyveryverylongowner/repo",
@@ -672,10 +679,18 @@ test_shown_names(void)
 		    "a|github.com/b/util-linux|github.com/mainline/util-linux|b",
 		    "github.com/NAME/util-linux is named NAME; other trees "
 		    "under github.com/, without it");
-	check_shown("shown names: cut to 28 characters, unlike each other",
+	check_shown("shown names: a tree of the family pulled from a sibling "
+		    "host named alike, within 28 characters",
 		    denx, 3, NULL, 0, 28,
-		    "u-boot-dm|u-boot-efi|…/u-boot-dm-with-a-long-name",
+		    "u-boot-dm|u-boot-efi|u-boot-dm-with-a-long-name",
 		    "trees under source.denx.de/u-boot/custodians/ are named "
+		    "without it (on the other denx.de hosts too)");
+	check_shown("shown names: the same path on another domain, or on "
+		    "another tenant of a shared host, is no sibling",
+		    strangers, 5, NULL, 0, 0,
+		    "u-boot-dm|u-boot-efi|gitlab.com/u-boot/custodians/u-boot-x|"
+		    "bob.github.io/u-boot/custodians/u-boot-y|u-boot-z",
+		    "trees under alice.github.io/u-boot/custodians/ are named "
 		    "without it");
 	check_shown("shown names: paths cut by whole components, the last "
 		    "two kept where they fit", paths, 4, NULL, 0, 28,
