@@ -102,10 +102,11 @@ read_pairs(struct fixes *fx, struct repo *r, const struct chart *c)
 			      CF_MESSAGE) < 0)
 		return -1;
 	for (uint32_t k = 0; k < a->order_nr; k++) {
-		const struct commit_info *ci = commit_batch_get(&b, a->order[k]);
-		size_t first = fx->refs.nr;
-		size_t n = fixes_parse(&fx->refs, ci->message,
-				       ci->message_len);
+		const struct commit_info *ci;
+		size_t first = fx->refs.nr, n;
+
+		ci = commit_batch_get(&b, a->order[k]);
+		n = fixes_parse(&fx->refs, ci->message, ci->message_len);
 
 		fx->commits += n > 0;
 		for (size_t i = first; i < first + n; i++) {
@@ -668,7 +669,8 @@ fixes_text(const void *state, const struct flow *f, int width,
 		buf_addc(out, '\n');
 	}
 	if (fx->matrix_nr)
-		buf_puts(out, "  where the bugs came from -> who fixed them:\n");
+		buf_puts(out, "  where the bugs came from -> who fixed "
+			 "them:\n");
 	for (uint32_t k = 0; k < fx->matrix_nr && k < FIXES_TOP; k++) {
 		const struct fix_cell *c = &fx->matrix[k];
 

@@ -46,9 +46,19 @@ HEX = re.compile(r"^([0-9a-fA-F]{4,40})(?![0-9A-Za-z_])")
 REV = re.compile(r"^This reverts commit ([0-9a-fA-F]{7,40})(?![0-9A-Za-z_])")
 
 
+messages = {}
+raw = git("log", "--no-merges", "--format=%H%x01%B%x02", RANGE)
+for rec in raw.split("\x02"):
+    if "\x01" in rec:
+        h, _, body = rec.partition("\x01")
+        messages[h.strip()] = body
+
+
 def targets(c):
-    msg = git("log", "-1", "--format=%B", c)
+    msg = messages[c]
     out = []
+    if "fixes" not in msg.lower() and "This reverts commit" not in msg:
+        return out
     trailers = subprocess.run(
         ["git", "interpret-trailers", "--parse", "--no-divider"],
         input=msg.encode("utf-8", "surrogateescape"),
@@ -82,17 +92,29 @@ def ct(c):
     return ctime[c]
 
 
+releases = []
+for x in git("tag", "--merged", end).split():
+    if is_release(x):
+        releases.append((ct(x + "^{commit}"), x,
+                         set(git("rev-list", x + "^{commit}").split())))
+releases.sort(key=lambda r: (r[0], r[1]))
+
+
 def first_release(t):
-    tags = git("tag", "--merged", end, "--contains", t).split()
-    rel = [(ct(x + "^{commit}"), x) for x in tags if is_release(x)]
-    return min(rel)[1] if rel else ""
+    """The earliest of `git tag --merged END --contains T`'s releases."""
+    return next((x for _, x, holds in releases if t in holds), "")
 
 
 whole = tp_commits(end)
 mine = tp_commits(RANGE)
 
 
+history = set(git("rev-list", end).split())
+
+
 def ancestor(a, b):
+    if b == end:
+        return a in history
     return subprocess.run(["git", "--git-dir", G, "merge-base",
                            "--is-ancestor", a, b]).returncode == 0
 
@@ -121,13 +143,20 @@ def days(s):
     return "%s%d.%d" % ("-" if s < 0 and t else "", t // 10, t % 10)
 
 
+# Every id as git resolves ID^{commit} (cat-file's batch: one process).
+asked = sorted({i for c in commits for _, i in targets(c)})
+answer = subprocess.run(["git", "--git-dir", G, "cat-file", "--batch-check"],
+                        input="".join(i + "^{commit}\n" for i in asked).encode(),
+                        capture_output=True, check=True).stdout.decode()
+resolved = {}
+for i, line in zip(asked, answer.splitlines()):
+    f = line.split()
+    resolved[i] = f[0] if len(f) == 3 and f[1] == "commit" else ""
+
 lines = []
 for c in commits:
     for kind, ident in targets(c):
-        full = git("rev-parse", "--verify", "-q", ident + "^{commit}",
-                   check=False).strip()
-        if not re.fullmatch(r"[0-9a-f]{40}", full):
-            full = ""
+        full = resolved[ident]
         rel = tree = life = ""
         if full:
             if ancestor(full, end):

@@ -15,9 +15,10 @@ ROOT=$(cd "$TESTDIR/../.." && pwd)
 export GENHIST=$BUILD/genhist
 TRUTH="$PYTHON $TESTDIR/fixes-truth.py"
 SEEDS="5 11"
-RANGES="v1.9..v2.0 v1.5..v2.0 v2.0"
+RANGES="v1.9..v2.0 v1.5..v2.0"
+GEN_RANGES="v1.5..v1.7 master"
 
-plan $((2 * (1 + 3 * 3) + 7))
+plan $((2 * (1 + 2 * 3) + 7 + 2 * (3 + 2 * 2) + 1))
 
 # add_fixes G SEED: a cycle of fix commits on G's master: a tree's pull
 # ("Merge tag 'fixes-2.0' of ...") and direct commits, tagged v2.0-rc1
@@ -148,6 +149,41 @@ is "$(sed -n '/^Fixes: /,/^$/p' "$SCRATCH/text" | sed -n '2,5p' | sed 's/  */ /g
 grep -q 'bugs\? fixed, [0-9]* fix' "$SCRATCH/dot" &&
 	grep -q 'bugs it brought that the range fixed' "$SCRATCH/dot"
 ok $? "the chart: a box line and its legend entry"
+
+# genhist --fixes: plain commits naming earlier ones, with their truth
+# (the first four fields; genhist hashes every object itself).
+for seed in 3 8; do
+	d=$SCRATCH/g$seed
+	G=$d/repo.git
+	"$ROOT/tools/mkrepo.sh" "$d" --commits 3000 --trees 25 --seed "$seed" \
+		--fixes "$SCRATCH/fx$seed" >"$SCRATCH/mkrepo.log" 2>&1
+	ok $? "genhist --fixes, seed $seed: generated and imported"
+	# Its ids are git's: every fixing commit exists, every target as
+	# git resolves the id.
+	cut -f1 "$SCRATCH/fx$seed" | sort -u | git --git-dir="$G" cat-file --batch-check |
+		awk '$2 != "commit" { bad++ } END { exit bad > 0 || NR < 100 }'
+	ok $? "seed $seed: genhist's ids are fast-import's (over 100 fixing commits)"
+	is "$(cut -f3,4 "$SCRATCH/fx$seed" | sort -u)" \
+	   "$(cut -f4 "$SCRATCH/fx$seed" | sort -u | sed 's/$/^{commit}/' |
+		git --git-dir="$G" cat-file --batch-check | paste - <(cut -f4 "$SCRATCH/fx$seed" | sort -u) |
+		awk -F '\t' '{ split($1, f, " "); print (f[2] == "commit" ? f[1] : "") "\t" $2 }' | sort -u)" \
+	   "seed $seed: genhist's resolution of every id is git's (short, upper-case, unresolvable)"
+	for r in $GEN_RANGES; do
+		"$TREEPLOT" -C "$G" --fixes -T fixes "$r" >"$SCRATCH/got"
+		git --git-dir="$G" rev-list --no-merges "$r" | sort >"$SCRATCH/in"
+		is "$(cut -f1-4 "$SCRATCH/got" | sort)" \
+		   "$(sort "$SCRATCH/fx$seed" | join -t "$(printf '\t')" - "$SCRATCH/in" | cut -f1-4 | sort)" \
+		   "genhist seed $seed, $r: fields 1 to 4 of every line are genhist's truth"
+		$TRUTH "$G" "$r" "$TREEPLOT" >"$SCRATCH/truth"
+		is "$(sort "$SCRATCH/got")" "$(cat "$SCRATCH/truth")" \
+		   "genhist seed $seed, $r: every field as git and -T commits place the targets"
+	done
+done
+"$GENHIST" --commits 2000 --seed 3 >"$SCRATCH/s1"
+"$GENHIST" --commits 2000 --seed 3 --fixes "$SCRATCH/f2" >"$SCRATCH/s2"
+shape() { grep -avE '^(data |[^a-z]|$)' "$1" | grep -aE '^(commit|mark|author|committer|from|merge|reset|tag) '; }
+cmp -s <(shape "$SCRATCH/s1") <(shape "$SCRATCH/s2") && ! cmp -s "$SCRATCH/s1" "$SCRATCH/s2"
+ok $? "genhist --fixes: the same commits, parents and dates; other messages"
 
 # Usage: -T fixes without --fixes; --fixes off reads nothing more.
 tp -C "$G" -T fixes v1.9..v2.0
