@@ -702,7 +702,7 @@ fixes_json(const void *state, const struct flow *f, struct json *j)
 	const struct fixes *fx = state;
 
 	(void)f;
-	json_open(j, "fixes", '{');
+	json_open(j, "bug_fixes", '{');
 	json_uint(j, "commits", fx->commits);
 	json_uint(j, "pairs", fx->pairs_nr);
 	json_uint(j, "unresolved", fx->unresolved);
@@ -740,7 +740,7 @@ fixes_json_tree(const void *state, const struct flow *f, uint32_t i,
 	(void)f;
 	if (i >= fx->trees_nr)
 		return;
-	json_open(j, "fixes", '{');
+	json_open(j, "bug_fixes", '{');
 	json_uint(j, "carried", fx->tree[i].carried);
 	json_uint(j, "brought", fx->tree[i].brought);
 	json_close(j, '}');

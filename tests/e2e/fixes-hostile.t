@@ -123,7 +123,7 @@ tp --fixes -T json v1.1..many
 end=$(date +%s)
 is "$STATUS:$(printf '%s' "$OUT" | "$PYTHON" -c '
 import json, sys
-f = json.load(sys.stdin)["fixes"]
+f = json.load(sys.stdin)["bug_fixes"]
 print(f["commits"], f["pairs"] > 100000 - 100, f["unresolved"] > 90000)')" "0:1 True True" \
    "a million Fixes lines: one commit, each id once ($((end - start)) s)"
 done_testing

@@ -149,8 +149,8 @@ answer = subprocess.run(["git", "--git-dir", G, "cat-file", "--batch-check"],
                         input="".join(i + "^{commit}\n" for i in asked).encode(),
                         capture_output=True, check=True).stdout.decode()
 resolved = {}
-for i, line in zip(asked, answer.splitlines()):
-    f = line.split()
+for i, got in zip(asked, answer.splitlines()):
+    f = got.split()
     resolved[i] = f[0] if len(f) == 3 and f[1] == "commit" else ""
 
 lines = []

@@ -107,7 +107,7 @@ for seed in $SEEDS; do
 		"$TREEPLOT" -C "$G" --fixes -T json "$r" >"$SCRATCH/out.json"
 		is "$("$PYTHON" -c '
 import json, sys
-f = json.load(open(sys.argv[1]))["fixes"]
+f = json.load(open(sys.argv[1]))["bug_fixes"]
 print(f["commits"], f["pairs"], f["unresolved"], f["same_range"],
       sum(x["pairs"] for x in f["by_release"]),
       sum(x["pairs"] for x in f["matrix"]))' "$SCRATCH/out.json")" \
