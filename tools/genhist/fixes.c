@@ -190,7 +190,8 @@ fixes_commit_written(const struct sim *sim, uint32_t m, const char *text,
 
 		ids.oid_alloc = m * 2 + 16;
 		ids.oid = xrealloc(ids.oid, ids.oid_alloc * sizeof(*ids.oid));
-		memset(ids.oid + old, 0, (ids.oid_alloc - old) * sizeof(*ids.oid));
+		memset(ids.oid + old, 0,
+		       (ids.oid_alloc - old) * sizeof(*ids.oid));
 	}
 	object_id("commit", text, n, ids.oid[m]);
 	if (npar == 1) {
