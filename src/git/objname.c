@@ -19,9 +19,11 @@ struct amb {
 	git_oid prefix;
 	size_t len;
 	uint32_t next;		/* the bucket's next, or UINT32_MAX */
+	/* Distinct candidates and commit-ish ones, counted to 2 (the
+	 * listing may give an object twice: two packs, a loose copy). */
 	size_t candidates, commitish;
-	git_oid commit;		/* the last commit-ish's, peeled */
-	git_oid last;		/* the last candidate: listings repeat one */
+	git_oid first, first_commitish;
+	git_oid commit;		/* the first commit-ish's, peeled */
 };
 
 struct listing {
@@ -69,15 +71,19 @@ list_one(const git_oid *id, void *data)
 		struct amb *a = &l->a[k];
 		git_oid commit;
 
-		if (!prefix_eq(id, &a->prefix, a->len))
+		if (!prefix_eq(id, &a->prefix, a->len) ||
+		    (a->candidates && git_oid_equal(&a->first, id)) ||
+		    a->commitish > 1)
 			continue;
-		if (a->candidates && git_oid_equal(&a->last, id))
-			continue;
-		a->last = *id;
-		a->candidates++;
-		if (!repo_peel_commit(l->git, id, &commit)) {
-			a->commitish++;
-			a->commit = commit;
+		if (!a->candidates++)
+			a->first = *id;
+		if (!repo_peel_commit(l->git, id, &commit) &&
+		    (!a->commitish ||
+		     !git_oid_equal(&a->first_commitish, id))) {
+			if (!a->commitish++) {
+				a->first_commitish = *id;
+				a->commit = commit;
+			}
 		}
 		git_error_clear();
 	}
