@@ -10,7 +10,7 @@
 
 TRUTH="$PYTHON $TESTDIR/fixes-truth.py"
 
-plan 11
+plan 12
 
 repo
 # commit_sha TREE PARENT DATE MSG: the id git commit-tree would give.
@@ -104,6 +104,14 @@ is "$(field beef 3):$(field beef 8 | cut -c1)" "$(id late):-" \
    "a descendant named before it existed: resolved, a negative lifetime"
 grep -q "$(printf '\001')" "$SCRATCH/got"
 ok $((!$?)) "control bytes of a message reach no output line"
+
+# Every object twice (packed, and still loose): the same answers.
+git repack -a -q
+[ -n "$(find .git/objects/pack -name '*.pack')" ] &&
+	[ -n "$(find .git/objects/?? -type f | head -1)" ]
+tp --fixes -T fixes v1.0..v1.1
+is "$(printf '%s\n' "$OUT" | sort)" "$(cat "$SCRATCH/got")" \
+   "every object both packed and loose: the same lines (candidates counted once)"
 
 # A million Fixes lines: 1,000,000 of one id and 100,000 distinct ones,
 # in one message; linear in time.
