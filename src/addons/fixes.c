@@ -488,6 +488,9 @@ sum_trees(struct fixes *fx, const struct chart *c)
 		}
 	}
 	pertree_release(&pt);
+	/* The mainline's box is every commit of the range. */
+	if (f->trees_nr)
+		fx->tree[0].carried = fx->commits;
 	free(flow_of);
 	free(last);
 }
@@ -759,9 +762,13 @@ fixes_node_line(const void *state, const struct flow *f, uint32_t i,
 	t = &fx->tree[i];
 	if (!t->carried && !t->brought)
 		return;
-	buf_printf(out, "%u bug%s fixed, %u fix%s", t->brought,
-		   report_plural(t->brought), t->carried,
-		   t->carried == 1 ? "" : "es");
+	/* The figures that are not zero: "2 bugs fixed", "3 fixes". */
+	if (t->brought)
+		buf_printf(out, "%u bug%s fixed", t->brought,
+			   report_plural(t->brought));
+	if (t->carried)
+		buf_printf(out, "%s%u fix%s", t->brought ? ", " : "",
+			   t->carried, t->carried == 1 ? "" : "es");
 }
 
 static const struct extra_legend fixes_legend[] = {
