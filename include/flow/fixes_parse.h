@@ -17,7 +17,8 @@
  * the same way names it once.  The Fixes trailers come first, then the
  * revert lines, each in the order of its first mention.  Time
  * and memory are linear in the message's length, up to the sort of
- * its own targets (n log n in their number).
+ * its own targets (n log n in their number).  No state is shared: each
+ * thread may parse into its own fix_refs.
  */
 #ifndef TREEPLOT_FIXES_PARSE_H
 #define TREEPLOT_FIXES_PARSE_H

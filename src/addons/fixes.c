@@ -21,6 +21,7 @@
 #include "git/commit_index.h"
 #include "git/commitread.h"
 #include "git/objname.h"
+#include "git/readpool.h"
 #include "git/revision.h"
 #include "git/tags.h"
 #include "git/walk.h"
@@ -91,36 +92,102 @@ struct fixes {
 
 /* --- reading the messages ------------------------------------------ */
 
-/* The pairs of the range's non-merge commits (c's order). */
+/* The messages read at once, on the read pool's threads. */
+#define BATCH 4096
+
+/* One commit's message read and parsed on some thread. */
+struct parsed {
+	int status;		/* commit_info_read's */
+	int enc_status;
+	char *enc_name;
+	struct fix_refs refs;
+};
+
+struct round {
+	const struct history *h;
+	const uint32_t *list;	/* this batch's commits */
+	struct parsed *out;	/* at the same places */
+};
+
+static void
+parse_one(struct odb *o, size_t k, void *ctx)
+{
+	struct round *rd = ctx;
+	struct parsed *p = &rd->out[k];
+	struct commit_info ci;
+
+	p->status = commit_info_read(o, NULL, &rd->h->oid[rd->list[k]],
+				     CF_MESSAGE, &ci);
+	if (p->status)
+		return;
+	p->enc_status = ci.enc_status;
+	p->enc_name = ci.enc_name;
+	ci.enc_name = NULL;
+	fixes_parse(&p->refs, ci.message, ci.message_len);
+	buf_release(&p->refs.scratch);
+	commit_info_release(&ci);
+}
+
+/* Commit c's targets as parsed (p) kept as pairs, in order. */
+static void
+keep_pairs(struct fixes *fx, uint32_t c, const struct parsed *p)
+{
+	fx->commits += p->refs.nr > 0;
+	for (size_t i = 0; i < p->refs.nr; i++) {
+		const struct fix_ref *r = &p->refs.v[i];
+		const char *id = p->refs.text.data + r->off;
+
+		ALLOC_GROW(fx->refs.v, fx->refs.nr + 1, fx->refs.alloc);
+		fx->refs.v[fx->refs.nr] = (struct fix_ref){
+			(uint32_t)fx->refs.text.len, r->len, r->kind };
+		buf_add(&fx->refs.text, id, (size_t)r->len + 1);
+		ALLOC_GROW(fx->pairs, fx->pairs_nr + 1, fx->pairs_alloc);
+		fx->pairs[fx->pairs_nr++] = (struct fix_pair){
+			c, (uint32_t)fx->refs.nr++,
+			str_intern(&fx->ids, id), NONE, 0, 0 };
+	}
+}
+
+/* The pairs of the range's non-merge commits (c's order), their
+ * messages read on jobs threads, kept in that order. */
 static int
-read_pairs(struct fixes *fx, struct repo *r, const struct chart *c)
+read_pairs(struct fixes *fx, struct repo *r, const struct chart *c,
+	   unsigned jobs)
 {
 	const struct attribution *a = &c->a;
-	struct commit_batch b;
+	struct parsed *p = xcalloc(BATCH, sizeof(*p));
+	struct readpool *pool;
+	int ret = readpool_open(&pool, r, jobs), opened = !ret;
 
-	if (commit_batch_read(&b, r, fx->h, a->order, a->order_nr,
-			      CF_MESSAGE) < 0)
-		return -1;
-	for (uint32_t k = 0; k < a->order_nr; k++) {
-		const struct commit_info *ci;
-		size_t first = fx->refs.nr, n;
+	for (uint32_t first = 0, m; !ret && first < a->order_nr; first += m) {
+		struct round rd = { fx->h, a->order + first, p };
 
-		ci = commit_batch_get(&b, a->order[k]);
-		n = fixes_parse(&fx->refs, ci->message, ci->message_len);
+		m = a->order_nr - first < BATCH ? a->order_nr - first : BATCH;
+		readpool_run(pool, m, parse_one, &rd);
+		for (uint32_t k = 0; k < m; k++) {
+			uint32_t cm = a->order[first + k];
+			char hex[OID_HEXSZ + 1];
 
-		fx->commits += n > 0;
-		for (size_t i = first; i < first + n; i++) {
-			const char *id = fx->refs.text.data + fx->refs.v[i].off;
-
-			ALLOC_GROW(fx->pairs, fx->pairs_nr + 1,
-				   fx->pairs_alloc);
-			fx->pairs[fx->pairs_nr++] = (struct fix_pair){
-				a->order[k], (uint32_t)i,
-				str_intern(&fx->ids, id), NONE, 0, 0 };
+			if (!ret && p[k].status) {
+				history_hex(fx->h, cm, hex);
+				ret = error("cannot read commit %s", hex);
+			}
+			if (!ret && p[k].enc_status)
+				repo_note_encoding(r, &fx->h->oid[cm],
+						   p[k].enc_name,
+						   strlen(p[k].enc_name),
+						   p[k].enc_status);
+			if (!ret)
+				keep_pairs(fx, cm, &p[k]);
+			fix_refs_release(&p[k].refs);
+			free(p[k].enc_name);
+			memset(&p[k], 0, sizeof(p[k]));
 		}
 	}
-	commit_batch_release(&b);
-	return 0;
+	if (opened)
+		readpool_free(pool);
+	free(p);
+	return ret;
 }
 
 static int
@@ -550,7 +617,8 @@ fixes_gather(const struct extra_input *in, int arg, void **state)
 	fx->h = in->h;
 	fx->ids = (struct interner)INTERNER_INIT;
 	fx->names = (struct interner)INTERNER_INIT;
-	if (read_pairs(fx, in->r, in->c) < 0 || resolve_targets(fx, in->r) < 0)
+	if (read_pairs(fx, in->r, in->c, in->jobs) < 0 ||
+	    resolve_targets(fx, in->r) < 0)
 		goto fail;
 	for (uint32_t k = 0; k < fx->ids.nr; k++)
 		any |= fx->on[k].status == REV_OK;

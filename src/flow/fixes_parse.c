@@ -109,23 +109,48 @@ parse_reverts(struct fix_refs *out, const char *p, const char *end)
 	}
 }
 
-static const struct fix_refs *sort_refs;
-
+/* Refs x and y of r in (kind, length, digits, place) order. */
 static int
-cmp_ref(const void *a, const void *b)
+cmp_ref(const struct fix_refs *r, size_t a, size_t b)
 {
-	const struct fix_ref *x = &sort_refs->v[*(const size_t *)a];
-	const struct fix_ref *y = &sort_refs->v[*(const size_t *)b];
+	const struct fix_ref *x = &r->v[a], *y = &r->v[b];
 	int c = x->kind - y->kind;
 
 	if (!c)
 		c = x->len - y->len;
 	if (!c)
-		c = memcmp(sort_refs->text.data + x->off,
-			   sort_refs->text.data + y->off, x->len);
+		c = memcmp(r->text.data + x->off, r->text.data + y->off,
+			   x->len);
 	if (!c)
-		c = *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+		c = a < b ? -1 : 1;
 	return c;
+}
+
+/* ix (n indexes of r's refs) sorted by cmp_ref: a merge sort, so that
+ * no state is shared between threads parsing at once (qsort has no
+ * argument for r). */
+static void
+sort_refs(const struct fix_refs *r, size_t *ix, size_t n)
+{
+	size_t *tmp = xmalloc(n * sizeof(*tmp));
+
+	for (size_t w = 1; w < n; w *= 2) {
+		for (size_t lo = 0; lo < n; lo += 2 * w) {
+			size_t mid = lo + w < n ? lo + w : n;
+			size_t hi = lo + 2 * w < n ? lo + 2 * w : n;
+			size_t i = lo, j = mid, k = lo;
+
+			while (i < mid && j < hi)
+				tmp[k++] = cmp_ref(r, ix[i], ix[j]) < 0 ?
+					   ix[i++] : ix[j++];
+			while (i < mid)
+				tmp[k++] = ix[i++];
+			while (j < hi)
+				tmp[k++] = ix[j++];
+		}
+		memcpy(ix, tmp, n * sizeof(*ix));
+	}
+	free(tmp);
 }
 
 /* Drop the repeats among v[start..nr), the first of each kept. */
@@ -142,9 +167,7 @@ dedupe(struct fix_refs *out, size_t start)
 	drop = xcalloc(n, 1);
 	for (size_t k = 0; k < n; k++)
 		ix[k] = start + k;
-	sort_refs = out;
-	qsort(ix, n, sizeof(*ix), cmp_ref);
-	sort_refs = NULL;
+	sort_refs(out, ix, n);
 	for (size_t k = 1; k < n; k++) {
 		const struct fix_ref *x = &out->v[ix[k - 1]];
 		const struct fix_ref *y = &out->v[ix[k]];
