@@ -58,6 +58,8 @@ struct extra_input {
 	const struct pattern *release;		/* treeplot.releasePattern, or NULL */
 	unsigned jobs;			/* --jobs: the threads an add-on */
 					/* reads objects on (0: the cores) */
+	const struct chart_options *co;	/* the chart's settings, for an */
+					/* add-on charting more history */
 };
 
 /* What an add-on of --compare reads once for every range (and every
@@ -217,6 +219,12 @@ struct extra {
 	const char *csv_table;
 	void (*csv_table_write)(const void *state, const struct flow *f,
 				struct buf *out);
+	/* An output format of its own (util/output.h's enum format, as
+	 * -T names it; 0: none), which only this add-on writes, whole:
+	 * --fixes' lines. */
+	int format;
+	void (*format_write)(const void *state, const struct flow *f,
+			     struct buf *out);
 
 	/* The chart: lines added to node i's tooltip (the mainline's at
 	 * its end, a tree's after its URLs; never the fold's); a short line
@@ -329,6 +337,10 @@ void extras_csv_edge(const struct extras *xs, const struct flow *f,
  * returns 1, else 0 (nothing written). */
 int extras_csv_table(const struct extras *xs, const struct extra *x,
 		     const struct flow *f, struct buf *out);
+/* The output in format fmt of the add-on of xs whose own format it is
+ * into out: returns 1, else 0 (nothing written). */
+int extras_format(const struct extras *xs, int fmt, const struct flow *f,
+		  struct buf *out);
 
 /*
  * The chart's.  drawn (NULL: not kept) has one word per add-on of xs:

@@ -33,6 +33,9 @@ int extra_arg(const struct extra_args *a, const struct extra *x);
  * extra.chart_options). */
 void extras_chart_options(const struct extra_args *a,
 			  struct chart_options *co);
+/* The add-on whose own output format fmt is (struct extra.format), or
+ * NULL. */
+const struct extra *extras_of_format(int fmt);
 /* What the walk must keep for the add-ons asked for (HISTORY_*). */
 unsigned extras_walk(const struct extra_args *a);
 

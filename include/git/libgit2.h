@@ -3,8 +3,8 @@
  * share: git2.h, the repository's insides (struct repo), and libgit2's
  * last error reported.
  *
- * Included by repo.c, loose.c, revision.c, reflog.c, tags.c, tree.c,
- * odb.c, gitconfig.c and libgit2.c alone (and refdb_ro.c includes git2.h
+ * Included by repo.c, loose.c, revision.c, objname.c, reflog.c, tags.c,
+ * tree.c, odb.c, gitconfig.c and libgit2.c alone (and refdb_ro.c includes git2.h
  * itself): every other module sees struct repo as repo.h declares it,
  * opaque.
  */

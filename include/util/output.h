@@ -24,10 +24,11 @@ enum format {
 	FORMAT_COMMITS,
 	FORMAT_CSV,
 	FORMAT_HTML,
+	FORMAT_FIXES,		/* --fixes' lines (addons/fixes.h) */
 };
 
 /* The format named by -T (text, dot, svg, png, pdf, json, commits, csv,
- * html), or FORMAT_NONE. */
+ * html, fixes), or FORMAT_NONE. */
 enum format format_from_name(const char *name);
 
 /* The format an output file's extension implies (.txt .dot .gv .svg .png

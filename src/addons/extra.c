@@ -163,6 +163,18 @@ extras_csv_table(const struct extras *xs, const struct extra *x,
 	return 0;
 }
 
+int
+extras_format(const struct extras *xs, int fmt, const struct flow *f,
+	      struct buf *out)
+{
+	for (size_t k = 0; xs && k < xs->nr; k++)
+		if (fmt && xs->run[k].x->format == fmt) {
+			xs->run[k].x->format_write(xs->run[k].state, f, out);
+			return 1;
+		}
+	return 0;
+}
+
 void
 extras_node_tip(const struct extras *xs, const struct flow *f, uint32_t i,
 		const struct extra_tip *tip)

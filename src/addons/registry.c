@@ -22,6 +22,7 @@
 	X(timeline) \
 	X(infer) \
 	X(review) \
+	X(fixes) \
 	/* the end of the list */
 
 #define DECLARE(name) extern const struct extra name##_extra;
@@ -68,6 +69,15 @@ extras_chart_options(const struct extra_args *a, struct chart_options *co)
 	for (size_t k = 0; k < ARRAY_SIZE(registry); k++)
 		if (a->v[k] && registry[k]->chart_options)
 			registry[k]->chart_options(a->v[k], co);
+}
+
+const struct extra *
+extras_of_format(int fmt)
+{
+	for (size_t k = 0; fmt && k < ARRAY_SIZE(registry); k++)
+		if (registry[k]->format == fmt)
+			return registry[k];
+	return NULL;
 }
 
 unsigned

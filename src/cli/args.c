@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "addons/registry.h"
 #include "render/csv.h"
 #include "util/util.h"
 
@@ -167,7 +168,7 @@ static const char *const format_names[] = {
 	[FORMAT_TEXT] = "text", [FORMAT_DOT] = "dot", [FORMAT_SVG] = "svg",
 	[FORMAT_PNG] = "png", [FORMAT_PDF] = "pdf", [FORMAT_JSON] = "json",
 	[FORMAT_COMMITS] = "commits", [FORMAT_CSV] = "csv",
-	[FORMAT_HTML] = "html",
+	[FORMAT_HTML] = "html", [FORMAT_FIXES] = "fixes",
 };
 
 /* "--layout is for the svg, png, pdf and html formats": the usage error
@@ -211,6 +212,7 @@ static int
 check_output(const struct options *o, const struct output_spec *sp)
 {
 	enum format fmt = sp->fmt;
+	const struct extra *x;
 
 	if ((o->mode == MODE_TRACE || o->mode == MODE_EXPLAIN) &&
 	    fmt != FORMAT_TEXT && fmt != FORMAT_JSON)
@@ -218,10 +220,16 @@ check_output(const struct options *o, const struct output_spec *sp)
 				   args_mode_name(o->mode), format_what(o, sp));
 	if (o->mode == MODE_COMPARE && (fmt == FORMAT_DOT ||
 					fmt == FORMAT_COMMITS ||
-					fmt == FORMAT_HTML))
+					fmt == FORMAT_HTML ||
+					fmt == FORMAT_FIXES))
 		return usage_error("--compare writes text, json, csv, or a "
 				   "trend chart (svg, png, pdf), not '%s'",
 				   format_what(o, sp));
+	/* An add-on's own lines (-T fixes) are written by the add-on. */
+	x = extras_of_format(fmt);
+	if (x && !extra_arg(&o->extras, x))
+		return usage_error("-T %s is written by --%s: give it too",
+				   format_what(o, sp), x->options[0].name);
 	return ST_OK;
 }
 

@@ -228,7 +228,8 @@ run_report(const struct options *o, const struct settings *s,
 	   struct repo *r, const struct range *rg, const struct history *h,
 	   const struct chart *c, struct output_set *outs)
 {
-	struct extra_input in = { r, rg, h, c, NULL, s->release, s->jobs };
+	struct extra_input in = { r, rg, h, c, NULL, s->release, s->jobs,
+				  &s->chart };
 	struct graph_options go;
 	struct extras xs;
 	int ret;

@@ -307,7 +307,8 @@ static const struct opt rows[] = {
 		  "written; - is standard output" },
 	{ .name = "format", .letter = 'T', .arg = "FMT",
 	  .kind = OPT_STRING, .off = OFF(format),
-	  .help = "text, dot, svg, png, pdf, json, commits, csv or html\n"
+	  .help = "text, dot, svg, png, pdf, json, commits, csv, html\n"
+		  "or fixes (with --fixes)\n"
 		  "(of standard output, of a single -o, of files\n"
 		  "whose extension names none)" },
 	{ .name = "top", .arg = "N", .modes = MODE_REPORT,

@@ -90,6 +90,9 @@ report(const struct report_input *in, enum format fmt, struct buf *out)
 	case FORMAT_CSV:
 		render_csv(&c->f, in->xs, in->table, out);
 		return 0;
+	case FORMAT_FIXES:
+		extras_format(in->xs, fmt, &c->f, out);
+		return 0;
 	default:
 		return render_chart(in, fmt, out);
 	}

@@ -30,6 +30,7 @@ static const struct {
 	{ "commits", FORMAT_COMMITS, NULL },
 	{ "csv", FORMAT_CSV, NULL },
 	{ "html", FORMAT_HTML, NULL },
+	{ "fixes", FORMAT_FIXES, NULL },
 };
 
 static const struct {

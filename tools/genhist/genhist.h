@@ -15,6 +15,8 @@
  *   names.c    names, idents and URLs, the trees set up
  *   trailers.c --trailers: plain commits' messages with trailers, their
  *              ground truth; --mailmap
+ *   fixes.c    --fixes: every object's id (SHA-1), plain commits naming
+ *              earlier ones they fix or revert, their truth
  *   stream.c   commits and tags written to the stream, marks, dates,
  *              --files' small trees
  *   change.c   a tree's next change: a commit on its branch, or with
@@ -174,6 +176,7 @@ struct sim {
 
 	/* the stream, and the ground-truth files asked for (else NULL) */
 	FILE *out, *fexp, *ftru, *fcyc, *fdat, *ftop, *farr, *fcases, *ftrl;
+	FILE *ffix;			/* --fixes */
 	/* --trailers: the body of the commit being written (after its
 	 * subject and a blank line) and its truth line, or NULL */
 	const char *body, *body_truth;
@@ -310,6 +313,23 @@ void trailer_body(const struct sim *sim, uint32_t mark, const struct ident *a,
 void write_mailmap(const struct sim *sim, FILE *f);
 /* The same text, allocated (--mailmap-tree). */
 char *mailmap_text(const struct sim *sim);
+
+/* ---- fixes.c: --fixes ---------------------------------------------- */
+
+/* Commit m was written as text (n bytes, its object's), with npar
+ * parents: its id is known. */
+void fixes_commit_written(const struct sim *sim, uint32_t m, const char *text,
+			  size_t n, unsigned npar);
+/* An annotated tag of mark was written as text (its object's). */
+void fixes_tag_written(uint32_t mark, const char *text, size_t n);
+/* Commit m's id, "" until written. */
+const char *fixes_oid(uint32_t mark);
+/* The body of plain commit m when it fixes (a new string), else NULL.
+ * Hashes the mark: no random number is drawn. */
+char *fixes_body(const struct sim *sim, uint32_t m);
+/* The truth: one line per pair (fixes.c says what). */
+void fixes_write_truth(const struct sim *sim, FILE *f);
+void fixes_release(void);
 
 /* ---- stream.c: commits and the stream ------------------------------ */
 

@@ -61,6 +61,15 @@
  *                non-merge commit, what --review must count (trailers.c
  *                says how).  The choices hash the mark, so the history's
  *                shape is the same as without it; only messages change
+ * --fixes FILE   about one plain commit in ten names one or two earlier
+ *                plain commits it fixes (Fixes: 4 to 40 digits, either
+ *                case, with or without a subject; an id of no object) or
+ *                reverts (This reverts commit <40 digits>.); FILE gets
+ *                "FIX<TAB>KIND<TAB>TARGET<TAB>AS-WRITTEN<TAB>:MARK" per
+ *                pair, the first four fields of treeplot --fixes -T fixes
+ *                (fixes.c says how).  Choices hash the mark: the shape
+ *                is the same as without it, only messages (and so ids)
+ *                change.  Not with --trailers, --files, --mailmap-tree
  * --mailmap FILE the .mailmap that maps the older addresses --trailers
  *                writes to their owners' (git config mailmap.file FILE)
  * --mailmap-tree the same .mailmap committed too: the root commit's tree
@@ -164,7 +173,7 @@ usage(FILE *f)
 	      "               [--arrivals FILE] [--trailers FILE] [--mailmap FILE]\n"
 	      "               [--mailmap-tree] [--identity] [--cases FILE]\n"
 	      "               [--files] [--gerrit] [--late] [--rebase] [--rc0]\n"
-	      "               [--devel]\n"
+	      "               [--devel] [--fixes FILE]\n"
 	      "               [--stats] > stream\n", f);
 }
 
@@ -237,7 +246,7 @@ main(int argc, char **argv)
 	uint64_t N = 5000, T = 100, seed = 1, R = 0;
 	const char *pexp = NULL, *ptru = NULL, *pcyc = NULL, *pdat = NULL;
 	const char *ptop = NULL, *parr = NULL, *pcases = NULL, *ptrl = NULL;
-	const char *pmm = NULL;
+	const char *pmm = NULL, *pfix = NULL;
 	int stats = 0, mmtree = 0;
 	static char obuf[1 << 20];
 	static struct sim state;
@@ -298,7 +307,7 @@ main(int argc, char **argv)
 		    !IS("--releases") && !IS("--ff-rate") && !IS("--expect") &&
 		    !IS("--truth") && !IS("--cycles") && !IS("--dates") &&
 		    !IS("--topics") && !IS("--arrivals") && !IS("--cases") &&
-		    !IS("--trailers") && !IS("--mailmap"))
+		    !IS("--trailers") && !IS("--mailmap") && !IS("--fixes"))
 			die("unknown option '%.*s' (see --help)", (int)len, a);
 		if (eq)
 			v = eq + 1;
@@ -339,6 +348,8 @@ main(int argc, char **argv)
 			ptrl = v;
 		else if (IS("--mailmap"))
 			pmm = v;
+		else if (IS("--fixes"))
+			pfix = v;
 		else
 			pcyc = v;
 #undef IS
@@ -379,6 +390,12 @@ main(int argc, char **argv)
 	}
 	if (ptrl)
 		sim->ftrl = open_out("--trailers", ptrl);
+	if (pfix) {
+		if (ptrl || sim->files || mmtree)
+			die("--fixes: its messages and trees are its own: "
+			    "no --trailers, --files or --mailmap-tree");
+		sim->ffix = open_out("--fixes", pfix);
+	}
 
 	rng_seed(&sim->rng, seed);
 	setup_trees(sim, (uint32_t)T);
@@ -429,6 +446,10 @@ main(int argc, char **argv)
 		identity_cases(sim, sim->fcases);
 	close_out(sim->fcases, pcases);
 	close_out(sim->ftrl, ptrl);
+	if (sim->ffix)
+		fixes_write_truth(sim, sim->ffix);
+	close_out(sim->ffix, pfix);
+	fixes_release();
 	queues_free(sim);
 	if (stats)
 		print_stats(sim, R);

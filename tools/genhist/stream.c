@@ -99,14 +99,53 @@ written(struct sim *sim, uint32_t mark)
 		flush_queue(sim, sim->queued_by[mark] - 1);
 }
 
+/* --fixes: commit m's object as git will hash it (the empty tree: no
+ * --files), its id noted. */
+static void
+note_commit(struct sim *sim, uint32_t m, const struct ident *committer,
+	    const struct ident *author, int64_t cdate, int64_t adate,
+	    const char *msg, const uint32_t *par, unsigned npar)
+{
+	char *parents = xprintf("%s", ""), *text;
+
+	for (unsigned i = 0; i < npar; i++) {
+		char *p = xprintf("%sparent %s\n", parents,
+				  fixes_oid(par[i]));
+
+		free(parents);
+		parents = p;
+	}
+	text = xprintf("tree 4b825dc642cb6eb9a060e54bf8d69288fbee4904\n%s"
+		       "author %s <%s> %" PRId64 " +0000\n"
+		       "committer %s <%s> %" PRId64 " +0000\n\n%s",
+		       parents, author->name, author->email, adate,
+		       committer->name, committer->email, cdate, msg);
+	fixes_commit_written(sim, m, text, strlen(text), npar);
+	free(text);
+	free(parents);
+}
+
 /* Commit m, its mark already taken, into the stream. */
 static void
 write_commit(struct sim *sim, uint32_t m, const struct ident *committer,
 	     const struct ident *author, int64_t cdate, int64_t adate,
 	     const char *subject, const uint32_t *par, unsigned npar)
 {
+	char *fix = NULL;
+
 	for (unsigned i = 0; i < npar; i++)
 		written(sim, par[i]);
+	/* --fixes: a plain commit may name an earlier one. */
+	if (sim->ffix && npar == 1 && !sim->body)
+		sim->body = fix = fixes_body(sim, m);
+	if (sim->ffix) {
+		char *msg = sim->body ? xprintf("%s\n\n%s", subject, sim->body) :
+			    xprintf("%s\n", subject);
+
+		note_commit(sim, m, committer, author, cdate, adate, msg, par,
+			    npar);
+		free(msg);
+	}
 	fprintf(sim->out, "commit refs/heads/master\nmark :%" PRIu32 "\n"
 		"author %s <%s> %" PRId64 " +0000\n"
 		"committer %s <%s> %" PRId64 " +0000\n",
@@ -138,6 +177,10 @@ write_commit(struct sim *sim, uint32_t m, const struct ident *committer,
 	if (sim->cdate) {
 		sim->cdate[m] = cdate;
 		sim->merge[m] = npar > 1;
+	}
+	if (fix) {
+		sim->body = NULL;
+		free(fix);
 	}
 }
 
@@ -350,10 +393,22 @@ tag_mainline(struct sim *sim, const char *version, const char *tag,
 	if (annotated) {
 		char *msg = xprintf("Linux %s\n", version);
 
+		int64_t when = tick(sim);
+
 		fprintf(sim->out, "tag %s\nfrom :%" PRIu32 "\n"
 			"tagger %s <%s> %" PRId64 " +0000\ndata %zu\n%s\n",
-			tag, m->tip, m->maint.name, m->maint.email, tick(sim),
+			tag, m->tip, m->maint.name, m->maint.email, when,
 			strlen(msg), msg);
+		if (sim->ffix) {
+			char *text = xprintf("object %s\ntype commit\ntag %s\n"
+					     "tagger %s <%s> %" PRId64
+					     " +0000\n\n%s", fixes_oid(m->tip),
+					     tag, m->maint.name,
+					     m->maint.email, when, msg);
+
+			fixes_tag_written(m->tip, text, strlen(text));
+			free(text);
+		}
 		free(msg);
 	} else {
 		fprintf(sim->out, "reset refs/tags/%s\nfrom :%" PRIu32 "\n\n",

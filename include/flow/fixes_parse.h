@@ -1,0 +1,62 @@
+/*
+ * fixes_parse.h - the commits a commit's message says it fixes or
+ * reverts (--fixes; --check will read them the same way).
+ *
+ * A pure module: a message in, the ids it names out, each as written.
+ * Two forms name a target:
+ *   a Fixes trailer (git's trailers, commitparse.h's commit_trailers;
+ *   the key compared ignoring case) whose value starts with 4 to 40 hex
+ *   digits, either case, as a word of its own (what follows is the
+ *   end, or neither a letter, a digit nor '_': "Fixes: 1234abcd
+ *   (\"subject\")");
+ *   a line of the body (after the subject's paragraph) starting
+ *   "This reverts commit " and 7 to 40 hex digits as a word: git
+ *   revert's "This reverts commit <id>." (a merge's revert goes on
+ *   ", reversing").
+ * One target per (kind, id as written): a message naming one id twice
+ * the same way names it once.  The Fixes trailers come first, then the
+ * revert lines, each in the order of its first mention.  Time
+ * and memory are linear in the message's length, up to the sort of
+ * its own targets (n log n in their number).  No state is shared: each
+ * thread may parse into its own fix_refs.
+ */
+#ifndef TREEPLOT_FIXES_PARSE_H
+#define TREEPLOT_FIXES_PARSE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/buf.h"
+
+enum fix_kind { FIX_FIXES, FIX_REVERT };
+
+/* A target as written: its digits at text.data + off, len of them
+ * (NUL-terminated there). */
+struct fix_ref {
+	uint32_t off;
+	uint8_t len;
+	uint8_t kind;		/* enum fix_kind */
+};
+
+struct fix_refs {
+	struct fix_ref *v;
+	size_t nr, alloc;
+	struct buf text;	/* the ids, each NUL-terminated */
+	struct buf scratch;	/* the trailers of the message parsed */
+};
+
+#define FIX_REFS_INIT { NULL, 0, 0, BUF_INIT, BUF_INIT }
+
+/* The kind's word in the outputs: "fixes", "revert". */
+const char *fix_kind_name(enum fix_kind k);
+
+/*
+ * Append the targets of the message msg..msg + len (a commit's
+ * message, after its headers; read up to a NUL) to out.  Returns how
+ * many were appended.
+ */
+size_t fixes_parse(struct fix_refs *out, const char *msg, size_t len);
+
+void fix_refs_release(struct fix_refs *r);
+
+#endif

@@ -1,0 +1,869 @@
+/*
+ * fixes.c - where the bugs came from (--fixes, fixes.h).
+ *
+ * gather reads the range's messages once, resolves every distinct id
+ * as written once (objname_resolve), then, when some id led to a
+ * commit, places the targets in the whole history to the range's end
+ * (one walk and one chart, place_targets) and sums the pairs up.
+ */
+#include "addons/fixes.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "addons/extra.h"
+#include "addons/latency.h"
+#include "addons/pertree.h"
+#include "flow/chart.h"
+#include "flow/fixes_parse.h"
+#include "git/commit_index.h"
+#include "git/commitread.h"
+#include "git/objname.h"
+#include "git/readpool.h"
+#include "git/revision.h"
+#include "git/tags.h"
+#include "git/walk.h"
+#include "util/escape.h"
+#include "util/hash.h"
+#include "util/json_writer.h"
+#include "util/output.h"
+
+#define NONE UINT32_MAX
+/* The matrix's cells the text report lists. */
+#define FIXES_TOP 10
+
+/* A target: an id as written, resolved, and placed. */
+struct fix_target {
+	uint32_t release;	/* releases' number, or NONE */
+	uint32_t tree;		/* names' number of its innermost tree */
+	int64_t arrival;	/* committer time of its arrival */
+	uint8_t placed;		/* in the history to the range's end */
+	uint8_t same_range;	/* arrived in the range */
+};
+
+/* A pair: a commit of the range, one target it names. */
+struct fix_pair {
+	uint32_t fix;		/* history index of the range */
+	uint32_t ref;		/* refs.v's */
+	uint32_t target;	/* ids' number */
+	uint32_t fix_tree;	/* names' number, or NONE */
+	int64_t fix_arrival;
+	uint8_t has_fix_arrival;
+};
+
+struct fix_cell {
+	uint32_t origin, fixer;	/* names' numbers */
+	uint32_t pairs;
+};
+
+struct fix_release_count {
+	uint32_t release;	/* releases' number, NONE: none yet */
+	uint32_t pairs;
+};
+
+/* Per flow tree: the fixes it carried, the bugs it brought. */
+struct fix_tree_counts {
+	uint32_t carried, brought;
+};
+
+struct fixes {
+	const struct history *h;	/* the range's, borrowed */
+	struct fix_refs refs;
+	struct fix_pair *pairs;
+	size_t pairs_nr, pairs_alloc;
+	struct interner ids;		/* the ids as written */
+	struct objname *on;		/* by ids' number: resolved */
+	struct fix_target *t;		/* the same: placed */
+	struct interner names;		/* tree names */
+	char **releases;		/* by number, earliest first */
+	uint32_t releases_nr;
+	/* the figures */
+	uint32_t commits, unresolved, same_range;
+	struct latency_stats life;
+	struct fix_release_count *by_release;
+	uint32_t by_release_nr;
+	struct fix_cell *matrix;
+	uint32_t matrix_nr;
+	struct fix_tree_counts *tree;	/* per flow tree */
+	uint32_t trees_nr;
+};
+
+/* --- reading the messages ------------------------------------------ */
+
+/* The messages read at once, on the read pool's threads. */
+#define BATCH 4096
+
+/* One commit's message read and parsed on some thread. */
+struct parsed {
+	int status;		/* commit_info_read's */
+	int enc_status;
+	char *enc_name;
+	struct fix_refs refs;
+};
+
+struct round {
+	const struct history *h;
+	const uint32_t *list;	/* this batch's commits */
+	struct parsed *out;	/* at the same places */
+};
+
+static void
+parse_one(struct odb *o, size_t k, void *ctx)
+{
+	struct round *rd = ctx;
+	struct parsed *p = &rd->out[k];
+	struct commit_info ci;
+
+	p->status = commit_info_read(o, NULL, &rd->h->oid[rd->list[k]],
+				     CF_MESSAGE, &ci);
+	if (p->status)
+		return;
+	p->enc_status = ci.enc_status;
+	p->enc_name = ci.enc_name;
+	ci.enc_name = NULL;
+	fixes_parse(&p->refs, ci.message, ci.message_len);
+	buf_release(&p->refs.scratch);
+	commit_info_release(&ci);
+}
+
+/* Commit c's targets as parsed (p) kept as pairs, in order. */
+static void
+keep_pairs(struct fixes *fx, uint32_t c, const struct parsed *p)
+{
+	fx->commits += p->refs.nr > 0;
+	for (size_t i = 0; i < p->refs.nr; i++) {
+		const struct fix_ref *r = &p->refs.v[i];
+		const char *id = p->refs.text.data + r->off;
+
+		ALLOC_GROW(fx->refs.v, fx->refs.nr + 1, fx->refs.alloc);
+		fx->refs.v[fx->refs.nr] = (struct fix_ref){
+			(uint32_t)fx->refs.text.len, r->len, r->kind };
+		buf_add(&fx->refs.text, id, (size_t)r->len + 1);
+		ALLOC_GROW(fx->pairs, fx->pairs_nr + 1, fx->pairs_alloc);
+		fx->pairs[fx->pairs_nr++] = (struct fix_pair){
+			c, (uint32_t)fx->refs.nr++,
+			str_intern(&fx->ids, id), NONE, 0, 0 };
+	}
+}
+
+/* The pairs of the range's non-merge commits (c's order), their
+ * messages read on jobs threads, kept in that order. */
+static int
+read_pairs(struct fixes *fx, struct repo *r, const struct chart *c,
+	   unsigned jobs)
+{
+	const struct attribution *a = &c->a;
+	struct parsed *p = xcalloc(BATCH, sizeof(*p));
+	struct readpool *pool;
+	int ret = readpool_open(&pool, r, jobs), opened = !ret;
+
+	for (uint32_t first = 0, m; !ret && first < a->order_nr; first += m) {
+		struct round rd = { fx->h, a->order + first, p };
+
+		m = a->order_nr - first < BATCH ? a->order_nr - first : BATCH;
+		readpool_run(pool, m, parse_one, &rd);
+		for (uint32_t k = 0; k < m; k++) {
+			uint32_t cm = a->order[first + k];
+			char hex[OID_HEXSZ + 1];
+
+			if (!ret && p[k].status) {
+				history_hex(fx->h, cm, hex);
+				ret = error("cannot read commit %s", hex);
+			}
+			if (!ret && p[k].enc_status)
+				repo_note_encoding(r, &fx->h->oid[cm],
+						   p[k].enc_name,
+						   strlen(p[k].enc_name),
+						   p[k].enc_status);
+			if (!ret)
+				keep_pairs(fx, cm, &p[k]);
+			fix_refs_release(&p[k].refs);
+			free(p[k].enc_name);
+			memset(&p[k], 0, sizeof(p[k]));
+		}
+	}
+	if (opened)
+		readpool_free(pool);
+	free(p);
+	return ret;
+}
+
+static int
+resolve_targets(struct fixes *fx, struct repo *r)
+{
+	size_t n = fx->ids.nr ? fx->ids.nr : 1;
+
+	fx->t = xcalloc(n, sizeof(*fx->t));
+	fx->on = xcalloc(n, sizeof(*fx->on));
+	for (uint32_t k = 0; k < fx->ids.nr; k++) {
+		fx->on[k].hex = fx->ids.s[k];
+		fx->on[k].len = strlen(fx->ids.s[k]);
+		fx->t[k].release = NONE;
+		fx->t[k].tree = NONE;
+	}
+	return objname_resolve(r, fx->on, fx->ids.nr);
+}
+
+/* --- the whole history to the range's end --------------------------- */
+
+/* The history to B and its chart: the range's own when it has no
+ * start, else walked and charted here. */
+struct whole {
+	struct history h;
+	struct chart c;
+	const struct history *hp;
+	const struct chart *cp;
+	int own, charted;
+};
+
+static int
+whole_open(struct whole *w, const struct extra_input *in)
+{
+	struct range rg = { .to = in->rg->to, .to_name = in->rg->to_name };
+	struct chart_options co = *in->co;
+
+	memset(&w->h, 0, sizeof(w->h));
+	w->own = w->charted = 0;
+	w->hp = in->h;
+	w->cp = in->c;
+	if (!in->rg->has_from && !co.selected)
+		return 0;
+	if (walk_range(in->r, &rg, HISTORY_LINE_DATES, in->jobs, &w->h) < 0)
+		return -1;
+	w->own = 1;
+	co.top = 0;
+	co.selection = NULL;
+	co.selected = NULL;
+	co.identity = NULL;
+	w->charted = 1;
+	if (chart_build(&w->c, &w->h, in->r, repo_name(in->r),
+			in->rg->to_name, &co) < 0)
+		return -1;
+	w->hp = &w->h;
+	w->cp = &w->c;
+	return 0;
+}
+
+static void
+whole_close(struct whole *w)
+{
+	if (w->charted)
+		chart_release(&w->c);
+	if (w->own)
+		history_release(&w->h);
+}
+
+/* The committer time of the commit that brought commit i (arrivals'),
+ * or 0 with *ok clear. */
+static int64_t
+arrival_time(const struct history *h, const uint32_t *by, uint32_t i,
+	     int *ok)
+{
+	uint32_t m = i == HIST_NONE ? HIST_NONE : by[i];
+	int32_t tz;
+
+	*ok = 0;
+	if (m == HIST_NONE)
+		return 0;
+	*ok = 1;
+	if (history_is_merge(h, m))
+		return history_merge_time(h, m, &tz);
+	if (h->committer_date)
+		return h->committer_date[m];
+	*ok = 0;
+	return 0;
+}
+
+/* The innermost tree of commit i in chart c, as names' number; NONE for
+ * a commit with no path (a merge). */
+static uint32_t
+innermost(struct fixes *fx, const struct chart *c, uint32_t i)
+{
+	uint32_t p = i == HIST_NONE ? HIST_NONE : c->a.path_of[i];
+
+	if (p == HIST_NONE)
+		return NONE;
+	return str_intern(&fx->names, c->tt.t[c->a.paths.tree[p]].name);
+}
+
+static int
+keep_any(const char *name, const void *data)
+{
+	(void)name;
+	(void)data;
+	return 1;
+}
+
+struct release_at {
+	uint32_t i;		/* history index */
+	int64_t time;
+	const char *name;
+};
+
+static int
+cmp_release(const void *a, const void *b)
+{
+	const struct release_at *x = a, *y = b;
+
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+struct release_marking {
+	uint32_t *rel;
+	uint32_t k;
+};
+
+static int
+mark_release(uint32_t i, void *data)
+{
+	struct release_marking *m = data;
+
+	if (m->rel[i] != NONE)
+		return 0;
+	m->rel[i] = m->k;
+	return 1;
+}
+
+/*
+ * Per index of h, the first release holding it (fx->releases' number)
+ * or NONE: the releases marked earliest first, each walk stopping where
+ * an earlier one marked, so that every commit is walked once.
+ */
+static int
+first_releases(struct fixes *fx, const struct extra_input *in,
+	       const struct history *h, const struct commit_index *ix,
+	       uint32_t **out)
+{
+	struct tag_map tm;
+	struct release_at *v = NULL;
+	size_t nr = 0, alloc = 0;
+	struct history_stack st = HISTORY_STACK_INIT;
+	uint32_t *rel = xmalloc((h->nr ? h->nr : 1) * sizeof(*rel));
+
+	*out = rel;
+	for (uint32_t i = 0; i < h->nr; i++)
+		rel[i] = NONE;
+	if (tag_map_load(in->r, keep_any, NULL, in->release, &tm) < 0)
+		return -1;
+	for (size_t k = 0; k < tm.nr; k++) {
+		uint32_t i = tm.t[k].release ?
+			     commit_index_find(ix, &tm.t[k].target) : HIST_NONE;
+		int64_t t;
+
+		if (i == HIST_NONE)
+			continue;
+		if (repo_commit_time(in->r, &tm.t[k].target, &t) < 0) {
+			tag_map_release(&tm);
+			free(v);
+			return -1;
+		}
+		ALLOC_GROW(v, nr + 1, alloc);
+		v[nr++] = (struct release_at){ i, t, tm.t[k].name };
+	}
+	if (nr)
+		qsort(v, nr, sizeof(*v), cmp_release);
+	fx->releases = xcalloc(nr ? nr : 1, sizeof(*fx->releases));
+	for (size_t k = 0; k < nr; k++) {
+		struct release_marking m = { rel, (uint32_t)k };
+
+		fx->releases[fx->releases_nr++] = xstrdup(v[k].name);
+		history_walk(h, v[k].i, mark_release, &m, &st);
+	}
+	history_stack_release(&st);
+	tag_map_release(&tm);
+	free(v);
+	return 0;
+}
+
+/* Each resolved target's place in w; each pair's fix's arrival. */
+static void
+place(struct fixes *fx, const struct whole *w, const uint32_t *by,
+      const uint32_t *rel, const struct commit_index *ix,
+      const struct commit_index *range_ix)
+{
+	for (uint32_t k = 0; k < fx->ids.nr; k++) {
+		struct fix_target *t = &fx->t[k];
+		uint32_t i, ri;
+		int ok;
+
+		if (fx->on[k].status != REV_OK)
+			continue;
+		i = commit_index_find(ix, &fx->on[k].oid);
+		ri = commit_index_find(range_ix, &fx->on[k].oid);
+		t->same_range = ri != HIST_NONE &&
+				(fx->h->flags[ri] & HIST_IN_RANGE);
+		if (i == HIST_NONE)
+			continue;
+		t->placed = 1;
+		t->release = rel[i];
+		t->tree = innermost(fx, w->cp, i);
+		t->arrival = arrival_time(w->hp, by, i, &ok);
+		t->placed = (uint8_t)(ok ? 1 : 2);	/* 2: no arrival */
+	}
+	for (size_t k = 0; k < fx->pairs_nr; k++) {
+		struct fix_pair *p = &fx->pairs[k];
+		uint32_t i = commit_index_find(ix, &fx->h->oid[p->fix]);
+		int ok;
+
+		p->fix_arrival = arrival_time(w->hp, by, i, &ok);
+		p->has_fix_arrival = (uint8_t)ok;
+	}
+}
+
+/* The targets placed in the history to the range's end. */
+static int
+place_targets(struct fixes *fx, const struct extra_input *in)
+{
+	struct whole w;
+	struct commit_index ix, range_ix;
+	uint32_t *by = NULL, *rel = NULL;
+	int ret = -1;
+
+	if (whole_open(&w, in) < 0)
+		goto out;
+	commit_index_init(&ix, w.hp);
+	commit_index_init(&range_ix, in->h);
+	by = latency_arrivals(w.hp);
+	if (first_releases(fx, in, w.hp, &ix, &rel) == 0) {
+		place(fx, &w, by, rel, &ix, &range_ix);
+		ret = 0;
+	}
+	commit_index_release(&ix);
+	commit_index_release(&range_ix);
+out:
+	free(by);
+	free(rel);
+	whole_close(&w);
+	return ret;
+}
+
+/* --- the figures ------------------------------------------------------ */
+
+/* Whether pair p has a lifetime, into *s (seconds). */
+static int
+lifetime(const struct fixes *fx, const struct fix_pair *p, int64_t *s)
+{
+	const struct fix_target *t = &fx->t[p->target];
+
+	if (t->placed != 1 || !p->has_fix_arrival)
+		return 0;
+	*s = p->fix_arrival - t->arrival;
+	return 1;
+}
+
+static int
+cmp_cell(const void *a, const void *b)
+{
+	const struct fix_cell *x = a, *y = b;
+
+	if (x->pairs != y->pairs)
+		return x->pairs > y->pairs ? -1 : 1;
+	if (x->origin != y->origin)
+		return x->origin < y->origin ? -1 : 1;
+	return (x->fixer > y->fixer) - (x->fixer < y->fixer);
+}
+
+/* The matrix: a cell per (tree of origin, tree of the fix) of the
+ * resolved pairs placed, the largest first. */
+static void
+sum_matrix(struct fixes *fx)
+{
+	struct pair_index pi;
+	size_t alloc = 0;
+
+	memset(&pi, 0, sizeof(pi));
+	for (size_t k = 0; k < fx->pairs_nr; k++) {
+		const struct fix_pair *p = &fx->pairs[k];
+		uint32_t o = fx->t[p->target].tree, cell;
+
+		if (o == NONE || p->fix_tree == NONE)
+			continue;
+		cell = pair_index_get(&pi, o, p->fix_tree);
+		if (cell == fx->matrix_nr) {
+			ALLOC_GROW(fx->matrix, fx->matrix_nr + 1, alloc);
+			fx->matrix[fx->matrix_nr++] =
+				(struct fix_cell){ o, p->fix_tree, 0 };
+		}
+		fx->matrix[cell].pairs++;
+	}
+	pair_index_release(&pi);
+	if (fx->matrix_nr)
+		qsort(fx->matrix, fx->matrix_nr, sizeof(*fx->matrix), cmp_cell);
+}
+
+/* By release of origin, the earliest first, none yet last. */
+static void
+sum_releases(struct fixes *fx)
+{
+	uint32_t *n = xcalloc(fx->releases_nr + 1, sizeof(*n));
+
+	for (size_t k = 0; k < fx->pairs_nr; k++) {
+		uint32_t id = fx->pairs[k].target;
+		const struct fix_target *t = &fx->t[id];
+
+		if (fx->on[id].status == REV_OK)
+			n[t->release == NONE ? fx->releases_nr : t->release]++;
+	}
+	fx->by_release = xcalloc(fx->releases_nr + 1,
+				 sizeof(*fx->by_release));
+	for (uint32_t r = 0; r <= fx->releases_nr; r++)
+		if (n[r])
+			fx->by_release[fx->by_release_nr++] =
+				(struct fix_release_count){
+					r == fx->releases_nr ? NONE : r, n[r] };
+	free(n);
+}
+
+/* Per flow tree: the fixing commits through it (each once), the
+ * distinct targets whose innermost tree it is. */
+static void
+sum_trees(struct fixes *fx, const struct chart *c)
+{
+	const struct flow *f = &c->f;
+	uint32_t *flow_of, *last = xcalloc(fx->ids.nr + 1, sizeof(*last));
+	struct pertree pt;
+
+	fx->trees_nr = f->trees_nr;
+	fx->tree = xcalloc(f->trees_nr ? f->trees_nr : 1, sizeof(*fx->tree));
+	/* The flow's trees by name (the fold, "K other trees", is none). */
+	for (uint32_t i = 0; i < f->trees_nr; i++)
+		str_intern(&fx->names, f->trees[i].name);
+	flow_of = xmalloc((fx->names.nr + 1) * sizeof(*flow_of));
+	for (uint32_t n = 0; n <= fx->names.nr; n++)
+		flow_of[n] = NONE;
+	for (uint32_t i = 0; i < f->trees_nr; i++)
+		if (f->trees[i].tree != TREE_NONE)
+			flow_of[str_intern(&fx->names, f->trees[i].name)] = i;
+	pertree_init(&pt, f, c->tt.nr);
+	for (size_t k = 0; k < fx->pairs_nr; k++) {
+		const struct fix_pair *p = &fx->pairs[k];
+		uint32_t path = c->a.path_of[p->fix];
+		uint32_t n = path == HIST_NONE ? 0 :
+			     pertree_of(&pt, &c->a.paths, path, p->fix);
+		uint32_t o = fx->t[p->target].tree;
+
+		for (uint32_t x = 0; x < n; x++)
+			fx->tree[pt.via[x]].carried++;
+		if (o != NONE && o < fx->names.nr && flow_of[o] != NONE &&
+		    !last[p->target]) {
+			last[p->target] = 1;
+			fx->tree[flow_of[o]].brought++;
+		}
+	}
+	pertree_release(&pt);
+	/* The mainline's box is every commit of the range. */
+	if (f->trees_nr)
+		fx->tree[0].carried = fx->commits;
+	free(flow_of);
+	free(last);
+}
+
+static void
+summarise(struct fixes *fx, const struct chart *c)
+{
+	int64_t *life = xmalloc((fx->pairs_nr + 1) * sizeof(*life));
+	uint32_t n = 0;
+
+	for (size_t k = 0; k < fx->pairs_nr; k++) {
+		struct fix_pair *p = &fx->pairs[k];
+		const struct fix_target *t = &fx->t[p->target];
+
+		p->fix_tree = innermost(fx, c, p->fix);
+		fx->unresolved += fx->on[p->target].status != REV_OK;
+		fx->same_range += t->same_range;
+		if (lifetime(fx, p, &life[n]))
+			n++;
+	}
+	latency_stats_of(life, n, &fx->life);
+	free(life);
+	sum_matrix(fx);
+	sum_releases(fx);
+	sum_trees(fx, c);
+}
+
+static void
+fixes_free(void *state)
+{
+	struct fixes *fx = state;
+
+	if (!fx)
+		return;
+	fix_refs_release(&fx->refs);
+	free(fx->pairs);
+	interner_release(&fx->ids);
+	interner_release(&fx->names);
+	free(fx->t);
+	free(fx->on);
+	for (uint32_t k = 0; k < fx->releases_nr; k++)
+		free(fx->releases[k]);
+	free(fx->releases);
+	free(fx->by_release);
+	free(fx->matrix);
+	free(fx->tree);
+	free(fx);
+}
+
+static int
+fixes_gather(const struct extra_input *in, int arg, void **state)
+{
+	struct fixes *fx = xcalloc(1, sizeof(*fx));
+	int any = 0;
+
+	(void)arg;
+	fx->h = in->h;
+	fx->ids = (struct interner)INTERNER_INIT;
+	fx->names = (struct interner)INTERNER_INIT;
+	if (read_pairs(fx, in->r, in->c, in->jobs) < 0 ||
+	    resolve_targets(fx, in->r) < 0)
+		goto fail;
+	for (uint32_t k = 0; k < fx->ids.nr; k++)
+		any |= fx->on[k].status == REV_OK;
+	if (any && place_targets(fx, in) < 0)
+		goto fail;
+	summarise(fx, in->c);
+	*state = fx;
+	return 1;
+fail:
+	fixes_free(fx);
+	return -1;
+}
+
+/* --- the outputs ---------------------------------------------------- */
+
+/* Seconds as days to a tenth, halves away from zero. */
+static void
+add_days(struct buf *out, int64_t s)
+{
+	uint64_t a = s < 0 ? (uint64_t)-s : (uint64_t)s;
+	uint64_t tenths = (a * 10 + 43200) / 86400;
+
+	buf_printf(out, "%s%" PRIu64 ".%" PRIu64, s < 0 && tenths ? "-" : "",
+		   tenths / 10, tenths % 10);
+}
+
+static int64_t
+days_tenths(int64_t s)
+{
+	uint64_t a = s < 0 ? (uint64_t)-s : (uint64_t)s;
+	int64_t t = (int64_t)((a * 10 + 43200) / 86400);
+
+	return s < 0 ? -t : t;
+}
+
+static void
+add_escaped(struct buf *out, const char *s)
+{
+	if (s)
+		escape_text(out, s, strlen(s));
+}
+
+static const char *
+name_of(const struct fixes *fx, uint32_t n)
+{
+	return n == NONE ? NULL : fx->names.s[n];
+}
+
+static void
+fixes_lines(const void *state, const struct flow *f, struct buf *out)
+{
+	const struct fixes *fx = state;
+	char hex[OID_HEXSZ + 1];
+
+	(void)f;
+	for (size_t k = 0; k < fx->pairs_nr; k++) {
+		const struct fix_pair *p = &fx->pairs[k];
+		const struct fix_ref *ref = &fx->refs.v[p->ref];
+		const struct fix_target *t = &fx->t[p->target];
+		int64_t s;
+
+		history_hex(fx->h, p->fix, hex);
+		buf_printf(out, "%s\t%s\t", hex, fix_kind_name(ref->kind));
+		if (fx->on[p->target].status == REV_OK) {
+			oid_to_hex(&fx->on[p->target].oid, hex);
+			buf_puts(out, hex);
+		}
+		buf_addc(out, '\t');
+		add_escaped(out, fx->refs.text.data + ref->off);
+		buf_addc(out, '\t');
+		if (t->release != NONE)
+			add_escaped(out, fx->releases[t->release]);
+		buf_addc(out, '\t');
+		add_escaped(out, name_of(fx, t->tree));
+		buf_addc(out, '\t');
+		add_escaped(out, name_of(fx, p->fix_tree));
+		buf_addc(out, '\t');
+		if (lifetime(fx, p, &s))
+			add_days(out, s);
+		buf_printf(out, "\t%d\n", t->same_range);
+	}
+}
+
+static void
+fixes_text(const void *state, const struct flow *f, int width,
+	   struct buf *out)
+{
+	const struct fixes *fx = state;
+
+	(void)f;
+	buf_puts(out, "\nFixes: commits naming a commit they fix or revert\n");
+	report_row(out, "commits naming a target", width, fx->commits);
+	buf_addc(out, '\n');
+	report_row(out, "pairs (commit, target)", width,
+		   (uint32_t)fx->pairs_nr);
+	buf_addc(out, '\n');
+	report_row(out, "unresolved", width, fx->unresolved);
+	buf_addc(out, '\n');
+	report_row(out, "target arrived in the range", width, fx->same_range);
+	buf_addc(out, '\n');
+	if (fx->life.n) {
+		buf_puts(out, "  lifetime (days): median ");
+		add_days(out, fx->life.median);
+		buf_puts(out, ", p90 ");
+		add_days(out, fx->life.p90);
+		buf_printf(out, " over %u pair%s\n", fx->life.n,
+			   report_plural(fx->life.n));
+	}
+	if (fx->by_release_nr)
+		buf_puts(out, "  by release of origin:\n");
+	for (uint32_t k = 0; k < fx->by_release_nr; k++) {
+		const struct fix_release_count *r = &fx->by_release[k];
+
+		buf_printf(out, "  %*u  ", width > 7 ? width : 7, r->pairs);
+		if (r->release == NONE)
+			buf_puts(out, "(in no release yet)");
+		else
+			report_name(out, fx->releases[r->release]);
+		buf_addc(out, '\n');
+	}
+	if (fx->matrix_nr)
+		buf_puts(out, "  where the bugs came from -> who fixed "
+			 "them:\n");
+	for (uint32_t k = 0; k < fx->matrix_nr && k < FIXES_TOP; k++) {
+		const struct fix_cell *c = &fx->matrix[k];
+
+		buf_printf(out, "  %*u  ", width > 7 ? width : 7, c->pairs);
+		report_name(out, fx->names.s[c->origin]);
+		buf_puts(out, " -> ");
+		report_name(out, fx->names.s[c->fixer]);
+		buf_addc(out, '\n');
+	}
+}
+
+static void
+json_lifetime(struct json *j, const struct latency_stats *s)
+{
+	json_open(j, "lifetime_days", '{');
+	if (s->n) {
+		json_tenths(j, "median", days_tenths(s->median));
+		json_tenths(j, "p90", days_tenths(s->p90));
+	} else {
+		json_str(j, "median", NULL);
+		json_str(j, "p90", NULL);
+	}
+	json_close(j, '}');
+}
+
+static void
+fixes_json(const void *state, const struct flow *f, struct json *j)
+{
+	const struct fixes *fx = state;
+
+	(void)f;
+	json_open(j, "bug_fixes", '{');
+	json_uint(j, "commits", fx->commits);
+	json_uint(j, "pairs", fx->pairs_nr);
+	json_uint(j, "unresolved", fx->unresolved);
+	json_uint(j, "same_range", fx->same_range);
+	json_open(j, "by_release", '[');
+	for (uint32_t k = 0; k < fx->by_release_nr; k++) {
+		const struct fix_release_count *r = &fx->by_release[k];
+
+		json_open(j, NULL, '{');
+		json_str(j, "release", r->release == NONE ? NULL :
+			 fx->releases[r->release]);
+		json_uint(j, "pairs", r->pairs);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	json_lifetime(j, &fx->life);
+	json_open(j, "matrix", '[');
+	for (uint32_t k = 0; k < fx->matrix_nr; k++) {
+		json_open(j, NULL, '{');
+		json_str(j, "origin", fx->names.s[fx->matrix[k].origin]);
+		json_str(j, "fixer", fx->names.s[fx->matrix[k].fixer]);
+		json_uint(j, "pairs", fx->matrix[k].pairs);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	json_close(j, '}');
+}
+
+static void
+fixes_json_tree(const void *state, const struct flow *f, uint32_t i,
+		struct json *j)
+{
+	const struct fixes *fx = state;
+
+	(void)f;
+	if (i >= fx->trees_nr)
+		return;
+	json_open(j, "bug_fixes", '{');
+	json_uint(j, "carried", fx->tree[i].carried);
+	json_uint(j, "brought", fx->tree[i].brought);
+	json_close(j, '}');
+}
+
+static void
+fixes_node_line(const void *state, const struct flow *f, uint32_t i,
+		struct buf *out)
+{
+	const struct fixes *fx = state;
+	const struct fix_tree_counts *t;
+
+	(void)f;
+	if (i >= fx->trees_nr)
+		return;
+	t = &fx->tree[i];
+	if (!t->carried && !t->brought)
+		return;
+	/* The figures that are not zero: "2 bugs fixed", "3 fixes". */
+	if (t->brought)
+		buf_printf(out, "%u bug%s fixed", t->brought,
+			   report_plural(t->brought));
+	if (t->carried)
+		buf_printf(out, "%s%u fix%s", t->brought ? ", " : "",
+			   t->carried, t->carried == 1 ? "" : "es");
+}
+
+static const struct extra_legend fixes_legend[] = {
+	{ "bugs it brought that the range fixed, fixes it carried",
+	  EXTRA_LEGEND_NODE, NULL, NULL, "5 bugs fixed, 3 fixes" },
+};
+
+static const struct opt fixes_options[] = {
+	{ .name = "fixes", .modes = MODE_REPORT, .kind = OPT_SET,
+	  .value = 1,
+	  .help = "the commits that Fixes: trailers and reverts name:\n"
+		  "their trees, first releases, lifetimes (-T fixes)" },
+};
+
+const struct extra fixes_extra = {
+	.name = "fixes",
+	.options = fixes_options,
+	.options_nr = ARRAY_SIZE(fixes_options),
+	.walk = HISTORY_LINE_DATES,	/* arrivals on the line, dated */
+	.gather = fixes_gather,
+	.release = fixes_free,
+	.text = fixes_text,
+	.json = fixes_json,
+	.json_tree = fixes_json_tree,
+	.node_line = fixes_node_line,
+	.legend = fixes_legend,
+	.legend_nr = ARRAY_SIZE(fixes_legend),
+	.format = FORMAT_FIXES,
+	.format_write = fixes_lines,
+};
