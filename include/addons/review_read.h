@@ -20,6 +20,7 @@ enum {
 	REVIEW_LINKED = 1 << 3,
 	REVIEW_FIX = 1 << 4,
 	REVIEW_STABLE = 1 << 5,
+	REVIEW_SELF = 1 << 6,		/* its author is its committer */
 };
 
 /* What each commit read says, by history index. */
@@ -33,6 +34,8 @@ struct review_marks {
 	uint32_t *start, *reviewers, *testers;
 	uint32_t *who;
 	size_t who_nr, who_alloc;
+	uint32_t *committer;	/* per commit read: its committer's person */
+				/* number, HIST_NONE for none (--people) */
 	char **people;		/* per person number: "Name <mail>", the */
 	uint32_t people_nr;	/* spelling written most (ties: the first */
 				/* in strcmp's order), "mail" or "Name" */

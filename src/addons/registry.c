@@ -22,6 +22,7 @@
 	X(timeline) \
 	X(infer) \
 	X(review) \
+	X(people) \
 	/* the end of the list */
 
 #define DECLARE(name) extern const struct extra name##_extra;

@@ -28,7 +28,8 @@ struct judged {
 	int status;		/* 0, or odb.h's ODB_* */
 	uint8_t flags;		/* REVIEW_* */
 	uint32_t handoffs;
-	/* Per person counted: the role ('r' a reviewer, 't' a tester),
+	/* Per person counted: the role ('r' a reviewer, 't' a tester,
+	 * 'c' the committer),
 	 * the key they are counted by, NUL, how they are shown, NUL. */
 	struct buf people;
 	int enc_status;		/* the text not converted (commitread.h) */
@@ -362,6 +363,11 @@ judge(const struct commit_info *ci, const struct mailmap *mm, struct judged *j)
 	who_parse(ci->author, ci->author + strlen(ci->author), &author);
 	who_parse(ci->committer, ci->committer + strlen(ci->committer),
 		  &committer);
+	/* --people's: the author is the committer, and who committed. */
+	if (same_person(&author, &committer))
+		j->flags |= REVIEW_SELF;
+	if (committer.name_len || committer.mail_len)
+		add_person(j, 'c', &committer);
 	for (size_t k = 0; k < nm_nr; k++) {
 		const char *s = mapped.data ? mapped.data + nm[k].at : "";
 		struct who w;
@@ -493,7 +499,9 @@ keep(struct review_marks *m, struct people *pp, uint32_t c,
 		for (const char *q = p; q < end;) {
 			const char *key = q + 1, *shown = key + strlen(key) + 1;
 
-			if ((*q == 'r') == !pass) {
+			if (*q == 'c' && !pass)
+				m->committer[c] = person_of(pp, key, shown);
+			else if (*q == (pass ? 't' : 'r')) {
 				ALLOC_GROW(m->who, m->who_nr + 1, m->who_alloc);
 				m->who[m->who_nr++] = person_of(pp, key, shown);
 				(*counts[pass])++;
@@ -522,6 +530,9 @@ review_read(struct repo *r, const struct history *h, const uint32_t *list,
 	out->start = xcalloc(nr, sizeof(*out->start));
 	out->reviewers = xcalloc(nr, sizeof(*out->reviewers));
 	out->testers = xcalloc(nr, sizeof(*out->testers));
+	out->committer = xmalloc(nr * sizeof(*out->committer));
+	for (size_t i = 0; i < nr; i++)
+		out->committer[i] = HIST_NONE;
 	if (mailmap_open(&mm, r) < 0 || readpool_open(&pool, r, jobs) < 0)
 		ret = -1;
 	for (uint32_t first = 0, m; !ret && first < n; first += m) {
@@ -589,6 +600,7 @@ review_marks_release(struct review_marks *m)
 	free(m->start);
 	free(m->reviewers);
 	free(m->testers);
+	free(m->committer);
 	free(m->who);
 	memset(m, 0, sizeof(*m));
 }
