@@ -9,6 +9,7 @@
  *           [--releases R] [--expect FILE] [--truth FILE] [--cycles FILE]
  *           [--dates FILE] [--topics FILE] [--arrivals FILE]
  *           [--trailers FILE] [--mailmap FILE] [--mailmap-tree]
+ *           [--people FILE]
  *           [--identity] [--cases FILE]
  *           [--files] [--gerrit] [--late] [--rebase] [--rc0] [--devel]
  *           [--stats]
@@ -61,6 +62,11 @@
  *                non-merge commit, what --review must count (trailers.c
  *                says how).  The choices hash the mark, so the history's
  *                shape is the same as without it; only messages change
+ * --people FILE  who commits each plain commit (a tree's maintainer or
+ *                one of its co-maintainers, known proportions), self-
+ *                commits, reviews, and the tagger dates of the
+ *                mainline's tagged pulls, with their truth (people.c
+ *                says how); no random number is drawn: the same shape
  * --mailmap FILE the .mailmap that maps the older addresses --trailers
  *                writes to their owners' (git config mailmap.file FILE)
  * --mailmap-tree the same .mailmap committed too: the root commit's tree
@@ -162,6 +168,7 @@ usage(FILE *f)
 	      "               [--releases R] [--expect FILE] [--truth FILE]\n"
 	      "               [--cycles FILE] [--dates FILE] [--topics FILE]\n"
 	      "               [--arrivals FILE] [--trailers FILE] [--mailmap FILE]\n"
+	      "               [--people FILE]\n"
 	      "               [--mailmap-tree] [--identity] [--cases FILE]\n"
 	      "               [--files] [--gerrit] [--late] [--rebase] [--rc0]\n"
 	      "               [--devel]\n"
@@ -237,6 +244,7 @@ main(int argc, char **argv)
 	uint64_t N = 5000, T = 100, seed = 1, R = 0;
 	const char *pexp = NULL, *ptru = NULL, *pcyc = NULL, *pdat = NULL;
 	const char *ptop = NULL, *parr = NULL, *pcases = NULL, *ptrl = NULL;
+	const char *pppl = NULL;
 	const char *pmm = NULL;
 	int stats = 0, mmtree = 0;
 	static char obuf[1 << 20];
@@ -298,7 +306,7 @@ main(int argc, char **argv)
 		    !IS("--releases") && !IS("--ff-rate") && !IS("--expect") &&
 		    !IS("--truth") && !IS("--cycles") && !IS("--dates") &&
 		    !IS("--topics") && !IS("--arrivals") && !IS("--cases") &&
-		    !IS("--trailers") && !IS("--mailmap"))
+		    !IS("--trailers") && !IS("--mailmap") && !IS("--people"))
 			die("unknown option '%.*s' (see --help)", (int)len, a);
 		if (eq)
 			v = eq + 1;
@@ -339,6 +347,8 @@ main(int argc, char **argv)
 			ptrl = v;
 		else if (IS("--mailmap"))
 			pmm = v;
+		else if (IS("--people"))
+			pppl = v;
 		else
 			pcyc = v;
 #undef IS
@@ -379,6 +389,8 @@ main(int argc, char **argv)
 	}
 	if (ptrl)
 		sim->ftrl = open_out("--trailers", ptrl);
+	if (pppl)
+		sim->fppl = open_out("--people", pppl);
 
 	rng_seed(&sim->rng, seed);
 	setup_trees(sim, (uint32_t)T);
@@ -393,6 +405,8 @@ main(int argc, char **argv)
 		sim->mailmap_text = mailmap_text(sim);
 	if (sim->identity)
 		setup_identity(sim);
+	if (sim->fppl)
+		people_setup(sim);
 	for (uint32_t x = 0; x < sim->ntrees; x++)
 		sim->tr[x].rebases = tree_rebases(sim, x);
 
@@ -429,10 +443,12 @@ main(int argc, char **argv)
 		identity_cases(sim, sim->fcases);
 	close_out(sim->fcases, pcases);
 	close_out(sim->ftrl, ptrl);
+	close_out(sim->fppl, pppl);
 	queues_free(sim);
 	if (stats)
 		print_stats(sim, R);
 	identity_release(sim);
+	people_release(sim);
 	free(sim->mailmap_text);
 	return 0;
 }
