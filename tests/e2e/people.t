@@ -10,7 +10,7 @@
 # git check-mailmap, git cat-file commit for the mergetag).
 . "$(dirname "$0")/lib.sh"
 
-plan 22
+plan 32
 
 D=1700000000
 LF='
@@ -187,5 +187,63 @@ tp -T json --people "$(id m2)..master"
 is "$(printf '%s\n' "$OUT" | jq -c '[.trees[] | select(.name != "mainline") | [.name, .people.tag_wait_median, .people.late_tags]]')" \
    "[[\"a/x\",$((D + 8000)),0],[\"b/y\",$((D + 8100 - 4102444800)),1]]" \
    "a 1970 tag waits decades, a 2100 one is late and waits minus decades"
+
+# --- a generated history: genhist --people, the mergetags written -------
+
+ROOT=$(cd "$TESTDIR/../.." && pwd)
+export GENHIST=$BUILD/genhist
+TRUTH="$PYTHON $TESTDIR/people-truth.py"
+"$GENHIST" --commits 2000 --seed 3 >"$SCRATCH/s1"
+"$GENHIST" --commits 2000 --seed 3 --people "$SCRATCH/p2" >"$SCRATCH/s2"
+shape() { grep -avE '^(data |[^a-z]|$)' "$1" | grep -aE '^(commit|mark|from|merge|reset|tag) '; }
+cmp -s <(shape "$SCRATCH/s1") <(shape "$SCRATCH/s2") && ! cmp -s "$SCRATCH/s1" "$SCRATCH/s2"
+ok $? "genhist --people: the same commits, parents and tags; other people"
+is "$(awk -F '\t' '$2 == "c" { n++; s += $4; r += $5; c[$3]++ }
+	$2 == "t" { t++ } $2 == "u" { u++ }
+	END { print (s > n / 5 && s < n / 3), (r > n / 4), (t > 10), (u > t),
+	      (length(c) > 100) }' "$SCRATCH/p2")" "1 1 1 1 1" \
+   "genhist --people: a quarter self-commits, reviews, tagged and untagged pulls, co-maintainers"
+
+d=$SCRATCH/h
+"$ROOT/tools/mkrepo.sh" "$d" --commits 3000 --trees 25 --seed 11 \
+	--people "$SCRATCH/people" --trailers "$SCRATCH/trailers" \
+	--mailmap "$SCRATCH/mailmap" --mailmap-tree >"$SCRATCH/mkrepo.log" 2>&1 &&
+	$PYTHON "$ROOT/tools/mergetags.py" "$d/repo.git" "$d/marks" \
+		"$SCRATCH/people" "$d/map" &&
+	git --git-dir="$d/repo.git" fsck --no-dangling >/dev/null 2>&1
+ok $? "generated, imported, the mergetags written (git fsck)"
+G=$d/repo.git
+
+# Against git: each tagged pull's mergetag as git cat-file shows it.
+awk -F '\t' '$2 == "t" { print $1 "\t" $3 }' "$SCRATCH/people" | sort >"$SCRATCH/tagged"
+bad=0 neg=0
+while IFS="$(printf '\t')" read -r m want; do
+	old=$(awk -v m="$m" '$1 == m { print $2 }' "$d/marks")
+	id=$(awk -v o="$old" '$1 == o { print $2 }' "$d/map")
+	git --git-dir="$G" cat-file commit "$id" >"$SCRATCH/obj"
+	got=$(sed -n 's/^ tagger .* \([0-9-]*\) [-+][0-9]*$/\1/p' "$SCRATCH/obj")
+	ct=$(sed -n 's/^committer .* \([0-9]*\) [-+][0-9]*$/\1/p' "$SCRATCH/obj")
+	[ "$got" = "$want" ] || bad=$((bad + 1))
+	[ $((ct - got)) -lt 0 ] && neg=$((neg + 1))
+done <"$SCRATCH/tagged"
+is "$bad $((neg > 0))" "0 1" \
+   "git cat-file: every tagged pull's tagger date is the truth's; some tags are dated after their merge"
+
+for r in v1.3..v1.5 master; do
+	$TRUTH "$G" "$r" "$d/marks" "$SCRATCH/people" "$d/expected.tsv" \
+		"$d/map" >"$SCRATCH/truth" &&
+	"$TREEPLOT" -C "$G" --people -T json "$r" >"$SCRATCH/out.json"
+	ok $? "$r: the truth computed, -T json"
+	is "$($TRUTH figures-of "$SCRATCH/out.json")" "$(cat "$SCRATCH/truth")" \
+	   "$r: over the range, per depth, per tree: self, unreviewed, committers, for half, top counts; tagged, untagged, late, median wait"
+done
+$TRUTH "$G" v1.3..v1.5 "$d/marks" "$SCRATCH/people" "$d/expected.tsv" \
+	"$d/map" | grep '^all pulls \[[1-9][0-9]*, [1-9][0-9]*, [1-9][0-9]*, ' >/dev/null
+ok $? "v1.3..v1.5: tagged, untagged and late pulls are all there to count"
+
+"$TREEPLOT" -q -j 1 -C "$G" --people -T json master >"$SCRATCH/j1.json" &&
+	"$TREEPLOT" -q -j 4 -C "$G" --people -T json master >"$SCRATCH/j4.json" &&
+	cmp -s "$SCRATCH/j1.json" "$SCRATCH/j4.json"
+ok $? "the same on 1 and 4 threads"
 
 done_testing
