@@ -32,6 +32,15 @@
  * Per tree and over the range: the pulls tagged, untagged and undated,
  * the late ones, and tag_wait_median, the lower median of the waits (the
  * ((n + 1) / 2)-th smallest).
+ *
+ * The newcomers: the range's authors (people numbered by address, as
+ * review_read numbers them) whose first commit in the history to B is in
+ * the range: neither their address nor their name (after the .mailmap,
+ * ignoring case) is an author's of a non-merge commit before it (the
+ * start's history: A and its ancestors, walked apart; no start, every
+ * author is new).  Each counts for the innermost flow tree its oldest
+ * commit of the range (by author date) came through: the tree that
+ * brought it.  Not in --compare's ranges.
  */
 #ifndef TREEPLOT_PEOPLE_H
 #define TREEPLOT_PEOPLE_H
@@ -56,6 +65,7 @@ struct people_stats {
 	uint32_t committers, committers_for_half;
 	struct people_committer top[PEOPLE_TOP];
 	uint32_t top_nr;
+	uint32_t newcomers;	/* whose first commit it brought */
 	uint32_t tagged, untagged, undated, late;
 	int64_t tag_wait_median;	/* seconds; valid with tagged > 0 */
 	uint32_t waits;			/* the dated tags' waits */
@@ -72,6 +82,14 @@ struct people_pull {
 	int late;
 };
 
+/* An author whose first commit is in the range. */
+struct people_newcomer {
+	uint32_t person;	/* review_marks' number */
+	uint32_t commit;	/* that first commit: the oldest author date */
+	uint32_t tree;		/* the innermost flow tree it came through */
+				/* (0: the mainline: direct) */
+};
+
 struct people {
 	struct people_stats all;
 	struct people_stats *tree;	/* per flow tree ([0]: the range's) */
@@ -80,6 +98,9 @@ struct people {
 	uint32_t depth_nr;
 	struct people_pull *pulls;	/* in the line's order */
 	uint32_t pulls_nr;
+	struct people_newcomer *newcomers;	/* by name */
+	uint32_t newcomers_nr;
+	int has_newcomers;	/* counted (not in --compare's ranges) */
 	int has_window;
 	int64_t window;		/* the merge window's opening */
 };

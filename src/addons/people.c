@@ -16,6 +16,7 @@
 #include "flow/chart.h"
 #include "git/commitread.h"
 #include "git/odb.h"
+#include "git/walk.h"
 #include "util/csv.h"
 #include "util/json_writer.h"
 
@@ -158,6 +159,7 @@ people_release(struct people *p)
 	free(p->tree);
 	free(p->depth);
 	free(p->pulls);
+	free(p->newcomers);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -427,6 +429,133 @@ pulls_gather(struct repo *r, const struct history *h, const struct chart *c,
 	return 0;
 }
 
+/* --- the newcomers ---------------------------------------------------- */
+
+/* The keys of the authors before the range into known: its start's
+ * history, as the walk loaded it, else walked here (a range without a
+ * start has none). */
+static int
+authors_before(const struct extra_input *in, struct interner *known)
+{
+	struct range prior;
+	struct history h;
+	int ret;
+
+	if (!in->rg || !in->rg->has_from)
+		return 0;
+	if (in->h->start_whole)
+		return review_read_authors(in->r, in->h, HIST_HIDDEN,
+					   in->jobs, known);
+	memset(&prior, 0, sizeof(prior));
+	prior.to = in->rg->from;
+	prior.to_name = in->rg->from_name;
+	memset(&h, 0, sizeof(h));
+	if (walk_range(in->r, &prior, 0, in->jobs, &h) < 0) {
+		history_release(&h);
+		return -1;
+	}
+	ret = review_read_authors(in->r, &h, HIST_IN_RANGE, in->jobs, known);
+	history_release(&h);
+	return ret;
+}
+
+/* Whether key (a NUL-ended buffer, or empty) was known before: of the
+ * first `before` numbers. */
+static int
+known_key(struct interner *known, const struct buf *key, uint32_t before)
+{
+	return key->len && str_intern(known, key->data) < before;
+}
+
+static int
+cmp_newcomer(const void *pa, const void *pb)
+{
+	const struct people_newcomer *a = pa, *b = pb;
+	int c = strcmp(sort_names[a->person], sort_names[b->person]);
+
+	return c ? c : (a->person > b->person) - (a->person < b->person);
+}
+
+/* Each author's oldest commit of the range (author date, then the
+ * attribution's order), per person number. */
+static uint32_t *
+first_commits(const struct review_marks *m, const struct chart *c,
+	      const struct history *h)
+{
+	const struct attribution *a = &c->a;
+	uint32_t *first = xmalloc((m->people_nr ? m->people_nr : 1) *
+				  sizeof(*first));
+
+	for (uint32_t p = 0; p < m->people_nr; p++)
+		first[p] = HIST_NONE;
+	for (uint32_t k = 0; k < a->order_nr; k++) {
+		uint32_t cm = a->order[k], p = m->author[cm];
+
+		if (p == HIST_NONE)
+			continue;
+		if (first[p] == HIST_NONE || (h->author_date &&
+		    h->author_date[cm] < h->author_date[first[p]]))
+			first[p] = cm;
+	}
+	return first;
+}
+
+static int
+newcomers_gather(const struct extra_input *in, const struct review_marks *m,
+		 struct people *p)
+{
+	const struct attribution *a = &in->c->a;
+	struct interner known = INTERNER_INIT;
+	struct buf mail = BUF_INIT, name = BUF_INIT;
+	struct pertree pt;
+	uint32_t before, *first;
+
+	if (authors_before(in, &known) < 0) {
+		interner_release(&known);
+		return -1;
+	}
+	before = known.nr;
+	first = first_commits(m, in->c, in->h);
+	p->newcomers = xmalloc((m->people_nr ? m->people_nr : 1) *
+			       sizeof(*p->newcomers));
+	pertree_init(&pt, &in->c->f, in->c->tt.nr);
+	for (uint32_t q = 0; q < m->people_nr; q++) {
+		uint32_t cm = first[q], n, tree = 0;
+		int seen;
+
+		if (cm == HIST_NONE)
+			continue;
+		buf_release(&mail);
+		buf_release(&name);
+		review_person_keys(m->people[q], &mail, &name);
+		seen = known_key(&known, &mail, before) |
+		       known_key(&known, &name, before);
+		if (seen)
+			continue;
+		n = pertree_of(&pt, &a->paths, a->path_of[cm], cm);
+		if (n)
+			tree = pt.via[0];
+		p->newcomers[p->newcomers_nr++] =
+			(struct people_newcomer){ q, cm, tree };
+		if (tree && tree < p->trees_nr)
+			p->tree[tree].newcomers++;
+	}
+	pertree_release(&pt);
+	sort_names = m->people;
+	if (p->newcomers_nr)
+		qsort(p->newcomers, p->newcomers_nr, sizeof(*p->newcomers),
+		      cmp_newcomer);
+	p->all.newcomers = p->newcomers_nr;
+	if (p->trees_nr)
+		p->tree[0].newcomers = p->newcomers_nr;
+	p->has_newcomers = 1;
+	buf_release(&mail);
+	buf_release(&name);
+	interner_release(&known);
+	free(first);
+	return 0;
+}
+
 /* --- the add-on ------------------------------------------------------- */
 
 struct people_state {
@@ -446,7 +575,8 @@ people_gather(const struct extra_input *in, int arg, void **state)
 		return -1;
 	}
 	people_summarise(&st->marks, in->c, &st->p);
-	if (pulls_gather(in->r, in->h, in->c, in->rg, &st->p) < 0) {
+	if (pulls_gather(in->r, in->h, in->c, in->rg, &st->p) < 0 ||
+	    newcomers_gather(in, &st->marks, &st->p) < 0) {
 		people_release(&st->p);
 		review_marks_release(&st->marks);
 		free(st);
@@ -500,16 +630,45 @@ text_row(struct buf *out, int width, const struct people_stats *s,
 		   num, s->self, s->self_unreviewed, s->committers,
 		   s->committers_for_half);
 	if (!pulls) {
-		/* Under the pulls' columns: nothing. */
-		buf_printf(out, "%39s", "");
+		/* Under the newcomers' and the pulls' columns: nothing. */
+		buf_printf(out, "%49s", "");
 		return;
 	}
+	buf_printf(out, "  %8u", s->newcomers);
 	buf_printf(out, "  %6u  %8u  %4u  ", s->tagged, s->untagged, s->late);
 	if (s->waits)
 		hours_text(out, 11, s->tag_wait_median);
 	else
 		buf_printf(out, "%11s", "-");
 	buf_puts(out, "  ");
+}
+
+/* The newcomers, NEWCOMERS_SHOWN of them at most: the JSON has all. */
+#define NEWCOMERS_SHOWN 20
+
+static void
+text_newcomers(struct buf *out, const struct people_state *st,
+	       const struct flow *f)
+{
+	const struct people *p = &st->p;
+	uint32_t n = p->newcomers_nr;
+
+	buf_printf(out, "  Newcomers (first commit in the range; the tree "
+		   "that brought it)\n");
+	for (uint32_t k = 0; k < n && k < NEWCOMERS_SHOWN; k++) {
+		const struct people_newcomer *x = &p->newcomers[k];
+
+		buf_puts(out, "  ");
+		report_name(out, st->marks.people[x->person]);
+		buf_puts(out, "  (");
+		report_name(out, x->tree < f->trees_nr ?
+			    f->trees[x->tree].name : "?");
+		buf_puts(out, ")\n");
+	}
+	if (n > NEWCOMERS_SHOWN)
+		buf_printf(out, "  and %u more\n", n - NEWCOMERS_SHOWN);
+	if (!n)
+		buf_puts(out, "  none\n");
 }
 
 static void
@@ -522,10 +681,10 @@ people_text(const void *state, const struct flow *f, int width,
 
 	buf_puts(out, "\nPeople, after the .mailmap: self-commits (author is "
 		 "committer), committers, tagged pulls\n");
-	buf_printf(out, "  %*s  %6s  %5s  %10s  %10s  %8s  %6s  %8s  %4s  "
-		   "%11s\n", w, "commits", "self", "self", "unreviewed",
-		   "committers", "for half", "tagged", "untagged", "late",
-		   "median wait");
+	buf_printf(out, "  %*s  %6s  %5s  %10s  %10s  %8s  %8s  %6s  %8s  "
+		   "%4s  %11s\n", w, "commits", "self", "self", "unreviewed",
+		   "committers", "for half", "new", "tagged", "untagged",
+		   "late", "median wait");
 	text_row(out, w, &p->all, 1);
 	buf_puts(out, "all commits\n");
 	for (uint32_t d = 0; d < p->depth_nr; d++) {
@@ -548,6 +707,7 @@ people_text(const void *state, const struct flow *f, int width,
 	}
 	if (!p->all.top_nr)
 		buf_puts(out, "  none\n");
+	text_newcomers(out, st, f);
 	if (p->all.undated)
 		buf_printf(out, "  %u tag%s without a tagger date\n",
 			   p->all.undated, report_plural(p->all.undated));
@@ -561,7 +721,7 @@ static void
 stats_json(struct json *j, const struct people_stats *s, char *const *names,
 	   int pulls)
 {
-	json_open(j, "people", '{');
+	json_open(j, "people_figures", '{');
 	json_uint(j, "commits", s->commits);
 	json_uint(j, "self", s->self);
 	json_uint(j, "self_unreviewed", s->self_unreviewed);
@@ -577,6 +737,8 @@ stats_json(struct json *j, const struct people_stats *s, char *const *names,
 		}
 		json_close(j, ']');
 	}
+	if (pulls == 2)
+		json_uint(j, "newcomers", s->newcomers);
 	if (pulls) {
 		json_uint(j, "tagged_pulls", s->tagged);
 		json_uint(j, "untagged_pulls", s->untagged);
@@ -595,8 +757,18 @@ people_json(const void *state, const struct flow *f, struct json *j)
 {
 	const struct people_state *st = state;
 
-	(void)f;
-	stats_json(j, &st->p.all, st->marks.people, 1);
+	stats_json(j, &st->p.all, st->marks.people, 2);
+	json_open(j, "people_newcomers", '[');
+	for (uint32_t k = 0; k < st->p.newcomers_nr; k++) {
+		const struct people_newcomer *x = &st->p.newcomers[k];
+
+		json_open(j, NULL, '{');
+		json_str(j, "name", st->marks.people[x->person]);
+		json_str(j, "tree", x->tree < f->trees_nr ?
+			 f->trees[x->tree].name : NULL);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
 	json_open(j, "people_by_depth", '[');
 	for (uint32_t d = 0; d < st->p.depth_nr; d++) {
 		json_open(j, NULL, '{');
@@ -616,7 +788,7 @@ people_json_tree(const void *state, const struct flow *f, uint32_t i,
 
 	(void)f;
 	if (s)
-		stats_json(j, s, st->marks.people, 1);
+		stats_json(j, s, st->marks.people, 2);
 }
 
 /* --- CSV --- */
@@ -626,6 +798,7 @@ static const struct extra_figure people_tree_figures[] = {
 	{ NULL, "self_unreviewed", EXTRA_COUNT, NULL, NULL },
 	{ NULL, "committers", EXTRA_COUNT, NULL, NULL },
 	{ NULL, "committers_for_half", EXTRA_COUNT, NULL, NULL },
+	{ NULL, "newcomers", EXTRA_COUNT, NULL, NULL },
 	{ NULL, "tagged_pulls", EXTRA_COUNT, NULL, NULL },
 	{ NULL, "untagged_pulls", EXTRA_COUNT, NULL, NULL },
 	{ NULL, "late_tags", EXTRA_COUNT, NULL, NULL },
@@ -642,13 +815,13 @@ people_tree_figure(const void *state, const struct flow *f, uint32_t i,
 	(void)f;
 	if (!s)
 		s = &none;
-	if (k == 7) {
+	if (k == 8) {
 		*v = s->tag_wait_median;
 		return s->waits > 0;
 	}
 	*v = (int64_t[]){ s->self, s->self_unreviewed, s->committers,
-			  s->committers_for_half, s->tagged, s->untagged,
-			  s->late }[k];
+			  s->committers_for_half, s->newcomers, s->tagged,
+			  s->untagged, s->late }[k];
 	return 1;
 }
 

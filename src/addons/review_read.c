@@ -29,7 +29,7 @@ struct judged {
 	uint8_t flags;		/* REVIEW_* */
 	uint32_t handoffs;
 	/* Per person counted: the role ('r' a reviewer, 't' a tester,
-	 * 'c' the committer),
+	 * 'c' the committer, 'a' the author),
 	 * the key they are counted by, NUL, how they are shown, NUL. */
 	struct buf people;
 	int enc_status;		/* the text not converted (commitread.h) */
@@ -368,6 +368,8 @@ judge(const struct commit_info *ci, const struct mailmap *mm, struct judged *j)
 		j->flags |= REVIEW_SELF;
 	if (committer.name_len || committer.mail_len)
 		add_person(j, 'c', &committer);
+	if (author.name_len || author.mail_len)
+		add_person(j, 'a', &author);
 	for (size_t k = 0; k < nm_nr; k++) {
 		const char *s = mapped.data ? mapped.data + nm[k].at : "";
 		struct who w;
@@ -433,11 +435,15 @@ struct people {
 	struct interner keys, spellings;
 	uint32_t *person;	/* per spelling: its person's number */
 	uint32_t *times;	/* per spelling: the commits it was met in */
-	size_t alloc, times_alloc;
+	uint32_t *as_self;	/* the same as an author or committer */
+	size_t alloc, times_alloc, self_alloc;
 };
 
+/* The number of the person of key, met as shown in a trailer (or, with
+ * as_self, as a commit's author or committer: --people's). */
 static uint32_t
-person_of(struct people *pp, const char *key, const char *shown)
+person_of(struct people *pp, const char *key, const char *shown,
+	  int as_self)
 {
 	uint32_t id = str_intern(&pp->keys, key), known = pp->spellings.nr;
 	uint32_t s = str_intern(&pp->spellings, shown);
@@ -446,11 +452,32 @@ person_of(struct people *pp, const char *key, const char *shown)
 	if (s == known) {
 		ALLOC_GROW(pp->person, s + 1, pp->alloc);
 		ALLOC_GROW(pp->times, s + 1, pp->times_alloc);
+		ALLOC_GROW(pp->as_self, s + 1, pp->self_alloc);
 		pp->person[s] = id;
-		pp->times[s] = 0;
+		pp->times[s] = pp->as_self[s] = 0;
 	}
-	pp->times[s]++;
+	if (as_self)
+		pp->as_self[s]++;
+	else
+		pp->times[s]++;
 	return id;
+}
+
+/* Whether spelling s of its person shows them better than b: met more
+ * often, ties to strcmp's first; in trailers (times) before as an author
+ * or committer, which decides only for a person no trailer names (so
+ * --review's names are what they were without --people's). */
+static int
+better(const struct people *pp, uint32_t s, uint32_t b)
+{
+	const uint32_t *t;
+
+	if (b == HIST_NONE)
+		return 1;
+	t = pp->times[s] || pp->times[b] ? pp->times : pp->as_self;
+	if (t[s] != t[b])
+		return t[s] > t[b];
+	return strcmp(pp->spellings.s[s], pp->spellings.s[b]) < 0;
 }
 
 /* Each person's spelling: the one met most, ties to strcmp's first. */
@@ -462,14 +489,9 @@ people_finish(struct people *pp, struct review_marks *m)
 
 	for (uint32_t p = 0; p < pp->keys.nr; p++)
 		best[p] = HIST_NONE;
-	for (uint32_t s = 0; s < pp->spellings.nr; s++) {
-		uint32_t p = pp->person[s], b = best[p];
-
-		if (b == HIST_NONE || pp->times[s] > pp->times[b] ||
-		    (pp->times[s] == pp->times[b] &&
-		     strcmp(pp->spellings.s[s], pp->spellings.s[b]) < 0))
-			best[p] = s;
-	}
+	for (uint32_t s = 0; s < pp->spellings.nr; s++)
+		if (better(pp, s, best[pp->person[s]]))
+			best[pp->person[s]] = s;
 	m->people_nr = pp->keys.nr;
 	m->people = xcalloc(m->people_nr ? m->people_nr : 1,
 			    sizeof(*m->people));
@@ -480,6 +502,7 @@ people_finish(struct people *pp, struct review_marks *m)
 	interner_release(&pp->spellings);
 	free(pp->person);
 	free(pp->times);
+	free(pp->as_self);
 }
 
 /* Keep what commit c's record says. */
@@ -500,10 +523,13 @@ keep(struct review_marks *m, struct people *pp, uint32_t c,
 			const char *key = q + 1, *shown = key + strlen(key) + 1;
 
 			if (*q == 'c' && !pass)
-				m->committer[c] = person_of(pp, key, shown);
+				m->committer[c] = person_of(pp, key, shown, 1);
+			else if (*q == 'a' && !pass)
+				m->author[c] = person_of(pp, key, shown, 1);
 			else if (*q == (pass ? 't' : 'r')) {
 				ALLOC_GROW(m->who, m->who_nr + 1, m->who_alloc);
-				m->who[m->who_nr++] = person_of(pp, key, shown);
+				m->who[m->who_nr++] =
+					person_of(pp, key, shown, 0);
 				(*counts[pass])++;
 			}
 			q = shown + strlen(shown) + 1;
@@ -531,8 +557,9 @@ review_read(struct repo *r, const struct history *h, const uint32_t *list,
 	out->reviewers = xcalloc(nr, sizeof(*out->reviewers));
 	out->testers = xcalloc(nr, sizeof(*out->testers));
 	out->committer = xmalloc(nr * sizeof(*out->committer));
+	out->author = xmalloc(nr * sizeof(*out->author));
 	for (size_t i = 0; i < nr; i++)
-		out->committer[i] = HIST_NONE;
+		out->committer[i] = out->author[i] = HIST_NONE;
 	if (mailmap_open(&mm, r) < 0 || readpool_open(&pool, r, jobs) < 0)
 		ret = -1;
 	for (uint32_t first = 0, m; !ret && first < n; first += m) {
@@ -601,6 +628,107 @@ review_marks_release(struct review_marks *m)
 	free(m->reviewers);
 	free(m->testers);
 	free(m->committer);
+	free(m->author);
 	free(m->who);
 	memset(m, 0, sizeof(*m));
+}
+
+/* --- the authors before the range (--people) ---------------------------- */
+
+/* key ("m" or "n", then s..s+n in lower case), NUL, into out. */
+static void
+add_key(struct buf *out, char kind, const char *s, size_t n)
+{
+	buf_addc(out, kind);
+	for (size_t i = 0; i < n; i++)
+		buf_addc(out, s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] + 32) :
+			 s[i]);
+	buf_addc(out, '\0');
+}
+
+static void
+who_keys(const struct who *w, struct buf *mail, struct buf *name)
+{
+	if (w->mail_len)
+		add_key(mail, 'm', w->mail, w->mail_len);
+	if (w->name_len)
+		add_key(name, 'n', w->name, w->name_len);
+}
+
+void
+review_person_keys(const char *shown, struct buf *mail, struct buf *name)
+{
+	struct who w;
+
+	who_parse(shown, shown + strlen(shown), &w);
+	who_keys(&w, mail, name);
+}
+
+struct author_round {
+	const struct history *h;
+	const uint32_t *list;
+	const struct mailmap *mm;
+	int *status;
+	struct buf *keys;	/* per commit: its keys, each NUL-ended */
+};
+
+static void
+author_one(struct odb *o, size_t k, void *ctx)
+{
+	struct author_round *rd = ctx;
+	struct commit_info ci;
+	struct who w;
+
+	rd->status[k] = commit_info_read(o, rd->mm, &rd->h->oid[rd->list[k]],
+					 CF_AUTHOR, &ci);
+	if (rd->status[k])
+		return;
+	who_parse(ci.author, ci.author + strlen(ci.author), &w);
+	who_keys(&w, &rd->keys[k], &rd->keys[k]);
+	commit_info_release(&ci);
+}
+
+int
+review_read_authors(struct repo *r, const struct history *h, uint8_t flag,
+		    unsigned jobs, struct interner *known)
+{
+	uint32_t *list = xmalloc((h->nr ? h->nr : 1) * sizeof(*list)), n = 0;
+	struct buf *keys = xcalloc(BATCH, sizeof(*keys));
+	int *status = xcalloc(BATCH, sizeof(*status));
+	struct readpool *pool = NULL;
+	struct mailmap *mm = NULL;
+	int ret = 0;
+
+	for (uint32_t i = 0; i < h->nr; i++)
+		if ((h->flags[i] & flag) && (h->flags[i] & HIST_LOADED) &&
+		    !history_is_merge(h, i))
+			list[n++] = i;
+	if (mailmap_open(&mm, r) < 0 || readpool_open(&pool, r, jobs) < 0)
+		ret = -1;
+	for (uint32_t first = 0, m; !ret && first < n; first += m) {
+		struct author_round rd = { h, list + first, mm, status, keys };
+
+		m = n - first < BATCH ? n - first : BATCH;
+		readpool_run(pool, m, author_one, &rd);
+		for (uint32_t k = 0; k < m; k++) {
+			const char *p = keys[k].data;
+			const char *end = p ? p + keys[k].len : NULL;
+
+			if (!ret && status[k]) {
+				char hex[OID_HEXSZ + 1];
+
+				history_hex(h, list[first + k], hex);
+				ret = error("cannot read commit %s", hex);
+			}
+			for (; !ret && p < end; p += strlen(p) + 1)
+				str_intern(known, p);
+			buf_release(&keys[k]);
+		}
+	}
+	readpool_free(pool);
+	mailmap_free(mm);
+	free(status);
+	free(keys);
+	free(list);
+	return ret;
 }

@@ -65,10 +65,10 @@ ok $? "fixture: mm4's object is over a megabyte"
 
 tp -T json --people v1..master
 is "$STATUS" 0 "exit status 0"
-is "$(printf '%s\n' "$OUT" | jq -c '.people | [.tagged_pulls, .untagged_pulls, .undated_tags, .tag_wait_median]')" \
+is "$(printf '%s\n' "$OUT" | jq -c '.people_figures | [.tagged_pulls, .untagged_pulls, .undated_tags, .tag_wait_median]')" \
    '[4,1,3,3650]' \
    "cut short, nested, overlong: tagged but undated; the megabyte tag's wait read"
-is "$(printf '%s\n' "$OUT" | jq -c '[.trees[] | [.name, .people.tagged_pulls, .people.undated_tags, .people.tag_wait_median]]')" \
+is "$(printf '%s\n' "$OUT" | jq -c '[.trees[] | [.name, .people_figures.tagged_pulls, .people_figures.undated_tags, .people_figures.tag_wait_median]]')" \
    '[["o/t1",1,1,null],["o/t2",1,1,null],["o/t3",1,1,null],["o/t4",1,0,3650],["o/t5",0,0,null]]' \
    "per tree: each case one result"
 
@@ -85,7 +85,7 @@ ok $? "text: a committer's ESC escaped"
 printf '%s\n' "$OUT" | grep -q "$ESC"
 ok $((! $?)) "text: no raw ESC anywhere"
 tp -T json --people v1..master
-printf '%s\n' "$OUT" | jq -r '.people.top_committers[].name' | grep -qF "Evil${ESC}[31m <e@example.org>" &&
+printf '%s\n' "$OUT" | jq -r '.people_figures.top_committers[].name' | grep -qF "Evil${ESC}[31m <e@example.org>" &&
 	printf '%s\n' "$OUT" | grep -qF 'Evil\u001b[31m'
 ok $? "json: the name kept whole, written with a \\u escape"
 
@@ -106,7 +106,7 @@ awk -v n="$N" 'BEGIN {
 "$TREEPLOT" -T json --people master >big.json
 cpu=$(perl -e 'system @ARGV; my @t = times; printf "%d\n", $t[2] + $t[3] + 0.999' \
 	sh -c '"$1" -T json --people master >/dev/null' - "$TREEPLOT")
-is "$(jq -c '.people | [.commits, .committers, .committers_for_half, .top_committers[0].commits]' big.json)" \
+is "$(jq -c '.people_figures | [.commits, .committers, .committers_for_half, .top_committers[0].commits]' big.json)" \
    "[$N,$((N - 1)),$((N / 2 - 1)),2]" \
    "$N commits of $((N - 1)) committers: the fewest holding half, the top one's two"
 [ "$cpu" -le 3 ]

@@ -10,10 +10,12 @@ of the mainline the tagger date of the tag it names, or none, and the
 tree), mkrepo.sh's paths (EXPECTED), fast-import's MARKS and
 mergetags.py's MAP (old ids to the rewritten ones), and git for what the
 range holds (rev-list), the first-parent line's merges and their
-committer dates, and the date of the range's start: one line a group,
+committer dates, the date of the range's start, and the authors before
+it and in it (git log's mailmapped %aE and %aN): one line a group,
 "all", "depth D", "tree NAME": commits, self, self unreviewed,
 committers, the fewest holding half, the top committers' counts; then,
-for all and each tree, tagged, untagged, late, the lower median wait.
+for all and each tree, tagged, untagged, late, the lower median wait;
+last, the newcomers and how many each tree brought.
 """
 import json
 import subprocess
@@ -94,6 +96,35 @@ def truth(gd, rng, marks, people, expected, idmap):
         print(g, json.dumps(commit_line(groups[g])))
     for g in sorted(pulls, key=lambda g: (g != "all", g)):
         print(g, "pulls", json.dumps(pull_line(pulls[g])))
+    print("newcomers", json.dumps(newcomers(gd, rng, start, path)))
+
+
+def newcomers(gd, rng, start, path):
+    """Per tree that brought them (its innermost: the mainline's name for
+    a direct commit), the authors by address whose neither address nor
+    name wrote before the start, each at its oldest commit, from git log's
+    mailmapped authors."""
+    mails, names = set(), set()
+    if start:
+        for rec in git(gd, "log", "--no-merges", "--format=%aE%x09%aN",
+                       start).splitlines():
+            m, n = rec.lower().split("\t")
+            mails.add(m)
+            names.add(n)
+    first = {}
+    for rec in git(gd, "log", "--no-merges",
+                   "--format=%H%x09%aE%x09%aN%x09%at", rng).splitlines():
+        h, m, n, at = rec.split("\t")
+        m, n = m.lower(), n.lower()
+        if m in mails or n in names:
+            continue
+        if m not in first or int(at) < first[m][0]:
+            first[m] = (int(at), h)
+    count = {}
+    for _at, h in first.values():
+        t = path[h][0] if path[h] else "mainline"
+        count[t] = count.get(t, 0) + 1
+    return [len(first), sorted(count.items())]
 
 
 def figures_of(out):
@@ -105,16 +136,21 @@ def figures_of(out):
     def pl(s):
         return [s["tagged_pulls"], s["untagged_pulls"] - 0, s["late_tags"],
                 s["tag_wait_median"]]
-    groups = [("all", out["people"])]
-    groups += [("depth %d" % d["depth"], d["people"])
-               for d in out["people_by_depth"] if d["people"]["commits"]]
-    groups += [("tree " + t["name"], t["people"]) for t in out["trees"]]
+    groups = [("all", out["people_figures"])]
+    groups += [("depth %d" % d["depth"], d["people_figures"])
+               for d in out["people_by_depth"] if d["people_figures"]["commits"]]
+    groups += [("tree " + t["name"], t["people_figures"]) for t in out["trees"]]
     for g, s in sorted(groups, key=lambda g: (g[0] != "all", g[0])):
         print(g, json.dumps(cl(s)))
     for g, s in sorted(groups, key=lambda g: (g[0] != "all", g[0])):
         if not g.startswith("depth") and s["tagged_pulls"] + \
                 s["untagged_pulls"]:
             print(g, "pulls", json.dumps(pl(s)))
+    count = {}
+    for x in out["people_newcomers"]:
+        count[x["tree"]] = count.get(x["tree"], 0) + 1
+    print("newcomers", json.dumps([out["people_figures"]["newcomers"],
+                                   sorted(count.items())]))
 
 
 if sys.argv[1] == "figures-of":

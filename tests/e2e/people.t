@@ -10,7 +10,7 @@
 # git check-mailmap, git cat-file commit for the mergetag).
 . "$(dirname "$0")/lib.sh"
 
-plan 32
+plan 35
 
 D=1700000000
 LF='
@@ -106,15 +106,15 @@ printf '%s\n' "$OUT" >"$SCRATCH/p.json"
 J() { jq -c "$1" "$SCRATCH/p.json"; }
 
 # The truth of the construction.
-is "$(J '.people | [.commits, .self, .self_unreviewed, .committers, .committers_for_half]')" \
+is "$(J '.people_figures | [.commits, .self, .self_unreviewed, .committers, .committers_for_half]')" \
    '[14,10,8,7,2]' "range: commits, self, self unreviewed, committers, for half"
-is "$(J '[.trees[] | select(.name != "mainline") | [.name, .people.commits, .people.self, .people.self_unreviewed, .people.committers, .people.committers_for_half]]')" \
+is "$(J '[.trees[] | select(.name != "mainline") | [.name, .people_figures.commits, .people_figures.self, .people_figures.self_unreviewed, .people_figures.committers, .people_figures.committers_for_half]]')" \
    '[["davem/net",7,6,4,2,1],["tiwai/sound",5,2,2,3,2],["gregkh/usb",1,1,1,1,1]]' \
    "per tree: commits, self, self unreviewed, committers, for half"
-is "$(J '.people.top_committers')" \
+is "$(J '.people_figures.top_committers')" \
    '[{"name":"Dave <davem@example.org>","commits":6},{"name":"Jaroslav <perex@example.org>","commits":2},{"name":"Takashi <tiwai@example.org>","commits":2},{"name":"Bob <bob@example.org>","commits":1},{"name":"Greg <gregkh@example.org>","commits":1}]' \
    "range: the top committers, the most first, then by name; Dave in capitals is Dave"
-is "$(J '.people_by_depth | map([.depth, .people.commits, .people.self, .people.committers])')" \
+is "$(J '.people_by_depth | map([.depth, .people_figures.commits, .people_figures.self, .people_figures.committers])')" \
    '[[0,1,1,1],[1,13,9,6]]' "per depth: commits, self, committers"
 
 # Against git: self-commits, unreviewed ones and committers from git
@@ -122,15 +122,15 @@ is "$(J '.people_by_depth | map([.depth, .people.commits, .people.self, .people.
 git log --no-merges --format='%aN%x09%aE%x09%cN%x09%cE%x09%(trailers:key=Reviewed-by,key=Acked-by,valueonly,separator=%x2C)' \
 	v1..master >"$SCRATCH/log"
 is "$(awk -F'\t' '{ if (tolower($2) == tolower($4) || $1 == $3) n++ } END { print n }' "$SCRATCH/log")" \
-   "$(J '.people.self')" "self: as git log's mailmapped author and committer say"
+   "$(J '.people_figures.self')" "self: as git log's mailmapped author and committer say"
 is "$(awk -F'\t' 'tolower($2) == tolower($4) || $1 == $3 {
 	r = 0; n = split($5, v, ",")
 	for (i = 1; i <= n; i++) { m = v[i]; sub(/.*</, "", m); sub(/>.*/, "", m)
 		if (tolower(m) != tolower($2) && tolower(m) != tolower($4)) r = 1 }
 	if (!r) u++ } END { print u }' "$SCRATCH/log")" \
-   "$(J '.people.self_unreviewed')" "self unreviewed: as git's trailers say"
+   "$(J '.people_figures.self_unreviewed')" "self unreviewed: as git's trailers say"
 is "$(cut -f4 "$SCRATCH/log" | tr 'A-Z' 'a-z' | sort -u | wc -l | tr -d ' ')" \
-   "$(J '.people.committers')" "committers: git log's distinct %cE, ignoring case"
+   "$(J '.people_figures.committers')" "committers: git log's distinct %cE, ignoring case"
 
 # The tags: waits against git cat-file's mergetag and committer dates.
 wait_of() {
@@ -140,39 +140,61 @@ wait_of() {
 }
 is "$(wait_of mm1) $(wait_of mm2)" "3950 -4000" \
    "git cat-file: the waits are 3950 s and -4000 s (tagged after the merge)"
-is "$(J '.people | [.tagged_pulls, .untagged_pulls, .undated_tags, .late_tags, .tag_wait_median]')" \
+is "$(J '.people_figures | [.tagged_pulls, .untagged_pulls, .undated_tags, .late_tags, .tag_wait_median]')" \
    "[3,1,1,1,$(wait_of mm2)]" \
    "range: tagged, untagged, undated, late; the lower median wait, negative, not wrapped"
-is "$(J '[.trees[] | select(.name != "mainline") | [.name, .people.tagged_pulls, .people.untagged_pulls, .people.late_tags, .people.tag_wait_median]]')" \
+is "$(J '[.trees[] | select(.name != "mainline") | [.name, .people_figures.tagged_pulls, .people_figures.untagged_pulls, .people_figures.late_tags, .people_figures.tag_wait_median]]')" \
    "[[\"davem/net\",1,1,0,$(wait_of mm1)],[\"tiwai/sound\",1,0,1,$(wait_of mm2)],[\"gregkh/usb\",1,0,0,null]]" \
    "per tree: tagged, untagged, late (sound's first tag after v1), median wait (none undated)"
+# Newcomers: authors none of whose address or name wrote a commit
+# before v1 (Linus did: m2 is not his first), numbered by address (Dave
+# by another address is another newcomer), each with the tree of its
+# oldest commit; and as git log's mailmapped authors say.
+is "$(J '[.people_figures.newcomers, [.trees[] | [.name, .people_figures.newcomers]], [.people_newcomers[] | .tree]]')" \
+   '[7,[["davem/net",4],["tiwai/sound",2],["gregkh/usb",1]],["davem/net","davem/net","davem/net","davem/net","gregkh/usb","tiwai/sound","tiwai/sound"]]' \
+   "newcomers: over the range, per tree, the tree that brought each"
+git log --no-merges --format='%aE%x09%aN' v1 | tr 'A-Z' 'a-z' >"$SCRATCH/before"
+is "$(git log --no-merges --format='%aE%x09%aN' v1..master | tr 'A-Z' 'a-z' |
+	awk -F'\t' 'NR == FNR { m[$1]; n[$2]; next }
+	     !($1 in m) && !($2 in n) && !($1 in seen) { seen[$1]; k++ }
+	     END { print k }' "$SCRATCH/before" -)" "$(J '.people_figures.newcomers')" \
+   "newcomers: as git log's mailmapped authors before and in the range say"
+
 # The text section.
 tp --people v1..master
-is "$(printf '%s\n' "$OUT" | sed -n '/^People/,/^$/p' | grep -E 'all commits|davem/net|tiwai/sound')" \
-"       14   71.4%     10           8           7         2       3         1     1        -1.1h  all commits
-        7   85.7%      6           4           2         1       1         1     0         1.1h  davem/net
-        5   40.0%      2           2           3         2       1         0     1        -1.1h  tiwai/sound" \
-   "text: per tree, the self-committed share, counts, the median wait in hours"
+is "$(printf '%s\n' "$OUT" | sed -n '/^People/,/^$/p' | grep -E ' (all commits|davem/net|tiwai/sound)$')" \
+"       14   71.4%     10           8           7         2         7       3         1     1        -1.1h  all commits
+        7   85.7%      6           4           2         1         4       1         1     0         1.1h  davem/net
+        5   40.0%      2           2           3         2         2       1         0     1        -1.1h  tiwai/sound" \
+   "text: per tree, the self-committed share, counts, newcomers, the median wait in hours"
+is "$(printf '%s\n' "$OUT" | sed -n '/^  Newcomers/,/^  1 tag/p' | sed '1d;$d')" \
+"  Alice <alice@example.org>  (davem/net)
+  Bob <bob@example.org>  (davem/net)
+  Dave <d@other.example.org>  (davem/net)
+  Dave <davem@example.org>  (davem/net)
+  Greg <gregkh@example.org>  (gregkh/usb)
+  Jaroslav <perex@example.org>  (tiwai/sound)
+  X <x@example.org>  (tiwai/sound)" "text: the newcomers, by name, and the tree that brought each"
 printf '%s\n' "$OUT" | grep -qx '  1 tag without a tagger date'
 ok $? "text: the undated tag said"
 
 # CSV: the typed figures as columns of the trees table.
 tp -T csv --people v1..master
-is "$(printf '%s\n' "$OUT" | head -1 | tr ',' '\n' | grep -cE '^(self|self_unreviewed|committers|committers_for_half|tagged_pulls|untagged_pulls|late_tags|tag_wait_median)$')" \
-   8 "csv: the eight columns"
+is "$(printf '%s\n' "$OUT" | head -1 | tr ',' '\n' | grep -cE '^(self|self_unreviewed|committers|committers_for_half|newcomers|tagged_pulls|untagged_pulls|late_tags|tag_wait_median)$')" \
+   9 "csv: the nine columns"
 is "$(printf '%s\n' "$OUT" | grep '^mainline,' | cut -d, -f11-)" \
-   "10,8,7,2,3,1,1,$(wait_of mm2)" "csv: the mainline's row holds the range's figures"
+   "10,8,7,2,7,3,1,1,$(wait_of mm2)" "csv: the mainline's row holds the range's figures"
 
 # Nothing without --people; the schema holds the new members.
 tp -T json v1..master
-is "$(printf '%s\n' "$OUT" | jq -c '[has("people"), (.trees[0] | has("people"))]')" \
+is "$(printf '%s\n' "$OUT" | jq -c '[has("people_figures"), (.trees[0] | has("people_figures"))]')" \
    '[false,false]' "json: nothing about people without --people"
 schema_ok "json: --people validates against the schema" "$SCRATCH/p.json"
 
 # --compare: the self-committed share and the median tag wait per range.
 ref refs/tags/v2 mm2
 tp -T json --people --compare v1..v2 v2..master
-is "$(printf '%s\n' "$OUT" | jq -c '[.ranges[] | .people | [.self, .commits, .tag_wait_median]]')" \
+is "$(printf '%s\n' "$OUT" | jq -c '[.ranges[] | .people_figures | [.self, .commits, .tag_wait_median]]')" \
    '[[7,11,-4000],[3,3,null]]' "--compare: per range, self, commits, the median wait"
 printf '%s\n' "$OUT" >"$SCRATCH/c.json"
 schema_ok "json: --compare --people validates against the schema" "$SCRATCH/c.json"
@@ -184,7 +206,7 @@ tagmerge mm5 $((D + 8000)) "Merge tag 'x' of $K/a/x" 0 m2 x1
 tagmerge mm6 $((D + 8100)) "Merge tag 'y' of $K/b/y" 4102444800 mm5 y1
 ref refs/heads/master mm6
 tp -T json --people "$(id m2)..master"
-is "$(printf '%s\n' "$OUT" | jq -c '[.trees[] | select(.name != "mainline") | [.name, .people.tag_wait_median, .people.late_tags]]')" \
+is "$(printf '%s\n' "$OUT" | jq -c '[.trees[] | select(.name != "mainline") | [.name, .people_figures.tag_wait_median, .people_figures.late_tags]]')" \
    "[[\"a/x\",$((D + 8000)),0],[\"b/y\",$((D + 8100 - 4102444800)),1]]" \
    "a 1970 tag waits decades, a 2100 one is late and waits minus decades"
 
