@@ -86,8 +86,8 @@ struct people_pull {
 struct people_newcomer {
 	uint32_t person;	/* review_marks' number */
 	uint32_t commit;	/* that first commit: the oldest author date */
-	uint32_t tree;		/* the innermost flow tree it came through */
-				/* (0: the mainline: direct) */
+	uint32_t tree;		/* the innermost flow tree it came */
+				/* through (0: the mainline: direct) */
 };
 
 struct people {

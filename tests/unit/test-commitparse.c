@@ -120,23 +120,25 @@ static const struct parse_case {
 	{ TAGDATE, TREE MT " tagger T <t@x> 4102444800 -0800\n\n", 0,
 	  "2 4102444800" },		/* 2100 */
 	{ TAGDATE, TREE MT " tagger T <t@x> -5 +0000\n\n", 0, "2 -5" },
+	/* In the tag's message: not its tagger. */
 	{ TAGDATE, TREE MT " \n tagger T <t@x> 5 +0000\n\n", 0, "1 0" },
-					/* in the tag's message: not its tagger */
-	{ TAGDATE, TREE MT " tagger T <t@x> 12", 0, "1 0" },	/* truncated */
+	{ TAGDATE, TREE MT " tagger T <t@x> 12", 0, "1 0" },	/* cut */
 	{ TAGDATE, TREE MT " tagger T <t@x> 12 +00", 0, "1 0" },
 	{ TAGDATE, TREE MT " tagger T <t@x> soon +0000\n\n", 0, "1 0" },
 	{ TAGDATE, TREE MT " tagger T <t@x> 1234567890123456789 +0000\n\n",
 	  0, "1 0" },			/* more digits than a time has */
 	{ TAGDATE, TREE MT " tagger T <t@x>\n\n", 0, "1 0" },
-	{ TAGDATE, TREE MT " tagger  1 +0000\n\n", 0, "1 0" },	/* no '>' */
+	{ TAGDATE, TREE MT " tagger  1 +0000\n\n", 0, "1 0" }, /* no '>' */
 	{ TAGDATE, TREE MT " tagger T <x> y> 7 +0000\n\n", 0, "2 7" },
 	{ TAGDATE, TREE MT " tagger A <a> 1 +0000\n tagger B <b> 2 +0000\n\n",
 	  0, "2 1" },			/* the first tagger */
+	/* The first tag. */
 	{ TAGDATE, TREE MT " tagger T <t> 3 +0000\nmergetag object 2\n"
-		" tagger U <u> 4 +0000\n\n", 0, "2 3" },	/* the first tag */
+		" tagger U <u> 4 +0000\n\n", 0, "2 3" },
 	{ TAGDATE, TREE "tagger T <t@x> 5 +0000\n\n", 0, "0 0" },
-	{ TAGDATE, TREE "gpgsig x\n mergetag object 1\n tagger T <t> 5 +0000\n\n",
-	  0, "0 0" },			/* another header's continuation */
+	/* Another header's continuation lines. */
+	{ TAGDATE, TREE "gpgsig x\n mergetag object 1\n"
+		" tagger T <t> 5 +0000\n\n", 0, "0 0" },
 	{ TAGDATE, TREE "x\0" MT " tagger T <t> 5 +0000\n\n",
 	  sizeof(TREE "x\0" MT " tagger T <t> 5 +0000\n\n") - 1, "0 0" },
 	{ TAGDATE, TREE "\n" MT " tagger T <t> 5 +0000\n\n", 0, "0 0" },

@@ -11,7 +11,8 @@
  * --trailers one commit in three carries a Reviewed-by from a
  * contributor who is neither its author nor its committer (with it,
  * --trailers' own reviews stand).  Every pull the mainline makes of a
- * tag (a quarter of them, as without --people) is marked tagged, its tagger date its merge's committer date
+ * tag (a quarter of them, as without --people) is marked tagged, its
+ * tagger date its merge's committer date
  * minus a wait of two hours before to ten days after (a hash of the
  * merge's mark): treeplot reads it from the mergetag header that
  * tools/mergetags.py writes from this truth (fast-import cannot).
@@ -46,8 +47,10 @@ people_setup(struct sim *sim)
 
 		t->nco = (unsigned)(mix64(K_TREE ^ x) % 3);
 		for (unsigned k = 0; k < t->nco; k++) {
-			t->co[k].name = xprintf("Co%u %s", k + 1, t->maint.name);
-			t->co[k].email = xprintf("co%u.%s", k + 1, t->maint.email);
+			struct ident *co = &t->co[k];
+
+			co->name = xprintf("Co%u %s", k + 1, t->maint.name);
+			co->email = xprintf("co%u.%s", k + 1, t->maint.email);
 		}
 	}
 }
@@ -79,11 +82,11 @@ people_pick(const struct sim *sim, uint32_t x, uint32_t mark,
 
 	if (!sim->fppl)
 		return;
-	if (w >= 6 && w < 9 && t->nco >= 1)
-		*committer = &t->co[0];
-	else if (w == 9 && t->nco >= 2)
+	/* 6:3:1; the share of a second co-maintainer missing is the
+	 * first's, of both the maintainer's. */
+	if (w == 9 && t->nco >= 2)
 		*committer = &t->co[1];
-	else if (w == 9 && t->nco == 1)
+	else if (w >= 6 && t->nco >= 1)
 		*committer = &t->co[0];
 	else
 		*committer = &t->maint;
