@@ -791,6 +791,36 @@ people_json_tree(const void *state, const struct flow *f, uint32_t i,
 		stats_json(j, s, st->marks.people, 2);
 }
 
+/* --- the chart's tooltips --- */
+
+static void
+people_node_tip(const void *state, const struct flow *f, uint32_t i,
+		const struct extra_tip *tip)
+{
+	const struct people_stats *s = tree_stats(state, i);
+	uint32_t t;
+
+	(void)f;
+	if (!s || !s->commits)
+		return;
+	t = review_tenths(s->self, s->commits);
+	buf_printf(tip->out, "%speople: %u.%u%% self-committed (%u "
+		   "unreviewed), %u committer%s, %u holding half, %u "
+		   "newcomer%s", tip->newline, t / 10, t % 10,
+		   s->self_unreviewed, s->committers,
+		   report_plural(s->committers), s->committers_for_half,
+		   s->newcomers, report_plural(s->newcomers));
+	if (!s->tagged && !s->untagged)
+		return;
+	buf_printf(tip->out, "; %u of %u pull%s tagged", s->tagged,
+		   s->tagged + s->untagged,
+		   report_plural(s->tagged + s->untagged));
+	if (s->waits) {
+		buf_puts(tip->out, ", median wait ");
+		hours_text(tip->out, 0, s->tag_wait_median);
+	}
+}
+
 /* --- CSV --- */
 
 static const struct extra_figure people_tree_figures[] = {
@@ -942,6 +972,7 @@ const struct extra people_extra = {
 	.tree_figures = people_tree_figures,
 	.tree_figures_nr = ARRAY_SIZE(people_tree_figures),
 	.tree_figure = people_tree_figure,
+	.node_tip = people_node_tip,
 	.compare_begin = people_compare_begin,
 	.compare_end = people_compare_end,
 	.range_gather = people_range_gather,

@@ -10,7 +10,7 @@
 # git check-mailmap, git cat-file commit for the mergetag).
 . "$(dirname "$0")/lib.sh"
 
-plan 35
+plan 36
 
 D=1700000000
 LF='
@@ -177,6 +177,16 @@ is "$(printf '%s\n' "$OUT" | sed -n '/^  Newcomers/,/^  1 tag/p' | sed '1d;$d')"
   X <x@example.org>  (tiwai/sound)" "text: the newcomers, by name, and the tree that brought each"
 printf '%s\n' "$OUT" | grep -qx '  1 tag without a tagger date'
 ok $? "text: the undated tag said"
+
+# The chart: each tooltip's figures (DOT's continuation lines joined).
+tp -T dot --people v1..master
+is "$(printf '%s\n' "$OUT" | sed -e ':a' -e '/\\$/{N; s/\\\n//; ba' -e '}' |
+	grep -o 'people: [^"]*' | sed 's/\\n.*//')" \
+"people: 71.4% self-committed (8 unreviewed), 7 committers, 2 holding half, 7 newcomers; 3 of 4 pulls tagged, median wait -1.1h
+people: 85.7% self-committed (4 unreviewed), 2 committers, 1 holding half, 4 newcomers; 1 of 2 pulls tagged, median wait 1.1h
+people: 100.0% self-committed (1 unreviewed), 1 committer, 1 holding half, 1 newcomer; 1 of 1 pull tagged
+people: 40.0% self-committed (2 unreviewed), 3 committers, 2 holding half, 2 newcomers; 1 of 1 pull tagged, median wait -1.1h" \
+   "dot: the tooltips, the mainline's and each tree's"
 
 # CSV: the typed figures as columns of the trees table.
 tp -T csv --people v1..master
