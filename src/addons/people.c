@@ -956,7 +956,7 @@ static const struct opt people_options[] = {
 	{ .name = "people", .modes = MODE_REPORT | MODE_COMPARE,
 	  .kind = OPT_SET, .value = 1,
 	  .help = "self-commits, committers and the fewest holding half,\n"
-		  "tagged pulls' waits (per tree, depth)" },
+		  "newcomers, tagged pulls' waits (per tree, depth)" },
 };
 
 const struct extra people_extra = {
