@@ -664,37 +664,14 @@ review_person_keys(const char *shown, struct buf *mail, struct buf *name)
 	who_keys(&w, mail, name);
 }
 
-struct author_round {
-	const struct history *h;
-	const uint32_t *list;
-	const struct mailmap *mm;
-	int *status;
-	struct buf *keys;	/* per commit: its keys, each NUL-ended */
-};
-
-static void
-author_one(struct odb *o, size_t k, void *ctx)
-{
-	struct author_round *rd = ctx;
-	struct commit_info ci;
-	struct who w;
-
-	rd->status[k] = commit_info_read(o, rd->mm, &rd->h->oid[rd->list[k]],
-					 CF_AUTHOR, &ci);
-	if (rd->status[k])
-		return;
-	who_parse(ci.author, ci.author + strlen(ci.author), &w);
-	who_keys(&w, &rd->keys[k], &rd->keys[k]);
-	commit_info_release(&ci);
-}
-
 int
 review_read_authors(struct repo *r, const struct history *h, uint8_t flag,
 		    unsigned jobs, struct interner *known)
 {
+	struct object_id *oids = xmalloc(BATCH * sizeof(*oids));
+	struct commit_raw *raw = xcalloc(BATCH, sizeof(*raw));
 	uint32_t *list = xmalloc((h->nr ? h->nr : 1) * sizeof(*list)), n = 0;
-	struct buf *keys = xcalloc(BATCH, sizeof(*keys));
-	int *status = xcalloc(BATCH, sizeof(*status));
+	struct buf mapped = BUF_INIT, keys = BUF_INIT;
 	struct readpool *pool = NULL;
 	struct mailmap *mm = NULL;
 	int ret = 0;
@@ -705,30 +682,38 @@ review_read_authors(struct repo *r, const struct history *h, uint8_t flag,
 			list[n++] = i;
 	if (mailmap_open(&mm, r) < 0 || readpool_open(&pool, r, jobs) < 0)
 		ret = -1;
+	/* The headers alone, on the threads; named and keyed here. */
 	for (uint32_t first = 0, m; !ret && first < n; first += m) {
-		struct author_round rd = { h, list + first, mm, status, keys };
-
 		m = n - first < BATCH ? n - first : BATCH;
-		readpool_run(pool, m, author_one, &rd);
-		for (uint32_t k = 0; k < m; k++) {
-			const char *p = keys[k].data;
-			const char *end = p ? p + keys[k].len : NULL;
+		for (uint32_t k = 0; k < m; k++)
+			oids[k] = h->oid[list[first + k]];
+		readpool_read(pool, oids, m, RAW_AUTHOR_ONLY, raw);
+		for (uint32_t k = 0; k < m && !ret; k++) {
+			const char *s;
+			struct who w;
 
-			if (!ret && status[k]) {
-				char hex[OID_HEXSZ + 1];
-
-				history_hex(h, list[first + k], hex);
-				ret = error("cannot read commit %s", hex);
-			}
-			for (; !ret && p < end; p += strlen(p) + 1)
+			if ((ret = commit_raw_check(&raw[k], &oids[k])) < 0)
+				break;
+			buf_release(&mapped);
+			buf_release(&keys);
+			mailmap_person(mm, raw[k].ident, raw[k].ident_len,
+				       &mapped);
+			s = mapped.data ? mapped.data : "";
+			who_parse(s, s + mapped.len, &w);
+			who_keys(&w, &keys, &keys);
+			for (const char *p = keys.data; p &&
+			     p < keys.data + keys.len; p += strlen(p) + 1)
 				str_intern(known, p);
-			buf_release(&keys[k]);
 		}
 	}
+	for (uint32_t k = 0; k < BATCH; k++)
+		commit_raw_release(&raw[k]);
+	buf_release(&mapped);
+	buf_release(&keys);
 	readpool_free(pool);
 	mailmap_free(mm);
-	free(status);
-	free(keys);
+	free(raw);
+	free(oids);
 	free(list);
 	return ret;
 }
