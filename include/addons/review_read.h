@@ -11,6 +11,8 @@
 
 #include "git/history.h"
 #include "git/repo.h"
+#include "util/buf.h"
+#include "util/hash.h"
 
 /* What a commit's trailers say (struct review_marks' flags). */
 enum {
@@ -20,6 +22,7 @@ enum {
 	REVIEW_LINKED = 1 << 3,
 	REVIEW_FIX = 1 << 4,
 	REVIEW_STABLE = 1 << 5,
+	REVIEW_SELF = 1 << 6,		/* its author is its committer */
 };
 
 /* What each commit read says, by history index. */
@@ -33,6 +36,9 @@ struct review_marks {
 	uint32_t *start, *reviewers, *testers;
 	uint32_t *who;
 	size_t who_nr, who_alloc;
+	uint32_t *committer;	/* per commit read: its committer's and */
+	uint32_t *author;	/* its author's person numbers, HIST_NONE */
+				/* for none (--people) */
 	char **people;		/* per person number: "Name <mail>", the */
 	uint32_t people_nr;	/* spelling written most (ties: the first */
 				/* in strcmp's order), "mail" or "Name" */
@@ -51,5 +57,20 @@ int review_read_range(struct repo *r, const struct history *h,
 		      const uint8_t *selected, unsigned jobs,
 		      struct review_marks *out);
 void review_marks_release(struct review_marks *m);
+
+/*
+ * --people's newcomers.  The keys of the authors of h's non-merge
+ * commits that have flag (HIST_IN_RANGE, HIST_HIDDEN), through the
+ * .mailmap, into known: "m" and the address,
+ * "n" and the name, each lower case (an author is one person with
+ * another when either is equal).  Read on jobs threads; returns 0, or -1
+ * after reporting the error.
+ */
+int review_read_authors(struct repo *r, const struct history *h,
+			uint8_t flag, unsigned jobs, struct interner *known);
+/* The same keys of one person as review_marks shows them ("Name <mail>",
+ * "mail" or "Name"): into mail and name, each left empty when none. */
+void review_person_keys(const char *shown, struct buf *mail,
+			struct buf *name);
 
 #endif

@@ -128,6 +128,27 @@ enum {
  */
 unsigned commit_signatures(const char *data, const char *end);
 
+/* What commit_mergetag_date finds. */
+enum {
+	MERGETAG_NONE = 0,	/* no "mergetag" header: an untagged merge */
+	MERGETAG_UNDATED,	/* one, but no readable tagger date */
+	MERGETAG_DATED,		/* one with its tagger date */
+};
+
+/*
+ * The tagger date of the tag a merge pulled, from its first "mergetag"
+ * header (the one commit_signatures reads): the tag object's own
+ * headers are the value's first line and its continuation lines up to
+ * an empty one, and its date is the first "tagger" line's, "Name <mail>
+ * TIME ZONE" (TIME digits after the last '>', up to 18, a '-' allowed;
+ * ZONE +hhmm or -hhmm).  Returns MERGETAG_DATED with *time set (seconds
+ * since the epoch, negative before 1970), MERGETAG_UNDATED (no tagger,
+ * or a date not so written: *time 0) or MERGETAG_NONE.  Reads the
+ * headers up to the tag's headers' end: linear in them, whatever the
+ * tag's message or signature holds.
+ */
+int commit_mergetag_date(const char *data, const char *end, int64_t *time);
+
 /*
  * The "Signed-off-by: " trailers of the message msg..end, their values
  * (trailing blanks dropped) appended to out one per line, in order.

@@ -45,6 +45,7 @@ enum commit_field {
 	CF_SUBJECT = 1 << 5,	/* git's %s */
 	CF_TIME = 1 << 6,	/* the committer's time */
 	CF_TRAILERS = 1 << 7,	/* the message's trailers, as written */
+	CF_MERGETAG = 1 << 8,	/* the pulled tag's tagger date */
 };
 
 /* What was read of one commit: the fields not asked for stay empty ("",
@@ -69,6 +70,9 @@ struct commit_info {
 	 * business). */
 	char *trailers;
 	size_t trailers_nr;
+	/* commitparse.h's commit_mergetag_date: MERGETAG_*, the date. */
+	int mergetag;
+	int64_t tagger_time;
 	/* When the text could not be converted to UTF-8: why (reencode.h's
 	 * REENCODE_UNKNOWN or _INVALID) and from which encoding, for
 	 * repo_note_encoding; else 0 and NULL. */

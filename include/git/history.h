@@ -52,6 +52,9 @@ struct history {
 	uint32_t shallow;	/* shallow boundary commits met on B's side */
 	int no_graph;		/* walked without a commit-graph, where git
 				 * would use one (not a shallow clone) */
+	int start_whole;	/* the start's whole history is loaded, each
+				 * commit HIST_HIDDEN (walked without
+				 * generations): --people's newcomers read it */
 	/*
 	 * With HISTORY_DATES, per commit: the author's and the committer's
 	 * times (commitparse.h's commit_dates) of every non-merge commit of

@@ -47,6 +47,9 @@ enum {
 	RAW_COMMITTER_ONLY = 1 << 4, /* the committer alone, from the
 				      * headers: ident (a pulled tip's, whose
 				      * committer keeps the tree pulled) */
+	RAW_AUTHOR_ONLY = 1 << 5, /* the author alone, from the headers:
+				   * ident (--people's authors before the
+				   * range) */
 };
 
 /* One commit as read: parents up to the committer line, as the walk
@@ -78,7 +81,8 @@ struct commit_raw {
 	int body;
 	int enc_status;
 	char *enc_name;
-	/* With RAW_COMMITTER_ONLY: the committer's "Name <mail>" as a
+	/* With RAW_COMMITTER_ONLY (RAW_AUTHOR_ONLY): the committer's (the
+	 * author's, its first author line's) "Name <mail>" as a
 	 * merge's record holds it (its first committer line, converted to
 	 * UTF-8 likewise), ident_len bytes (NULs may be among them). */
 	char *ident;

@@ -23,6 +23,7 @@
 	X(infer) \
 	X(review) \
 	X(fixes) \
+	X(people) \
 	/* the end of the list */
 
 #define DECLARE(name) extern const struct extra name##_extra;

@@ -28,7 +28,8 @@ struct judged {
 	int status;		/* 0, or odb.h's ODB_* */
 	uint8_t flags;		/* REVIEW_* */
 	uint32_t handoffs;
-	/* Per person counted: the role ('r' a reviewer, 't' a tester),
+	/* Per person counted: the role ('r' a reviewer, 't' a tester,
+	 * 'c' the committer, 'a' the author),
 	 * the key they are counted by, NUL, how they are shown, NUL. */
 	struct buf people;
 	int enc_status;		/* the text not converted (commitread.h) */
@@ -362,6 +363,13 @@ judge(const struct commit_info *ci, const struct mailmap *mm, struct judged *j)
 	who_parse(ci->author, ci->author + strlen(ci->author), &author);
 	who_parse(ci->committer, ci->committer + strlen(ci->committer),
 		  &committer);
+	/* --people's: the author is the committer, and who committed. */
+	if (same_person(&author, &committer))
+		j->flags |= REVIEW_SELF;
+	if (committer.name_len || committer.mail_len)
+		add_person(j, 'c', &committer);
+	if (author.name_len || author.mail_len)
+		add_person(j, 'a', &author);
 	for (size_t k = 0; k < nm_nr; k++) {
 		const char *s = mapped.data ? mapped.data + nm[k].at : "";
 		struct who w;
@@ -427,11 +435,15 @@ struct people {
 	struct interner keys, spellings;
 	uint32_t *person;	/* per spelling: its person's number */
 	uint32_t *times;	/* per spelling: the commits it was met in */
-	size_t alloc, times_alloc;
+	uint32_t *as_self;	/* the same as an author or committer */
+	size_t alloc, times_alloc, self_alloc;
 };
 
+/* The number of the person of key, met as shown in a trailer (or, with
+ * as_self, as a commit's author or committer: --people's). */
 static uint32_t
-person_of(struct people *pp, const char *key, const char *shown)
+person_of(struct people *pp, const char *key, const char *shown,
+	  int as_self)
 {
 	uint32_t id = str_intern(&pp->keys, key), known = pp->spellings.nr;
 	uint32_t s = str_intern(&pp->spellings, shown);
@@ -440,11 +452,32 @@ person_of(struct people *pp, const char *key, const char *shown)
 	if (s == known) {
 		ALLOC_GROW(pp->person, s + 1, pp->alloc);
 		ALLOC_GROW(pp->times, s + 1, pp->times_alloc);
+		ALLOC_GROW(pp->as_self, s + 1, pp->self_alloc);
 		pp->person[s] = id;
-		pp->times[s] = 0;
+		pp->times[s] = pp->as_self[s] = 0;
 	}
-	pp->times[s]++;
+	if (as_self)
+		pp->as_self[s]++;
+	else
+		pp->times[s]++;
 	return id;
+}
+
+/* Whether spelling s of its person shows them better than b: met more
+ * often, ties to strcmp's first; in trailers (times) before as an author
+ * or committer, which decides only for a person no trailer names (so
+ * --review's names are what they were without --people's). */
+static int
+better(const struct people *pp, uint32_t s, uint32_t b)
+{
+	const uint32_t *t;
+
+	if (b == HIST_NONE)
+		return 1;
+	t = pp->times[s] || pp->times[b] ? pp->times : pp->as_self;
+	if (t[s] != t[b])
+		return t[s] > t[b];
+	return strcmp(pp->spellings.s[s], pp->spellings.s[b]) < 0;
 }
 
 /* Each person's spelling: the one met most, ties to strcmp's first. */
@@ -456,14 +489,9 @@ people_finish(struct people *pp, struct review_marks *m)
 
 	for (uint32_t p = 0; p < pp->keys.nr; p++)
 		best[p] = HIST_NONE;
-	for (uint32_t s = 0; s < pp->spellings.nr; s++) {
-		uint32_t p = pp->person[s], b = best[p];
-
-		if (b == HIST_NONE || pp->times[s] > pp->times[b] ||
-		    (pp->times[s] == pp->times[b] &&
-		     strcmp(pp->spellings.s[s], pp->spellings.s[b]) < 0))
-			best[p] = s;
-	}
+	for (uint32_t s = 0; s < pp->spellings.nr; s++)
+		if (better(pp, s, best[pp->person[s]]))
+			best[pp->person[s]] = s;
 	m->people_nr = pp->keys.nr;
 	m->people = xcalloc(m->people_nr ? m->people_nr : 1,
 			    sizeof(*m->people));
@@ -474,6 +502,7 @@ people_finish(struct people *pp, struct review_marks *m)
 	interner_release(&pp->spellings);
 	free(pp->person);
 	free(pp->times);
+	free(pp->as_self);
 }
 
 /* Keep what commit c's record says. */
@@ -493,9 +522,14 @@ keep(struct review_marks *m, struct people *pp, uint32_t c,
 		for (const char *q = p; q < end;) {
 			const char *key = q + 1, *shown = key + strlen(key) + 1;
 
-			if ((*q == 'r') == !pass) {
+			if (*q == 'c' && !pass)
+				m->committer[c] = person_of(pp, key, shown, 1);
+			else if (*q == 'a' && !pass)
+				m->author[c] = person_of(pp, key, shown, 1);
+			else if (*q == (pass ? 't' : 'r')) {
 				ALLOC_GROW(m->who, m->who_nr + 1, m->who_alloc);
-				m->who[m->who_nr++] = person_of(pp, key, shown);
+				m->who[m->who_nr++] =
+					person_of(pp, key, shown, 0);
 				(*counts[pass])++;
 			}
 			q = shown + strlen(shown) + 1;
@@ -522,6 +556,10 @@ review_read(struct repo *r, const struct history *h, const uint32_t *list,
 	out->start = xcalloc(nr, sizeof(*out->start));
 	out->reviewers = xcalloc(nr, sizeof(*out->reviewers));
 	out->testers = xcalloc(nr, sizeof(*out->testers));
+	out->committer = xmalloc(nr * sizeof(*out->committer));
+	out->author = xmalloc(nr * sizeof(*out->author));
+	for (size_t i = 0; i < nr; i++)
+		out->committer[i] = out->author[i] = HIST_NONE;
 	if (mailmap_open(&mm, r) < 0 || readpool_open(&pool, r, jobs) < 0)
 		ret = -1;
 	for (uint32_t first = 0, m; !ret && first < n; first += m) {
@@ -589,6 +627,93 @@ review_marks_release(struct review_marks *m)
 	free(m->start);
 	free(m->reviewers);
 	free(m->testers);
+	free(m->committer);
+	free(m->author);
 	free(m->who);
 	memset(m, 0, sizeof(*m));
+}
+
+/* --- the authors before the range (--people) ---------------------------- */
+
+/* key ("m" or "n", then s..s+n in lower case), NUL, into out. */
+static void
+add_key(struct buf *out, char kind, const char *s, size_t n)
+{
+	buf_addc(out, kind);
+	for (size_t i = 0; i < n; i++)
+		buf_addc(out, s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] + 32) :
+			 s[i]);
+	buf_addc(out, '\0');
+}
+
+static void
+who_keys(const struct who *w, struct buf *mail, struct buf *name)
+{
+	if (w->mail_len)
+		add_key(mail, 'm', w->mail, w->mail_len);
+	if (w->name_len)
+		add_key(name, 'n', w->name, w->name_len);
+}
+
+void
+review_person_keys(const char *shown, struct buf *mail, struct buf *name)
+{
+	struct who w;
+
+	who_parse(shown, shown + strlen(shown), &w);
+	who_keys(&w, mail, name);
+}
+
+int
+review_read_authors(struct repo *r, const struct history *h, uint8_t flag,
+		    unsigned jobs, struct interner *known)
+{
+	struct object_id *oids = xmalloc(BATCH * sizeof(*oids));
+	struct commit_raw *raw = xcalloc(BATCH, sizeof(*raw));
+	uint32_t *list = xmalloc((h->nr ? h->nr : 1) * sizeof(*list)), n = 0;
+	struct buf mapped = BUF_INIT, keys = BUF_INIT;
+	struct readpool *pool = NULL;
+	struct mailmap *mm = NULL;
+	int ret = 0;
+
+	for (uint32_t i = 0; i < h->nr; i++)
+		if ((h->flags[i] & flag) && (h->flags[i] & HIST_LOADED) &&
+		    !history_is_merge(h, i))
+			list[n++] = i;
+	if (mailmap_open(&mm, r) < 0 || readpool_open(&pool, r, jobs) < 0)
+		ret = -1;
+	/* The headers alone, on the threads; named and keyed here. */
+	for (uint32_t first = 0, m; !ret && first < n; first += m) {
+		m = n - first < BATCH ? n - first : BATCH;
+		for (uint32_t k = 0; k < m; k++)
+			oids[k] = h->oid[list[first + k]];
+		readpool_read(pool, oids, m, RAW_AUTHOR_ONLY, raw);
+		for (uint32_t k = 0; k < m && !ret; k++) {
+			const char *s;
+			struct who w;
+
+			if ((ret = commit_raw_check(&raw[k], &oids[k])) < 0)
+				break;
+			buf_release(&mapped);
+			buf_release(&keys);
+			mailmap_person(mm, raw[k].ident, raw[k].ident_len,
+				       &mapped);
+			s = mapped.data ? mapped.data : "";
+			who_parse(s, s + mapped.len, &w);
+			who_keys(&w, &keys, &keys);
+			for (const char *p = keys.data; p &&
+			     p < keys.data + keys.len; p += strlen(p) + 1)
+				str_intern(known, p);
+		}
+	}
+	for (uint32_t k = 0; k < BATCH; k++)
+		commit_raw_release(&raw[k]);
+	buf_release(&mapped);
+	buf_release(&keys);
+	readpool_free(pool);
+	mailmap_free(mm);
+	free(raw);
+	free(oids);
+	free(list);
+	return ret;
 }

@@ -353,6 +353,86 @@ commit_signatures(const char *data, const char *end)
 	return flags;
 }
 
+/* Whether line..eol, a tag's "tagger" value, ends as git writes a date,
+ * "> TIME ZONE": its time at *time, else 0. */
+static int
+tagger_date(const char *line, const char *eol, int64_t *time)
+{
+	const char *gt = NULL, *q;
+	int32_t tz;
+	size_t digits = 0;
+
+	for (q = line; q < eol; q++)
+		if (*q == '>')
+			gt = q;
+	if (!gt || eol - gt < 9 || gt[1] != ' ')
+		return 0;
+	q = gt + 2;
+	if (*q == '-')
+		q++;
+	for (; q < eol && *q >= '0' && *q <= '9'; q++)
+		digits++;
+	if (!digits || digits > 18 || eol - q != 6 || q[0] != ' ' ||
+	    (q[1] != '+' && q[1] != '-'))
+		return 0;
+	for (const char *d = q + 2; d < eol; d++)
+		if (*d < '0' || *d > '9')
+			return 0;
+	parse_committer(gt + 1, eol, time, &tz);
+	return 1;
+}
+
+/* The tag's headers, the value of the "mergetag" header at p..eol (and
+ * its continuation lines): the tagger's date into *time. */
+static int
+mergetag_tagger(const char *p, const char *eol, const char *end,
+		int64_t *time)
+{
+	const char *v = p + sizeof("mergetag ") - 1;
+
+	for (;;) {
+		if (eol - v > 7 && !memcmp(v, "tagger ", 7))
+			return tagger_date(v + 7, eol, time) ?
+			       MERGETAG_DATED : MERGETAG_UNDATED;
+		/* The tag's headers end at its first empty line. */
+		if (eol + 1 >= end || eol[1] != ' ' || eol == v)
+			return MERGETAG_UNDATED;
+		v = eol + 2;
+		eol = memchr(v, '\n', end - v);
+		if (!eol)
+			eol = end;
+	}
+}
+
+int
+commit_mergetag_date(const char *data, const char *end, int64_t *time)
+{
+	const char *p = data, *eol;
+	const char *nul = memchr(data, '\0', end - data);
+	int ret;
+
+	*time = 0;
+	/* libgit2 reads the headers as a C string: nothing after a NUL. */
+	if (nul)
+		end = nul;
+	while ((eol = commit_header_next(p, end))) {
+		if (is_header(p, eol, "mergetag")) {
+			ret = mergetag_tagger(p, eol, end, time);
+			if (ret != MERGETAG_DATED)
+				*time = 0;
+			return ret;
+		}
+		p = eol < end ? eol + 1 : end;
+		/* Continuation lines of another header are not headers. */
+		while (p < end && *p == ' ') {
+			const char *nl = memchr(p, '\n', end - p);
+
+			p = nl ? nl + 1 : end;
+		}
+	}
+	return MERGETAG_NONE;
+}
+
 size_t
 commit_signoffs(struct buf *out, const char *msg, const char *end)
 {

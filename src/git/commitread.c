@@ -96,6 +96,9 @@ parse_fields(struct commit_info *ci, const char *data, size_t size,
 	}
 	if (fields & CF_TIME)
 		ci->time = commit_time(data, end);
+	if (fields & CF_MERGETAG)
+		ci->mergetag = commit_mergetag_date(data, end,
+						    &ci->tagger_time);
 	if (fields & CF_TRAILERS) {
 		ci->trailers_nr = commit_trailers(&b, msg, end);
 		ci->trailers = dup_buf(&b);

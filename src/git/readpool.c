@@ -150,6 +150,24 @@ committer_record(struct commit_raw *out, const char *data, const char *end)
 	buf_release(&conv);
 }
 
+/* RAW_AUTHOR_ONLY: the author, as commitparse.h's commit_author reads
+ * it, converted as the committer is. */
+static void
+author_record(struct commit_raw *out, const char *data, const char *end)
+{
+	struct buf conv = BUF_INIT, b = BUF_INIT;
+
+	reencode_raw(out, &data, &end, &conv);
+	commit_author(data, end, &b);
+	out->ident_len = b.len;
+	out->ident = xmalloc(b.len + 1);
+	if (b.len)
+		memcpy(out->ident, b.data, b.len);
+	out->ident[b.len] = '\0';
+	buf_release(&b);
+	buf_release(&conv);
+}
+
 /* The parents, as git reads them (commitparse.h: the "parent" lines right
  * after "tree"), and the committer time: nothing after the committer line
  * is needed. */
@@ -197,9 +215,14 @@ commit_raw_read(struct odb *o, const struct object_id *oid, unsigned what,
 	if (out->status)
 		goto failed;
 	if (!commit_is_well_formed(data, size) ||
-	    (!(what & (RAW_DATES_ONLY | RAW_COMMITTER_ONLY)) &&
+	    (!(what & (RAW_DATES_ONLY | RAW_COMMITTER_ONLY |
+		       RAW_AUTHOR_ONLY)) &&
 	     parse_headers(out, data, data + size) < 0)) {
 		out->status = RAW_CORRUPT;
+		return;
+	}
+	if (what & RAW_AUTHOR_ONLY) {
+		author_record(out, data, data + size);
 		return;
 	}
 	if (what & RAW_COMMITTER_ONLY) {

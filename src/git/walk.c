@@ -289,6 +289,7 @@ walk_marking(struct walker *w, uint32_t from, const uint32_t *tip,
 {
 	if (from != HIST_NONE && mark_ancestors(w, from, HIST_HIDDEN, 0) < 0)
 		return -1;
+	w->h->start_whole = from != HIST_NONE;
 	for (size_t k = 0; k < ntips; k++)
 		if (mark_ancestors(w, tip[k], HIST_IN_RANGE, HIST_HIDDEN) < 0)
 			return -1;

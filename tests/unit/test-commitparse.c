@@ -2,7 +2,8 @@
  * test-commitparse.c - the pure parsing of raw commit objects
  * (src/git/commitparse.c): headers, committer time and identity, git's
  * subject, reference lines, the declared encoding converted as git log
- * converts it, signatures, sign-offs and trailers, on well-formed and
+ * converts it, signatures, the pulled tag's date, sign-offs and
+ * trailers, on well-formed and
  * hostile objects.  TAP.  Its strings seed the fuzz target.
  *
  * "test-commitparse trailers" instead reads one message on its standard
@@ -28,7 +29,7 @@
 	"committer C O Mitter <c@example.org> 1230000060 -0130\n"
 
 enum what { SUBJECT, REFS, COMMITTER, SIGS, SIGNOFFS, MESSAGE, TIME, AUTHOR,
-	    CTIME, ATIME, REENCODE, TRAILERS };
+	    CTIME, ATIME, REENCODE, TRAILERS, TAGDATE };
 
 static const char *const what_name[] = {
 	[SUBJECT] = "subject", [REFS] = "reference lines",
@@ -36,7 +37,7 @@ static const char *const what_name[] = {
 	[SIGNOFFS] = "sign-offs", [MESSAGE] = "message", [TIME] = "time",
 	[AUTHOR] = "author", [CTIME] = "commit_time",
 	[ATIME] = "commit_author_time", [REENCODE] = "reencode",
-	[TRAILERS] = "trailers",
+	[TRAILERS] = "trailers", [TAGDATE] = "mergetag date",
 };
 
 /* A commit declaring its encoding, its author and subject in it. */
@@ -107,6 +108,44 @@ static const struct parse_case {
 	  "0" },	/* libgit2 read the headers up to a NUL */
 	{ SIGS, TREE "mergetag a\n -----BEGIN x", 0, "1" },
 	{ SIGS, TREE "mergetag a\n -----BEGIN", 0, "0" },
+#define MT "mergetag object 1111111111111111111111111111111111111111\n" \
+	" type commit\n tag v1\n"
+	{ TAGDATE, TREE PARENT PARENT MT " tagger T <t@x> 1230000000 +0100\n"
+		" \n msg\n -----BEGIN PGP SIGNATURE-----\n s\n"
+		" -----END PGP SIGNATURE-----\ncommitter x <y> 1 +0000\n\nM\n",
+	  0, "2 1230000000" },
+	{ TAGDATE, HEAD "\nplain\n", 0, "0 0" },
+	{ TAGDATE, TREE MT " \n msg\n\nno tagger\n", 0, "1 0" },
+	{ TAGDATE, TREE MT " tagger T <t@x> 0 +0000\n \n m\n\n", 0, "2 0" },
+	{ TAGDATE, TREE MT " tagger T <t@x> 4102444800 -0800\n\n", 0,
+	  "2 4102444800" },		/* 2100 */
+	{ TAGDATE, TREE MT " tagger T <t@x> -5 +0000\n\n", 0, "2 -5" },
+	/* In the tag's message: not its tagger. */
+	{ TAGDATE, TREE MT " \n tagger T <t@x> 5 +0000\n\n", 0, "1 0" },
+	{ TAGDATE, TREE MT " tagger T <t@x> 12", 0, "1 0" },	/* cut */
+	{ TAGDATE, TREE MT " tagger T <t@x> 12 +00", 0, "1 0" },
+	{ TAGDATE, TREE MT " tagger T <t@x> soon +0000\n\n", 0, "1 0" },
+	{ TAGDATE, TREE MT " tagger T <t@x> 1234567890123456789 +0000\n\n",
+	  0, "1 0" },			/* more digits than a time has */
+	{ TAGDATE, TREE MT " tagger T <t@x>\n\n", 0, "1 0" },
+	{ TAGDATE, TREE MT " tagger  1 +0000\n\n", 0, "1 0" }, /* no '>' */
+	{ TAGDATE, TREE MT " tagger T <x> y> 7 +0000\n\n", 0, "2 7" },
+	{ TAGDATE, TREE MT " tagger A <a> 1 +0000\n tagger B <b> 2 +0000\n\n",
+	  0, "2 1" },			/* the first tagger */
+	/* The first tag. */
+	{ TAGDATE, TREE MT " tagger T <t> 3 +0000\nmergetag object 2\n"
+		" tagger U <u> 4 +0000\n\n", 0, "2 3" },
+	{ TAGDATE, TREE "tagger T <t@x> 5 +0000\n\n", 0, "0 0" },
+	/* Another header's continuation lines. */
+	{ TAGDATE, TREE "gpgsig x\n mergetag object 1\n"
+		" tagger T <t> 5 +0000\n\n", 0, "0 0" },
+	{ TAGDATE, TREE "x\0" MT " tagger T <t> 5 +0000\n\n",
+	  sizeof(TREE "x\0" MT " tagger T <t> 5 +0000\n\n") - 1, "0 0" },
+	{ TAGDATE, TREE "\n" MT " tagger T <t> 5 +0000\n\n", 0, "0 0" },
+					/* in the message: no header */
+	{ TAGDATE, TREE "mergetag\n tagger T <t> 5 +0000\n\n", 0, "0 0" },
+	{ TAGDATE, TREE "mergetag \n tagger T <t> 5 +0000\n\n", 0, "1 0" },
+					/* an empty first line ends it */
 	{ SIGNOFFS, HEAD "\nx\n\nSigned-off-by: A <a@x>\n"
 		"signed-off-by:\tB <b@x>  \nSigned-off-by:   \n"
 		"Acked-by: C <c@x>\n", 0, "A <a@x>\nB <b@x>" },
@@ -236,6 +275,13 @@ run(const struct parse_case *c, struct buf *got)
 	case SIGS:
 		buf_printf(got, "%u", commit_signatures(c->in, end));
 		break;
+	case TAGDATE: {
+		int64_t tagged;
+		int k = commit_mergetag_date(c->in, end, &tagged);
+
+		buf_printf(got, "%d %lld", k, (long long)tagged);
+		break;
+	}
 	case SIGNOFFS:
 		commit_signoffs(got, msg, end);
 		break;
@@ -318,6 +364,21 @@ main(int argc, char **argv)
 		report(!strcmp(got.data, cases[k].out), desc, got.data,
 		       cases[k].out);
 		buf_release(&got);
+	}
+	{
+		/* A tag of a megabyte: its message's lines are not headers. */
+		struct buf big = BUF_INIT;
+		int64_t tagged;
+		int k;
+
+		buf_puts(&big, TREE MT " tagger T <t@x> 1700000000 +0000\n \n");
+		while (big.len < (1 << 20))
+			buf_puts(&big, " tagger U <u@x> 1 +0000 -----BEGIN\n");
+		buf_puts(&big, "committer C <c@x> 1700000100 +0000\n\nM\n");
+		k = commit_mergetag_date(big.data, big.data + big.len, &tagged);
+		report(k == MERGETAG_DATED && tagged == 1700000000,
+		       "mergetag date: a tag of a megabyte", "misread", "read");
+		buf_release(&big);
 	}
 	report(commit_is_well_formed(TREE, strlen(TREE)),
 	       "well formed: tree line", "no", "yes");

@@ -122,6 +122,10 @@ struct tree {
 	 * authored by its owner (maint), committed by the forge's service
 	 * identity (forge_web). */
 	int web;
+
+	/* --people: its co-maintainers, who commit some of its commits. */
+	struct ident co[2];
+	unsigned nco;
 };
 
 /* --identity: GitHub's web-flow committer, over every web fork. */
@@ -177,6 +181,7 @@ struct sim {
 	/* the stream, and the ground-truth files asked for (else NULL) */
 	FILE *out, *fexp, *ftru, *fcyc, *fdat, *ftop, *farr, *fcases, *ftrl;
 	FILE *ffix;			/* --fixes */
+	FILE *fppl;			/* --people */
 	/* --trailers: the body of the commit being written (after its
 	 * subject and a blank line) and its truth line, or NULL */
 	const char *body, *body_truth;
@@ -330,6 +335,25 @@ char *fixes_body(const struct sim *sim, uint32_t m);
 /* The truth: one line per pair (fixes.c says what). */
 void fixes_write_truth(const struct sim *sim, FILE *f);
 void fixes_release(void);
+/* ---- people.c: --people -------------------------------------------- */
+
+/* The trees' co-maintainers (a hash of each tree), and their release. */
+void people_setup(struct sim *sim);
+void people_release(struct sim *sim);
+/* Who commits plain commit mark of tree x, and who wrote it: *committer
+ * and *author changed with --people, else left. */
+void people_pick(const struct sim *sim, uint32_t x, uint32_t mark,
+		 const struct ident **committer, const struct ident **author);
+/* Without --trailers, the body of plain commit mark (a review), or
+ * NULL; new. */
+char *people_body(const struct sim *sim, uint32_t mark,
+		  const struct ident *c, const struct ident *a);
+/* The truth lines: non-merge commit mark being written (its body in
+ * sim->body); a pull of tree x by the mainline just made, naming a tag
+ * or not. */
+void people_line(struct sim *sim, uint32_t mark, const struct ident *c,
+		 const struct ident *a);
+void people_pull(struct sim *sim, uint32_t merge, uint32_t x, int tagged);
 
 /* ---- stream.c: commits and the stream ------------------------------ */
 

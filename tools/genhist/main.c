@@ -9,6 +9,7 @@
  *           [--releases R] [--expect FILE] [--truth FILE] [--cycles FILE]
  *           [--dates FILE] [--topics FILE] [--arrivals FILE]
  *           [--trailers FILE] [--mailmap FILE] [--mailmap-tree]
+ *           [--people FILE]
  *           [--identity] [--cases FILE]
  *           [--files] [--gerrit] [--late] [--rebase] [--rc0] [--devel]
  *           [--stats]
@@ -70,6 +71,11 @@
  *                (fixes.c says how).  Choices hash the mark: the shape
  *                is the same as without it, only messages (and so ids)
  *                change.  Not with --trailers, --files, --mailmap-tree
+ * --people FILE  who commits each plain commit (a tree's maintainer or
+ *                one of its co-maintainers, known proportions), self-
+ *                commits, reviews, and the tagger dates of the
+ *                mainline's tagged pulls, with their truth (people.c
+ *                says how); no random number is drawn: the same shape
  * --mailmap FILE the .mailmap that maps the older addresses --trailers
  *                writes to their owners' (git config mailmap.file FILE)
  * --mailmap-tree the same .mailmap committed too: the root commit's tree
@@ -171,6 +177,7 @@ usage(FILE *f)
 	      "               [--releases R] [--expect FILE] [--truth FILE]\n"
 	      "               [--cycles FILE] [--dates FILE] [--topics FILE]\n"
 	      "               [--arrivals FILE] [--trailers FILE] [--mailmap FILE]\n"
+	      "               [--people FILE]\n"
 	      "               [--mailmap-tree] [--identity] [--cases FILE]\n"
 	      "               [--files] [--gerrit] [--late] [--rebase] [--rc0]\n"
 	      "               [--devel] [--fixes FILE]\n"
@@ -246,7 +253,7 @@ main(int argc, char **argv)
 	uint64_t N = 5000, T = 100, seed = 1, R = 0;
 	const char *pexp = NULL, *ptru = NULL, *pcyc = NULL, *pdat = NULL;
 	const char *ptop = NULL, *parr = NULL, *pcases = NULL, *ptrl = NULL;
-	const char *pmm = NULL, *pfix = NULL;
+	const char *pmm = NULL, *pfix = NULL, *pppl = NULL;
 	int stats = 0, mmtree = 0;
 	static char obuf[1 << 20];
 	static struct sim state;
@@ -307,7 +314,8 @@ main(int argc, char **argv)
 		    !IS("--releases") && !IS("--ff-rate") && !IS("--expect") &&
 		    !IS("--truth") && !IS("--cycles") && !IS("--dates") &&
 		    !IS("--topics") && !IS("--arrivals") && !IS("--cases") &&
-		    !IS("--trailers") && !IS("--mailmap") && !IS("--fixes"))
+		    !IS("--trailers") && !IS("--mailmap") && !IS("--fixes") &&
+		    !IS("--people"))
 			die("unknown option '%.*s' (see --help)", (int)len, a);
 		if (eq)
 			v = eq + 1;
@@ -350,6 +358,8 @@ main(int argc, char **argv)
 			pmm = v;
 		else if (IS("--fixes"))
 			pfix = v;
+		else if (IS("--people"))
+			pppl = v;
 		else
 			pcyc = v;
 #undef IS
@@ -391,11 +401,14 @@ main(int argc, char **argv)
 	if (ptrl)
 		sim->ftrl = open_out("--trailers", ptrl);
 	if (pfix) {
-		if (ptrl || sim->files || mmtree)
+		if (ptrl || sim->files || mmtree || pppl)
 			die("--fixes: its messages and trees are its own: "
-			    "no --trailers, --files or --mailmap-tree");
+			    "no --trailers, --files, --mailmap-tree or "
+			    "--people");
 		sim->ffix = open_out("--fixes", pfix);
 	}
+	if (pppl)
+		sim->fppl = open_out("--people", pppl);
 
 	rng_seed(&sim->rng, seed);
 	setup_trees(sim, (uint32_t)T);
@@ -410,6 +423,8 @@ main(int argc, char **argv)
 		sim->mailmap_text = mailmap_text(sim);
 	if (sim->identity)
 		setup_identity(sim);
+	if (sim->fppl)
+		people_setup(sim);
 	for (uint32_t x = 0; x < sim->ntrees; x++)
 		sim->tr[x].rebases = tree_rebases(sim, x);
 
@@ -450,10 +465,12 @@ main(int argc, char **argv)
 		fixes_write_truth(sim, sim->ffix);
 	close_out(sim->ffix, pfix);
 	fixes_release();
+	close_out(sim->fppl, pppl);
 	queues_free(sim);
 	if (stats)
 		print_stats(sim, R);
 	identity_release(sim);
+	people_release(sim);
 	free(sim->mailmap_text);
 	return 0;
 }

@@ -171,6 +171,8 @@ write_commit(struct sim *sim, uint32_t m, const struct ident *committer,
 	if (npar <= 1 && sim->fdat)
 		fprintf(sim->fdat, ":%" PRIu32 "\t%" PRId64 "\t%" PRId64 "\n",
 			m, adate, cdate);
+	if (npar <= 1)
+		people_line(sim, m, committer, author);
 	if (npar <= 1 && sim->ftrl)
 		fprintf(sim->ftrl, ":%" PRIu32 "\t%s\n", m, sim->body_truth ?
 			sim->body_truth : "0\t0\t0\t0\t0\t0\t\t");
@@ -234,16 +236,20 @@ flush_queue(struct sim *sim, uint32_t x)
 		struct queued *q = &t->queue[i];
 
 		char *body = NULL, *truth = NULL;
+		const struct ident *c = &t->maint;
+		const struct ident *a = &sim->contrib[q->author];
 
 		sim->queued_by[q->mark] = 0;
+		people_pick(sim, x, q->mark, &c, &a);
 		/* --trailers' choices hash the mark: the same message as
 		 * if it had been written when made. */
 		if (sim->ftrl)
-			trailer_body(sim, q->mark, &sim->contrib[q->author],
-				     &t->maint, &body, &truth);
+			trailer_body(sim, q->mark, a, c, &body, &truth);
+		else
+			body = people_body(sim, q->mark, c, a);
 		sim->body = body;
 		sim->body_truth = truth;
-		write_commit(sim, q->mark, &t->maint, &sim->contrib[q->author],
+		write_commit(sim, q->mark, c, a,
 			     sim->now - (int64_t)(n - i), q->adate, q->subject,
 			     &q->parent, 1);
 		sim->body = sim->body_truth = NULL;
@@ -309,21 +315,24 @@ make_commit(struct sim *sim, uint32_t x, uint32_t parent, int64_t date,
 	author = below(&sim->rng, NCONTRIB);
 	/* A fork edited in the forge's web page: its owner's commit,
 	 * committed by the forge. */
-	if (t->web && !queue && !sim->ftrl)
+	if (t->web && !queue && !sim->ftrl && !sim->fppl)
 		return emit(sim, &forge_web, &t->maint, date, adate, sb.buf,
 			    &parent, 1);
 	if (!queue) {
-		char *body, *truth;
+		char *body = NULL, *truth = NULL;
+		const struct ident *c = &t->maint;
+		const struct ident *a = &sim->contrib[author];
 
-		if (!sim->ftrl)
-			return emit(sim, &t->maint, &sim->contrib[author], date,
-				    adate, sb.buf, &parent, 1);
-		trailer_body(sim, sim->nmarks + 1, &sim->contrib[author],
-			     &t->maint, &body, &truth);
+		if (!sim->ftrl && !sim->fppl)
+			return emit(sim, c, a, date, adate, sb.buf, &parent, 1);
+		people_pick(sim, x, sim->nmarks + 1, &c, &a);
+		if (sim->ftrl)
+			trailer_body(sim, sim->nmarks + 1, a, c, &body, &truth);
+		else
+			body = people_body(sim, sim->nmarks + 1, c, a);
 		sim->body = body;
 		sim->body_truth = truth;
-		m = emit(sim, &t->maint, &sim->contrib[author], date, adate,
-			 sb.buf, &parent, 1);
+		m = emit(sim, c, a, date, adate, sb.buf, &parent, 1);
 		sim->body = sim->body_truth = NULL;
 		free(body);
 		free(truth);

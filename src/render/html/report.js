@@ -122,6 +122,30 @@
     return Math.floor(t / 10) + '.' + (t % 10) + '% (' + part + ' of ' +
       whole + ')';
   }
+  /* --people's figures of a set of commits (and of its pulls, when it
+   * has them), as rows: seconds as hours to the tenth, as the text. */
+  function hours(s) {
+    var t = Math.floor((Math.abs(s) + 180) / 360);
+    return (s < 0 && t ? '-' : '') + Math.floor(t / 10) + '.' + (t % 10) +
+      ' hours';
+  }
+  function peopleRows(dl, p) {
+    if (!p.commits) { row(dl, 'people', 'no commit'); return; }
+    row(dl, 'self-committed', reviewShare(p.self, p.commits));
+    row(dl, 'of which unreviewed', p.self_unreviewed);
+    row(dl, 'committers', p.committers + ', ' + p.committers_for_half +
+      ' holding half of the commits');
+    (p.top_committers || []).forEach(function (c) {
+      row(dl, 'committer', c.name + ': ' + plural(c.commits, 'commit'));
+    });
+    if (p.newcomers !== undefined) row(dl, 'newcomers', p.newcomers);
+    if (p.tagged_pulls === undefined) return;
+    row(dl, 'tagged pulls', p.tagged_pulls + ' (' + p.untagged_pulls +
+      ' untagged, ' + p.undated_tags + ' undated, ' + p.late_tags +
+      ' late)');
+    row(dl, 'median tag wait', p.tag_wait_median === null ? 'none' :
+      hours(p.tag_wait_median));
+  }
   function reviewRows(dl, r) {
     if (!r.commits) { row(dl, 'review', 'no commit'); return; }
     [['reviewed', 'reviewed'], ['tested', 'tested'], ['linked', 'linked'],
@@ -381,7 +405,7 @@
     pulls: 1, keepers: 1, subsystems: 1, repository: 1, signed_pulls: 1,
     signed_commits: 1, kind: 1, folded: 1, latency: 1, topics: 1,
     wait: 1, soak: 1, fresh: 1, first_phase: 1, timeline: 1,
-    review: 1 };
+    review: 1, people_figures: 1 };
   /* A tree's pulls counted by phase, in the phases' order. */
   function pullsByPhase(list) {
     var n = {};
@@ -404,6 +428,7 @@
         splitRows(dl, flow, flow.commits);
       }
       if (flow.review) reviewRows(dl, flow.review);
+      if (flow.people_figures) peopleRows(dl, flow.people_figures);
       return dl;
     }
     row(dl, 'commits through it', t.commits);
@@ -428,6 +453,7 @@
       row(dl, 'pulls by phase', pullsByPhase(t.timeline));
     }
     if (t.review) reviewRows(dl, t.review);
+    if (t.people_figures) peopleRows(dl, t.people_figures);
     if (t.kind) row(dl, 'kind', t.kind);
     if (t.repository !== undefined) row(dl, 'repository', t.repository);
     if (t.folded !== undefined) row(dl, 'trees folded', t.folded);
@@ -879,7 +905,8 @@
     summary: 1, trees: 1, edges: 1, unrecognised: 1, latency: 1,
     latency_by_depth: 1, likely_aliases: 1, wait: 1, soak: 1, fresh: 1,
     phases: 1, late_pulled: 1, late_pulled_share: 1, late_trees: 1,
-    direct_by_day: 1, review: 1, review_by_depth: 1 };
+    direct_by_day: 1, review: 1, review_by_depth: 1, people_figures: 1,
+    people_by_depth: 1, people_newcomers: 1 };
   /* A string for a shell's single quotes. */
   function quoted(s) { return s.replace(/'/g, "'\\''"); }
   function showSummary() {
@@ -948,6 +975,22 @@
             reviewShare(r.reviewed, r.commits) + ' reviewed' : 'none'));
       });
       add(sec, el('h3', null, 'Review, from the commits\' trailers'), rdl);
+    }
+    if (flow.people_figures) {
+      /* Who commits, over the range and per depth; the newcomers. */
+      var wdl = el('dl', 'figures');
+      peopleRows(wdl, flow.people_figures);
+      flow.people_by_depth.forEach(function (d) {
+        var p = d.people_figures;
+        row(wdl, d.depth ? 'depth ' + d.depth : 'direct',
+          plural(p.commits, 'commit') + ': ' + (p.commits ?
+            reviewShare(p.self, p.commits) + ' self-committed, ' +
+            plural(p.committers, 'committer') : 'none'));
+      });
+      flow.people_newcomers.forEach(function (n) {
+        row(wdl, 'newcomer', n.name + ' (' + n.tree + ')');
+      });
+      add(sec, el('h3', null, 'People: who commits, tagged pulls'), wdl);
     }
     add(sec, el('h3', null, plural(flow.unrecognised.length,
       'unrecognised merge')));
