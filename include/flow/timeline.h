@@ -29,6 +29,10 @@ struct timeline_pull {
 	int64_t line_time;	/* arrived's date on the line (phases.h:
 				 * monotone), where the chart draws it */
 	uint32_t commits;	/* non-merge commits it brought */
+	int64_t tag_time;	/* the tagger date of the tag its merge */
+	int tagged;		/* pulled (a mergetag header), when tagged
+				 * is set: the chart marks when it was
+				 * asked for */
 };
 
 /* What each phase holds. */

@@ -17,6 +17,8 @@
 
 #include "addons/extra.h"
 #include "addons/latency.h"
+#include "git/commitparse.h"
+#include "git/commitread.h"
 #include "util/csv.h"
 #include "util/escape.h"
 #include "util/json_writer.h"
@@ -317,6 +319,32 @@ warn_skew(const struct history *h, const struct phases *ph)
 	buf_release(&b);
 }
 
+/* The tags the pulls' merges carry (a mergetag header, dated by its
+ * tagger): the chart marks when each pull was asked for. */
+static int
+read_tags(struct repo *r, const struct history *h, struct timeline *tl)
+{
+	uint32_t *list = xmalloc((tl->pulls_nr ? tl->pulls_nr : 1) *
+				 sizeof(*list));
+	struct commit_batch b;
+
+	for (uint32_t k = 0; k < tl->pulls_nr; k++)
+		list[k] = tl->pulls[k].merge;
+	if (commit_batch_read(&b, r, h, list, tl->pulls_nr, CF_MERGETAG) < 0) {
+		free(list);
+		return -1;
+	}
+	for (uint32_t k = 0; k < tl->pulls_nr; k++) {
+		const struct commit_info *ci = commit_batch_get(&b, list[k]);
+
+		tl->pulls[k].tagged = ci->mergetag == MERGETAG_DATED;
+		tl->pulls[k].tag_time = ci->tagger_time;
+	}
+	commit_batch_release(&b);
+	free(list);
+	return 0;
+}
+
 static int
 timeline_gather(const struct extra_input *in, int arg, void **state)
 {
@@ -329,10 +357,15 @@ timeline_gather(const struct extra_input *in, int arg, void **state)
 		return -1;
 	s = xcalloc(1, sizeof(*s));
 	timeline_measure(in->h, in->c, &tm, in->release, &s->tl);
+	tag_map_release(&tm);
+	if (read_tags(in->r, in->h, &s->tl) < 0) {
+		timeline_release(&s->tl);
+		free(s);
+		return -1;
+	}
 	warn_skew(in->h, &s->tl.ph);
 	s->tt = &in->c->tt;
 	s->h = in->h;
-	tag_map_release(&tm);
 	*state = s;
 	return 1;
 }

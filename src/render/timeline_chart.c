@@ -96,6 +96,22 @@ tree_commits(const struct timeline *tl, uint32_t i)
 	return n;
 }
 
+/* Whether a row of the chart shows a tagged pull. */
+static int
+any_tag(const struct layout *l)
+{
+	const struct timeline *tl = l->tl;
+
+	for (uint32_t r = 1; r < l->rows_nr; r++) {
+		uint32_t i = l->rows[r].tree;
+
+		for (uint32_t k = 0; k < tl->tree_pulls[i]; k++)
+			if (tl->pulls[tl->by_tree[tl->tree_first[i] + k]].tagged)
+				return 1;
+	}
+	return 0;
+}
+
 /* The direct commits, then the flow's trees that the mainline pulled,
  * in its order, the fold last; named as room allows (names.h). */
 static void
@@ -350,6 +366,9 @@ make_texts(struct cchart *cc, struct layout *l)
 	/* How the phases are cut, on the note's line: on the subtitle's
 	 * it was cut off once the late figure named its tag. */
 	b.len = 0;
+	if (any_tag(l))
+		buf_puts(&b, "a tick on a row: when the pull's tag was made "
+			 "(its tagger date); ");
 	buf_puts(&b, "phases cut by the mainline's first-parent line");
 	if (l->sn.shortened)
 		buf_puts(&b, "; ");
@@ -550,6 +569,47 @@ cmp_mark(const void *a, const void *b)
 	return (x->x > y->x) - (x->x < y->x);
 }
 
+/* x of time t on the axis, kept inside it. */
+static double
+clamped_x(const struct layout *l, double t)
+{
+	return x_of(l, t < l->t0 ? l->t0 : t > l->t1 ? l->t1 : t);
+}
+
+/* When each tagged pull was asked for: a tick on its row at its tag's
+ * tagger date, joined to its disc by a hairline; over the discs, so a
+ * tag made hours before its merge still shows. */
+static void
+draw_tags(struct cchart *cc, const struct layout *l)
+{
+	const struct timeline *tl = l->tl;
+
+	for (uint32_t r = 1; r < l->rows_nr; r++) {
+		uint32_t i = l->rows[r].tree;
+
+		for (uint32_t k = 0; k < tl->tree_pulls[i]; k++) {
+			const struct timeline_pull *p =
+				&tl->pulls[tl->by_tree[tl->tree_first[i] + k]];
+			double y = row_y(l, r), x, at;
+
+			if (!p->tagged)
+				continue;
+			x = clamped_x(l, (double)p->tag_time);
+			at = pull_x(l, p->phase, (double)p->line_time);
+			cchart_grey(cc, 0.45);
+			cairo_set_line_width(cc->cr, 0.6);
+			cairo_move_to(cc->cr, x, y);
+			cairo_line_to(cc->cr, at, y);
+			cairo_stroke(cc->cr);
+			cchart_grey(cc, 0.1);
+			cairo_set_line_width(cc->cr, 1.4);
+			cairo_move_to(cc->cr, x, y - ROW_H * 0.42);
+			cairo_line_to(cc->cr, x, y + ROW_H * 0.42);
+			cairo_stroke(cc->cr);
+		}
+	}
+}
+
 static void
 draw_marks(struct cchart *cc, const struct layout *l)
 {
@@ -579,6 +639,7 @@ draw_marks(struct cchart *cc, const struct layout *l)
 	for (size_t k = 0; k < n; k++)
 		disc(cc, m[k].x, m[k].y, m[k].r, m[k].colour, !m[k].commits);
 	free(m);
+	draw_tags(cc, l);
 }
 
 static void

@@ -10,7 +10,7 @@
 # git check-mailmap, git cat-file commit for the mergetag).
 . "$(dirname "$0")/lib.sh"
 
-plan 36
+plan 38
 
 D=1700000000
 LF='
@@ -143,6 +143,24 @@ is "$(wait_of mm1) $(wait_of mm2)" "3950 -4000" \
 is "$(J '.people_figures | [.tagged_pulls, .untagged_pulls, .undated_tags, .late_tags, .tag_wait_median]')" \
    "[3,1,1,1,$(wait_of mm2)]" \
    "range: tagged, untagged, undated, late; the lower median wait, negative, not wrapped"
+# --timeline's chart marks when each dated tag was made: a tick on its
+# tree's row (mm1's and mm2's; mm4's tag has no tagger, mm3 none).
+"$TREEPLOT" -q --timeline -o "$SCRATCH/tl.svg" v1..master
+"$PYTHON" - "$SCRATCH/tl.svg" <<'EOT' >"$SCRATCH/ticks.txt"
+import re, sys, xml.etree.ElementTree as ET
+NS = "{http://www.w3.org/2000/svg}"
+n = 0
+for p in ET.parse(sys.argv[1]).iter(NS + "path"):
+    v = [float(x) for x in re.findall(r"-?[0-9.]+", p.get("d") or "")]
+    if (p.get("style") or "").find("stroke-width:1.4") >= 0 or p.get("stroke-width") == "1.4":
+        if len(v) == 4 and abs(v[0] - v[2]) < 0.01 and abs(abs(v[1] - v[3]) - 13.44) < 0.05:
+            n += 1
+print(n)
+EOT
+is "$(cat "$SCRATCH/ticks.txt")" 2 "--timeline: a tick for each tag with a tagger date"
+"$PYTHON" "$TESTDIR/svgtext.py" texts "$SCRATCH/tl.svg" |
+	grep -q "^a tick on a row: when the pull's tag was made (its tagger date); "
+ok $? "--timeline: the note says what a tick is"
 is "$(J '[.trees[] | select(.name != "mainline") | [.name, .people_figures.tagged_pulls, .people_figures.untagged_pulls, .people_figures.late_tags, .people_figures.tag_wait_median]]')" \
    "[[\"davem/net\",1,1,0,$(wait_of mm1)],[\"tiwai/sound\",1,0,1,$(wait_of mm2)],[\"gregkh/usb\",1,0,0,null]]" \
    "per tree: tagged, untagged, late (sound's first tag after v1), median wait (none undated)"
