@@ -98,20 +98,34 @@ topics_branch_of(const struct history *h, uint32_t m, uint32_t k)
 
 /*
  * The group of parent k of merge m: the branch its subject names for it,
- * up to its first '/' included, else its stem.  A new string; "" when
- * the subject names none.
+ * up to its first '/' included at depth 1, its first depth components
+ * below (when all share a prefix), else its stem.  A new string; ""
+ * when the subject names none.
  */
 static char *
-group_of(const struct history *h, uint32_t m, uint32_t k)
+group_of(const struct history *h, uint32_t m, uint32_t k, int depth)
 {
-	const char *p, *slash;
+	const char *p, *end, *at;
 	size_t len;
 
 	if (!branch_name(h, m, k, &p, &len))
 		return xstrdup("");
-	if ((slash = memchr(p, '/', len)) && slash > p)
-		return xstrndup(p, slash + 1 - p);
-	return tag_stem(p, len);
+	end = p + len;
+	at = p;
+	for (int d = 0; d < depth; d++) {
+		const char *slash = memchr(at, '/', (size_t)(end - at));
+
+		/* no component after it: the whole name's stem */
+		if (!slash || slash == at || slash + 1 == end)
+			return tag_stem(p, len);
+		at = slash + 1;
+	}
+	/* "ps/" at the first level; below a prefix they all share, the
+	 * branch by its components down to that level ("for-next/pci" of
+	 * for-next/pci/host), its stem */
+	if (depth == 1)
+		return xstrndup(p, (size_t)(at - p));
+	return tag_stem(p, (size_t)(at - 1 - p));
 }
 
 static int
@@ -128,9 +142,9 @@ cmp_group(const void *pa, const void *pb)
  * branches of one group is one merge of it (last_merge). */
 static void
 group_add(const struct history *h, struct topics *t, size_t *alloc,
-	  const struct mainline_run *r, uint32_t n)
+	  const struct mainline_run *r, uint32_t n, int depth)
 {
-	char *name = group_of(h, r->merge, r->parent);
+	char *name = group_of(h, r->merge, r->parent, depth);
 	struct topic_group *g = NULL;
 
 	for (uint32_t k = 0; k < t->groups_nr && !g; k++)
@@ -149,12 +163,50 @@ group_add(const struct history *h, struct topics *t, size_t *alloc,
 	g->last_merge = r->merge;
 }
 
+/* The topic branches grouped by their names up to the depth-th '/'. */
+static void
+group_runs(const struct history *h, const struct attribution *a,
+	   struct topics *out, int depth)
+{
+	size_t alloc = 0;
+
+	for (uint32_t i = 0; i < a->runs_nr; i++) {
+		const struct mainline_run *r = &a->runs[i];
+		uint32_t n = run_direct(a, r);
+
+		if (n)
+			group_add(h, out, &alloc, r, n, depth);
+	}
+}
+
+/* Every branch in one group of a shared prefix ("for-next/"): no
+ * grouping at all, but by what differs after it. */
+static int
+one_prefix(const struct topics *t)
+{
+	size_t len;
+
+	if (t->groups_nr != 1)
+		return 0;
+	len = strlen(t->groups[0].name);
+	return len && t->groups[0].name[len - 1] == '/';
+}
+
+static void
+groups_release(struct topics *t)
+{
+	for (uint32_t g = 0; g < t->groups_nr; g++)
+		free(t->groups[g].name);
+	free(t->groups);
+	t->groups = NULL;
+	t->groups_nr = 0;
+}
+
 void
 topics_count(const struct history *h, const struct attribution *a,
 	     int group, struct topics *out)
 {
 	uint32_t direct = 0, last_merge = HIST_NONE;
-	size_t alloc = 0;
 
 	memset(out, 0, sizeof(*out));
 	for (uint32_t k = 0; k < a->order_nr; k++)
@@ -169,8 +221,14 @@ topics_count(const struct history *h, const struct attribution *a,
 		if (r->merge != last_merge)
 			out->merges++;
 		last_merge = r->merge;
-		if (group)
-			group_add(h, out, &alloc, r, n);
+	}
+	/* Deeper while one prefix holds them all, as barebox's
+	 * for-next/pci, for-next/misc...: up to four levels. */
+	for (int depth = 1; group && depth <= 4; depth++) {
+		groups_release(out);
+		group_runs(h, a, out, depth);
+		if (!one_prefix(out))
+			break;
 	}
 	out->applied = direct - out->through;
 	if (out->groups_nr)
@@ -181,9 +239,7 @@ topics_count(const struct history *h, const struct attribution *a,
 void
 topics_release(struct topics *t)
 {
-	for (uint32_t g = 0; g < t->groups_nr; g++)
-		free(t->groups[g].name);
-	free(t->groups);
+	groups_release(t);
 	memset(t, 0, sizeof(*t));
 }
 

@@ -10,7 +10,7 @@
 ROOT=$(cd "$TESTDIR/../.." && pwd)
 export GENHIST=$BUILD/genhist
 
-plan 19
+plan 20
 
 # --- a generated history: the truth, commit by commit -----------------------
 
@@ -131,6 +131,26 @@ is "$(printf '%s\n' "$OUT" | sed -n '/^    applied/,/^    topic-branch/p')" \
 tp -T json --author='^A ' v1..master
 is "$(printf '%s\n' "$OUT" | jq -c '[.direct, .direct_applied, .direct_topics, .topic_merges, .merges]')" \
    "[9,2,7,5,6]" "a selection of every author: the same"
+cd "$SCRATCH" || exit 1
+
+# barebox's shape: every topic branch under one prefix (for-next/): the
+# groups are what differs after it, not one "for-next/" row.
+mkdir bb && cd bb && repo || exit 1
+mk bb0 "initial"
+mk bb1 "v1" bb0
+prev=bb1
+for b in pci misc mips pci/host; do
+	mk "bbc-$b" "$b: change" $prev
+	mk "bbm-$b" "Merge branch 'for-next/$b'" $prev "bbc-$b"
+	prev=bbm-$b
+done
+ref refs/heads/master "$prev"
+ref refs/tags/v1 bb1
+git symbolic-ref HEAD refs/heads/master
+tp -T json --branches v1..master
+is "$(printf '%s\n' "$OUT" | jq -c '[.topic_branches[] | [.name, .commits]]')" \
+   '[["for-next/pci",2],["for-next/mips",1],["for-next/misc",1]]' \
+   "--branches, one prefix for all (for-next/): grouped by what differs after it"
 cd "$SCRATCH" || exit 1
 
 # The HTML report: a topic commit's way names its merge.
