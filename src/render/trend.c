@@ -212,9 +212,46 @@ y_axis(struct cchart *cc, const struct geometry *g,
 		 p->y_title, TITLE_CHARS);
 }
 
+/*
+ * How many series before s share a segment with it (the same values at
+ * two ranges side by side): drawn over them in one colour, it would hide
+ * them, and a legend entry could not be found.  Such a series is drawn
+ * dashed, the gaps showing the line below.
+ */
+static int
+shared_segments(const struct trend *t, const struct trend_panel *p, size_t s)
+{
+	const double *v = p->values + s * t->nr;
+	int n = 0;
+
+	for (size_t e = 0; e < s; e++) {
+		const double *w = p->values + e * t->nr;
+
+		for (size_t k = 0; k + 1 < t->nr; k++)
+			if (!isnan(v[k]) && !isnan(v[k + 1]) &&
+			    v[k] == w[k] && v[k + 1] == w[k + 1]) {
+				n++;
+				break;
+			}
+	}
+	return n;
+}
+
+/* The line's dash: none, or one that leaves the lines below seen. */
 static void
-legend(struct cchart *cc, const struct geometry *g, const struct trend_panel *p,
-       double top)
+series_dash(struct cchart *cc, int shared)
+{
+	static const double dash[][2] = { { 6, 4 }, { 2, 4 }, { 9, 3 } };
+
+	if (!shared)
+		cairo_set_dash(cc->cr, NULL, 0, 0);
+	else
+		cairo_set_dash(cc->cr, dash[(shared - 1) % 3], 2, 0);
+}
+
+static void
+legend(struct cchart *cc, const struct geometry *g, const struct trend *t,
+       const struct trend_panel *p, double top)
 {
 	double x = g->left + g->plot_w + 16;
 
@@ -224,9 +261,11 @@ legend(struct cchart *cc, const struct geometry *g, const struct trend_panel *p,
 
 		cchart_colour(cc, s, 1);
 		cairo_set_line_width(cc->cr, 2);
+		series_dash(cc, shared_segments(t, p, s));
 		cairo_move_to(cc->cr, x, y);
 		cairo_line_to(cc->cr, x + 18, y);
 		cairo_stroke(cc->cr);
+		series_dash(cc, 0);
 		cairo_arc(cc->cr, x + 9, y, 2.8, 0, 2 * M_PI);
 		cairo_fill(cc->cr);
 		grey(cc, 0.2);
@@ -289,7 +328,9 @@ panel(struct cchart *cc, const struct geometry *g, const struct trend *t,
 	y_axis(cc, g, p, top, step, ymax);
 	for (size_t s = 0; s < p->series_nr; s++) {
 		cchart_colour(cc, s, 1);
+		series_dash(cc, shared_segments(t, p, s));
 		series(cc, g, t, p->values + s * t->nr, top, ymax);
+		series_dash(cc, 0);
 	}
 	grey(cc, 0.2);
 	cairo_set_line_width(cc->cr, 1);
@@ -297,7 +338,7 @@ panel(struct cchart *cc, const struct geometry *g, const struct trend *t,
 	cairo_line_to(cc->cr, g->left, top + PANEL_H);
 	cairo_line_to(cc->cr, g->left + g->plot_w, top + PANEL_H);
 	cairo_stroke(cc->cr);
-	legend(cc, g, p, top);
+	legend(cc, g, t, p, top);
 }
 
 /* Ticks under the last panel, the names, the axis title. */

@@ -6,7 +6,7 @@
 # in its order) and depths.  Untrusted tree names are drawn safely.
 . "$(dirname "$0")/lib.sh"
 
-plan 36
+plan 38
 
 git init -q --bare gen
 "$BUILD/genhist" --commits 3000 --trees 40 --releases 11 --seed 7 |
@@ -163,6 +163,41 @@ grep -qF 'h�x: 2 ranges, from v1 to v3' ../h.txt
 ok $? "untrusted names: a control character drawn as U+FFFD"
 grep -qxF 'evil.example/…/<b>"q"&amp' ../h.txt
 ok $? "untrusted names: markup drawn as it is written, cut at 28 characters"
+cd "$SCRATCH" || exit 1
+
+# --- lines that coincide ---------------------------------------------------------
+# Two trees with the same commits in every range: drawn over each other
+# in one colour, the second's legend entry had no line to find.  The
+# second is dashed, here and in its legend sample; nothing else is.
+mkdir "$SCRATCH/same" && cd "$SCRATCH/same" && repo || exit 1
+mk sm0 "initial"
+git tag v1 "$(id sm0)"
+prev=sm0
+for v in 2 3 4; do
+	for t in aa bb; do
+		mk "sm$t$v" "$t: change" $prev
+		mk "smm$t$v" "Merge branch 'master' of git://example.org/$t" \
+			$prev "sm$t$v"
+		prev=smm$t$v
+	done
+	git tag "v$v" "$(id "$prev")"
+done
+ref refs/heads/master "$prev"
+git symbolic-ref HEAD refs/heads/master
+tp --compare v1..v2 v2..v3 v3..v4 -o same.svg
+is "$STATUS" 0 "coinciding lines: drawn"
+"$PYTHON" - same.svg <<'EOT' >same.txt
+import sys, xml.etree.ElementTree as ET
+NS = "{http://www.w3.org/2000/svg}"
+dashed = 0
+for p in ET.parse(sys.argv[1]).iter(NS + "path"):
+    st = (p.get("style") or "") + " " + (p.get("stroke-dasharray") or "")
+    if "dasharray" in st.replace("stroke-dasharray", "dasharray") and "none" not in (p.get("stroke-dasharray") or ""):
+        dashed += 1
+print(dashed)
+EOT
+[ "$(cat same.txt)" -ge 2 ]
+ok $? "coinciding lines: the second tree's line and legend sample dashed ($(cat same.txt) paths)"
 cd "$SCRATCH" || exit 1
 
 # --- errors --------------------------------------------------------------------
