@@ -96,6 +96,24 @@ tree_commits(const struct timeline *tl, uint32_t i)
 	return n;
 }
 
+/* Whether a row of the chart has pulls that one merge brought: drawn
+ * as one disc that says their number. */
+static int
+any_shared(const struct layout *l)
+{
+	const struct timeline *tl = l->tl;
+
+	for (uint32_t r = 1; r < l->rows_nr; r++) {
+		uint32_t i = l->rows[r].tree;
+
+		for (uint32_t k = 1; k < tl->tree_pulls[i]; k++)
+			if (tl->pulls[tl->by_tree[tl->tree_first[i] + k]].arrived ==
+			    tl->pulls[tl->by_tree[tl->tree_first[i] + k - 1]].arrived)
+				return 1;
+	}
+	return 0;
+}
+
 /* Whether a row of the chart shows a tagged pull. */
 static int
 any_tag(const struct layout *l)
@@ -315,9 +333,22 @@ max_commits(const struct timeline *tl)
 {
 	double m = 1;
 
-	for (uint32_t j = 0; j < tl->pulls_nr; j++)
-		if (tl->pulls[j].commits > m)
-			m = tl->pulls[j].commits;
+	/* a row's pulls that one merge brought are one disc (draw_marks) */
+	for (uint32_t i = 0; i < tl->trees_nr; i++) {
+		double sum = 0;
+		uint32_t last = HIST_NONE;
+
+		for (uint32_t k = 0; k < tl->tree_pulls[i]; k++) {
+			const struct timeline_pull *p =
+				&tl->pulls[tl->by_tree[tl->tree_first[i] + k]];
+
+			sum = p->arrived == last ? sum + p->commits :
+			      p->commits;
+			last = p->arrived;
+			if (sum > m)
+				m = sum;
+		}
+	}
 	for (uint32_t k = 0; k < tl->direct_nr; k++)
 		if (tl->direct[k].commits > m)
 			m = tl->direct[k].commits;
@@ -366,6 +397,9 @@ make_texts(struct cchart *cc, struct layout *l)
 	/* How the phases are cut, on the note's line: on the subtitle's
 	 * it was cut off once the late figure named its tag. */
 	b.len = 0;
+	if (any_shared(l))
+		buf_puts(&b, "a number in a disc: the pulls one merge brought "
+			 "to the line; ");
 	if (any_tag(l))
 		buf_puts(&b, "a tick on a row: when the pull's tag was made "
 			 "(its tagger date); ");
@@ -555,6 +589,8 @@ struct mark {
 	double x, y, r;
 	uint32_t commits;
 	size_t colour;
+	uint32_t pulls;		/* drawn as one disc: more than one is
+				 * said by its count */
 };
 
 static int
@@ -610,6 +646,32 @@ draw_tags(struct cchart *cc, const struct layout *l)
 	}
 }
 
+/* The count of the pulls a disc stands for, where it is more than one:
+ * in the disc when it fits, else at its right. */
+static void
+draw_counts(struct cchart *cc, const struct mark *m, size_t n)
+{
+	char num[24];
+
+	cchart_font(cc, FONT_SIZE * 0.9, 1);
+	for (size_t k = 0; k < n; k++) {
+		double w;
+
+		if (m[k].pulls < 2)
+			continue;
+		snprintf(num, sizeof(num), "%u", m[k].pulls);
+		w = cchart_width(cc, num, 8);
+		cchart_grey(cc, 0.05);
+		if (w + 2 <= 2 * m[k].r)
+			cchart_text(cc, m[k].x, m[k].y + FONT_SIZE * 0.28, 0,
+				    0.5, num, 8);
+		else
+			cchart_text(cc, m[k].x + m[k].r + 2,
+				    m[k].y + FONT_SIZE * 0.28, 0, 0, num, 8);
+	}
+	cchart_font(cc, FONT_SIZE, 0);
+}
+
 static void
 draw_marks(struct cchart *cc, const struct layout *l)
 {
@@ -621,23 +683,33 @@ draw_marks(struct cchart *cc, const struct layout *l)
 	for (uint32_t k = 0; k < tl->direct_nr; k++)
 		m[n++] = (struct mark){ day_x(l, tl->direct[k].day),
 			row_y(l, 0), radius(l, tl->direct[k].commits),
-			tl->direct[k].commits, 0 };
+			tl->direct[k].commits, 0, 0 };
 	for (uint32_t r = 1; r < l->rows_nr; r++) {
-		uint32_t i = l->rows[r].tree;
+		uint32_t i = l->rows[r].tree, last = HIST_NONE;
 
 		for (uint32_t k = 0; k < tl->tree_pulls[i]; k++) {
 			const struct timeline_pull *p =
 				&tl->pulls[tl->by_tree[tl->tree_first[i] + k]];
+			double x = pull_x(l, p->phase, (double)p->line_time);
 
-			m[n++] = (struct mark){ pull_x(l, p->phase,
-						       (double)p->line_time),
-				row_y(l, r), radius(l, p->commits), p->commits,
-				1 };
+			/* Pulls that reached the line in one merge (of
+			 * next) share its place: one disc for them all,
+			 * not concentric ones hiding each other. */
+			if (k && p->arrived == last) {
+				m[n - 1].commits += p->commits;
+				m[n - 1].r = radius(l, m[n - 1].commits);
+				m[n - 1].pulls++;
+				continue;
+			}
+			last = p->arrived;
+			m[n++] = (struct mark){ x, row_y(l, r),
+				radius(l, p->commits), p->commits, 1, 1 };
 		}
 	}
 	qsort(m, n, sizeof(*m), cmp_mark);
 	for (size_t k = 0; k < n; k++)
 		disc(cc, m[k].x, m[k].y, m[k].r, m[k].colour, !m[k].commits);
+	draw_counts(cc, m, n);
 	free(m);
 	draw_tags(cc, l);
 }

@@ -12,7 +12,7 @@
 
 SVGTEXT="$PYTHON $TESTDIR/svgtext.py"
 
-plan 27
+plan 30
 
 git init -q --bare gen
 "$BUILD/genhist" --commits 6000 --trees 100 --seed 7 --late --rebase |
@@ -143,6 +143,47 @@ xmllint --noout h.svg
 ok $? "untrusted names: the SVG is well-formed"
 grep -qF '>evil.example/t/&lt;b&gt;&quot;q&quot;&amp;amp</text>' h.svg
 ok $? "untrusted names: escaped in the <text>"
+cd "$SCRATCH" || exit 1
+
+# --- pulls that one merge brought ---------------------------------------------------
+# Three pulls of one tree into next, next merged once: one disc with its
+# count ("3"), not three concentric ones; another tree's one pull stays
+# a disc of its own.
+mkdir "$SCRATCH/nx" && cd "$SCRATCH/nx" && repo bare || exit 1
+DATE=1700000000 mk nx0 "initial"
+nprev=nx0
+for k in 1 2 3; do
+	DATE=$((1700000000 + k * 3600)) mk "nxc$k" "dm: change $k" nx0
+	DATE=$((1700000000 + k * 3600 + 60)) mk "nxn$k" \
+		"Merge branch 'master' of git://example.org/dm into next" $nprev "nxc$k"
+	nprev=nxn$k
+done
+DATE=1700050000 mk nxo "net: change" nx0
+DATE=1700060000 mk nxm1 "Merge branch 'master' of git://example.org/net" nx0 nxo
+DATE=1700090000 mk nxm2 "Merge branch 'next'" nxm1 $nprev
+ref refs/heads/master nxm2
+ref refs/tags/v1.0 nx0
+ref refs/tags/v1.1 nxm2
+git symbolic-ref HEAD refs/heads/master
+tp -q --timeline -o ../nx.svg v1.0..v1.1
+is "$STATUS" 0 "next: the chart is drawn"
+"$PYTHON" - ../nx.svg <<'EOT' >../nx.txt
+import re, sys, xml.etree.ElementTree as ET
+NS = "{http://www.w3.org/2000/svg}"
+centres = {}
+for p in ET.parse(sys.argv[1]).iter(NS + "path"):
+    d = p.get("d") or ""
+    if d.count("C") != 4 or p.get("fill", "") == "none":
+        continue
+    n = [float(v) for v in re.findall(r"-?[0-9.]+", d)]
+    c = (round(sum(n[0::2]) / len(n[0::2])), round(sum(n[1::2]) / len(n[1::2])))
+    centres[c] = centres.get(c, 0) + 1
+print(sum(1 for v in centres.values() if v > 1))
+EOT
+is "$(cat ../nx.txt)" 0 "next: no two discs share a centre (the three pulls one disc)"
+$SVGTEXT texts ../nx.svg | grep -q '^a number in a disc: the pulls one merge brought to the line; ' &&
+	$SVGTEXT texts ../nx.svg | grep -c '^3$' | grep -qx 4
+ok $? "next: the dm row's disc says it stands for 3 pulls (beside its commits, its pulls and the legend's 3), the note what the number is"
 cd "$SCRATCH" || exit 1
 
 # --- errors ------------------------------------------------------------------------
