@@ -21,7 +21,9 @@ One browser session runs every step in order:
                    ("text<TAB>...", summary included)
   timeline         switch to the timeline view (--timeline); prints
                    "band<TAB>TEXT" per phase band's label,
-                   "row<TAB>TREE" per row, "mark<TAB>TREE<TAB>PHASE<TAB>
+                   "row<TAB>TREE" per row and "shown<TAB>TEXT" its
+                   label as shown, "legend<TAB>TEXT" per legend text,
+                   "mark<TAB>TREE<TAB>PHASE<TAB>
                    COMMITS" per pull's mark, "day<TAB>TITLE" per direct
                    day
   places           after timeline: "place<TAB>NAME<TAB>X0<TAB>X1" per
@@ -36,7 +38,9 @@ One browser session runs every step in order:
   size:W,H         resize the window to W by H pixels
   layout           "rect<TAB>NAME<TAB>LEFT<TAB>TOP<TAB>RIGHT<TAB>BOTTOM",
                    in pixels, of the chart's drawing (the SVG's graph),
-                   the chart's pane, the side panel and the zoom bar
+                   the chart's pane, the side panel, the zoom bar and
+                   the chart's boxes together ("boxes"); then
+                   "text-px<TAB>N", the height of a box's text
   rects:SEL,...    the same line for each CSS selector's first element,
                    NAME the selector ("none" for each number when it
                    matches nothing)
@@ -174,6 +178,10 @@ def step(d, s):
         for t in d.find_elements(By.CSS_SELECTOR, '#timeline text.tl-tree'):
             out('row', t.find_element(By.TAG_NAME, 'title')
                 .get_attribute('textContent'))
+            out('shown', d.execute_script(
+                'return arguments[0].firstChild.nodeValue;', t))
+        for t in d.find_elements(By.CSS_SELECTOR, '#timeline .tl-legend text'):
+            out('legend', t.get_attribute('textContent'))
         for c in d.find_elements(By.CSS_SELECTOR, '#timeline .tl-pull[data-tree]'):
             out('mark', c.get_attribute('data-tree'),
                 c.get_attribute('data-phase'), c.get_attribute('data-commits'))
@@ -221,6 +229,18 @@ def step(d, s):
                 '.getBoundingClientRect();'
                 'return [r.left, r.top, r.right, r.bottom];', sel)
             out('rect', name, *[round(v) for v in r])
+        # the chart's boxes, together: what the fit is made for
+        r = d.execute_script(
+            'var b = null; document.querySelectorAll("#chart svg g.node")'
+            '.forEach(function (e) { var r = e.getBoundingClientRect();'
+            ' b = b ? [Math.min(b[0], r.left), Math.min(b[1], r.top),'
+            ' Math.max(b[2], r.right), Math.max(b[3], r.bottom)] :'
+            ' [r.left, r.top, r.right, r.bottom]; }); return b;')
+        out('rect', 'boxes', *[round(v) for v in r])
+        # the height of a box's text as drawn, in pixels
+        out('text-px', d.execute_script(
+            'var t = document.querySelector("#chart svg g.node text");'
+            'return t ? Math.round(t.getBoundingClientRect().height) : 0;'))
     elif verb == 'rects':
         for sel in arg.split(','):
             r = d.execute_script(

@@ -13,7 +13,7 @@ ROOT=$(cd "$TESTDIR/../.." && pwd)
 DRIVER="$ROOT/tests/html_driver.py"
 export GENHIST=$BUILD/genhist
 
-plan 57
+plan 60
 
 # block NAME FILE: the content of <script type="application/json"
 # id="NAME">, as the page holds it.
@@ -198,6 +198,15 @@ mkdir "$SCRATCH/cust" && (cd "$SCRATCH/cust" && build_moved >/dev/null 2>&1) &&
 ok $? "u-boot's move: a page"
 # --- in the browser: one session -------------------------------------------
 
+# A chart of three trees: narrower than its legend.
+# Their names share a start, which the timeline view says once.
+mkdir "$SCRATCH/few" && (cd "$SCRATCH/few" && repo bare && mk fw0 "initial" &&
+	mk fwa "a: 1" fw0 && mk fwm1 "Merge branch 'master' of git://example.org/pub/a" fw0 fwa &&
+	mk fwb "b: 1" fw0 && mk fwm2 "Merge branch 'master' of git://example.org/pub/b" fwm1 fwb &&
+	mk fwc "c: 1" fw0 && mk fwm3 "Merge branch 'master' of git://example.org/pub/c" fwm2 fwc &&
+	ref refs/heads/master fwm3 && ref refs/tags/v1 fw0 && ref refs/tags/v2 fwm3 &&
+	git symbolic-ref HEAD refs/heads/master &&
+	"$TREEPLOT" -q --timeline -T html v1..v2 >"$SCRATCH/few.html") || echo "# few: not made"
 (cd "$G/repo.git" && "$TREEPLOT" --review -T html "$RANGE" >"$SCRATCH/r.html" &&
 	"$TREEPLOT" --review -T json "$RANGE" >"$SCRATCH/r.json")
 "$PYTHON" "$DRIVER" \
@@ -219,6 +228,7 @@ ok $? "u-boot's move: a page"
 	size:1400,900 \
 	open:"$SCRATCH/c.html" page click:git.u-boot-project.org/u-boot/custodians/u-boot-riscv log \
 	open:"$SCRATCH/r.html" click:"$BIG" \
+	size:900,700 open:"$SCRATCH/few.html" layout timeline \
 	>"$SCRATCH/b.out" 2>"$SCRATCH/b.err"
 ok $? "the browser session ran"
 sed 's/^/# /' "$SCRATCH/b.err" | tail -n 20
@@ -227,7 +237,7 @@ sed 's/^/# /' "$SCRATCH/b.err" | tail -n 20
 awk -v d="$SCRATCH" '/^ready\t/ { n++ } { print >(d "/b" n ".out") }' "$SCRATCH/b.out"
 B1OUT=$SCRATCH/b1.out B2OUT=$SCRATCH/b2.out B3OUT=$SCRATCH/b3.out
 B4OUT=$SCRATCH/b4.out B5OUT=$SCRATCH/b5.out B6OUT=$SCRATCH/b6.out
-B7OUT=$SCRATCH/b7.out B8OUT=$SCRATCH/b8.out
+B7OUT=$SCRATCH/b7.out B8OUT=$SCRATCH/b8.out B9OUT=$SCRATCH/b9.out
 echo "# generated page: script $(field ready "$B1OUT") ms, load $(field load "$B1OUT") ms," \
      "searches $(field search-ms "$B1OUT" | paste -sd ' ') ms"
 
@@ -335,19 +345,20 @@ is "$(awk -F '\t' '$1 == "panel" && $2 == "Tree" { exit } $1 == "lit" { print $2
 "direct_topics
 mainline" "... lit: the topic branches' box and the mainline"
 
-# The chart beside the panel, a tree's panel open: the drawing (at its
-# fit) within the chart's pane, clear of the panel and of the zoom bar,
-# wide and narrow (the page re-fits when the pane changes shape).
+# The chart beside the panel, a tree's panel open: its boxes (at the
+# fit, which is the chart's, not its legend's) within the chart's pane,
+# clear of the panel and of the zoom bar, wide and narrow (the page
+# re-fits when the pane changes shape).
 layout_ok() {
-	awk -F '\t' -v k="$1" '$1 == "rect" { n++ } $1 == "rect" && int((n - 1) / 4) == k - 1 {
+	awk -F '\t' -v k="$1" '$1 == "rect" { n++ } $1 == "rect" && int((n - 1) / 5) == k - 1 {
 		l[$2] = $3; t[$2] = $4; r[$2] = $5; b[$2] = $6 }
 	function apart(a, c) { return r[a] <= l[c] || r[c] <= l[a] || b[a] <= t[c] || b[c] <= t[a] }
 	END {
-		if (!apart("drawing", "panel")) print "drawing over the panel"
-		if (!apart("drawing", "zoom")) print "drawing under the zoom bar"
-		if (l["drawing"] < l["chart"] || r["drawing"] > r["chart"] + 1 ||
-		    t["drawing"] < t["chart"] || b["drawing"] > b["chart"] + 1)
-			print "drawing outside the chart"
+		if (!apart("boxes", "panel")) print "boxes over the panel"
+		if (!apart("boxes", "zoom")) print "boxes under the zoom bar"
+		if (l["boxes"] < l["chart"] || r["boxes"] > r["chart"] + 1 ||
+		    t["boxes"] < t["chart"] || b["boxes"] > b["chart"] + 1)
+			print "boxes outside the chart"
 		if (r["chart"] > l["panel"]) print "chart under the panel"
 	}' "$B6OUT"
 }
@@ -363,6 +374,27 @@ is "$(field text "$B7OUT" | grep -A2 '^2 likely aliases')" \
 $(jq -r '.likely_aliases[0] | "git config --add treeplot.alias '"'"'\(.name) \(.url)'"'"'\n\(.evidence)"' "$SCRATCH/c.json")" \
    "u-boot's move: the likely aliases as text, with the line that joins each and why"
 is "$(field console "$B7OUT")" "" "u-boot's move: the console holds nothing"
+
+# A chart narrower than its legend (a few trees): the fit on load is
+# the chart's, its boxes' text readable (it was about 4 px under a
+# legend as wide as a page).
+px=$(field text-px "$B9OUT")
+[ "${px:-0}" -ge 11 ]
+ok $? "a narrow chart under a wide legend: the fit is the chart's, its text $px px high"
+
+# The timeline view's rows named without the start they share, which
+# its legend says once (as the SVG chart does); their titles whole.
+is "$(field shown "$B9OUT" | paste -sd ' '):$(field row "$B9OUT" | paste -sd ' '):$(field legend "$B9OUT" | grep -c '^trees under example.org/pub/ are named without it$')" \
+   "direct, by day a b c:direct, by day example.org/pub/a example.org/pub/b example.org/pub/c:1" \
+   "timeline view: rows named without their shared start, said once in the legend"
+
+# One palette with the SVG timeline chart: its direct commits are
+# vermillion (#d55e00), so the page's are too, and its late pulls take
+# a colour the chart gives nothing else (they were vermillion).
+direct=$(grep -o '\.tl-direct { fill: #[0-9a-f]*' "$SCRATCH/g.html" | sed 's/.*#/#/')
+late=$(grep -o '\.tl-pull\.late { fill: #[0-9a-f]*' "$SCRATCH/g.html" | sed 's/.*#/#/')
+[ "$direct" = "#d55e00" ] && [ -n "$late" ] && [ "$late" != "#d55e00" ] && [ "$late" != "#0072b2" ]
+ok $? "timeline view: direct commits vermillion as in the SVG chart, late pulls another colour ($late)"
 
 # --review's figures in a tree's panel say what "reviewed" counts.
 is "$(awk -F '\t' '$1 == "fig" && $2 ~ /^reviewed/ { print $2 ": " $3 }' "$B8OUT" | sed 's/ (.*)$//')" \

@@ -240,6 +240,32 @@
   var vb0 = svg && svg.viewBox.baseVal ? [svg.viewBox.baseVal.x,
     svg.viewBox.baseVal.y, svg.viewBox.baseVal.width,
     svg.viewBox.baseVal.height] : null;
+  /* The fit is the chart's: its boxes, its edges and its title, not the
+   * legend, which is as wide as a page and would shrink the boxes' text
+   * to nothing beside the panel (it is above them, a pan away).  In the
+   * SVG's own units, from each part's box as drawn. */
+  function chartBox() {
+    var parts = svg.querySelectorAll('g.node, g.edge'), inv, box = null;
+    var title = svg.querySelector('g.graph > text');
+    if (!parts.length || !svg.getScreenCTM()) return null;
+    inv = svg.getScreenCTM().inverse();
+    function take(e) {
+      var b = e.getBBox(), m = inv.multiply(e.getScreenCTM());
+      [[b.x, b.y], [b.x + b.width, b.y], [b.x, b.y + b.height],
+        [b.x + b.width, b.y + b.height]].forEach(function (c) {
+        var x = m.a * c[0] + m.c * c[1] + m.e, y = m.b * c[0] + m.d * c[1] + m.f;
+        if (!box) box = [x, y, x, y];
+        box = [Math.min(box[0], x), Math.min(box[1], y),
+          Math.max(box[2], x), Math.max(box[3], y)];
+      });
+    }
+    Array.prototype.forEach.call(parts, take);
+    if (title) take(title);
+    var pad = 8;
+    return [box[0] - pad, box[1] - pad, box[2] - box[0] + 2 * pad,
+      box[3] - box[1] + 2 * pad];
+  }
+  if (vb0) vb0 = chartBox() || vb0;
   /* A view widened to the pane's shape, about its centre: the zoom
    * limits and the drag then hold along both axes. */
   function aspect(v) {
@@ -769,6 +795,26 @@
     });
   }
 
+  /* The start more than half of names share (ending in '/', two
+   * slashes or more, something after it in each), as the SVG timeline
+   * says it once and names its rows without it; '' when none.  Such a
+   * start is a start of the middle name in sorted order: only its
+   * starts are tried, the longest first. */
+  function sharedStart(names) {
+    if (names.length < 2) return '';
+    var mid = names.slice().sort()[names.length >> 1];
+    for (var i = mid.lastIndexOf('/', mid.length - 2); i > 0;
+      i = mid.lastIndexOf('/', i - 1)) {
+      var p = mid.slice(0, i + 1), c = 0;
+      if ((p.match(/\//g) || []).length < 2) break;
+      names.forEach(function (n) {
+        if (n.length > p.length && n.lastIndexOf(p, 0) === 0) c++;
+      });
+      if (2 * c > names.length) return p;
+    }
+    return '';
+  }
+
   function drawTimeline(box) {
     var P = flow.phases, ROW = 22, HEAD = 46, LEGEND = 22;
     clear(box);
@@ -780,6 +826,8 @@
     fTrees.forEach(function (t, k) {
       if (k && t.timeline && t.timeline.length) rows.push(k);
     });
+    var start = sharedStart(rows.map(function (k) { return fTrees[k].name; }));
+    if (start) LEGEND = 40;
     /* The box's width inside its padding, less a vertical scroll bar. */
     var W = Math.max(640, box.clientWidth - 28);
     var nameW = Math.min(260, Math.round(W * 0.26));
@@ -804,6 +852,9 @@
       svgText(x0 + 199, 15, 'pull after a pre-release tag'),
       svgText(x1, 15, 'a mark\u2019s area: the commits it brought', null,
         'end'));
+    if (start)
+      add(lg, svgText(x0, 33, 'trees under ' + start +
+        ' are named without it'));
     add(svg, lg);
     /* The phases: bands from the tag that opens each to the one that
      * closes it, named when the name fits. */
@@ -839,7 +890,9 @@
     add(svg, add(svgEl('defs'), clip));
     function rowY(r) { return top + HEAD + r * ROW; }
     function rowLabel(r, text) {
-      var t = svgText(nameW, rowY(r) + 4, text, 'tl-tree', 'end');
+      var shown = start && text.lastIndexOf(start, 0) === 0 &&
+        text.length > start.length ? text.slice(start.length) : text;
+      var t = svgText(nameW, rowY(r) + 4, shown, 'tl-tree', 'end');
       t.setAttribute('clip-path', 'url(#tl-names)');
       var title = svgEl('title');
       title.textContent = text;
