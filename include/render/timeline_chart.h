@@ -22,13 +22,22 @@
 #include "util/buf.h"
 #include "util/output.h"
 
+/* How the page is laid out: --size's width (0: the chart's own, 1000
+ * points), --min-font, and --size as given for the line on stderr that
+ * says what was folded (NULL: nothing said). */
+struct timeline_print {
+	double width, min_font;		/* points */
+	const char *size_arg;
+};
+
 /*
  * Draw the timeline tl of flow f as fmt (FORMAT_SVG, FORMAT_PNG or
- * FORMAT_PDF) into out; a PDF is dated when (the range's last mainline
- * commit, as the flow chart's).  Returns 0, or -1 after reporting an
- * error.
+ * FORMAT_PDF) into out, laid out as pr says; a PDF is dated when (the
+ * range's last mainline commit, as the flow chart's).  Returns 0, or -1
+ * after reporting an error.
  */
 int render_timeline_chart(const struct flow *f, const struct timeline *tl,
-			  enum format fmt, int64_t when, struct buf *out);
+			  enum format fmt, int64_t when,
+			  const struct timeline_print *pr, struct buf *out);
 
 #endif

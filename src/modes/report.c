@@ -40,9 +40,15 @@ render_chart(const struct report_input *in, enum format fmt,
 		return -1;
 	extras_chart(in->xs, &own);
 	if (own.kind == EXTRA_CHART_TIMELINE && (fmt == FORMAT_SVG ||
-		fmt == FORMAT_PNG || fmt == FORMAT_PDF))
+		fmt == FORMAT_PNG || fmt == FORMAT_PDF)) {
+		struct timeline_print pr = {
+			(double)go.width / 100, (double)go.min_font / 100,
+			go.notes ? go.size_arg : NULL,
+		};
+
 		return render_timeline_chart(&in->c->f, own.data, fmt,
-					     go.last, out);
+					     go.last, &pr, out);
+	}
 	return render_graph_with(&in->c->f, &go, out);
 }
 

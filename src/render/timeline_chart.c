@@ -64,8 +64,14 @@ struct layout {
 	double header_top, rows_top, axis_y, legend_y, height;
 	double max_commits;	/* a pull's, or a day's direct ones */
 	char *title, *subtitle, *note;
+	char *title2, *subtitle2;	/* their second lines, or NULL */
+	double title_h;		/* from the page's top to the subtitle's
+				 * last baseline */
 	int64_t tick_days;	/* the date step: days, or months when < 0 */
 	uint32_t left_out;	/* labels left out */
+	double width;		/* the page's, in points (--size) */
+	size_t name_chars;	/* a row's name at most, cut to fit */
+	int legend_lines;	/* the legend's: 1, or 2 when folded */
 };
 
 static double
@@ -148,7 +154,7 @@ make_rows(struct layout *l)
 		else if (tl->tree_pulls[i])
 			fold = i;
 	shown_names_init(&l->sn, names, n, fixed, f->fold_name ? 2 : 1,
-			 NAME_CHARS);
+			 l->name_chars);
 	free(names);
 	l->rows = xcalloc(n + 1, sizeof(*l->rows));
 	for (uint32_t k = 0; k < tl->direct_nr; k++)
@@ -321,7 +327,7 @@ make_labels(struct cchart *cc, struct layout *l)
 			(x_of(l, l->edge[k]) + x_of(l, l->edge[k + 1])) / 2,
 			cchart_width(cc, ph->v[k].name, NAME_CHARS), -1 };
 	l->tag_tiers = place(l->tags, ph->nr ? ph->nr + 1 : 0, MARGIN,
-			     WIDTH - MARGIN, &l->left_out);
+			     l->width - MARGIN, &l->left_out);
 	l->name_tiers = place(l->names, ph->nr, l->left, l->right + R_MAX,
 			      &l->left_out);
 }
@@ -374,6 +380,31 @@ plural(uint32_t n)
 	return n == 1 ? "" : "s";
 }
 
+/* s in at most two lines of w at the current font: the first broken at
+ * a space, the second cut to fit; *second NULL when one line holds it. */
+static char *
+wrapped(struct cchart *cc, const char *s, double w, char **second)
+{
+	*second = NULL;
+	if (cchart_width(cc, s, TITLE_CHARS) <= w)
+		return fitted(cc, s, w);
+	for (size_t cut = strlen(s); cut > 0; cut--) {
+		char *head, *line;
+
+		if (s[cut] != ' ')
+			continue;
+		head = xstrndup(s, cut);
+		if (cchart_width(cc, head, TITLE_CHARS) <= w) {
+			line = fitted(cc, head, w);
+			free(head);
+			*second = fitted(cc, s + cut + 1, w);
+			return line;
+		}
+		free(head);
+	}
+	return fitted(cc, s, w);
+}
+
 static void
 make_texts(struct cchart *cc, struct layout *l)
 {
@@ -384,7 +415,7 @@ make_texts(struct cchart *cc, struct layout *l)
 		   l->f->repo ? l->f->repo : "", l->f->range ? l->f->range :
 		   "");
 	cchart_font(cc, TITLE_SIZE, 1);
-	l->title = fitted(cc, b.data, WIDTH - 2 * MARGIN);
+	l->title = wrapped(cc, b.data, l->width - 2 * MARGIN, &l->title2);
 	b.len = 0;
 	buf_printf(&b, "%u pull%s of %u tree%s, %u commit%s, %u of them "
 		   "pulled after the merge window", tl->pulls_nr,
@@ -393,7 +424,8 @@ make_texts(struct cchart *cc, struct layout *l)
 		   tl->pulled_late);
 	timeline_late_from(tl, &b);
 	cchart_font(cc, FONT_SIZE, 0);
-	l->subtitle = fitted(cc, b.data, WIDTH - 2 * MARGIN);
+	l->subtitle = wrapped(cc, b.data, l->width - 2 * MARGIN,
+			      &l->subtitle2);
 	/* How the phases are cut, on the note's line: on the subtitle's
 	 * it was cut off once the late figure named its tag. */
 	b.len = 0;
@@ -412,9 +444,12 @@ make_texts(struct cchart *cc, struct layout *l)
 			   b.len ? "; " : "", l->left_out,
 			   l->left_out == 1 ? "" : "s",
 			   l->left_out == 1 ? "it" : "they");
-	l->note = b.len ? fitted(cc, b.data, WIDTH - 2 * MARGIN) : NULL;
+	l->note = b.len ? fitted(cc, b.data, l->width - 2 * MARGIN) : NULL;
 	buf_release(&b);
 }
+
+static double legend_walk(struct cchart *cc, const struct layout *l,
+			  int draw);
 
 static void
 layout(struct cchart *cc, struct layout *l)
@@ -426,7 +461,7 @@ layout(struct cchart *cc, struct layout *l)
 	l->max_commits = max_commits(l->tl);
 	cchart_font(cc, FONT_SIZE, 0);
 	for (uint32_t r = 0; r < l->rows_nr; r++) {
-		double w = cchart_width(cc, l->rows[r].name, NAME_CHARS);
+		double w = cchart_width(cc, l->rows[r].name, l->name_chars);
 
 		if (w > names_w)
 			names_w = w;
@@ -434,17 +469,23 @@ layout(struct cchart *cc, struct layout *l)
 	counts_w = cchart_width(cc, "commits", 20) + GAP +
 		   cchart_width(cc, "pulls", 20) + GAP;
 	l->left = MARGIN + names_w + GAP + R_MAX;
-	l->right = WIDTH - MARGIN - counts_w - R_MAX;
+	l->right = l->width - MARGIN - counts_w - R_MAX;
 	make_labels(cc, l);
 	tick_step(cc, l);
 	make_texts(cc, l);
-	l->header_top = MARGIN + TITLE_SIZE + LINE + 6;
+	l->title_h = MARGIN + TITLE_SIZE + (l->title2 ? TITLE_SIZE * 1.3 : 0) +
+		     LINE * (l->subtitle2 ? 2 : 1);
+	l->header_top = l->title_h + 6;
 	l->rows_top = l->header_top + (double)(l->tag_tiers + l->name_tiers +
 		      1) * LINE + R_MAX;
 	l->axis_y = l->rows_top + ((double)l->rows_nr + 0.5) * ROW_H +
 		    R_MAX / 2;
 	l->legend_y = l->axis_y + LINE + 14;
-	l->height = l->legend_y + 2 * R_MAX + LINE * (l->note ? 2 : 1) +
+	l->legend_lines = 1;
+	if (legend_walk(cc, l, 0) > l->width - MARGIN)
+		l->legend_lines = 2;
+	l->height = l->legend_y + 2 * R_MAX * l->legend_lines +
+		    LINE * (l->note ? 2 : 1) +
 		    MARGIN;
 }
 
@@ -458,6 +499,8 @@ layout_release(struct layout *l)
 	free(l->names);
 	free(l->title);
 	free(l->subtitle);
+	free(l->title2);
+	free(l->subtitle2);
 	free(l->note);
 }
 
@@ -548,7 +591,7 @@ draw_labels(struct cchart *cc, const struct layout *l)
 static void
 draw_rows(struct cchart *cc, const struct layout *l)
 {
-	double pulls_x = WIDTH - MARGIN;
+	double pulls_x = l->width - MARGIN;
 	double commits_x;
 
 	cchart_font(cc, FONT_SIZE, 0);
@@ -573,7 +616,7 @@ draw_rows(struct cchart *cc, const struct layout *l)
 		else
 			cchart_colour(cc, 0, 1);
 		cchart_text(cc, l->left - R_MAX - GAP, y + FONT_SIZE * 0.35, 0,
-			    1, w->name, NAME_CHARS);
+			    1, w->name, l->name_chars);
 		cchart_grey(cc, 0.1);
 		snprintf(num, sizeof(num), "%u", w->commits);
 		cchart_text(cc, commits_x, y + FONT_SIZE * 0.35, 0, 1, num, 20);
@@ -743,19 +786,25 @@ draw_axis(struct cchart *cc, const struct layout *l)
 	each_tick(l, tick, cc);
 }
 
-/* Three sizes for scale, and what the marks are. */
-static void
-draw_legend(struct cchart *cc, const struct layout *l)
+/* Three sizes for scale, and what the marks are: drawn when draw is
+ * set, else measured; the direct commits' entry on a line of its own
+ * when the page is too narrow for one (l->legend_lines).  Returns the
+ * first line's right end. */
+static double
+legend_walk(struct cchart *cc, const struct layout *l, int draw)
 {
 	static const char what[] = "a disc's area: the commits a pull brought";
-	double y = l->legend_y + R_MAX, x;
+	static const char direct[] =
+		"direct commits: a disc a day, on the same scale";
+	double y = l->legend_y + R_MAX, x, end;
 	uint32_t big = (uint32_t)l->max_commits, mid = big / 4;
 	uint32_t sizes[3] = { 1, mid > 1 ? mid : 0, big > 1 ? big : 0 };
 	char num[24];
 
 	cchart_font(cc, FONT_SIZE, 0);
 	cchart_grey(cc, 0.1);
-	cchart_text(cc, MARGIN, y + FONT_SIZE * 0.35, 0, 0, what, 60);
+	if (draw)
+		cchart_text(cc, MARGIN, y + FONT_SIZE * 0.35, 0, 0, what, 60);
 	x = MARGIN + cchart_width(cc, what, 60) + 2 * GAP + R_MAX;
 	for (size_t k = 0; k < 3; k++) {
 		double r;
@@ -763,38 +812,62 @@ draw_legend(struct cchart *cc, const struct layout *l)
 		if (!sizes[k] || (k && sizes[k] == sizes[k - 1]))
 			continue;
 		r = radius(l, sizes[k]);
-		disc(cc, x, y, r, 1, 0);
 		snprintf(num, sizeof(num), "%u", sizes[k]);
-		cchart_grey(cc, 0.1);
-		cchart_text(cc, x + r + 4, y + FONT_SIZE * 0.35, 0, 0, num, 20);
+		if (draw) {
+			disc(cc, x, y, r, 1, 0);
+			cchart_grey(cc, 0.1);
+			cchart_text(cc, x + r + 4, y + FONT_SIZE * 0.35, 0, 0,
+				    num, 20);
+		}
 		x += r + 4 + cchart_width(cc, num, 20) + 2 * GAP + R_MAX;
 	}
-	disc(cc, x, y, radius(l, 1), 0, 0);
-	cchart_grey(cc, 0.1);
-	cchart_text(cc, x + radius(l, 1) + 6, y + FONT_SIZE * 0.35, 0, 0,
-		    "direct commits: a disc a day, on the same scale", 60);
-	if (l->note) {
+	end = x + radius(l, 1) + 6 + cchart_width(cc, direct, 60);
+	if (l->legend_lines > 1) {
+		x = MARGIN + R_MAX;
+		y += 2 * R_MAX;
+	}
+	if (draw) {
+		disc(cc, x, y, radius(l, 1), 0, 0);
+		cchart_grey(cc, 0.1);
+		cchart_text(cc, x + radius(l, 1) + 6, y + FONT_SIZE * 0.35, 0,
+			    0, direct, 60);
+	}
+	if (draw && l->note) {
 		cchart_grey(cc, 0.35);
 		cchart_text(cc, MARGIN, y + R_MAX + LINE, 0, 0, l->note,
 			    TITLE_CHARS);
 	}
+	return end;
+}
+
+static void
+draw_legend(struct cchart *cc, const struct layout *l)
+{
+	legend_walk(cc, l, 1);
 }
 
 static void
 draw(struct cchart *cc, const void *data)
 {
 	const struct layout *l = data;
+	double y = MARGIN + TITLE_SIZE;
 
 	cchart_rgb(cc, 1, 1, 1);
 	cairo_paint(cc->cr);
 	cchart_font(cc, TITLE_SIZE, 1);
 	cchart_grey(cc, 0);
-	cchart_text(cc, MARGIN, MARGIN + TITLE_SIZE, 0, 0, l->title,
-		    TITLE_CHARS);
+	cchart_text(cc, MARGIN, y, 0, 0, l->title, TITLE_CHARS);
+	if (l->title2) {
+		y += TITLE_SIZE * 1.3;
+		cchart_text(cc, MARGIN, y, 0, 0, l->title2, TITLE_CHARS);
+	}
 	cchart_font(cc, FONT_SIZE, 0);
 	cchart_grey(cc, 0.3);
-	cchart_text(cc, MARGIN, MARGIN + TITLE_SIZE + LINE, 0, 0, l->subtitle,
-		    TITLE_CHARS);
+	y += LINE;
+	cchart_text(cc, MARGIN, y, 0, 0, l->subtitle, TITLE_CHARS);
+	if (l->subtitle2)
+		cchart_text(cc, MARGIN, y + LINE, 0, 0, l->subtitle2,
+			    TITLE_CHARS);
 	draw_bands(cc, l);
 	draw_labels(cc, l);
 	draw_rows(cc, l);
@@ -803,9 +876,58 @@ draw(struct cchart *cc, const void *data)
 	draw_legend(cc, l);
 }
 
+/* The narrowest page the chart lays out on, in points (4 inches): the
+ * names, the counts and a plot that can still show a cycle's days. */
+#define WIDTH_MIN 288.0
+
+/* The row names' length for the page: their column a quarter of it or
+ * so, from 22 characters ("direct to the mainline" whole) to
+ * NAME_CHARS. */
+static size_t
+name_chars_for(double width)
+{
+	double n = 0.28 * width / (0.6 * FONT_SIZE);
+
+	return n >= NAME_CHARS ? NAME_CHARS : n <= 22 ? 22 : (size_t)n;
+}
+
+/* --size: one line on stderr, as the flow chart's, saying what was
+ * folded for the page, the smallest text and the page's height. */
+static void
+say_folded(const struct layout *l, const struct timeline_print *pr)
+{
+	struct buf b = BUF_INIT;
+	double small = any_shared(l) ? FONT_SIZE * 0.9 : FONT_SIZE;
+	long tenths = (long)(l->height * 10 / 72 + 0.5);
+	long st = (long)(small * 10 + 0.5);
+
+	if (pr->width < WIDTH_MIN)
+		buf_puts(&b, "drawn 4in wide, the narrowest the timeline "
+			 "lays out");
+	if (l->name_chars < NAME_CHARS)
+		buf_printf(&b, "%snames cut to %zu characters",
+			   b.len ? ", " : "", l->name_chars);
+	if (l->legend_lines > 1)
+		buf_printf(&b, "%slegend in two lines", b.len ? ", " : "");
+	if (l->title2 || l->subtitle2)
+		buf_printf(&b, "%sheadings wrapped", b.len ? ", " : "");
+	if (!b.len)
+		buf_puts(&b, "nothing folded");
+	/* Tenths by hand: a locale's decimal comma stays out. */
+	buf_printf(&b, "; smallest text %ld.%ldpt, %ld.%ldin high", st / 10,
+		   st % 10, tenths / 10, tenths % 10);
+	if (pr->min_font > small)
+		buf_printf(&b, ", under --min-font %.1fpt (the timeline's "
+			   "text keeps its size: a wider --size)",
+			   pr->min_font);
+	(void)error("--size %s: %s", pr->size_arg, b.data);
+	buf_release(&b);
+}
+
 int
 render_timeline_chart(const struct flow *f, const struct timeline *tl,
-		      enum format fmt, int64_t when, struct buf *out)
+		      enum format fmt, int64_t when,
+		      const struct timeline_print *pr, struct buf *out)
 {
 	struct layout l;
 	struct cchart cc;
@@ -814,10 +936,17 @@ render_timeline_chart(const struct flow *f, const struct timeline *tl,
 	memset(&l, 0, sizeof(l));
 	l.f = f;
 	l.tl = tl;
+	l.width = pr && pr->width > 0 ? pr->width : WIDTH;
+	if (l.width < WIDTH_MIN)
+		l.width = WIDTH_MIN;
+	l.name_chars = pr && pr->width > 0 ? name_chars_for(l.width) :
+		       NAME_CHARS;
 	cchart_scratch_open(&cc);
 	layout(&cc, &l);
 	cchart_scratch_close(&cc);
-	ret = cchart_render(fmt, WIDTH, l.height, PNG_SCALE, draw, &l,
+	if (pr && pr->width > 0 && pr->size_arg)
+		say_folded(&l, pr);
+	ret = cchart_render(fmt, l.width, l.height, PNG_SCALE, draw, &l,
 			    "timeline chart", when, out);
 	layout_release(&l);
 	return ret;

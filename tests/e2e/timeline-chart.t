@@ -12,7 +12,7 @@
 
 SVGTEXT="$PYTHON $TESTDIR/svgtext.py"
 
-plan 30
+plan 34
 
 git init -q --bare gen
 "$BUILD/genhist" --commits 6000 --trees 100 --seed 7 --late --rebase |
@@ -144,6 +144,22 @@ ok $? "untrusted names: the SVG is well-formed"
 grep -qF '>evil.example/t/&lt;b&gt;&quot;q&quot;&amp;amp</text>' h.svg
 ok $? "untrusted names: escaped in the <text>"
 cd "$SCRATCH" || exit 1
+
+# --- --size: laid out for a printed page ----------------------------------------
+# The timeline chart ignored --size: a 1000 pt page whose 10 pt text was
+# 4.7 pt in a 6.5-inch column.  Now the page is the width asked, the
+# text keeps its size, and one line says what was folded.
+cd "$SCRATCH" || exit 1
+tp -C "$G" --timeline --top 20 --size 6.5in -o narrow.pdf -o narrow.svg $R
+is "$STATUS:$(pdfinfo narrow.pdf | awk '/^Page size/ { print $3 }')" "0:468" \
+   "--size 6.5in: a page 468 pt wide"
+printf '%s\n' "$ERR" | grep -qx 'treeplot: --size 6.5in: names cut to 22 characters, legend in two lines, headings wrapped; smallest text 10.0pt, [0-9]*\.[0-9]in high'
+ok $? "--size 6.5in: one line says what was folded and the smallest text ($ERR)"
+is "$($SVGTEXT check narrow.svg 2>overlaps | sed 's/.*overlaps/overlaps/')" "overlaps 0" \
+   "--size 6.5in: no two labels overlap"
+tp -C "$G" --timeline --size 2in --min-font 11 -o tiny.svg $R
+printf '%s\n' "$ERR" | grep -q '^treeplot: --size 2in: drawn 4in wide, the narrowest the timeline lays out.*, under --min-font 11.0pt'
+ok $? "--size 2in --min-font 11: drawn at the narrowest, the text under --min-font said"
 
 # --- pulls that one merge brought ---------------------------------------------------
 # Three pulls of one tree into next, next merged once: one disc with its
