@@ -24,6 +24,7 @@
 	X(review) \
 	X(fixes) \
 	X(people) \
+	X(check) \
 	/* the end of the list */
 
 #define DECLARE(name) extern const struct extra name##_extra;

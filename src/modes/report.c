@@ -91,6 +91,7 @@ report(const struct report_input *in, enum format fmt, struct buf *out)
 		render_csv(&c->f, in->xs, in->table, out);
 		return 0;
 	case FORMAT_FIXES:
+	case FORMAT_FINDINGS:
 		extras_format(in->xs, fmt, &c->f, out);
 		return 0;
 	default:

@@ -31,6 +31,7 @@ static const struct {
 	{ "csv", FORMAT_CSV, NULL },
 	{ "html", FORMAT_HTML, NULL },
 	{ "fixes", FORMAT_FIXES, NULL },
+	{ "findings", FORMAT_FINDINGS, NULL },
 };
 
 static const struct {
