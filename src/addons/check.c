@@ -12,19 +12,23 @@
  */
 #include "addons/check.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "addons/extra.h"
 #include "addons/review_read.h"
 #include "flow/chart.h"
 #include "flow/fixes_parse.h"
 #include "git/commitread.h"
+#include "git/gitconfig.h"
 #include "git/objname.h"
 #include "git/odb.h"
 #include "git/readpool.h"
 #include "git/revision.h"
+#include "git/tags.h"
 #include "util/escape.h"
 #include "util/hash.h"
 #include "util/json_writer.h"
@@ -43,7 +47,10 @@
 enum {
 	GROUP_FIXES = 1 << 0,
 	GROUP_SIGNOFF = 1 << 1,
-	GROUP_ALL = GROUP_FIXES | GROUP_SIGNOFF,
+	GROUP_BACKMERGE = 1 << 2,
+	GROUP_REBASE = 1 << 3,
+	GROUP_ALL = GROUP_FIXES | GROUP_SIGNOFF | GROUP_BACKMERGE |
+		    GROUP_REBASE,
 };
 
 enum code {
@@ -54,12 +61,22 @@ enum code {
 	FIXES_NOT_ANCESTOR,
 	SIGNOFF_AUTHOR,
 	SIGNOFF_COMMITTER,
+	BACKMERGE_UNTAGGED,
+	BACKMERGE_UNEXPLAINED,
+	PULL_REBASED,
 	CODES_NR
 };
 
 static const char *const code_names[CODES_NR] = {
 	"fixes-no-id", "fixes-short-id", "fixes-unknown", "fixes-subject",
 	"fixes-not-ancestor", "signoff-author", "signoff-committer",
+	"backmerge-untagged", "backmerge-unexplained", "pull-rebased",
+};
+
+/* pull-rebased's thresholds (treeplot.rebaseCommits, rebaseWindow,
+ * rebaseRecent). */
+struct rebase_rule {
+	int64_t commits, window, recent;
 };
 
 struct finding {
@@ -96,29 +113,43 @@ struct check {
 	struct interner ids;		/* the ids as written */
 	struct allow *allow;
 	size_t allow_nr;
+	int64_t *ctime;			/* by place in attribution.order: */
+					/* the committer's time */
+	struct rebase_rule rule;
 	uint32_t counts[CODES_NR];	/* left after the allow-list */
 	uint32_t allowed;		/* dropped by it */
 };
 
 /* --- the findings ----------------------------------------------------- */
 
+/* A finding of commit i, at place pos of the findings' order, in the
+ * tree named tree (NULL: none). */
 static void
-add_finding(struct check *ck, const struct chart *c, uint32_t pos,
-	    enum code code, const char *detail)
+add_finding_at(struct check *ck, uint32_t pos, uint32_t i, const char *tree,
+	       enum code code, const char *detail)
 {
-	uint32_t i = c->a.order[pos], p = c->a.path_of[i];
 	struct finding *f;
 
 	ALLOC_GROW(ck->v, ck->nr + 1, ck->alloc);
 	f = &ck->v[ck->nr];
 	*f = (struct finding){ pos, i, NONE, (uint32_t)ck->details.len,
 			       (uint32_t)ck->nr, (uint8_t)code };
-	if (p != HIST_NONE)
-		f->tree = str_intern(&ck->names,
-				     c->tt.t[c->a.paths.tree[p]].name);
+	if (tree)
+		f->tree = str_intern(&ck->names, tree);
 	ck->nr++;
 	buf_puts(&ck->details, detail);
 	buf_addc(&ck->details, '\0');
+}
+
+/* A finding of the non-merge commit at pos in attribution.order. */
+static void
+add_finding(struct check *ck, const struct chart *c, uint32_t pos,
+	    enum code code, const char *detail)
+{
+	uint32_t i = c->a.order[pos], p = c->a.path_of[i];
+
+	add_finding_at(ck, pos, i, p == HIST_NONE ? NULL :
+		       c->tt.t[c->a.paths.tree[p]].name, code, detail);
 }
 
 static int
@@ -210,6 +241,7 @@ struct judged {
 	char *enc_name;
 	struct fix_refs refs;
 	char *author, *committer;	/* NULL: signed off */
+	int64_t time;			/* the committer's */
 };
 
 struct round {
@@ -227,11 +259,17 @@ judge_one(struct odb *o, size_t k, void *ctx)
 	struct judged *j = &rd->out[k];
 	struct commit_info ci;
 
+	unsigned fields = CF_TIME;
+
+	if (rd->groups & GROUP_FIXES)
+		fields |= CF_MESSAGE;
+	if (rd->groups & GROUP_SIGNOFF)
+		fields |= CF_AUTHOR | CF_COMMITTER | CF_TRAILERS;
 	j->status = commit_info_read(o, rd->mm, &rd->h->oid[rd->list[k]],
-				     CF_MESSAGE | CF_AUTHOR | CF_COMMITTER |
-				     CF_TRAILERS, &ci);
+				     fields, &ci);
 	if (j->status)
 		return;
+	j->time = ci.time;
 	j->enc_status = ci.enc_status;
 	j->enc_name = ci.enc_name;
 	ci.enc_name = NULL;
@@ -256,6 +294,7 @@ keep(struct check *ck, const struct chart *c, uint32_t pos,
 {
 	struct buf d = BUF_INIT;
 
+	ck->ctime[pos] = j->time;
 	for (size_t k = 0; k < j->refs.nr; k++) {
 		const struct fix_ref *r = &j->refs.v[k];
 		const char *id = j->refs.text.data + r->off;
@@ -316,6 +355,11 @@ read_commits(struct check *ck, struct repo *r, const struct chart *c,
 	struct mailmap *mm = NULL;
 	int ret = 0;
 
+	ck->ctime = xcalloc(a->order_nr ? a->order_nr : 1, sizeof(*ck->ctime));
+	if (!(ck->groups & (GROUP_FIXES | GROUP_SIGNOFF | GROUP_REBASE))) {
+		free(j);
+		return 0;
+	}
 	if (mailmap_open(&mm, r) < 0 || readpool_open(&pool, r, jobs) < 0)
 		ret = -1;
 	for (uint32_t first = 0, m; !ret && first < a->order_nr; first += m) {
@@ -481,6 +525,323 @@ judge_targets(struct check *ck, struct repo *r, const struct chart *c)
 	return ret;
 }
 
+/* --- merges: back-merges and pulls of rebased commits ---------------- */
+
+/* A duration in git's configuration: seconds, or a number and s, m, h
+ * or d. */
+static int
+parse_duration(const char *v, int64_t *out)
+{
+	char *end;
+	long long n;
+	int64_t unit = 1;
+
+	if (!v || *v < '0' || *v > '9')
+		return -1;
+	n = strtoll(v, &end, 10);
+	if (*end && end[1])
+		return -1;
+	switch (*end) {
+	case '\0': case 's': break;
+	case 'm': unit = 60; break;
+	case 'h': unit = 3600; break;
+	case 'd': unit = 86400; break;
+	default: return -1;
+	}
+	if (n > INT64_MAX / 86400)
+		return -1;
+	*out = (int64_t)n * unit;
+	return 0;
+}
+
+static int
+rule_entry(const char *name, const char *value, const char *file,
+	   void *data)
+{
+	struct rebase_rule *rule = data;
+	int64_t *at = !strcasecmp(name, "treeplot.rebasecommits") ?
+		      &rule->commits :
+		      !strcasecmp(name, "treeplot.rebasewindow") ?
+		      &rule->window : &rule->recent;
+	int bad = at == &rule->commits ?
+		  (!value || strspn(value, "0123456789") != strlen(value) ||
+		   !*value || strlen(value) > 9) :
+		  parse_duration(value, at) < 0;
+
+	if (bad)
+		return error("bad value '%s' for '%s' in %s", value ? value :
+			     "", name, file);
+	if (at == &rule->commits)
+		*at = atoll(value);
+	return 0;
+}
+
+/* The thresholds: 5 commits, within an hour, 48 hours before, unless
+ * git's configuration says otherwise. */
+static int
+rule_read(struct rebase_rule *rule, struct repo *r)
+{
+	struct repo_config *rc;
+	const char *glob = "^treeplot\\.rebase(commits|window|recent)$";
+	int ret;
+
+	*rule = (struct rebase_rule){ 5, 3600, 48 * 3600 };
+	if (repo_config_open(&rc, r) < 0)
+		return -1;
+	ret = repo_config_each(rc, 1, glob, rule_entry, rule);
+	if (!ret)
+		ret = repo_config_each(rc, 0, glob, rule_entry, rule);
+	repo_config_free(rc);
+	return ret ? -1 : 0;
+}
+
+/* Whether a merge's message says something beyond its subject, its
+ * Conflicts: paragraphs and its trailers (trailers_nr of them: the last
+ * paragraph): a paragraph after the subject's that is none of those. */
+static int
+merge_explained(const char *msg, size_t trailers_nr)
+{
+	const char *p = msg;
+	int para = 0, in_para = 0, conflicts = 0, saying = 0, last = 0;
+
+	while (*p) {
+		const char *eol = strchr(p, '\n'), *q = p;
+
+		if (!eol)
+			eol = p + strlen(p);
+		while (q < eol && (*q == ' ' || *q == '\t' || *q == '\r'))
+			q++;
+		if (q == eol) {
+			in_para = 0;
+		} else if (!in_para) {
+			in_para = 1;
+			conflicts = !strncmp(q, "Conflicts:", 10) ||
+				    !strncmp(q, "# Conflicts:", 12);
+			/* The subject's paragraph is para 0. */
+			last = para++ && !conflicts;
+			saying += last;
+		}
+		p = *eol ? eol + 1 : eol;
+	}
+	return saying - (trailers_nr && last) > 0;
+}
+
+/* The tree a merge sits in: the tree the pull that brought its line
+ * pulled; the mainline for the mainline's own lines. */
+static const char *
+merge_tree(const struct chart *c, const uint32_t *pull_of, uint32_t m,
+	   int on_line)
+{
+	uint32_t v = on_line ? m : c->a.via[m];
+	uint32_t k = v == HIST_NONE ? HIST_NONE : pull_of[v];
+
+	if (k == HIST_NONE)
+		return c->tt.t[TREE_MAINLINE].name;
+	return c->tt.t[c->a.pulls[k].from].name;
+}
+
+/* Per history index: the first pull of the merge, or HIST_NONE. */
+static uint32_t *
+pulls_by_merge(const struct history *h, const struct attribution *a)
+{
+	uint32_t *pull_of = xmalloc((h->nr ? h->nr : 1) * sizeof(*pull_of));
+
+	for (uint32_t i = 0; i < h->nr; i++)
+		pull_of[i] = HIST_NONE;
+	for (uint32_t k = a->pulls_nr; k-- > 0;)
+		pull_of[a->pulls[k].merge] = k;
+	return pull_of;
+}
+
+static int
+keep_tag(const char *name, const void *data)
+{
+	(void)name;
+	(void)data;
+	return 1;
+}
+
+/* Merge m off the line, in a tree, merging back the mainline's commit
+ * p: judged by its tag and its message. */
+static int
+judge_backmerge(struct check *ck, const struct extra_input *in,
+		const struct tag_map *tm, struct odb **o, uint32_t pos,
+		uint32_t m, uint32_t p, const char *tree)
+{
+	const struct object_id *oid = &ck->h->oid[p];
+	size_t k = tag_map_first(tm, oid);
+	int tagged = tag_map_names(tm, k, oid), ret = 0;
+	struct commit_info ci;
+	char hex[OID_HEXSZ + 1];
+	struct buf d = BUF_INIT;
+
+	history_hex(ck->h, p, hex);
+	if (!tagged) {
+		buf_printf(&d, "merges %s of the mainline, at no tag", hex);
+		add_finding_at(ck, pos, m, tree, BACKMERGE_UNTAGGED, d.data);
+	}
+	if (!*o && odb_open(o, in->r) < 0)
+		return -1;
+	if (commit_info_read(*o, NULL, &ck->h->oid[m],
+			     CF_MESSAGE | CF_TRAILERS, &ci)) {
+		history_hex(ck->h, m, hex);
+		buf_release(&d);
+		return error("cannot read commit %s", hex);
+	}
+	if (!merge_explained(ci.message, ci.trailers_nr)) {
+		d.len = 0;
+		buf_printf(&d, "merges %s%s%s, says nothing beyond its "
+			   "subject", tagged ? tm->t[k].name : hex,
+			   tagged ? " " : "", tagged ? hex : "");
+		add_finding_at(ck, pos, m, tree, BACKMERGE_UNEXPLAINED,
+			       d.data);
+	}
+	commit_info_release(&ci);
+	buf_release(&d);
+	return ret;
+}
+
+/* The merge's later parent on the mainline's first-parent history, or
+ * HIST_NONE. */
+static uint32_t
+merged_back(const struct history *h, const uint8_t *marks, uint32_t m)
+{
+	uint32_t n;
+	const uint32_t *par = history_parents(h, m, &n);
+
+	for (uint32_t k = 1; k < n; k++)
+		if (marks[par[k]])
+			return par[k];
+	return HIST_NONE;
+}
+
+/* A back-merge, sorted by committer time, then id. */
+struct dated {
+	int64_t time;
+	const struct object_id *oid;
+	uint32_t m;
+};
+
+static int
+cmp_dated(const void *a, const void *b)
+{
+	const struct dated *x = a, *y = b;
+
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	return memcmp(x->oid->hash, y->oid->hash, OID_RAWSZ);
+}
+
+/* v's n merges by committer time, then id. */
+static void
+sort_merges(const struct history *h, uint32_t *v, uint32_t n)
+{
+	struct dated *d = xmalloc((n ? n : 1) * sizeof(*d));
+	int32_t tz;
+
+	for (uint32_t k = 0; k < n; k++)
+		d[k] = (struct dated){ history_merge_time(h, v[k], &tz),
+				       &h->oid[v[k]], v[k] };
+	if (n)
+		qsort(d, n, sizeof(*d), cmp_dated);
+	for (uint32_t k = 0; k < n; k++)
+		v[k] = d[k].m;
+	free(d);
+}
+
+static int
+check_backmerges(struct check *ck, const struct extra_input *in,
+		 const uint32_t *pull_of, uint32_t *pos)
+{
+	const struct history *h = ck->h;
+	const struct chart *c = in->c;
+	uint8_t *marks = history_first_parent_marks(h);
+	struct tag_map tm;
+	struct odb *o = NULL;
+	int ret = 0;
+
+	if (tag_map_load(in->r, keep_tag, NULL, in->release, &tm) < 0) {
+		tag_map_release(&tm);
+		free(marks);
+		return -1;
+	}
+	uint32_t *v = xmalloc((h->nr ? h->nr : 1) * sizeof(*v)), n = 0;
+
+	for (uint32_t m = 0; m < h->nr; m++)
+		if ((h->flags[m] & HIST_IN_RANGE) && !marks[m] &&
+		    history_is_merge(h, m) && c->a.via[m] != HIST_NONE &&
+		    merged_back(h, marks, m) != HIST_NONE)
+			v[n++] = m;
+	sort_merges(h, v, n);
+	for (uint32_t k = 0; !ret && k < n; k++)
+		ret = judge_backmerge(ck, in, &tm, &o, (*pos)++, v[k],
+				      merged_back(h, marks, v[k]),
+				      merge_tree(c, pull_of, v[k], 0));
+	free(v);
+	if (o)
+		odb_free(o);
+	tag_map_release(&tm);
+	free(marks);
+	return ret;
+}
+
+/* The pulls of the first-parent line: the commits each brought, all
+ * committed within the window, the newest shortly before it. */
+static void
+check_rebased(struct check *ck, const struct chart *c,
+	      const uint32_t *pull_of, uint32_t *pos)
+{
+	const struct attribution *a = &c->a;
+	const struct rebase_rule *rule = &ck->rule;
+	struct buf d = BUF_INIT;
+
+	for (uint32_t r = 0, next; r < a->runs_nr; r = next) {
+		uint32_t m = a->runs[r].merge, n = 0;
+		int64_t lo = INT64_MAX, hi = INT64_MIN, when;
+		int32_t tz;
+
+		for (next = r; next < a->runs_nr && a->runs[next].merge == m;
+		     next++)
+			for (uint32_t k = 0; k < a->runs[next].commits; k++) {
+				int64_t t = ck->ctime[a->runs[next].first + k];
+
+				lo = t < lo ? t : lo;
+				hi = t > hi ? t : hi;
+				n++;
+			}
+		when = history_merge_time(ck->h, m, &tz);
+		if (n < rule->commits || hi - lo > rule->window ||
+		    when - hi >= rule->recent)
+			continue;
+		d.len = 0;
+		buf_printf(&d, "%u commits committed within %" PRId64
+			   " minutes, the newest %" PRId64 " minutes before "
+			   "the pull", n, (hi - lo) / 60, (when - hi) / 60);
+		add_finding_at(ck, (*pos)++, m, merge_tree(c, pull_of, m, 1),
+			       PULL_REBASED, d.data);
+	}
+	buf_release(&d);
+}
+
+/* The merges' findings, after the commits': back-merges in the
+ * history's order, then the pulls along the line, oldest first. */
+static int
+check_merges(struct check *ck, const struct extra_input *in)
+{
+	uint32_t *pull_of, pos = in->c->a.order_nr;
+	int ret = 0;
+
+	if (!(ck->groups & (GROUP_BACKMERGE | GROUP_REBASE)))
+		return 0;
+	pull_of = pulls_by_merge(ck->h, &in->c->a);
+	if (ck->groups & GROUP_BACKMERGE)
+		ret = check_backmerges(ck, in, pull_of, &pos);
+	if (!ret && (ck->groups & GROUP_REBASE))
+		check_rebased(ck, in->c, pull_of, &pos);
+	free(pull_of);
+	return ret;
+}
+
 /* --- gathering -------------------------------------------------------- */
 
 static void
@@ -495,6 +856,7 @@ check_free(void *state)
 	interner_release(&ck->names);
 	fix_refs_release(&ck->refs);
 	free(ck->pend);
+	free(ck->ctime);
 	interner_release(&ck->ids);
 	for (size_t k = 0; k < ck->allow_nr; k++)
 		free(ck->allow[k].tree);
@@ -512,8 +874,10 @@ check_gather(const struct extra_input *in, int arg, void **state)
 	ck->names = (struct interner)INTERNER_INIT;
 	ck->ids = (struct interner)INTERNER_INIT;
 	if (allow_parse(ck, in->config) < 0 ||
+	    rule_read(&ck->rule, in->r) < 0 ||
 	    read_commits(ck, in->r, in->c, in->jobs) < 0 ||
-	    judge_targets(ck, in->r, in->c) < 0) {
+	    judge_targets(ck, in->r, in->c) < 0 ||
+	    check_merges(ck, in) < 0) {
 		check_free(ck);
 		return -1;
 	}
@@ -633,6 +997,7 @@ check_parse(const struct opt *row, const char *arg, void *dst)
 		int mask;
 	} groups[] = {
 		{ "fixes", GROUP_FIXES }, { "signoff", GROUP_SIGNOFF },
+		{ "backmerge", GROUP_BACKMERGE }, { "rebase", GROUP_REBASE },
 		{ "all", GROUP_ALL },
 	};
 	int mask = 0;
@@ -660,8 +1025,10 @@ check_parse(const struct opt *row, const char *arg, void *dst)
 static const struct opt check_options[] = {
 	{ .name = "check", .arg = "LIST", .modes = MODE_REPORT,
 	  .kind = OPT_PARSE, .parse = check_parse,
-	  .takes = "a comma-separated list of fixes, signoff or all",
-	  .help = "a CI gate: Fixes trailers, sign-offs (-T findings);\n"
+	  .takes = "a comma-separated list of fixes, signoff, backmerge, "
+		   "rebase or all",
+	  .help = "a CI gate: Fixes trailers, sign-offs, back-merges,\n"
+		  "last-minute rebases (-T findings);\n"
 		  "exit 3 with findings not allowed by treeplot.checkAllow" },
 };
 

@@ -12,7 +12,7 @@
 # code and tree); the text section; the usage errors.
 . "$(dirname "$0")/lib.sh"
 
-plan 20
+plan 24
 
 G=$SCRATCH/repo
 D=1700000000
@@ -24,10 +24,18 @@ cd "$G" || exit 1
 SOB_A='Signed-off-by: A <a@example.org>'
 SOB_C='Signed-off-by: C <c@example.org>'
 
-# commit MESSAGE [AUTHOR-NAME AUTHOR-MAIL]: an empty commit, a day after
-# the last, by C; prints its id.
+# The date of the last commit, kept in a file: the helpers run in
+# $(...).
+echo "$D" >"$SCRATCH/.date"
+tick() {
+	D=$(($(cat "$SCRATCH/.date") + $1))
+	echo "$D" >"$SCRATCH/.date"
+}
+
+# commit MESSAGE [AUTHOR-NAME AUTHOR-MAIL]: an empty commit, STEP
+# seconds (a day) after the last, by C; prints its id.
 commit() {
-	D=$((D + 86400))
+	tick "${STEP:-86400}"
 	printf '%s\n' "$1" >"$SCRATCH/.msg"
 	GIT_AUTHOR_NAME=${2:-A} GIT_AUTHOR_EMAIL=${3:-a@example.org} \
 	GIT_AUTHOR_DATE="@$D" GIT_COMMITTER_DATE="@$D" \
@@ -48,8 +56,29 @@ git checkout -q -b side
 SIDE=$(commit "side: never merged$LF$LF$SOB_A$LF$SOB_C")
 git checkout -q master
 
-# The tree's pull: fixes with each Fixes problem.
-git checkout -q -b drm
+# The mainline goes on: a tagged release, an annotated one, an untagged
+# commit, for the tree to merge back.
+B1=$(commit "core: b1$LF$LF$SOB_A$LF$SOB_C")
+git tag v1.1 || exit 1
+B2=$(commit "core: b2$LF$LF$SOB_A$LF$SOB_C")
+git tag -a -m "v1.2: the second point release" v1.2 || exit 1
+B3=$(commit "core: b3$LF$LF$SOB_A$LF$SOB_C")
+
+# The tree's pull: fixes with each Fixes problem, back-merges.
+git checkout -q -b drm v1
+# merge WHAT [GIT-MERGE-OPTIONS...]: a merge a day later.
+merge() {
+	tick 86400
+	GIT_AUTHOR_DATE="@$D" GIT_COMMITTER_DATE="@$D" \
+		git merge -q --no-ff "$@" || exit 1
+	git rev-parse HEAD
+}
+# A tag, said nothing of: its Conflicts: lines and trailers are nothing;
+# an annotated tag, its message copied by git: explained; an untagged
+# commit, said nothing of.
+BM2=$(merge v1.1 -m "Merge tag 'v1.1' into drm" -m "Conflicts:$LF	drivers/gpu/x.c" -m "$SOB_C")
+BM3=$(merge v1.2 --no-edit)
+BM1=$(merge "$B3" -m "Merge branch 'master' into drm")
 N1=$(commit "drm: no id$LF${LF}Fixes: commit ${T1:0:12} (\"net: add the thing that broke\")$LF$SOB_A$LF$SOB_C")
 N2=$(commit "drm: short id$LF${LF}Fixes: ${T1:0:8} (\"net: add the thing that broke\")$LF$SOB_A$LF$SOB_C")
 N3=$(commit "drm: unknown ids$LF${LF}Fixes: 0000000000dead0000000$LF""Fixes: $TREE$LF$SOB_A$LF$SOB_C")
@@ -58,9 +87,22 @@ N5=$(commit "drm: not an ancestor$LF${LF}Fixes: ${SIDE:0:12} (\"side: never merg
 # Near-misses: cut subjects, a tag's id, quotes without parentheses.
 M1=$(commit "drm: cut subjects$LF${LF}Fixes: ${T1:0:12} (\"net: add the thing...\")$LF""Fixes: ${T2:0:14} (\"mm: make it f…\")$LF""Fixes: $TAG \"mm: make it faster\"$LF$SOB_A$LF$SOB_C")
 git checkout -q master
-D=$((D + 86400))
-GIT_AUTHOR_DATE="@$D" GIT_COMMITTER_DATE="@$D" git merge -q --no-ff drm \
-	-m "Merge tag 'drm-fixes-2024' of git://git.example.org/drm" || exit 1
+PD=$(merge drm -m "Merge tag 'drm-fixes-2024' of git://git.example.org/drm")
+# Pulls: five commits within the hour, an hour before it (found); five
+# within the hour, three days before it; four within the hour.
+for t in net:5:3600 sound:5:259200 usb:4:3600; do
+	IFS=: read -r tree n before <<<"$t"
+	git checkout -q -b "$tree" master
+	for k in $(seq "$n"); do
+		STEP=600 commit "$tree: change $k$LF$LF$SOB_A$LF$SOB_C" >/dev/null
+	done
+	git checkout -q master
+	tick $((before - 86400))
+	merge "$tree" -m "Merge tag '$tree-2024' of git://git.example.org/$tree" >/dev/null
+done
+PNET=$(git rev-parse "master~2")
+PSOUND=$(git rev-parse "master~1")
+PUSB=$(git rev-parse master)
 # On the mainline: sign-offs.
 S1=$(commit "core: no author's sign-off$LF$LF$SOB_C" B b@example.org)
 S2=$(commit "core: no committer's sign-off$LF$LF$SOB_A")
@@ -90,6 +132,9 @@ TR=$(awk -F '\t' -v c="$N1" '$1 == c { print $13 }' "$SCRATCH/commits")
 ML=$(awk -F '\t' -v c="$S1" '$1 == c { print $13 }' "$SCRATCH/commits")
 [ -n "$TR" ] && [ -n "$ML" ] && [ "$TR" != "$ML" ]
 ok $? "the pull's commits are in a tree ($TR), the direct ones on the mainline ($ML)"
+NET=$(awk -F '\t' -v c="$PNET" '$2 == c { print $13; exit }' "$SCRATCH/commits")
+is "$(git log -1 --format=%B "$BM3" | sed -n 3p)" "v1.2: the second point release" \
+   "git: the merge of v1.2 holds the tag's message"
 
 cat >"$SCRATCH/want" <<EOF
 $N1	fixes-no-id	$TR	commit ${T1:0:12} ("net: add the thing that broke")
@@ -100,19 +145,34 @@ $N4	fixes-subject	$TR	${T1:0:12} ("net: add the thing"): "net: add the thing tha
 $N5	fixes-not-ancestor	$TR	${SIDE:0:12}: $SIDE is not an ancestor
 $S1	signoff-author	$ML	B <b@example.org>
 $S2	signoff-committer	$ML	C <c@example.org>
+$BM2	backmerge-unexplained	$TR	merges v1.1 $B1, says nothing beyond its subject
+$BM1	backmerge-untagged	$TR	merges $B3 of the mainline, at no tag
+$BM1	backmerge-unexplained	$TR	merges $B3, says nothing beyond its subject
+$PNET	pull-rebased	$NET	5 commits committed within 40 minutes, the newest 60 minutes before the pull
 EOF
 
 "$TREEPLOT" --check all -T findings v1..v2 >"$SCRATCH/got" 2>"$SCRATCH/err"
 st=$?
 is "$(cat "$SCRATCH/got")" "$(cat "$SCRATCH/want")" "every line of -T findings, in order"
 is "$st" 3 "exit 3 with findings"
-grep -q '^treeplot: --check: 8 findings' "$SCRATCH/err"
+grep -q '^treeplot: --check: 12 findings' "$SCRATCH/err"
 ok $? "stderr says how many: $(head -1 "$SCRATCH/err")"
 
 "$TREEPLOT" --check fixes -T findings v1..v2 >"$SCRATCH/got" 2>/dev/null
-is "$(cat "$SCRATCH/got")" "$(grep -v '	signoff-' "$SCRATCH/want")" "--check fixes: the fixes- lines alone"
+is "$(cat "$SCRATCH/got")" "$(grep '	fixes-' "$SCRATCH/want")" "--check fixes: the fixes- lines alone"
 "$TREEPLOT" --check signoff,fixes -T findings v1..v2 >"$SCRATCH/got" 2>/dev/null
-is "$(cat "$SCRATCH/got")" "$(cat "$SCRATCH/want")" "--check signoff,fixes: all of them"
+is "$(cat "$SCRATCH/got")" "$(grep '	fixes-\|	signoff-' "$SCRATCH/want")" "--check signoff,fixes: theirs"
+"$TREEPLOT" --check backmerge,rebase -T findings v1..v2 >"$SCRATCH/got" 2>/dev/null
+is "$(cat "$SCRATCH/got")" "$(grep '	backmerge-\|	pull-' "$SCRATCH/want")" "--check backmerge,rebase: theirs"
+git config treeplot.rebaseCommits 4
+git config treeplot.rebaseRecent 4d
+"$TREEPLOT" --check rebase -T findings v1..v2 2>/dev/null | cut -f 1,2 >"$SCRATCH/got"
+is "$(cat "$SCRATCH/got")" "$PNET	pull-rebased$LF$PSOUND	pull-rebased$LF$PUSB	pull-rebased" \
+   "treeplot.rebaseCommits 4, rebaseRecent 4d: the pull of old commits and the one of four found"
+git config treeplot.rebaseWindow 29m
+"$TREEPLOT" --check rebase -T findings v1..v2 2>/dev/null | cut -f 1,2 >"$SCRATCH/got"
+is "$(cat "$SCRATCH/got")" "" "treeplot.rebaseWindow 29m: none (spreads of 40 and 30 minutes)"
+git config --remove-section treeplot
 
 # Clean: the range of the near-misses alone.
 "$TREEPLOT" --check all -T findings "$M1~1..$M1" >"$SCRATCH/got" 2>&1
@@ -124,7 +184,8 @@ is "$st:$(cat "$SCRATCH/got")" "0:" "the sign-offs the .mailmap joins, another c
 
 # The allow-list: every code, then a code in one tree only.
 for c in fixes-no-id fixes-short-id fixes-unknown fixes-subject \
-	 fixes-not-ancestor signoff-author; do
+	 fixes-not-ancestor signoff-author backmerge-untagged \
+	 backmerge-unexplained pull-rebased; do
 	git config --add treeplot.checkAllow "$c"
 done
 git config --add treeplot.checkAllow "signoff-committer $ML"
@@ -158,7 +219,7 @@ is "$st:$(cat "$SCRATCH/err")" "2:treeplot: -T findings is written by --check: g
    "-T findings without --check: a usage error"
 "$TREEPLOT" --check fixes,nothing v1..v2 >/dev/null 2>"$SCRATCH/err"
 is "$?:$(head -1 "$SCRATCH/err")" \
-   "2:treeplot: --check takes a comma-separated list of fixes, signoff or all, not 'fixes,nothing'" \
+   "2:treeplot: --check takes a comma-separated list of fixes, signoff, backmerge, rebase or all, not 'fixes,nothing'" \
    "--check with an unknown group: a usage error"
 
 # --fixes is unchanged by the Fixes values naming no id: only ids.
