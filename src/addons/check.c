@@ -920,6 +920,58 @@ check_lines(const void *state, const struct flow *f, struct buf *out)
 	}
 }
 
+/* s..s+n as GitHub Actions' workflow commands take it: % CR LF as
+ * %25 %0D %0A, and in a property (prop) : and , as %3A %2C. */
+static void
+add_github(struct buf *out, const char *s, size_t n, int prop)
+{
+	for (size_t k = 0; k < n; k++) {
+		char c = s[k];
+
+		if (c == '%')
+			buf_puts(out, "%25");
+		else if (c == '\r')
+			buf_puts(out, "%0D");
+		else if (c == '\n')
+			buf_puts(out, "%0A");
+		else if (prop && c == ':')
+			buf_puts(out, "%3A");
+		else if (prop && c == ',')
+			buf_puts(out, "%2C");
+		else
+			buf_addc(out, c);
+	}
+}
+
+/* -T github: a warning each, "::warning title=CODE::ID TREE: DETAIL",
+ * the commit's text escaped as in the text report first (no control
+ * character is left), then as GitHub reads it. */
+static void
+check_github(const void *state, const struct flow *f, struct buf *out)
+{
+	const struct check *ck = state;
+	struct buf t = BUF_INIT;
+	char hex[OID_HEXSZ + 1];
+
+	(void)f;
+	for (size_t k = 0; k < ck->nr; k++) {
+		const struct finding *x = &ck->v[k];
+
+		history_hex(ck->h, x->commit, hex);
+		buf_puts(out, "::warning title=");
+		add_github(out, code_names[x->code],
+			   strlen(code_names[x->code]), 1);
+		buf_printf(out, "::%.12s ", hex);
+		t.len = 0;
+		add_escaped(&t, tree_of(ck, x));
+		buf_puts(&t, ": ");
+		add_escaped(&t, ck->details.data + x->detail);
+		add_github(out, t.data, t.len, 0);
+		buf_addc(out, '\n');
+	}
+	buf_release(&t);
+}
+
 /* A code's first findings, then its count per tree. */
 static void
 text_code(const struct check *ck, int code, int width, struct buf *out)
@@ -972,6 +1024,82 @@ check_text(const void *state, const struct flow *f, int width,
 	for (int code = 0; code < CODES_NR; code++)
 		if (ck->counts[code])
 			text_code(ck, code, width, out);
+}
+
+/* A tree's name and number, sorted by name. */
+struct named_tree {
+	const char *name;
+	uint32_t t;
+};
+
+static int
+cmp_named(const void *a, const void *b)
+{
+	return strcmp(((const struct named_tree *)a)->name,
+		      ((const struct named_tree *)b)->name);
+}
+
+/* The count of each (code, tree) with one, by code then tree name. */
+static void
+json_by_tree(const struct check *ck, struct json *j)
+{
+	uint32_t n = ck->names.nr;
+	uint32_t *per = xcalloc(n + 1, sizeof(*per));
+	struct named_tree *v = xmalloc((n + 1) * sizeof(*v));
+
+	for (uint32_t t = 0; t < n; t++)
+		v[t] = (struct named_tree){ ck->names.s[t], t };
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_named);
+	json_open(j, "by_tree", '[');
+	for (int code = 0; code < CODES_NR; code++) {
+		memset(per, 0, (n + 1) * sizeof(*per));
+		for (size_t k = 0; k < ck->nr; k++)
+			if (ck->v[k].code == code && ck->v[k].tree != NONE)
+				per[ck->v[k].tree]++;
+		for (uint32_t k = 0; k < n; k++) {
+			if (!per[v[k].t])
+				continue;
+			json_open(j, NULL, '{');
+			json_str(j, "code", code_names[code]);
+			json_str(j, "tree", v[k].name);
+			json_uint(j, "found", per[v[k].t]);
+			json_close(j, '}');
+		}
+	}
+	json_close(j, ']');
+	free(per);
+	free(v);
+}
+
+static void
+check_json(const void *state, const struct flow *f, struct json *j)
+{
+	const struct check *ck = state;
+	char hex[OID_HEXSZ + 1];
+
+	(void)f;
+	json_open(j, "checks", '{');
+	json_uint(j, "allowed", ck->allowed);
+	json_open(j, "by_code", '{');
+	for (int code = 0; code < CODES_NR; code++)
+		json_uint(j, code_names[code], ck->counts[code]);
+	json_close(j, '}');
+	json_by_tree(ck, j);
+	json_open(j, "findings", '[');
+	for (size_t k = 0; k < ck->nr; k++) {
+		const struct finding *x = &ck->v[k];
+
+		history_hex(ck->h, x->commit, hex);
+		json_open(j, NULL, '{');
+		json_str(j, "commit", hex);
+		json_str(j, "code", code_names[x->code]);
+		json_str(j, "tree", tree_of(ck, x));
+		json_str(j, "detail", ck->details.data + x->detail);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	json_close(j, '}');
 }
 
 static int
@@ -1040,8 +1168,11 @@ const struct extra check_extra = {
 	.gather = check_gather,
 	.release = check_free,
 	.text = check_text,
+	.json = check_json,
 	.format = FORMAT_FINDINGS,
 	.format_write = check_lines,
+	.format2 = FORMAT_GITHUB,
+	.format2_write = check_github,
 	.status = check_status,
 	.exit = 3,
 };

@@ -92,6 +92,7 @@ report(const struct report_input *in, enum format fmt, struct buf *out)
 		return 0;
 	case FORMAT_FIXES:
 	case FORMAT_FINDINGS:
+	case FORMAT_GITHUB:
 		extras_format(in->xs, fmt, &c->f, out);
 		return 0;
 	default:

@@ -32,6 +32,7 @@ static const struct {
 	{ "html", FORMAT_HTML, NULL },
 	{ "fixes", FORMAT_FIXES, NULL },
 	{ "findings", FORMAT_FINDINGS, NULL },
+	{ "github", FORMAT_GITHUB, NULL },
 };
 
 static const struct {

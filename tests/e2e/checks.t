@@ -12,7 +12,7 @@
 # code and tree); the text section; the usage errors.
 . "$(dirname "$0")/lib.sh"
 
-plan 24
+plan 27
 
 G=$SCRATCH/repo
 D=1700000000
@@ -173,6 +173,24 @@ git config treeplot.rebaseWindow 29m
 "$TREEPLOT" --check rebase -T findings v1..v2 2>/dev/null | cut -f 1,2 >"$SCRATCH/got"
 is "$(cat "$SCRATCH/got")" "" "treeplot.rebaseWindow 29m: none (spreads of 40 and 30 minutes)"
 git config --remove-section treeplot
+
+# The same findings as GitHub annotations, and in the JSON.
+"$TREEPLOT" --check all -T github v1..v2 >"$SCRATCH/got" 2>/dev/null
+is "$?:$(cat "$SCRATCH/got")" "3:$(awk -F '\t' '{ gsub(/%/, "%25", $4)
+	printf "::warning title=%s::%s %s: %s\n", $2, substr($1, 1, 12), $3, $4 }' "$SCRATCH/want")" \
+   "-T github: a warning each, exit 3"
+"$TREEPLOT" --check all -T json v1..v2 >"$SCRATCH/out.json" 2>/dev/null
+is "$("$PYTHON" -c '
+import json, sys
+c = json.load(open(sys.argv[1]))["checks"]
+for f in c["findings"]:
+    print("\t".join((f["commit"], f["code"], f["tree"], f["detail"])))
+n = sum(c["by_code"].values())
+t = sum(x["found"] for x in c["by_tree"])
+print(n, t, len(c["findings"]), c["allowed"], len(c["by_code"]))' "$SCRATCH/out.json")" \
+   "$(cat "$SCRATCH/want"; echo "12 12 12 0 10")" \
+   "JSON: the findings as -T findings has them, the counts by code and by tree"
+schema_ok "JSON: valid against the schema" "$SCRATCH/out.json"
 
 # Clean: the range of the near-misses alone.
 "$TREEPLOT" --check all -T findings "$M1~1..$M1" >"$SCRATCH/got" 2>&1
