@@ -7,7 +7,7 @@
 # whose name holds GitHub's special characters.
 . "$(dirname "$0")/lib.sh"
 
-plan 11
+plan 10
 
 repo
 # mkf NAME PARENT: make commit NAME, its message on stdin (a message
