@@ -22,6 +22,7 @@
 #include "addons/review_read.h"
 #include "flow/chart.h"
 #include "flow/fixes_parse.h"
+#include "git/commitgraph.h"
 #include "git/commitread.h"
 #include "git/gitconfig.h"
 #include "git/objname.h"
@@ -458,16 +459,37 @@ read_subjects(struct check *ck, struct repo *r, const struct objname *on,
 	return ret;
 }
 
+/* Whether a is an ancestor of b (git merge-base --is-ancestor): from
+ * the commit-graph g when it can say (NULL: none), else from libgit2.
+ * 1, 0, or -1 after reporting an error. */
+static int
+is_ancestor(struct repo *r, const struct commit_graph *g,
+	    const struct object_id *a, const struct object_id *b)
+{
+	struct object_id pair[2] = { *a, *b }, base;
+	int found = -1;
+
+	if (g) {
+		const unsigned char *v[2] = { a->hash, b->hash };
+
+		found = commit_graph_merge_base(g, v, 2, base.hash);
+	}
+	if (found < 0)
+		found = repo_merge_base(r, pair, 2, &base);
+	if (found < 0)
+		return -1;
+	return found && !memcmp(base.hash, a->hash, OID_RAWSZ);
+}
+
 /* One pending Fixes id judged: unknown, another subject, no ancestor. */
 static int
-judge_target(struct check *ck, struct repo *r, const struct chart *c,
-	     const struct pending *p, const struct objname *on,
-	     char *const *subjects, struct buf *d)
+judge_target(struct check *ck, struct repo *r, const struct commit_graph *g,
+	     const struct chart *c, const struct pending *p,
+	     const struct objname *on, char *const *subjects, struct buf *d)
 {
 	const struct fix_ref *ref = &ck->refs.v[p->ref];
 	const char *id = ck->refs.text.data + ref->off;
 	const struct objname *t = &on[p->id];
-	struct object_id pair[2], base;
 	char hex[OID_HEXSZ + 1];
 	int found;
 
@@ -485,12 +507,10 @@ judge_target(struct check *ck, struct repo *r, const struct chart *c,
 			   subjects[p->id]);
 		add_finding(ck, c, p->pos, FIXES_SUBJECT, d->data);
 	}
-	pair[0] = t->oid;
-	pair[1] = ck->h->oid[p->commit];
-	found = repo_merge_base(r, pair, 2, &base);
+	found = is_ancestor(r, g, &t->oid, &ck->h->oid[p->commit]);
 	if (found < 0)
 		return -1;
-	if (!found || memcmp(base.hash, t->oid.hash, OID_RAWSZ)) {
+	if (!found) {
 		oid_to_hex(&t->oid, hex);
 		d->len = 0;
 		buf_printf(d, "%s: %s is not an ancestor", id, hex);
@@ -505,6 +525,9 @@ judge_targets(struct check *ck, struct repo *r, const struct chart *c)
 	size_t n = ck->ids.nr ? ck->ids.nr : 1;
 	struct objname *on = xcalloc(n, sizeof(*on));
 	char **subjects = xcalloc(n, sizeof(*subjects));
+	struct commit_graph *g = NULL;
+	const char *const *dirs;
+	size_t ndirs = repo_object_dirs(r, &dirs);
 	struct buf d = BUF_INIT;
 	int ret;
 
@@ -515,8 +538,14 @@ judge_targets(struct check *ck, struct repo *r, const struct chart *c)
 	ret = objname_resolve(r, on, ck->ids.nr);
 	if (!ret)
 		ret = read_subjects(ck, r, on, subjects);
+	/* git ignores the commit-graph of a shallow clone. */
+	if (!ret && ck->pend_nr && !repo_is_shallow(r))
+		ret = commit_graph_open(&g, dirs, ndirs);
 	for (size_t k = 0; !ret && k < ck->pend_nr; k++)
-		ret = judge_target(ck, r, c, &ck->pend[k], on, subjects, &d);
+		ret = judge_target(ck, r, g, c, &ck->pend[k], on, subjects,
+				   &d);
+	if (g)
+		commit_graph_free(g);
 	for (uint32_t k = 0; k < ck->ids.nr; k++)
 		free(subjects[k]);
 	free(subjects);

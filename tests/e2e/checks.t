@@ -12,7 +12,7 @@
 # code and tree); the text section; the usage errors.
 . "$(dirname "$0")/lib.sh"
 
-plan 27
+plan 28
 
 G=$SCRATCH/repo
 D=1700000000
@@ -158,6 +158,11 @@ is "$st" 3 "exit 3 with findings"
 grep -q '^treeplot: --check: 12 findings' "$SCRATCH/err"
 ok $? "stderr says how many: $(head -1 "$SCRATCH/err")"
 
+# The ancestry from a commit-graph: the same.
+git commit-graph write --reachable 2>/dev/null
+"$TREEPLOT" --check all -T findings v1..v2 >"$SCRATCH/got" 2>/dev/null
+is "$(cat "$SCRATCH/got")" "$(cat "$SCRATCH/want")" "with a commit-graph: the same lines"
+rm -f .git/objects/info/commit-graph
 "$TREEPLOT" --check fixes -T findings v1..v2 >"$SCRATCH/got" 2>/dev/null
 is "$(cat "$SCRATCH/got")" "$(grep '	fixes-' "$SCRATCH/want")" "--check fixes: the fixes- lines alone"
 "$TREEPLOT" --check signoff,fixes -T findings v1..v2 >"$SCRATCH/got" 2>/dev/null
