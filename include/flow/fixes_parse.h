@@ -20,7 +20,8 @@
  * 1234abcd`, `Fixes: #12`) is kept too, as FIX_NOID with its whole value
  * as the text (--fixes skips those).
  * One target per (kind, id as written): a message naming one id twice
- * the same way names it once (the first's subject kept).  The Fixes trailers come first, then the
+ * the same way names it once (the first's subject kept).  The Fixes
+ * trailers come first (with those naming no id, in order), then the
  * revert lines, each in the order of its first mention.  Time
  * and memory are linear in the message's length, up to the sort of
  * its own targets (n log n in their number).  No state is shared: each

@@ -403,12 +403,11 @@ subject_matches(const char *written, size_t n, const char *subject)
 
 	if (!strcmp(written, subject))
 		return 1;
-	if (n >= 3 && !memcmp(written + n - 3, "...", 3))
-		n -= 3;
-	else if (n >= 3 && !memcmp(written + n - 3, ellipsis, 3))
-		n -= 3;
-	else
+	/* "..." and the ellipsis are three bytes each. */
+	if (n < 3 || (memcmp(written + n - 3, "...", 3) &&
+		      memcmp(written + n - 3, ellipsis, 3)))
 		return 0;
+	n -= 3;
 	return strlen(subject) >= n && !memcmp(written, subject, n);
 }
 
@@ -631,7 +630,7 @@ static int
 merge_explained(const char *msg, size_t trailers_nr)
 {
 	const char *p = msg;
-	int para = 0, in_para = 0, conflicts = 0, saying = 0, last = 0;
+	int para = 0, in_para = 0, saying = 0, last = 0;
 
 	while (*p) {
 		const char *eol = strchr(p, '\n'), *q = p;
@@ -643,9 +642,10 @@ merge_explained(const char *msg, size_t trailers_nr)
 		if (q == eol) {
 			in_para = 0;
 		} else if (!in_para) {
+			int conflicts = !strncmp(q, "Conflicts:", 10) ||
+					!strncmp(q, "# Conflicts:", 12);
+
 			in_para = 1;
-			conflicts = !strncmp(q, "Conflicts:", 10) ||
-				    !strncmp(q, "# Conflicts:", 12);
 			/* The subject's paragraph is para 0. */
 			last = para++ && !conflicts;
 			saying += last;

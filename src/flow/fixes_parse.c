@@ -66,20 +66,23 @@ static void
 add_subject(struct fix_refs *out, struct fix_ref *r, const char *p,
 	    const char *end)
 {
+	size_t n;
+
 	while (p < end && (*p == ' ' || *p == '\t'))
 		p++;
-	while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
-		end--;
-	if (end - p >= 2 && *p == '(' && end[-1] == ')') {
+	n = (size_t)(end - p);
+	while (n && (p[n - 1] == ' ' || p[n - 1] == '\t'))
+		n--;
+	if (n >= 2 && p[0] == '(' && p[n - 1] == ')') {
 		p++;
-		end--;
+		n -= 2;
 	}
-	if (end - p < 2 || *p != '"' || end[-1] != '"')
+	if (n < 2 || p[0] != '"' || p[n - 1] != '"')
 		return;
 	r->subject = (uint32_t)out->text.len;
-	r->subject_len = (uint32_t)(end - p - 2);
+	r->subject_len = (uint32_t)(n - 2);
 	r->has_subject = 1;
-	buf_add(&out->text, p + 1, (size_t)(end - p - 2));
+	buf_add(&out->text, p + 1, n - 2);
 	buf_addc(&out->text, '\0');
 }
 
