@@ -259,7 +259,6 @@ judge_one(struct odb *o, size_t k, void *ctx)
 	struct round *rd = ctx;
 	struct judged *j = &rd->out[k];
 	struct commit_info ci;
-
 	unsigned fields = CF_TIME;
 
 	if (rd->groups & GROUP_FIXES)
