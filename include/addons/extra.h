@@ -225,6 +225,10 @@ struct extra {
 	int format;
 	void (*format_write)(const void *state, const struct flow *f,
 			     struct buf *out);
+	/* A second one (--check's -T github beside its -T findings). */
+	int format2;
+	void (*format2_write)(const void *state, const struct flow *f,
+			      struct buf *out);
 
 	/* The chart: lines added to node i's tooltip (the mainline's at
 	 * its end, a tree's after its URLs; never the fold's); a short line

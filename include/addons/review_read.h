@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "git/gitconfig.h"
 #include "git/history.h"
 #include "git/repo.h"
 #include "util/buf.h"
@@ -57,6 +58,17 @@ int review_read_range(struct repo *r, const struct history *h,
 		      const uint8_t *selected, unsigned jobs,
 		      struct review_marks *out);
 void review_marks_release(struct review_marks *m);
+
+/*
+ * --check's sign-offs: whether a Signed-off-by among trailers (struct
+ * commit_info's, CF_TRAILERS: git's trailers, as written) names person
+ * ("Name <mail>", after the .mailmap; CF_AUTHOR's, CF_COMMITTER's), the
+ * trailer's person named through mm (NULL: as written) and compared as
+ * --review compares people: the same address ignoring case, or the same
+ * name.  Safe on any thread (mm is only read).
+ */
+int review_signed_off(const struct mailmap *mm, const char *trailers,
+		      const char *person);
 
 /*
  * --people's newcomers.  The keys of the authors of h's non-merge

@@ -25,10 +25,12 @@ enum format {
 	FORMAT_CSV,
 	FORMAT_HTML,
 	FORMAT_FIXES,		/* --fixes' lines (addons/fixes.h) */
+	FORMAT_FINDINGS,	/* --check's lines (addons/check.h) */
+	FORMAT_GITHUB,		/* --check's GitHub Actions annotations */
 };
 
 /* The format named by -T (text, dot, svg, png, pdf, json, commits, csv,
- * html, fixes), or FORMAT_NONE. */
+ * html, fixes, findings, github), or FORMAT_NONE. */
 enum format format_from_name(const char *name);
 
 /* The format an output file's extension implies (.txt .dot .gv .svg .png

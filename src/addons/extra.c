@@ -167,11 +167,18 @@ int
 extras_format(const struct extras *xs, int fmt, const struct flow *f,
 	      struct buf *out)
 {
-	for (size_t k = 0; xs && k < xs->nr; k++)
-		if (fmt && xs->run[k].x->format == fmt) {
-			xs->run[k].x->format_write(xs->run[k].state, f, out);
+	for (size_t k = 0; xs && k < xs->nr; k++) {
+		const struct extra *x = xs->run[k].x;
+
+		if (fmt && x->format == fmt) {
+			x->format_write(xs->run[k].state, f, out);
 			return 1;
 		}
+		if (fmt && x->format2 == fmt) {
+			x->format2_write(xs->run[k].state, f, out);
+			return 1;
+		}
+	}
 	return 0;
 }
 

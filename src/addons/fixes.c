@@ -132,20 +132,27 @@ parse_one(struct odb *o, size_t k, void *ctx)
 static void
 keep_pairs(struct fixes *fx, uint32_t c, const struct parsed *p)
 {
-	fx->commits += p->refs.nr > 0;
+	int any = 0;
+
 	for (size_t i = 0; i < p->refs.nr; i++) {
 		const struct fix_ref *r = &p->refs.v[i];
 		const char *id = p->refs.text.data + r->off;
 
+		/* A Fixes value naming no id is --check's business. */
+		if (r->kind == FIX_NOID)
+			continue;
+		any = 1;
 		ALLOC_GROW(fx->refs.v, fx->refs.nr + 1, fx->refs.alloc);
 		fx->refs.v[fx->refs.nr] = (struct fix_ref){
-			(uint32_t)fx->refs.text.len, r->len, r->kind };
+			.off = (uint32_t)fx->refs.text.len, .len = r->len,
+			.kind = r->kind };
 		buf_add(&fx->refs.text, id, (size_t)r->len + 1);
 		ALLOC_GROW(fx->pairs, fx->pairs_nr + 1, fx->pairs_alloc);
 		fx->pairs[fx->pairs_nr++] = (struct fix_pair){
 			c, (uint32_t)fx->refs.nr++,
 			str_intern(&fx->ids, id), NONE, 0, 0 };
 	}
+	fx->commits += any;
 }
 
 /* The pairs of the range's non-merge commits (c's order), their

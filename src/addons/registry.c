@@ -24,6 +24,7 @@
 	X(review) \
 	X(fixes) \
 	X(people) \
+	X(check) \
 	/* the end of the list */
 
 #define DECLARE(name) extern const struct extra name##_extra;
@@ -76,7 +77,7 @@ const struct extra *
 extras_of_format(int fmt)
 {
 	for (size_t k = 0; fmt && k < ARRAY_SIZE(registry); k++)
-		if (registry[k]->format == fmt)
+		if (registry[k]->format == fmt || registry[k]->format2 == fmt)
 			return registry[k];
 	return NULL;
 }

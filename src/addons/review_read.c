@@ -399,6 +399,38 @@ judge(const struct commit_info *ci, const struct mailmap *mm, struct judged *j)
 	buf_release(&mapped);
 }
 
+int
+review_signed_off(const struct mailmap *mm, const char *trailers,
+		  const char *person)
+{
+	const char *p = trailers, *end = p + strlen(p);
+	struct buf mapped = BUF_INIT;
+	struct who w, who;
+	int found = 0;
+
+	who_parse(person, person + strlen(person), &who);
+	while (!found && p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		const char *colon;
+
+		if (!eol)
+			eol = end;
+		colon = memchr(p, ':', (size_t)(eol - p));
+		if (colon && colon + 2 < eol &&
+		    key_of(p, (size_t)(colon - p)) == KEY_SIGNOFF) {
+			mapped.len = 0;
+			map_value(mm, colon + 2, eol, &mapped);
+			who_parse(mapped.data ? mapped.data : "",
+				  (mapped.data ? mapped.data : "") + mapped.len,
+				  &w);
+			found = same_person(&w, &who);
+		}
+		p = eol + 1;
+	}
+	buf_release(&mapped);
+	return found;
+}
+
 /* --- on the threads ---------------------------------------------------- */
 
 struct round {

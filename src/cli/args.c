@@ -169,6 +169,7 @@ static const char *const format_names[] = {
 	[FORMAT_PNG] = "png", [FORMAT_PDF] = "pdf", [FORMAT_JSON] = "json",
 	[FORMAT_COMMITS] = "commits", [FORMAT_CSV] = "csv",
 	[FORMAT_HTML] = "html", [FORMAT_FIXES] = "fixes",
+	[FORMAT_FINDINGS] = "findings", [FORMAT_GITHUB] = "github",
 };
 
 /* "--layout is for the svg, png, pdf and html formats": the usage error
@@ -221,7 +222,9 @@ check_output(const struct options *o, const struct output_spec *sp)
 	if (o->mode == MODE_COMPARE && (fmt == FORMAT_DOT ||
 					fmt == FORMAT_COMMITS ||
 					fmt == FORMAT_HTML ||
-					fmt == FORMAT_FIXES))
+					fmt == FORMAT_FIXES ||
+					fmt == FORMAT_FINDINGS ||
+					fmt == FORMAT_GITHUB))
 		return usage_error("--compare writes text, json, csv, or a "
 				   "trend chart (svg, png, pdf), not '%s'",
 				   format_what(o, sp));

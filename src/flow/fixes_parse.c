@@ -15,7 +15,7 @@
 const char *
 fix_kind_name(enum fix_kind k)
 {
-	return k == FIX_REVERT ? "revert" : "fixes";
+	return k == FIX_REVERT ? "revert" : k == FIX_NOID ? "noid" : "fixes";
 }
 
 static int
@@ -46,13 +46,43 @@ hex_word(const char *p, const char *end, size_t min)
 	return n;
 }
 
-static void
+static struct fix_ref *
 add_ref(struct fix_refs *out, enum fix_kind kind, const char *p, size_t n)
 {
+	struct fix_ref *r;
+
 	ALLOC_GROW(out->v, out->nr + 1, out->alloc);
-	out->v[out->nr++] = (struct fix_ref){ (uint32_t)out->text.len,
-					       (uint8_t)n, (uint8_t)kind };
+	r = &out->v[out->nr++];
+	*r = (struct fix_ref){ .off = (uint32_t)out->text.len,
+			       .len = (uint32_t)n, .kind = (uint8_t)kind };
 	buf_add(&out->text, p, n);
+	buf_addc(&out->text, '\0');
+	return r;
+}
+
+/* The subject quoted in p..end (what follows a Fixes id): `("s")` or
+ * `"s"`, the whole rest, blanks around it aside; kept in r. */
+static void
+add_subject(struct fix_refs *out, struct fix_ref *r, const char *p,
+	    const char *end)
+{
+	size_t n;
+
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	n = (size_t)(end - p);
+	while (n && (p[n - 1] == ' ' || p[n - 1] == '\t'))
+		n--;
+	if (n >= 2 && p[0] == '(' && p[n - 1] == ')') {
+		p++;
+		n -= 2;
+	}
+	if (n < 2 || p[0] != '"' || p[n - 1] != '"')
+		return;
+	r->subject = (uint32_t)out->text.len;
+	r->subject_len = (uint32_t)(n - 2);
+	r->has_subject = 1;
+	buf_add(&out->text, p + 1, n - 2);
 	buf_addc(&out->text, '\0');
 }
 
@@ -73,9 +103,15 @@ parse_trailers(struct fix_refs *out, const char *msg, const char *end)
 		if (!eol)
 			eol = stop;
 		/* "Key: value", key and value trimmed. */
-		if (eol - p > 7 && !strncasecmp(p, "fixes: ", 7) &&
-		    (n = hex_word(p + 7, eol, 4)))
-			add_ref(out, FIX_FIXES, p + 7, n);
+		if (eol - p > 7 && !strncasecmp(p, "fixes: ", 7)) {
+			n = hex_word(p + 7, eol, 4);
+			if (n)
+				add_subject(out, add_ref(out, FIX_FIXES, p + 7,
+							 n), p + 7 + n, eol);
+			else
+				add_ref(out, FIX_NOID, p + 7,
+					(size_t)(eol - p - 7));
+		}
 		p = eol + 1;
 	}
 }
@@ -116,8 +152,8 @@ cmp_ref(const struct fix_refs *r, size_t a, size_t b)
 	const struct fix_ref *x = &r->v[a], *y = &r->v[b];
 	int c = x->kind - y->kind;
 
-	if (!c)
-		c = x->len - y->len;
+	if (!c && x->len != y->len)
+		c = x->len < y->len ? -1 : 1;
 	if (!c)
 		c = memcmp(r->text.data + x->off, r->text.data + y->off,
 			   x->len);

@@ -97,6 +97,8 @@ report(const struct report_input *in, enum format fmt, struct buf *out)
 		render_csv(&c->f, in->xs, in->table, out);
 		return 0;
 	case FORMAT_FIXES:
+	case FORMAT_FINDINGS:
+	case FORMAT_GITHUB:
 		extras_format(in->xs, fmt, &c->f, out);
 		return 0;
 	default:

@@ -31,6 +31,8 @@ static const struct {
 	{ "csv", FORMAT_CSV, NULL },
 	{ "html", FORMAT_HTML, NULL },
 	{ "fixes", FORMAT_FIXES, NULL },
+	{ "findings", FORMAT_FINDINGS, NULL },
+	{ "github", FORMAT_GITHUB, NULL },
 };
 
 static const struct {

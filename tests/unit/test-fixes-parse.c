@@ -1,6 +1,7 @@
 /*
  * test-fixes-parse.c - fixes_parse: the targets a message names, each
- * message's written as "kind:id" lines.  TAP.
+ * message's written as "kind:id" lines (with a quoted subject: "kind:id
+ * [subject]").  TAP.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,15 +17,27 @@ static const struct {
 } cases[] = {
 	{ "a Fixes trailer with its subject",
 	  "net: fix it\n\nBody.\n\nFixes: 1234abcd (\"net: add it\")\n"
-	  "Signed-off-by: A <a@x>\n", "fixes:1234abcd\n" },
+	  "Signed-off-by: A <a@x>\n", "fixes:1234abcd [net: add it]\n" },
 	{ "four digits, forty, upper case",
 	  "s\n\nFixes: abcd\nFixes: 0123456789012345678901234567890123456789"
 	  "\nfixes: ABCDEF0\n",
 	  "fixes:abcd\nfixes:0123456789012345678901234567890123456789\n"
 	  "fixes:ABCDEF0\n" },
-	{ "three digits, 41, a longer word, no hex: none",
+	{ "three digits, 41, a longer word, no hex: no id",
 	  "s\n\nFixes: abc\nFixes: 01234567890123456789012345678901234567890"
-	  "\nFixes: abcdefg\nFixes: #123\nFixes: abcd_1\n", "" },
+	  "\nFixes: abcdefg\nFixes: #123\nFixes: abcd_1\n",
+	  "noid:abc\nnoid:01234567890123456789012345678901234567890\n"
+	  "noid:abcdefg\nnoid:#123\nnoid:abcd_1\n" },
+	{ "\"commit\" before the id: no id",
+	  "s\n\nFixes: commit 1234abcd5678 (\"x\")\n",
+	  "noid:commit 1234abcd5678 (\"x\")\n" },
+	{ "subjects: bare quotes, quotes inside, unclosed, not quoted",
+	  "s\n\nFixes: 1111aaaa \"a: b\"\n"
+	  "Fixes: 2222bbbb (\"Revert \"x\"\")\n"
+	  "Fixes: 3333cccc (\"open\nFixes: 4444dddd (bare)\n"
+	  "Fixes: 5555eeee (\"\")\n",
+	  "fixes:1111aaaa [a: b]\nfixes:2222bbbb [Revert \"x\"]\n"
+	  "fixes:3333cccc\nfixes:4444dddd\nfixes:5555eeee []\n" },
 	{ "a Fixes line outside the trailers: none",
 	  "s\n\nFixes: 1234abcd\n\nSome prose after it.\n", "" },
 	{ "the same id twice, and another spelling of it",
@@ -43,7 +56,7 @@ static const struct {
 	{ "a revert that fixes too: the trailers first",
 	  "Revert \"x\"\n\nThis reverts commit 1234567.\n\n"
 	  "Fixes: 1234567 (\"x\")\n",
-	  "fixes:1234567\nrevert:1234567\n" },
+	  "fixes:1234567 [x]\nrevert:1234567\n" },
 	{ "read up to a NUL", "s\n\nFixes: 1234abcd\0\nFixes: 5678abcd\n",
 	  "fixes:1234abcd\n" },
 };
@@ -54,9 +67,13 @@ run(const char *msg, size_t len, struct buf *got)
 	struct fix_refs r = FIX_REFS_INIT;
 
 	fixes_parse(&r, msg, len);
-	for (size_t k = 0; k < r.nr; k++)
-		buf_printf(got, "%s:%s\n", fix_kind_name(r.v[k].kind),
+	for (size_t k = 0; k < r.nr; k++) {
+		buf_printf(got, "%s:%s", fix_kind_name(r.v[k].kind),
 			   r.text.data + r.v[k].off);
+		if (r.v[k].has_subject)
+			buf_printf(got, " [%s]", r.text.data + r.v[k].subject);
+		buf_addc(got, '\n');
+	}
 	fix_refs_release(&r);
 }
 
