@@ -35,6 +35,11 @@ struct compare_input {
 	 * --timeline, --review), with what they read once for every
 	 * output (extras_compare_begin) */
 	const struct extras_compare *xc;
+	/* --size: the trend chart's page width in hundredths of a point (0:
+	 * its own), --min-font's, and --size as given for the line on
+	 * stderr (NULL: nothing said) */
+	uint32_t width, min_font;
+	const char *size_arg;
 };
 
 /* Returns 0, or -1 after reporting an error (the trend chart's). */

@@ -21,6 +21,11 @@
  * caller (names.h), to fit. */
 #define TREND_NAME_CHARS 28
 
+/* The legend's names on a page width points wide (0: the chart's own):
+ * TREND_NAME_CHARS, fewer on a narrow page (12 at the least), so that
+ * the plot keeps its room. */
+size_t trend_name_chars(double width);
+
 /* At most this many lines in a panel: the Okabe-Ito colours. */
 #define TREND_SERIES_MAX 8
 
@@ -37,6 +42,11 @@ struct trend_panel {
 
 struct trend {
 	const char *title;		/* untrusted text is fine */
+	/* --size: the page's width in points (0: the chart's own, 1000),
+	 * --min-font's, and --size as given for the line on stderr saying
+	 * what was folded (NULL: nothing said) */
+	double width, min_font;
+	const char *size_arg;
 	const char *const *labels;	/* x axis, one per range */
 	size_t nr;			/* ranges, 2 or more */
 	const char *x_title;

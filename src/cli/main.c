@@ -522,6 +522,8 @@ static int
 compare_outputs(const struct options *o, const struct compare_input *tmpl,
 		struct output_set *outs)
 {
+	int said = 0;
+
 	for (size_t i = 0; i < outs->nr; i++) {
 		struct output_spec *sp = &outs->v[i];
 		struct compare_input in = *tmpl;
@@ -529,6 +531,11 @@ compare_outputs(const struct options *o, const struct compare_input *tmpl,
 		if (!first_of_kind(outs, sp))
 			continue;
 		in.fmt = sp->fmt;
+		/* what --size folded, said once for every chart written */
+		if (said)
+			in.size_arg = NULL;
+		said |= sp->fmt == FORMAT_SVG || sp->fmt == FORMAT_PNG ||
+			sp->fmt == FORMAT_PDF;
 		in.table = (enum csv_table)sp->variant;
 		if (compare(&in, &sp->data) < 0)
 			return -1;
@@ -589,7 +596,8 @@ run_compare(const struct options *o, const struct settings *s,
 	}
 	ret = compare_outputs(o, &(struct compare_input){ r, &h, rgs,
 		(const char *const *)labels, n, repo_name(r), &co,
-		FORMAT_NONE, (enum csv_table)o->csv_table, &xc },
+		FORMAT_NONE, (enum csv_table)o->csv_table, &xc, o->width,
+		o->min_font, o->quiet ? NULL : o->size_arg },
 		outs) < 0 ? ST_FAILURE : ST_OK;
 	if ((s->chart.rules && rules_failed(s->chart.rules)) ||
 	    pattern_failed(s->release))

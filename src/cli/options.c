@@ -335,13 +335,13 @@ static const struct opt rows[] = {
 	  .kind = OPT_PARSE, .off = OFF(dpi), .parse = parse_dpi,
 	  .takes = "a resolution from 36 to 1200",
 	  .help = "the PNG's resolution, 36 to 1200 (96)" },
-	{ .name = "size", .arg = "WIDTH", .modes = MODE_REPORT,
+	{ .name = "size", .arg = "WIDTH", .modes = MODE_REPORT | MODE_COMPARE,
 	  .formats = FORMATS_GRAPH, .kind = OPT_PARSE, .parse = parse_size,
 	  .takes = "a width from 1 to 100 inches (6.5in, 16.5cm, 468pt)",
 	  .help = "lay the chart out for a page WIDTH wide (6.5in, 16.5cm,\n"
 		  "468pt; a bare number is in inches), its text kept at\n"
 		  "--min-font or more" },
-	{ .name = "min-font", .arg = "PT", .modes = MODE_REPORT,
+	{ .name = "min-font", .arg = "PT", .modes = MODE_REPORT | MODE_COMPARE,
 	  .formats = FORMATS_GRAPH, .kind = OPT_PARSE, .off = OFF(min_font),
 	  .parse = parse_min_font, .takes = "a size from 1 to 72 points",
 	  .help = "with --size, the smallest text on the page (7)" },

@@ -39,6 +39,7 @@ struct trend_data {
 	char *title;
 	char *trees_title;	/* the largest trees' panel's note: what
 				 * their names leave out */
+	double width;		/* --size's page, in points (0: none) */
 };
 
 /* A range's name on the x axis: its end (a release, for --cycles). */
@@ -144,7 +145,7 @@ trend_largest(const struct table *t, struct trend_data *d,
 		names[s] = t->rows[s + skip].name;
 	shown_names_init(&sn, names, (uint32_t)n,
 			 skip ? &t->rows[0].name : NULL, (uint32_t)skip,
-			 TREND_NAME_CHARS);
+			 trend_name_chars(d->width));
 	for (size_t s = 0; s < n; s++) {
 		name_series(d->names[1], p, s, xstrdup(sn.name[s]));
 		for (size_t k = 0; k < t->nr; k++)
@@ -211,6 +212,7 @@ trend_build(const struct compare_input *in, const struct table *t,
 	size_t np;
 
 	memset(d, 0, sizeof(*d));
+	d->width = (double)in->width / 100;
 	d->values[0] = values(t, 1);
 	d->values[1] = values(t, 1);
 	d->values[2] = values(t, TREND_SERIES_MAX);
@@ -253,7 +255,8 @@ trend_build(const struct compare_input *in, const struct table *t,
 		selection_describe(in->opts->selection, &title);
 	}
 	d->title = title.data;
-	*tr = (struct trend){ d->title, d->labels, t->nr,
+	*tr = (struct trend){ d->title, d->width, (double)in->min_font / 100,
+			      in->size_arg, d->labels, t->nr,
 			      "range (named by its end)", d->panels, np, 0 };
 }
 

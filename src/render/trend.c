@@ -26,6 +26,7 @@
 #define PANEL_H 150.0
 #define PANEL_GAP 22.0
 #define LEGEND_W 210.0
+#define WIDTH_MIN 288.0		/* 4 inches: the narrowest page laid out */
 #define Y_AXIS_W 78.0		/* tick labels and the y title */
 #define FONT_SIZE 11.0
 #define LABEL_CHARS TREND_NAME_CHARS	/* longer names end in an ellipsis */
@@ -34,6 +35,7 @@
 
 /* Where things go, in points. */
 struct geometry {
+	double width, legend_w;		/* the page's, the legend's */
 	double left, plot_w, slot;	/* the plot area's x extent */
 	double label_angle;		/* radians: 0, pi/4 or pi/2 */
 	size_t label_step;		/* every k-th name */
@@ -113,8 +115,19 @@ geometry(struct cchart *cc, const struct trend *t, struct geometry *g)
 {
 	double overhang;
 
+	g->width = t->width > 0 ? t->width : WIDTH;
+	if (g->width < WIDTH_MIN)
+		g->width = WIDTH_MIN;
+	g->legend_w = LEGEND_W;
+	if (t->width > 0 && t->width < WIDTH) {
+		double w = 40 + (double)trend_name_chars(g->width) *
+			   0.6 * FONT_SIZE;
+
+		if (w < g->legend_w)
+			g->legend_w = w;
+	}
 	g->left = Y_AXIS_W;
-	g->plot_w = WIDTH - g->left - LEGEND_W;
+	g->plot_w = g->width - g->left - g->legend_w;
 	g->slot = g->plot_w / (double)t->nr;
 	label_layout(cc, t, g);
 	/* A turned first name reaches left of the axis: make room. */
@@ -122,7 +135,7 @@ geometry(struct cchart *cc, const struct trend *t, struct geometry *g)
 			g->label_angle) - g->slot / 2 : 0;
 	if (g->label_angle && overhang > g->left) {
 		g->left = overhang + 8;
-		g->plot_w = WIDTH - g->left - LEGEND_W;
+		g->plot_w = g->width - g->left - g->legend_w;
 		g->slot = g->plot_w / (double)t->nr;
 	}
 	g->height = TITLE_H + (double)t->panels_nr * (PANEL_TITLE_H +
@@ -319,11 +332,11 @@ panel(struct cchart *cc, const struct geometry *g, const struct trend *t,
 	font(cc, FONT_SIZE + 2, 1);
 	grey(cc, 0);
 	text_fit(cc, g->left, top - 8 - (p->note ? NOTE_H : 0),
-		 WIDTH - g->left - 8, p->title);
+		 g->width - g->left - 8, p->title);
 	if (p->note) {
 		font(cc, FONT_SIZE, 0);
 		grey(cc, 0.3);
-		text_fit(cc, g->left, top - 8, WIDTH - g->left - 8, p->note);
+		text_fit(cc, g->left, top - 8, g->width - g->left - 8, p->note);
 	}
 	y_axis(cc, g, p, top, step, ymax);
 	for (size_t s = 0; s < p->series_nr; s++) {
@@ -380,7 +393,10 @@ draw(struct cchart *cc, const struct geometry *g, const struct trend *t)
 	cairo_paint(cc->cr);
 	font(cc, FONT_SIZE + 5, 1);
 	grey(cc, 0);
-	text_max(cc, WIDTH / 2, 28, 0, 0.5, t->title, TITLE_CHARS);
+	if (t->width > 0)	/* a page of its own width: cut to fit it */
+		text_fit(cc, 8, 28, g->width - 16, t->title);
+	else
+		text_max(cc, WIDTH / 2, 28, 0, 0.5, t->title, TITLE_CHARS);
 	for (size_t i = 0; i < t->panels_nr; i++) {
 		panel(cc, g, t, &t->panels[i], top);
 		if (i + 1 < t->panels_nr)
@@ -415,6 +431,47 @@ draw_cb(struct cchart *cc, const void *data)
 	draw(cc, d->g, d->t);
 }
 
+size_t
+trend_name_chars(double width)
+{
+	double n;
+
+	if (width <= 0 || width >= WIDTH)
+		return TREND_NAME_CHARS;
+	if (width < WIDTH_MIN)
+		width = WIDTH_MIN;
+	n = 0.3 * width / (0.6 * FONT_SIZE) - 6;
+	return n >= TREND_NAME_CHARS ? TREND_NAME_CHARS : n <= 12 ? 12 :
+	       (size_t)n;
+}
+
+/* --size: one line on stderr, as the flow chart's: what was folded,
+ * the smallest text (the chart's text keeps its size) and the height. */
+static void
+say_folded(const struct trend *t, const struct geometry *g)
+{
+	struct buf b = BUF_INIT;
+	long tenths = (long)(g->height * 10 / 72 + 0.5);
+	size_t chars = trend_name_chars(t->width);
+
+	if (t->width < WIDTH_MIN)
+		buf_puts(&b, "drawn 4in wide, the narrowest the trend chart "
+			 "lays out");
+	if (chars < TREND_NAME_CHARS)
+		buf_printf(&b, "%slegend names cut to %zu characters",
+			   b.len ? ", " : "", chars);
+	if (!b.len)
+		buf_puts(&b, "nothing folded");
+	buf_printf(&b, "; smallest text %d.0pt, %ld.%ldin high",
+		   (int)FONT_SIZE, tenths / 10, tenths % 10);
+	if (t->min_font > FONT_SIZE)
+		buf_printf(&b, ", under --min-font %.1fpt (the trend chart's "
+			   "text keeps its size: a wider --size)",
+			   t->min_font);
+	(void)error("--size %s: %s", t->size_arg, b.data);
+	buf_release(&b);
+}
+
 int
 render_trend(const struct trend *t, enum format fmt, struct buf *out)
 {
@@ -422,6 +479,8 @@ render_trend(const struct trend *t, enum format fmt, struct buf *out)
 	struct drawing d = { &g, t };
 
 	measure(t, &g);
-	return cchart_render(fmt, WIDTH, g.height, PNG_SCALE, draw_cb, &d,
+	if (t->width > 0 && t->size_arg)
+		say_folded(t, &g);
+	return cchart_render(fmt, g.width, g.height, PNG_SCALE, draw_cb, &d,
 			     "trend chart", t->when, out);
 }

@@ -6,12 +6,13 @@
 # in its order) and depths.  Untrusted tree names are drawn safely.
 . "$(dirname "$0")/lib.sh"
 
-plan 38
+plan 42
 
 git init -q --bare gen
 "$BUILD/genhist" --commits 3000 --trees 40 --releases 11 --seed 7 |
 	git -C gen fast-import --quiet
 G=$SCRATCH/gen
+SVGTEXT="$PYTHON $TESTDIR/svgtext.py"
 ARGS="-C $G --compare --cycles v1.0..v1.10"
 
 # shellcheck disable=SC2086
@@ -164,6 +165,23 @@ ok $? "untrusted names: a control character drawn as U+FFFD"
 grep -qxF 'evil.example/…/<b>"q"&amp' ../h.txt
 ok $? "untrusted names: markup drawn as it is written, cut at 28 characters"
 cd "$SCRATCH" || exit 1
+
+# --- --size: laid out for a printed page -------------------------------------------
+# --compare --size was refused: the trend chart was 1000 pt wide, its
+# 11 pt text 5 pt in a 6.5-inch column.  Now the page is the width asked,
+# the text keeps its size, the legend's names are cut to the room left,
+# and one line says so (once for two charts).
+cd "$SCRATCH" || exit 1
+tp -C "$G" --compare --size 6.5in -o t65.pdf -o t65.svg v1.0..v1.1 v1.1..v1.2 v1.2..v1.3
+is "$STATUS:$(pdfinfo t65.pdf | awk '/^Page size/ { print $3 }')" "0:468" \
+   "--compare --size 6.5in: a page 468 pt wide"
+is "$(printf '%s\n' "$ERR" | grep -c '^treeplot: --size 6.5in: legend names cut to 15 characters; smallest text 11.0pt, [0-9]*\.[0-9]in high$')" 1 \
+   "--compare --size 6.5in: one line, once, says what was folded and the smallest text"
+is "$($SVGTEXT check t65.svg 2>overlaps | sed 's/.*overlaps/overlaps/')" "overlaps 0" \
+   "--compare --size 6.5in: no two labels overlap"
+tp -C "$G" --compare --size 5in --min-font 12 -o t5.svg v1.0..v1.1 v1.1..v1.2
+printf '%s\n' "$ERR" | grep -q '^treeplot: --size 5in: .*, under --min-font 12.0pt'
+ok $? "--compare --min-font above the chart's text: said"
 
 # --- lines that coincide ---------------------------------------------------------
 # Two trees with the same commits in every range: drawn over each other
