@@ -824,15 +824,15 @@ people_node_tip(const void *state, const struct flow *f, uint32_t i,
 /* --- CSV --- */
 
 static const struct extra_figure people_tree_figures[] = {
-	{ NULL, "self", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "self_unreviewed", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "committers", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "committers_for_half", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "newcomers", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "tagged_pulls", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "untagged_pulls", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "late_tags", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "tag_wait_median", EXTRA_SECONDS, NULL, NULL },
+	EXTRA_CSV("self", EXTRA_COUNT),
+	EXTRA_CSV("self_unreviewed", EXTRA_COUNT),
+	EXTRA_CSV("committers", EXTRA_COUNT),
+	EXTRA_CSV("committers_for_half", EXTRA_COUNT),
+	EXTRA_CSV("newcomers", EXTRA_COUNT),
+	EXTRA_CSV("tagged_pulls", EXTRA_COUNT),
+	EXTRA_CSV("untagged_pulls", EXTRA_COUNT),
+	EXTRA_CSV("late_tags", EXTRA_COUNT),
+	EXTRA_CSV("tag_wait_median", EXTRA_SECONDS),
 };
 
 static int
@@ -921,35 +921,50 @@ people_range_release(void *state)
 	free(state);
 }
 
+/* In the JSON the range's counts as stats_json writes them (without
+ * names and newcomers), then the rows: the self-committed share, the
+ * median tag wait (in the JSON too). */
+#define PEOPLE_COUNT(name) EXTRA_MEMBER(name, EXTRA_COUNT, "people_figures")
 static const struct extra_figure people_figures[] = {
-	{ "self-committed share", "self_share", EXTRA_TENTHS,
-	  "Self-committed share: commits whose author is their committer",
-	  "% of the commits" },
-	{ "median tag wait", "tag_wait_median", EXTRA_SECONDS,
-	  "Median tag wait: from the pulled tag's date to its merge",
-	  "days" },
+	PEOPLE_COUNT("commits"),
+	PEOPLE_COUNT("self"),
+	PEOPLE_COUNT("self_unreviewed"),
+	PEOPLE_COUNT("committers"),
+	PEOPLE_COUNT("committers_for_half"),
+	PEOPLE_COUNT("tagged_pulls"),
+	PEOPLE_COUNT("untagged_pulls"),
+	PEOPLE_COUNT("undated_tags"),
+	PEOPLE_COUNT("late_tags"),
+	EXTRA_ROW("self-committed share", "self_share", EXTRA_TENTHS,
+		  "Self-committed share: commits whose author is their "
+		  "committer", "% of the commits"),
+	EXTRA_ROW_JSON("median tag wait", "tag_wait_median", EXTRA_SECONDS,
+		       "Median tag wait: from the pulled tag's date to its "
+		       "merge", "days", EXTRA_NULL, "people_figures", NULL),
 };
 
 static int
 people_range_figure(const void *state, const struct flow *f, size_t i,
 		    int64_t *v)
 {
-	const struct people *p = state;
+	const struct people_stats *s = &((const struct people *)state)->all;
+	const uint32_t count[] = {
+		s->commits, s->self, s->self_unreviewed, s->committers,
+		s->committers_for_half, s->tagged, s->untagged, s->undated,
+		s->late,
+	};
 
 	(void)f;
-	if (i == 0) {
-		*v = review_tenths(p->all.self, p->all.commits);
-		return p->all.commits > 0;
+	if (i < ARRAY_SIZE(count)) {
+		*v = count[i];
+		return 1;
 	}
-	*v = p->all.tag_wait_median;
-	return p->all.waits > 0;
-}
-
-static void
-people_range_json(const void *state, const struct flow *f, struct json *j)
-{
-	(void)f;
-	stats_json(j, &((const struct people *)state)->all, NULL, 1);
+	if (i == ARRAY_SIZE(count)) {
+		*v = review_tenths(s->self, s->commits);
+		return s->commits > 0;
+	}
+	*v = s->tag_wait_median;
+	return s->waits > 0;
 }
 
 static const struct opt people_options[] = {
@@ -978,7 +993,6 @@ const struct extra people_extra = {
 	.range_gather = people_range_gather,
 	.range_release = people_range_release,
 	.range_figure = people_range_figure,
-	.range_json = people_range_json,
 	.figures = people_figures,
 	.figures_nr = ARRAY_SIZE(people_figures),
 };

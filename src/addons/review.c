@@ -389,12 +389,12 @@ review_json_tree(const void *state, const struct flow *f, uint32_t i,
 /* Per tree: the commits reviewed, tested, linked, fixes and for stable,
  * and the median hand-offs (0 for a tree it has nothing of). */
 static const struct extra_figure review_tree_figures[] = {
-	{ NULL, "reviewed", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "tested", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "linked", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "fixes", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "stable", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "handoffs_median", EXTRA_COUNT, NULL, NULL },
+	EXTRA_CSV("reviewed", EXTRA_COUNT),
+	EXTRA_CSV("tested", EXTRA_COUNT),
+	EXTRA_CSV("linked", EXTRA_COUNT),
+	EXTRA_CSV("fixes", EXTRA_COUNT),
+	EXTRA_CSV("stable", EXTRA_COUNT),
+	EXTRA_CSV("handoffs_median", EXTRA_COUNT),
 };
 
 static int
@@ -542,15 +542,26 @@ review_range_gather(const void *shared, const struct history *view,
 	return 0;
 }
 
+/* In the JSON the range's counts as review_stats_json writes them
+ * (without the people), then the rows: the shares, the hand-offs. */
+#define REVIEW_COUNT(name) EXTRA_MEMBER(name, EXTRA_COUNT, "review")
 static const struct extra_figure review_figures[] = {
-	{ "reviewed share", "reviewed_share", EXTRA_TENTHS,
-	  "Reviewed share: a Reviewed-by or Acked-by from neither author "
-	  "nor committer", "% of the commits" },
-	{ "tested share", "tested_share", EXTRA_TENTHS, NULL, NULL },
-	{ "linked share", "linked_share", EXTRA_TENTHS, NULL, NULL },
-	{ "fixes share", "fixes_share", EXTRA_TENTHS, NULL, NULL },
-	{ "for-stable share", "stable_share", EXTRA_TENTHS, NULL, NULL },
-	{ "median hand-offs", "handoffs_median", EXTRA_COUNT, NULL, NULL },
+	REVIEW_COUNT("commits"),
+	REVIEW_COUNT("reviewed"),
+	REVIEW_COUNT("tested"),
+	REVIEW_COUNT("linked"),
+	REVIEW_COUNT("fixes"),
+	REVIEW_COUNT("stable"),
+	EXTRA_ROW("reviewed share", "reviewed_share", EXTRA_TENTHS,
+		  "Reviewed share: a Reviewed-by or Acked-by from neither "
+		  "author nor committer", "% of the commits"),
+	EXTRA_ROW("tested share", "tested_share", EXTRA_TENTHS, NULL, NULL),
+	EXTRA_ROW("linked share", "linked_share", EXTRA_TENTHS, NULL, NULL),
+	EXTRA_ROW("fixes share", "fixes_share", EXTRA_TENTHS, NULL, NULL),
+	EXTRA_ROW("for-stable share", "stable_share", EXTRA_TENTHS, NULL,
+		  NULL),
+	EXTRA_ROW_JSON("median hand-offs", "handoffs_median", EXTRA_COUNT,
+		       NULL, NULL, 0, "review", NULL),
 };
 
 static int
@@ -559,23 +570,21 @@ review_range_figure(const void *state, const struct flow *f, size_t i,
 {
 	const struct review_stats *s = state;
 	const uint32_t part[] = {
-		s->reviewed, s->tested, s->linked, s->fixes, s->stable,
+		s->commits, s->reviewed, s->tested, s->linked, s->fixes,
+		s->stable,
 	};
 
 	(void)f;
 	if (i < ARRAY_SIZE(part)) {
-		*v = review_tenths(part[i], s->commits);
+		*v = part[i];
+		return 1;
+	}
+	if (i < 2 * ARRAY_SIZE(part) - 1) {
+		*v = review_tenths(part[i - ARRAY_SIZE(part) + 1], s->commits);
 		return s->commits > 0;
 	}
 	*v = (int64_t)s->handoffs_median;
 	return 1;
-}
-
-static void
-review_range_json(const void *state, const struct flow *f, struct json *j)
-{
-	(void)f;
-	review_stats_json(j, state, NULL);
 }
 
 const struct extra review_extra = {
@@ -602,7 +611,6 @@ const struct extra review_extra = {
 	.range_gather = review_range_gather,
 	.range_release = free,
 	.range_figure = review_range_figure,
-	.range_json = review_range_json,
 	.figures = review_figures,
 	.figures_nr = ARRAY_SIZE(review_figures),
 };
