@@ -42,8 +42,10 @@ add_u32(uint32_t **v, size_t *nr, size_t *alloc, uint32_t x)
 
 /* Commit c of m into group g. */
 static void
-group_add(struct group *g, const struct review_marks *m, uint32_t c)
+group_add(void *group, const void *marks, uint32_t c)
 {
+	struct group *g = group;
+	const struct review_marks *m = marks;
 	uint8_t fl = m->flags[c];
 	const uint32_t *who;
 
@@ -121,9 +123,11 @@ top_people(uint32_t *v, size_t n, const struct review_marks *m,
 }
 
 static void
-group_finish(struct group *g, const struct review_marks *m,
-	     struct review_stats *out)
+group_finish(void *group, const void *marks, void *stats)
 {
+	struct group *g = group;
+	const struct review_marks *m = marks;
+	struct review_stats *out = stats;
 	*out = g->s;
 	if (g->handoffs_nr) {
 		qsort(g->handoffs, g->handoffs_nr, sizeof(*g->handoffs),
@@ -144,46 +148,15 @@ void
 review_summarise(const struct review_marks *m, const struct chart *c,
 		 struct review *out)
 {
-	const struct attribution *a = &c->a;
-	const struct flow *f = &c->f;
-	uint32_t nt = f->trees_nr, maxd = 0;
-	struct group all, *trees, *depths;
-	struct pertree pt;
+	struct pertree_sum how = { sizeof(struct group),
+		sizeof(struct review_stats), group_add, group_finish, m };
+	void *tree, *depth;
 
 	memset(out, 0, sizeof(*out));
-	memset(&all, 0, sizeof(all));
-	for (uint32_t k = 0; k < a->order_nr; k++) {
-		uint32_t d = pertree_depth(&a->paths, a->path_of[a->order[k]]);
-
-		maxd = d > maxd ? d : maxd;
-	}
-	out->trees_nr = nt;
-	out->depth_nr = a->order_nr ? maxd + 1 : 0;
-	trees = xcalloc(nt ? nt : 1, sizeof(*trees));
-	depths = xcalloc(out->depth_nr ? out->depth_nr : 1, sizeof(*depths));
-	pertree_init(&pt, f, c->tt.nr);
-	for (uint32_t k = 0; k < a->order_nr; k++) {
-		uint32_t cm = a->order[k], path = a->path_of[cm];
-		uint32_t n = pertree_of(&pt, &a->paths, path, cm);
-
-		group_add(&all, m, cm);
-		if (nt)
-			group_add(&trees[0], m, cm);
-		for (uint32_t x = 0; x < n; x++)
-			group_add(&trees[pt.via[x]], m, cm);
-		group_add(&depths[pertree_depth(&a->paths, path)], m, cm);
-	}
-	pertree_release(&pt);
-	group_finish(&all, m, &out->all);
-	out->tree = xcalloc(nt ? nt : 1, sizeof(*out->tree));
-	for (uint32_t i = 0; i < nt; i++)
-		group_finish(&trees[i], m, &out->tree[i]);
-	out->depth = xcalloc(out->depth_nr ? out->depth_nr : 1,
-			     sizeof(*out->depth));
-	for (uint32_t d = 0; d < out->depth_nr; d++)
-		group_finish(&depths[d], m, &out->depth[d]);
-	free(trees);
-	free(depths);
+	pertree_sum(c, &how, &out->all, &tree, &out->trees_nr, &depth,
+		    &out->depth_nr);
+	out->tree = tree;
+	out->depth = depth;
 }
 
 void
