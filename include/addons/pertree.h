@@ -51,10 +51,11 @@ struct pertree_sum {
 	const void *ctx;
 };
 
-/* The figures of all the commits into *all; of the trees into *tree, of
- * the depths into *depth, new arrays of *trees_nr and *depth_nr. */
-void pertree_sum(const struct chart *c, const struct pertree_sum *how,
-		 void *all, void **tree, uint32_t *trees_nr, void **depth,
-		 uint32_t *depth_nr);
+/* The figures of all the commits into *all; of the depths into *depth,
+ * a new array of *depth_nr; returns the trees', a new array of
+ * *trees_nr. */
+void *pertree_sum(const struct chart *c, const struct pertree_sum *how,
+		  void *all, uint32_t *trees_nr, void **depth,
+		  uint32_t *depth_nr);
 
 #endif

@@ -115,16 +115,16 @@ finish(const struct pertree_sum *how, char *g, uint32_t first, uint32_t n)
 	return out;
 }
 
-void
+void *
 pertree_sum(const struct chart *c, const struct pertree_sum *how,
-	    void *all, void **tree, uint32_t *trees_nr, void **depth,
-	    uint32_t *depth_nr)
+	    void *all, uint32_t *trees_nr, void **depth, uint32_t *depth_nr)
 {
 	const struct attribution *a = &c->a;
 	uint32_t nt = c->f.trees_nr;
 	uint32_t nd = a->order_nr ? max_depth(a) + 1 : 0;
 	char *g = xcalloc(1 + nt + nd, how->group_size);
 	struct pertree pt;
+	void *tree;
 
 	pertree_init(&pt, &c->f, c->tt.nr);
 	for (uint32_t k = 0; k < a->order_nr; k++) {
@@ -140,9 +140,10 @@ pertree_sum(const struct chart *c, const struct pertree_sum *how,
 	}
 	pertree_release(&pt);
 	how->finish(g, how->ctx, all);
-	*tree = finish(how, g, 1, nt);
+	tree = finish(how, g, 1, nt);
 	*depth = finish(how, g, 1 + nt, nd);
 	*trees_nr = nt;
 	*depth_nr = nd;
 	free(g);
+	return tree;
 }

@@ -150,12 +150,11 @@ review_summarise(const struct review_marks *m, const struct chart *c,
 {
 	struct pertree_sum how = { sizeof(struct group),
 		sizeof(struct review_stats), group_add, group_finish, m };
-	void *tree, *depth;
+	void *depth;
 
 	memset(out, 0, sizeof(*out));
-	pertree_sum(c, &how, &out->all, &tree, &out->trees_nr, &depth,
-		    &out->depth_nr);
-	out->tree = tree;
+	out->tree = pertree_sum(c, &how, &out->all, &out->trees_nr, &depth,
+				&out->depth_nr);
 	out->depth = depth;
 }
 
