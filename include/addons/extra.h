@@ -76,20 +76,17 @@ struct extra_compare {
  * seconds (written in days, to a tenth). */
 enum extra_figure_kind { EXTRA_COUNT, EXTRA_TENTHS, EXTRA_SECONDS };
 
-/* Where a figure is written: a column of the CSV table (per tree and
- * edge), a member of the JSON's object (per tree, edge and range), a
- * row of --compare's summary (per range); and EXTRA_NULL, in the JSON
- * null where there is none (else the value all the same). */
-enum {
-	EXTRA_IN_CSV = 1, EXTRA_IN_JSON = 2, EXTRA_IN_ROWS = 4,
-	EXTRA_NULL = 8,
-};
+/* Where a figure is written besides: a column of the CSV table (per
+ * tree and edge), a member of the JSON's object (per tree, edge and
+ * range); and EXTRA_NULL, in the JSON null where there is none (else
+ * the value all the same). */
+enum { EXTRA_IN_CSV = 1, EXTRA_IN_JSON = 2, EXTRA_NULL = 4 };
 
 /*
  * A figure an add-on gives as data, which each output formats itself.
  *
  * For each range of --compare (struct extra.figures): in the outputs
- * in says; as a row (EXTRA_IN_ROWS), of the summary (label in the
+ * in says; with a label, as a row of the summary (label in the
  * text, name in the CSV and the JSON's way of saying it) and, with a
  * trend title, a panel of the trend chart: the value in days for
  * seconds, in percent for tenths, NAN in a range that has none.
@@ -115,12 +112,12 @@ struct extra_figure {
 
 /* A figure per range's initialiser. */
 #define EXTRA_ROW(label, name, kind, trend_title, trend_y) \
-	{ label, name, kind, trend_title, trend_y, EXTRA_IN_ROWS, NULL, NULL }
+	{ label, name, kind, trend_title, trend_y, 0, NULL, NULL }
 /* A row that is a member of the range's JSON object too. */
 #define EXTRA_ROW_JSON(label, name, kind, trend_title, trend_y, in, \
 		       group, key) \
 	{ label, name, kind, trend_title, trend_y, \
-	  EXTRA_IN_ROWS | EXTRA_IN_JSON | (in), group, key }
+	  EXTRA_IN_JSON | (in), group, key }
 /* The initialisers of a figure that is no row: one in the outputs in
  * says; a CSV column only; a JSON member only, in group. */
 #define EXTRA_FIGURE(name, kind, in, group, key) \

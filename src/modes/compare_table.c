@@ -106,7 +106,7 @@ compare_figures(const struct table *t, size_t *nr)
 		for (size_t i = 0; i < x->figures_nr; i++) {
 			const struct extra_figure *xf = &x->figures[i];
 
-			if (xf->in & EXTRA_IN_ROWS)
+			if (xf->label)	/* a row; else the JSON's */
 				fg[k++] = (struct figure){ xf->label, xf->name,
 					(enum figure_kind)xf->kind, 0, r, i };
 		}
