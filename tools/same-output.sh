@@ -34,6 +34,7 @@ done
 add -T png --dpi 48 $range
 add -T pdf $range
 for x in --signed --require-signed --branches --infer-ff --latency \
+	 --review --people --fixes --timeline \
 	 --direct-by=committer --direct-by=signoff --no-maintainers; do
 	for fmt in text json csv dot commits; do
 		add -T $fmt $x $range
@@ -44,6 +45,8 @@ add -T dot --layout twopi --title 'A<b>&"c"' $range
 add -T dot --chart-depth 1 --major 10 --minor 2 $range
 add -T dot --mainline Linus --mainline-url git://example.org/x.git $range
 add -T csv --csv-table edges --crlf $range
+add -T csv --csv-table edges --signed $range
+add -T json --top 10 --signed --latency --fixes $range
 add -T text --author '^[A-M]' $range
 add -T json --latency --author '^[A-M]' $range -- kernel lib
 add -T text $range -- drivers
@@ -54,6 +57,7 @@ add -T json --explain $merge $range
 for fmt in text json csv svg pdf; do
 	add -T $fmt --compare $prev..$from $range
 	add -T $fmt --compare --latency $prev..$from $range
+	add -T $fmt --compare --review --people $prev..$from $range
 done
 add -T csv --compare --csv-table summary $prev..$from $range
 add --compare --cycles v1.0..$to
@@ -61,6 +65,7 @@ add -T json --compare --cycles v1.0..$to
 add -T svg --compare --cycles v1.0..$to
 add -o $work/OUT/a.txt -o $work/OUT/a.json -o $work/OUT/a.svg -o $work/OUT/a.csv $range
 add -o $work/OUT/b.html --signed --latency $range
+add -o $work/OUT/c.html --review --people --fixes $range
 add -T text $to
 add -T text
 add --help

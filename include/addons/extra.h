@@ -76,19 +76,55 @@ struct extra_compare {
  * seconds (written in days, to a tenth). */
 enum extra_figure_kind { EXTRA_COUNT, EXTRA_TENTHS, EXTRA_SECONDS };
 
+/* Where a figure is written besides: a column of the CSV table (per
+ * tree and edge), a member of the JSON's object (per tree, edge and
+ * range); and EXTRA_NULL, in the JSON null where there is none (else
+ * the value all the same). */
+enum { EXTRA_IN_CSV = 1, EXTRA_IN_JSON = 2, EXTRA_NULL = 4 };
+
 /*
- * A figure an add-on gives for each range of --compare: a row of the
- * summary (label in the text, name in the CSV and the JSON's way of
- * saying it) and, with a trend title, a panel of the trend chart: the
- * value in days for seconds, in percent for tenths, NAN in a range that
- * has none.
+ * A figure an add-on gives as data, which each output formats itself.
+ *
+ * For each range of --compare (struct extra.figures): in the outputs
+ * in says; with a label, as a row of the summary (label in the
+ * text, name in the CSV and the JSON's way of saying it) and, with a
+ * trend title, a panel of the trend chart: the value in days for
+ * seconds, in percent for tenths, NAN in a range that has none.
+ *
+ * For each tree or edge (struct extra.tree_figures, edge_figures): in
+ * the outputs in says; in the CSV a column named name (an empty cell
+ * for none; counts and seconds as integers, tenths as "12.5").
+ *
+ * In the JSON (EXTRA_IN_JSON), the member key (NULL: name) of the
+ * object group, opened in the tree's (edge's, range's) object (NULL: a
+ * member of that object itself; figures of one group follow each
+ * other, other figures between them aside), seconds as a whole number
+ * of them, tenths as "12.5".
  */
 struct extra_figure {
 	const char *label, *name;
 	enum extra_figure_kind kind;
 	const char *trend_title;	/* NULL: no panel */
 	const char *trend_y;		/* its y axis, with the unit */
+	unsigned in;			/* EXTRA_IN_* and EXTRA_NULL */
+	const char *group, *key;	/* in the JSON */
 };
+
+/* A figure per range's initialiser. */
+#define EXTRA_ROW(label, name, kind, trend_title, trend_y) \
+	{ label, name, kind, trend_title, trend_y, 0, NULL, NULL }
+/* A row that is a member of the range's JSON object too. */
+#define EXTRA_ROW_JSON(label, name, kind, trend_title, trend_y, in, \
+		       group, key) \
+	{ label, name, kind, trend_title, trend_y, \
+	  EXTRA_IN_JSON | (in), group, key }
+/* The initialisers of a figure that is no row: one in the outputs in
+ * says; a CSV column only; a JSON member only, in group. */
+#define EXTRA_FIGURE(name, kind, in, group, key) \
+	{ NULL, name, kind, NULL, NULL, in, group, key }
+#define EXTRA_CSV(name, kind) EXTRA_FIGURE(name, kind, EXTRA_IN_CSV, NULL, NULL)
+#define EXTRA_MEMBER(name, kind, group) \
+	EXTRA_FIGURE(name, kind, EXTRA_IN_JSON, group, NULL)
 
 /* A chart an add-on draws instead of the flow's, in SVG, PNG and PDF
  * (DOT stays the flow's: it is Graphviz's own): its kind says how the
@@ -190,29 +226,30 @@ struct extra {
 		     struct buf *out);
 
 	/* The JSON: members of the top-level object after the core's; of
-	 * tree i's object (i >= 1, after its counts); of edge e's object
-	 * (last).  The HTML report takes its add-on data from here. */
+	 * tree i's object (i >= 1, after its counts and the add-on's
+	 * tree figures); of edge e's object (last, after the add-on's
+	 * edge figures): for what is more than figures (lists, names).
+	 * The HTML report takes its add-on data from here. */
 	void (*json)(const void *state, const struct flow *f, struct json *j);
 	void (*json_tree)(const void *state, const struct flow *f, uint32_t i,
 			  struct json *j);
 	void (*json_edge)(const void *state, const struct flow *f, uint32_t e,
 			  struct json *j);
 
-	/* Figures per tree, as data (struct extra_figure's name and
-	 * kind): tree_figure sets figure k of tree i (i = 0: the mainline)
-	 * and returns 1, or 0 where the tree has none.  The CSV trees
-	 * table writes them as columns, after the core's (an empty cell
-	 * for none; counts and seconds as integers, tenths as "12.5").
-	 * The CSV edges table: csv_edge_head (",name,..." with a leading
-	 * comma) is appended to its header, and csv_edge writes the same
-	 * columns of edge e with csv_*(, 0). */
+	/* Figures per tree and per edge, as data (struct extra_figure):
+	 * tree_figure sets figure k of tree i (i = 0: the mainline; the
+	 * JSON asks for i >= 1) and returns 1, or 0 where the tree has
+	 * none; edge_figure likewise for edge e.  The CSV trees (edges)
+	 * table writes those in it as columns, after the core's; the JSON
+	 * as members of the tree's (edge's) object, after its counts. */
 	const struct extra_figure *tree_figures;
 	size_t tree_figures_nr;
 	int (*tree_figure)(const void *state, const struct flow *f,
 			   uint32_t i, size_t k, int64_t *v);
-	const char *csv_edge_head;
-	void (*csv_edge)(const void *state, const struct flow *f, uint32_t e,
-			 struct buf *out);
+	const struct extra_figure *edge_figures;
+	size_t edge_figures_nr;
+	int (*edge_figure)(const void *state, const struct flow *f,
+			   uint32_t e, size_t k, int64_t *v);
 	/* A table of the add-on's own: its name (for --csv-table and a
 	 * file named for it, which asks for it only with the add-on), and
 	 * the whole table, header row first, with csv_*. */
@@ -264,8 +301,9 @@ struct extra {
 	 * (figures_nr of them, in the registry's order after the core's):
 	 * range_figure sets figure i's value of the range and returns 1,
 	 * or 0 when the range has none (the trend chart leaves a gap, the
-	 * tables write *v all the same); range_json writes the range's
-	 * members of its JSON object.
+	 * tables write *v all the same).  The range's JSON object gets the
+	 * figures in it (EXTRA_IN_JSON), then what range_json writes (for
+	 * more than figures).
 	 */
 	int (*compare_begin)(const struct extra_compare *in, int arg,
 			     void **shared);
@@ -330,13 +368,18 @@ void extras_json_tree(const struct extras *xs, const struct flow *f,
 		      uint32_t i, struct json *j);
 void extras_json_edge(const struct extras *xs, const struct flow *f,
 		      uint32_t e, struct json *j);
-/* The CSV's extra header cells, then tree i's (edge e's) cells. */
-void extras_csv_tree_head(const struct extras *xs, struct buf *out);
-void extras_csv_tree(const struct extras *xs, const struct flow *f,
-		     uint32_t i, struct buf *out);
-void extras_csv_edge_head(const struct extras *xs, struct buf *out);
-void extras_csv_edge(const struct extras *xs, const struct flow *f,
-		     uint32_t e, struct buf *out);
+/* The members of range state's JSON object that add-on x gives: its
+ * figures in the JSON, then its range_json's. */
+void extras_range_json(const struct extra *x, const void *state,
+		       const struct flow *f, struct json *j);
+
+/* The CSV trees (edges) table's cells of the add-ons' figures: the
+ * header's, then tree (edge) i's. */
+enum extra_of { EXTRA_OF_TREES, EXTRA_OF_EDGES };
+void extras_csv_head(const struct extras *xs, enum extra_of of,
+		     struct buf *out);
+void extras_csv_cells(const struct extras *xs, const struct flow *f,
+		      enum extra_of of, uint32_t i, struct buf *out);
 /* The table of add-on x (of the registry) into out, when xs gathered x:
  * returns 1, else 0 (nothing written). */
 int extras_csv_table(const struct extras *xs, const struct extra *x,

@@ -1,7 +1,8 @@
 /*
  * pertree.h - the flow trees a commit came through, as the flow counts
  * them (aggregate.c's trie walk), and its depth: for add-ons that sum a
- * figure of each commit up per tree and per depth (--latency, --review).
+ * figure of each commit up per tree and per depth (--latency,
+ * --review, --people, --fixes).
  *
  * A commit counts for every tree of its path that the flow shows; when
  * the tree that brought it into the mainline is folded by --top ("K other
@@ -14,6 +15,7 @@
 
 #include "flow/aggregate.h"
 #include "flow/attribute.h"
+#include "flow/chart.h"
 
 struct pertree {
 	uint32_t fold;		/* the fold's flow tree, or HIST_NONE */
@@ -34,5 +36,26 @@ uint32_t pertree_of(struct pertree *pt, const struct paths *p, uint32_t path,
 
 /* The depth of path: its trees (0: a direct commit). */
 uint32_t pertree_depth(const struct paths *p, uint32_t path);
+
+/*
+ * Sum chart c's commits up in groups, as --review and --people do: all
+ * of them, each flow tree's (the mainline's every commit), each
+ * depth's (0: direct).  A group is group_size bytes, zeroed; add adds
+ * commit to it (in the attribution's order), finish turns it into its
+ * figures (stats_size bytes) and releases it; ctx is theirs.
+ */
+struct pertree_sum {
+	size_t group_size, stats_size;
+	void (*add)(void *group, const void *ctx, uint32_t commit);
+	void (*finish)(void *group, const void *ctx, void *stats);
+	const void *ctx;
+};
+
+/* The figures of all the commits into *all; of the depths into *depth,
+ * a new array of *depth_nr; returns the trees', a new array of
+ * *trees_nr. */
+void *pertree_sum(const struct chart *c, const struct pertree_sum *how,
+		  void *all, uint32_t *trees_nr, void **depth,
+		  uint32_t *depth_nr);
 
 #endif

@@ -38,17 +38,6 @@ int repo_config_each(struct repo_config *rc, int below, const char *glob,
 int repo_config_file_each(struct repo *r, const char *path, const char *glob,
 			  repo_config_fn *fn, void *data);
 
-/*
- * Whether the configuration file path, and every file it includes
- * ([include] and [includeIf] paths, whatever their conditions, down to
- * libgit2's ten levels), may be given to libgit2, which would wait on a
- * FIFO for ever (repofile.h): 1 when path is a regular file, 0 when it
- * does not exist (an error, reported, when required), -1 after reporting
- * the first that is not a regular file.  A missing include is fine, as it
- * is to git.
- */
-int config_file_check(const char *path, int required);
-
 /* --- .mailmap -------------------------------------------------------- */
 
 /* The repository's mailmap, read once: how git joins the spellings of

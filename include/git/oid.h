@@ -9,6 +9,8 @@
 #ifndef TREEPLOT_OID_H
 #define TREEPLOT_OID_H
 
+#include <stddef.h>
+
 #define OID_RAWSZ 20
 #define OID_HEXSZ 40
 
@@ -22,5 +24,12 @@ int hex_to_oid(const char *p, const char *end, struct object_id *oid);
 
 /* Hex form of oid into hex (OID_HEXSZ + 1 bytes). */
 void oid_to_hex(const struct object_id *oid, char *hex);
+
+/* Where oid is, or would go, among nr ids in ascending order, the ith
+ * id(ctx, i): the first not below it (nr: none). */
+size_t oid_lower_bound(const struct object_id *oid, size_t nr,
+		       const struct object_id *(*id)(const void *ctx,
+						     size_t i),
+		       const void *ctx);
 
 #endif

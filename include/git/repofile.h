@@ -48,4 +48,15 @@ int repofile_check(const char *path);
  */
 int repofile_check_dir(const char *dir, int depth);
 
+/*
+ * Whether the configuration file path, and every file it includes
+ * ([include] and [includeIf] paths, whatever their conditions, down to
+ * libgit2's ten levels), may be given to libgit2, which would wait on a
+ * FIFO for ever (above): 1 when path is a regular file, 0 when it
+ * does not exist (an error, reported, when required), -1 after reporting
+ * the first that is not a regular file.  A missing include is fine, as it
+ * is to git.
+ */
+int repofile_check_config(const char *path, int required);
+
 #endif

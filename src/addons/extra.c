@@ -54,52 +54,56 @@ extras_release(struct extras *xs)
 
 /* --- the dispatchers: one hook of every gathered add-on, in order --- */
 
+/* Call hook of every add-on of xs that has it, in the registry's order,
+ * with its state and the arguments that follow: the dispatchers that
+ * only pass their arguments on are this one line. */
+#define EACH_HOOK(xs, hook, ...)					\
+	for (size_t k_ = 0; (xs) && k_ < (xs)->nr; k_++)		\
+		if ((xs)->run[k_].x->hook)				\
+			(xs)->run[k_].x->hook((xs)->run[k_].state,	\
+					      __VA_ARGS__)
+
 void
 extras_text(const struct extras *xs, const struct flow *f, int width,
 	    struct buf *out)
 {
-	for (size_t k = 0; xs && k < xs->nr; k++)
-		if (xs->run[k].x->text)
-			xs->run[k].x->text(xs->run[k].state, f, width, out);
+	EACH_HOOK(xs, text, f, width, out);
 }
 
 void
 extras_json(const struct extras *xs, const struct flow *f, struct json *j)
 {
-	for (size_t k = 0; xs && k < xs->nr; k++)
-		if (xs->run[k].x->json)
-			xs->run[k].x->json(xs->run[k].state, f, j);
+	EACH_HOOK(xs, json, f, j);
 }
 
 void
-extras_json_tree(const struct extras *xs, const struct flow *f, uint32_t i,
-		 struct json *j)
+extras_node_tip(const struct extras *xs, const struct flow *f, uint32_t i,
+		const struct extra_tip *tip)
 {
-	for (size_t k = 0; xs && k < xs->nr; k++)
-		if (xs->run[k].x->json_tree)
-			xs->run[k].x->json_tree(xs->run[k].state, f, i, j);
+	EACH_HOOK(xs, node_tip, f, i, tip);
 }
 
-void
-extras_json_edge(const struct extras *xs, const struct flow *f, uint32_t e,
-		 struct json *j)
-{
-	for (size_t k = 0; xs && k < xs->nr; k++)
-		if (xs->run[k].x->json_edge)
-			xs->run[k].x->json_edge(xs->run[k].state, f, e, j);
-}
+/* --- the figures per tree and per edge, as each output writes them --- */
 
-void
-extras_csv_tree_head(const struct extras *xs, struct buf *out)
-{
-	for (size_t k = 0; xs && k < xs->nr; k++) {
-		const struct extra *x = xs->run[k].x;
+/* An add-on's figures of one kind of thing: its trees', its edges' (get)
+ * or its range's (range). */
+struct figures {
+	const struct extra_figure *v;
+	size_t nr;
+	int (*get)(const void *state, const struct flow *f, uint32_t i,
+		   size_t k, int64_t *v);
+	int (*range)(const void *state, const struct flow *f, size_t k,
+		     int64_t *v);
+};
 
-		for (size_t n = 0; n < x->tree_figures_nr; n++) {
-			buf_addc(out, ',');
-			buf_puts(out, x->tree_figures[n].name);
-		}
-	}
+static struct figures
+figures_of(const struct extra *x, int edges)
+{
+	if (edges)
+		return (struct figures){ x->edge_figures, x->edge_figures_nr,
+					 x->edge_figure, NULL };
+	return (struct figures){ x->tree_figures, x->tree_figures_nr,
+				 x->tree_figure, NULL };
 }
 
 /* A figure in a CSV cell, as its kind says; empty when there is none. */
@@ -118,37 +122,119 @@ csv_figure(struct buf *out, enum extra_figure_kind kind, int has, int64_t v)
 		csv_int(out, v, 0);
 }
 
-void
-extras_csv_tree(const struct extras *xs, const struct flow *f, uint32_t i,
-		struct buf *out)
+/* The CSV's cells of tree (edge) i, or with head its header's. */
+static void
+csv_figures(const struct extras *xs, const struct flow *f, int edges,
+	    int head, uint32_t i, struct buf *out)
 {
 	for (size_t k = 0; xs && k < xs->nr; k++) {
-		const struct extra *x = xs->run[k].x;
+		struct figures fg = figures_of(xs->run[k].x, edges);
 
-		for (size_t n = 0; n < x->tree_figures_nr; n++) {
+		for (size_t n = 0; n < fg.nr; n++) {
 			int64_t v = 0;
-			int has = x->tree_figure(xs->run[k].state, f, i, n, &v);
+			int has;
 
-			csv_figure(out, x->tree_figures[n].kind, has, v);
+			if (!(fg.v[n].in & EXTRA_IN_CSV))
+				continue;
+			if (head) {
+				buf_addc(out, ',');
+				buf_puts(out, fg.v[n].name);
+				continue;
+			}
+			has = fg.get(xs->run[k].state, f, i, n, &v);
+			csv_figure(out, fg.v[n].kind, has, v);
 		}
 	}
 }
 
 void
-extras_csv_edge_head(const struct extras *xs, struct buf *out)
+extras_csv_head(const struct extras *xs, enum extra_of of, struct buf *out)
 {
-	for (size_t k = 0; xs && k < xs->nr; k++)
-		if (xs->run[k].x->csv_edge)
-			buf_puts(out, xs->run[k].x->csv_edge_head);
+	csv_figures(xs, NULL, of == EXTRA_OF_EDGES, 1, 0, out);
 }
 
 void
-extras_csv_edge(const struct extras *xs, const struct flow *f, uint32_t e,
-		struct buf *out)
+extras_csv_cells(const struct extras *xs, const struct flow *f,
+		 enum extra_of of, uint32_t i, struct buf *out)
 {
-	for (size_t k = 0; xs && k < xs->nr; k++)
-		if (xs->run[k].x->csv_edge)
-			xs->run[k].x->csv_edge(xs->run[k].state, f, e, out);
+	csv_figures(xs, f, of == EXTRA_OF_EDGES, 0, i, out);
+}
+
+/* The figures of fg in the JSON, of tree (edge) i or of the range, as
+ * members, each group an object of its own. */
+static void
+json_figures(const struct figures *fg, const void *state,
+	     const struct flow *f, uint32_t i, struct json *j)
+{
+	const char *group = NULL;
+
+	for (size_t n = 0; n < fg->nr; n++) {
+		const struct extra_figure *x = &fg->v[n];
+		const char *key = x->key ? x->key : x->name;
+		int64_t v = 0;
+		int has;
+
+		if (!(x->in & EXTRA_IN_JSON))
+			continue;
+		if (group && (!x->group || strcmp(group, x->group)))
+			json_close(j, '}');
+		if (x->group && (!group || strcmp(group, x->group)))
+			json_open(j, x->group, '{');
+		group = x->group;
+		has = fg->range ? fg->range(state, f, n, &v) :
+		      fg->get(state, f, i, n, &v);
+		if (!has && (x->in & EXTRA_NULL))
+			json_str(j, key, NULL);
+		else if (x->kind == EXTRA_TENTHS)
+			json_tenths(j, key, v);
+		else
+			json_int(j, key, v);
+	}
+	if (group)
+		json_close(j, '}');
+}
+
+void
+extras_range_json(const struct extra *x, const void *state,
+		  const struct flow *f, struct json *j)
+{
+	struct figures fg = { x->figures, x->figures_nr, NULL,
+			      x->range_figure };
+
+	json_figures(&fg, state, f, 0, j);
+	if (x->range_json)
+		x->range_json(state, f, j);
+}
+
+/* Tree (edge) i's members: each add-on's figures, then its hook's. */
+static void
+json_members(const struct extras *xs, const struct flow *f, int edges,
+	     uint32_t i, struct json *j)
+{
+	for (size_t k = 0; xs && k < xs->nr; k++) {
+		const struct extra_run *run = &xs->run[k];
+		struct figures fg = figures_of(run->x, edges);
+
+		json_figures(&fg, run->state, f, i, j);
+		if (edges && run->x->json_edge)
+			run->x->json_edge(run->state, f, i, j);
+		else if (!edges && run->x->json_tree)
+			run->x->json_tree(run->state, f, i, j);
+	}
+}
+
+void
+extras_json_tree(const struct extras *xs, const struct flow *f, uint32_t i,
+		 struct json *j)
+{
+	json_members(xs, f, 0, i, j);
+}
+
+void
+extras_json_edge(const struct extras *xs, const struct flow *f, uint32_t e,
+		 struct json *j)
+{
+	json_members(xs, f, 1, e, j);
 }
 
 int
@@ -180,15 +266,6 @@ extras_format(const struct extras *xs, int fmt, const struct flow *f,
 		}
 	}
 	return 0;
-}
-
-void
-extras_node_tip(const struct extras *xs, const struct flow *f, uint32_t i,
-		const struct extra_tip *tip)
-{
-	for (size_t k = 0; xs && k < xs->nr; k++)
-		if (xs->run[k].x->node_tip)
-			xs->run[k].x->node_tip(xs->run[k].state, f, i, tip);
 }
 
 void

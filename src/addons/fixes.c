@@ -809,19 +809,23 @@ fixes_json(const void *state, const struct flow *f, struct json *j)
 	json_close(j, '}');
 }
 
-static void
-fixes_json_tree(const void *state, const struct flow *f, uint32_t i,
-		struct json *j)
+/* Per tree, the bug fixes it carried and brought (in the JSON). */
+static const struct extra_figure fixes_tree_figures[] = {
+	EXTRA_MEMBER("carried", EXTRA_COUNT, "bug_fixes"),
+	EXTRA_MEMBER("brought", EXTRA_COUNT, "bug_fixes"),
+};
+
+static int
+fixes_tree_figure(const void *state, const struct flow *f, uint32_t i,
+		  size_t k, int64_t *v)
 {
 	const struct fixes *fx = state;
 
 	(void)f;
 	if (i >= fx->trees_nr)
-		return;
-	json_open(j, "bug_fixes", '{');
-	json_uint(j, "carried", fx->tree[i].carried);
-	json_uint(j, "brought", fx->tree[i].brought);
-	json_close(j, '}');
+		return 0;
+	*v = k ? fx->tree[i].brought : fx->tree[i].carried;
+	return 1;
 }
 
 static void
@@ -867,7 +871,9 @@ const struct extra fixes_extra = {
 	.release = fixes_free,
 	.text = fixes_text,
 	.json = fixes_json,
-	.json_tree = fixes_json_tree,
+	.tree_figures = fixes_tree_figures,
+	.tree_figures_nr = ARRAY_SIZE(fixes_tree_figures),
+	.tree_figure = fixes_tree_figure,
 	.node_line = fixes_node_line,
 	.legend = fixes_legend,
 	.legend_nr = ARRAY_SIZE(fixes_legend),

@@ -463,32 +463,24 @@ latency_json(const void *state, const struct flow *f, struct json *j)
 	json_close(j, ']');
 }
 
-static void
-latency_json_tree(const void *state, const struct flow *f, uint32_t i,
-		  struct json *j)
-{
-	const struct latency *l = state;
-
-	(void)f;
-	if (i >= l->trees_nr)
-		return;
-	latency_stats_json(j, "latency", &l->tree[i]);
-	json_split(j, &l->tree_split[i]);
-}
-
 /* Per tree: the latency, the wait and the soak (median and p90, none
- * over no commit; the negatives), then the fresh commits. */
+ * over no commit; the negatives), then the fresh commits; in the JSON
+ * as latency_stats_json and json_split write them. */
+#define LATENCY_COLUMN(name, kind, group, key) \
+	EXTRA_FIGURE(name, kind, EXTRA_IN_CSV | EXTRA_IN_JSON | EXTRA_NULL, \
+		     group, key)
 static const struct extra_figure latency_tree_figures[] = {
-	{ NULL, "latency_median", EXTRA_SECONDS, NULL, NULL },
-	{ NULL, "latency_p90", EXTRA_SECONDS, NULL, NULL },
-	{ NULL, "latency_negative", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "wait_median", EXTRA_SECONDS, NULL, NULL },
-	{ NULL, "wait_p90", EXTRA_SECONDS, NULL, NULL },
-	{ NULL, "wait_negative", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "soak_median", EXTRA_SECONDS, NULL, NULL },
-	{ NULL, "soak_p90", EXTRA_SECONDS, NULL, NULL },
-	{ NULL, "soak_negative", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "fresh", EXTRA_COUNT, NULL, NULL },
+	LATENCY_COLUMN("latency_median", EXTRA_SECONDS, "latency", "median"),
+	LATENCY_COLUMN("latency_p90", EXTRA_SECONDS, "latency", "p90"),
+	LATENCY_COLUMN("latency_negative", EXTRA_COUNT, "latency",
+		       "negative"),
+	LATENCY_COLUMN("wait_median", EXTRA_SECONDS, "wait", "median"),
+	LATENCY_COLUMN("wait_p90", EXTRA_SECONDS, "wait", "p90"),
+	LATENCY_COLUMN("wait_negative", EXTRA_COUNT, "wait", "negative"),
+	LATENCY_COLUMN("soak_median", EXTRA_SECONDS, "soak", "median"),
+	LATENCY_COLUMN("soak_p90", EXTRA_SECONDS, "soak", "p90"),
+	LATENCY_COLUMN("soak_negative", EXTRA_COUNT, "soak", "negative"),
+	LATENCY_COLUMN("fresh", EXTRA_COUNT, NULL, NULL),
 };
 
 static int
@@ -598,15 +590,24 @@ latency_range_gather(const void *shared, const struct history *view,
 	return 0;
 }
 
+/* The rows, and in the JSON the latency's and the soak's figures as
+ * latency_stats_json writes them. */
 static const struct extra_figure latency_figures[] = {
-	{ "median latency (days)", "latency_median", EXTRA_SECONDS,
-	  "Median latency, from author date to arrival in the mainline",
-	  "days" },
-	{ "90th percentile (days)", "latency_p90", EXTRA_SECONDS, NULL, NULL },
-	{ "negative latencies", "latency_negative", EXTRA_COUNT, NULL, NULL },
-	{ "median soak (days)", "soak_median", EXTRA_SECONDS,
-	  "Median soak, from committer date to arrival in the mainline",
-	  "days" },
+	EXTRA_ROW_JSON("median latency (days)", "latency_median",
+		       EXTRA_SECONDS, "Median latency, from author date to "
+		       "arrival in the mainline", "days", EXTRA_NULL,
+		       "latency", "median"),
+	EXTRA_ROW_JSON("90th percentile (days)", "latency_p90",
+		       EXTRA_SECONDS, NULL, NULL, EXTRA_NULL, "latency", "p90"),
+	EXTRA_ROW_JSON("negative latencies", "latency_negative",
+		       EXTRA_COUNT, NULL, NULL, 0, "latency", "negative"),
+	EXTRA_ROW_JSON("median soak (days)", "soak_median", EXTRA_SECONDS,
+		       "Median soak, from committer date to arrival in the "
+		       "mainline", "days", EXTRA_NULL, "soak", "median"),
+	EXTRA_FIGURE("soak_p90", EXTRA_SECONDS, EXTRA_IN_JSON | EXTRA_NULL,
+		     "soak", "p90"),
+	EXTRA_FIGURE("soak_negative", EXTRA_COUNT, EXTRA_IN_JSON, "soak",
+		     "negative"),
 };
 
 static int
@@ -614,32 +615,20 @@ latency_range_figure(const void *state, const struct flow *f, size_t i,
 		     int64_t *v)
 {
 	const struct latency_range *lr = state;
+	const struct latency_stats *s = i < 3 ? &lr->all : &lr->soak;
 
 	(void)f;
 	switch (i) {
-	case 0:
-		*v = lr->all.median;
-		return lr->all.n > 0;
-	case 1:
-		*v = lr->all.p90;
-		return lr->all.n > 0;
-	case 2:
-		*v = lr->all.negative;
-		return 1;
+	case 0: case 3:
+		*v = s->median;
+		return s->n > 0;
+	case 1: case 4:
+		*v = s->p90;
+		return s->n > 0;
 	default:
-		*v = lr->soak.median;
-		return lr->soak.n > 0;
+		*v = s->negative;
+		return 1;
 	}
-}
-
-static void
-latency_range_json(const void *state, const struct flow *f, struct json *j)
-{
-	const struct latency_range *lr = state;
-
-	(void)f;
-	latency_stats_json(j, "latency", &lr->all);
-	latency_stats_json(j, "soak", &lr->soak);
 }
 
 const struct extra latency_extra = {
@@ -651,7 +640,6 @@ const struct extra latency_extra = {
 	.release = latency_free,
 	.text = latency_text,
 	.json = latency_json,
-	.json_tree = latency_json_tree,
 	.tree_figures = latency_tree_figures,
 	.tree_figures_nr = ARRAY_SIZE(latency_tree_figures),
 	.tree_figure = latency_tree_figure,
@@ -661,7 +649,6 @@ const struct extra latency_extra = {
 	.range_gather = latency_range_gather,
 	.range_release = free,
 	.range_figure = latency_range_figure,
-	.range_json = latency_range_json,
 	.figures = latency_figures,
 	.figures_nr = ARRAY_SIZE(latency_figures),
 };

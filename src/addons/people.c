@@ -30,8 +30,10 @@ struct group {
 };
 
 static void
-group_add(struct group *g, const struct review_marks *m, uint32_t c)
+group_add(void *group, const void *marks, uint32_t c)
 {
+	struct group *g = group;
+	const struct review_marks *m = marks;
 	uint8_t fl = m->flags[c];
 
 	g->commits++;
@@ -70,9 +72,11 @@ cmp_committer(const void *pa, const void *pb)
 }
 
 static void
-group_finish(struct group *g, const struct review_marks *m,
-	     struct people_stats *out)
+group_finish(void *group, const void *marks, void *stats)
 {
+	struct group *g = group;
+	const struct review_marks *m = marks;
+	struct people_stats *out = stats;
 	struct people_committer *runs;
 	uint32_t nr = 0;
 	uint64_t sum = 0;
@@ -111,46 +115,14 @@ void
 people_summarise(const struct review_marks *m, const struct chart *c,
 		 struct people *out)
 {
-	const struct attribution *a = &c->a;
-	const struct flow *f = &c->f;
-	uint32_t nt = f->trees_nr, maxd = 0;
-	struct group all, *trees, *depths;
-	struct pertree pt;
+	struct pertree_sum how = { sizeof(struct group),
+		sizeof(struct people_stats), group_add, group_finish, m };
+	void *depth;
 
 	memset(out, 0, sizeof(*out));
-	memset(&all, 0, sizeof(all));
-	for (uint32_t k = 0; k < a->order_nr; k++) {
-		uint32_t d = pertree_depth(&a->paths, a->path_of[a->order[k]]);
-
-		maxd = d > maxd ? d : maxd;
-	}
-	out->trees_nr = nt;
-	out->depth_nr = a->order_nr ? maxd + 1 : 0;
-	trees = xcalloc(nt ? nt : 1, sizeof(*trees));
-	depths = xcalloc(out->depth_nr ? out->depth_nr : 1, sizeof(*depths));
-	pertree_init(&pt, f, c->tt.nr);
-	for (uint32_t k = 0; k < a->order_nr; k++) {
-		uint32_t cm = a->order[k], path = a->path_of[cm];
-		uint32_t n = pertree_of(&pt, &a->paths, path, cm);
-
-		group_add(&all, m, cm);
-		if (nt)
-			group_add(&trees[0], m, cm);
-		for (uint32_t x = 0; x < n; x++)
-			group_add(&trees[pt.via[x]], m, cm);
-		group_add(&depths[pertree_depth(&a->paths, path)], m, cm);
-	}
-	pertree_release(&pt);
-	group_finish(&all, m, &out->all);
-	out->tree = xcalloc(nt ? nt : 1, sizeof(*out->tree));
-	for (uint32_t i = 0; i < nt; i++)
-		group_finish(&trees[i], m, &out->tree[i]);
-	out->depth = xcalloc(out->depth_nr ? out->depth_nr : 1,
-			     sizeof(*out->depth));
-	for (uint32_t d = 0; d < out->depth_nr; d++)
-		group_finish(&depths[d], m, &out->depth[d]);
-	free(trees);
-	free(depths);
+	out->tree = pertree_sum(c, &how, &out->all, &out->trees_nr, &depth,
+				&out->depth_nr);
+	out->depth = depth;
 }
 
 void
@@ -824,15 +796,15 @@ people_node_tip(const void *state, const struct flow *f, uint32_t i,
 /* --- CSV --- */
 
 static const struct extra_figure people_tree_figures[] = {
-	{ NULL, "self", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "self_unreviewed", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "committers", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "committers_for_half", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "newcomers", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "tagged_pulls", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "untagged_pulls", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "late_tags", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "tag_wait_median", EXTRA_SECONDS, NULL, NULL },
+	EXTRA_CSV("self", EXTRA_COUNT),
+	EXTRA_CSV("self_unreviewed", EXTRA_COUNT),
+	EXTRA_CSV("committers", EXTRA_COUNT),
+	EXTRA_CSV("committers_for_half", EXTRA_COUNT),
+	EXTRA_CSV("newcomers", EXTRA_COUNT),
+	EXTRA_CSV("tagged_pulls", EXTRA_COUNT),
+	EXTRA_CSV("untagged_pulls", EXTRA_COUNT),
+	EXTRA_CSV("late_tags", EXTRA_COUNT),
+	EXTRA_CSV("tag_wait_median", EXTRA_SECONDS),
 };
 
 static int
@@ -921,35 +893,50 @@ people_range_release(void *state)
 	free(state);
 }
 
+/* In the JSON the range's counts as stats_json writes them (without
+ * names and newcomers), then the rows: the self-committed share, the
+ * median tag wait (in the JSON too). */
+#define PEOPLE_COUNT(name) EXTRA_MEMBER(name, EXTRA_COUNT, "people_figures")
 static const struct extra_figure people_figures[] = {
-	{ "self-committed share", "self_share", EXTRA_TENTHS,
-	  "Self-committed share: commits whose author is their committer",
-	  "% of the commits" },
-	{ "median tag wait", "tag_wait_median", EXTRA_SECONDS,
-	  "Median tag wait: from the pulled tag's date to its merge",
-	  "days" },
+	PEOPLE_COUNT("commits"),
+	PEOPLE_COUNT("self"),
+	PEOPLE_COUNT("self_unreviewed"),
+	PEOPLE_COUNT("committers"),
+	PEOPLE_COUNT("committers_for_half"),
+	PEOPLE_COUNT("tagged_pulls"),
+	PEOPLE_COUNT("untagged_pulls"),
+	PEOPLE_COUNT("undated_tags"),
+	PEOPLE_COUNT("late_tags"),
+	EXTRA_ROW("self-committed share", "self_share", EXTRA_TENTHS,
+		  "Self-committed share: commits whose author is their "
+		  "committer", "% of the commits"),
+	EXTRA_ROW_JSON("median tag wait", "tag_wait_median", EXTRA_SECONDS,
+		       "Median tag wait: from the pulled tag's date to its "
+		       "merge", "days", EXTRA_NULL, "people_figures", NULL),
 };
 
 static int
 people_range_figure(const void *state, const struct flow *f, size_t i,
 		    int64_t *v)
 {
-	const struct people *p = state;
+	const struct people_stats *s = &((const struct people *)state)->all;
+	const uint32_t count[] = {
+		s->commits, s->self, s->self_unreviewed, s->committers,
+		s->committers_for_half, s->tagged, s->untagged, s->undated,
+		s->late,
+	};
 
 	(void)f;
-	if (i == 0) {
-		*v = review_tenths(p->all.self, p->all.commits);
-		return p->all.commits > 0;
+	if (i < ARRAY_SIZE(count)) {
+		*v = count[i];
+		return 1;
 	}
-	*v = p->all.tag_wait_median;
-	return p->all.waits > 0;
-}
-
-static void
-people_range_json(const void *state, const struct flow *f, struct json *j)
-{
-	(void)f;
-	stats_json(j, &((const struct people *)state)->all, NULL, 1);
+	if (i == ARRAY_SIZE(count)) {
+		*v = review_tenths(s->self, s->commits);
+		return s->commits > 0;
+	}
+	*v = s->tag_wait_median;
+	return s->waits > 0;
 }
 
 static const struct opt people_options[] = {
@@ -978,7 +965,6 @@ const struct extra people_extra = {
 	.range_gather = people_range_gather,
 	.range_release = people_range_release,
 	.range_figure = people_range_figure,
-	.range_json = people_range_json,
 	.figures = people_figures,
 	.figures_nr = ARRAY_SIZE(people_figures),
 };

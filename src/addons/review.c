@@ -42,8 +42,10 @@ add_u32(uint32_t **v, size_t *nr, size_t *alloc, uint32_t x)
 
 /* Commit c of m into group g. */
 static void
-group_add(struct group *g, const struct review_marks *m, uint32_t c)
+group_add(void *group, const void *marks, uint32_t c)
 {
+	struct group *g = group;
+	const struct review_marks *m = marks;
 	uint8_t fl = m->flags[c];
 	const uint32_t *who;
 
@@ -121,9 +123,11 @@ top_people(uint32_t *v, size_t n, const struct review_marks *m,
 }
 
 static void
-group_finish(struct group *g, const struct review_marks *m,
-	     struct review_stats *out)
+group_finish(void *group, const void *marks, void *stats)
 {
+	struct group *g = group;
+	const struct review_marks *m = marks;
+	struct review_stats *out = stats;
 	*out = g->s;
 	if (g->handoffs_nr) {
 		qsort(g->handoffs, g->handoffs_nr, sizeof(*g->handoffs),
@@ -144,46 +148,14 @@ void
 review_summarise(const struct review_marks *m, const struct chart *c,
 		 struct review *out)
 {
-	const struct attribution *a = &c->a;
-	const struct flow *f = &c->f;
-	uint32_t nt = f->trees_nr, maxd = 0;
-	struct group all, *trees, *depths;
-	struct pertree pt;
+	struct pertree_sum how = { sizeof(struct group),
+		sizeof(struct review_stats), group_add, group_finish, m };
+	void *depth;
 
 	memset(out, 0, sizeof(*out));
-	memset(&all, 0, sizeof(all));
-	for (uint32_t k = 0; k < a->order_nr; k++) {
-		uint32_t d = pertree_depth(&a->paths, a->path_of[a->order[k]]);
-
-		maxd = d > maxd ? d : maxd;
-	}
-	out->trees_nr = nt;
-	out->depth_nr = a->order_nr ? maxd + 1 : 0;
-	trees = xcalloc(nt ? nt : 1, sizeof(*trees));
-	depths = xcalloc(out->depth_nr ? out->depth_nr : 1, sizeof(*depths));
-	pertree_init(&pt, f, c->tt.nr);
-	for (uint32_t k = 0; k < a->order_nr; k++) {
-		uint32_t cm = a->order[k], path = a->path_of[cm];
-		uint32_t n = pertree_of(&pt, &a->paths, path, cm);
-
-		group_add(&all, m, cm);
-		if (nt)
-			group_add(&trees[0], m, cm);
-		for (uint32_t x = 0; x < n; x++)
-			group_add(&trees[pt.via[x]], m, cm);
-		group_add(&depths[pertree_depth(&a->paths, path)], m, cm);
-	}
-	pertree_release(&pt);
-	group_finish(&all, m, &out->all);
-	out->tree = xcalloc(nt ? nt : 1, sizeof(*out->tree));
-	for (uint32_t i = 0; i < nt; i++)
-		group_finish(&trees[i], m, &out->tree[i]);
-	out->depth = xcalloc(out->depth_nr ? out->depth_nr : 1,
-			     sizeof(*out->depth));
-	for (uint32_t d = 0; d < out->depth_nr; d++)
-		group_finish(&depths[d], m, &out->depth[d]);
-	free(trees);
-	free(depths);
+	out->tree = pertree_sum(c, &how, &out->all, &out->trees_nr, &depth,
+				&out->depth_nr);
+	out->depth = depth;
 }
 
 void
@@ -389,12 +361,12 @@ review_json_tree(const void *state, const struct flow *f, uint32_t i,
 /* Per tree: the commits reviewed, tested, linked, fixes and for stable,
  * and the median hand-offs (0 for a tree it has nothing of). */
 static const struct extra_figure review_tree_figures[] = {
-	{ NULL, "reviewed", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "tested", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "linked", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "fixes", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "stable", EXTRA_COUNT, NULL, NULL },
-	{ NULL, "handoffs_median", EXTRA_COUNT, NULL, NULL },
+	EXTRA_CSV("reviewed", EXTRA_COUNT),
+	EXTRA_CSV("tested", EXTRA_COUNT),
+	EXTRA_CSV("linked", EXTRA_COUNT),
+	EXTRA_CSV("fixes", EXTRA_COUNT),
+	EXTRA_CSV("stable", EXTRA_COUNT),
+	EXTRA_CSV("handoffs_median", EXTRA_COUNT),
 };
 
 static int
@@ -542,15 +514,26 @@ review_range_gather(const void *shared, const struct history *view,
 	return 0;
 }
 
+/* In the JSON the range's counts as review_stats_json writes them
+ * (without the people), then the rows: the shares, the hand-offs. */
+#define REVIEW_COUNT(name) EXTRA_MEMBER(name, EXTRA_COUNT, "review")
 static const struct extra_figure review_figures[] = {
-	{ "reviewed share", "reviewed_share", EXTRA_TENTHS,
-	  "Reviewed share: a Reviewed-by or Acked-by from neither author "
-	  "nor committer", "% of the commits" },
-	{ "tested share", "tested_share", EXTRA_TENTHS, NULL, NULL },
-	{ "linked share", "linked_share", EXTRA_TENTHS, NULL, NULL },
-	{ "fixes share", "fixes_share", EXTRA_TENTHS, NULL, NULL },
-	{ "for-stable share", "stable_share", EXTRA_TENTHS, NULL, NULL },
-	{ "median hand-offs", "handoffs_median", EXTRA_COUNT, NULL, NULL },
+	REVIEW_COUNT("commits"),
+	REVIEW_COUNT("reviewed"),
+	REVIEW_COUNT("tested"),
+	REVIEW_COUNT("linked"),
+	REVIEW_COUNT("fixes"),
+	REVIEW_COUNT("stable"),
+	EXTRA_ROW("reviewed share", "reviewed_share", EXTRA_TENTHS,
+		  "Reviewed share: a Reviewed-by or Acked-by from neither "
+		  "author nor committer", "% of the commits"),
+	EXTRA_ROW("tested share", "tested_share", EXTRA_TENTHS, NULL, NULL),
+	EXTRA_ROW("linked share", "linked_share", EXTRA_TENTHS, NULL, NULL),
+	EXTRA_ROW("fixes share", "fixes_share", EXTRA_TENTHS, NULL, NULL),
+	EXTRA_ROW("for-stable share", "stable_share", EXTRA_TENTHS, NULL,
+		  NULL),
+	EXTRA_ROW_JSON("median hand-offs", "handoffs_median", EXTRA_COUNT,
+		       NULL, NULL, 0, "review", NULL),
 };
 
 static int
@@ -559,23 +542,21 @@ review_range_figure(const void *state, const struct flow *f, size_t i,
 {
 	const struct review_stats *s = state;
 	const uint32_t part[] = {
-		s->reviewed, s->tested, s->linked, s->fixes, s->stable,
+		s->commits, s->reviewed, s->tested, s->linked, s->fixes,
+		s->stable,
 	};
 
 	(void)f;
 	if (i < ARRAY_SIZE(part)) {
-		*v = review_tenths(part[i], s->commits);
+		*v = part[i];
+		return 1;
+	}
+	if (i < 2 * ARRAY_SIZE(part) - 1) {
+		*v = review_tenths(part[i - ARRAY_SIZE(part) + 1], s->commits);
 		return s->commits > 0;
 	}
 	*v = (int64_t)s->handoffs_median;
 	return 1;
-}
-
-static void
-review_range_json(const void *state, const struct flow *f, struct json *j)
-{
-	(void)f;
-	review_stats_json(j, state, NULL);
 }
 
 const struct extra review_extra = {
@@ -602,7 +583,6 @@ const struct extra review_extra = {
 	.range_gather = review_range_gather,
 	.range_release = free,
 	.range_figure = review_range_figure,
-	.range_json = review_range_json,
 	.figures = review_figures,
 	.figures_nr = ARRAY_SIZE(review_figures),
 };

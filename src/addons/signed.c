@@ -361,25 +361,38 @@ signed_json(const void *state, const struct flow *f, struct json *j)
 	json_close(j, '}');
 }
 
-static void
-signed_json_tree(const void *state, const struct flow *f, uint32_t i,
-		 struct json *j)
+/* Per tree, the signed pulls and their commits; per edge, its signed
+ * pulls (in the JSON). */
+static const struct extra_figure signed_tree_figures[] = {
+	EXTRA_MEMBER("signed_pulls", EXTRA_COUNT, NULL),
+	EXTRA_MEMBER("signed_commits", EXTRA_COUNT, NULL),
+};
+
+static int
+signed_tree_figure(const void *state, const struct flow *f, uint32_t i,
+		   size_t k, int64_t *v)
 {
 	const struct signatures *s = &((const struct signed_state *)state)->s;
 
 	(void)f;
-	json_uint(j, "signed_pulls", s->tree_signed_pulls[i]);
-	json_uint(j, "signed_commits", s->tree_signed_commits[i]);
+	*v = k ? s->tree_signed_commits[i] : s->tree_signed_pulls[i];
+	return 1;
 }
 
-static void
-signed_json_edge(const void *state, const struct flow *f, uint32_t e,
-		 struct json *j)
+static const struct extra_figure signed_edge_figures[] = {
+	EXTRA_MEMBER("signed_pulls", EXTRA_COUNT, NULL),
+};
+
+static int
+signed_edge_figure(const void *state, const struct flow *f, uint32_t e,
+		   size_t k, int64_t *v)
 {
 	const struct signatures *s = &((const struct signed_state *)state)->s;
 
 	(void)f;
-	json_uint(j, "signed_pulls", s->edge_signed_pulls[e]);
+	(void)k;
+	*v = s->edge_signed_pulls[e];
+	return 1;
 }
 
 /*
@@ -493,8 +506,12 @@ const struct extra signed_extra = {
 	.release = signed_release,
 	.text = signed_text,
 	.json = signed_json,
-	.json_tree = signed_json_tree,
-	.json_edge = signed_json_edge,
+	.tree_figures = signed_tree_figures,
+	.tree_figures_nr = ARRAY_SIZE(signed_tree_figures),
+	.tree_figure = signed_tree_figure,
+	.edge_figures = signed_edge_figures,
+	.edge_figures_nr = ARRAY_SIZE(signed_edge_figures),
+	.edge_figure = signed_edge_figure,
 	.node_line = signed_node_line,
 	.subtitle = signed_subtitle,
 	.edge_look = signed_edge_look,

@@ -719,11 +719,13 @@ timeline_range_gather(const void *shared, const struct history *view,
 }
 
 static const struct extra_figure timeline_figures[] = {
-	{ "pulled after the merge window", "late_pulled", EXTRA_COUNT, NULL,
-	  NULL },
-	{ "share pulled after the merge window", "late_pulled_share",
-	  EXTRA_TENTHS, "Pulled after the merge window, closed by the "
-	  "cycle's first pre-release tag", "% of the commits" },
+	EXTRA_ROW_JSON("pulled after the merge window", "late_pulled",
+		       EXTRA_COUNT, NULL, NULL, 0, NULL, NULL),
+	EXTRA_ROW_JSON("share pulled after the merge window",
+		       "late_pulled_share", EXTRA_TENTHS,
+		       "Pulled after the merge window, closed by the "
+		       "cycle's first pre-release tag", "% of the commits",
+		       0, NULL, NULL),
 };
 
 /* The range's share of its commits pulled after the merge window, in
@@ -748,15 +750,6 @@ timeline_range_figure(const void *state, const struct flow *f, size_t i,
 	}
 	*v = late_share(late, f);
 	return f->commits > 0;
-}
-
-static void
-timeline_range_json(const void *state, const struct flow *f, struct json *j)
-{
-	uint32_t late = *(const uint32_t *)state;
-
-	json_uint(j, "late_pulled", late);
-	json_tenths(j, "late_pulled_share", late_share(late, f));
 }
 
 /* The timeline chart, instead of the flow's. */
@@ -786,7 +779,6 @@ const struct extra timeline_extra = {
 	.range_gather = timeline_range_gather,
 	.range_release = free,
 	.range_figure = timeline_range_figure,
-	.range_json = timeline_range_json,
 	.figures = timeline_figures,
 	.figures_nr = ARRAY_SIZE(timeline_figures),
 };

@@ -20,6 +20,7 @@
 
 #include "addons/registry.h"
 #include "git/gitconfig.h"
+#include "git/repofile.h"
 #include "render/graph.h"
 #include "util/escape.h"
 #include "util/util.h"
@@ -142,7 +143,7 @@ gather_file(struct gathering *g, struct repo *r, const char *path,
 
 	/* Only regular files, includes too: libgit2 would wait on a FIFO
 	 * for ever, or read a device without end. */
-	if ((ret = config_file_check(path, required)) <= 0)
+	if ((ret = repofile_check_config(path, required)) <= 0)
 		return ret < 0 ? ST_USAGE : 0;
 	return repo_config_file_each(r, path, KEYS_GLOB, gather_entry, g);
 }

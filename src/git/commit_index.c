@@ -38,23 +38,23 @@ commit_index_release(struct commit_index *ix)
 	memset(ix, 0, sizeof(*ix));
 }
 
+/* The ith id of the index, in order. */
+static const struct object_id *
+sorted_id(const void *ctx, size_t i)
+{
+	const struct commit_index *ix = ctx;
+
+	return &ix->h->oid[ix->sorted[i]];
+}
+
 uint32_t
 commit_index_find(const struct commit_index *ix, const struct object_id *oid)
 {
-	uint32_t lo = 0, hi = ix->nr;
+	size_t k = oid_lower_bound(oid, ix->nr, sorted_id, ix);
 
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		int r = memcmp(ix->h->oid[ix->sorted[mid]].hash, oid->hash,
-			       OID_RAWSZ);
-
-		if (!r)
-			return ix->sorted[mid];
-		if (r < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	if (k < ix->nr && !memcmp(sorted_id(ix, k)->hash, oid->hash,
+				  OID_RAWSZ))
+		return ix->sorted[k];
 	return HIST_NONE;
 }
 

@@ -50,12 +50,13 @@ odb_pack_reader(struct repo *r, struct pack_reader **out)
 	return 0;
 }
 
-int
-odb_open(struct odb **out, struct repo *r)
+/* o's database opened (ret 0) or not (ret < 0): with its pack reader,
+ * o is *out's; else it is freed. */
+static int
+odb_opened(struct odb **out, struct odb *o, struct repo *r, int ret)
 {
-	struct odb *o = xcalloc(1, sizeof(*o));
-
-	if (git_repository_odb(&o->odb, r->git) < 0) {
+	if (ret < 0) {
+		git_odb_free(o->odb);
 		free(o);
 		return git_fail("cannot open the object database");
 	}
@@ -65,6 +66,14 @@ odb_open(struct odb **out, struct repo *r)
 	}
 	*out = o;
 	return 0;
+}
+
+int
+odb_open(struct odb **out, struct repo *r)
+{
+	struct odb *o = xcalloc(1, sizeof(*o));
+
+	return odb_opened(out, o, r, git_repository_odb(&o->odb, r->git));
 }
 
 int
@@ -96,17 +105,7 @@ odb_open_own(struct odb **out, struct repo *r, unsigned nth)
 	 * repository's own database. */
 	for (size_t k = 0; !ret && k < r->od.env_nr; k++)
 		ret = git_odb_add_disk_alternate(o->odb, r->od.env[k]);
-	if (ret < 0) {
-		git_odb_free(o->odb);
-		free(o);
-		return git_fail("cannot open the object database");
-	}
-	if (odb_pack_reader(r, &o->pr) < 0) {
-		odb_free(o);
-		return -1;
-	}
-	*out = o;
-	return 0;
+	return odb_opened(out, o, r, ret);
 }
 
 int

@@ -3,6 +3,8 @@
  */
 #include "git/oid.h"
 
+#include <string.h>
+
 static int
 hex_digit(int c)
 {
@@ -36,4 +38,22 @@ oid_to_hex(const struct object_id *oid, char *hex)
 		hex[2 * k + 1] = digits[oid->hash[k] & 15];
 	}
 	hex[OID_HEXSZ] = '\0';
+}
+
+size_t
+oid_lower_bound(const struct object_id *oid, size_t nr,
+		const struct object_id *(*id)(const void *ctx, size_t i),
+		const void *ctx)
+{
+	size_t lo = 0, hi = nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (memcmp(id(ctx, mid)->hash, oid->hash, OID_RAWSZ) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }

@@ -18,7 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "git/gitconfig.h"
 #include "git/libgit2.h"
 #include "git/pack.h"
 #include "git/refdb_ro.h"
@@ -294,7 +293,7 @@ check_git_config(const char *where, unsigned flags, const char *ceiling)
 
 	for (size_t k = 0; k < ARRAY_SIZE(levels) && !ret; k++) {
 		if (!levels[k](&b))
-			ret = config_file_check(b.ptr, 0) < 0 ? -1 : 0;
+			ret = repofile_check_config(b.ptr, 0) < 0 ? -1 : 0;
 		git_error_clear();
 		git_buf_dispose(&b);
 	}
@@ -302,11 +301,11 @@ check_git_config(const char *where, unsigned flags, const char *ceiling)
 	if (gitdir) {
 		common = find_common_dir(gitdir, &bad);
 		buf_printf(&path, "%sconfig", common);
-		ret = bad || config_file_check(path.data, 0) < 0 ? -1 : 0;
+		ret = bad || repofile_check_config(path.data, 0) < 0 ? -1 : 0;
 		buf_release(&path);
 		buf_printf(&path, "%s%sconfig.worktree", gitdir,
 			   gitdir[strlen(gitdir) - 1] == '/' ? "" : "/");
-		if (!ret && config_file_check(path.data, 0) < 0)
+		if (!ret && repofile_check_config(path.data, 0) < 0)
 			ret = -1;
 	}
 	buf_release(&path);

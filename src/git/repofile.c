@@ -9,12 +9,14 @@
  */
 #include "git/repofile.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "util/util.h"
@@ -135,5 +137,168 @@ repofile_check_dir(const char *dir, int depth)
 	}
 	closedir(d);
 	buf_release(&path);
+	return ret;
+}
+
+/* --- includes, checked before libgit2 follows them ---------------------- */
+
+/* libgit2's bound (config_file.c): deeper includes are its error. */
+#define INCLUDE_DEPTH 10
+
+/*
+ * The value of a key at p (after "="), git's syntax: quotes, escapes,
+ * a comment outside quotes ending it, a backslash before the newline
+ * going on to the next line, trailing blanks dropped.  *end: where the
+ * line ends.
+ */
+static void
+config_value(const char *p, const char *lim, struct buf *out,
+	     const char **end)
+{
+	size_t keep = 0;
+	int quoted = 0;
+
+	while (p < lim && (*p == ' ' || *p == '\t'))
+		p++;
+	for (; p < lim; p++) {
+		char c = *p;
+
+		if (c == '\n' || (!quoted && (c == '#' || c == ';')))
+			break;
+		if (c == '"') {
+			quoted = !quoted;
+			keep = out->len;
+			continue;
+		}
+		if (c == '\\' && p + 1 < lim) {
+			c = *++p;
+			if (c == '\n')
+				continue;
+			c = c == 'n' ? '\n' : c == 't' ? '\t' :
+			    c == 'b' ? '\b' : c;
+			buf_addc(out, c);
+			keep = out->len;
+			continue;
+		}
+		buf_addc(out, c);
+		if (quoted || (c != ' ' && c != '\t'))
+			keep = out->len;
+	}
+	out->len = keep;
+	if (out->data)
+		out->data[keep] = '\0';
+	while (p < lim && *p != '\n')
+		p++;
+	*end = p;
+}
+
+/*
+ * Each "path" of an [include] or [includeIf "..."] section of the
+ * configuration text s (len bytes) into paths, NUL-separated: whatever
+ * their conditions, for a file that may be included must be checked
+ * before libgit2 decides to read it.
+ */
+static void
+include_paths(const char *s, size_t len, struct buf *paths)
+{
+	const char *p = s, *lim = s + len;
+	struct buf v = BUF_INIT;
+	int in_include = 0;
+
+	while (p < lim) {
+		const char *key;
+		size_t klen;
+
+		while (p < lim && isspace((unsigned char)*p))
+			p++;
+		if (p < lim && *p == '[') {
+			const char *q = ++p;
+
+			while (q < lim && (isalnum((unsigned char)*q) ||
+					   *q == '-'))
+				q++;
+			in_include = (q - p == 7 && !strncasecmp(p, "include", 7)) ||
+				     (q - p == 9 && !strncasecmp(p, "includeIf", 9));
+			/* The rest of the header, then maybe a key on the
+			 * same line, as git allows. */
+			while (q < lim && *q != ']' && *q != '\n')
+				q += *q == '\\' && q + 1 < lim ? 2 : 1;
+			p = q < lim && *q == ']' ? q + 1 : q;
+			continue;
+		}
+		if (p < lim && (*p == '#' || *p == ';')) {
+			while (p < lim && *p != '\n')
+				p++;
+			continue;
+		}
+		key = p;
+		while (p < lim && (isalnum((unsigned char)*p) || *p == '-'))
+			p++;
+		klen = (size_t)(p - key);
+		while (p < lim && (*p == ' ' || *p == '\t'))
+			p++;
+		if (!klen || p == lim || *p != '=') {
+			while (p < lim && *p != '\n')
+				p++;
+			continue;
+		}
+		buf_release(&v);
+		config_value(p + 1, lim, &v, &p);
+		if (in_include && klen == 4 && !strncasecmp(key, "path", 4) &&
+		    v.len) {
+			buf_add(paths, v.data, v.len);
+			buf_addc(paths, '\0');
+		}
+	}
+	buf_release(&v);
+}
+
+/* Where libgit2 finds the include value of file: from the home
+ * directory ("~/"), or relative to the including file's directory. */
+static char *
+include_target(const char *file, const char *value)
+{
+	struct buf b = BUF_INIT;
+	const char *home = getenv("HOME"), *slash = strrchr(file, '/');
+
+	if (value[0] == '~' && value[1] == '/')
+		buf_printf(&b, "%s%s", home ? home : "", value + 1);
+	else if (value[0] == '/' || !slash)
+		buf_puts(&b, value);
+	else
+		buf_printf(&b, "%.*s/%s", (int)(slash - file), file, value);
+	return b.data;
+}
+
+static int
+check_includes(const char *path, int depth)
+{
+	struct buf text = BUF_INIT, paths = BUF_INIT;
+	int ret = repofile_read(path, &text);
+
+	if (ret > 0 && depth < INCLUDE_DEPTH) {
+		include_paths(text.data, text.len, &paths);
+		for (size_t at = 0; at < paths.len && ret >= 0;
+		     at += strlen(paths.data + at) + 1) {
+			char *target = include_target(path, paths.data + at);
+
+			ret = check_includes(target, depth + 1);
+			free(target);
+		}
+	}
+	buf_release(&paths);
+	buf_release(&text);
+	return ret < 0 ? -1 : ret;
+}
+
+int
+repofile_check_config(const char *path, int required)
+{
+	int ret = check_includes(path, 0);
+
+	if (!ret && required) {
+		error("cannot read '%s': %s", path, strerror(ENOENT));
+		return -1;
+	}
 	return ret;
 }

@@ -152,20 +152,17 @@ tag_map_release(struct tag_map *tm)
 	memset(tm, 0, sizeof(*tm));
 }
 
+/* The ith tag's target, in order. */
+static const struct object_id *
+target_id(const void *ctx, size_t i)
+{
+	return &((const struct tag_map *)ctx)->t[i].target;
+}
+
 size_t
 tag_map_first(const struct tag_map *tm, const struct object_id *commit)
 {
-	size_t lo = 0, hi = tm->nr;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (memcmp(tm->t[mid].target.hash, commit->hash, OID_RAWSZ) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return oid_lower_bound(commit, tm->nr, target_id, tm);
 }
 
 int

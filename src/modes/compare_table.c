@@ -103,10 +103,13 @@ compare_figures(const struct table *t, size_t *nr)
 		const struct extra *x = t->xc->run[r].x;
 
 		fg = xreallocarray(fg, k + x->figures_nr, sizeof(*fg));
-		for (size_t i = 0; i < x->figures_nr; i++)
-			fg[k++] = (struct figure){ x->figures[i].label,
-				x->figures[i].name,
-				(enum figure_kind)x->figures[i].kind, 0, r, i };
+		for (size_t i = 0; i < x->figures_nr; i++) {
+			const struct extra_figure *xf = &x->figures[i];
+
+			if (xf->label)	/* a row; else the JSON's */
+				fg[k++] = (struct figure){ xf->label, xf->name,
+					(enum figure_kind)xf->kind, 0, r, i };
+		}
 	}
 	*nr = k;
 	return fg;

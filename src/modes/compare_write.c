@@ -397,9 +397,8 @@ compare_write_json(const struct compare_input *in, const struct table *t,
 		json_uint(&j, "small_trees", f->small_trees);
 		/* The add-ons' members, in the registry's order. */
 		for (size_t r = 0; t->xc && r < t->xc->nr; r++)
-			if (t->xc->run[r].x->range_json)
-				t->xc->run[r].x->range_json(
-					t->xstate[r * t->nr + k], f, &j);
+			extras_range_json(t->xc->run[r].x,
+					  t->xstate[r * t->nr + k], f, &j);
 		json_close(&j, '}');
 	}
 	json_close(&j, ']');

@@ -105,7 +105,7 @@ trees_table(const struct flow *f, const struct extras *xs, struct buf *out)
 {
 	buf_puts(out, "tree,commits,own,depth,pulls,folded,applied,topics,"
 		 "topic_merges,urls");
-	extras_csv_tree_head(xs, out);
+	extras_csv_head(xs, EXTRA_OF_TREES, out);
 	csv_end(out);
 	for (uint32_t i = 0; i < f->trees_nr; i++) {
 		const struct flow_tree *t = &f->trees[i];
@@ -134,7 +134,7 @@ trees_table(const struct flow *f, const struct extras *xs, struct buf *out)
 			buf_puts(&urls, u[k]);
 		}
 		csv_text(out, urls.data ? urls.data : "", 0);
-		extras_csv_tree(xs, f, i, out);
+		extras_csv_cells(xs, f, EXTRA_OF_TREES, i, out);
 		csv_end(out);
 		buf_release(&urls);
 	}
@@ -144,7 +144,7 @@ static void
 edges_table(const struct flow *f, const struct extras *xs, struct buf *out)
 {
 	buf_puts(out, "from,to,commits,pulls");
-	extras_csv_edge_head(xs, out);
+	extras_csv_head(xs, EXTRA_OF_EDGES, out);
 	csv_end(out);
 	for (uint32_t i = 0; i < f->edges_nr; i++) {
 		const struct flow_edge *e = &f->edges[i];
@@ -153,7 +153,7 @@ edges_table(const struct flow *f, const struct extras *xs, struct buf *out)
 		csv_text(out, f->trees[e->to].name, 0);
 		csv_uint(out, e->commits, 0);
 		csv_uint(out, e->pulls, 0);
-		extras_csv_edge(xs, f, i, out);
+		extras_csv_cells(xs, f, EXTRA_OF_EDGES, i, out);
 		csv_end(out);
 	}
 }

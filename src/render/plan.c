@@ -359,6 +359,20 @@ plan_stagger(const struct flow *f, struct graph_plan *p,
 	}
 }
 
+/* A flow of the mainline's direct commits, n of them (applied on it, or
+ * through its topic branches): its volume and width; returns the
+ * legend's bits it needs (legend, and its volume's), 0 for none. */
+static unsigned
+plan_direct(const struct flow *f, uint32_t n, unsigned legend,
+	    const struct graph_plan *p, enum volume *volume, uint32_t *width)
+{
+	if (!n)
+		return 0;
+	*volume = graph_volume(n, f->commits, p->major, p->minor);
+	*width = graph_width(n, f->commits, NULL);
+	return legend | legend_of_volume(*volume);
+}
+
 void
 graph_plan(const struct flow *f, uint32_t major, uint32_t minor,
 	   int two_sided, uint32_t level, struct graph_plan *p)
@@ -383,22 +397,10 @@ graph_plan(const struct flow *f, uint32_t major, uint32_t minor,
 	for (uint32_t k = 0; k < f->edges_nr; k++)
 		if (edge_drawn(f, p, &f->edges[k]))
 			plan_edge(f, k, p);
-	if (f->topics.applied) {
-		p->direct_volume = graph_volume(f->topics.applied, f->commits,
-						major, minor);
-		p->direct_width = graph_width(f->topics.applied, f->commits,
-					      NULL);
-		p->legend |= LEGEND_DIRECT |
-			     legend_of_volume(p->direct_volume);
-	}
-	if (f->topics.through) {
-		p->topics_volume = graph_volume(f->topics.through, f->commits,
-						major, minor);
-		p->topics_width = graph_width(f->topics.through, f->commits,
-					      NULL);
-		p->legend |= LEGEND_TOPICS |
-			     legend_of_volume(p->topics_volume);
-	}
+	p->legend |= plan_direct(f, f->topics.applied, LEGEND_DIRECT, p,
+				 &p->direct_volume, &p->direct_width);
+	p->legend |= plan_direct(f, f->topics.through, LEGEND_TOPICS, p,
+				 &p->topics_volume, &p->topics_width);
 	plan_trees_legend(f, p);
 	if (two_sided && f->trees_nr) {
 		uint8_t *leaf = xcalloc(f->trees_nr, sizeof(*leaf));

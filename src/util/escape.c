@@ -168,29 +168,34 @@ escape_bytes(struct buf *out, const unsigned char *p, size_t n,
 	}
 }
 
+/* What the text and Graphviz's labels share: a backslash doubled, a
+ * control or format character as hex escapes after backslash, any
+ * other character as it is. */
+static void
+backslash_char(struct buf *out, const unsigned char *p, size_t n,
+	       unsigned int cp, const char *backslash)
+{
+	if (cp == '\\')
+		buf_puts(out, "\\\\");
+	else if (is_control(cp) || is_format_control(cp))
+		escape_bytes(out, p, n, backslash);
+	else
+		buf_add(out, p, n);
+}
+
 static void
 text_char(struct buf *out, const unsigned char *p, size_t n, unsigned int cp)
 {
 	if (!n)
 		escape_bytes(out, p, 1, "\\");
-	else if (cp == '\\')
-		buf_puts(out, "\\\\");
 	else if (cp == '\t')
 		buf_puts(out, "\\t");
 	else if (cp == '\n')
 		buf_puts(out, "\\n");
 	else if (cp == '\r')
 		buf_puts(out, "\\r");
-	else if (is_control(cp) || is_format_control(cp))
-		escape_bytes(out, p, n, "\\");
 	else
-		buf_add(out, p, n);
-}
-
-void
-escape_text(struct buf *out, const char *s, size_t len)
-{
-	escape_each(out, s, len, text_char);
+		backslash_char(out, p, n, cp, "\\");
 }
 
 /* "\uXXXX", as a surrogate pair beyond the Basic Multilingual Plane. */
@@ -233,24 +238,27 @@ json_char(struct buf *out, const unsigned char *p, size_t n, unsigned int cp)
 	}
 }
 
-void
-escape_json(struct buf *out, const char *s, size_t len)
-{
-	escape_each(out, s, len, json_char);
-}
-
 static void
 gv_label_char(struct buf *out, const unsigned char *p, size_t n,
 	      unsigned int cp)
 {
 	if (!n)
 		buf_puts(out, "\xef\xbf\xbd");
-	else if (cp == '\\')
-		buf_puts(out, "\\\\");
-	else if (is_control(cp) || is_format_control(cp))
-		escape_bytes(out, p, n, "\\\\");
 	else
-		buf_add(out, p, n);
+		backslash_char(out, p, n, cp, "\\\\");
+}
+
+/* The escapers of one character each format's, over escape_each. */
+void
+escape_text(struct buf *out, const char *s, size_t len)
+{
+	escape_each(out, s, len, text_char);
+}
+
+void
+escape_json(struct buf *out, const char *s, size_t len)
+{
+	escape_each(out, s, len, json_char);
 }
 
 void
