@@ -34,34 +34,34 @@ static const struct tcase {
 	{ "a commit on Y by X1's committer, Y pulls X1: from X1",
 	  /* m0 (Y into mainline), m1 (X1 into Y), Y, Y, Y by 1, X1, main */
 	  { N, N, 1, 1, 1, 2, 0 }, { 2, 0, 0, 0, 1, 1, 2 }, 7,
-	  { { 0, 1, 0, 4 }, { 1, 2, 1, 1 } }, 2, "4:2 | 2>1:1" },
+	  { { 0, 1, 0, 4, 0 }, { 1, 2, 1, 1, 0 } }, 2, "4:2 | 2>1:1" },
 	{ "by nobody's usual committer: no guess",
 	  { N, N, 1, 1, 1, 2, 0 }, { 2, 0, 0, 0, 3, 1, 2 }, 7,
-	  { { 0, 1, 0, 4 }, { 1, 2, 1, 1 } }, 2, "|" },
+	  { { 0, 1, 0, 4, 0 }, { 1, 2, 1, 1, 0 } }, 2, "|" },
 	{ "Y never pulled X1: no guess",
 	  { N, 1, 1, 1, 2, 0 }, { 2, 0, 0, 1, 1, 2 }, 6,
-	  { { 0, 1, 0, 4 } }, 1, "|" },
+	  { { 0, 1, 0, 4, 0 } }, 1, "|" },
 	{ "two sources by one committer: the one Y pulled more often",
 	  /* m0, m1 (X1), m2 m3 (X2), Y by 1, X1, X2, X2 */
 	  { N, N, N, N, 1, 2, 3, 3 }, { 2, 0, 0, 0, 1, 1, 1, 1 }, 8,
-	  { { 0, 1, 0, 4 }, { 1, 2, 1, 1 }, { 2, 3, 1, 1 }, { 3, 3, 1, 1 } },
+	  { { 0, 1, 0, 4, 0 }, { 1, 2, 1, 1, 0 }, { 2, 3, 1, 1, 0 }, { 3, 3, 1, 1, 0 } },
 	  4, "4:3 | 3>1:1" },
 	{ "two sources pulled as often: the lower tree id",
 	  { N, N, N, 1, 2, 3 }, { 2, 0, 0, 1, 1, 1 }, 6,
-	  { { 0, 1, 0, 3 }, { 1, 2, 1, 1 }, { 2, 3, 1, 1 } }, 3,
+	  { { 0, 1, 0, 3, 0 }, { 1, 2, 1, 1, 0 }, { 2, 3, 1, 1, 0 } }, 3,
 	  "3:2 | 2>1:1" },
 	{ "a tie for X1's usual committer goes to the lower id",
 	  /* X1's own commits by 1 and 4, no merge into it: its usual
 	   * committer is 1, so Y's commit by 4 is Y's own */
 	  { N, N, 1, 2, 2 }, { 2, 0, 4, 1, 4 }, 5,
-	  { { 0, 1, 0, 3 }, { 1, 2, 1, 2 } }, 2, "|" },
+	  { { 0, 1, 0, 3, 0 }, { 1, 2, 1, 2, 0 } }, 2, "|" },
 	{ "the lower id wins the tie, the other way round",
 	  { N, N, 1, 2, 2 }, { 2, 0, 1, 1, 4 }, 5,
-	  { { 0, 1, 0, 3 }, { 1, 2, 1, 2 } }, 2, "2:2 | 2>1:1" },
+	  { { 0, 1, 0, 3, 0 }, { 1, 2, 1, 2, 0 } }, 2, "2:2 | 2>1:1" },
 	{ "a tree's merges name its maintainer before its own commits",
 	  /* Y's own commits are mostly 1's, but 0 merged into Y */
 	  { N, N, 1, 1, 1, 2 }, { 2, 0, 1, 1, 0, 1 }, 6,
-	  { { 0, 1, 0, 4 }, { 1, 2, 1, 1 } }, 2, "2:2 3:2 | 2>1:2" },
+	  { { 0, 1, 0, 4, 0 }, { 1, 2, 1, 1, 0 } }, 2, "2:2 3:2 | 2>1:2" },
 };
 
 /* The guesses as "commit:tree ... | from>to:n ...". */
