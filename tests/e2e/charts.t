@@ -158,7 +158,7 @@ is "$(sed -n 2p texts)" \
    "$(jq -r --arg f "$first" --arg l "$last" '"v1.8..v1.9, \($f) to \($l): \(.commits) commits, \(.direct) direct (\(.direct_applied) applied, \(.direct_topics) through topic branches), \(.summary.tree_count) trees"' all.json)" \
    "subtitle: the range, its first and last mainline commit's dates, the totals, the direct ones split"
 is "$(sed -n 1p texts)|$(sed -n 3p texts)" \
-   "repo: the trees behind mainline|treeplot $("$TREEPLOT" --version | awk '{ print $NF }'), repo" \
+   "sample: the trees behind mainline|treeplot $("$TREEPLOT" --version | awk '{ print $NF }'), sample" \
    "the default title; the source line: treeplot VERSION, REPOSITORY"
 grep -qx 'from 5% of the commits' texts && grep -qx 'from 1% to 5%' texts &&
 	grep -qx 'under 1%' texts && grep -qx 'width: 1%, 10%, 30% of the commits' texts
