@@ -784,7 +784,7 @@ check_backmerges(struct check *ck, const struct extra_input *in,
 	const struct history *h = ck->h;
 	const struct chart *c = in->c;
 	uint8_t *marks = history_first_parent_marks(h);
-	struct tag_map tm;
+	struct tag_map tm = { NULL, 0, 0 };
 	struct odb *o = NULL;
 	int ret = 0;
 

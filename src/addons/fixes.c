@@ -345,7 +345,7 @@ first_releases(struct fixes *fx, const struct extra_input *in,
 	       const struct history *h, const struct commit_index *ix,
 	       uint32_t **out)
 {
-	struct tag_map tm;
+	struct tag_map tm = { NULL, 0, 0 };
 	struct release_at *v = NULL;
 	size_t nr = 0, alloc = 0;
 	struct history_stack st = HISTORY_STACK_INIT;

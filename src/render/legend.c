@@ -518,7 +518,8 @@ prefix_entry(struct legend *l, const struct flow *f,
 			continue;
 		if (any == f->trees_nr)
 			any = k;
-		if (!strncmp(f->trees[k].name, p->shown.prefix, pl))
+		if (p->shown.prefix &&
+		    !strncmp(f->trees[k].name, p->shown.prefix, pl))
 			break;
 	}
 	if (k == f->trees_nr)

@@ -150,10 +150,8 @@ do_pull(struct sim *sim, uint32_t x, uint32_t y, int octopus_ok)
 
 	mk = merge_commit(sim, y, sb.buf, par, np);
 	sim->st.pulls++;
-	if (y == 0)
-		people_pull(sim, mk, x, tags);
-
 	if (y == 0) {
+		people_pull(sim, mk, x, tags);
 		if (tip_new) {
 			for (size_t i = t->lo; i < t->n; i++)
 				if (!sim->fin[t->ent[i].mark])
