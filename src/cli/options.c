@@ -589,8 +589,9 @@ help_row(FILE *fp, const struct opt *row)
  * Where the schema is, for --help: beside an installed binary
  * (PREFIX/bin/treeplot: PREFIX/share/treeplot/treeplot.schema.json)
  * when it is there, whatever the PREFIX of make install; in the source
- * tree when the binary is the one make left there (its folder holds
- * docs/treeplot.schema.json); else where the build's SCHEMADIR says,
+ * tree when the binary is one make left there (its folder, or one of
+ * the two above it, holds docs/treeplot.schema.json); else where the
+ * build's SCHEMADIR says,
  * which make install has yet to fill when the file is not there.
  */
 enum schema_where { SCHEMA_INSTALLED, SCHEMA_SOURCE, SCHEMA_NOT_YET };
@@ -615,17 +616,21 @@ schema_path(struct buf *out)
 			return SCHEMA_INSTALLED;
 		buf_release(out);
 	}
-	if (slash) {
+	/* The source tree: the binary's folder, or one of the two above
+	 * it (make's build/sanitize/treeplot, build/tsan/treeplot). */
+	for (int up = 0; slash && up < 3; up++) {
 		buf_add(out, exe, (size_t)(slash - exe));
 		buf_puts(out, docs);
 		n = access(out->data, R_OK);
 		buf_release(out);
-		buf_puts(out, TREEPLOT_SCHEMA_PATH);
-		if (!n)
+		if (!n) {
+			buf_puts(out, TREEPLOT_SCHEMA_PATH);
 			return SCHEMA_SOURCE;
-	} else {
-		buf_puts(out, TREEPLOT_SCHEMA_PATH);
+		}
+		*slash = '\0';
+		slash = strrchr(exe, '/');
 	}
+	buf_puts(out, TREEPLOT_SCHEMA_PATH);
 	return access(out->data, R_OK) ? SCHEMA_NOT_YET : SCHEMA_INSTALLED;
 }
 
