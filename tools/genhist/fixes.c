@@ -27,16 +27,6 @@
 
 #define EMPTY_TREE "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
 
-/* splitmix64's finaliser (stream.c's mix64, below this module). */
-static uint64_t
-mix(uint64_t x)
-{
-	x += 0x9e3779b97f4a7c15ull;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-	return x ^ (x >> 31);
-}
-
 /* ---- SHA-1 (FIPS 180-4) -------------------------------------------- */
 
 struct sha1 {
@@ -220,7 +210,7 @@ one_target(uint32_t m, uint64_t h, struct sb *body)
 
 	if ((h >> 8) % 13 == 0) {
 		/* An id of no object, most likely. */
-		snprintf(p.id, sizeof(p.id), "%012" PRIx64, mix(h) >> 16);
+		snprintf(p.id, sizeof(p.id), "%012" PRIx64, mix64(h) >> 16);
 	} else {
 		p.meant = ids.plain[(h >> 16) % ids.plain_nr];
 		p.revert = (h >> 40) % 8 == 0;
@@ -251,17 +241,17 @@ one_target(uint32_t m, uint64_t h, struct sb *body)
 char *
 fixes_body(const struct sim *sim, uint32_t m)
 {
-	uint64_t h = mix(0x6669786573ull ^ ((uint64_t)m << 20));
+	uint64_t h = mix64(0x6669786573ull ^ ((uint64_t)m << 20));
 	struct sb body = { .len = 0 };
 
 	(void)sim;
 	if (h % 10 || !ids.plain_nr)
 		return NULL;
 	sb_add(&body, "A fix.\n\n");
-	one_target(m, mix(h), &body);
+	one_target(m, mix64(h), &body);
 	/* Some fix two bugs. */
 	if ((h >> 32) % 5 == 0)
-		one_target(m, mix(h + 1), &body);
+		one_target(m, mix64(h + 1), &body);
 	sb_add(&body, "Signed-off-by: Fixer <fixer@example.org>");
 	return xprintf("%s", body.buf);
 }

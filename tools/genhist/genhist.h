@@ -360,10 +360,6 @@ void people_pull(struct sim *sim, uint32_t merge, uint32_t x, int tagged);
 /* The clock, a little later. */
 int64_t tick(struct sim *sim);
 
-/* splitmix64's finaliser: a hash of x, for choices the simulation's
- * random numbers must not pay for. */
-uint64_t mix64(uint64_t x);
-
 /* --rebase: whether tree x rebases (a few trees pulled by the mainline
  * alone, decided by a hash). */
 int tree_rebases(const struct sim *sim, uint32_t x);

@@ -49,15 +49,6 @@ tick(struct sim *sim)
 	return sim->now;
 }
 
-uint64_t
-mix64(uint64_t x)
-{
-	x += 0x9e3779b97f4a7c15ull;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-	return x ^ (x >> 31);
-}
-
 /* --files: the small trees' files, a few in a few directories. */
 static const char *const file_paths[] = {
 	"Makefile", "README",

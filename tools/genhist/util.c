@@ -138,3 +138,12 @@ chance(struct rng *r, double p)
 {
 	return (double)(next64(r) >> 11) * (1.0 / 9007199254740992.0) < p;
 }
+
+uint64_t
+mix64(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ull;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}

@@ -68,4 +68,8 @@ uint64_t below64(struct rng *r, uint64_t n);
 /* 1 with probability p. */
 int chance(struct rng *r, double p);
 
+/* splitmix64's finaliser: a hash of x, for choices the simulation's
+ * random numbers must not pay for. */
+uint64_t mix64(uint64_t x);
+
 #endif
