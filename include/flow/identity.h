@@ -49,7 +49,7 @@
 
 /* Join the keys of tt that are one tree (trees_join), and record the
  * likely joins not made (trees_hint).  Call once the keys' pulls and
- * evidence are in (trees_key_seen, trees_key_evidence, trees_key_tag),
+ * evidence are in (trees_key_seen, evidence_add, evidence_tag),
  * before any tree is added. */
 void identity_learn(struct tree_table *tt);
 

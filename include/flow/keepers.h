@@ -47,7 +47,7 @@ struct keeper_pull {
 
 /*
  * For each of the n pulls, who committed the tip of its first pulled
- * branch, as evidence of its key's keeper (trees_key_evidence); the
+ * branch, as evidence of its key's keeper (evidence_add); the
  * mainline's maintainers are noted in tt->mainline_people.  Returns 0,
  * or -1 after reporting a tip that could not be read.
  */

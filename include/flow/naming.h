@@ -62,7 +62,7 @@ struct tree {
 	struct hindex url_ix;	/* urls by their hash: a hostile history
 				 * spells one tree 100,000 ways */
 	struct keeper_count *keepers;	/* who committed the tips of its
-					 * pulls (trees_settle_keepers):
+					 * pulls (evidence_settle):
 					 * the most pulls first */
 	uint32_t keepers_nr;
 };

@@ -29,15 +29,15 @@
 #define JSON_FORMAT_VERSION 2
 #define JSON_SCHEMA_ID "https://treeplot.invalid/treeplot.schema.json"
 
-void json_report_head(struct json *j);
+void report_json_head(struct json *j);
 
 /* "mainline": {"name": NAME, "urls": [URL...]}, in every kind. */
-void json_mainline(struct json *j, const char *name, char *const *urls,
-		   uint32_t nr);
+void report_json_mainline(struct json *j, const char *name, char *const *urls,
+			  uint32_t nr);
 
 /* {"id": HEX, "subject": S} for the merge at history index idx (an empty
  * subject for none: the type stays a string). */
-void json_merge(struct json *j, const struct history *h, uint32_t idx);
+void report_json_merge(struct json *j, const struct history *h, uint32_t idx);
 
 /*
  * The JSON report on revisions the user named, in one layout for --trace
@@ -50,7 +50,7 @@ void json_merge(struct json *j, const struct history *h, uint32_t idx);
  */
 struct selection;
 
-struct json_named {
+struct report_named {
 	const char *repo, *range;
 	const char *mainline;		/* its name, and its URLs */
 	char *const *mainline_urls;
@@ -64,7 +64,7 @@ struct json_named {
 
 /* Write r's report on the nr revisions at base (named_rev_at's array),
  * then a newline. */
-void json_named_report(const struct json_named *r, const void *base,
+void report_named_json(const struct report_named *r, const void *base,
 		       size_t nr, size_t size, struct buf *out);
 
 #endif

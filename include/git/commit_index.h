@@ -46,7 +46,7 @@ const char *commit_found_text(enum commit_found f);
 /*
  * A revision the user named and what it is in the range: the head of
  * --trace's and --explain's records of their arguments, so that one
- * writer reports the ones they do not take (json_named_report too).
+ * writer reports the ones they do not take (report_named_json too).
  */
 struct named_rev {
 	const char *rev;		/* as named; borrowed */

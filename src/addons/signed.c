@@ -337,7 +337,7 @@ json_merges(struct json *j, const char *key, const struct flow *f,
 {
 	json_open(j, key, '[');
 	for (uint32_t k = 0; k < nr; k++)
-		json_merge(j, f->h, f->all_pulls[idx[k]].merge);
+		report_json_merge(j, f->h, f->all_pulls[idx[k]].merge);
 	json_close(j, ']');
 }
 

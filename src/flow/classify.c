@@ -162,7 +162,7 @@ note_tags(struct tree_table *trees, uint32_t k, const char *s,
 
 	for (size_t j = 0; j < n; j++)
 		if ((*names)[j].tag)
-			trees_key_tag(trees, k, (*names)[j].p, (*names)[j].len);
+			evidence_tag(trees, k, (*names)[j].p, (*names)[j].len);
 }
 
 int
@@ -245,7 +245,7 @@ classify_merges_with(const struct history *h, struct tree_table *trees,
 		out->same_branch[i] = (uint8_t)mc->same_branch;
 	}
 	free(ext);
-	trees_settle_keepers(trees);
+	evidence_settle(trees);
 	return ret;
 }
 

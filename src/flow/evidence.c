@@ -11,7 +11,7 @@
 #include "util/util.h"
 
 uint32_t
-trees_person(struct tree_table *tt, const char *ident, size_t len)
+evidence_person(struct tree_table *tt, const char *ident, size_t len)
 {
 	char *s = xstrndup(ident, len);	/* up to a NUL it may hold */
 	uint32_t id = str_intern(&tt->people, s);
@@ -21,7 +21,7 @@ trees_person(struct tree_table *tt, const char *ident, size_t len)
 }
 
 void
-trees_key_evidence(struct tree_table *tt, uint32_t k, uint32_t person)
+evidence_add(struct tree_table *tt, uint32_t k, uint32_t person)
 {
 	struct tree_key *key = &tt->k[k];
 	uint32_t pair;
@@ -111,8 +111,8 @@ lower(char *w)
 }
 
 void
-trees_key_tag(struct tree_table *tt, uint32_t k, const char *tag,
-	      size_t len)
+evidence_tag(struct tree_table *tt, uint32_t k, const char *tag,
+	     size_t len)
 {
 	struct tree_key *key = &tt->k[k];
 	size_t n = 0, sl;
@@ -145,8 +145,8 @@ trees_key_tag(struct tree_table *tt, uint32_t k, const char *tag,
 }
 
 uint32_t
-trees_key_keepers(const struct tree_table *tt, uint32_t k, uint32_t *out,
-		  uint32_t max)
+evidence_keepers(const struct tree_table *tt, uint32_t k, uint32_t *out,
+		 uint32_t max)
 {
 	const struct tree_key *key = &tt->k[k];
 	uint32_t most = 0, n = 0;
@@ -198,7 +198,7 @@ cmp_evidence(const void *pa, const void *pb)
 }
 
 void
-trees_settle_keepers(struct tree_table *tt)
+evidence_settle(struct tree_table *tt)
 {
 	struct tree_evidence *ev = NULL;
 	size_t nr = 0, alloc = 0;

@@ -217,8 +217,8 @@ keepers_share(const struct tree_table *tt, const uint32_t *canon, uint32_t a,
 	      uint32_t b, uint32_t *who)
 {
 	uint32_t ka[KEEPERS_MAX], kb[KEEPERS_MAX];
-	uint32_t na = trees_key_keepers(tt, a, ka, KEEPERS_MAX),
-		 nb = trees_key_keepers(tt, b, kb, KEEPERS_MAX);
+	uint32_t na = evidence_keepers(tt, a, ka, KEEPERS_MAX),
+		 nb = evidence_keepers(tt, b, kb, KEEPERS_MAX);
 
 	for (uint32_t i = 0; i < na; i++)
 		for (uint32_t j = 0; j < nb; j++)
@@ -278,8 +278,8 @@ tenants_apart(const struct tree_table *tt, const uint32_t *canon, uint32_t a,
 {
 	uint32_t who, one;
 
-	return trees_key_keepers(tt, a, &one, 1) &&
-	       trees_key_keepers(tt, b, &one, 1) &&
+	return evidence_keepers(tt, a, &one, 1) &&
+	       evidence_keepers(tt, b, &one, 1) &&
 	       !keepers_share(tt, canon, a, b, &who) &&
 	       identity_shared_tag(tt, a, b) == UINT32_MAX;
 }
@@ -408,7 +408,7 @@ keeper_as(const struct tree_table *tt, const uint32_t *canon, uint32_t k,
 	  uint32_t p)
 {
 	uint32_t keepers[KEEPERS_MAX];
-	uint32_t nk = trees_key_keepers(tt, k, keepers, KEEPERS_MAX);
+	uint32_t nk = evidence_keepers(tt, k, keepers, KEEPERS_MAX);
 
 	for (uint32_t j = 0; j < nk; j++)
 		if (canon[keepers[j]] == canon[p])
@@ -459,8 +459,8 @@ same_keeper(struct tree_table *tt, const uint32_t *canon, struct keyref *v,
 	/* One entry per (name, keeper, key): runs of one name and one
 	 * keeper are joined. */
 	for (size_t i = 0; i < n; i++) {
-		uint32_t nk = trees_key_keepers(tt, v[i].k, keepers,
-						KEEPERS_MAX);
+		uint32_t nk = evidence_keepers(tt, v[i].k, keepers,
+					       KEEPERS_MAX);
 
 		for (uint32_t j = 0; j < nk; j++) {
 			ALLOC_GROW(pk, pk_nr + 1, pk_alloc);
@@ -491,7 +491,7 @@ has_keepers(const struct tree_table *tt, uint32_t k)
 {
 	uint32_t one;
 
-	return trees_key_keepers(tt, k, &one, 1) > 0;
+	return evidence_keepers(tt, k, &one, 1) > 0;
 }
 
 /* Is there a hint between the trees of a and b already?  (Roots do not
@@ -526,8 +526,8 @@ same_name(const struct tree_table *tt, uint32_t a, uint32_t b, uint32_t *pa,
 	  uint32_t *pb)
 {
 	uint32_t ka[KEEPERS_MAX], kb[KEEPERS_MAX];
-	uint32_t na = trees_key_keepers(tt, a, ka, KEEPERS_MAX),
-		 nb = trees_key_keepers(tt, b, kb, KEEPERS_MAX);
+	uint32_t na = evidence_keepers(tt, a, ka, KEEPERS_MAX),
+		 nb = evidence_keepers(tt, b, kb, KEEPERS_MAX);
 
 	for (uint32_t i = 0; i < na; i++)
 		for (uint32_t j = 0; j < nb; j++) {

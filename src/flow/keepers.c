@@ -27,7 +27,7 @@ person_of(struct tree_table *tt, const struct mailmap *mm, const char *ident,
 	uint32_t id;
 
 	mailmap_person(mm, ident, len, &b);
-	id = trees_person(tt, b.data ? b.data : "", b.len);
+	id = evidence_person(tt, b.data ? b.data : "", b.len);
 	buf_release(&b);
 	return id;
 }
@@ -252,8 +252,8 @@ read_people(struct tree_table *tt, const struct history *h, struct tip_ev *ev,
 			continue;
 		ci = commit_batch_get(&b, ev[k].tip);
 		if (svc) {
-			uint32_t p = trees_person(tt, ci->author,
-						  strlen(ci->author));
+			uint32_t p = evidence_person(tt, ci->author,
+						     strlen(ci->author));
 
 			/* A bot's own commit: no one's evidence. */
 			ev[k].person = keepers_service_ident(tt->people.s[p]) ?
@@ -262,8 +262,8 @@ read_people(struct tree_table *tt, const struct history *h, struct tip_ev *ev,
 				ev[k].tip = HIST_NONE;
 			continue;
 		}
-		ev[k].person = trees_person(tt, ci->committer,
-					    ci->committer_len);
+		ev[k].person = evidence_person(tt, ci->committer,
+					       ci->committer_len);
 		/* A merge of the mainline's maintainers outside the range
 		 * (the walk kept no record of it) is not looked behind: no
 		 * evidence. */
@@ -323,7 +323,7 @@ keepers_gather(struct tree_table *tt, const struct history *h,
 	for (size_t k = 0; k < n; k++)
 		if (ev[k].tip != HIST_NONE && ev[k].person != HIST_NONE &&
 		    (ev[k].person >= svc_nr || !svc[ev[k].person]))
-			trees_key_evidence(tt, ev[k].key, ev[k].person);
+			evidence_add(tt, ev[k].key, ev[k].person);
 out:
 	free(svc);
 	free(ev);

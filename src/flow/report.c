@@ -7,15 +7,15 @@
 #include "flow/selection.h"
 
 void
-json_report_head(struct json *j)
+report_json_head(struct json *j)
 {
 	json_str(j, "$schema", JSON_SCHEMA_ID);
 	json_uint(j, "format_version", JSON_FORMAT_VERSION);
 }
 
 void
-json_mainline(struct json *j, const char *name, char *const *urls,
-	      uint32_t nr)
+report_json_mainline(struct json *j, const char *name, char *const *urls,
+		     uint32_t nr)
 {
 	json_open(j, "mainline", '{');
 	json_str(j, "name", name);
@@ -27,7 +27,7 @@ json_mainline(struct json *j, const char *name, char *const *urls,
 }
 
 void
-json_merge(struct json *j, const struct history *h, uint32_t idx)
+report_json_merge(struct json *j, const struct history *h, uint32_t idx)
 {
 	const char *subject = history_subject(h, idx);
 	char hex[OID_HEXSZ + 1];
@@ -56,18 +56,18 @@ json_untaken(struct json *j, const struct named_rev *n)
 }
 
 void
-json_named_report(const struct json_named *r, const void *base, size_t nr,
+report_named_json(const struct report_named *r, const void *base, size_t nr,
 		  size_t size, struct buf *out)
 {
 	struct json j = JSON_INIT(out);
 
 	json_open(&j, NULL, '{');
-	json_report_head(&j);
+	report_json_head(&j);
 	json_str(&j, "repository", r->repo);
 	json_str(&j, "range", r->range);
 	if (r->selection)
 		selection_json(&j, r->selection);
-	json_mainline(&j, r->mainline, r->mainline_urls, r->mainline_urls_nr);
+	report_json_mainline(&j, r->mainline, r->mainline_urls, r->mainline_urls_nr);
 	json_open(&j, r->taken_key, '[');
 	for (size_t k = 0; k < nr; k++)
 		if (named_rev_at(base, k, size)->status == r->taken)

@@ -354,7 +354,7 @@ mainline_json(struct json *j, const struct table *t)
 	for (uint32_t i = 0; i < n; i++)
 		if (!u || strcmp(urls[u - 1], urls[i]))
 			urls[u++] = urls[i];
-	json_mainline(j, t->charts[0].tt.t[TREE_MAINLINE].name, urls, u);
+	report_json_mainline(j, t->charts[0].tt.t[TREE_MAINLINE].name, urls, u);
 	free(urls);
 }
 
@@ -365,7 +365,7 @@ compare_write_json(const struct compare_input *in, const struct table *t,
 	struct json j = JSON_INIT(out);
 
 	json_open(&j, NULL, '{');
-	json_report_head(&j);
+	report_json_head(&j);
 	json_str(&j, "repository", in->repo);
 	mainline_json(&j, t);
 	if (in->opts->selected)

@@ -328,8 +328,8 @@ evidence_of(const struct tree_key *k, uint32_t person, uint32_t *all)
 static void
 keeper_text(struct buf *out, const struct tree_table *tt, uint32_t k)
 {
-	uint32_t p[KEEPERS_SHOWN], n = trees_key_keepers(tt, k, p,
-							 KEEPERS_SHOWN);
+	uint32_t p[KEEPERS_SHOWN], n = evidence_keepers(tt, k, p,
+							KEEPERS_SHOWN);
 	uint32_t all, most = 0;
 
 	if (!n) {
@@ -354,8 +354,8 @@ static int
 keepers_meet(const struct tree_table *tt, uint32_t a, uint32_t b)
 {
 	uint32_t pa[KEEPERS_SHOWN], pb[KEEPERS_SHOWN];
-	uint32_t na = trees_key_keepers(tt, a, pa, KEEPERS_SHOWN),
-		 nb = trees_key_keepers(tt, b, pb, KEEPERS_SHOWN);
+	uint32_t na = evidence_keepers(tt, a, pa, KEEPERS_SHOWN),
+		 nb = evidence_keepers(tt, b, pb, KEEPERS_SHOWN);
 
 	if (!na || !nb)
 		return -1;
@@ -663,7 +663,7 @@ json_spellings(struct json *j, const struct tree_table *tt, uint32_t k)
 	for (uint32_t n = 0; n < ks.nr; n++) {
 		const struct tree_key *key = &tt->k[ks.v[n]];
 		uint32_t p[KEEPERS_SHOWN], all,
-			 np = trees_key_keepers(tt, ks.v[n], p, KEEPERS_SHOWN);
+			 np = evidence_keepers(tt, ks.v[n], p, KEEPERS_SHOWN);
 
 		json_open(j, NULL, '{');
 		json_str(j, "key", key->key);
@@ -760,13 +760,13 @@ static void
 explain_json(const struct explain_input *in, const struct reading *rds,
 	     size_t nr, struct buf *out)
 {
-	const struct json_named r = {
+	const struct report_named r = {
 		in->repo, in->range, in->c->tt.t[TREE_MAINLINE].name,
 		in->c->f.mainline_urls, in->c->f.mainline_urls_nr,
 		"explained", "unexplained", FOUND_MERGE, json_reading, in, NULL
 	};
 
-	json_named_report(&r, rds, nr, sizeof(*rds), out);
+	report_named_json(&r, rds, nr, sizeof(*rds), out);
 }
 
 int

@@ -307,14 +307,14 @@ trace_json(const struct tracer *tr, const struct item *items, size_t nr,
 	   struct buf *out)
 {
 	const struct trace_input *in = tr->in;
-	const struct json_named r = {
+	const struct report_named r = {
 		in->repo, in->range, tree_name_of(in->c, TREE_MAINLINE),
 		in->c->f.mainline_urls, in->c->f.mainline_urls_nr,
 		"traces", "untraced", FOUND_COMMIT, json_item, tr,
 		in->c->f.selection
 	};
 
-	json_named_report(&r, items, nr, sizeof(*items), out);
+	report_named_json(&r, items, nr, sizeof(*items), out);
 }
 
 int

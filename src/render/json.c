@@ -144,7 +144,7 @@ put_unrecognised(struct json *j, const struct flow *f)
 {
 	json_open(j, "unrecognised", '[');
 	for (uint32_t i = 0; i < f->unrecognised_nr; i++)
-		json_merge(j, f->h, f->unrecognised[i]);
+		report_json_merge(j, f->h, f->unrecognised[i]);
 	json_close(j, ']');
 }
 
@@ -183,7 +183,7 @@ render_json(const struct flow *f, const struct extras *xs, struct buf *out)
 	struct json j = JSON_INIT(out);
 
 	json_open(&j, NULL, '{');
-	json_report_head(&j);
+	report_json_head(&j);
 	json_str(&j, "repository", f->repo);
 	json_str(&j, "range", f->range);
 	if (f->range_note)
@@ -191,8 +191,8 @@ render_json(const struct flow *f, const struct extras *xs, struct buf *out)
 	if (f->selection)
 		selection_json(&j, f->selection);
 
-	json_mainline(&j, name_of(f, 0), f->mainline_urls,
-		      f->mainline_urls_nr);
+	report_json_mainline(&j, name_of(f, 0), f->mainline_urls,
+			     f->mainline_urls_nr);
 
 	json_uint(&j, "commits", f->commits);
 	json_uint(&j, "direct", f->direct);

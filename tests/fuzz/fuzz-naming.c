@@ -97,11 +97,11 @@ identity_check(const uint8_t *data, size_t size)
 		if (len && p[0] % 4 != 3) {
 			const char *who = people[(unsigned char)p[len / 2] % 3];
 
-			trees_key_evidence(&tt, k, trees_person(&tt, who,
-								strlen(who)));
+			evidence_add(&tt, k, evidence_person(&tt, who,
+							     strlen(who)));
 			pulls++;
 		}
-		trees_key_tag(&tt, k, p, len);
+		evidence_tag(&tt, k, p, len);
 		lines[n] = p;
 		lens[n++] = len;
 		if (!eol)
@@ -122,7 +122,7 @@ identity_check(const uint8_t *data, size_t size)
 			if (trees_key_root(&tt, keys[i]) ==
 			    trees_key_root(&tt, keys[j]) && ids[i] != ids[j])
 				abort();
-	trees_settle_keepers(&tt);
+	evidence_settle(&tt);
 	for (uint32_t t = 0; t < tt.nr; t++)
 		for (uint32_t k = 0; k < tt.t[t].keepers_nr; k++)
 			sum += tt.t[t].keepers[k].pulls;

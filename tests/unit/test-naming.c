@@ -399,15 +399,15 @@ learned(struct tree_table *tt, const struct pull_case *p, size_t n,
 
 		trees_key_seen(tt, k, p[i].t);
 		if (p[i].keeper)
-			trees_key_evidence(tt, k, trees_person(tt, p[i].keeper,
-						strlen(p[i].keeper)));
+			evidence_add(tt, k, evidence_person(tt, p[i].keeper,
+							    strlen(p[i].keeper)));
 		if (p[i].tag)
-			trees_key_tag(tt, k, p[i].tag, strlen(p[i].tag));
+			evidence_tag(tt, k, p[i].tag, strlen(p[i].tag));
 	}
 	identity_learn(tt);
 	for (size_t i = 0; i < n; i++)
 		ids[i] = trees_add_url(tt, p[i].url, strlen(p[i].url));
-	trees_settle_keepers(tt);
+	evidence_settle(tt);
 }
 
 /* The join that made key a's tree with key b's: its why, or 0. */
@@ -552,9 +552,9 @@ check_identity(void)
 	dm = &tt.t[ids[0]];
 	check_num("identity: its keepers, summed over its spellings",
 		  dm->keepers_nr == 1 && dm->keepers[0].pulls == 3, 1);
-	check_num("trees_key_keepers: the person of most pulls",
-		  trees_key_keepers(&tt, trees_key_find(&tt, "git.denx.de/u-boot-dm"),
-				    keepers, 4), 1);
+	check_num("evidence_keepers: the person of most pulls",
+		  evidence_keepers(&tt, trees_key_find(&tt, "git.denx.de/u-boot-dm"),
+				   keepers, 4), 1);
 	report(ids[4] != ids[5] && ids[4] != ids[6] && ids[5] != ids[6],
 	       "identity: forks by different owners stay apart", "joined",
 	       "apart");
@@ -619,7 +619,7 @@ check_identity_scale(void)
 		who.len = 0;
 		buf_printf(&who, "P%u <p%u@example.org>", i, i);
 		trees_key_seen(&tt, k, i);
-		trees_key_evidence(&tt, k, trees_person(&tt, who.data, who.len));
+		evidence_add(&tt, k, evidence_person(&tt, who.data, who.len));
 	}
 	for (uint32_t i = 0; i < 20000; i++) {
 		url.len = 0;
@@ -628,7 +628,7 @@ check_identity_scale(void)
 	}
 	identity_learn(&tt);
 	trees_add_url(&tt, "https://example.org/big", 23);
-	trees_settle_keepers(&tt);
+	evidence_settle(&tt);
 	check_num("identity at scale: 100,000 keepers of one tree, tied",
 		  tt.t[1].keepers_nr, 100000);
 	check_num("identity at scale: 20,000 forks, no evidence: no hint "
