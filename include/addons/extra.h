@@ -185,6 +185,13 @@ struct extra_legend {
 	const char *marker;	/* a node's: its sample, as in a box */
 };
 
+/* An output format of an add-on's own: its name, as -T gives it, and
+ * the whole output from the add-on's state. */
+struct extra_format {
+	const char *name;
+	void (*write)(const void *state, const struct flow *f, struct buf *out);
+};
+
 struct extra {
 	const char *name;
 
@@ -256,16 +263,11 @@ struct extra {
 	const char *csv_table;
 	void (*csv_table_write)(const void *state, const struct flow *f,
 				struct buf *out);
-	/* An output format of its own (util/output.h's enum format, as
-	 * -T names it; 0: none), which only this add-on writes, whole:
-	 * --fixes' lines. */
-	int format;
-	void (*format_write)(const void *state, const struct flow *f,
-			     struct buf *out);
-	/* A second one (--check's -T github beside its -T findings). */
-	int format2;
-	void (*format2_write)(const void *state, const struct flow *f,
-			      struct buf *out);
+	/* Output formats of its own, which only this add-on writes, whole
+	 * (--fixes' -T fixes; --check's -T findings and -T github): -T
+	 * names them, and asks for them only with the add-on. */
+	const struct extra_format *formats;
+	size_t formats_nr;
 
 	/* The chart: lines added to node i's tooltip (the mainline's at
 	 * its end, a tree's after its URLs; never the fold's); a short line

@@ -33,8 +33,15 @@ int extra_arg(const struct extra_args *a, const struct extra *x);
  * extra.chart_options). */
 void extras_chart_options(const struct extra_args *a,
 			  struct chart_options *co);
-/* The add-on whose own output format fmt is (struct extra.format), or
- * NULL. */
+/*
+ * The add-ons' own output formats (struct extra.formats), numbered from
+ * FORMAT_ADDON (util/output.h) in the registry's order: the fmt-th's
+ * description and its add-on (*x; x may be NULL), or NULL when fmt is
+ * none of them; the one -T name names, or FORMAT_NONE.
+ */
+const struct extra_format *extras_format_of(int fmt, const struct extra **x);
+int extras_format_named(const char *name);
+/* The add-on whose own output format fmt is, or NULL. */
 const struct extra *extras_of_format(int fmt);
 /* What the walk must keep for the add-ons asked for (HISTORY_*). */
 unsigned extras_walk(const struct extra_args *a);

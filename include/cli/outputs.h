@@ -46,6 +46,10 @@ void output_set_add_arg(struct output_set *s, const char *arg);
  */
 int output_set_resolve(struct output_set *s, const char *format);
 
+/* The name -T gives format fmt, the core's or an add-on's ("fixes"), or
+ * NULL when fmt is neither. */
+const char *output_format_name(int fmt);
+
 /* The formats of the outputs, bit fmt for format fmt (OPT_FORMAT). */
 unsigned output_set_formats(const struct output_set *s);
 

@@ -24,13 +24,17 @@ enum format {
 	FORMAT_COMMITS,
 	FORMAT_CSV,
 	FORMAT_HTML,
-	FORMAT_FIXES,		/* --fixes' lines (addons/fixes.h) */
-	FORMAT_FINDINGS,	/* --check's lines (addons/check.h) */
-	FORMAT_GITHUB,		/* --check's GitHub Actions annotations */
+	/* The add-ons' own formats (-T fixes), which this layer does not
+	 * know: numbered from here, in their registry's order
+	 * (addons/registry.h), up to the 32 bits of a set of formats. */
+	FORMAT_ADDON,
 };
 
+/* A set of formats has bit 1 << fmt; these are the add-ons'. */
+#define FORMATS_ADDON (~0u << FORMAT_ADDON)
+
 /* The format named by -T (text, dot, svg, png, pdf, json, commits, csv,
- * html, fixes, findings, github), or FORMAT_NONE. */
+ * html), or FORMAT_NONE. */
 enum format format_from_name(const char *name);
 
 /* The format an output file's extension implies (.txt .dot .gv .svg .png

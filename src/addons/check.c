@@ -33,7 +33,6 @@
 #include "util/escape.h"
 #include "util/hash.h"
 #include "util/json_writer.h"
-#include "util/output.h"
 
 #define NONE UINT32_MAX
 /* Fewer digits than this in a Fixes id: fixes-short-id. */
@@ -1188,6 +1187,11 @@ static const struct opt check_options[] = {
 		  "exit 3 with findings not allowed by treeplot.checkAllow" },
 };
 
+static const struct extra_format check_formats[] = {
+	{ "findings", check_lines },
+	{ "github", check_github },	/* GitHub Actions' annotations */
+};
+
 const struct extra check_extra = {
 	.name = "check",
 	.options = check_options,
@@ -1197,10 +1201,8 @@ const struct extra check_extra = {
 	.release = check_free,
 	.text = check_text,
 	.json = check_json,
-	.format = FORMAT_FINDINGS,
-	.format_write = check_lines,
-	.format2 = FORMAT_GITHUB,
-	.format2_write = check_github,
+	.formats = check_formats,
+	.formats_nr = ARRAY_SIZE(check_formats),
 	.status = check_status,
 	.exit = 3,
 };

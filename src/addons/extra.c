@@ -5,6 +5,7 @@
  * the gathering are registry.c's.
  */
 #include "addons/extra.h"
+#include "addons/registry.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -253,18 +254,14 @@ int
 extras_format(const struct extras *xs, int fmt, const struct flow *f,
 	      struct buf *out)
 {
-	for (size_t k = 0; xs && k < xs->nr; k++) {
-		const struct extra *x = xs->run[k].x;
+	const struct extra *x = NULL;
+	const struct extra_format *fm = extras_format_of(fmt, &x);
 
-		if (fmt && x->format == fmt) {
-			x->format_write(xs->run[k].state, f, out);
+	for (size_t k = 0; fm && xs && k < xs->nr; k++)
+		if (xs->run[k].x == x) {
+			fm->write(xs->run[k].state, f, out);
 			return 1;
 		}
-		if (fmt && x->format2 == fmt) {
-			x->format2_write(xs->run[k].state, f, out);
-			return 1;
-		}
-	}
 	return 0;
 }
 

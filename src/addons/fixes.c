@@ -28,7 +28,6 @@
 #include "util/escape.h"
 #include "util/hash.h"
 #include "util/json_writer.h"
-#include "util/output.h"
 
 #define NONE UINT32_MAX
 /* The matrix's cells the text report lists. */
@@ -862,6 +861,10 @@ static const struct opt fixes_options[] = {
 		  "their trees, first releases, lifetimes (-T fixes)" },
 };
 
+static const struct extra_format fixes_formats[] = {
+	{ "fixes", fixes_lines },
+};
+
 const struct extra fixes_extra = {
 	.name = "fixes",
 	.options = fixes_options,
@@ -877,6 +880,6 @@ const struct extra fixes_extra = {
 	.node_line = fixes_node_line,
 	.legend = fixes_legend,
 	.legend_nr = ARRAY_SIZE(fixes_legend),
-	.format = FORMAT_FIXES,
-	.format_write = fixes_lines,
+	.formats = fixes_formats,
+	.formats_nr = ARRAY_SIZE(fixes_formats),
 };

@@ -11,6 +11,8 @@
 
 #include <string.h>
 
+#include "util/output.h"
+
 /* One line an add-on: X(NAME) stands for NAME_extra, of NAME.c. */
 #define EXTRAS(X) \
 	X(maintainers) \
@@ -73,13 +75,42 @@ extras_chart_options(const struct extra_args *a, struct chart_options *co)
 			registry[k]->chart_options(a->v[k], co);
 }
 
+const struct extra_format *
+extras_format_of(int fmt, const struct extra **x)
+{
+	int n = FORMAT_ADDON;
+
+	for (size_t k = 0; fmt >= n && k < ARRAY_SIZE(registry); k++) {
+		const struct extra *r = registry[k];
+
+		if (fmt < n + (int)r->formats_nr) {
+			if (x)
+				*x = r;
+			return &r->formats[fmt - n];
+		}
+		n += (int)r->formats_nr;
+	}
+	return NULL;
+}
+
+int
+extras_format_named(const char *name)
+{
+	const struct extra_format *fm;
+
+	for (int fmt = FORMAT_ADDON; (fm = extras_format_of(fmt, NULL));
+	     fmt++)
+		if (!strcmp(fm->name, name))
+			return fmt;
+	return FORMAT_NONE;
+}
+
 const struct extra *
 extras_of_format(int fmt)
 {
-	for (size_t k = 0; fmt && k < ARRAY_SIZE(registry); k++)
-		if (registry[k]->format == fmt || registry[k]->format2 == fmt)
-			return registry[k];
-	return NULL;
+	const struct extra *x = NULL;
+
+	return extras_format_of(fmt, &x) ? x : NULL;
 }
 
 unsigned

@@ -163,15 +163,6 @@ check_args(struct options *o)
 
 /* --- the outputs ------------------------------------------------------ */
 
-/* The formats' names, by enum format, for messages. */
-static const char *const format_names[] = {
-	[FORMAT_TEXT] = "text", [FORMAT_DOT] = "dot", [FORMAT_SVG] = "svg",
-	[FORMAT_PNG] = "png", [FORMAT_PDF] = "pdf", [FORMAT_JSON] = "json",
-	[FORMAT_COMMITS] = "commits", [FORMAT_CSV] = "csv",
-	[FORMAT_HTML] = "html", [FORMAT_FIXES] = "fixes",
-	[FORMAT_FINDINGS] = "findings", [FORMAT_GITHUB] = "github",
-};
-
 /* "--layout is for the svg, png, pdf and html formats": the usage error
  * of an option given for an output it does nothing in. */
 static int
@@ -181,14 +172,14 @@ formats_error(const char *name, unsigned formats)
 	size_t n = 0, k = 0;
 	int ret;
 
-	for (size_t f = 0; f < ARRAY_SIZE(format_names); f++)
-		n += format_names[f] && (formats & F(f));
-	for (size_t f = 0; f < ARRAY_SIZE(format_names); f++) {
-		if (!format_names[f] || !(formats & F(f)))
+	for (int f = 0; f < 32; f++)
+		n += output_format_name(f) && (formats & F(f));
+	for (int f = 0; f < 32; f++) {
+		if (!output_format_name(f) || !(formats & F(f)))
 			continue;
 		if (k++)
 			buf_puts(&b, k == n ? " and " : ", ");
-		buf_puts(&b, format_names[f]);
+		buf_puts(&b, output_format_name(f));
 	}
 	ret = usage_error("--%s is for the %s format%s", name, b.data,
 			  n > 1 ? "s" : "");
@@ -222,9 +213,7 @@ check_output(const struct options *o, const struct output_spec *sp)
 	if (o->mode == MODE_COMPARE && (fmt == FORMAT_DOT ||
 					fmt == FORMAT_COMMITS ||
 					fmt == FORMAT_HTML ||
-					fmt == FORMAT_FIXES ||
-					fmt == FORMAT_FINDINGS ||
-					fmt == FORMAT_GITHUB))
+					fmt >= FORMAT_ADDON))
 		return usage_error("--compare writes text, json, csv, or a "
 				   "trend chart (svg, png, pdf), not '%s'",
 				   format_what(o, sp));

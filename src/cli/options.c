@@ -308,14 +308,12 @@ static const struct opt rows[] = {
 	{ .name = "format", .letter = 'T', .arg = "FMT",
 	  .kind = OPT_STRING, .off = OFF(format),
 	  .help = "text, dot, svg, png, pdf, json, commits, csv, html\n"
-		  "or fixes (with --fixes)\n"
 		  "(of standard output, of a single -o, of files\n"
 		  "whose extension names none)" },
 	/* not the formats of one line per commit, pair or finding, which
 	 * name each commit's own trees */
 	{ .name = "top", .arg = "N", .modes = MODE_REPORT,
-	  .formats = ~0u & ~F(FORMAT_COMMITS) & ~F(FORMAT_FIXES) &
-		     ~F(FORMAT_FINDINGS) & ~F(FORMAT_GITHUB),
+	  .formats = ~0u & ~F(FORMAT_COMMITS) & ~FORMATS_ADDON,
 	  .kind = OPT_PARSE, .parse = parse_top,
 	  .takes = "a positive number or 'all'",
 	  .help = "keep the N largest trees feeding the mainline, fold the rest\n"
@@ -567,10 +565,10 @@ row_names(struct buf *b, const struct opt *row)
 /* An option's lines in --help: its names, then its text from
  * HELP_COLUMN (a space after names that reach it), continued there. */
 static void
-help_row(FILE *fp, const struct opt *row)
+help_row(FILE *fp, const struct opt *row, const char *help)
 {
 	struct buf names = BUF_INIT;
-	const char *p = row->help;
+	const char *p = help ? help : row->help;
 
 	row_names(&names, row);
 	fprintf(fp, "%-*s ", HELP_COLUMN - 1, names.data);
@@ -659,9 +657,34 @@ help_schema(FILE *fp)
 	buf_release(&path);
 }
 
+/* -T's text: the core's formats (its first line), then the add-ons'
+ * own, a line for each add-on ("or fixes (with --fixes)"), then the
+ * rest of the row's text. */
+static void
+format_help(struct buf *out, const char *help)
+{
+	size_t first = strcspn(help, "\n");
+	const struct extra *x, *last = NULL;
+	const struct extra_format *fm;
+
+	buf_add(out, help, first);
+	for (int f = FORMAT_ADDON; (fm = extras_format_of(f, &x)); f++) {
+		if (x != last && last)
+			buf_printf(out, " (with --%s)", last->options[0].name);
+		buf_puts(out, x != last ? "\nor " : ", ");
+		buf_puts(out, fm->name);
+		last = x;
+	}
+	if (last)
+		buf_printf(out, " (with --%s)", last->options[0].name);
+	buf_puts(out, help + first);
+}
+
 static void
 usage(FILE *fp, const struct table *t)
 {
+	struct buf more = BUF_INIT;
+
 	fputs("usage: treeplot [options] [<range>] [-- <path>...]\n"
 	      "       treeplot --trace [options] <commit>... [<range>] [-- <path>...]\n"
 	      "       treeplot --compare [options] <range> <range>... [-- <path>...]\n"
@@ -677,9 +700,19 @@ usage(FILE *fp, const struct table *t)
 	      "only the commits whose diff against their first parent touches them\n"
 	      "(as git log -- <path>).\n"
 	      "\n", fp);
-	for (size_t i = 0; i < t->nr; i++)
-		if (listed(t->v[i].row))
-			help_row(fp, t->v[i].row);
+	for (size_t i = 0; i < t->nr; i++) {
+		const struct opt *row = t->v[i].row;
+
+		if (!listed(row))
+			continue;
+		if (row->letter == 'T') {
+			format_help(&more, row->help);
+			help_row(fp, row, more.data);
+			buf_release(&more);
+		} else {
+			help_row(fp, row, NULL);
+		}
+	}
 	help_schema(fp);
 }
 

@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "addons/registry.h"
+
 void
 output_set_add_arg(struct output_set *s, const char *arg)
 {
@@ -100,6 +102,40 @@ check_twice(const struct output_set *s)
 	return ret;
 }
 
+const char *
+output_format_name(int fmt)
+{
+	const struct extra_format *fm = extras_format_of(fmt, NULL);
+
+	if (fm)
+		return fm->name;
+	return fmt > FORMAT_NONE && fmt < FORMAT_ADDON ? format_name(fmt) :
+	       NULL;
+}
+
+/* -T's name: the core's format or an add-on's, else FORMAT_NONE after
+ * saying which there are. */
+static enum format
+named_format(const char *name)
+{
+	struct buf b = BUF_INIT;
+	enum format fmt = format_from_name(name);
+	const char *s;
+
+	if (fmt == FORMAT_NONE)
+		fmt = (enum format)extras_format_named(name);
+	if (fmt != FORMAT_NONE)
+		return fmt;
+	for (int f = FORMAT_NONE + 1; f < FORMAT_ADDON; f++)
+		buf_printf(&b, "%s%s", f > FORMAT_NONE + 1 ? ", " : "",
+			   format_name(f));
+	for (int f = FORMAT_ADDON; (s = output_format_name(f)); f++)
+		buf_printf(&b, ", %s", s);
+	error("unknown format '%s' (%s)", name, b.data);
+	buf_release(&b);
+	return FORMAT_NONE;
+}
+
 /*
  * "-T json -o a.svg" wrote JSON into a.svg: a format (given) and a file
  * name whose extension names another (ext) are a mistake, said with the
@@ -114,7 +150,8 @@ contradicts(const char *arg, enum format given, enum format ext)
 		return 0;
 	dot = strrchr(arg, '.');
 	error("-T %s does not fit the name '%s', whose extension means %s: "
-	      "name it '%.*s%s', or leave -T out", format_name(given), arg,
+	      "name it '%.*s%s', or leave -T out",
+	      output_format_name(given), arg,
 	      format_name(ext), (int)(dot - arg), arg,
 	      format_extension(given));
 	return ST_USAGE;
@@ -123,15 +160,12 @@ contradicts(const char *arg, enum format given, enum format ext)
 int
 output_set_resolve(struct output_set *s, const char *format)
 {
-	enum format given = format ? format_from_name(format) : FORMAT_NONE;
+	enum format given = format ? named_format(format) : FORMAT_NONE;
 	enum format fmt;
 	int ret, used = 0;
 
-	if (format && given == FORMAT_NONE) {
-		error("unknown format '%s' (text, dot, svg, png, pdf, json, "
-		      "commits, csv, html)", format);
+	if (format && given == FORMAT_NONE)
 		return ST_USAGE;
-	}
 	if (s->args_nr <= 1) {
 		/* One output: -T names the format of a file whose
 		 * extension names none. */

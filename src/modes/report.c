@@ -96,12 +96,11 @@ report(const struct report_input *in, enum format fmt, struct buf *out)
 	case FORMAT_CSV:
 		render_csv(&c->f, in->xs, in->table, out);
 		return 0;
-	case FORMAT_FIXES:
-	case FORMAT_FINDINGS:
-	case FORMAT_GITHUB:
-		extras_format(in->xs, fmt, &c->f, out);
-		return 0;
 	default:
+		if (fmt >= FORMAT_ADDON) {
+			extras_format(in->xs, fmt, &c->f, out);
+			return 0;
+		}
 		return render_chart(in, fmt, out);
 	}
 }

@@ -30,9 +30,6 @@ static const struct {
 	{ "commits", FORMAT_COMMITS, NULL },
 	{ "csv", FORMAT_CSV, NULL },
 	{ "html", FORMAT_HTML, NULL },
-	{ "fixes", FORMAT_FIXES, NULL },
-	{ "findings", FORMAT_FINDINGS, NULL },
-	{ "github", FORMAT_GITHUB, NULL },
 };
 
 static const struct {
