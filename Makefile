@@ -121,7 +121,7 @@ SCHEMA_PATH_H = $(B)/schema_path.h
 $(SCHEMA_PATH_H): | $(B)
 	printf '#define TREEPLOT_SCHEMA_PATH "%s"\n' \
 	  '$(SCHEMADIR)/treeplot.schema.json' >$@
-$(B)/cli/options.o: $(SCHEMA_PATH_H)
+$(B)/cli/help.o: $(SCHEMA_PATH_H)
 
 # genhist, the test generator (tools/genhist/, its modules listed in
 # genhist.h): no library, none of treeplot's headers.
@@ -337,7 +337,7 @@ SAN_ENV = \
 	print_suppressions=0:exitcode=99:log_path=$(SAN_LOG)/report
 
 $(SAN)/render/html.o: $(HTML_ASSETS)
-$(SAN)/cli/options.o: $(SCHEMA_PATH_H)
+$(SAN)/cli/help.o: $(SCHEMA_PATH_H)
 $(SAN)/%.o: src/%.c | $(SAN) deps-sanitize
 	@mkdir -p $(@D)
 	$(CLANG) $(SAN_CFLAGS) -c -o $@ $<
@@ -368,7 +368,7 @@ TSAN_CFLAGS = -std=gnu11 $(WARNINGS) -Iinclude -I$(B) $(PKG_CFLAGS) \
 	      -DTREEPLOT_VERSION='"$(VERSION)"' -O1 -g -fsanitize=thread -MMD -MP
 TSAN_OBJ = $(SRC:src/%.c=$(TSAN)/%.o)
 
-$(TSAN)/cli/options.o: $(SCHEMA_PATH_H)
+$(TSAN)/cli/help.o: $(SCHEMA_PATH_H)
 $(TSAN)/%.o: src/%.c $(HTML_ASSETS) | $(TSAN) deps-tsan
 	@mkdir -p $(@D)
 	$(CLANG) $(TSAN_CFLAGS) -c -o $@ $<
