@@ -12,6 +12,7 @@
 #define TREEPLOT_PERTREE_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "flow/aggregate.h"
 #include "flow/attribute.h"
@@ -57,5 +58,18 @@ struct pertree_sum {
 void *pertree_sum(const struct chart *c, const struct pertree_sum *how,
 		  void *all, uint32_t *trees_nr, void **depth,
 		  uint32_t *depth_nr);
+
+/* pertree_sum into *out, zeroed first: a struct of the add-on's with
+ * members all, tree, trees_nr, depth and depth_nr (struct review, struct
+ * people), its stats typed as how's. */
+#define PERTREE_SUM_INTO(c, how, out) do {				\
+	void *depth_;							\
+									\
+	memset((out), 0, sizeof(*(out)));				\
+	(out)->tree = pertree_sum((c), (how), &(out)->all,		\
+				  &(out)->trees_nr, &depth_,		\
+				  &(out)->depth_nr);			\
+	(out)->depth = depth_;						\
+} while (0)
 
 #endif

@@ -117,12 +117,8 @@ people_summarise(const struct review_marks *m, const struct chart *c,
 {
 	struct pertree_sum how = { sizeof(struct group),
 		sizeof(struct people_stats), group_add, group_finish, m };
-	void *depth;
 
-	memset(out, 0, sizeof(*out));
-	out->tree = pertree_sum(c, &how, &out->all, &out->trees_nr, &depth,
-				&out->depth_nr);
-	out->depth = depth;
+	PERTREE_SUM_INTO(c, &how, out);
 }
 
 void

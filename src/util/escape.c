@@ -267,64 +267,71 @@ escape_gv_label(struct buf *out, const char *s, size_t len)
 	escape_each(out, s, len, gv_label_char);
 }
 
+/* Graphviz's HTML-like labels: XML's five entities, what no XML
+ * document may hold replaced, a newline a left-aligned break where
+ * breaks asks for it. */
+static void
+gv_html_one(struct buf *out, const unsigned char *p, size_t n,
+	    unsigned int cp, int breaks)
+{
+	if (!n) {
+		buf_puts(out, "\xef\xbf\xbd");
+		return;
+	}
+	switch (cp) {
+	case '&': buf_puts(out, "&amp;"); break;
+	case '<': buf_puts(out, "&lt;"); break;
+	case '>': buf_puts(out, "&gt;"); break;
+	case '"': buf_puts(out, "&quot;"); break;
+	case '\'': buf_puts(out, "&#39;"); break;
+	case 0xfffe: case 0xffff:
+		/* Valid UTF-8 that no XML document may hold. */
+		buf_puts(out, "\xef\xbf\xbd");
+		break;
+	default:
+		if (cp == '\n' && breaks)
+			buf_puts(out, "<BR ALIGN=\"LEFT\"/>");
+		else if (is_control(cp) || is_format_control(cp))
+			escape_bytes(out, p, n, "\\");
+		else
+			buf_add(out, p, n);
+	}
+}
+
+static void
+gv_html_char(struct buf *out, const unsigned char *p, size_t n,
+	     unsigned int cp)
+{
+	gv_html_one(out, p, n, cp, 0);
+}
+
+static void
+gv_html_break_char(struct buf *out, const unsigned char *p, size_t n,
+		   unsigned int cp)
+{
+	gv_html_one(out, p, n, cp, 1);
+}
+
 void
 escape_gv_html(struct buf *out, const char *s, size_t len, int breaks)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	size_t i = 0;
+	escape_each(out, s, len, breaks ? gv_html_break_char : gv_html_char);
+}
 
-	while (i < len) {
-		unsigned int cp;
-		size_t n = utf8_decode(p + i, len - i, &cp);
-
-		if (!n) {
-			buf_puts(out, "\xef\xbf\xbd");
-			i++;
-			continue;
-		}
-		switch (cp) {
-		case '&': buf_puts(out, "&amp;"); break;
-		case '<': buf_puts(out, "&lt;"); break;
-		case '>': buf_puts(out, "&gt;"); break;
-		case '"': buf_puts(out, "&quot;"); break;
-		case '\'': buf_puts(out, "&#39;"); break;
-		case 0xfffe: case 0xffff:
-			/* Valid UTF-8 that no XML document may hold. */
-			buf_puts(out, "\xef\xbf\xbd");
-			break;
-		default:
-			if (cp == '\n' && breaks)
-				buf_puts(out, "<BR ALIGN=\"LEFT\"/>");
-			else if (is_control(cp) || is_format_control(cp))
-				for (size_t k = 0; k < n; k++)
-					buf_printf(out, "\\x%02x", p[i + k]);
-			else
-				buf_add(out, p + i, n);
-		}
-		i += n;
-	}
+/* A message's: bytes that are no UTF-8 and control or format
+ * characters as hex escapes, the rest as it is. */
+static void
+message_char(struct buf *out, const unsigned char *p, size_t n,
+	     unsigned int cp)
+{
+	if (!n || is_control(cp) || is_format_control(cp))
+		escape_bytes(out, p, n ? n : 1, "\\");
+	else
+		buf_add(out, p, n);
 }
 
 void
 escape_message(struct buf *out, const char *s, size_t len)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	size_t i = 0;
-
-	while (i < len) {
-		unsigned int cp;
-		size_t n = utf8_decode(p + i, len - i, &cp);
-
-		if (!n) {
-			buf_printf(out, "\\x%02x", p[i]);
-			i++;
-			continue;
-		}
-		if (is_control(cp) || is_format_control(cp))
-			for (size_t k = 0; k < n; k++)
-				buf_printf(out, "\\x%02x", p[i + k]);
-		else
-			buf_add(out, p + i, n);
-		i += n;
-	}
+	escape_each(out, s, len, message_char);
 }
