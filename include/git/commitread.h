@@ -147,4 +147,32 @@ const struct commit_info *commit_batch_get(const struct commit_batch *b,
 
 void commit_batch_release(struct commit_batch *b);
 
+/*
+ * Every commit of a list read on the read pool's threads and judged
+ * there, then kept in the list's order on the caller's: --review's,
+ * --fixes' and --check's way through a range's messages.  judge gets
+ * each commit's fields (read with mm; NULL: none) and its item, the
+ * commit's own item_size bytes, zeroed; it runs on any thread, ctx
+ * read only.  keep gets the item of the commit at list[pos], in order;
+ * clear (NULL: none) releases what judge put in the item.
+ */
+struct commit_each {
+	unsigned fields;
+	const struct mailmap *mm;
+	size_t item_size;
+	void (*judge)(const struct commit_info *ci, void *item,
+		      const void *ctx);
+	void (*keep)(uint32_t pos, void *item, void *ctx);
+	void (*clear)(void *item);
+	void *ctx;
+};
+
+/* Read and judge the n commits of list (history indexes of h) on jobs
+ * threads (0: the cores), keeping them in order.  Returns 0, or -1
+ * after reporting "cannot read commit X" (the commits before it kept);
+ * a text in an encoding not converted is noted (repo_note_encoding). */
+int commit_each_read(struct repo *r, const struct history *h,
+		     const uint32_t *list, uint32_t n, unsigned jobs,
+		     const struct commit_each *how);
+
 #endif

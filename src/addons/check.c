@@ -27,7 +27,6 @@
 #include "git/gitconfig.h"
 #include "git/objname.h"
 #include "git/odb.h"
-#include "git/readpool.h"
 #include "git/revision.h"
 #include "git/tags.h"
 #include "util/escape.h"
@@ -40,8 +39,6 @@
 /* The findings of each code the text report shows; counts for the
  * rest. */
 #define CHECK_TOP 5
-/* The commits read and judged at once. */
-#define BATCH 2048
 
 /* The groups of --check LIST, the add-on's value (a mask). */
 enum {
@@ -234,55 +231,38 @@ settle(struct check *ck)
 
 /* --- reading the commits ---------------------------------------------- */
 
-/* One commit read and judged on some thread. */
+/* One commit judged on some thread (commit_each_read). */
 struct judged {
-	int status;		/* commit_info_read's */
-	int enc_status;
-	char *enc_name;
 	struct fix_refs refs;
 	char *author, *committer;	/* NULL: signed off */
 	int64_t time;			/* the committer's */
 };
 
-struct round {
-	const struct history *h;
-	const uint32_t *list;	/* this batch's commits */
+/* What the reading shares: read only on the threads. */
+struct reading {
+	struct check *ck;
+	const struct chart *c;
 	const struct mailmap *mm;
-	int groups;
-	struct judged *out;	/* at the same places */
 };
 
 static void
-judge_one(struct odb *o, size_t k, void *ctx)
+judge_one(const struct commit_info *ci, void *item, const void *ctx)
 {
-	struct round *rd = ctx;
-	struct judged *j = &rd->out[k];
-	struct commit_info ci;
-	unsigned fields = CF_TIME;
+	const struct reading *rd = ctx;
+	struct judged *j = item;
+	int groups = rd->ck->groups;
 
-	if (rd->groups & GROUP_FIXES)
-		fields |= CF_MESSAGE;
-	if (rd->groups & GROUP_SIGNOFF)
-		fields |= CF_AUTHOR | CF_COMMITTER | CF_TRAILERS;
-	j->status = commit_info_read(o, rd->mm, &rd->h->oid[rd->list[k]],
-				     fields, &ci);
-	if (j->status)
-		return;
-	j->time = ci.time;
-	j->enc_status = ci.enc_status;
-	j->enc_name = ci.enc_name;
-	ci.enc_name = NULL;
-	if (rd->groups & GROUP_FIXES) {
-		fixes_parse(&j->refs, ci.message, ci.message_len);
+	j->time = ci->time;
+	if (groups & GROUP_FIXES) {
+		fixes_parse(&j->refs, ci->message, ci->message_len);
 		buf_release(&j->refs.scratch);
 	}
-	if ((rd->groups & GROUP_SIGNOFF) && *ci.author &&
-	    !review_signed_off(rd->mm, ci.trailers, ci.author))
-		j->author = xstrdup(ci.author);
-	if ((rd->groups & GROUP_SIGNOFF) && *ci.committer &&
-	    !review_signed_off(rd->mm, ci.trailers, ci.committer))
-		j->committer = xstrdup(ci.committer);
-	commit_info_release(&ci);
+	if ((groups & GROUP_SIGNOFF) && *ci->author &&
+	    !review_signed_off(rd->mm, ci->trailers, ci->author))
+		j->author = xstrdup(ci->author);
+	if ((groups & GROUP_SIGNOFF) && *ci->committer &&
+	    !review_signed_off(rd->mm, ci->trailers, ci->committer))
+		j->committer = xstrdup(ci->committer);
 }
 
 /* Commit pos's Fixes ids (the reverts are no check's), and what it
@@ -333,13 +313,21 @@ keep(struct check *ck, const struct chart *c, uint32_t pos,
 }
 
 static void
-judged_clear(struct judged *j)
+judged_clear(void *item)
 {
+	struct judged *j = item;
+
 	fix_refs_release(&j->refs);
-	free(j->enc_name);
 	free(j->author);
 	free(j->committer);
-	memset(j, 0, sizeof(*j));
+}
+
+static void
+judged_keep(uint32_t pos, void *item, void *ctx)
+{
+	struct reading *rd = ctx;
+
+	keep(rd->ck, rd->c, pos, item);
 }
 
 /* The range's non-merge commits (c's order) read and judged on jobs
@@ -349,44 +337,26 @@ read_commits(struct check *ck, struct repo *r, const struct chart *c,
 	     unsigned jobs)
 {
 	const struct attribution *a = &c->a;
-	struct judged *j = xcalloc(BATCH, sizeof(*j));
-	struct readpool *pool = NULL;
+	struct reading rd = { ck, c, NULL };
 	struct mailmap *mm = NULL;
-	int ret = 0;
+	struct commit_each how = {
+		CF_TIME, NULL, sizeof(struct judged), judge_one, judged_keep,
+		judged_clear, &rd,
+	};
+	int ret;
 
 	ck->ctime = xcalloc(a->order_nr ? a->order_nr : 1, sizeof(*ck->ctime));
-	if (!(ck->groups & (GROUP_FIXES | GROUP_SIGNOFF | GROUP_REBASE))) {
-		free(j);
+	if (!(ck->groups & (GROUP_FIXES | GROUP_SIGNOFF | GROUP_REBASE)))
 		return 0;
-	}
-	if (mailmap_open(&mm, r) < 0 || readpool_open(&pool, r, jobs) < 0)
-		ret = -1;
-	for (uint32_t first = 0, m; !ret && first < a->order_nr; first += m) {
-		struct round rd = { ck->h, a->order + first, mm, ck->groups, j };
-
-		m = a->order_nr - first < BATCH ? a->order_nr - first : BATCH;
-		readpool_run(pool, m, judge_one, &rd);
-		for (uint32_t k = 0; k < m; k++) {
-			uint32_t cm = a->order[first + k];
-			char hex[OID_HEXSZ + 1];
-
-			if (!ret && j[k].status) {
-				history_hex(ck->h, cm, hex);
-				ret = error("cannot read commit %s", hex);
-			}
-			if (!ret && j[k].enc_status)
-				repo_note_encoding(r, &ck->h->oid[cm],
-						   j[k].enc_name,
-						   strlen(j[k].enc_name),
-						   j[k].enc_status);
-			if (!ret)
-				keep(ck, c, first + k, &j[k]);
-			judged_clear(&j[k]);
-		}
-	}
-	readpool_free(pool);
+	if (ck->groups & GROUP_FIXES)
+		how.fields |= CF_MESSAGE;
+	if (ck->groups & GROUP_SIGNOFF)
+		how.fields |= CF_AUTHOR | CF_COMMITTER | CF_TRAILERS;
+	if (mailmap_open(&mm, r) < 0)
+		return -1;
+	rd.mm = how.mm = mm;
+	ret = commit_each_read(r, ck->h, a->order, a->order_nr, jobs, &how);
 	mailmap_free(mm);
-	free(j);
 	return ret;
 }
 

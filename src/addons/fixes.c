@@ -21,7 +21,6 @@
 #include "git/commit_index.h"
 #include "git/commitread.h"
 #include "git/objname.h"
-#include "git/readpool.h"
 #include "git/revision.h"
 #include "git/tags.h"
 #include "git/walk.h"
@@ -91,40 +90,25 @@ struct fixes {
 
 /* --- reading the messages ------------------------------------------ */
 
-/* The messages read at once, on the read pool's threads. */
-#define BATCH 4096
-
-/* One commit's message read and parsed on some thread. */
+/* One commit's message parsed on some thread (commit_each_read). */
 struct parsed {
-	int status;		/* commit_info_read's */
-	int enc_status;
-	char *enc_name;
 	struct fix_refs refs;
 };
 
-struct round {
-	const struct history *h;
-	const uint32_t *list;	/* this batch's commits */
-	struct parsed *out;	/* at the same places */
-};
+static void
+parse_one(const struct commit_info *ci, void *item, const void *ctx)
+{
+	struct parsed *p = item;
+
+	(void)ctx;
+	fixes_parse(&p->refs, ci->message, ci->message_len);
+	buf_release(&p->refs.scratch);
+}
 
 static void
-parse_one(struct odb *o, size_t k, void *ctx)
+parsed_clear(void *item)
 {
-	struct round *rd = ctx;
-	struct parsed *p = &rd->out[k];
-	struct commit_info ci;
-
-	p->status = commit_info_read(o, NULL, &rd->h->oid[rd->list[k]],
-				     CF_MESSAGE, &ci);
-	if (p->status)
-		return;
-	p->enc_status = ci.enc_status;
-	p->enc_name = ci.enc_name;
-	ci.enc_name = NULL;
-	fixes_parse(&p->refs, ci.message, ci.message_len);
-	buf_release(&p->refs.scratch);
-	commit_info_release(&ci);
+	fix_refs_release(&((struct parsed *)item)->refs);
 }
 
 /* Commit c's targets as parsed (p) kept as pairs, in order. */
@@ -154,46 +138,35 @@ keep_pairs(struct fixes *fx, uint32_t c, const struct parsed *p)
 	fx->commits += any;
 }
 
+/* The range's non-merge commits' pairs (pos: of c's order), as
+ * commit_each_read keeps them. */
+struct pairs_ctx {
+	struct fixes *fx;
+	const uint32_t *order;
+};
+
+static void
+pairs_keep(uint32_t pos, void *item, void *ctx)
+{
+	struct pairs_ctx *pc = ctx;
+
+	keep_pairs(pc->fx, pc->order[pos], item);
+}
+
 /* The pairs of the range's non-merge commits (c's order), their
  * messages read on jobs threads, kept in that order. */
 static int
 read_pairs(struct fixes *fx, struct repo *r, const struct chart *c,
 	   unsigned jobs)
 {
-	const struct attribution *a = &c->a;
-	struct parsed *p = xcalloc(BATCH, sizeof(*p));
-	struct readpool *pool;
-	int ret = readpool_open(&pool, r, jobs), opened = !ret;
+	struct pairs_ctx pc = { fx, c->a.order };
+	const struct commit_each how = {
+		CF_MESSAGE, NULL, sizeof(struct parsed), parse_one,
+		pairs_keep, parsed_clear, &pc,
+	};
 
-	for (uint32_t first = 0, m; !ret && first < a->order_nr; first += m) {
-		struct round rd = { fx->h, a->order + first, p };
-
-		m = a->order_nr - first < BATCH ? a->order_nr - first : BATCH;
-		readpool_run(pool, m, parse_one, &rd);
-		for (uint32_t k = 0; k < m; k++) {
-			uint32_t cm = a->order[first + k];
-			char hex[OID_HEXSZ + 1];
-
-			if (!ret && p[k].status) {
-				history_hex(fx->h, cm, hex);
-				ret = error("cannot read commit %s", hex);
-			}
-			if (!ret && p[k].enc_status)
-				repo_note_encoding(r, &fx->h->oid[cm],
-						   p[k].enc_name,
-						   strlen(p[k].enc_name),
-						   p[k].enc_status);
-			if (!ret)
-				keep_pairs(fx, cm, &p[k]);
-			fix_refs_release(&p[k].refs);
-			free(p[k].enc_name);
-			memset(&p[k], 0, sizeof(p[k]));
-		}
-	}
-	if (opened)
-		readpool_free(pool);
-	free(p);
-	return ret;
+	return commit_each_read(r, fx->h, c->a.order, c->a.order_nr, jobs,
+				&how);
 }
 
 static int

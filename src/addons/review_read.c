@@ -25,15 +25,12 @@
 
 /* One commit judged, on a thread. */
 struct judged {
-	int status;		/* 0, or odb.h's ODB_* */
 	uint8_t flags;		/* REVIEW_* */
 	uint32_t handoffs;
 	/* Per person counted: the role ('r' a reviewer, 't' a tester,
 	 * 'c' the committer, 'a' the author),
 	 * the key they are counted by, NUL, how they are shown, NUL. */
 	struct buf people;
-	int enc_status;		/* the text not converted (commitread.h) */
-	char *enc_name;
 };
 
 /* --- people ----------------------------------------------------------- */
@@ -433,31 +430,28 @@ review_signed_off(const struct mailmap *mm, const char *trailers,
 
 /* --- on the threads ---------------------------------------------------- */
 
-struct round {
-	const struct history *h;
-	const uint32_t *list;	/* this batch's commits */
-	const struct mailmap *mm;
-	struct judged *out;	/* at the same places */
+/* Where the commits read go (commit_each_read's ctx). */
+struct marks_ctx {
+	struct review_marks *out;
+	struct people *pp;
+	const uint32_t *list;
+	const struct mailmap *mm;	/* read only on the threads */
 };
 
 static void
-judge_one(struct odb *o, size_t k, void *ctx)
+judge_one(const struct commit_info *ci, void *item, const void *ctx)
 {
-	struct round *rd = ctx;
-	struct judged *j = &rd->out[k];
-	struct commit_info ci;
+	const struct marks_ctx *mc = ctx;
+	struct judged *j = item;
 
-	j->status = commit_info_read(o, rd->mm, &rd->h->oid[rd->list[k]],
-				     CF_AUTHOR | CF_COMMITTER | CF_TRAILERS,
-				     &ci);
-	if (j->status)
-		return;
 	j->flags = REVIEW_READ;
-	j->enc_status = ci.enc_status;
-	j->enc_name = ci.enc_name;
-	ci.enc_name = NULL;
-	judge(&ci, rd->mm, j);
-	commit_info_release(&ci);
+	judge(ci, mc->mm, j);
+}
+
+static void
+judged_clear(void *item)
+{
+	buf_release(&((struct judged *)item)->people);
 }
 
 /* --- kept, in the list's order ---------------------------------------- */
@@ -569,15 +563,27 @@ keep(struct review_marks *m, struct people *pp, uint32_t c,
 	}
 }
 
+static void
+judged_keep(uint32_t pos, void *item, void *ctx)
+{
+	struct marks_ctx *mc = ctx;
+
+	keep(mc->out, mc->pp, mc->list[pos], item);
+}
+
 int
 review_read(struct repo *r, const struct history *h, const uint32_t *list,
 	    uint32_t n, unsigned jobs, struct review_marks *out)
 {
 	size_t nr = h->nr ? h->nr : 1;
-	struct judged *j = xcalloc(BATCH, sizeof(*j));
 	struct people pp;
-	struct readpool *pool = NULL;
 	struct mailmap *mm = NULL;
+	struct marks_ctx mc = { out, &pp, list, NULL };
+	struct commit_each how = {
+		CF_AUTHOR | CF_COMMITTER | CF_TRAILERS, NULL,
+		sizeof(struct judged), judge_one, judged_keep, judged_clear,
+		&mc,
+	};
 	int ret = 0;
 
 	memset(out, 0, sizeof(*out));
@@ -592,40 +598,13 @@ review_read(struct repo *r, const struct history *h, const uint32_t *list,
 	out->author = xmalloc(nr * sizeof(*out->author));
 	for (size_t i = 0; i < nr; i++)
 		out->committer[i] = out->author[i] = HIST_NONE;
-	if (mailmap_open(&mm, r) < 0 || readpool_open(&pool, r, jobs) < 0)
+	if (mailmap_open(&mm, r) < 0)
 		ret = -1;
-	for (uint32_t first = 0, m; !ret && first < n; first += m) {
-		struct round rd = { h, list + first, mm, j };
-
-		m = n - first;
-		if (m > BATCH)
-			m = BATCH;
-
-		readpool_run(pool, m, judge_one, &rd);
-		for (uint32_t k = 0; k < m; k++) {
-			uint32_t c = list[first + k];
-
-			if (!ret && j[k].status) {
-				char hex[OID_HEXSZ + 1];
-
-				history_hex(h, c, hex);
-				ret = error("cannot read commit %s", hex);
-			}
-			if (!ret && j[k].enc_status)
-				repo_note_encoding(r, &h->oid[c], j[k].enc_name,
-						   strlen(j[k].enc_name),
-						   j[k].enc_status);
-			if (!ret)
-				keep(out, &pp, c, &j[k]);
-			buf_release(&j[k].people);
-			free(j[k].enc_name);
-			memset(&j[k], 0, sizeof(j[k]));
-		}
-	}
+	how.mm = mc.mm = mm;
+	if (!ret)
+		ret = commit_each_read(r, h, list, n, jobs, &how);
 	people_finish(&pp, out);
-	readpool_free(pool);
 	mailmap_free(mm);
-	free(j);
 	if (ret)
 		review_marks_release(out);
 	return ret;

@@ -348,3 +348,103 @@ commit_batch_release(struct commit_batch *b)
 	mailmap_free(b->mailmap);
 	memset(b, 0, sizeof(*b));
 }
+
+/* --- every commit of a list, judged on the threads ------------------- */
+
+/* Commits read a round: the items held at once. */
+#define EACH_BATCH 2048
+
+/* One commit's reading: how it went, and its text's encoding. */
+struct each_slot {
+	int status;		/* 0, or odb.h's ODB_* */
+	int enc_status;
+	char *enc_name;
+};
+
+struct each_round {
+	const struct history *h;
+	const uint32_t *list;	/* this round's commits */
+	const struct commit_each *how;
+	struct each_slot *slot;
+	char *items;		/* at the same places */
+};
+
+static void
+each_one(struct odb *o, size_t k, void *ctx)
+{
+	struct each_round *rd = ctx;
+	const struct commit_each *how = rd->how;
+	struct each_slot *s = &rd->slot[k];
+	struct commit_info ci;
+
+	s->status = commit_info_read(o, how->mm, &rd->h->oid[rd->list[k]],
+				     how->fields, &ci);
+	if (s->status)
+		return;
+	s->enc_status = ci.enc_status;
+	s->enc_name = ci.enc_name;
+	ci.enc_name = NULL;
+	how->judge(&ci, rd->items + k * how->item_size, how->ctx);
+	commit_info_release(&ci);
+}
+
+/* Round rd's m commits, from list[first], kept in order.  Returns 0,
+ * or -1 after reporting the first that could not be read. */
+static int
+each_keep(struct repo *r, struct each_round *rd, uint32_t first, size_t m)
+{
+	const struct commit_each *how = rd->how;
+	int ret = 0;
+
+	for (size_t k = 0; k < m; k++) {
+		struct each_slot *s = &rd->slot[k];
+		uint32_t c = rd->list[k];
+		void *item = rd->items + k * how->item_size;
+
+		if (!ret && s->status) {
+			char hex[OID_HEXSZ + 1];
+
+			history_hex(rd->h, c, hex);
+			ret = error("cannot read commit %s", hex);
+		}
+		if (!ret && s->enc_status)
+			repo_note_encoding(r, &rd->h->oid[c], s->enc_name,
+					   strlen(s->enc_name), s->enc_status);
+		if (!ret)
+			how->keep(first + (uint32_t)k, item, how->ctx);
+		if (!s->status && how->clear)
+			how->clear(item);
+		free(s->enc_name);
+		memset(s, 0, sizeof(*s));
+		memset(item, 0, how->item_size);
+	}
+	return ret;
+}
+
+int
+commit_each_read(struct repo *r, const struct history *h,
+		 const uint32_t *list, uint32_t n, unsigned jobs,
+		 const struct commit_each *how)
+{
+	struct each_round rd = { h, NULL, how, NULL, NULL };
+	struct readpool *pool;
+	int ret;
+
+	if (!n)
+		return 0;
+	if (readpool_open(&pool, r, jobs) < 0)
+		return -1;
+	rd.slot = xcalloc(EACH_BATCH, sizeof(*rd.slot));
+	rd.items = xcalloc(EACH_BATCH, how->item_size ? how->item_size : 1);
+	ret = 0;
+	for (uint32_t first = 0, m; !ret && first < n; first += m) {
+		m = n - first < EACH_BATCH ? n - first : EACH_BATCH;
+		rd.list = list + first;
+		readpool_run(pool, m, each_one, &rd);
+		ret = each_keep(r, &rd, first, m);
+	}
+	readpool_free(pool);
+	free(rd.slot);
+	free(rd.items);
+	return ret;
+}
