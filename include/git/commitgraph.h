@@ -6,8 +6,10 @@
  * topological level in fixed-size records, so walking it costs no object
  * decompression at all, and the levels let a walk of A..B stop exactly
  * where A's side can no longer reach B's.  libgit2 1.5 has no public API
- * for it, so this reads the documented format (git's
- * Documentation/gitformat-commit-graph) from a memory map.  Anything
+ * for walking it (its reader, src/libgit2/commit_graph.c, is internal: no
+ * public call gives a commit's parents or level from it), so this reads
+ * the documented format (git's Documentation/gitformat-commit-graph)
+ * from a memory map.  Anything
  * malformed makes the graph unusable, never a crash: the walk then reads
  * objects instead.
  */

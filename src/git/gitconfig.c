@@ -221,8 +221,9 @@ mailmap_add_file(struct buf *all, const char *path, int nofollow,
 /*
  * HEAD:.mailmap, into all, step by step: libgit2 1.5's
  * git_revparse_single leaks the reference it resolved when the object
- * it names cannot be read (a corrupt pack; LeakSanitizer in pack.t),
- * and a bare repository reads this on every run.
+ * it names cannot be read (a corrupt pack; LeakSanitizer in pack.t; no
+ * upstream report found, see revision.c), and a bare repository reads
+ * this on every run.
  */
 static void
 mailmap_add_head(struct buf *all, git_repository *git)

@@ -2,8 +2,9 @@
  * loose.c - loose objects, checked before libgit2 reads them.
  *
  * libgit2 1.5.1 trusts a loose object's header: a zlib stream cut short
- * hangs its inflate, a header declaring fewer bytes than the object holds
- * overflows a heap buffer, one declaring more is padded with NULs and read
+ * hangs its inflate (libgit2 issue #7342, closed in 2026), a header
+ * declaring fewer bytes than the object holds overflows a heap buffer
+ * (issue #7177, open), one declaring more is padded with NULs and read
  * as another object.  So loose objects are read by a backend of ours,
  * tried before libgit2's: it inflates the object in memory bounded by
  * its declared size and hands it over only when the stream ends exactly

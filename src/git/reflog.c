@@ -2,7 +2,8 @@
  * reflog.c - NAME@{n} as git reads it: which reflog a name means
  * (HEAD's own, the current branch's, a ref's by git's rules) and its
  * n-th entry.  libgit2 1.5.1 reads HEAD@{n} from HEAD's branch, not from
- * logs/HEAD as git does, so the numeric forms are read here; the others
+ * logs/HEAD as git does (libgit2 issue #6156, still open; pull request
+ * #6386 was closed unmerged), so the numeric forms are read here; the others
  * (@{-n}, @{u}, dates) stay libgit2's (revision.c).
  */
 #include "git/reflog.h"

@@ -121,7 +121,9 @@ path_under(const char *base, const char *path)
  * Whether safe.directory is "*" in the system, XDG or global
  * configuration (git reads it nowhere else), as git reads it: the last
  * of the "*" and "" (which empties the list) values counts.  libgit2 1.5
- * matches the paths it names, but not "*".
+ * matches the paths it names, but not "*" (libgit2 issue #6391, fixed
+ * by pull request #6429 in 1.6; a directory with a star after it by
+ * #7265): this can go with 1.6.
  */
 static int
 safe_everywhere(void)
@@ -207,7 +209,8 @@ open_owned(git_repository **git, int err, const char *where, unsigned flags,
 }
 
 /* Whether the work tree workdir ("/abs/dir/", or NULL) is the directory
- * path: libgit2 1.5 leaks its buffer when set_workdir changes nothing. */
+ * path: libgit2 1.5 leaks its buffer when set_workdir changes nothing
+ * (libgit2 issue #6746, fixed by pull request #6748 in 1.8). */
 static int
 same_dir(const char *workdir, const char *path)
 {

@@ -128,8 +128,9 @@ revision_fail(git_repository *git, int err, const char *rev)
 /*
  * Whether rev is a reference whose object the repository lacks (a
  * broken repository).  Asked before git_revparse_single, which in
- * libgit2 1.5 leaks the reference in that case (revparse_lookup_object);
- * a suffixed form (lost~1) still goes that way.
+ * libgit2 1.5 leaks the reference in that case (revparse_lookup_object;
+ * no upstream report found: pack.t under LeakSanitizer shows whether a
+ * newer libgit2 still does); a suffixed form (lost~1) still goes that way.
  */
 static int
 ref_target_missing(git_repository *git, const char *rev)

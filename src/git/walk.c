@@ -459,7 +459,9 @@ walk_ranges(struct repo *r, const struct range *rgs, size_t n,
 	}
 	/* A range without a start is a whole history: no base then.  Nor
 	 * in a shallow clone: libgit2 1.5's merge base fails there at the
-	 * first absent parent (leaking its walk), and the clone is small.
+	 * first absent parent (leaking its walk; libgit2 issue #3058, shallow
+	 * repositories read since pull request #6396, in 1.7), and the clone
+	 * is small.
 	 * One start is its own base (a --compare of one range). */
 	if (nstarts < n || repo_is_shallow(r))
 		nstarts = 0;
