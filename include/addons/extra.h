@@ -386,10 +386,6 @@ void extras_csv_cells(const struct extras *xs, const struct flow *f,
  * returns 1, else 0 (nothing written). */
 int extras_csv_table(const struct extras *xs, const struct extra *x,
 		     const struct flow *f, struct buf *out);
-/* The output in format fmt of the add-on of xs whose own format it is
- * into out: returns 1, else 0 (nothing written). */
-int extras_format(const struct extras *xs, int fmt, const struct flow *f,
-		  struct buf *out);
 
 /*
  * The chart's.  drawn (NULL: not kept) has one word per add-on of xs:

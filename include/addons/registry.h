@@ -43,6 +43,10 @@ const struct extra_format *extras_format_of(int fmt, const struct extra **x);
 int extras_format_named(const char *name);
 /* The add-on whose own output format fmt is, or NULL. */
 const struct extra *extras_of_format(int fmt);
+/* The output in format fmt of the add-on of xs whose own format it is
+ * into out: returns 1, else 0 (nothing written). */
+int extras_format(const struct extras *xs, int fmt, const struct flow *f,
+		  struct buf *out);
 /* What the walk must keep for the add-ons asked for (HISTORY_*). */
 unsigned extras_walk(const struct extra_args *a);
 

@@ -5,7 +5,6 @@
  * the gathering are registry.c's.
  */
 #include "addons/extra.h"
-#include "addons/registry.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -245,21 +244,6 @@ extras_csv_table(const struct extras *xs, const struct extra *x,
 	for (size_t k = 0; xs && k < xs->nr; k++)
 		if (xs->run[k].x == x && x->csv_table_write) {
 			x->csv_table_write(xs->run[k].state, f, out);
-			return 1;
-		}
-	return 0;
-}
-
-int
-extras_format(const struct extras *xs, int fmt, const struct flow *f,
-	      struct buf *out)
-{
-	const struct extra *x = NULL;
-	const struct extra_format *fm = extras_format_of(fmt, &x);
-
-	for (size_t k = 0; fm && xs && k < xs->nr; k++)
-		if (xs->run[k].x == x) {
-			fm->write(xs->run[k].state, f, out);
 			return 1;
 		}
 	return 0;

@@ -113,6 +113,21 @@ extras_of_format(int fmt)
 	return extras_format_of(fmt, &x) ? x : NULL;
 }
 
+int
+extras_format(const struct extras *xs, int fmt, const struct flow *f,
+	      struct buf *out)
+{
+	const struct extra *x = NULL;
+	const struct extra_format *fm = extras_format_of(fmt, &x);
+
+	for (size_t k = 0; fm && xs && k < xs->nr; k++)
+		if (xs->run[k].x == x) {
+			fm->write(xs->run[k].state, f, out);
+			return 1;
+		}
+	return 0;
+}
+
 unsigned
 extras_walk(const struct extra_args *a)
 {

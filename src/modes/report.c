@@ -6,6 +6,8 @@
  */
 #include "modes/report.h"
 
+#include "addons/registry.h"
+
 #include "flow/dates.h"
 #include "git/commitread.h"
 #include "render/commits.h"
