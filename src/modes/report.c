@@ -7,7 +7,6 @@
 #include "modes/report.h"
 
 #include "addons/registry.h"
-
 #include "flow/dates.h"
 #include "git/commitread.h"
 #include "render/commits.h"
