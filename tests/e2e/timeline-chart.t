@@ -12,7 +12,7 @@
 
 SVGTEXT="$PYTHON $TESTDIR/svgtext.py"
 
-plan 34
+plan 36
 
 git init -q --bare gen
 "$BUILD/genhist" --commits 6000 --trees 100 --seed 7 --late --rebase |
@@ -200,6 +200,18 @@ is "$(cat ../nx.txt)" 0 "next: no two discs share a centre (the three pulls one 
 $SVGTEXT texts ../nx.svg | grep -q '^a number in a disc: the pulls one merge brought to the line; ' &&
 	$SVGTEXT texts ../nx.svg | grep -c '^3$' | grep -qx 4
 ok $? "next: the dm row's disc says it stands for 3 pulls (beside its commits, its pulls and the legend's 3), the note what the number is"
+# The HTML report's timeline (headless Chromium) draws them so too: one
+# disc for dm's three pulls, saying 3, whose panel lists the three.
+tp -q --timeline -o ../nx.html v1.0..v1.1 &&
+"$PYTHON" "$TESTDIR/../html_driver.py" open:"$SCRATCH/nx.html" timeline \
+	pull:example.org/dm:0 >../nxh.txt
+is "$(grep -c '^mark	example.org/dm	' ../nxh.txt):$(grep '^mark	example.org/dm	' ../nxh.txt | cut -f4)" \
+   "1:3" "next, html: one disc for dm's three pulls, of their 3 commits"
+grep -qx 'legend	a number in a disc: the pulls one merge brought' ../nxh.txt &&
+	grep -qx 'panel	3 pulls in one merge' ../nxh.txt &&
+	[ "$(grep -c '^panel	1 commit, newest first' ../nxh.txt)" = 3 ]
+ok $? "next, html: the legend says what the number is; the panel lists the 3 pulls, a commit each"
+[ -n "${VERBOSE:-}" ] && sed 's/^/# /' ../nxh.txt
 cd "$SCRATCH" || exit 1
 
 # --- errors ------------------------------------------------------------------------

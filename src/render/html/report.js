@@ -732,34 +732,42 @@
     return null;
   }
 
-  function showPull(k, p) {
-    var name = flowName(k), ph = phaseOf(p.phase), m = mergeOf(p.merge);
+  /* The panel of a disc of the timeline: its pulls (several when one
+   * merge of next brought them), each with its merge and commits. */
+  function showPulls(k, ps) {
+    var name = flowName(k), p = ps[0], ph = phaseOf(p.phase), commits = 0;
+    ps.forEach(function (q) { commits += q.commits; });
     clear(panel);
-    add(panel, el('h2', null, 'Pull'));
+    add(panel, el('h2', null, ps.length > 1 ?
+      plural(ps.length, 'pull') + ' in one merge' : 'Pull'));
     add(panel, add(el('p', 'tree-name'), treeButton(name, k)));
     var dl = el('dl', 'figures');
     row(dl, 'phase', p.phase + (ph && ph.kind === 'pre_release' ?
       ' (after the merge window)' : ''));
     row(dl, 'merged', fmtDate(p.time, p.tz));
-    row(dl, 'commits it brought', p.commits);
+    row(dl, 'commits it brought', commits);
     add(panel, dl);
-    if (m >= 0) {
-      var mg = merge(m);
-      add(panel, add(el('div', 'merge'), idNode(mg.id),
-        el('span', 'date', ' ' + fmtDate(mg.time, mg.tz) + ' '),
-        el('span', 'subject', mg.subject)));
-    } else {
-      add(panel, add(el('div', 'merge'), el('code', 'id', shortId(p.merge))));
-    }
-    var list = m >= 0 ? commitsOfPull(m) : [];
-    add(panel, el('h3', null, plural(list.length, 'commit') +
-      ', newest first'));
-    var ol = el('ol', 'commits');
-    list.slice(0, PAGE).forEach(function (c) { add(ol, commitItem(c)); });
-    add(panel, ol);
-    if (list.length > PAGE)
-      add(panel, el('p', 'count', (list.length - PAGE) +
-        ' more: the tree panel lists them all'));
+    ps.forEach(function (q) {
+      var m = mergeOf(q.merge);
+      if (m >= 0) {
+        var mg = merge(m);
+        add(panel, add(el('div', 'merge'), idNode(mg.id),
+          el('span', 'date', ' ' + fmtDate(mg.time, mg.tz) + ' '),
+          el('span', 'subject', mg.subject)));
+      } else {
+        add(panel, add(el('div', 'merge'), el('code', 'id',
+          shortId(q.merge))));
+      }
+      var list = m >= 0 ? commitsOfPull(m) : [];
+      add(panel, el('h3', null, plural(list.length, 'commit') +
+        ', newest first'));
+      var ol = el('ol', 'commits');
+      list.slice(0, PAGE).forEach(function (c) { add(ol, commitItem(c)); });
+      add(panel, ol);
+      if (list.length > PAGE)
+        add(panel, el('p', 'count', (list.length - PAGE) +
+          ' more: the tree panel lists them all'));
+    });
   }
 
   function timelineView() {
@@ -827,11 +835,23 @@
       if (k && t.timeline && t.timeline.length) rows.push(k);
     });
     var start = sharedStart(rows.map(function (k) { return fTrees[k].name; }));
-    if (start) LEGEND = 40;
+    /* Whether a row has pulls that one merge brought (one disc). */
+    var shared = rows.some(function (k) {
+      return fTrees[k].timeline.some(function (p, n, v) {
+        return n > 0 && v[n - 1].mainline_merge === p.mainline_merge;
+      });
+    });
     /* The box's width inside its padding, less a vertical scroll bar. */
     var W = Math.max(640, box.clientWidth - 28);
     var nameW = Math.min(260, Math.round(W * 0.26));
     var x0 = nameW + 14, x1 = W - 18;
+    /* The legend's lines: the two discs, and on the right what an area
+     * says, on a line of its own where the two would meet (about 6.5
+     * pixels a character); then the notes, each on its own line. */
+    var AREA = 'a mark\u2019s area: the commits it brought';
+    var apart = x1 - x0 < 370 + AREA.length * 6.5;
+    var notes = (apart ? 1 : 0) + (start ? 1 : 0) + (shared ? 1 : 0);
+    LEGEND = 22 + 18 * notes;
     var H = LEGEND + HEAD + ROW * (rows.length + 1) + 8;
     var t0 = P[0].first_time, t1 = P[P.length - 1].last_time;
     if (t1 <= t0) t1 = t0 + 86400;
@@ -849,12 +869,16 @@
       svgText(x0 + 14, 15, 'pull in the merge window'),
       svgEl('circle', { cx: x0 + 190, cy: 11, r: 5,
         'class': 'tl-pull late' }),
-      svgText(x0 + 199, 15, 'pull after a pre-release tag'),
-      svgText(x1, 15, 'a mark\u2019s area: the commits it brought', null,
-        'end'));
-    if (start)
-      add(lg, svgText(x0, 33, 'trees under ' + start +
-        ' are named without it'));
+      svgText(x0 + 199, 15, 'pull after a pre-release tag'));
+    var ly = 15;
+    function note(text) {
+      ly += 18;
+      add(lg, svgText(x0, ly, text));
+    }
+    if (apart) note(AREA);
+    else add(lg, svgText(x1, 15, AREA, null, 'end'));
+    if (start) note('trees under ' + start + ' are named without it');
+    if (shared) note('a number in a disc: the pulls one merge brought');
     add(svg, lg);
     /* The phases: bands from the tag that opens each to the one that
      * closes it, named when the name fits. */
@@ -914,29 +938,43 @@
     rows.forEach(function (k, r) {
       var t = fTrees[k];
       rowLabel(r + 1, t.name);
+      /* Pulls that reached the line in one merge (of next) share its
+       * place: one disc for them all, saying their number, not
+       * concentric ones hiding each other (as the SVG timeline). */
+      var groups = [];
       t.timeline.forEach(function (p) {
-        var ph = phaseOf(p.phase);
+        var g = groups[groups.length - 1];
+        if (g && g[0].mainline_merge === p.mainline_merge) g.push(p);
+        else groups.push([p]);
+      });
+      groups.forEach(function (ps) {
+        var p = ps[0], ph = phaseOf(p.phase), commits = 0;
+        ps.forEach(function (q) { commits += q.commits; });
+        var what = ps.length > 1 ? plural(ps.length, 'pull') +
+          ' in one merge' : 'pull';
         /* Placed by the line's date, which a skewed clock cannot move
          * out of its phase; named by its own. */
         var c = svgEl('circle', { cx: X(p.line_time), cy: rowY(r + 1),
-          r: Math.max(2.5, 9 * Math.sqrt(p.commits / maxC)),
+          r: Math.max(2.5, 9 * Math.sqrt(commits / maxC)),
           'class': 'tl-pull' + (ph && ph.kind === 'pre_release' ?
             ' late' : ''), tabindex: 0, role: 'button' });
         c.setAttribute('data-tree', t.name);
         c.setAttribute('data-phase', p.phase);
-        c.setAttribute('data-commits', String(p.commits));
-        c.setAttribute('aria-label', t.name + ': pull of ' +
-          plural(p.commits, 'commit') + ', ' + p.phase + ', ' +
+        c.setAttribute('data-commits', String(commits));
+        c.setAttribute('data-pulls', String(ps.length));
+        c.setAttribute('aria-label', t.name + ': ' + what + ' of ' +
+          plural(commits, 'commit') + ', ' + p.phase + ', ' +
           fmtDate(p.time, p.tz));
         var title = svgEl('title');
         title.textContent = t.name + '\n' + fmtDate(p.time, p.tz) + ', ' +
-          p.phase + '\n' + plural(p.commits, 'commit');
+          p.phase + '\n' + (ps.length > 1 ? what + ', ' : '') +
+          plural(commits, 'commit');
         add(c, title);
         function pick() {
           Array.prototype.forEach.call(svg.querySelectorAll('.picked'),
             function (e) { e.classList.remove('picked'); });
           c.classList.add('picked');
-          showPull(k, p);
+          showPulls(k, ps);
         }
         c.addEventListener('click', pick);
         c.addEventListener('keydown', function (ev) {
@@ -946,6 +984,9 @@
           }
         });
         add(svg, c);
+        if (ps.length > 1)
+          add(svg, svgText(X(p.line_time), rowY(r + 1) + 3.5,
+            String(ps.length), 'tl-count', 'middle'));
       });
     });
     add(box, svg);
