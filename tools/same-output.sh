@@ -22,6 +22,13 @@ prev=$(git -C "$repo" tag -l | grep -v -- '-rc' | sort -V | tail -n 3 | head -n 
 export TZ=UTC LC_ALL=C GIT_CONFIG_NOSYSTEM=1 HOME=/nonexistent SOURCE_DATE_EPOCH=0
 work=$(mktemp -d "${TMPDIR:-/tmp}/same-output.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+# Each build run from a folder of its own at the same depth: --help
+# says where the schema is from the binary's place (a source tree's
+# docs/ above it), which would differ between two builds' trees.
+mkdir "$work/bin-old" "$work/bin-new"
+cp "$old" "$work/bin-old/treeplot" && cp "$new" "$work/bin-new/treeplot" ||
+	exit 2
+old=$work/bin-old/treeplot new=$work/bin-new/treeplot
 merge=$(git -C "$repo" rev-list --merges -n 1 "$to")
 commit=$(git -C "$repo" rev-list --no-merges -n 3 "$to" | tail -n 1)
 
@@ -47,6 +54,10 @@ add -T dot --mainline Linus --mainline-url git://example.org/x.git $range
 add -T csv --csv-table edges --crlf $range
 add -T csv --csv-table edges --signed $range
 add -T json --top 10 --signed --latency --fixes $range
+for fmt in findings github text json; do
+	add -T $fmt --check all $range
+done
+add -T fixes --fixes $range
 add -T text --author '^[A-M]' $range
 add -T json --latency --author '^[A-M]' $range -- kernel lib
 add -T text $range -- drivers
