@@ -12,7 +12,8 @@ RANGE` must print, sorted, computed apart from treeplot's own reading:
   fields 6 and 7, and the arrivals of field 8, by -T commits (B for the
   target, the range for the fix: field 2 the arrival, "-" the commit
   itself), the arrivals dated by git log's %ct;
-  field 9 by whether T is in `git rev-list RANGE`.
+  field 9 by whether T is in the range (what B reaches less what A
+  reaches, as sets).
 """
 import re
 import subprocess
@@ -40,14 +41,20 @@ def tp_commits(rng):
 
 
 end = RANGE.split("..")[-1]
-in_range = set(git("rev-list", RANGE).split())
-commits = git("rev-list", "--no-merges", RANGE).split()
+start = RANGE.split("..")[0] if ".." in RANGE else None
+# The range as sets of what each end reaches, exactly: rev-list A..B
+# may stop early where a clock was wrong (its date slop); the sets not.
+in_range = set(git("rev-list", end).split())
+if start:
+    in_range -= set(git("rev-list", start).split())
+commits = [c for c in git("rev-list", "--no-merges", end).split()
+           if c in in_range]
 HEX = re.compile(r"^([0-9a-fA-F]{4,40})(?![0-9A-Za-z_])")
 REV = re.compile(r"^This reverts commit ([0-9a-fA-F]{7,40})(?![0-9A-Za-z_])")
 
 
 messages = {}
-raw = git("log", "--no-merges", "--format=%H%x01%B%x02", RANGE)
+raw = git("log", "--no-merges", "--format=%H%x01%B%x02", end)
 for rec in raw.split("\x02"):
     if "\x01" in rec:
         h, _, body = rec.partition("\x01")
