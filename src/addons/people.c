@@ -594,20 +594,20 @@ text_row(struct buf *out, int width, const struct people_stats *s,
 	uint32_t t = review_tenths(s->self, s->commits);
 
 	snprintf(num, sizeof(num), "%u.%u%%", t / 10, t % 10);
-	buf_printf(out, "  %*u  %6s  %5u  %10u  %10u  %8u", width, s->commits,
+	buf_printf(out, "  %*u  %6s %5u %5u  %5u %5u", width, s->commits,
 		   num, s->self, s->self_unreviewed, s->committers,
 		   s->committers_for_half);
 	if (!pulls) {
 		/* Under the newcomers' and the pulls' columns: nothing. */
-		buf_printf(out, "%49s", "");
+		buf_printf(out, "%43s", "");
 		return;
 	}
-	buf_printf(out, "  %8u", s->newcomers);
-	buf_printf(out, "  %6u  %8u  %4u  ", s->tagged, s->untagged, s->late);
+	buf_printf(out, "  %5u", s->newcomers);
+	buf_printf(out, "  %6u %8u %5u  ", s->tagged, s->untagged, s->late);
 	if (s->waits)
-		hours_text(out, 11, s->tag_wait_median);
+		hours_text(out, 9, s->tag_wait_median);
 	else
-		buf_printf(out, "%11s", "-");
+		buf_printf(out, "%9s", "-");
 	buf_puts(out, "  ");
 }
 
@@ -649,10 +649,13 @@ people_text(const void *state, const struct flow *f, int width,
 
 	buf_puts(out, "\nPeople, after the .mailmap: self-commits (author is "
 		 "committer), committers, tagged pulls\n");
-	buf_printf(out, "  %*s  %6s  %5s  %10s  %10s  %8s  %8s  %6s  %8s  "
-		   "%4s  %11s\n", w, "commits", "self", "self", "unreviewed",
-		   "committers", "for half", "new", "tagged", "untagged",
-		   "late", "median wait");
+	/* Two lines of headings, a group's over its columns, so that the
+	 * columns are as narrow as their figures. */
+	buf_printf(out, "  %*s  %18s  %11s  %5s  %21s  %9s\n", w, "",
+		   "self-committed", "committers", "", "pulls", "median");
+	buf_printf(out, "  %*s  %6s %5s %5s  %5s %5s  %5s  %6s %8s %5s  "
+		   "%9s\n", w, "commits", "share", "all", "unrev", "all",
+		   "half", "new", "tagged", "untagged", "late", "tag wait");
 	text_row(out, w, &p->all, 1);
 	buf_puts(out, "all commits\n");
 	for (uint32_t d = 0; d < p->depth_nr; d++) {

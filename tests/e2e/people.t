@@ -180,11 +180,14 @@ is "$(git log --no-merges --format='%aE%x09%aN' v1..master | tr 'A-Z' 'a-z' |
 
 # The text section.
 tp --people v1..master
-is "$(printf '%s\n' "$OUT" | sed -n '/^People/,/^$/p' | grep -E ' (all commits|davem/net|tiwai/sound)$')" \
-"       14   71.4%     10           8           7         2         7       3         1     1        -1.1h  all commits
-        7   85.7%      6           4           2         1         4       1         1     0         1.1h  davem/net
-        5   40.0%      2           2           3         2         2       1         0     1        -1.1h  tiwai/sound" \
-   "text: per tree, the self-committed share, counts, newcomers, the median wait in hours"
+is "$(printf '%s\n' "$OUT" | sed -n '/^People/,/^$/p' | grep -E ' (all commits|davem/net|tiwai/sound|median|tag wait|depth 1)$')" \
+"               self-committed   committers                         pulls     median
+  commits   share   all unrev    all  half    new  tagged untagged  late   tag wait
+       14   71.4%    10     8      7     2      7       3        1     1      -1.1h  all commits
+       13   69.2%     9     7      6     2                                           depth 1
+        7   85.7%     6     4      2     1      4       1        1     0       1.1h  davem/net
+        5   40.0%     2     2      3     2      2       1        0     1      -1.1h  tiwai/sound" \
+   "text: per tree, the self-committed share, counts, newcomers, the median wait in hours, under two lines of headings (a group's over its columns)"
 is "$(printf '%s\n' "$OUT" | sed -n '/^  Newcomers/,/^  1 tag/p' | sed '1d;$d')" \
 "  Alice <alice@example.org>  (davem/net)
   Bob <bob@example.org>  (davem/net)
