@@ -36,6 +36,9 @@ void extras_chart_options(const struct extra_args *a,
 /* The add-on whose own output format fmt is (struct extra.format), or
  * NULL. */
 const struct extra *extras_of_format(int fmt);
+/* The add-on that draws the chart --chart NAME names: the one named
+ * NAME with a chart of its own (struct extra.chart), or NULL. */
+const struct extra *extras_of_chart(const char *name);
 /* What the walk must keep for the add-ons asked for (HISTORY_*). */
 unsigned extras_walk(const struct extra_args *a);
 

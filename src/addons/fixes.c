@@ -17,6 +17,7 @@
 #include "addons/latency.h"
 #include "addons/pertree.h"
 #include "flow/chart.h"
+#include "flow/fixes_chart.h"
 #include "flow/fixes_parse.h"
 #include "git/commit_index.h"
 #include "git/commitread.h"
@@ -88,6 +89,7 @@ struct fixes {
 	uint32_t matrix_nr;
 	struct fix_tree_counts *tree;	/* per flow tree */
 	uint32_t trees_nr;
+	struct fixes_chart chart;	/* --chart fixes' data */
 };
 
 /* --- reading the messages ------------------------------------------ */
@@ -569,6 +571,90 @@ sum_trees(struct fixes *fx, const struct chart *c)
 	free(last);
 }
 
+/* A row of the chart: a tree of origin, by its names' number. */
+struct fix_row {
+	uint32_t pairs, name;
+	const char *s;
+};
+
+/* Most pairs first, ties by name. */
+static int
+cmp_row(const void *a, const void *b)
+{
+	const struct fix_row *x = a, *y = b;
+
+	if (x->pairs != y->pairs)
+		return x->pairs > y->pairs ? -1 : 1;
+	return strcmp(x->s, y->s);
+}
+
+/* Counts by tree of origin (names' numbers, unsorted) and release. */
+static uint32_t *
+count_origins(struct fixes *fx, uint32_t cols)
+{
+	struct fixes_chart *ch = &fx->chart;
+	uint32_t *n = xcalloc((size_t)fx->names.nr * cols + 1, sizeof(*n));
+
+	ch->row_pairs = xcalloc(fx->names.nr + 1, sizeof(*ch->row_pairs));
+	for (size_t k = 0; k < fx->pairs_nr; k++) {
+		const struct fix_pair *p = &fx->pairs[k];
+		const struct fix_target *t = &fx->t[p->target];
+		int64_t s;
+
+		if (fx->on[p->target].status != REV_OK)
+			continue;
+		if (lifetime(fx, p, &s))
+			ch->bins[fixes_bin_of(s)]++;
+		if (t->tree == NONE) {
+			ch->unplaced++;
+			continue;
+		}
+		n[(size_t)t->tree * cols + (t->release == NONE ?
+			fx->releases_nr : t->release)]++;
+		ch->row_pairs[t->tree]++;
+	}
+	return n;
+}
+
+/* The chart's data, from the figures summed up. */
+static void
+chart_data(struct fixes *fx)
+{
+	struct fixes_chart *ch = &fx->chart;
+	uint32_t cols = fx->releases_nr + 1, *n = count_origins(fx, cols);
+	struct fix_row *rows = xcalloc(fx->names.nr + 1, sizeof(*rows));
+	uint32_t *by_name = ch->row_pairs;
+
+	ch->releases = (const char **)fx->releases;
+	ch->releases_nr = fx->releases_nr;
+	for (uint32_t k = 0; k < fx->names.nr; k++)
+		if (by_name[k])
+			rows[ch->origins_nr++] = (struct fix_row){
+				by_name[k], k, fx->names.s[k] };
+	if (ch->origins_nr)
+		qsort(rows, ch->origins_nr, sizeof(*rows), cmp_row);
+	ch->origins = xcalloc(ch->origins_nr + 1, sizeof(*ch->origins));
+	ch->cells = xcalloc((size_t)ch->origins_nr * cols + 1,
+			    sizeof(*ch->cells));
+	ch->row_pairs = xcalloc(ch->origins_nr + 1, sizeof(*ch->row_pairs));
+	for (uint32_t r = 0; r < ch->origins_nr; r++) {
+		ch->origins[r] = rows[r].s;
+		ch->row_pairs[r] = rows[r].pairs;
+		memcpy(ch->cells + (size_t)r * cols,
+		       n + (size_t)rows[r].name * cols, cols * sizeof(*n));
+	}
+	ch->commits = fx->commits;
+	ch->pairs = (uint32_t)fx->pairs_nr;
+	ch->unresolved = fx->unresolved;
+	ch->same_range = fx->same_range;
+	ch->life_n = fx->life.n;
+	ch->median = fx->life.median;
+	ch->p90 = fx->life.p90;
+	free(by_name);
+	free(rows);
+	free(n);
+}
+
 static void
 summarise(struct fixes *fx, const struct chart *c)
 {
@@ -590,6 +676,7 @@ summarise(struct fixes *fx, const struct chart *c)
 	sum_matrix(fx);
 	sum_releases(fx);
 	sum_trees(fx, c);
+	chart_data(fx);
 }
 
 static void
@@ -611,6 +698,9 @@ fixes_free(void *state)
 	free(fx->by_release);
 	free(fx->matrix);
 	free(fx->tree);
+	free(fx->chart.origins);
+	free(fx->chart.cells);
+	free(fx->chart.row_pairs);
 	free(fx);
 }
 
@@ -855,6 +945,15 @@ static const struct extra_legend fixes_legend[] = {
 	  EXTRA_LEGEND_NODE, NULL, NULL, "5 bugs fixed, 3 fixes" },
 };
 
+/* The chart of where the bugs came from, with --chart fixes. */
+static void
+fixes_chart(const void *state, struct extra_chart *out)
+{
+	const struct fixes *fx = state;
+
+	*out = (struct extra_chart){ EXTRA_CHART_FIXES, &fx->chart, 0 };
+}
+
 static const struct opt fixes_options[] = {
 	{ .name = "fixes", .modes = MODE_REPORT, .kind = OPT_SET,
 	  .value = 1,
@@ -877,6 +976,7 @@ const struct extra fixes_extra = {
 	.node_line = fixes_node_line,
 	.legend = fixes_legend,
 	.legend_nr = ARRAY_SIZE(fixes_legend),
+	.chart = fixes_chart,
 	.format = FORMAT_FIXES,
 	.format_write = fixes_lines,
 };

@@ -74,6 +74,15 @@ extras_chart_options(const struct extra_args *a, struct chart_options *co)
 }
 
 const struct extra *
+extras_of_chart(const char *name)
+{
+	for (size_t k = 0; k < ARRAY_SIZE(registry); k++)
+		if (registry[k]->chart && !strcmp(registry[k]->name, name))
+			return registry[k];
+	return NULL;
+}
+
+const struct extra *
 extras_of_format(int fmt)
 {
 	for (size_t k = 0; fmt && k < ARRAY_SIZE(registry); k++)
