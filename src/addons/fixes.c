@@ -26,6 +26,7 @@
 #include "git/revision.h"
 #include "git/tags.h"
 #include "git/walk.h"
+#include "util/csv.h"
 #include "util/escape.h"
 #include "util/hash.h"
 #include "util/json_writer.h"
@@ -64,9 +65,20 @@ struct fix_release_count {
 	uint32_t pairs;
 };
 
-/* Per flow tree: the fixes it carried, the bugs it brought. */
+/* Per flow tree: the fixes it carried, the bugs it brought (distinct
+ * targets), the pairs naming those, how many of those arrived in the
+ * range, their lifetimes. */
 struct fix_tree_counts {
 	uint32_t carried, brought;
+	uint32_t pairs, same_range;
+	struct latency_stats life;
+	uint32_t name;		/* names' number of the tree's name */
+};
+
+/* A lifetime of a pair whose target a flow tree brought. */
+struct tree_life {
+	uint32_t tree;
+	int64_t s;
 };
 
 struct fixes {
@@ -527,20 +539,72 @@ sum_releases(struct fixes *fx)
 	free(n);
 }
 
+struct tree_lives {
+	struct tree_life *v;
+	size_t nr, alloc;
+};
+
+/* Pair p, whose target flow tree i brought, counted for i. */
+static void
+brought_pair(struct fixes *fx, const struct fix_pair *p, uint32_t i,
+	     struct tree_lives *lives)
+{
+	int64_t s;
+
+	fx->tree[i].pairs++;
+	fx->tree[i].same_range += fx->t[p->target].same_range;
+	if (!lifetime(fx, p, &s))
+		return;
+	ALLOC_GROW(lives->v, lives->nr + 1, lives->alloc);
+	lives->v[lives->nr++] = (struct tree_life){ i, s };
+}
+
+static int
+cmp_life(const void *a, const void *b)
+{
+	const struct tree_life *x = a, *y = b;
+
+	if (x->tree != y->tree)
+		return x->tree < y->tree ? -1 : 1;
+	return (x->s > y->s) - (x->s < y->s);
+}
+
+/* Each flow tree's lifetimes' figures, from lives (freed). */
+static void
+tree_lifetimes(struct fixes *fx, struct tree_lives *lives)
+{
+	int64_t *v = xmalloc((lives->nr + 1) * sizeof(*v));
+
+	if (lives->nr)
+		qsort(lives->v, lives->nr, sizeof(*lives->v), cmp_life);
+	for (size_t k = 0, end; k < lives->nr; k = end) {
+		uint32_t i = lives->v[k].tree, n = 0;
+
+		for (end = k; end < lives->nr && lives->v[end].tree == i; end++)
+			v[n++] = lives->v[end].s;
+		latency_stats_of(v, n, &fx->tree[i].life);
+	}
+	free(v);
+	free(lives->v);
+}
+
 /* Per flow tree: the fixing commits through it (each once), the
  * distinct targets whose innermost tree it is. */
 static void
 sum_trees(struct fixes *fx, const struct chart *c)
 {
 	const struct flow *f = &c->f;
-	uint32_t *flow_of, *last = xcalloc(fx->ids.nr + 1, sizeof(*last));
+	uint32_t *flow_of, counted = 0;
 	struct pertree pt;
+	struct tree_lives lives = { NULL, 0, 0 };
+	struct interner seen = INTERNER_INIT;	/* the targets counted */
+	char hex[OID_HEXSZ + 1];
 
 	fx->trees_nr = f->trees_nr;
 	fx->tree = xcalloc(f->trees_nr ? f->trees_nr : 1, sizeof(*fx->tree));
 	/* The flow's trees by name (the fold, "K other trees", is none). */
 	for (uint32_t i = 0; i < f->trees_nr; i++)
-		str_intern(&fx->names, f->trees[i].name);
+		fx->tree[i].name = str_intern(&fx->names, f->trees[i].name);
 	flow_of = xmalloc((fx->names.nr + 1) * sizeof(*flow_of));
 	for (uint32_t n = 0; n <= fx->names.nr; n++)
 		flow_of[n] = NONE;
@@ -555,20 +619,29 @@ sum_trees(struct fixes *fx, const struct chart *c)
 			     pertree_of(&pt, &c->a.paths, path, p->fix);
 		uint32_t o = fx->t[p->target].tree;
 
-		for (uint32_t x = 0; x < n; x++)
+		uint32_t t;
+
+		/* A commit's pairs follow each other: counted once. */
+		for (uint32_t x = 0; x < n && (!k || p[-1].fix != p->fix); x++)
 			fx->tree[pt.via[x]].carried++;
-		if (o != NONE && o < fx->names.nr && flow_of[o] != NONE &&
-		    !last[p->target]) {
-			last[p->target] = 1;
+		if (o == NONE || o >= fx->names.nr || flow_of[o] == NONE)
+			continue;
+		brought_pair(fx, p, flow_of[o], &lives);
+		/* A target once, however many spellings name it. */
+		oid_to_hex(&fx->on[p->target].oid, hex);
+		t = str_intern(&seen, hex);
+		if (t == counted) {	/* a new one */
+			counted++;
 			fx->tree[flow_of[o]].brought++;
 		}
 	}
 	pertree_release(&pt);
+	interner_release(&seen);
+	tree_lifetimes(fx, &lives);
 	/* The mainline's box is every commit of the range. */
 	if (f->trees_nr)
 		fx->tree[0].carried = fx->commits;
 	free(flow_of);
-	free(last);
 }
 
 /* A row of the chart: a tree of origin, by its names' number. */
@@ -940,6 +1013,96 @@ fixes_node_line(const void *state, const struct flow *f, uint32_t i,
 			   t->carried, t->carried == 1 ? "" : "es");
 }
 
+/* Seconds as days to a tenth in a CSV cell (a number, as csv_int
+ * writes one); empty where n is 0. */
+static void
+csv_days(struct buf *out, uint32_t n, int64_t s)
+{
+	buf_addc(out, ',');
+	if (n)
+		add_days(out, s);
+}
+
+/* --csv-table fixes: a row per tree of the flow, the mainline first. */
+static void
+fixes_csv(const void *state, const struct flow *f, struct buf *out)
+{
+	const struct fixes *fx = state;
+
+	buf_puts(out, "tree,carried,brought,pairs,same_range,"
+		 "lifetime_median_days,lifetime_p90_days");
+	csv_end(out);
+	for (uint32_t i = 0; i < f->trees_nr && i < fx->trees_nr; i++) {
+		const struct fix_tree_counts *t = &fx->tree[i];
+
+		csv_text(out, f->trees[i].name, 1);
+		csv_uint(out, t->carried, 0);
+		csv_uint(out, t->brought, 0);
+		csv_uint(out, t->pairs, 0);
+		csv_uint(out, t->same_range, 0);
+		csv_days(out, t->life.n, t->life.median);
+		csv_days(out, t->life.n, t->life.p90);
+		csv_end(out);
+	}
+}
+
+/* The trees that fixed most of the bugs named n brought: "fixed through
+ * NAME (3), NAME (1)", the largest cells first, at most three. */
+static void
+tip_fixers(const struct fixes *fx, uint32_t n, const struct extra_tip *tip)
+{
+	uint32_t shown = 0, left = 0;
+
+	for (uint32_t k = 0; k < fx->matrix_nr; k++) {
+		const struct fix_cell *c = &fx->matrix[k];
+
+		if (c->origin != n)
+			continue;
+		if (shown == 3) {
+			left += c->pairs;
+			continue;
+		}
+		buf_puts(tip->out, shown++ ? ", " : "; fixed through ");
+		tip->text(tip->out, fx->names.s[c->fixer]);
+		buf_printf(tip->out, " (%u)", c->pairs);
+	}
+	if (left)
+		buf_printf(tip->out, ", others (%u)", left);
+}
+
+/* The tooltip's lines: the bugs the tree brought that the range fixed
+ * (their pairs, those brought in the range itself, the lifetimes, who
+ * fixed them), and the fixes it carried. */
+static void
+fixes_node_tip(const void *state, const struct flow *f, uint32_t i,
+	       const struct extra_tip *tip)
+{
+	const struct fixes *fx = state;
+	const struct fix_tree_counts *t;
+
+	if (i >= fx->trees_nr || i >= f->trees_nr)
+		return;
+	t = &fx->tree[i];
+	if (t->brought) {
+		buf_printf(tip->out, "%sbugs it brought, fixed in the range: "
+			   "%u (%u pair%s, %u brought in the range itself",
+			   tip->newline, t->brought, t->pairs,
+			   report_plural(t->pairs), t->same_range);
+		if (t->life.n) {
+			buf_puts(tip->out, "; lifetime median ");
+			add_days(tip->out, t->life.median);
+			buf_puts(tip->out, " days, p90 ");
+			add_days(tip->out, t->life.p90);
+			buf_puts(tip->out, " days");
+		}
+		buf_puts(tip->out, ")");
+		tip_fixers(fx, t->name, tip);
+	}
+	if (t->carried)
+		buf_printf(tip->out, "%scommits naming a bug they fix or "
+			   "revert: %u", tip->newline, t->carried);
+}
+
 static const struct extra_legend fixes_legend[] = {
 	{ "bugs it brought that the range fixed, fixes it carried",
 	  EXTRA_LEGEND_NODE, NULL, NULL, "5 bugs fixed, 3 fixes" },
@@ -973,6 +1136,9 @@ const struct extra fixes_extra = {
 	.tree_figures = fixes_tree_figures,
 	.tree_figures_nr = ARRAY_SIZE(fixes_tree_figures),
 	.tree_figure = fixes_tree_figure,
+	.csv_table = "fixes",
+	.csv_table_write = fixes_csv,
+	.node_tip = fixes_node_tip,
 	.node_line = fixes_node_line,
 	.legend = fixes_legend,
 	.legend_nr = ARRAY_SIZE(fixes_legend),

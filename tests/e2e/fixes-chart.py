@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""fixes-chart.py svg FILE | truth [EARLIER] - the chart of where the bugs
+"""fixes-chart.py svg FILE | truth [EARLIER] | csv CSV COMMITS - the chart of where the bugs
 came from (--fixes --chart fixes) as lines, to compare whole:
 
   cell<TAB>ROW<TAB>COLUMN<TAB>PAIRS   each cell that is not empty
@@ -15,6 +15,15 @@ other trees") and its first release ("none yet" when none; the EARLIER
 earliest releases, by version, as "earlier"), "all" the row's total;
 the lifetimes (field 8, days) in the chart's bins, the bin below zero
 only when it holds any.
+
+csv prints the table --csv-table fixes must write for the rows (trees)
+of CSV, the table written, from the lines of -T fixes on standard input
+and -T commits' lines in COMMITS (their paths, from field 13): per tree,
+carried (the commits naming a target whose path holds it; the
+mainline's: every one), brought (the distinct targets whose tree it
+is), pairs (the pairs naming those), same_range (of them, field 9), the
+median and 90th percentile of their lifetimes (field 8; the
+(n + 1) / 2-th and the ceil(0.9 n)-th).
 """
 import html
 import re
@@ -90,7 +99,36 @@ def truth(earlier):
     return lines
 
 
+def csv_table(csv_path, commits_path):
+    import csv as csvmod
+    rows = [r[0] for r in csvmod.reader(open(csv_path))][1:]
+    path = {}
+    for line in open(commits_path):
+        f = line.rstrip("\n").split("\t")
+        path[f[0]] = set(f[12:])
+    pairs = [line.rstrip("\n").split("\t") for line in sys.stdin]
+    fixing = {f[0] for f in pairs}
+    out = ["tree,carried,brought,pairs,same_range,lifetime_median_days,"
+           "lifetime_p90_days"]
+    for k, tree in enumerate(rows):
+        carried = len(fixing) if k == 0 else \
+            sum(1 for c in fixing if tree in path.get(c, ()))
+        mine = [f for f in pairs if f[5] == tree and f[2]]
+        life = sorted(float(f[7]) for f in mine if f[7])
+        med = "%.1f" % life[(len(life) - 1) // 2] if life else ""
+        p90 = "%.1f" % life[-(-9 * len(life) // 10) - 1] if life else ""
+        name = '"%s"' % tree.replace('"', '""') if any(
+            c in tree for c in ',"') else tree
+        out.append("%s,%d,%d,%d,%d,%s,%s" % (
+            name, carried, len({f[2] for f in mine}), len(mine),
+            sum(int(f[8]) for f in mine), med, p90))
+    return out
+
+
 if __name__ == "__main__":
+    if sys.argv[1] == "csv":
+        print("\n".join(csv_table(sys.argv[2], sys.argv[3])))
+        sys.exit(0)
     lines = svg(sys.argv[2]) if sys.argv[1] == "svg" else \
         truth(int(sys.argv[2]) if len(sys.argv) > 2 else 0)
     print("\n".join(sorted(lines)))

@@ -12,7 +12,7 @@ export GENHIST=$BUILD/genhist
 TRUTH="$PYTHON $TESTDIR/fixes-truth.py"
 CHART="$PYTHON $TESTDIR/fixes-chart.py"
 
-plan 19
+plan 24
 
 d=$SCRATCH/g
 G=$d/repo.git
@@ -77,9 +77,39 @@ n=$(sed -n 's/.*: \([0-9]*\) earliest releases in one column.*/\1/p' <<<"$ERR")
 ok $? "--size 4in: one line says what was folded ($ERR)"
 grep -q 'width="288pt"' "$SCRATCH/g.svg"
 ok $? "--size 4in: the page 4 inches wide"
-is "$($CHART svg "$SCRATCH/g.svg" | grep -v '^cell	[^	]*	all	' | cut -f3,4 | sort)" \
-   "$($CHART truth "$n" <"$SCRATCH/truth" | grep -v '^cell	[^	]*	all	' | cut -f3,4 | sort)" \
+is "${n:-none}:$($CHART svg "$SCRATCH/g.svg" | grep -v '^cell	[^	]*	all	' | cut -f3,4 | sort)" \
+   "$n:$($CHART truth "$n" <"$SCRATCH/truth" | grep -v '^cell	[^	]*	all	' | cut -f3,4 | sort)" \
    "--size 4in: the $n earliest releases' pairs in the column 'earlier', the others' in their own"
+
+# --csv-table fixes: the whole table against git (fixes-truth.py's
+# lines, -T commits' paths); the JSON's per-tree figures and the
+# tooltips say the same.  Carried counts a commit once however many
+# targets it names, brought a target once however it is spelled (the
+# JSON counted both per pair and per spelling before).
+for r in v1.8..v1.9 v1.3..v1.9; do
+	$TRUTH "$G" "$r" "$TREEPLOT" >"$SCRATCH/truth"
+	"$TREEPLOT" -C "$G" -T commits "$r" >"$SCRATCH/commits"
+	tp -C "$G" --fixes --top all --csv-table fixes -T csv "$r"
+	printf '%s\n' "$OUT" >"$SCRATCH/csv"
+	is "$STATUS:$OUT" "0:$($CHART csv "$SCRATCH/csv" "$SCRATCH/commits" <"$SCRATCH/truth")" \
+	   "$r: --csv-table fixes, every row and column as git says"
+	"$TREEPLOT" -C "$G" --fixes --top all -T json "$r" >"$SCRATCH/json"
+	is "$($PYTHON -c '
+import json, sys
+for t in json.load(open(sys.argv[1]))["trees"]:
+    if "bug_fixes" in t:
+        print("%s,%d,%d" % (t["name"], t["bug_fixes"]["carried"],
+                            t["bug_fixes"]["brought"]))' "$SCRATCH/json")" \
+	   "$(tail -n +3 "$SCRATCH/csv" | cut -d, -f1-3)" \
+	   "$r: the JSON's carried and brought per tree as git says"
+done
+tp -C "$G" --fixes -T svg v1.3..v1.9
+t=$(grep -o 'xlink:title="github.com/marti/net&#10;[^"]*"' <<<"$OUT" | head -1)
+row=$(grep '^github.com/marti/net,' "$SCRATCH/csv")
+IFS=, read -r _ carried brought pairs same med p90 <<<"$row"
+[[ $t == *"bugs it brought, fixed in the range: $brought ($pairs pairs, $same brought in the range itself; lifetime median $med days, p90 $p90 days); fixed through "* ]] &&
+	[[ $t == *"commits naming a bug they fix or revert: $carried"* ]]
+ok $? "the tooltip of a tree's box: the CSV's figures, who fixed its bugs"
 
 # A tree's name from a merge's subject, with markup: text in the SVG.
 h=$SCRATCH/hostile
