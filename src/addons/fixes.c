@@ -169,24 +169,23 @@ keep_pairs(struct fixes *fx, uint32_t c, const struct parsed *p)
 	fx->commits += any;
 }
 
-/* The pairs of the range's non-merge commits (c's order), their
- * messages read on jobs threads, kept in that order. */
+/* The pairs of the commits list[0..n) (non-merge commits of fx->h),
+ * their messages read on jobs threads, kept in that order. */
 static int
-read_pairs(struct fixes *fx, struct repo *r, const struct chart *c,
-	   unsigned jobs)
+read_pairs(struct fixes *fx, struct repo *r, const uint32_t *list,
+	   uint32_t n, unsigned jobs)
 {
-	const struct attribution *a = &c->a;
 	struct parsed *p = xcalloc(BATCH, sizeof(*p));
 	struct readpool *pool;
 	int ret = readpool_open(&pool, r, jobs), opened = !ret;
 
-	for (uint32_t first = 0, m; !ret && first < a->order_nr; first += m) {
-		struct round rd = { fx->h, a->order + first, p };
+	for (uint32_t first = 0, m; !ret && first < n; first += m) {
+		struct round rd = { fx->h, list + first, p };
 
-		m = a->order_nr - first < BATCH ? a->order_nr - first : BATCH;
+		m = n - first < BATCH ? n - first : BATCH;
 		readpool_run(pool, m, parse_one, &rd);
 		for (uint32_t k = 0; k < m; k++) {
-			uint32_t cm = a->order[first + k];
+			uint32_t cm = list[first + k];
 			char hex[OID_HEXSZ + 1];
 
 			if (!ret && p[k].status) {
@@ -787,7 +786,8 @@ fixes_gather(const struct extra_input *in, int arg, void **state)
 	fx->h = in->h;
 	fx->ids = (struct interner)INTERNER_INIT;
 	fx->names = (struct interner)INTERNER_INIT;
-	if (read_pairs(fx, in->r, in->c, in->jobs) < 0 ||
+	if (read_pairs(fx, in->r, in->c->a.order, in->c->a.order_nr,
+		       in->jobs) < 0 ||
 	    resolve_targets(fx, in->r) < 0)
 		goto fail;
 	for (uint32_t k = 0; k < fx->ids.nr; k++)
@@ -1117,9 +1117,106 @@ fixes_chart(const void *state, struct extra_chart *out)
 	*out = (struct extra_chart){ EXTRA_CHART_FIXES, &fx->chart, 0 };
 }
 
+/* --- --compare: the share of each range named as fixed --------------- */
+
+/*
+ * The union's commits that its non-merge commits name as targets
+ * (resolved, as in a report): named[i] for union commit i.  Read once
+ * for every range: a range's commits may be named by any commit of the
+ * ranges, up to the last one's end.
+ */
+static int
+fixes_compare_begin(const struct extra_compare *in, int arg, void **shared)
+{
+	const struct history *h = in->h;
+	struct fixes *fx = xcalloc(1, sizeof(*fx));
+	uint32_t *list = xmalloc((h->nr ? h->nr : 1) * sizeof(*list)), n = 0;
+	uint8_t *named = xcalloc(h->nr ? h->nr : 1, 1);
+	struct commit_index ix;
+	int ret;
+
+	(void)arg;
+	fx->h = h;
+	fx->ids = (struct interner)INTERNER_INIT;
+	fx->names = (struct interner)INTERNER_INIT;
+	for (uint32_t i = 0; i < h->nr; i++)
+		if ((h->flags[i] & HIST_IN_RANGE) && !history_is_merge(h, i))
+			list[n++] = i;
+	ret = read_pairs(fx, in->r, list, n, in->jobs);
+	if (!ret)
+		ret = resolve_targets(fx, in->r);
+	if (!ret) {
+		commit_index_init(&ix, h);
+		for (uint32_t k = 0; k < fx->ids.nr; k++) {
+			uint32_t i = fx->on[k].status != REV_OK ? HIST_NONE :
+				     commit_index_find(&ix, &fx->on[k].oid);
+
+			if (i != HIST_NONE)
+				named[i] = 1;
+		}
+		commit_index_release(&ix);
+	}
+	free(list);
+	fixes_free(fx);
+	if (ret) {
+		free(named);
+		return -1;
+	}
+	*shared = named;
+	return 0;
+}
+
+/* A range's non-merge commits, and those named as fixed. */
+struct fixes_range {
+	uint32_t commits, named;
+};
+
+static int
+fixes_range_gather(const void *shared, const struct history *view,
+		   const struct chart *c, void **state)
+{
+	const uint8_t *named = shared;
+	struct fixes_range *fr = xcalloc(1, sizeof(*fr));
+
+	(void)view;
+	fr->commits = c->a.order_nr;
+	for (uint32_t k = 0; k < c->a.order_nr; k++)
+		fr->named += named[c->a.order[k]];
+	*state = fr;
+	return 0;
+}
+
+/* Right-censored: a commit of the last range has had only the rest of
+ * that range to be named; the title says so. */
+static const struct extra_figure fixes_figures[] = {
+	EXTRA_ROW_JSON("commits named as fixed", "named_fixed", EXTRA_COUNT,
+		       NULL, NULL, 0, "bug_fixes", "named"),
+	EXTRA_ROW_JSON("share named as fixed", "named_fixed_share",
+		       EXTRA_TENTHS, "Named as fixed by the ranges' Fixes: "
+		       "and reverts (right-censored: later ranges had less "
+		       "time)", "% of the commits", 0,
+		       "bug_fixes", "named_share"),
+};
+
+static int
+fixes_range_figure(const void *state, const struct flow *f, size_t i,
+		   int64_t *v)
+{
+	const struct fixes_range *fr = state;
+
+	(void)f;
+	if (!i) {
+		*v = fr->named;
+		return 1;
+	}
+	*v = fr->commits ? (int64_t)(((uint64_t)fr->named * 2000 +
+				      fr->commits) / (2 * fr->commits)) : 0;
+	return fr->commits > 0;
+}
+
 static const struct opt fixes_options[] = {
-	{ .name = "fixes", .modes = MODE_REPORT, .kind = OPT_SET,
-	  .value = 1,
+	{ .name = "fixes", .modes = MODE_REPORT | MODE_COMPARE,
+	  .kind = OPT_SET, .value = 1,
 	  .help = "the commits that Fixes: trailers and reverts name:\n"
 		  "their trees, first releases, lifetimes (-T fixes)" },
 };
@@ -1143,6 +1240,13 @@ const struct extra fixes_extra = {
 	.legend = fixes_legend,
 	.legend_nr = ARRAY_SIZE(fixes_legend),
 	.chart = fixes_chart,
+	.compare_begin = fixes_compare_begin,
+	.compare_end = free,
+	.range_gather = fixes_range_gather,
+	.range_release = free,
+	.range_figure = fixes_range_figure,
+	.figures = fixes_figures,
+	.figures_nr = ARRAY_SIZE(fixes_figures),
 	.format = FORMAT_FIXES,
 	.format_write = fixes_lines,
 };

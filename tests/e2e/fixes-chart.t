@@ -12,7 +12,7 @@ export GENHIST=$BUILD/genhist
 TRUTH="$PYTHON $TESTDIR/fixes-truth.py"
 CHART="$PYTHON $TESTDIR/fixes-chart.py"
 
-plan 24
+plan 27
 
 d=$SCRATCH/g
 G=$d/repo.git
@@ -110,6 +110,29 @@ IFS=, read -r _ carried brought pairs same med p90 <<<"$row"
 [[ $t == *"bugs it brought, fixed in the range: $brought ($pairs pairs, $same brought in the range itself; lifetime median $med days, p90 $p90 days); fixed through "* ]] &&
 	[[ $t == *"commits naming a bug they fix or revert: $carried"* ]]
 ok $? "the tooltip of a tree's box: the CSV's figures, who fixed its bugs"
+
+# --compare: each range's commits named as fixed by a Fixes: or a revert
+# of any of the ranges' commits (fixes-truth.py's resolved targets over
+# the union, git rev-list for each range), in the JSON (valid) and as
+# the trend chart's panel.
+$TRUTH "$G" v1.3..v1.9 "$TREEPLOT" | cut -f3 | grep . | sort -u >"$SCRATCH/targets"
+want=
+for r in v1.3..v1.5 v1.5..v1.7 v1.7..v1.9; do
+	n=$(git --git-dir="$G" rev-list --no-merges "$r" | wc -l)
+	k=$(git --git-dir="$G" rev-list --no-merges "$r" | sort | join - "$SCRATCH/targets" | wc -l)
+	want="$want $k:$(( (k * 2000 + n) / (2 * n) ))"
+done
+tp -C "$G" --fixes --compare -T json v1.3..v1.5 v1.5..v1.7 v1.7..v1.9
+is "$STATUS:$($PYTHON -c '
+import json, sys
+for r in json.load(sys.stdin)["ranges"]:
+    f = r["bug_fixes"]
+    sys.stdout.write(" %d:%d" % (f["named"], round(f["named_share"] * 10)))' <"$SCRATCH/.out")" \
+   "0:$want" "--compare: each range's commits named as fixed, as git says ($want)"
+schema_ok "--compare --fixes: the JSON validates against the schema" "$SCRATCH/.out"
+tp -C "$G" --fixes --compare -T svg v1.3..v1.5 v1.5..v1.7 v1.7..v1.9
+grep -q 'right-censored' <<<"$OUT"
+ok $? "--compare --fixes: the trend chart's panel, said right-censored"
 
 # A tree's name from a merge's subject, with markup: text in the SVG.
 h=$SCRATCH/hostile
