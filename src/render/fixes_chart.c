@@ -143,7 +143,8 @@ make_columns(struct layout *l, uint32_t earlier)
 	l->cols = xcalloc(ch->releases_nr + 3, sizeof(*l->cols));
 	l->earlier = earlier;
 	if (earlier)
-		l->cols[n++] = (struct column){ "earlier", 0, earlier - 1, 0, 0 };
+		l->cols[n++] = (struct column){
+			"earlier", 0, earlier - 1, 0, 0 };
 	for (uint32_t k = earlier; k < ch->releases_nr; k++)
 		l->cols[n++] = (struct column){ ch->releases[k], k, k, 0, 0 };
 	if (column_pairs(l, none, none))
