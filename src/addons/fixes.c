@@ -65,6 +65,17 @@ struct fix_release_count {
 	uint32_t pairs;
 };
 
+/* Pairs grouped by flow tree (struct fixes.carried, brought). */
+struct tree_pair {
+	uint32_t tree, pair;
+};
+
+struct tree_pairs {
+	struct tree_pair *v;
+	size_t nr, alloc;
+	uint32_t *first;	/* trees_nr + 1 */
+};
+
 /* Per flow tree: the fixes it carried, the bugs it brought (distinct
  * targets), the pairs naming those, how many of those arrived in the
  * range, their lifetimes. */
@@ -102,6 +113,10 @@ struct fixes {
 	struct fix_tree_counts *tree;	/* per flow tree */
 	uint32_t trees_nr;
 	struct fixes_chart chart;	/* --chart fixes' data */
+	/* Per flow tree, its pairs (indexes into pairs): those whose fix
+	 * came through it (a commit's first pair only), those whose
+	 * target it brought; tree i's are [first[i], first[i + 1]). */
+	struct tree_pairs carried, brought;
 };
 
 /* --- reading the messages ------------------------------------------ */
@@ -587,6 +602,43 @@ tree_lifetimes(struct fixes *fx, struct tree_lives *lives)
 	free(lives->v);
 }
 
+static void
+tree_pairs_add(struct tree_pairs *tp, uint32_t tree, size_t pair)
+{
+	ALLOC_GROW(tp->v, tp->nr + 1, tp->alloc);
+	tp->v[tp->nr++] = (struct tree_pair){ tree, (uint32_t)pair };
+}
+
+static int
+cmp_tree_pair(const void *a, const void *b)
+{
+	const struct tree_pair *x = a, *y = b;
+
+	if (x->tree != y->tree)
+		return x->tree < y->tree ? -1 : 1;
+	return (x->pair > y->pair) - (x->pair < y->pair);
+}
+
+/* Group tp's pairs by tree (trees_nr of them). */
+static void
+tree_pairs_group(struct tree_pairs *tp, uint32_t trees_nr)
+{
+	tp->first = xcalloc((size_t)trees_nr + 2, sizeof(*tp->first));
+	if (tp->nr)
+		qsort(tp->v, tp->nr, sizeof(*tp->v), cmp_tree_pair);
+	for (size_t k = 0; k < tp->nr; k++)
+		tp->first[tp->v[k].tree + 1]++;
+	for (uint32_t i = 0; i < trees_nr; i++)
+		tp->first[i + 1] += tp->first[i];
+}
+
+static void
+tree_pairs_release(struct tree_pairs *tp)
+{
+	free(tp->v);
+	free(tp->first);
+}
+
 /* Per flow tree: the fixing commits through it (each once), the
  * distinct targets whose innermost tree it is. */
 static void
@@ -621,11 +673,15 @@ sum_trees(struct fixes *fx, const struct chart *c)
 		uint32_t t;
 
 		/* A commit's pairs follow each other: counted once. */
-		for (uint32_t x = 0; x < n && (!k || p[-1].fix != p->fix); x++)
+		for (uint32_t x = 0; x < n && (!k || p[-1].fix != p->fix);
+		     x++) {
 			fx->tree[pt.via[x]].carried++;
+			tree_pairs_add(&fx->carried, pt.via[x], k);
+		}
 		if (o == NONE || o >= fx->names.nr || flow_of[o] == NONE)
 			continue;
 		brought_pair(fx, p, flow_of[o], &lives);
+		tree_pairs_add(&fx->brought, flow_of[o], k);
 		/* A target once, however many spellings name it. */
 		oid_to_hex(&fx->on[p->target].oid, hex);
 		t = str_intern(&seen, hex);
@@ -636,6 +692,8 @@ sum_trees(struct fixes *fx, const struct chart *c)
 	}
 	pertree_release(&pt);
 	interner_release(&seen);
+	tree_pairs_group(&fx->carried, f->trees_nr);
+	tree_pairs_group(&fx->brought, f->trees_nr);
 	tree_lifetimes(fx, &lives);
 	/* The mainline's box is every commit of the range. */
 	if (f->trees_nr)
@@ -770,6 +828,8 @@ fixes_free(void *state)
 	free(fx->by_release);
 	free(fx->matrix);
 	free(fx->tree);
+	tree_pairs_release(&fx->carried);
+	tree_pairs_release(&fx->brought);
 	free(fx->chart.origins);
 	free(fx->chart.cells);
 	free(fx->chart.row_pairs);
@@ -989,6 +1049,41 @@ fixes_tree_figure(const void *state, const struct flow *f, uint32_t i,
 		return 0;
 	*v = k ? fx->tree[i].brought : fx->tree[i].carried;
 	return 1;
+}
+
+/* Tree i's commits, for the HTML report's panel: the fixing commits
+ * that came through it, the pairs whose target it brought. */
+static void
+fixes_json_tree(const void *state, const struct flow *f, uint32_t i,
+		struct json *j)
+{
+	const struct fixes *fx = state;
+	const struct tree_pairs *c = &fx->carried, *b = &fx->brought;
+	char hex[OID_HEXSZ + 1];
+
+	(void)f;
+	if (i >= fx->trees_nr)
+		return;
+	json_open(j, "bug_fix_commits", '{');
+	json_open(j, "carried", '[');
+	for (uint32_t k = c->first[i]; k < c->first[i + 1]; k++) {
+		history_hex(fx->h, fx->pairs[c->v[k].pair].fix, hex);
+		json_str(j, NULL, hex);
+	}
+	json_close(j, ']');
+	json_open(j, "brought", '[');
+	for (uint32_t k = b->first[i]; k < b->first[i + 1]; k++) {
+		const struct fix_pair *p = &fx->pairs[b->v[k].pair];
+
+		json_open(j, NULL, '{');
+		oid_to_hex(&fx->on[p->target].oid, hex);
+		json_str(j, "target", hex);
+		history_hex(fx->h, p->fix, hex);
+		json_str(j, "fix", hex);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	json_close(j, '}');
 }
 
 static void
@@ -1230,6 +1325,7 @@ const struct extra fixes_extra = {
 	.release = fixes_free,
 	.text = fixes_text,
 	.json = fixes_json,
+	.json_tree = fixes_json_tree,
 	.tree_figures = fixes_tree_figures,
 	.tree_figures_nr = ARRAY_SIZE(fixes_tree_figures),
 	.tree_figure = fixes_tree_figure,

@@ -12,7 +12,7 @@ export GENHIST=$BUILD/genhist
 TRUTH="$PYTHON $TESTDIR/fixes-truth.py"
 CHART="$PYTHON $TESTDIR/fixes-chart.py"
 
-plan 27
+plan 32
 
 d=$SCRATCH/g
 G=$d/repo.git
@@ -133,6 +133,42 @@ schema_ok "--compare --fixes: the JSON validates against the schema" "$SCRATCH/.
 tp -C "$G" --fixes --compare -T svg v1.3..v1.5 v1.5..v1.7 v1.7..v1.9
 grep -q 'right-censored' <<<"$OUT"
 ok $? "--compare --fixes: the trend chart's panel, said right-censored"
+
+# The HTML report's tree panel (headless Chromium, tests/html_driver.py):
+# the fixes the tree carried and the bugs it brought with their fixes,
+# as git says (fixes-truth.py's lines, -T commits' paths); a fix clicked
+# shows its way to the mainline; the console holds nothing.
+DRIVER="$ROOT/tests/html_driver.py"
+field() { awk -F '\t' -v t="$1" '$1 == t { sub(/^[^\t]*\t/, ""); print }' "$2"; }
+T=github.com/marti/net
+R=v1.8..v1.9
+$TRUTH "$G" "$R" "$TREEPLOT" >"$SCRATCH/truth"
+"$TREEPLOT" -C "$G" -T commits "$R" >"$SCRATCH/commits"
+"$TREEPLOT" -C "$G" --fixes -o "$SCRATCH/r.html" "$R"
+/usr/bin/python3 "$DRIVER" open:"$SCRATCH/r.html" "click:$T" fixes \
+	shot:"$SCRATCH/tree.png" fixclick:0 log >"$SCRATCH/drv" 2>&1
+ok $? "the HTML report: a tree's panel opened, a fix clicked"
+is "$(field carried "$SCRATCH/drv" | cut -c1-12 | sort)" \
+   "$(cut -f1 "$SCRATCH/truth" | sort -u | join - <(awk -F '\t' -v t="$T" \
+	'{ for (i = 13; i < NF; i++) if ($i == t) print $1 }' "$SCRATCH/commits" | sort) |
+	cut -c1-12)" \
+   "the panel's fixes it carried: the commits naming a target through it, as git says"
+is "$(field bug "$SCRATCH/drv" | $PYTHON -c '
+import re, sys
+for line in sys.stdin:
+    w = line.split()
+    for f in w[1:]:
+        if re.fullmatch(r"[0-9a-f]{12}", f):
+            print(w[0], f)' | sort)" \
+   "$(awk -F '\t' -v t="$T" '$6 == t && $3 != "" { print substr($3, 1, 12), substr($1, 1, 12) }' \
+	"$SCRATCH/truth" | sort -u)" \
+   "the panel's bugs it brought, each with the commits that fixed it, as git says"
+first=$(field carried "$SCRATCH/drv" | head -1 | cut -c1-12)
+way=$(awk -F '\t' -v c="$first" 'substr($1, 1, 12) == c {
+	for (i = NF - 1; i >= 13; i--) printf "%s%s", $i, (i > 13 ? " " : "") }' "$SCRATCH/commits")
+is "$(field panel "$SCRATCH/drv" | sed -n '/^Commit$/,$p' | sed -n 2p | cut -c1-12):$(field hop "$SCRATCH/drv" | cut -f1 | tr '\n' ' ' | sed 's/ $//')" \
+   "$first:$way" "a fix clicked: the commit, its way to the mainline as -T commits says"
+is "$(field console "$SCRATCH/drv")" "" "the HTML report with --fixes: the console holds nothing"
 
 # A tree's name from a merge's subject, with markup: text in the SVG.
 h=$SCRATCH/hostile
