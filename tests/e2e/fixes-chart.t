@@ -12,7 +12,7 @@ export GENHIST=$BUILD/genhist
 TRUTH="$PYTHON $TESTDIR/fixes-truth.py"
 CHART="$PYTHON $TESTDIR/fixes-chart.py"
 
-plan 32
+plan 33
 
 d=$SCRATCH/g
 G=$d/repo.git
@@ -146,7 +146,7 @@ $TRUTH "$G" "$R" "$TREEPLOT" >"$SCRATCH/truth"
 "$TREEPLOT" -C "$G" -T commits "$R" >"$SCRATCH/commits"
 "$TREEPLOT" -C "$G" --fixes -o "$SCRATCH/r.html" "$R"
 /usr/bin/python3 "$DRIVER" open:"$SCRATCH/r.html" "click:$T" fixes \
-	shot:"$SCRATCH/tree.png" fixclick:0 log >"$SCRATCH/drv" 2>&1
+	shot:"$SCRATCH/tree.png" fixclick:0 page log >"$SCRATCH/drv" 2>&1
 ok $? "the HTML report: a tree's panel opened, a fix clicked"
 is "$(field carried "$SCRATCH/drv" | cut -c1-12 | sort)" \
    "$(cut -f1 "$SCRATCH/truth" | sort -u | join - <(awk -F '\t' -v t="$T" \
@@ -168,6 +168,9 @@ way=$(awk -F '\t' -v c="$first" 'substr($1, 1, 12) == c {
 	for (i = NF - 1; i >= 13; i--) printf "%s%s", $i, (i > 13 ? " " : "") }' "$SCRATCH/commits")
 is "$(field panel "$SCRATCH/drv" | sed -n '/^Commit$/,$p' | sed -n 2p | cut -c1-12):$(field hop "$SCRATCH/drv" | cut -f1 | tr '\n' ' ' | sed 's/ $//')" \
    "$first:$way" "a fix clicked: the commit, its way to the mainline as -T commits says"
+is "$(field text "$SCRATCH/drv" | sed -n '/^Fixes: where the bugs came from$/,+8p' | paste -sd ' ')" \
+   "Fixes: where the bugs came from commits naming a target $(cut -f1 "$SCRATCH/truth" | sort -u | wc -l) pairs (commit, target) $(wc -l <"$SCRATCH/truth") unresolved $(awk -F '\t' '$3 == ""' "$SCRATCH/truth" | wc -l) target arrived in the range $(awk -F '\t' '$9 == 1' "$SCRATCH/truth" | wc -l)" \
+   "the HTML report's summary: the fixes' figures, as git says"
 is "$(field console "$SCRATCH/drv")" "" "the HTML report with --fixes: the console holds nothing"
 
 # A tree's name from a merge's subject, with markup: text in the SVG.

@@ -1013,7 +1013,24 @@
     latency_by_depth: 1, likely_aliases: 1, wait: 1, soak: 1, fresh: 1,
     phases: 1, late_pulled: 1, late_pulled_share: 1, late_trees: 1,
     direct_by_day: 1, review: 1, review_by_depth: 1, people_figures: 1,
-    people_by_depth: 1, people_newcomers: 1 };
+    people_by_depth: 1, people_newcomers: 1, bug_fixes: 1 };
+  /* --fixes' figures (bug_fixes), as rows of dl. */
+  function fixesSummary(dl, b) {
+    row(dl, 'commits naming a target', b.commits);
+    row(dl, 'pairs (commit, target)', b.pairs);
+    row(dl, 'unresolved', b.unresolved);
+    row(dl, 'target arrived in the range', b.same_range);
+    if (b.lifetime_days.median !== null)
+      row(dl, 'lifetime', 'median ' + b.lifetime_days.median +
+        ' days, p90 ' + b.lifetime_days.p90 + ' days');
+    b.by_release.forEach(function (r) {
+      row(dl, 'from ' + (r.release === null ? '(in no release yet)' :
+        r.release), plural(r.pairs, 'pair'));
+    });
+    b.matrix.slice(0, 10).forEach(function (c) {
+      row(dl, c.origin + ' \u2192 ' + c.fixer, plural(c.pairs, 'pair'));
+    });
+  }
   /* A string for a shell's single quotes. */
   function quoted(s) { return s.replace(/'/g, "'\\''"); }
   function showSummary() {
@@ -1070,6 +1087,11 @@
           return l.name + ' (' + l.phase + ')';
         }).join(', ') : 'none');
       add(sec, el('h3', null, 'Timeline, by the phases of the cycle'), pdl);
+    }
+    if (flow.bug_fixes) {
+      var fdl = el('dl', 'figures');
+      fixesSummary(fdl, flow.bug_fixes);
+      add(sec, el('h3', null, 'Fixes: where the bugs came from'), fdl);
     }
     if (flow.review) {
       /* The trailers' word, over the range and per depth. */
