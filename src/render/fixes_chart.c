@@ -298,6 +298,9 @@ make_texts(struct cchart *cc, struct layout *l)
 	else
 		buf_puts(&b, "no commit of the range names a commit of the "
 			 "history to its end");
+	if (l->earlier)
+		buf_printf(&b, "; earlier: %s to %s", ch->releases[0],
+			   ch->releases[l->earlier - 1]);
 	if (l->sn.shortened)
 		buf_puts(&b, "; ");
 	shown_names_note(&l->sn, &b);

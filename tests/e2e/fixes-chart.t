@@ -12,7 +12,7 @@ export GENHIST=$BUILD/genhist
 TRUTH="$PYTHON $TESTDIR/fixes-truth.py"
 CHART="$PYTHON $TESTDIR/fixes-chart.py"
 
-plan 33
+plan 34
 
 d=$SCRATCH/g
 G=$d/repo.git
@@ -80,6 +80,9 @@ ok $? "--size 4in: the page 4 inches wide"
 is "${n:-none}:$($CHART svg "$SCRATCH/g.svg" | grep -v '^cell	[^	]*	all	' | cut -f3,4 | sort)" \
    "$n:$($CHART truth "$n" <"$SCRATCH/truth" | grep -v '^cell	[^	]*	all	' | cut -f3,4 | sort)" \
    "--size 4in: the $n earliest releases' pairs in the column 'earlier', the others' in their own"
+rel=$(cut -f5 "$SCRATCH/truth" | grep . | sort -uV | sed -n "1p;${n:-1}p" | paste -sd ' ')
+grep -q "earlier: ${rel% *} to ${rel#* }" "$SCRATCH/g.svg"
+ok $? "--size 4in: the note says which releases 'earlier' holds (${rel% *} to ${rel#* })"
 
 # --csv-table fixes: the whole table against git (fixes-truth.py's
 # lines, -T commits' paths); the JSON's per-tree figures and the
