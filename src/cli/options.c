@@ -392,8 +392,8 @@ static const struct opt rows[] = {
 	  .kind = OPT_PARSE, .off = OFF(csv_table), .parse = parse_csv_table,
 	  .help = "the CSV's table: trees (default), edges (summary\n"
 		  "with --compare, pulls with --timeline, fixes with\n"
-		  "--fixes); a .csv file\n"
-		  "named *-edges.csv, *-trees.csv... gets that table" },
+		  "--fixes); a .csv file named *-edges.csv,\n"
+		  "*-trees.csv... gets that table" },
 	{ .name = "crlf", .modes = MODE_REPORT | MODE_COMPARE,
 	  .formats = F(FORMAT_CSV), .kind = OPT_SET, .off = OFF(crlf),
 	  .value = 1, .help = "end the CSV's lines in CR LF (default: LF)" },
