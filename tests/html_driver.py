@@ -48,6 +48,13 @@ One browser session runs every step in order:
                    (elements with on* attributes), "pwned<TAB>V" (the
                    marker hostile payloads try to set), "a-href<TAB>URL"
                    for each link
+  fixes            after a tree's panel (--fixes), scrolled to its fixes
+                   lists: "carried<TAB>TEXT" per
+                   item of its fixes, "bug<TAB>TEXT" per bug it brought
+                   (its id, subject when on the page, then its fixes'
+                   ids and subjects)
+  fixclick:N       click the N-th commit button (0 first) of the tree's
+                   fixes lists; prints the panel
   log              "console<TAB>LEVEL<TAB>MESSAGE" for each browser log
                    entry since the last, "resource<TAB>NAME" for each
                    resource the page fetched
@@ -163,6 +170,17 @@ def step(d, s):
         box.send_keys(arg)
         for li in d.find_elements(By.CSS_SELECTOR, '#panel ol.commits li'):
             out('commit', li.text)
+    elif verb == 'fixes':
+        for sec in d.find_elements(By.CSS_SELECTOR, '#panel .fixes'):
+            d.execute_script('arguments[0].scrollIntoView()', sec)
+        for sec in d.find_elements(By.CSS_SELECTOR, '#panel .fixes > ol > li'):
+            out('carried', sec.text)
+        for li in d.find_elements(By.CSS_SELECTOR, '#panel .fixes ul.bugs > li'):
+            out('bug', li.text)
+    elif verb == 'fixclick':
+        d.find_elements(By.CSS_SELECTOR,
+                        '#panel .fixes button.commit')[int(arg)].click()
+        panel(d)
     elif verb == 'page':
         out('title', d.title)
         for line in d.find_element(By.TAG_NAME, 'body').text.split('\n'):

@@ -4,6 +4,7 @@
 #   tools/bench.sh [REPO RANGE...]
 #   tools/bench.sh --select
 #   tools/bench.sh --compare
+#   tools/bench.sh --fixes
 #   tools/bench.sh --ir [REPO RANGE...]
 #
 # With no arguments: generated kernel-like repositories of 100,000 and
@@ -28,6 +29,11 @@
 # --compare (also part of the default run): --compare --cycles over the
 # last eight cycles of the 100,000-commit history, without and with a
 # commit-graph, against the last cycle alone and git log over the span.
+#
+# --fixes (also part of the default run): --fixes over the last cycle of
+# a 100,000-commit history generated with fixes (genhist --fixes, kept in
+# build/bench/100000-fixes/), without and with a commit-graph, against
+# the plain report of the cycle and of the whole history to its end.
 #
 # --select (also part of the default run): what a selection costs, on
 # the 100,000-commit history generated with files (genhist --files, kept
@@ -166,6 +172,44 @@ bench_select() {
 	table
 }
 
+# --fixes (genhist --fixes: a cycle of fix commits naming targets all
+# over the history), over that cycle, without and with a commit-graph:
+# against the plain report of the cycle and of the whole history to its
+# end, which --fixes walks once to place the targets (issue 33: at most
+# twice the whole report).
+bench_fixes() {
+	local dir=$top/build/bench/100000-fixes repo cg cycle
+	if [ ! -d "$dir/repo.git" ]; then
+		echo "bench: generating 100000 commits with fixes in $dir" >&2
+		bash "$top/tools/mkrepo.sh" "$dir" --commits 100000 --seed 1 \
+			--fixes "$dir/fixes.tsv" >/dev/null
+	fi
+	repo=$dir/repo.git
+	cycle=$(last_cycle "$repo")
+	for cg in no yes; do
+		rm -rf "$repo/objects/info/commit-graph" \
+		       "$repo/objects/info/commit-graphs"
+		[ $cg = no ] || git -C "$repo" commit-graph write --reachable 2>/dev/null
+		echo
+		echo "### 100000 commits with fixes: --fixes over \`$cycle\`, commit-graph: $cg"
+		echo
+		echo "| command | wall (s) | RSS (MiB) | time / git log | RSS / git log |"
+		echo "| --- | ---: | ---: | ---: | ---: |"
+		add "git log --format='%H %P %s'" git -C "$repo" log \
+			--format='%H %P %s' "$cycle"
+		add "treeplot (text report)" "$TREEPLOT" -q -C "$repo" "$cycle"
+		add "treeplot, whole history to its end" "$TREEPLOT" -q \
+			-C "$repo" "${cycle#*..}"
+		add "treeplot --fixes" "$TREEPLOT" -q -C "$repo" --fixes "$cycle"
+		add "treeplot --fixes -T fixes" "$TREEPLOT" -q -C "$repo" \
+			--fixes -T fixes "$cycle"
+		add "treeplot --fixes --chart fixes" "$TREEPLOT" -q \
+			-C "$repo" --fixes --chart fixes -T svg "$cycle"
+		table
+	done
+	rm -rf "$repo/objects/info/commit-graph" "$repo/objects/info/commit-graphs"
+}
+
 # --compare --cycles over the last eight release cycles against the
 # last cycle alone and against git over the same span, without and
 # with a commit-graph: with one, N cycles should cost a few times N
@@ -259,6 +303,11 @@ if [ "${1:-}" = --select ]; then
 	exit 0
 fi
 
+if [ "${1:-}" = --fixes ]; then
+	bench_fixes
+	exit 0
+fi
+
 if [ "${1:-}" = --compare ]; then
 	dir=$top/build/bench/100000
 	if [ ! -d "$dir/repo.git" ]; then
@@ -290,3 +339,4 @@ for n in 100000 1000000; do
 done
 bench_compare "$top/build/bench/100000/repo.git" "100000 commits"
 bench_select
+bench_fixes

@@ -16,7 +16,8 @@
 _treeplot_options=
 _treeplot_formats='text dot svg png pdf json commits csv html'
 _treeplot_layouts='dot twopi circo neato fdp sfdp'
-_treeplot_csv_tables='trees edges summary pulls'
+_treeplot_csv_tables='trees edges summary pulls fixes'
+_treeplot_charts='flow timeline fixes'
 _treeplot_direct_by='committer signoff'
 
 # Git's completion functions: already there (after a `git <TAB>`, or
@@ -82,6 +83,7 @@ _git_treeplot()
 	-T|--format)	__gitcomp "$_treeplot_formats"; return ;;
 	--layout)	__gitcomp "$_treeplot_layouts"; return ;;
 	--csv-table)	__gitcomp "$_treeplot_csv_tables"; return ;;
+	--chart)	__gitcomp "$_treeplot_charts"; return ;;
 	--direct-by)	__gitcomp "$_treeplot_direct_by"; return ;;
 	--top)		__gitcomp "all"; return ;;
 	-o|--output|--config) _treeplot_files -f "$cur"; return ;;
@@ -97,6 +99,7 @@ _git_treeplot()
 	--format=*)	__gitcomp "$_treeplot_formats" "" "${cur#*=}"; return ;;
 	--layout=*)	__gitcomp "$_treeplot_layouts" "" "${cur#*=}"; return ;;
 	--csv-table=*)	__gitcomp "$_treeplot_csv_tables" "" "${cur#*=}"; return ;;
+	--chart=*)	__gitcomp "$_treeplot_charts" "" "${cur#*=}"; return ;;
 	--direct-by=*)	__gitcomp "$_treeplot_direct_by" "" "${cur#*=}"; return ;;
 	--top=*)	__gitcomp "all" "" "${cur#*=}"; return ;;
 	--output=*|--config=*) _treeplot_files -f "${cur#*=}"; return ;;

@@ -127,14 +127,20 @@ struct extra_figure {
 	EXTRA_FIGURE(name, kind, EXTRA_IN_JSON, group, NULL)
 
 /* A chart an add-on draws instead of the flow's, in SVG, PNG and PDF
- * (DOT stays the flow's: it is Graphviz's own): its kind says how the
+ * (DOT stays the flow's: it is Graphviz's own), when --chart names the
+ * add-on, or by default when by_default is set: its kind says how the
  * renderer draws its data.  EXTRA_CHART_TIMELINE: a struct timeline
- * (flow/timeline.h), the timeline chart (render/timeline_chart.h). */
-enum extra_chart_kind { EXTRA_CHART_NONE, EXTRA_CHART_TIMELINE };
+ * (flow/timeline.h), the timeline chart (render/timeline_chart.h);
+ * EXTRA_CHART_FIXES: a struct fixes_chart (flow/fixes_chart.h), the
+ * chart of where the bugs came from (render/fixes_chart.h). */
+enum extra_chart_kind {
+	EXTRA_CHART_NONE, EXTRA_CHART_TIMELINE, EXTRA_CHART_FIXES,
+};
 
 struct extra_chart {
 	enum extra_chart_kind kind;
 	const void *data;	/* the state's, borrowed */
+	int by_default;		/* drawn without --chart */
 };
 
 /*
@@ -353,9 +359,11 @@ struct extras {
  * holds, or ST_OK. */
 int extras_status(const struct extras *xs, const struct flow *f);
 void extras_release(struct extras *xs);
-/* The chart of its own that the first add-on of xs with one gives;
- * out->kind EXTRA_CHART_NONE when none does. */
-void extras_chart(const struct extras *xs, struct extra_chart *out);
+/* The chart of its own that add-on name of xs gives (--chart NAME),
+ * or, name NULL, the first add-on of xs whose chart is drawn by
+ * default; out->kind EXTRA_CHART_NONE when none does. */
+void extras_chart(const struct extras *xs, const char *name,
+		  struct extra_chart *out);
 
 /*
  * The dispatchers: each calls one hook of every add-on of xs that has

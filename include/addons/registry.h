@@ -47,6 +47,9 @@ const struct extra *extras_of_format(int fmt);
  * into out: returns 1, else 0 (nothing written). */
 int extras_format(const struct extras *xs, int fmt, const struct flow *f,
 		  struct buf *out);
+/* The add-on that draws the chart --chart NAME names: the one named
+ * NAME with a chart of its own (struct extra.chart), or NULL. */
+const struct extra *extras_of_chart(const char *name);
 /* What the walk must keep for the add-ons asked for (HISTORY_*). */
 unsigned extras_walk(const struct extra_args *a);
 

@@ -40,6 +40,8 @@ struct options {
 	uint32_t major, minor;	/* hundredths of a percent */
 	int top_given, major_given, minor_given;
 	unsigned dpi;		/* PNG's resolution; 0: the default */
+	const char *chart;	/* --chart: flow or an add-on's; NULL: */
+				/* the default */
 	uint32_t chart_depth;	/* --chart-depth */
 	uint32_t width;		/* --size, hundredths of a point; 0: none */
 	const char *size_arg;	/* --size as given */

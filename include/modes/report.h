@@ -29,6 +29,7 @@ struct report_input {
 	const struct graph_options *chart;
 	const char *commit_url;		/* treeplot.commitUrl, or NULL */
 	enum csv_table table;		/* --csv-table */
+	const char *chart_name;		/* --chart; NULL: the default */
 };
 
 /* Render the report as fmt into out.  Returns 0, or -1 after reporting

@@ -76,4 +76,16 @@ double cchart_width(struct cchart *cc, const char *s, size_t max);
 void cchart_text(struct cchart *cc, double x, double y, double angle,
 		 double align, const char *s, size_t max);
 
+/* The most characters a line of a heading or note holds. */
+#define CCHART_LINE_CHARS 140
+
+/* s cut until it fits in w points at the current font, drawable
+ * (cchart_drawable); the caller frees it. */
+char *cchart_fitted(struct cchart *cc, const char *s, double w);
+/* s in at most two lines of w points at the current font: the first
+ * broken at a space, the second cut to fit into *second (NULL when one
+ * line holds it); the caller frees both. */
+char *cchart_wrapped(struct cchart *cc, const char *s, double w,
+		     char **second);
+
 #endif

@@ -29,16 +29,19 @@ extras_status(const struct extras *xs, const struct flow *f)
 }
 
 void
-extras_chart(const struct extras *xs, struct extra_chart *out)
+extras_chart(const struct extras *xs, const char *name,
+	     struct extra_chart *out)
 {
-	*out = (struct extra_chart){ EXTRA_CHART_NONE, NULL };
+	*out = (struct extra_chart){ EXTRA_CHART_NONE, NULL, 0 };
 	for (size_t k = 0; xs && k < xs->nr; k++) {
 		const struct extra_run *x = &xs->run[k];
 
-		if (x->x->chart) {
-			x->x->chart(x->state, out);
+		if (!x->x->chart || (name && strcmp(name, x->x->name)))
+			continue;
+		x->x->chart(x->state, out);
+		if (name || out->by_default)
 			return;
-		}
+		*out = (struct extra_chart){ EXTRA_CHART_NONE, NULL, 0 };
 	}
 }
 

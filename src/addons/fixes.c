@@ -17,6 +17,7 @@
 #include "addons/latency.h"
 #include "addons/pertree.h"
 #include "flow/chart.h"
+#include "flow/fixes_chart.h"
 #include "flow/fixes_parse.h"
 #include "git/commit_index.h"
 #include "git/commitread.h"
@@ -24,6 +25,7 @@
 #include "git/revision.h"
 #include "git/tags.h"
 #include "git/walk.h"
+#include "util/csv.h"
 #include "util/escape.h"
 #include "util/hash.h"
 #include "util/json_writer.h"
@@ -61,9 +63,31 @@ struct fix_release_count {
 	uint32_t pairs;
 };
 
-/* Per flow tree: the fixes it carried, the bugs it brought. */
+/* Pairs grouped by flow tree (struct fixes.carried, brought). */
+struct tree_pair {
+	uint32_t tree, pair;
+};
+
+struct tree_pairs {
+	struct tree_pair *v;
+	size_t nr, alloc;
+	uint32_t *first;	/* trees_nr + 1 */
+};
+
+/* Per flow tree: the fixes it carried, the bugs it brought (distinct
+ * targets), the pairs naming those, how many of those arrived in the
+ * range, their lifetimes. */
 struct fix_tree_counts {
 	uint32_t carried, brought;
+	uint32_t pairs, same_range;
+	struct latency_stats life;
+	uint32_t name;		/* names' number of the tree's name */
+};
+
+/* A lifetime of a pair whose target a flow tree brought. */
+struct tree_life {
+	uint32_t tree;
+	int64_t s;
 };
 
 struct fixes {
@@ -86,6 +110,11 @@ struct fixes {
 	uint32_t matrix_nr;
 	struct fix_tree_counts *tree;	/* per flow tree */
 	uint32_t trees_nr;
+	struct fixes_chart chart;	/* --chart fixes' data */
+	/* Per flow tree, its pairs (indexes into pairs): those whose fix
+	 * came through it (a commit's first pair only), those whose
+	 * target it brought; tree i's are [first[i], first[i + 1]). */
+	struct tree_pairs carried, brought;
 };
 
 /* --- reading the messages ------------------------------------------ */
@@ -138,11 +167,11 @@ keep_pairs(struct fixes *fx, uint32_t c, const struct parsed *p)
 	fx->commits += any;
 }
 
-/* The range's non-merge commits' pairs (pos: of c's order), as
- * commit_each_read keeps them. */
+/* The pairs of commits (pos: of the list read), as commit_each_read
+ * keeps them. */
 struct pairs_ctx {
 	struct fixes *fx;
-	const uint32_t *order;
+	const uint32_t *list;
 };
 
 static void
@@ -150,23 +179,22 @@ pairs_keep(uint32_t pos, void *item, void *ctx)
 {
 	struct pairs_ctx *pc = ctx;
 
-	keep_pairs(pc->fx, pc->order[pos], item);
+	keep_pairs(pc->fx, pc->list[pos], item);
 }
 
-/* The pairs of the range's non-merge commits (c's order), their
- * messages read on jobs threads, kept in that order. */
+/* The pairs of the commits list[0..n) (non-merge commits of fx->h),
+ * their messages read on jobs threads, kept in that order. */
 static int
-read_pairs(struct fixes *fx, struct repo *r, const struct chart *c,
-	   unsigned jobs)
+read_pairs(struct fixes *fx, struct repo *r, const uint32_t *list,
+	   uint32_t n, unsigned jobs)
 {
-	struct pairs_ctx pc = { fx, c->a.order };
+	struct pairs_ctx pc = { fx, list };
 	const struct commit_each how = {
 		CF_MESSAGE, NULL, sizeof(struct parsed), parse_one,
 		pairs_keep, parsed_clear, &pc,
 	};
 
-	return commit_each_read(r, fx->h, c->a.order, c->a.order_nr, jobs,
-				&how);
+	return commit_each_read(r, fx->h, list, n, jobs, &how);
 }
 
 static int
@@ -497,20 +525,109 @@ sum_releases(struct fixes *fx)
 	free(n);
 }
 
+struct tree_lives {
+	struct tree_life *v;
+	size_t nr, alloc;
+};
+
+/* Pair p, whose target flow tree i brought, counted for i. */
+static void
+brought_pair(struct fixes *fx, const struct fix_pair *p, uint32_t i,
+	     struct tree_lives *lives)
+{
+	int64_t s;
+
+	fx->tree[i].pairs++;
+	fx->tree[i].same_range += fx->t[p->target].same_range;
+	if (!lifetime(fx, p, &s))
+		return;
+	ALLOC_GROW(lives->v, lives->nr + 1, lives->alloc);
+	lives->v[lives->nr++] = (struct tree_life){ i, s };
+}
+
+static int
+cmp_life(const void *a, const void *b)
+{
+	const struct tree_life *x = a, *y = b;
+
+	if (x->tree != y->tree)
+		return x->tree < y->tree ? -1 : 1;
+	return (x->s > y->s) - (x->s < y->s);
+}
+
+/* Each flow tree's lifetimes' figures, from lives (freed). */
+static void
+tree_lifetimes(struct fixes *fx, struct tree_lives *lives)
+{
+	int64_t *v = xmalloc((lives->nr + 1) * sizeof(*v));
+
+	if (lives->nr)
+		qsort(lives->v, lives->nr, sizeof(*lives->v), cmp_life);
+	for (size_t k = 0, end; k < lives->nr; k = end) {
+		uint32_t i = lives->v[k].tree, n = 0;
+
+		for (end = k; end < lives->nr && lives->v[end].tree == i; end++)
+			v[n++] = lives->v[end].s;
+		latency_stats_of(v, n, &fx->tree[i].life);
+	}
+	free(v);
+	free(lives->v);
+}
+
+static void
+tree_pairs_add(struct tree_pairs *tp, uint32_t tree, size_t pair)
+{
+	ALLOC_GROW(tp->v, tp->nr + 1, tp->alloc);
+	tp->v[tp->nr++] = (struct tree_pair){ tree, (uint32_t)pair };
+}
+
+static int
+cmp_tree_pair(const void *a, const void *b)
+{
+	const struct tree_pair *x = a, *y = b;
+
+	if (x->tree != y->tree)
+		return x->tree < y->tree ? -1 : 1;
+	return (x->pair > y->pair) - (x->pair < y->pair);
+}
+
+/* Group tp's pairs by tree (trees_nr of them). */
+static void
+tree_pairs_group(struct tree_pairs *tp, uint32_t trees_nr)
+{
+	tp->first = xcalloc((size_t)trees_nr + 2, sizeof(*tp->first));
+	if (tp->nr)
+		qsort(tp->v, tp->nr, sizeof(*tp->v), cmp_tree_pair);
+	for (size_t k = 0; k < tp->nr; k++)
+		tp->first[tp->v[k].tree + 1]++;
+	for (uint32_t i = 0; i < trees_nr; i++)
+		tp->first[i + 1] += tp->first[i];
+}
+
+static void
+tree_pairs_release(struct tree_pairs *tp)
+{
+	free(tp->v);
+	free(tp->first);
+}
+
 /* Per flow tree: the fixing commits through it (each once), the
  * distinct targets whose innermost tree it is. */
 static void
 sum_trees(struct fixes *fx, const struct chart *c)
 {
 	const struct flow *f = &c->f;
-	uint32_t *flow_of, *last = xcalloc(fx->ids.nr + 1, sizeof(*last));
+	uint32_t *flow_of, counted = 0;
 	struct pertree pt;
+	struct tree_lives lives = { NULL, 0, 0 };
+	struct interner seen = INTERNER_INIT;	/* the targets counted */
+	char hex[OID_HEXSZ + 1];
 
 	fx->trees_nr = f->trees_nr;
 	fx->tree = xcalloc(f->trees_nr ? f->trees_nr : 1, sizeof(*fx->tree));
 	/* The flow's trees by name (the fold, "K other trees", is none). */
 	for (uint32_t i = 0; i < f->trees_nr; i++)
-		str_intern(&fx->names, f->trees[i].name);
+		fx->tree[i].name = str_intern(&fx->names, f->trees[i].name);
 	flow_of = xmalloc((fx->names.nr + 1) * sizeof(*flow_of));
 	for (uint32_t n = 0; n <= fx->names.nr; n++)
 		flow_of[n] = NONE;
@@ -525,20 +642,119 @@ sum_trees(struct fixes *fx, const struct chart *c)
 			     pertree_of(&pt, &c->a.paths, path, p->fix);
 		uint32_t o = fx->t[p->target].tree;
 
-		for (uint32_t x = 0; x < n; x++)
+		uint32_t t;
+
+		/* A commit's pairs follow each other: counted once. */
+		for (uint32_t x = 0; x < n && (!k || p[-1].fix != p->fix);
+		     x++) {
 			fx->tree[pt.via[x]].carried++;
-		if (o != NONE && o < fx->names.nr && flow_of[o] != NONE &&
-		    !last[p->target]) {
-			last[p->target] = 1;
+			tree_pairs_add(&fx->carried, pt.via[x], k);
+		}
+		if (o == NONE || o >= fx->names.nr || flow_of[o] == NONE)
+			continue;
+		brought_pair(fx, p, flow_of[o], &lives);
+		tree_pairs_add(&fx->brought, flow_of[o], k);
+		/* A target once, however many spellings name it. */
+		oid_to_hex(&fx->on[p->target].oid, hex);
+		t = str_intern(&seen, hex);
+		if (t == counted) {	/* a new one */
+			counted++;
 			fx->tree[flow_of[o]].brought++;
 		}
 	}
 	pertree_release(&pt);
+	interner_release(&seen);
+	tree_pairs_group(&fx->carried, f->trees_nr);
+	tree_pairs_group(&fx->brought, f->trees_nr);
+	tree_lifetimes(fx, &lives);
 	/* The mainline's box is every commit of the range. */
 	if (f->trees_nr)
 		fx->tree[0].carried = fx->commits;
 	free(flow_of);
-	free(last);
+}
+
+/* A row of the chart: a tree of origin, by its names' number. */
+struct fix_row {
+	uint32_t pairs, name;
+	const char *s;
+};
+
+/* Most pairs first, ties by name. */
+static int
+cmp_row(const void *a, const void *b)
+{
+	const struct fix_row *x = a, *y = b;
+
+	if (x->pairs != y->pairs)
+		return x->pairs > y->pairs ? -1 : 1;
+	return strcmp(x->s, y->s);
+}
+
+/* Counts by tree of origin (names' numbers, unsorted) and release. */
+static uint32_t *
+count_origins(struct fixes *fx, uint32_t cols)
+{
+	struct fixes_chart *ch = &fx->chart;
+	uint32_t *n = xcalloc((size_t)fx->names.nr * cols + 1, sizeof(*n));
+
+	ch->row_pairs = xcalloc(fx->names.nr + 1, sizeof(*ch->row_pairs));
+	for (size_t k = 0; k < fx->pairs_nr; k++) {
+		const struct fix_pair *p = &fx->pairs[k];
+		const struct fix_target *t = &fx->t[p->target];
+		int64_t s;
+
+		if (fx->on[p->target].status != REV_OK)
+			continue;
+		if (lifetime(fx, p, &s))
+			ch->bins[fixes_bin_of(s)]++;
+		if (t->tree == NONE) {
+			ch->unplaced++;
+			continue;
+		}
+		n[(size_t)t->tree * cols + (t->release == NONE ?
+			fx->releases_nr : t->release)]++;
+		ch->row_pairs[t->tree]++;
+	}
+	return n;
+}
+
+/* The chart's data, from the figures summed up. */
+static void
+chart_data(struct fixes *fx)
+{
+	struct fixes_chart *ch = &fx->chart;
+	uint32_t cols = fx->releases_nr + 1, *n = count_origins(fx, cols);
+	struct fix_row *rows = xcalloc(fx->names.nr + 1, sizeof(*rows));
+	uint32_t *by_name = ch->row_pairs;
+
+	ch->releases = (const char **)fx->releases;
+	ch->releases_nr = fx->releases_nr;
+	for (uint32_t k = 0; k < fx->names.nr; k++)
+		if (by_name[k])
+			rows[ch->origins_nr++] = (struct fix_row){
+				by_name[k], k, fx->names.s[k] };
+	if (ch->origins_nr)
+		qsort(rows, ch->origins_nr, sizeof(*rows), cmp_row);
+	ch->origins = xcalloc(ch->origins_nr + 1, sizeof(*ch->origins));
+	ch->cells = xcalloc((size_t)ch->origins_nr * cols + 1,
+			    sizeof(*ch->cells));
+	ch->row_pairs = xcalloc(ch->origins_nr + 1, sizeof(*ch->row_pairs));
+	for (uint32_t r = 0; r < ch->origins_nr; r++) {
+		ch->origins[r] = rows[r].s;
+		ch->row_pairs[r] = rows[r].pairs;
+		memcpy(ch->cells + (size_t)r * cols,
+		       n + (size_t)rows[r].name * cols, cols * sizeof(*n));
+	}
+	ch->commits = fx->commits;
+	ch->pairs = (uint32_t)fx->pairs_nr;
+	ch->unresolved = fx->unresolved;
+	ch->same_range = fx->same_range;
+	ch->life_n = fx->life.n;
+	ch->median = fx->life.median;
+	ch->p90 = fx->life.p90;
+	free(by_name);
+	free(rows);
+	free(n);
 }
 
 static void
@@ -562,6 +778,7 @@ summarise(struct fixes *fx, const struct chart *c)
 	sum_matrix(fx);
 	sum_releases(fx);
 	sum_trees(fx, c);
+	chart_data(fx);
 }
 
 static void
@@ -583,6 +800,11 @@ fixes_free(void *state)
 	free(fx->by_release);
 	free(fx->matrix);
 	free(fx->tree);
+	tree_pairs_release(&fx->carried);
+	tree_pairs_release(&fx->brought);
+	free(fx->chart.origins);
+	free(fx->chart.cells);
+	free(fx->chart.row_pairs);
 	free(fx);
 }
 
@@ -596,7 +818,8 @@ fixes_gather(const struct extra_input *in, int arg, void **state)
 	fx->h = in->h;
 	fx->ids = (struct interner)INTERNER_INIT;
 	fx->names = (struct interner)INTERNER_INIT;
-	if (read_pairs(fx, in->r, in->c, in->jobs) < 0 ||
+	if (read_pairs(fx, in->r, in->c->a.order, in->c->a.order_nr,
+		       in->jobs) < 0 ||
 	    resolve_targets(fx, in->r) < 0)
 		goto fail;
 	for (uint32_t k = 0; k < fx->ids.nr; k++)
@@ -800,6 +1023,41 @@ fixes_tree_figure(const void *state, const struct flow *f, uint32_t i,
 	return 1;
 }
 
+/* Tree i's commits, for the HTML report's panel: the fixing commits
+ * that came through it, the pairs whose target it brought. */
+static void
+fixes_json_tree(const void *state, const struct flow *f, uint32_t i,
+		struct json *j)
+{
+	const struct fixes *fx = state;
+	const struct tree_pairs *c = &fx->carried, *b = &fx->brought;
+	char hex[OID_HEXSZ + 1];
+
+	(void)f;
+	if (i >= fx->trees_nr)
+		return;
+	json_open(j, "bug_fix_commits", '{');
+	json_open(j, "carried", '[');
+	for (uint32_t k = c->first[i]; k < c->first[i + 1]; k++) {
+		history_hex(fx->h, fx->pairs[c->v[k].pair].fix, hex);
+		json_str(j, NULL, hex);
+	}
+	json_close(j, ']');
+	json_open(j, "brought", '[');
+	for (uint32_t k = b->first[i]; k < b->first[i + 1]; k++) {
+		const struct fix_pair *p = &fx->pairs[b->v[k].pair];
+
+		json_open(j, NULL, '{');
+		oid_to_hex(&fx->on[p->target].oid, hex);
+		json_str(j, "target", hex);
+		history_hex(fx->h, p->fix, hex);
+		json_str(j, "fix", hex);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	json_close(j, '}');
+}
+
 static void
 fixes_node_line(const void *state, const struct flow *f, uint32_t i,
 		struct buf *out)
@@ -822,14 +1080,210 @@ fixes_node_line(const void *state, const struct flow *f, uint32_t i,
 			   t->carried, t->carried == 1 ? "" : "es");
 }
 
+/* Seconds as days to a tenth in a CSV cell (a number, as csv_int
+ * writes one); empty where n is 0. */
+static void
+csv_days(struct buf *out, uint32_t n, int64_t s)
+{
+	buf_addc(out, ',');
+	if (n)
+		add_days(out, s);
+}
+
+/* --csv-table fixes: a row per tree of the flow, the mainline first. */
+static void
+fixes_csv(const void *state, const struct flow *f, struct buf *out)
+{
+	const struct fixes *fx = state;
+
+	buf_puts(out, "tree,carried,brought,pairs,same_range,"
+		 "lifetime_median_days,lifetime_p90_days");
+	csv_end(out);
+	for (uint32_t i = 0; i < f->trees_nr && i < fx->trees_nr; i++) {
+		const struct fix_tree_counts *t = &fx->tree[i];
+
+		csv_text(out, f->trees[i].name, 1);
+		csv_uint(out, t->carried, 0);
+		csv_uint(out, t->brought, 0);
+		csv_uint(out, t->pairs, 0);
+		csv_uint(out, t->same_range, 0);
+		csv_days(out, t->life.n, t->life.median);
+		csv_days(out, t->life.n, t->life.p90);
+		csv_end(out);
+	}
+}
+
+/* The trees that fixed most of the bugs named n brought: "fixed through
+ * NAME (3), NAME (1)", the largest cells first, at most three. */
+static void
+tip_fixers(const struct fixes *fx, uint32_t n, const struct extra_tip *tip)
+{
+	uint32_t shown = 0, left = 0;
+
+	for (uint32_t k = 0; k < fx->matrix_nr; k++) {
+		const struct fix_cell *c = &fx->matrix[k];
+
+		if (c->origin != n)
+			continue;
+		if (shown == 3) {
+			left += c->pairs;
+			continue;
+		}
+		buf_puts(tip->out, shown++ ? ", " : "; fixed through ");
+		tip->text(tip->out, fx->names.s[c->fixer]);
+		buf_printf(tip->out, " (%u)", c->pairs);
+	}
+	if (left)
+		buf_printf(tip->out, ", others (%u)", left);
+}
+
+/* The tooltip's lines: the bugs the tree brought that the range fixed
+ * (their pairs, those brought in the range itself, the lifetimes, who
+ * fixed them), and the fixes it carried. */
+static void
+fixes_node_tip(const void *state, const struct flow *f, uint32_t i,
+	       const struct extra_tip *tip)
+{
+	const struct fixes *fx = state;
+	const struct fix_tree_counts *t;
+
+	if (i >= fx->trees_nr || i >= f->trees_nr)
+		return;
+	t = &fx->tree[i];
+	if (t->brought) {
+		buf_printf(tip->out, "%sbugs it brought, fixed in the range: "
+			   "%u (%u pair%s, %u brought in the range itself",
+			   tip->newline, t->brought, t->pairs,
+			   report_plural(t->pairs), t->same_range);
+		if (t->life.n) {
+			buf_puts(tip->out, "; lifetime median ");
+			add_days(tip->out, t->life.median);
+			buf_puts(tip->out, " days, p90 ");
+			add_days(tip->out, t->life.p90);
+			buf_puts(tip->out, " days");
+		}
+		buf_puts(tip->out, ")");
+		tip_fixers(fx, t->name, tip);
+	}
+	if (t->carried)
+		buf_printf(tip->out, "%scommits naming a bug they fix or "
+			   "revert: %u", tip->newline, t->carried);
+}
+
 static const struct extra_legend fixes_legend[] = {
 	{ "bugs it brought that the range fixed, fixes it carried",
 	  EXTRA_LEGEND_NODE, NULL, NULL, "5 bugs fixed, 3 fixes" },
 };
 
+/* The chart of where the bugs came from, with --chart fixes. */
+static void
+fixes_chart(const void *state, struct extra_chart *out)
+{
+	const struct fixes *fx = state;
+
+	*out = (struct extra_chart){ EXTRA_CHART_FIXES, &fx->chart, 0 };
+}
+
+/* --- --compare: the share of each range named as fixed --------------- */
+
+/*
+ * The union's commits that its non-merge commits name as targets
+ * (resolved, as in a report): named[i] for union commit i.  Read once
+ * for every range: a range's commits may be named by any commit of the
+ * ranges, up to the last one's end.
+ */
+static int
+fixes_compare_begin(const struct extra_compare *in, int arg, void **shared)
+{
+	const struct history *h = in->h;
+	struct fixes *fx = xcalloc(1, sizeof(*fx));
+	uint32_t *list = xmalloc((h->nr ? h->nr : 1) * sizeof(*list)), n = 0;
+	uint8_t *named = xcalloc(h->nr ? h->nr : 1, 1);
+	struct commit_index ix;
+	int ret;
+
+	(void)arg;
+	fx->h = h;
+	fx->ids = (struct interner)INTERNER_INIT;
+	fx->names = (struct interner)INTERNER_INIT;
+	for (uint32_t i = 0; i < h->nr; i++)
+		if ((h->flags[i] & HIST_IN_RANGE) && !history_is_merge(h, i))
+			list[n++] = i;
+	ret = read_pairs(fx, in->r, list, n, in->jobs);
+	if (!ret)
+		ret = resolve_targets(fx, in->r);
+	if (!ret) {
+		commit_index_init(&ix, h);
+		for (uint32_t k = 0; k < fx->ids.nr; k++) {
+			uint32_t i = fx->on[k].status != REV_OK ? HIST_NONE :
+				     commit_index_find(&ix, &fx->on[k].oid);
+
+			if (i != HIST_NONE)
+				named[i] = 1;
+		}
+		commit_index_release(&ix);
+	}
+	free(list);
+	fixes_free(fx);
+	if (ret) {
+		free(named);
+		return -1;
+	}
+	*shared = named;
+	return 0;
+}
+
+/* A range's non-merge commits, and those named as fixed. */
+struct fixes_range {
+	uint32_t commits, named;
+};
+
+static int
+fixes_range_gather(const void *shared, const struct history *view,
+		   const struct chart *c, void **state)
+{
+	const uint8_t *named = shared;
+	struct fixes_range *fr = xcalloc(1, sizeof(*fr));
+
+	(void)view;
+	fr->commits = c->a.order_nr;
+	for (uint32_t k = 0; k < c->a.order_nr; k++)
+		fr->named += named[c->a.order[k]];
+	*state = fr;
+	return 0;
+}
+
+/* Right-censored: a commit of the last range has had only the rest of
+ * that range to be named; the title says so. */
+static const struct extra_figure fixes_figures[] = {
+	EXTRA_ROW_JSON("commits named as fixed", "named_fixed", EXTRA_COUNT,
+		       NULL, NULL, 0, "bug_fixes", "named"),
+	EXTRA_ROW_JSON("share named as fixed", "named_fixed_share",
+		       EXTRA_TENTHS, "Named as fixed by the ranges' Fixes: "
+		       "and reverts (right-censored: later ranges had less "
+		       "time)", "% of the commits", 0,
+		       "bug_fixes", "named_share"),
+};
+
+static int
+fixes_range_figure(const void *state, const struct flow *f, size_t i,
+		   int64_t *v)
+{
+	const struct fixes_range *fr = state;
+
+	(void)f;
+	if (!i) {
+		*v = fr->named;
+		return 1;
+	}
+	*v = fr->commits ? (int64_t)(((uint64_t)fr->named * 2000 +
+				      fr->commits) / (2 * fr->commits)) : 0;
+	return fr->commits > 0;
+}
+
 static const struct opt fixes_options[] = {
-	{ .name = "fixes", .modes = MODE_REPORT, .kind = OPT_SET,
-	  .value = 1,
+	{ .name = "fixes", .modes = MODE_REPORT | MODE_COMPARE,
+	  .kind = OPT_SET, .value = 1,
 	  .help = "the commits that Fixes: trailers and reverts name:\n"
 		  "their trees, first releases, lifetimes (-T fixes)" },
 };
@@ -847,12 +1301,24 @@ const struct extra fixes_extra = {
 	.release = fixes_free,
 	.text = fixes_text,
 	.json = fixes_json,
+	.json_tree = fixes_json_tree,
 	.tree_figures = fixes_tree_figures,
 	.tree_figures_nr = ARRAY_SIZE(fixes_tree_figures),
 	.tree_figure = fixes_tree_figure,
+	.csv_table = "fixes",
+	.csv_table_write = fixes_csv,
+	.node_tip = fixes_node_tip,
 	.node_line = fixes_node_line,
 	.legend = fixes_legend,
 	.legend_nr = ARRAY_SIZE(fixes_legend),
+	.chart = fixes_chart,
+	.compare_begin = fixes_compare_begin,
+	.compare_end = free,
+	.range_gather = fixes_range_gather,
+	.range_release = free,
+	.range_figure = fixes_range_figure,
+	.figures = fixes_figures,
+	.figures_nr = ARRAY_SIZE(fixes_figures),
 	.formats = fixes_formats,
 	.formats_nr = ARRAY_SIZE(fixes_formats),
 };

@@ -106,6 +106,15 @@ extras_format_named(const char *name)
 }
 
 const struct extra *
+extras_of_chart(const char *name)
+{
+	for (size_t k = 0; k < ARRAY_SIZE(registry); k++)
+		if (registry[k]->chart && !strcmp(registry[k]->name, name))
+			return registry[k];
+	return NULL;
+}
+
+const struct extra *
 extras_of_format(int fmt)
 {
 	const struct extra *x = NULL;

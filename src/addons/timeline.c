@@ -758,7 +758,7 @@ timeline_chart(const void *state, struct extra_chart *out)
 {
 	const struct timeline_state *st = state;
 
-	*out = (struct extra_chart){ EXTRA_CHART_TIMELINE, &st->tl };
+	*out = (struct extra_chart){ EXTRA_CHART_TIMELINE, &st->tl, 1 };
 }
 
 const struct extra timeline_extra = {

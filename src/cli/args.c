@@ -225,6 +225,18 @@ check_output(const struct options *o, const struct output_spec *sp)
 	return ST_OK;
 }
 
+/* --chart NAME of an add-on draws what the add-on gathered. */
+static int
+check_chart(const struct options *o)
+{
+	const struct extra *x = o->chart ? extras_of_chart(o->chart) : NULL;
+
+	if (x && !extra_arg(&o->extras, x))
+		return usage_error("--chart %s is drawn by --%s: give it too",
+				   o->chart, x->options[0].name);
+	return ST_OK;
+}
+
 static int
 check_formats(struct options *o, const struct opt *const *given,
 		   size_t n)
@@ -272,6 +284,8 @@ check_formats(struct options *o, const struct opt *const *given,
 					   table ? sp->name : "", table ? ")" : "",
 					   csv_table_extra(sp->variant)->name);
 	}
+	if ((ret = check_chart(o)) < 0)
+		return ret;
 	/* Before the walk: a refusal after it would waste it. */
 	if (output_set_check_terminal(&o->outs) < 0)
 		return ST_USAGE;

@@ -246,6 +246,7 @@ run_report(const struct options *o, const struct settings *s,
 	chart_settings(o, s, &go);
 	ret = report_outputs(o, &(struct report_input){
 		r, h, c, &xs, &go, s->commit_url, (enum csv_table)o->csv_table,
+		o->chart,
 	}, outs) < 0 || output_set_write(outs) < 0 ? ST_FAILURE : ST_OK;
 	if (ret == ST_OK)
 		ret = extras_status(&xs, &c->f);

@@ -233,6 +233,26 @@ parse_min_font(const struct opt *row, const char *arg, void *dst)
 	return parse_length(arg, 1, 72, "pt", dst);
 }
 
+/* --chart: flow, or an add-on's chart of its own (extras_of_chart). */
+static int
+parse_chart(const struct opt *row, const char *arg, void *dst)
+{
+	struct buf names = BUF_INIT;
+
+	(void)row;
+	if (!strcmp(arg, "flow") || extras_of_chart(arg)) {
+		*(const char **)dst = arg;
+		return 0;
+	}
+	buf_puts(&names, "flow");
+	for (size_t k = 0; k < extras_count(); k++)
+		if (extras_at(k)->chart)
+			buf_printf(&names, ", %s", extras_at(k)->name);
+	error("unknown chart '%s' (%s)", arg, names.data);
+	buf_release(&names);
+	return -1;
+}
+
 static int
 parse_jobs(const struct opt *row, const char *arg, void *dst)
 {
@@ -335,6 +355,12 @@ static const struct opt rows[] = {
 	  .formats = FORMATS_GRAPH, .kind = OPT_PARSE, .off = OFF(min_font),
 	  .parse = parse_min_font, .takes = "a size from 1 to 72 points",
 	  .help = "with --size, the smallest text on the page (7)" },
+	{ .name = "chart", .arg = "NAME", .modes = MODE_REPORT,
+	  .formats = F(FORMAT_SVG) | F(FORMAT_PNG) | F(FORMAT_PDF),
+	  .kind = OPT_PARSE, .off = OFF(chart), .parse = parse_chart,
+	  .help = "the chart an svg, png or pdf output draws: flow,\n"
+		  "timeline (with --timeline, its default) or fixes\n"
+		  "(with --fixes)" },
 	{ .name = "chart-depth", .arg = "N", .modes = MODE_REPORT,
 	  .formats = FORMATS_GRAPH, .kind = OPT_PARSE, .off = OFF(chart_depth),
 	  .parse = parse_chart_depth, .takes = "a level from 0 to 1000000",
@@ -352,8 +378,9 @@ static const struct opt rows[] = {
 	  .modes = MODE_REPORT | MODE_COMPARE, .formats = F(FORMAT_CSV),
 	  .kind = OPT_PARSE, .off = OFF(csv_table), .parse = parse_csv_table,
 	  .help = "the CSV's table: trees (default), edges (summary\n"
-		  "with --compare, pulls with --timeline); a .csv file\n"
-		  "named *-edges.csv, *-trees.csv... gets that table" },
+		  "with --compare, pulls with --timeline, fixes with\n"
+		  "--fixes); a .csv file named *-edges.csv,\n"
+		  "*-trees.csv... gets that table" },
 	{ .name = "crlf", .modes = MODE_REPORT | MODE_COMPARE,
 	  .formats = F(FORMAT_CSV), .kind = OPT_SET, .off = OFF(crlf),
 	  .value = 1, .help = "end the CSV's lines in CR LF (default: LF)" },

@@ -6,10 +6,13 @@
  */
 #include "modes/report.h"
 
+#include <string.h>
+
 #include "addons/registry.h"
 #include "flow/dates.h"
 #include "git/commitread.h"
 #include "render/commits.h"
+#include "render/fixes_chart.h"
 #include "render/html.h"
 #include "render/json.h"
 #include "render/text.h"
@@ -28,29 +31,36 @@ chart_options(const struct report_input *in, const char *format,
 }
 
 /* A chart: the flow's, drawn by Graphviz; with an add-on's chart of
- * its own (--timeline's), the SVG, PNG and PDF are that chart instead
- * (DOT stays the flow's: it is Graphviz's own). */
+ * its own (--timeline's by default, --chart's), the SVG, PNG and PDF
+ * are that chart instead (DOT stays the flow's: it is Graphviz's own). */
 static int
 render_chart(const struct report_input *in, enum format fmt,
 	     struct buf *out)
 {
-	struct extra_chart own;
+	struct extra_chart own = { EXTRA_CHART_NONE, NULL, 0 };
 	struct graph_options go;
+	struct timeline_print pr;
+	int drawn = fmt == FORMAT_SVG || fmt == FORMAT_PNG ||
+		    fmt == FORMAT_PDF;
 
 	if (chart_options(in, format_graphviz(fmt), &go) < 0)
 		return -1;
-	extras_chart(in->xs, &own);
-	if (own.kind == EXTRA_CHART_TIMELINE && (fmt == FORMAT_SVG ||
-		fmt == FORMAT_PNG || fmt == FORMAT_PDF)) {
-		struct timeline_print pr = {
-			(double)go.width / 100, (double)go.min_font / 100,
-			go.notes ? go.size_arg : NULL,
-		};
-
+	if (drawn && !(in->chart_name && !strcmp(in->chart_name, "flow")))
+		extras_chart(in->xs, in->chart_name, &own);
+	pr = (struct timeline_print){
+		(double)go.width / 100, (double)go.min_font / 100,
+		go.notes ? go.size_arg : NULL,
+	};
+	switch (own.kind) {
+	case EXTRA_CHART_TIMELINE:
 		return render_timeline_chart(&in->c->f, own.data, fmt,
 					     go.last, &pr, out);
+	case EXTRA_CHART_FIXES:
+		return render_fixes_chart(&in->c->f, own.data, fmt, go.last,
+					  &pr, out);
+	default:
+		return render_graph_with(&in->c->f, &go, out);
 	}
-	return render_graph_with(&in->c->f, &go, out);
 }
 
 /* -T html: the authors and subjects of the range's commits (the walk

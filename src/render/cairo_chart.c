@@ -9,6 +9,7 @@
 #include <cairo-svg.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "render/pdf.h"
@@ -314,4 +315,39 @@ cchart_render(enum format fmt, double w, double h, double png_scale,
 		return draw_error(what, fmt, st);
 	}
 	return 0;
+}
+
+char *
+cchart_fitted(struct cchart *cc, const char *s, double w)
+{
+	struct buf b = BUF_INIT;
+	size_t max = CCHART_LINE_CHARS;
+
+	while (max > 8 && cchart_width(cc, s, max) > w)
+		max -= 4;
+	cchart_drawable(&b, s, max);
+	return b.data;
+}
+
+char *
+cchart_wrapped(struct cchart *cc, const char *s, double w, char **second)
+{
+	*second = NULL;
+	if (cchart_width(cc, s, CCHART_LINE_CHARS) <= w)
+		return cchart_fitted(cc, s, w);
+	for (size_t cut = strlen(s); cut > 0; cut--) {
+		char *head, *line;
+
+		if (s[cut] != ' ')
+			continue;
+		head = xstrndup(s, cut);
+		if (cchart_width(cc, head, CCHART_LINE_CHARS) <= w) {
+			line = cchart_fitted(cc, head, w);
+			free(head);
+			*second = cchart_fitted(cc, s + cut + 1, w);
+			return line;
+		}
+		free(head);
+	}
+	return cchart_fitted(cc, s, w);
 }

@@ -361,48 +361,10 @@ max_commits(const struct timeline *tl)
 	return m;
 }
 
-/* s cut until it fits in w at the current font. */
-static char *
-fitted(struct cchart *cc, const char *s, double w)
-{
-	struct buf b = BUF_INIT;
-	size_t max = TITLE_CHARS;
-
-	while (max > 8 && cchart_width(cc, s, max) > w)
-		max -= 4;
-	cchart_drawable(&b, s, max);
-	return b.data;
-}
-
 static const char *
 plural(uint32_t n)
 {
 	return n == 1 ? "" : "s";
-}
-
-/* s in at most two lines of w at the current font: the first broken at
- * a space, the second cut to fit; *second NULL when one line holds it. */
-static char *
-wrapped(struct cchart *cc, const char *s, double w, char **second)
-{
-	*second = NULL;
-	if (cchart_width(cc, s, TITLE_CHARS) <= w)
-		return fitted(cc, s, w);
-	for (size_t cut = strlen(s); cut > 0; cut--) {
-		char *head, *line;
-
-		if (s[cut] != ' ')
-			continue;
-		head = xstrndup(s, cut);
-		if (cchart_width(cc, head, TITLE_CHARS) <= w) {
-			line = fitted(cc, head, w);
-			free(head);
-			*second = fitted(cc, s + cut + 1, w);
-			return line;
-		}
-		free(head);
-	}
-	return fitted(cc, s, w);
 }
 
 static void
@@ -415,7 +377,7 @@ make_texts(struct cchart *cc, struct layout *l)
 		   l->f->repo ? l->f->repo : "", l->f->range ? l->f->range :
 		   "");
 	cchart_font(cc, TITLE_SIZE, 1);
-	l->title = wrapped(cc, b.data, l->width - 2 * MARGIN, &l->title2);
+	l->title = cchart_wrapped(cc, b.data, l->width - 2 * MARGIN, &l->title2);
 	b.len = 0;
 	buf_printf(&b, "%u pull%s of %u tree%s, %u commit%s, %u of them "
 		   "pulled after the merge window", tl->pulls_nr,
@@ -424,7 +386,7 @@ make_texts(struct cchart *cc, struct layout *l)
 		   tl->pulled_late);
 	timeline_late_from(tl, &b);
 	cchart_font(cc, FONT_SIZE, 0);
-	l->subtitle = wrapped(cc, b.data, l->width - 2 * MARGIN,
+	l->subtitle = cchart_wrapped(cc, b.data, l->width - 2 * MARGIN,
 			      &l->subtitle2);
 	/* How the phases are cut, on the note's line: on the subtitle's
 	 * it was cut off once the late figure named its tag. */
@@ -444,7 +406,7 @@ make_texts(struct cchart *cc, struct layout *l)
 			   b.len ? "; " : "", l->left_out,
 			   l->left_out == 1 ? "" : "s",
 			   l->left_out == 1 ? "it" : "they");
-	l->note = b.len ? fitted(cc, b.data, l->width - 2 * MARGIN) : NULL;
+	l->note = b.len ? cchart_fitted(cc, b.data, l->width - 2 * MARGIN) : NULL;
 	buf_release(&b);
 }
 

@@ -84,6 +84,7 @@ is "$(cbash framework 'git treeplot --layout ')" "$(values --layout)" \
 	"bash: git treeplot --layout: the engines of --help"
 is "$(cbash framework 'treeplot --layout=s')" "sfdp" "bash: --layout=s"
 is "$(cbash framework 'treeplot --csv-table ')" "edges
+fixes
 pulls
 summary
 trees" "bash: --csv-table: the tables"

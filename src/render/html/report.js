@@ -431,7 +431,7 @@
     pulls: 1, keepers: 1, subsystems: 1, repository: 1, signed_pulls: 1,
     signed_commits: 1, kind: 1, folded: 1, latency: 1, topics: 1,
     wait: 1, soak: 1, fresh: 1, first_phase: 1, timeline: 1,
-    review: 1, people_figures: 1 };
+    review: 1, people_figures: 1, bug_fixes: 1, bug_fix_commits: 1 };
   /* A tree's pulls counted by phase, in the phases' order. */
   function pullsByPhase(list) {
     var n = {};
@@ -480,6 +480,11 @@
     }
     if (t.review) reviewRows(dl, t.review);
     if (t.people_figures) peopleRows(dl, t.people_figures);
+    if (t.bug_fixes) {
+      row(dl, 'fixes it carried', plural(t.bug_fixes.carried, 'commit'));
+      row(dl, 'bugs it brought', plural(t.bug_fixes.brought, 'commit') +
+        ' fixed in the range');
+    }
     if (t.kind) row(dl, 'kind', t.kind);
     if (t.repository !== undefined) row(dl, 'repository', t.repository);
     if (t.folded !== undefined) row(dl, 'trees folded', t.folded);
@@ -510,6 +515,54 @@
     return add(sec, ul);
   }
 
+  /* --fixes: a commit of the page by its full id (-1: not on the page,
+   * as a bug brought before the range). */
+  var byId = null;
+  function commitOf(id) {
+    if (!byId) {
+      byId = {};
+      for (var c = 0; c < nC; c++) byId[cId[c]] = c;
+    }
+    var c2 = byId[id.slice(0, idlen)];
+    return c2 === undefined ? -1 : c2;
+  }
+  function commitOrId(id) {
+    var c = commitOf(id);
+    return c >= 0 ? commitItem(c) : add(el('li'), idNode(id));
+  }
+  /* The fixes the tree carried, and the bugs it brought with the
+   * commits that fixed each: every commit of the page a click to its
+   * way. */
+  function fixesLists(t) {
+    var b = t.bug_fix_commits;
+    if (!b) return null;
+    var sec = el('div', 'fixes');
+    if (b.carried.length) {
+      add(sec, el('h3', null, 'Fixes it carried'));
+      var ol = el('ol', 'commits');
+      b.carried.forEach(function (id) { add(ol, commitOrId(id)); });
+      add(sec, ol);
+    }
+    if (b.brought.length) {
+      add(sec, el('h3', null, 'Bugs it brought, and their fixes'));
+      var ul = el('ul', 'bugs'), last = null, fixes = null;
+      b.brought.slice().sort(function (x, y) {
+        return x.target < y.target ? -1 : x.target > y.target ? 1 : 0;
+      }).forEach(function (p) {
+        if (p.target !== last) {
+          var li = commitOrId(p.target);
+          fixes = el('ol', 'commits');
+          add(li, el('span', 'fixed-by', ' fixed by:'), fixes);
+          add(ul, li);
+          last = p.target;
+        }
+        add(fixes, commitOrId(p.fix));
+      });
+      add(sec, ul);
+    }
+    return sec;
+  }
+
   /* quiet: fill the panel, light nothing (the page as it opens). */
   function showTree(k, quiet) {
     var name = flowName(k), t = fTrees[k];
@@ -529,6 +582,7 @@
     add(panel, edgeList('Pulled by', flow.edges.filter(function (e) {
       return e.from === name;
     }), 'to'));
+    if (k > 0) add(panel, fixesLists(t));
     var list = commitsThrough(k);
     add(panel, el('h3', null, plural(list.length, 'commit') +
       ', newest first'));
@@ -1000,7 +1054,24 @@
     latency_by_depth: 1, likely_aliases: 1, wait: 1, soak: 1, fresh: 1,
     phases: 1, late_pulled: 1, late_pulled_share: 1, late_trees: 1,
     direct_by_day: 1, review: 1, review_by_depth: 1, people_figures: 1,
-    people_by_depth: 1, people_newcomers: 1 };
+    people_by_depth: 1, people_newcomers: 1, bug_fixes: 1 };
+  /* --fixes' figures (bug_fixes), as rows of dl. */
+  function fixesSummary(dl, b) {
+    row(dl, 'commits naming a target', b.commits);
+    row(dl, 'pairs (commit, target)', b.pairs);
+    row(dl, 'unresolved', b.unresolved);
+    row(dl, 'target arrived in the range', b.same_range);
+    if (b.lifetime_days.median !== null)
+      row(dl, 'lifetime', 'median ' + b.lifetime_days.median +
+        ' days, p90 ' + b.lifetime_days.p90 + ' days');
+    b.by_release.forEach(function (r) {
+      row(dl, 'from ' + (r.release === null ? '(in no release yet)' :
+        r.release), plural(r.pairs, 'pair'));
+    });
+    b.matrix.slice(0, 10).forEach(function (c) {
+      row(dl, c.origin + ' \u2192 ' + c.fixer, plural(c.pairs, 'pair'));
+    });
+  }
   /* A string for a shell's single quotes. */
   function quoted(s) { return s.replace(/'/g, "'\\''"); }
   function showSummary() {
@@ -1057,6 +1128,11 @@
           return l.name + ' (' + l.phase + ')';
         }).join(', ') : 'none');
       add(sec, el('h3', null, 'Timeline, by the phases of the cycle'), pdl);
+    }
+    if (flow.bug_fixes) {
+      var fdl = el('dl', 'figures');
+      fixesSummary(fdl, flow.bug_fixes);
+      add(sec, el('h3', null, 'Fixes: where the bugs came from'), fdl);
     }
     if (flow.review) {
       /* The trailers' word, over the range and per depth. */
