@@ -27,6 +27,8 @@
 
 #define EMPTY_TREE "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
 
+const struct ident fixes_signer = { "Fixer", "fixer@example.org" };
+
 /* ---- SHA-1 (FIPS 180-4) -------------------------------------------- */
 
 struct sha1 {
@@ -148,7 +150,7 @@ object_id(const char *type, const char *text, size_t n, char hex[41])
  * meant (NONE: none). */
 struct fix_pair {
 	uint32_t fix, meant;
-	int revert;
+	int revert, subject;	/* subject: a quoted subject follows */
 	char id[41];
 };
 
@@ -205,7 +207,7 @@ fixes_tag_written(uint32_t mark, const char *text, size_t n)
 static void
 one_target(uint32_t m, uint64_t h, struct sb *body)
 {
-	struct fix_pair p = { m, NONE, 0, "" };
+	struct fix_pair p = { m, NONE, 0, 0, "" };
 	uint32_t len = 4 + (uint32_t)(h % 37);
 
 	if ((h >> 8) % 13 == 0) {
@@ -223,10 +225,11 @@ one_target(uint32_t m, uint64_t h, struct sb *body)
 				if (*c >= 'a' && *c <= 'f')
 					*c = (char)(*c - 'a' + 'A');
 	}
+	p.subject = !p.revert && (h >> 48) % 2;
 	if (p.revert)
 		sb_add(body, "This reverts commit %s.\n", p.id);
-	else if ((h >> 48) % 2)
-		sb_add(body, "Fixes: %s (\"the bug's subject\")\n", p.id);
+	else if (p.subject)
+		sb_add(body, "Fixes: %s (\"%s\")\n", p.id, FIXES_SUBJECT);
 	else
 		sb_add(body, "Fixes: %s\n", p.id);
 	/* A message naming one id twice the same way names it once. */
@@ -252,16 +255,18 @@ fixes_body(const struct sim *sim, uint32_t m)
 	/* Some fix two bugs. */
 	if ((h >> 32) % 5 == 0)
 		one_target(m, mix64(h + 1), &body);
-	sb_add(&body, "Signed-off-by: Fixer <fixer@example.org>");
+	sb_add(&body, "Signed-off-by: %s <%s>", fixes_signer.name,
+	       fixes_signer.email);
 	return xprintf("%s", body.buf);
 }
 
 /* ---- the truth ----------------------------------------------------- */
 
-/* An object a short id may name: its id, and the commit it leads to
- * ("" for the empty tree, which leads to none). */
+/* An object a short id may name: its id, and the mark of the commit it
+ * leads to (NONE for the empty tree, which leads to none). */
 struct object {
-	const char *hex, *commit;
+	const char *hex;
+	uint32_t mark;
 };
 
 static int
@@ -272,14 +277,14 @@ cmp_object(const void *a, const void *b)
 }
 
 /* id resolved as git resolves ID^{commit} among the n sorted objects:
- * the commit's id into out, or "".  One candidate is taken, whatever it
- * is; of several, the one leading to a commit, when exactly one does. */
-static void
-resolve(const char *id, const struct object *all, size_t n, char *out)
+ * the commit's mark, or NONE.  One candidate is taken, whatever it is;
+ * of several, the one leading to a commit, when exactly one does. */
+static uint32_t
+resolve(const char *id, const struct object *all, size_t n)
 {
 	char low[41];
 	size_t len = strlen(id), lo = 0, hi = n, cand = 0, commitish = 0;
-	const char *pick = "";
+	uint32_t pick = NONE;
 
 	for (size_t k = 0; k <= len; k++)
 		low[k] = (char)(id[k] >= 'A' && id[k] <= 'F' ?
@@ -294,18 +299,16 @@ resolve(const char *id, const struct object *all, size_t n, char *out)
 	}
 	for (size_t k = lo; k < n && !strncmp(all[k].hex, low, len); k++) {
 		cand++;
-		if (*all[k].commit) {
+		if (all[k].mark != NONE) {
 			commitish++;
-			pick = all[k].commit;
-		} else if (cand == 1) {
-			pick = "";
+			pick = all[k].mark;
 		}
 	}
-	snprintf(out, 41, "%s", cand == 1 || commitish == 1 ? pick : "");
+	return cand == 1 || commitish == 1 ? pick : NONE;
 }
 
 void
-fixes_write_truth(const struct sim *sim, FILE *f)
+fixes_each(const struct sim *sim, fixes_fn *fn, void *data)
 {
 	size_t n = 0;
 	struct object *all = xcalloc(sim->nmarks + ids.tags_nr + 2,
@@ -313,24 +316,38 @@ fixes_write_truth(const struct sim *sim, FILE *f)
 
 	for (uint32_t m = 1; m < ids.oid_alloc; m++)
 		if (ids.oid[m][0])
-			all[n++] = (struct object){ ids.oid[m], ids.oid[m] };
+			all[n++] = (struct object){ ids.oid[m], m };
 	for (size_t k = 0; k < ids.tags_nr; k++)
-		all[n++] = (struct object){ ids.tags[k],
-					    ids.oid[ids.tagged[k]] };
-	all[n++] = (struct object){ EMPTY_TREE, "" };
+		all[n++] = (struct object){ ids.tags[k], ids.tagged[k] };
+	all[n++] = (struct object){ EMPTY_TREE, NONE };
 	qsort(all, n, sizeof(*all), cmp_object);
 	for (size_t k = 0; k < ids.pairs_nr; k++) {
 		const struct fix_pair *p = &ids.pairs[k];
-		char full[41];
+		struct fix_seen seen = { p->fix, resolve(p->id, all, n),
+					 p->meant, p->revert, p->subject,
+					 p->id };
 
-		resolve(p->id, all, n, full);
-		fprintf(f, "%s\t%s\t%s\t%s\t", ids.oid[p->fix],
-			p->revert ? "revert" : "fixes", full, p->id);
-		if (p->meant != NONE)
-			fprintf(f, ":%" PRIu32, p->meant);
-		fputc('\n', f);
+		fn(&seen, data);
 	}
 	free(all);
+}
+
+static void
+truth_line(const struct fix_seen *p, void *data)
+{
+	FILE *f = data;
+
+	fprintf(f, "%s\t%s\t%s\t%s\t", ids.oid[p->fix],
+		p->revert ? "revert" : "fixes", fixes_oid(p->target), p->id);
+	if (p->meant != NONE)
+		fprintf(f, ":%" PRIu32, p->meant);
+	fputc('\n', f);
+}
+
+void
+fixes_write_truth(const struct sim *sim, FILE *f)
+{
+	fixes_each(sim, truth_line, f);
 }
 
 void

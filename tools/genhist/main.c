@@ -253,7 +253,7 @@ main(int argc, char **argv)
 	uint64_t N = 5000, T = 100, seed = 1, R = 0;
 	const char *pexp = NULL, *ptru = NULL, *pcyc = NULL, *pdat = NULL;
 	const char *ptop = NULL, *parr = NULL, *pcases = NULL, *ptrl = NULL;
-	const char *pmm = NULL, *pfix = NULL, *pppl = NULL;
+	const char *pmm = NULL, *pfix = NULL, *pppl = NULL, *pchk = NULL;
 	int stats = 0, mmtree = 0;
 	static char obuf[1 << 20];
 	static struct sim state;
@@ -315,7 +315,7 @@ main(int argc, char **argv)
 		    !IS("--truth") && !IS("--cycles") && !IS("--dates") &&
 		    !IS("--topics") && !IS("--arrivals") && !IS("--cases") &&
 		    !IS("--trailers") && !IS("--mailmap") && !IS("--fixes") &&
-		    !IS("--people"))
+		    !IS("--people") && !IS("--checks"))
 			die("unknown option '%.*s' (see --help)", (int)len, a);
 		if (eq)
 			v = eq + 1;
@@ -360,6 +360,8 @@ main(int argc, char **argv)
 			pfix = v;
 		else if (IS("--people"))
 			pppl = v;
+		else if (IS("--checks"))
+			pchk = v;
 		else
 			pcyc = v;
 #undef IS
@@ -400,13 +402,19 @@ main(int argc, char **argv)
 	}
 	if (ptrl)
 		sim->ftrl = open_out("--trailers", ptrl);
-	if (pfix) {
+	if (pfix || pchk) {
+		const char *opt = pfix ? "--fixes" : "--checks";
+
 		if (ptrl || sim->files || mmtree || pppl)
-			die("--fixes: its messages and trees are its own: "
+			die("%s: its messages and trees are its own: "
 			    "no --trailers, --files, --mailmap-tree or "
-			    "--people");
-		sim->ffix = open_out("--fixes", pfix);
+			    "--people", opt);
+		sim->fixes = 1;
 	}
+	if (pfix)
+		sim->ffix = open_out("--fixes", pfix);
+	if (pchk)
+		sim->fchk = open_out("--checks", pchk);
 	if (pppl)
 		sim->fppl = open_out("--people", pppl);
 
@@ -464,6 +472,10 @@ main(int argc, char **argv)
 	if (sim->ffix)
 		fixes_write_truth(sim, sim->ffix);
 	close_out(sim->ffix, pfix);
+	if (sim->fchk)
+		checks_write_truth(sim, sim->fchk);
+	close_out(sim->fchk, pchk);
+	checks_release();
 	fixes_release();
 	close_out(sim->fppl, pppl);
 	queues_free(sim);
