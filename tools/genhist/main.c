@@ -9,7 +9,7 @@
  *           [--releases R] [--expect FILE] [--truth FILE] [--cycles FILE]
  *           [--dates FILE] [--topics FILE] [--arrivals FILE]
  *           [--trailers FILE] [--mailmap FILE] [--mailmap-tree]
- *           [--people FILE]
+ *           [--people FILE] [--fixes FILE] [--checks FILE]
  *           [--identity] [--cases FILE]
  *           [--files] [--gerrit] [--late] [--rebase] [--rc0] [--devel]
  *           [--stats]
@@ -71,6 +71,22 @@
  *                (fixes.c says how).  Choices hash the mark: the shape
  *                is the same as without it, only messages (and so ids)
  *                change.  Not with --trailers, --files, --mailmap-tree
+ *                or --people
+ * --checks FILE  --fixes' history (it implies --fixes: the same stream),
+ *                and FILE gets "ID<TAB>CODE" per finding `treeplot
+ *                --check all -T findings` must print (its first two
+ *                fields), for every commit written (a range's are its
+ *                commits'): fixes-short-id, fixes-unknown, fixes-subject
+ *                and fixes-not-ancestor from the ids as written, what
+ *                they resolve to and the generator's own graph;
+ *                signoff-author and signoff-committer for every
+ *                non-merge commit (no sign-off but the fixes' own
+ *                "Fixer", who neither authors nor commits);
+ *                backmerge-untagged, backmerge-unexplained (every merge
+ *                is its subject alone) and pull-rebased (treeplot's
+ *                default thresholds) from the graph, its tags and its
+ *                dates (checks.c says how).  No fixes-no-id: every
+ *                Fixes value starts with its id
  * --people FILE  who commits each plain commit (a tree's maintainer or
  *                one of its co-maintainers, known proportions), self-
  *                commits, reviews, and the tagger dates of the
@@ -180,7 +196,7 @@ usage(FILE *f)
 	      "               [--people FILE]\n"
 	      "               [--mailmap-tree] [--identity] [--cases FILE]\n"
 	      "               [--files] [--gerrit] [--late] [--rebase] [--rc0]\n"
-	      "               [--devel] [--fixes FILE]\n"
+	      "               [--devel] [--fixes FILE] [--checks FILE]\n"
 	      "               [--stats] > stream\n", f);
 }
 
