@@ -49,11 +49,18 @@
 /* Fewer digits than this: fixes-short-id (treeplot's threshold). */
 #define ID_DIGITS 12
 
+/* What a commit's message says (flags). */
+enum {
+	SIGNED_AUTHOR = 1,	/* a sign-off of its author */
+	SIGNED_COMMITTER = 2,	/* of its committer */
+	EXPLAINED = 4,		/* a merge's: prose after its subject */
+};
+
 /* The graph: per mark, its parents (par[first .. first + npar)), its
- * committer date, whether a tag names it. */
+ * committer date, whether a tag names it, its message's flags. */
 static struct {
 	uint32_t *first;
-	uint8_t *npar, *tagged;
+	uint8_t *npar, *tagged, *said;
 	int64_t *cdate;
 	size_t alloc;
 	uint32_t *par;
@@ -71,28 +78,102 @@ grow_to(uint32_t m)
 	g.first = xrealloc(g.first, g.alloc * sizeof(*g.first));
 	g.npar = xrealloc(g.npar, g.alloc);
 	g.tagged = xrealloc(g.tagged, g.alloc);
+	g.said = xrealloc(g.said, g.alloc);
 	g.cdate = xrealloc(g.cdate, g.alloc * sizeof(*g.cdate));
 	memset(g.first + old, 0, (g.alloc - old) * sizeof(*g.first));
 	memset(g.npar + old, 0, g.alloc - old);
 	memset(g.tagged + old, 0, g.alloc - old);
+	memset(g.said + old, 0, g.alloc - old);
 	memset(g.cdate + old, 0, (g.alloc - old) * sizeof(*g.cdate));
 }
 
-/* Whether a sign-off of who is there: by name or address ignoring
- * case, as treeplot compares people. */
+/* Whether sign-off value v ("Name <address>") is who's: the same name
+ * or the same address, ignoring case, as treeplot compares people. */
 static int
-signed_by(const struct ident *who, int fixed)
+is_person(const char *v, const struct ident *who)
 {
-	return fixed && (!strcmp(who->name, fixes_signer.name) ||
-			 !strcasecmp(who->email, fixes_signer.email));
+	size_t n = strcspn(v, "<"), e;
+
+	if (!v[n])
+		return 0;
+	e = strcspn(v + n + 1, ">");
+	return (n > 1 && strlen(who->name) == n - 1 &&
+		!strncasecmp(v, who->name, n - 1)) ||
+	       (strlen(who->email) == e &&
+		!strncasecmp(v + n + 1, who->email, e));
+}
+
+/* One sign-off of who, chosen by k (0 to 4): none, as written, its
+ * address in capitals, the name at another address (each who's), or
+ * close but another person's (a name and an address of their own). */
+static void
+sign(struct sb *sb, const struct ident *who, unsigned k)
+{
+	switch (k) {
+	case 0:
+		return;
+	case 1:
+		sb_add(sb, "\nSigned-off-by: %s <%s>", who->name, who->email);
+		return;
+	case 2:
+		sb_add(sb, "\nSigned-off-by: %s <", who->name);
+		for (const char *c = who->email; *c; c++)
+			sb_add(sb, "%c", *c >= 'a' && *c <= 'z' ?
+			       *c - 'a' + 'A' : *c);
+		sb_add(sb, ">");
+		return;
+	case 3:
+		sb_add(sb, "\nSigned-off-by: %s <old.%s>", who->name,
+		       who->email);
+		return;
+	default:
+		sb_add(sb, "\nSigned-off-by: %s Jr <jr.%s>", who->name,
+		       who->email);
+	}
+}
+
+/* Whether one of the sign-off lines of msg is who's. */
+static int
+signed_off(const char *msg, const struct ident *who)
+{
+	static const char key[] = "Signed-off-by: ";
+
+	for (const char *p = strstr(msg, key); p; p = strstr(p + 1, key))
+		if (is_person(p + strlen(key), who))
+			return 1;
+	return 0;
+}
+
+char *
+checks_body(const struct sim *sim, uint32_t m, const struct ident *c,
+	    const struct ident *a, const char *fix)
+{
+	uint64_t h = mix64(0x7369676e6f6666ull ^ ((uint64_t)m << 20));
+	struct sb sb = { .len = 0 };
+	char *body;
+
+	(void)sim;
+	sb_add(&sb, "%s", fix ? fix : "A change.\n");
+	sign(&sb, a, (unsigned)(h % 5));
+	sign(&sb, c, (unsigned)((h >> 8) % 5));
+	body = fix || sb.len > strlen("A change.\n") ? xprintf("%s", sb.buf) :
+	       NULL;
+	grow_to(m);
+	g.said[m] = (uint8_t)((body && signed_off(body, a) ? SIGNED_AUTHOR :
+			       0) |
+			      (body && signed_off(body, c) ? SIGNED_COMMITTER :
+			       0));
+	return body;
 }
 
 void
 checks_commit_written(const struct sim *sim, uint32_t m,
 		      const struct ident *committer,
 		      const struct ident *author, int64_t cdate,
-		      const uint32_t *par, unsigned npar, int fixed)
+		      const uint32_t *par, unsigned npar, const char *body)
 {
+	(void)committer;
+	(void)author;
 	grow_to(m);
 	g.first[m] = (uint32_t)g.par_nr;
 	g.npar[m] = (uint8_t)npar;
@@ -101,11 +182,14 @@ checks_commit_written(const struct sim *sim, uint32_t m,
 		GROW(g.par, g.par_nr, g.par_alloc);
 		g.par[g.par_nr++] = par[k];
 	}
-	if (npar > 1)
+	if (npar > 1) {
+		/* merges.c's explanations: a paragraph of prose. */
+		g.said[m] = body ? EXPLAINED : 0;
 		return;
-	if (!signed_by(author, fixed))
+	}
+	if (!(g.said[m] & SIGNED_AUTHOR))
 		fprintf(sim->fchk, "%s\tsignoff-author\n", fixes_oid(m));
-	if (!signed_by(committer, fixed))
+	if (!(g.said[m] & SIGNED_COMMITTER))
 		fprintf(sim->fchk, "%s\tsignoff-committer\n", fixes_oid(m));
 }
 
@@ -165,6 +249,21 @@ is_ancestor(uint32_t a, uint32_t b)
 
 /* ---- the Fixes findings -------------------------------------------- */
 
+/* Whether a quoted subject q is s: the same, or cut and ending in "..."
+ * or an ellipsis, a prefix of it. */
+static int
+subject_matches(const char *q, const char *s)
+{
+	size_t n = strlen(q);
+
+	if (!strcmp(q, s))
+		return 1;
+	if (n < 3 || (strcmp(q + n - 3, "...") &&
+		      strcmp(q + n - 3, "\xe2\x80\xa6")))
+		return 0;
+	return !strncmp(q, s, n - 3);
+}
+
 static void
 fixes_line(const struct fix_seen *p, void *data)
 {
@@ -179,7 +278,8 @@ fixes_line(const struct fix_seen *p, void *data)
 		fprintf(f, "%s\tfixes-unknown\n", fix);
 		return;
 	}
-	if (p->subject)
+	if (p->quote && !subject_matches(p->quote,
+					 fixes_subject_of(p->target)))
 		fprintf(f, "%s\tfixes-subject\n", fix);
 	if (!is_ancestor(p->target, p->fix))
 		fprintf(f, "%s\tfixes-not-ancestor\n", fix);
@@ -226,7 +326,9 @@ backmerges(const struct sim *sim, FILE *f, const uint8_t *on)
 			continue;
 		if (!g.tagged[back])
 			fprintf(f, "%s\tbackmerge-untagged\n", fixes_oid(m));
-		fprintf(f, "%s\tbackmerge-unexplained\n", fixes_oid(m));
+		if (!(g.said[m] & EXPLAINED))
+			fprintf(f, "%s\tbackmerge-unexplained\n",
+				fixes_oid(m));
 	}
 }
 
@@ -293,6 +395,7 @@ checks_release(void)
 	free(g.first);
 	free(g.npar);
 	free(g.tagged);
+	free(g.said);
 	free(g.cdate);
 	free(g.par);
 	free(w.seen);

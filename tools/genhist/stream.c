@@ -122,13 +122,21 @@ write_commit(struct sim *sim, uint32_t m, const struct ident *committer,
 	     const struct ident *author, int64_t cdate, int64_t adate,
 	     const char *subject, const uint32_t *par, unsigned npar)
 {
-	char *fix = NULL;
+	char *fix = NULL, *signoffs = NULL;
 
 	for (unsigned i = 0; i < npar; i++)
 		written(sim, par[i]);
+	/* --checks: a merge's body (after the parents' queues, which reset
+	 * sim->body). */
+	if (npar > 1 && sim->merge_body)
+		sim->body = sim->merge_body;
 	/* --fixes: a plain commit may name an earlier one. */
 	if (sim->fixes && npar == 1 && !sim->body)
 		sim->body = fix = fixes_body(sim, m);
+	/* --checks: and its sign-offs follow. */
+	if (sim->fchk && npar == 1 && (fix || !sim->body) &&
+	    (signoffs = checks_body(sim, m, committer, author, fix)))
+		sim->body = signoffs;
 	if (sim->fixes) {
 		char *msg = sim->body ? xprintf("%s\n\n%s", subject, sim->body) :
 			    xprintf("%s\n", subject);
@@ -139,7 +147,7 @@ write_commit(struct sim *sim, uint32_t m, const struct ident *committer,
 	}
 	if (sim->fchk)
 		checks_commit_written(sim, m, committer, author, cdate, par,
-				      npar, fix != NULL);
+				      npar, sim->body);
 	fprintf(sim->out, "commit refs/heads/master\nmark :%" PRIu32 "\n"
 		"author %s <%s> %" PRId64 " +0000\n"
 		"committer %s <%s> %" PRId64 " +0000\n",
@@ -174,10 +182,10 @@ write_commit(struct sim *sim, uint32_t m, const struct ident *committer,
 		sim->cdate[m] = cdate;
 		sim->merge[m] = npar > 1;
 	}
-	if (fix) {
+	if (fix || signoffs || (npar > 1 && sim->merge_body))
 		sim->body = NULL;
-		free(fix);
-	}
+	free(fix);
+	free(signoffs);
 }
 
 uint32_t
