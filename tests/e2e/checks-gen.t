@@ -18,7 +18,9 @@ plan 8
 # --checks implies --fixes and changes messages alone (sign-offs,
 # subjects quoted, back-merges explained): the same commits, parents,
 # people, dates and tags.
-shape() { grep -aE '^(commit|mark|from|merge|author|committer|reset|tag|tagger) ' "$1"; }
+shape() {
+	grep -aE '^(commit|mark|from|merge|author|committer|reset|tag|tagger) ' "$1"
+}
 "$GENHIST" $OPTS --seed 7 --fixes "$SCRATCH/pairs" >"$SCRATCH/fixes.stream" &&
 	"$GENHIST" $OPTS --seed 7 --checks "$SCRATCH/c" >"$SCRATCH/checks.stream" &&
 	! cmp -s "$SCRATCH/fixes.stream" "$SCRATCH/checks.stream" &&

@@ -5,20 +5,27 @@
  * commits.  --checks implies --fixes (fixes.c): every object's id is
  * known, and every Fixes id as written with what it resolves to.
  *
- * Known by construction:
+ * With --checks (and only with it, so --fixes' stream stays what it
+ * was), messages hold cases that look close: Fixes trailers quoting
+ * their target's subject whole, cut and ending in "..." or an ellipsis
+ * (fine), or cut of its last character (wrong; fixes.c's quote_of);
+ * sign-offs of the author and the committer as written, their address
+ * in capitals, their name at another address (fine), or a "Jr" of
+ * their name at an address of his own (another person; checks_body);
+ * back-merges saying why they merge (merges.c).  Known by construction:
  *
  *   fixes-short-id      a Fixes id written with fewer than 12 digits
  *   fixes-unknown       one that resolves to no commit (fixes.c's
  *                       resolution, git's)
- *   fixes-subject       one that resolves and quotes FIXES_SUBJECT,
- *                       which no commit has as its subject
+ *   fixes-subject       one that resolves and quotes a subject that is
+ *                       not its target's (nor one cut with an ellipsis)
  *   fixes-not-ancestor  one whose target is not an ancestor of the fix
  *                       in the graph kept here
- *   signoff-author,     every non-merge commit: a --fixes history holds
- *   signoff-committer   no sign-off but fixes_signer's, on its fixes,
- *                       and fixes_signer neither authors nor commits
- *                       (judged here by name or address, as treeplot
- *                       compares people)
+ *   signoff-author,     a non-merge commit none of whose sign-offs as
+ *   signoff-committer   written (fixes_signer's on a fix, checks_body's)
+ *                       is its author's (committer's): the same name or
+ *                       address, ignoring case, as treeplot compares
+ *                       people (no .mailmap: --fixes has none)
  *
  * and read off the graph kept here (parents, committer dates, tags),
  * with master's first-parent line once the run is over:
@@ -26,8 +33,8 @@
  *   backmerge-untagged  a merge off the line whose later parent is on
  *                       it at no tag (merges.c's back-merges of the
  *                       mainline's tip, or whatever else came to be)
- *   backmerge-unexplained  every such merge, tagged or not: genhist's
- *                       merges are a subject alone
+ *   backmerge-unexplained  every such merge, tagged or not, written
+ *                       with its subject alone
  *   pull-rebased        a merge on the line that brought REBASE_COMMITS
  *                       or more non-merge commits, all committed within
  *                       REBASE_WINDOW, the newest less than REBASE_RECENT

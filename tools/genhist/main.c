@@ -72,21 +72,26 @@
  *                is the same as without it, only messages (and so ids)
  *                change.  Not with --trailers, --files, --mailmap-tree
  *                or --people
- * --checks FILE  --fixes' history (it implies --fixes: the same stream),
- *                and FILE gets "ID<TAB>CODE" per finding `treeplot
- *                --check all -T findings` must print (its first two
- *                fields), for every commit written (a range's are its
- *                commits'): fixes-short-id, fixes-unknown, fixes-subject
- *                and fixes-not-ancestor from the ids as written, what
- *                they resolve to and the generator's own graph;
- *                signoff-author and signoff-committer for every
- *                non-merge commit (no sign-off but the fixes' own
- *                "Fixer", who neither authors nor commits);
- *                backmerge-untagged, backmerge-unexplained (every merge
- *                is its subject alone) and pull-rebased (treeplot's
- *                default thresholds) from the graph, its tags and its
- *                dates (checks.c says how).  No fixes-no-id: every
- *                Fixes value starts with its id
+ * --checks FILE  --fixes' history (it implies --fixes) with messages that
+ *                look close to a finding and are not, or are: Fixes
+ *                quoting the target's subject whole, cut with "..." or
+ *                an ellipsis, or cut of its last character; sign-offs
+ *                of the author and committer as written, the address in
+ *                capitals, the name at another address, or a "Jr" of
+ *                the name at another; back-merges saying why (the same
+ *                commits, parents, people and dates as --fixes: only
+ *                messages differ).  FILE gets "ID<TAB>CODE" per finding
+ *                `treeplot --check all -T findings` must print (its
+ *                first two fields) for every commit written (a range's
+ *                are its commits'): fixes-short-id, fixes-unknown,
+ *                fixes-subject, fixes-not-ancestor, signoff-author,
+ *                signoff-committer from what was written, what the ids
+ *                resolve to and the generator's own graph;
+ *                backmerge-untagged, backmerge-unexplained and
+ *                pull-rebased (treeplot's default thresholds) from the
+ *                graph, its tags, messages and dates (checks.c says
+ *                how).  No fixes-no-id: every Fixes value starts with
+ *                its id.  Not with what --fixes refuses
  * --people FILE  who commits each plain commit (a tree's maintainer or
  *                one of its co-maintainers, known proportions), self-
  *                commits, reviews, and the tagger dates of the
