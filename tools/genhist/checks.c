@@ -174,13 +174,9 @@ checks_body(const struct sim *sim, uint32_t m, const struct ident *c,
 }
 
 void
-checks_commit_written(const struct sim *sim, uint32_t m,
-		      const struct ident *committer,
-		      const struct ident *author, int64_t cdate,
+checks_commit_written(const struct sim *sim, uint32_t m, int64_t cdate,
 		      const uint32_t *par, unsigned npar, const char *body)
 {
-	(void)committer;
-	(void)author;
 	grow_to(m);
 	g.first[m] = (uint32_t)g.par_nr;
 	g.npar[m] = (uint8_t)npar;

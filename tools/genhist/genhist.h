@@ -373,9 +373,7 @@ char *checks_body(const struct sim *sim, uint32_t m, const struct ident *c,
 /* Commit m written (after fixes_commit_written) with body (NULL: its
  * subject alone): its parents, date and what its message says kept; a
  * non-merge commit's sign-off findings written. */
-void checks_commit_written(const struct sim *sim, uint32_t m,
-			   const struct ident *committer,
-			   const struct ident *author, int64_t cdate,
+void checks_commit_written(const struct sim *sim, uint32_t m, int64_t cdate,
 			   const uint32_t *par, unsigned npar,
 			   const char *body);
 /* A tag (annotated or not) names commit mark. */

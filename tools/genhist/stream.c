@@ -146,8 +146,7 @@ write_commit(struct sim *sim, uint32_t m, const struct ident *committer,
 		free(msg);
 	}
 	if (sim->fchk)
-		checks_commit_written(sim, m, committer, author, cdate, par,
-				      npar, sim->body);
+		checks_commit_written(sim, m, cdate, par, npar, sim->body);
 	fprintf(sim->out, "commit refs/heads/master\nmark :%" PRIu32 "\n"
 		"author %s <%s> %" PRId64 " +0000\n"
 		"committer %s <%s> %" PRId64 " +0000\n",
