@@ -27,6 +27,8 @@
 
 #define EMPTY_TREE "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
 
+const struct ident fixes_signer = { "Fixer", "fixer@example.org" };
+
 /* ---- SHA-1 (FIPS 180-4) -------------------------------------------- */
 
 struct sha1 {
@@ -149,11 +151,13 @@ object_id(const char *type, const char *text, size_t n, char hex[41])
 struct fix_pair {
 	uint32_t fix, meant;
 	int revert;
+	char *quote;		/* the quoted subject, or NULL */
 	char id[41];
 };
 
 static struct {
 	char (*oid)[41];		/* per mark: "" until written */
+	char **subject;			/* --checks, per mark: its subject */
 	size_t oid_alloc;
 	uint32_t *plain;		/* the written non-merge marks */
 	size_t plain_nr, plain_alloc;
@@ -174,7 +178,6 @@ void
 fixes_commit_written(const struct sim *sim, uint32_t m, const char *text,
 		     size_t n, unsigned npar)
 {
-	(void)sim;
 	if (m >= ids.oid_alloc) {
 		size_t old = ids.oid_alloc;
 
@@ -182,8 +185,17 @@ fixes_commit_written(const struct sim *sim, uint32_t m, const char *text,
 		ids.oid = xrealloc(ids.oid, ids.oid_alloc * sizeof(*ids.oid));
 		memset(ids.oid + old, 0,
 		       (ids.oid_alloc - old) * sizeof(*ids.oid));
+		ids.subject = xrealloc(ids.subject,
+				       ids.oid_alloc * sizeof(*ids.subject));
+		memset(ids.subject + old, 0,
+		       (ids.oid_alloc - old) * sizeof(*ids.subject));
 	}
 	object_id("commit", text, n, ids.oid[m]);
+	if (sim->fchk) {
+		const char *msg = strstr(text, "\n\n") + 2;
+
+		ids.subject[m] = xprintf("%.*s", (int)strcspn(msg, "\n"), msg);
+	}
 	if (npar == 1) {
 		GROW(ids.plain, ids.plain_nr, ids.plain_alloc);
 		ids.plain[ids.plain_nr++] = m;
@@ -201,11 +213,39 @@ fixes_tag_written(uint32_t mark, const char *text, size_t n)
 
 /* ---- the messages ------------------------------------------------- */
 
+const char *
+fixes_subject_of(uint32_t mark)
+{
+	return mark < ids.oid_alloc && ids.subject[mark] ?
+	       ids.subject[mark] : "";
+}
+
+/* The subject a Fixes trailer of p quotes, chosen by h (a new string):
+ * FIXES_SUBJECT, no commit's; with --checks, some quote the target's
+ * as it is, cut and ending in "..." or an ellipsis (both fine), or cut
+ * of its last character alone (close, but wrong). */
+static char *
+quote_of(const struct sim *sim, const struct fix_pair *p, uint64_t h)
+{
+	const char *s = p->meant == NONE ? "" : fixes_subject_of(p->meant);
+	int half = (int)strlen(s) / 2, len = (int)strlen(s);
+
+	if (!sim->fchk || !*s)
+		return xprintf("%s", FIXES_SUBJECT);
+	switch (h % 5) {
+	case 0: return xprintf("%s", FIXES_SUBJECT);
+	case 1: return xprintf("%s", s);
+	case 2: return xprintf("%.*s...", half, s);
+	case 3: return xprintf("%.*s\xe2\x80\xa6", half, s);
+	default: return xprintf("%.*s", len - 1, s);
+	}
+}
+
 /* One target of fix m, chosen by h: appended to body. */
 static void
-one_target(uint32_t m, uint64_t h, struct sb *body)
+one_target(const struct sim *sim, uint32_t m, uint64_t h, struct sb *body)
 {
-	struct fix_pair p = { m, NONE, 0, "" };
+	struct fix_pair p = { m, NONE, 0, NULL, "" };
 	uint32_t len = 4 + (uint32_t)(h % 37);
 
 	if ((h >> 8) % 13 == 0) {
@@ -223,17 +263,21 @@ one_target(uint32_t m, uint64_t h, struct sb *body)
 				if (*c >= 'a' && *c <= 'f')
 					*c = (char)(*c - 'a' + 'A');
 	}
+	if (!p.revert && (h >> 48) % 2)
+		p.quote = quote_of(sim, &p, h >> 52);
 	if (p.revert)
 		sb_add(body, "This reverts commit %s.\n", p.id);
-	else if ((h >> 48) % 2)
-		sb_add(body, "Fixes: %s (\"the bug's subject\")\n", p.id);
+	else if (p.quote)
+		sb_add(body, "Fixes: %s (\"%s\")\n", p.id, p.quote);
 	else
 		sb_add(body, "Fixes: %s\n", p.id);
 	/* A message naming one id twice the same way names it once. */
 	if (ids.pairs_nr && ids.pairs[ids.pairs_nr - 1].fix == m &&
 	    ids.pairs[ids.pairs_nr - 1].revert == p.revert &&
-	    !strcmp(ids.pairs[ids.pairs_nr - 1].id, p.id))
+	    !strcmp(ids.pairs[ids.pairs_nr - 1].id, p.id)) {
+		free(p.quote);
 		return;
+	}
 	GROW(ids.pairs, ids.pairs_nr, ids.pairs_alloc);
 	ids.pairs[ids.pairs_nr++] = p;
 }
@@ -244,24 +288,25 @@ fixes_body(const struct sim *sim, uint32_t m)
 	uint64_t h = mix64(0x6669786573ull ^ ((uint64_t)m << 20));
 	struct sb body = { .len = 0 };
 
-	(void)sim;
 	if (h % 10 || !ids.plain_nr)
 		return NULL;
 	sb_add(&body, "A fix.\n\n");
-	one_target(m, mix64(h), &body);
+	one_target(sim, m, mix64(h), &body);
 	/* Some fix two bugs. */
 	if ((h >> 32) % 5 == 0)
-		one_target(m, mix64(h + 1), &body);
-	sb_add(&body, "Signed-off-by: Fixer <fixer@example.org>");
+		one_target(sim, m, mix64(h + 1), &body);
+	sb_add(&body, "Signed-off-by: %s <%s>", fixes_signer.name,
+	       fixes_signer.email);
 	return xprintf("%s", body.buf);
 }
 
 /* ---- the truth ----------------------------------------------------- */
 
-/* An object a short id may name: its id, and the commit it leads to
- * ("" for the empty tree, which leads to none). */
+/* An object a short id may name: its id, and the mark of the commit it
+ * leads to (NONE for the empty tree, which leads to none). */
 struct object {
-	const char *hex, *commit;
+	const char *hex;
+	uint32_t mark;
 };
 
 static int
@@ -272,14 +317,14 @@ cmp_object(const void *a, const void *b)
 }
 
 /* id resolved as git resolves ID^{commit} among the n sorted objects:
- * the commit's id into out, or "".  One candidate is taken, whatever it
- * is; of several, the one leading to a commit, when exactly one does. */
-static void
-resolve(const char *id, const struct object *all, size_t n, char *out)
+ * the commit's mark, or NONE.  One candidate is taken, whatever it is;
+ * of several, the one leading to a commit, when exactly one does. */
+static uint32_t
+resolve(const char *id, const struct object *all, size_t n)
 {
 	char low[41];
 	size_t len = strlen(id), lo = 0, hi = n, cand = 0, commitish = 0;
-	const char *pick = "";
+	uint32_t pick = NONE;
 
 	for (size_t k = 0; k <= len; k++)
 		low[k] = (char)(id[k] >= 'A' && id[k] <= 'F' ?
@@ -294,18 +339,16 @@ resolve(const char *id, const struct object *all, size_t n, char *out)
 	}
 	for (size_t k = lo; k < n && !strncmp(all[k].hex, low, len); k++) {
 		cand++;
-		if (*all[k].commit) {
+		if (all[k].mark != NONE) {
 			commitish++;
-			pick = all[k].commit;
-		} else if (cand == 1) {
-			pick = "";
+			pick = all[k].mark;
 		}
 	}
-	snprintf(out, 41, "%s", cand == 1 || commitish == 1 ? pick : "");
+	return cand == 1 || commitish == 1 ? pick : NONE;
 }
 
 void
-fixes_write_truth(const struct sim *sim, FILE *f)
+fixes_each(const struct sim *sim, fixes_fn *fn, void *data)
 {
 	size_t n = 0;
 	struct object *all = xcalloc(sim->nmarks + ids.tags_nr + 2,
@@ -313,29 +356,48 @@ fixes_write_truth(const struct sim *sim, FILE *f)
 
 	for (uint32_t m = 1; m < ids.oid_alloc; m++)
 		if (ids.oid[m][0])
-			all[n++] = (struct object){ ids.oid[m], ids.oid[m] };
+			all[n++] = (struct object){ ids.oid[m], m };
 	for (size_t k = 0; k < ids.tags_nr; k++)
-		all[n++] = (struct object){ ids.tags[k],
-					    ids.oid[ids.tagged[k]] };
-	all[n++] = (struct object){ EMPTY_TREE, "" };
+		all[n++] = (struct object){ ids.tags[k], ids.tagged[k] };
+	all[n++] = (struct object){ EMPTY_TREE, NONE };
 	qsort(all, n, sizeof(*all), cmp_object);
 	for (size_t k = 0; k < ids.pairs_nr; k++) {
 		const struct fix_pair *p = &ids.pairs[k];
-		char full[41];
+		struct fix_seen seen = { p->fix, resolve(p->id, all, n),
+					 p->meant, p->revert, p->quote,
+					 p->id };
 
-		resolve(p->id, all, n, full);
-		fprintf(f, "%s\t%s\t%s\t%s\t", ids.oid[p->fix],
-			p->revert ? "revert" : "fixes", full, p->id);
-		if (p->meant != NONE)
-			fprintf(f, ":%" PRIu32, p->meant);
-		fputc('\n', f);
+		fn(&seen, data);
 	}
 	free(all);
+}
+
+static void
+truth_line(const struct fix_seen *p, void *data)
+{
+	FILE *f = data;
+
+	fprintf(f, "%s\t%s\t%s\t%s\t", ids.oid[p->fix],
+		p->revert ? "revert" : "fixes", fixes_oid(p->target), p->id);
+	if (p->meant != NONE)
+		fprintf(f, ":%" PRIu32, p->meant);
+	fputc('\n', f);
+}
+
+void
+fixes_write_truth(const struct sim *sim, FILE *f)
+{
+	fixes_each(sim, truth_line, f);
 }
 
 void
 fixes_release(void)
 {
+	for (size_t m = 0; m < ids.oid_alloc; m++)
+		free(ids.subject[m]);
+	for (size_t k = 0; k < ids.pairs_nr; k++)
+		free(ids.pairs[k].quote);
+	free(ids.subject);
 	free(ids.oid);
 	free(ids.plain);
 	free(ids.tags);

@@ -17,6 +17,8 @@
  *              ground truth; --mailmap
  *   fixes.c    --fixes: every object's id (SHA-1), plain commits naming
  *              earlier ones they fix or revert, their truth
+ *   checks.c   --checks: the commits' graph kept, the findings of
+ *              treeplot --check that the history holds by construction
  *   stream.c   commits and tags written to the stream, marks, dates,
  *              --files' small trees
  *   change.c   a tree's next change: a commit on its branch, or with
@@ -173,6 +175,8 @@ struct sim {
 					 * merge window, before -rc1 */
 	int devel;			/* --devel: a v1.K-devel tag opens
 					 * each cycle but the first */
+	int fixes;			/* --fixes or --checks: Fixes
+					 * messages, every object's id */
 	double ffrate;			/* --ff-rate */
 	char *mailmap_text;		/* --mailmap-tree: the .mailmap the
 					 * root commit's tree holds, or NULL */
@@ -181,10 +185,13 @@ struct sim {
 	/* the stream, and the ground-truth files asked for (else NULL) */
 	FILE *out, *fexp, *ftru, *fcyc, *fdat, *ftop, *farr, *fcases, *ftrl;
 	FILE *ffix;			/* --fixes */
+	FILE *fchk;			/* --checks */
 	FILE *fppl;			/* --people */
 	/* --trailers: the body of the commit being written (after its
 	 * subject and a blank line) and its truth line, or NULL */
 	const char *body, *body_truth;
+	/* --checks: the body of the merge being written, or NULL */
+	const char *merge_body;
 	/* --topics: the merge of the mainline's topic branches whose
 	 * commits are being finalised (NONE: none), or held until it is
 	 * made (central_pull) */
@@ -321,20 +328,60 @@ char *mailmap_text(const struct sim *sim);
 
 /* ---- fixes.c: --fixes ---------------------------------------------- */
 
+/* The sign-off every fix's message ends with, and the subject quoting
+ * Fixes trailers give their target (no commit's; with --checks, some
+ * quote another: fixes.c's quote_of). */
+extern const struct ident fixes_signer;
+#define FIXES_SUBJECT "the bug's subject"
+
+/* A pair as written: the fix, the commit its id resolves to (NONE:
+ * none), the commit it meant (NONE: none), whether it reverts, the
+ * subject it quotes (NULL: none), the id as written. */
+struct fix_seen {
+	uint32_t fix, target, meant;
+	int revert;
+	const char *quote, *id;
+};
+typedef void fixes_fn(const struct fix_seen *p, void *data);
+
 /* Commit m was written as text (n bytes, its object's), with npar
  * parents: its id is known. */
 void fixes_commit_written(const struct sim *sim, uint32_t m, const char *text,
 			  size_t n, unsigned npar);
 /* An annotated tag of mark was written as text (its object's). */
 void fixes_tag_written(uint32_t mark, const char *text, size_t n);
-/* Commit m's id, "" until written. */
+/* Commit m's id, "" until written; with --checks its subject, "" until
+ * written. */
 const char *fixes_oid(uint32_t mark);
+const char *fixes_subject_of(uint32_t mark);
 /* The body of plain commit m when it fixes (a new string), else NULL.
  * Hashes the mark: no random number is drawn. */
 char *fixes_body(const struct sim *sim, uint32_t m);
+/* Every pair resolved as git resolves it, in the order written. */
+void fixes_each(const struct sim *sim, fixes_fn *fn, void *data);
 /* The truth: one line per pair (fixes.c says what). */
 void fixes_write_truth(const struct sim *sim, FILE *f);
 void fixes_release(void);
+/* ---- checks.c: --checks ------------------------------------------- */
+
+/* The body of plain commit m by author a, committed by c: the fix's
+ * (fix, or NULL) with sign-offs of a and c, or some close to theirs,
+ * after it (a new string), or NULL for none.  Hashes the mark: no
+ * random number is drawn. */
+char *checks_body(const struct sim *sim, uint32_t m, const struct ident *c,
+		  const struct ident *a, const char *fix);
+/* Commit m written (after fixes_commit_written) with body (NULL: its
+ * subject alone): its parents, date and what its message says kept; a
+ * non-merge commit's sign-off findings written. */
+void checks_commit_written(const struct sim *sim, uint32_t m, int64_t cdate,
+			   const uint32_t *par, unsigned npar,
+			   const char *body);
+/* A tag (annotated or not) names commit mark. */
+void checks_tagged(uint32_t mark);
+/* The rest of the truth, once master's tip is known. */
+void checks_write_truth(const struct sim *sim, FILE *f);
+void checks_release(void);
+
 /* ---- people.c: --people -------------------------------------------- */
 
 /* The trees' co-maintainers (a hash of each tree), and their release. */

@@ -9,7 +9,7 @@
  *           [--releases R] [--expect FILE] [--truth FILE] [--cycles FILE]
  *           [--dates FILE] [--topics FILE] [--arrivals FILE]
  *           [--trailers FILE] [--mailmap FILE] [--mailmap-tree]
- *           [--people FILE]
+ *           [--people FILE] [--fixes FILE] [--checks FILE]
  *           [--identity] [--cases FILE]
  *           [--files] [--gerrit] [--late] [--rebase] [--rc0] [--devel]
  *           [--stats]
@@ -71,6 +71,27 @@
  *                (fixes.c says how).  Choices hash the mark: the shape
  *                is the same as without it, only messages (and so ids)
  *                change.  Not with --trailers, --files, --mailmap-tree
+ *                or --people
+ * --checks FILE  --fixes' history (it implies --fixes) with messages that
+ *                look close to a finding and are not, or are: Fixes
+ *                quoting the target's subject whole, cut with "..." or
+ *                an ellipsis, or cut of its last character; sign-offs
+ *                of the author and committer as written, the address in
+ *                capitals, the name at another address, or a "Jr" of
+ *                the name at another; back-merges saying why (the same
+ *                commits, parents, people and dates as --fixes: only
+ *                messages differ).  FILE gets "ID<TAB>CODE" per finding
+ *                `treeplot --check all -T findings` must print (its
+ *                first two fields) for every commit written (a range's
+ *                are its commits'): fixes-short-id, fixes-unknown,
+ *                fixes-subject, fixes-not-ancestor, signoff-author,
+ *                signoff-committer from what was written, what the ids
+ *                resolve to and the generator's own graph;
+ *                backmerge-untagged, backmerge-unexplained and
+ *                pull-rebased (treeplot's default thresholds) from the
+ *                graph, its tags, messages and dates (checks.c says
+ *                how).  No fixes-no-id: every Fixes value starts with
+ *                its id.  Not with what --fixes refuses
  * --people FILE  who commits each plain commit (a tree's maintainer or
  *                one of its co-maintainers, known proportions), self-
  *                commits, reviews, and the tagger dates of the
@@ -180,7 +201,7 @@ usage(FILE *f)
 	      "               [--people FILE]\n"
 	      "               [--mailmap-tree] [--identity] [--cases FILE]\n"
 	      "               [--files] [--gerrit] [--late] [--rebase] [--rc0]\n"
-	      "               [--devel] [--fixes FILE]\n"
+	      "               [--devel] [--fixes FILE] [--checks FILE]\n"
 	      "               [--stats] > stream\n", f);
 }
 
@@ -253,7 +274,7 @@ main(int argc, char **argv)
 	uint64_t N = 5000, T = 100, seed = 1, R = 0;
 	const char *pexp = NULL, *ptru = NULL, *pcyc = NULL, *pdat = NULL;
 	const char *ptop = NULL, *parr = NULL, *pcases = NULL, *ptrl = NULL;
-	const char *pmm = NULL, *pfix = NULL, *pppl = NULL;
+	const char *pmm = NULL, *pfix = NULL, *pppl = NULL, *pchk = NULL;
 	int stats = 0, mmtree = 0;
 	static char obuf[1 << 20];
 	static struct sim state;
@@ -315,7 +336,7 @@ main(int argc, char **argv)
 		    !IS("--truth") && !IS("--cycles") && !IS("--dates") &&
 		    !IS("--topics") && !IS("--arrivals") && !IS("--cases") &&
 		    !IS("--trailers") && !IS("--mailmap") && !IS("--fixes") &&
-		    !IS("--people"))
+		    !IS("--people") && !IS("--checks"))
 			die("unknown option '%.*s' (see --help)", (int)len, a);
 		if (eq)
 			v = eq + 1;
@@ -360,6 +381,8 @@ main(int argc, char **argv)
 			pfix = v;
 		else if (IS("--people"))
 			pppl = v;
+		else if (IS("--checks"))
+			pchk = v;
 		else
 			pcyc = v;
 #undef IS
@@ -400,13 +423,19 @@ main(int argc, char **argv)
 	}
 	if (ptrl)
 		sim->ftrl = open_out("--trailers", ptrl);
-	if (pfix) {
+	if (pfix || pchk) {
+		const char *opt = pfix ? "--fixes" : "--checks";
+
 		if (ptrl || sim->files || mmtree || pppl)
-			die("--fixes: its messages and trees are its own: "
+			die("%s: its messages and trees are its own: "
 			    "no --trailers, --files, --mailmap-tree or "
-			    "--people");
-		sim->ffix = open_out("--fixes", pfix);
+			    "--people", opt);
+		sim->fixes = 1;
 	}
+	if (pfix)
+		sim->ffix = open_out("--fixes", pfix);
+	if (pchk)
+		sim->fchk = open_out("--checks", pchk);
 	if (pppl)
 		sim->fppl = open_out("--people", pppl);
 
@@ -464,6 +493,10 @@ main(int argc, char **argv)
 	if (sim->ffix)
 		fixes_write_truth(sim, sim->ffix);
 	close_out(sim->ffix, pfix);
+	if (sim->fchk)
+		checks_write_truth(sim, sim->fchk);
+	close_out(sim->fchk, pchk);
+	checks_release();
 	fixes_release();
 	close_out(sim->fppl, pppl);
 	queues_free(sim);

@@ -90,7 +90,7 @@ written(struct sim *sim, uint32_t mark)
 		flush_queue(sim, sim->queued_by[mark] - 1);
 }
 
-/* --fixes: commit m's object as git will hash it (the empty tree: no
+/* --fixes, --checks: commit m's object as git will hash it (the empty tree: no
  * --files), its id noted. */
 static void
 note_commit(struct sim *sim, uint32_t m, const struct ident *committer,
@@ -122,14 +122,22 @@ write_commit(struct sim *sim, uint32_t m, const struct ident *committer,
 	     const struct ident *author, int64_t cdate, int64_t adate,
 	     const char *subject, const uint32_t *par, unsigned npar)
 {
-	char *fix = NULL;
+	char *fix = NULL, *signoffs = NULL;
 
 	for (unsigned i = 0; i < npar; i++)
 		written(sim, par[i]);
+	/* --checks: a merge's body (after the parents' queues, which reset
+	 * sim->body). */
+	if (npar > 1 && sim->merge_body)
+		sim->body = sim->merge_body;
 	/* --fixes: a plain commit may name an earlier one. */
-	if (sim->ffix && npar == 1 && !sim->body)
+	if (sim->fixes && npar == 1 && !sim->body)
 		sim->body = fix = fixes_body(sim, m);
-	if (sim->ffix) {
+	/* --checks: and its sign-offs follow. */
+	if (sim->fchk && npar == 1 && (fix || !sim->body) &&
+	    (signoffs = checks_body(sim, m, committer, author, fix)))
+		sim->body = signoffs;
+	if (sim->fixes) {
 		char *msg = sim->body ? xprintf("%s\n\n%s", subject, sim->body) :
 			    xprintf("%s\n", subject);
 
@@ -137,6 +145,8 @@ write_commit(struct sim *sim, uint32_t m, const struct ident *committer,
 			    npar);
 		free(msg);
 	}
+	if (sim->fchk)
+		checks_commit_written(sim, m, cdate, par, npar, sim->body);
 	fprintf(sim->out, "commit refs/heads/master\nmark :%" PRIu32 "\n"
 		"author %s <%s> %" PRId64 " +0000\n"
 		"committer %s <%s> %" PRId64 " +0000\n",
@@ -171,10 +181,10 @@ write_commit(struct sim *sim, uint32_t m, const struct ident *committer,
 		sim->cdate[m] = cdate;
 		sim->merge[m] = npar > 1;
 	}
-	if (fix) {
+	if (fix || signoffs || (npar > 1 && sim->merge_body))
 		sim->body = NULL;
-		free(fix);
-	}
+	free(fix);
+	free(signoffs);
 }
 
 uint32_t
@@ -399,7 +409,7 @@ tag_mainline(struct sim *sim, const char *version, const char *tag,
 			"tagger %s <%s> %" PRId64 " +0000\ndata %zu\n%s\n",
 			tag, m->tip, m->maint.name, m->maint.email, when,
 			strlen(msg), msg);
-		if (sim->ffix) {
+		if (sim->fixes) {
 			char *text = xprintf("object %s\ntype commit\ntag %s\n"
 					     "tagger %s <%s> %" PRId64
 					     " +0000\n\n%s", fixes_oid(m->tip),
@@ -414,6 +424,8 @@ tag_mainline(struct sim *sim, const char *version, const char *tag,
 		fprintf(sim->out, "reset refs/tags/%s\nfrom :%" PRIu32 "\n\n",
 			tag, m->tip);
 	}
+	if (sim->fchk)
+		checks_tagged(m->tip);
 	flush_cycle(sim, tag);
 	snprintf(sim->last_tag, sizeof(sim->last_tag), "%s", tag);
 	sim->last_tag_commit = m->tip;
