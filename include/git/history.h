@@ -221,4 +221,21 @@ enum {
 	HISTORY_LINE_DATES = 1 << 2,
 };
 
+/* One ancestry question: is commit to an ancestor of commit from (or
+ * from itself), as git merge-base --is-ancestor TO FROM answers. */
+struct history_pair {
+	uint32_t from, to;	/* indexes of h */
+};
+
+/*
+ * The answers to n questions at once, 1 or 0 into out[k]: every
+ * distinct to a bit, 64 at a time, carried from each commit to its
+ * children over h in an order that puts parents first, so the work is
+ * (commits + parents) x targets / 64, not a walk per question.  A
+ * commit whose parents were not loaded (outside the walk, a shallow
+ * boundary) reaches only itself.
+ */
+void history_ancestry(const struct history *h, const struct history_pair *q,
+		      size_t n, uint8_t *out);
+
 #endif

@@ -22,13 +22,14 @@
 #include "addons/review_read.h"
 #include "flow/chart.h"
 #include "flow/fixes_parse.h"
-#include "git/commitgraph.h"
+#include "git/commit_index.h"
 #include "git/commitread.h"
 #include "git/gitconfig.h"
 #include "git/objname.h"
 #include "git/odb.h"
 #include "git/revision.h"
 #include "git/tags.h"
+#include "git/walk.h"
 #include "util/escape.h"
 #include "util/hash.h"
 #include "util/json_writer.h"
@@ -426,39 +427,15 @@ read_subjects(struct check *ck, struct repo *r, const struct objname *on,
 	return ret;
 }
 
-/* Whether a is an ancestor of b (git merge-base --is-ancestor): from
- * the commit-graph g when it can say (NULL: none), else from libgit2.
- * 1, 0, or -1 after reporting an error. */
+/* One pending Fixes id judged but for its ancestry: unknown, or another
+ * subject.  Returns 1 when its ancestry is to be asked, else 0. */
 static int
-is_ancestor(struct repo *r, const struct commit_graph *g,
-	    const struct object_id *a, const struct object_id *b)
-{
-	struct object_id pair[2] = { *a, *b }, base;
-	int found = -1;
-
-	if (g) {
-		const unsigned char *v[2] = { a->hash, b->hash };
-
-		found = commit_graph_merge_base(g, v, 2, base.hash);
-	}
-	if (found < 0)
-		found = repo_merge_base(r, pair, 2, &base);
-	if (found < 0)
-		return -1;
-	return found && !memcmp(base.hash, a->hash, OID_RAWSZ);
-}
-
-/* One pending Fixes id judged: unknown, another subject, no ancestor. */
-static int
-judge_target(struct check *ck, struct repo *r, const struct commit_graph *g,
-	     const struct chart *c, const struct pending *p,
+judge_target(struct check *ck, const struct chart *c, const struct pending *p,
 	     const struct objname *on, char *const *subjects, struct buf *d)
 {
 	const struct fix_ref *ref = &ck->refs.v[p->ref];
 	const char *id = ck->refs.text.data + ref->off;
 	const struct objname *t = &on[p->id];
-	char hex[OID_HEXSZ + 1];
-	int found;
 
 	d->len = 0;
 	if (t->status != REV_OK) {
@@ -474,48 +451,129 @@ judge_target(struct check *ck, struct repo *r, const struct commit_graph *g,
 			   subjects[p->id]);
 		add_finding(ck, c, p->pos, FIXES_SUBJECT, d->data);
 	}
-	found = is_ancestor(r, g, &t->oid, &ck->h->oid[p->commit]);
-	if (found < 0)
-		return -1;
-	if (!found) {
-		oid_to_hex(&t->oid, hex);
-		d->len = 0;
-		buf_printf(d, "%s: %s is not an ancestor", id, hex);
-		add_finding(ck, c, p->pos, FIXES_NOT_ANCESTOR, d->data);
+	return 1;
+}
+
+/*
+ * The history to the range's end, where every target that is an
+ * ancestor of its fix is (the range's own when it has no start), its
+ * commits by id, and the ancestry questions asked of it.
+ */
+struct ancestry {
+	struct history whole;
+	const struct history *h;
+	struct commit_index ix;
+	struct history_pair *q;
+	size_t *of;		/* per question: its pending's number */
+	size_t nr, alloc, of_alloc;
+	int own;
+};
+
+static int
+ancestry_open(struct ancestry *an, const struct extra_input *in)
+{
+	struct range rg = { .to = in->rg->to, .to_name = in->rg->to_name };
+
+	memset(an, 0, sizeof(*an));
+	an->h = in->h;
+	if (in->rg->has_from || in->co->selected) {
+		if (walk_range(in->r, &rg, 0, in->jobs, &an->whole) < 0)
+			return -1;
+		an->own = 1;
+		an->h = &an->whole;
 	}
+	commit_index_init(&an->ix, an->h);
 	return 0;
 }
 
+static void
+ancestry_close(struct ancestry *an)
+{
+	commit_index_release(&an->ix);
+	if (an->own)
+		history_release(&an->whole);
+	free(an->q);
+	free(an->of);
+}
+
+/* Is target an ancestor of the range's commit fix?  Asked of an, or
+ * answered at once (0: the target is not in the history to the range's
+ * end, so no commit of the range reaches it). */
 static int
-judge_targets(struct check *ck, struct repo *r, const struct chart *c)
+ancestry_ask(struct ancestry *an, const struct check *ck, size_t k,
+	     const struct object_id *target, uint32_t fix)
+{
+	uint32_t to = commit_index_find(&an->ix, target);
+	uint32_t from = commit_index_find(&an->ix, &ck->h->oid[fix]);
+
+	if (to == HIST_NONE || from == HIST_NONE)
+		return 0;
+	ALLOC_GROW(an->q, an->nr + 1, an->alloc);
+	ALLOC_GROW(an->of, an->nr + 1, an->of_alloc);
+	an->q[an->nr] = (struct history_pair){ from, to };
+	an->of[an->nr++] = k;
+	return 1;
+}
+
+/* The pending Fixes ids: unknown, another subject, not an ancestor of
+ * their fix (every question answered in one pass over the history). */
+static int
+judge_targets(struct check *ck, const struct extra_input *in)
 {
 	size_t n = ck->ids.nr ? ck->ids.nr : 1;
 	struct objname *on = xcalloc(n, sizeof(*on));
 	char **subjects = xcalloc(n, sizeof(*subjects));
-	struct commit_graph *g = NULL;
-	const char *const *dirs;
-	size_t ndirs = repo_object_dirs(r, &dirs);
+	uint8_t *answer = xcalloc(ck->pend_nr ? ck->pend_nr : 1, 1);
+	struct ancestry an;
 	struct buf d = BUF_INIT;
-	int ret;
+	char hex[OID_HEXSZ + 1];
+	int ret, opened = 0;
 
 	for (uint32_t k = 0; k < ck->ids.nr; k++) {
 		on[k].hex = ck->ids.s[k];
 		on[k].len = strlen(ck->ids.s[k]);
 	}
-	ret = objname_resolve(r, on, ck->ids.nr);
+	ret = objname_resolve(in->r, on, ck->ids.nr);
 	if (!ret)
-		ret = read_subjects(ck, r, on, subjects);
-	/* git ignores the commit-graph of a shallow clone. */
-	if (!ret && ck->pend_nr && !repo_is_shallow(r))
-		ret = commit_graph_open(&g, dirs, ndirs);
-	for (size_t k = 0; !ret && k < ck->pend_nr; k++)
-		ret = judge_target(ck, r, g, c, &ck->pend[k], on, subjects,
-				   &d);
-	if (g)
-		commit_graph_free(g);
+		ret = read_subjects(ck, in->r, on, subjects);
+	if (!ret && ck->pend_nr) {
+		ret = ancestry_open(&an, in);
+		opened = !ret;
+	}
+	for (size_t k = 0; !ret && k < ck->pend_nr; k++) {
+		const struct pending *p = &ck->pend[k];
+
+		answer[k] = 1;
+		if (judge_target(ck, in->c, p, on, subjects, &d) &&
+		    !ancestry_ask(&an, ck, k, &on[p->id].oid, p->commit))
+			answer[k] = 0;
+	}
+	if (opened) {
+		uint8_t *got = xcalloc(an.nr ? an.nr : 1, 1);
+
+		history_ancestry(an.h, an.q, an.nr, got);
+		for (size_t k = 0; k < an.nr; k++)
+			answer[an.of[k]] = got[k];
+		free(got);
+	}
+	for (size_t k = 0; !ret && k < ck->pend_nr; k++) {
+		const struct pending *p = &ck->pend[k];
+		const struct objname *t = &on[p->id];
+
+		if (answer[k] || t->status != REV_OK)
+			continue;
+		oid_to_hex(&t->oid, hex);
+		d.len = 0;
+		buf_printf(&d, "%s: %s is not an ancestor",
+			   ck->refs.text.data + ck->refs.v[p->ref].off, hex);
+		add_finding(ck, in->c, p->pos, FIXES_NOT_ANCESTOR, d.data);
+	}
+	if (opened)
+		ancestry_close(&an);
 	for (uint32_t k = 0; k < ck->ids.nr; k++)
 		free(subjects[k]);
 	free(subjects);
+	free(answer);
 	free(on);
 	buf_release(&d);
 	return ret;
@@ -873,7 +931,7 @@ check_gather(const struct extra_input *in, int arg, void **state)
 	if (allow_parse(ck, in->config) < 0 ||
 	    rule_read(&ck->rule, in->r) < 0 ||
 	    read_commits(ck, in->r, in->c, in->jobs) < 0 ||
-	    judge_targets(ck, in->r, in->c) < 0 ||
+	    judge_targets(ck, in) < 0 ||
 	    check_merges(ck, in) < 0) {
 		check_free(ck);
 		return -1;

@@ -98,3 +98,111 @@ history_release(struct history *h)
 	buf_release(&h->pool);
 	memset(h, 0, sizeof(*h));
 }
+
+/* --- ancestry, many questions at once -------------------------------- */
+
+/* h's commits with every commit after its parents: Kahn's order from
+ * the tips (no child), reversed.  A new array of *nr indexes (h->nr:
+ * a history holds no cycle). */
+static uint32_t *
+parents_first(const struct history *h, uint32_t *nr)
+{
+	size_t n = h->nr ? h->nr : 1;
+	uint32_t *kids = xcalloc(n, sizeof(*kids));
+	uint32_t *order = xmalloc(n * sizeof(*order));
+	uint32_t done = 0, todo = 0;
+
+	for (uint32_t i = 0; i < h->nr; i++) {
+		uint32_t np;
+		const uint32_t *p = history_parents(h, i, &np);
+
+		for (uint32_t k = 0; k < np; k++)
+			kids[p[k]]++;
+	}
+	/* order[done .. todo) is the queue; order[0 .. done) is written
+	 * children before parents. */
+	for (uint32_t i = 0; i < h->nr; i++)
+		if (!kids[i])
+			order[todo++] = i;
+	while (done < todo) {
+		uint32_t np, i = order[done++];
+		const uint32_t *p = history_parents(h, i, &np);
+
+		for (uint32_t k = 0; k < np; k++)
+			if (!--kids[p[k]])
+				order[todo++] = p[k];
+	}
+	for (uint32_t a = 0, b = todo; a + 1 < b; a++, b--) {
+		uint32_t t = order[a];
+
+		order[a] = order[b - 1];
+		order[b - 1] = t;
+	}
+	free(kids);
+	*nr = todo;
+	return order;
+}
+
+static int
+cmp_pair_to(const void *a, const void *b)
+{
+	const struct history_pair *x = *(const struct history_pair *const *)a;
+	const struct history_pair *y = *(const struct history_pair *const *)b;
+
+	return (x->to > y->to) - (x->to < y->to);
+}
+
+void
+history_ancestry(const struct history *h, const struct history_pair *q,
+		 size_t n, uint8_t *out)
+{
+	const struct history_pair **by;
+	uint32_t *order, *bit, nr;
+	uint64_t *reach;
+	size_t first = 0;
+
+	if (!n)
+		return;
+	/* The questions by target, so each chunk's targets are distinct
+	 * bits and its questions contiguous. */
+	by = xmalloc(n * sizeof(*by));
+	for (size_t k = 0; k < n; k++)
+		by[k] = &q[k];
+	qsort(by, n, sizeof(*by), cmp_pair_to);
+	order = parents_first(h, &nr);
+	reach = xcalloc(h->nr ? h->nr : 1, sizeof(*reach));
+	bit = xmalloc((h->nr ? h->nr : 1) * sizeof(*bit));
+	for (uint32_t i = 0; i < h->nr; i++)
+		bit[i] = UINT32_MAX;
+	while (first < n) {
+		size_t last = first;
+		uint32_t nbits = 0;
+
+		/* Up to 64 distinct targets, with all their questions. */
+		while (last < n && (nbits < 64 ||
+				    by[last]->to == by[last - 1]->to)) {
+			if (last == first || by[last]->to != by[last - 1]->to)
+				bit[by[last]->to] = nbits++;
+			last++;
+		}
+		for (uint32_t k = 0; k < nr; k++) {
+			uint32_t np, i = order[k];
+			const uint32_t *p = history_parents(h, i, &np);
+			uint64_t r = bit[i] != UINT32_MAX ? 1ull << bit[i] : 0;
+
+			for (uint32_t j = 0; j < np; j++)
+				r |= reach[p[j]];
+			reach[i] = r;
+		}
+		for (size_t k = first; k < last; k++)
+			out[by[k] - q] = (reach[by[k]->from] >>
+					  bit[by[k]->to]) & 1;
+		for (size_t k = first; k < last; k++)
+			bit[by[k]->to] = UINT32_MAX;
+		first = last;
+	}
+	free(bit);
+	free(reach);
+	free(order);
+	free(by);
+}
