@@ -70,6 +70,10 @@ void review_marks_release(struct review_marks *m);
 int review_signed_off(const struct mailmap *mm, const char *trailers,
 		      const char *person);
 
+/* --fixes' older fixes: whether trailers (as above) hold a Cc of a
+ * stable address (stable@...), as --review's stable count reads it. */
+int review_cc_stable(const char *trailers);
+
 /*
  * --people's newcomers.  The keys of the authors of h's non-merge
  * commits that have flag (HIST_IN_RANGE, HIST_HIDDEN), through the

@@ -16,9 +16,11 @@
 #include "addons/extra.h"
 #include "addons/latency.h"
 #include "addons/pertree.h"
+#include "addons/review_read.h"
 #include "flow/chart.h"
 #include "flow/fixes_chart.h"
 #include "flow/fixes_parse.h"
+#include "flow/phases.h"
 #include "git/commit_index.h"
 #include "git/commitread.h"
 #include "git/objname.h"
@@ -90,8 +92,20 @@ struct tree_life {
 	int64_t s;
 };
 
+/* A phase after the merge window, its commits split by what they fix
+ * (--timeline's phases). */
+struct fix_phase {
+	const char *name;		/* the phases' (owned by ph) */
+	uint32_t regression, older, other;
+};
+
 struct fixes {
 	const struct history *h;	/* the range's, borrowed */
+	uint8_t *stable;		/* per index of h: a Cc of stable@;
+					 * NULL in --compare's ranges */
+	struct phases ph;
+	struct fix_phase *by_phase;
+	uint32_t by_phase_nr;
 	struct fix_refs refs;
 	struct fix_pair *pairs;
 	size_t pairs_nr, pairs_alloc;
@@ -122,6 +136,7 @@ struct fixes {
 /* One commit's message parsed on some thread (commit_each_read). */
 struct parsed {
 	struct fix_refs refs;
+	int stable;		/* a Cc: of a stable address */
 };
 
 static void
@@ -132,6 +147,7 @@ parse_one(const struct commit_info *ci, void *item, const void *ctx)
 	(void)ctx;
 	fixes_parse(&p->refs, ci->message, ci->message_len);
 	buf_release(&p->refs.scratch);
+	p->stable = review_cc_stable(ci->trailers);
 }
 
 static void
@@ -146,6 +162,8 @@ keep_pairs(struct fixes *fx, uint32_t c, const struct parsed *p)
 {
 	int any = 0;
 
+	if (fx->stable && p->stable)
+		fx->stable[c] = 1;
 	for (size_t i = 0; i < p->refs.nr; i++) {
 		const struct fix_ref *r = &p->refs.v[i];
 		const char *id = p->refs.text.data + r->off;
@@ -190,7 +208,7 @@ read_pairs(struct fixes *fx, struct repo *r, const uint32_t *list,
 {
 	struct pairs_ctx pc = { fx, list };
 	const struct commit_each how = {
-		CF_MESSAGE, NULL, sizeof(struct parsed), parse_one,
+		CF_MESSAGE | CF_TRAILERS, NULL, sizeof(struct parsed), parse_one,
 		pairs_keep, parsed_clear, &pc,
 	};
 
@@ -790,6 +808,9 @@ fixes_free(void *state)
 		return;
 	fix_refs_release(&fx->refs);
 	free(fx->pairs);
+	free(fx->stable);
+	free(fx->by_phase);
+	phases_release(&fx->ph);
 	interner_release(&fx->ids);
 	interner_release(&fx->names);
 	free(fx->t);
@@ -808,6 +829,75 @@ fixes_free(void *state)
 	free(fx);
 }
 
+/* What commit c of the range fixes: 2 a bug that arrived in the range
+ * (a regression), 1 an older one (a resolved target from before the
+ * range, or a Cc of stable@), 0 neither.  kind: per index of h, the
+ * most of its pairs. */
+static uint8_t *
+fix_kinds(const struct fixes *fx)
+{
+	uint8_t *kind = xcalloc(fx->h->nr ? fx->h->nr : 1, 1);
+
+	for (uint32_t i = 0; i < fx->h->nr; i++)
+		kind[i] = fx->stable[i];
+	for (size_t k = 0; k < fx->pairs_nr; k++) {
+		const struct fix_pair *p = &fx->pairs[k];
+		uint8_t v;
+
+		if (fx->on[p->target].status != REV_OK)
+			continue;
+		v = fx->t[p->target].same_range ? 2 : 1;
+		if (kind[p->fix] < v)
+			kind[p->fix] = v;
+	}
+	return kind;
+}
+
+/*
+ * The commits after the merge window split, per phase (the phases of
+ * --timeline: where each commit's merge sits on the first-parent line),
+ * into regression fixes, older fixes and the rest.  A range without
+ * release tags has one phase, which no merge window opens.
+ */
+static int
+split_phases(struct fixes *fx, const struct extra_input *in)
+{
+	struct tag_map tm = { NULL, 0, 0 };
+	uint32_t *by;
+	uint8_t *kind;
+
+	if (tag_map_load(in->r, phases_keep, in->release, in->release,
+			 &tm) < 0)
+		return -1;
+	phases_of(fx->h, &tm, in->release, &fx->ph);
+	tag_map_release(&tm);
+	by = latency_arrivals(fx->h);
+	kind = fix_kinds(fx);
+	fx->by_phase = xcalloc(fx->ph.nr ? fx->ph.nr : 1,
+			       sizeof(*fx->by_phase));
+	for (uint32_t k = 0; k < fx->ph.nr; k++)
+		fx->by_phase[k].name = fx->ph.v[k].name;
+	for (uint32_t k = 0; k < in->c->a.order_nr; k++) {
+		uint32_t c = in->c->a.order[k], a = by[c], ph;
+		struct fix_phase *x;
+
+		if (a == HIST_NONE || (ph = fx->ph.of[a]) == HIST_NONE ||
+		    fx->ph.v[ph].kind == PHASE_WINDOW)
+			continue;
+		x = &fx->by_phase[ph];
+		if (kind[c] == 2)
+			x->regression++;
+		else if (kind[c] == 1)
+			x->older++;
+		else
+			x->other++;
+	}
+	fx->by_phase_nr = fx->ph.nr;
+	free(kind);
+	free(by);
+	return 0;
+}
+
 static int
 fixes_gather(const struct extra_input *in, int arg, void **state)
 {
@@ -818,6 +908,7 @@ fixes_gather(const struct extra_input *in, int arg, void **state)
 	fx->h = in->h;
 	fx->ids = (struct interner)INTERNER_INIT;
 	fx->names = (struct interner)INTERNER_INIT;
+	fx->stable = xcalloc(in->h->nr ? in->h->nr : 1, 1);
 	if (read_pairs(fx, in->r, in->c->a.order, in->c->a.order_nr,
 		       in->jobs) < 0 ||
 	    resolve_targets(fx, in->r) < 0)
@@ -827,6 +918,8 @@ fixes_gather(const struct extra_input *in, int arg, void **state)
 	if (any && place_targets(fx, in) < 0)
 		goto fail;
 	summarise(fx, in->c);
+	if (split_phases(fx, in) < 0)
+		goto fail;
 	*state = fx;
 	return 1;
 fail:
@@ -904,6 +997,27 @@ fixes_lines(const void *state, const struct flow *f, struct buf *out)
 	}
 }
 
+/* The phases after the merge window: their commits by what they fix. */
+static void
+text_phases(const struct fixes *fx, int width, struct buf *out)
+{
+	int w = width > 7 ? width : 7, any = 0;
+
+	for (uint32_t k = 0; k < fx->by_phase_nr; k++) {
+		const struct fix_phase *x = &fx->by_phase[k];
+
+		if (fx->ph.v[k].kind == PHASE_WINDOW)
+			continue;
+		if (!any++)
+			buf_puts(out, "  after the merge window, by phase: "
+				 "regression fixes, older fixes, other\n");
+		buf_printf(out, "  %*u  %*u  %*u  ", w, x->regression, w,
+			   x->older, w, x->other);
+		report_name(out, x->name);
+		buf_addc(out, '\n');
+	}
+}
+
 static void
 fixes_text(const void *state, const struct flow *f, int width,
 	   struct buf *out)
@@ -953,6 +1067,7 @@ fixes_text(const void *state, const struct flow *f, int width,
 		report_name(out, fx->names.s[c->fixer]);
 		buf_addc(out, '\n');
 	}
+	text_phases(fx, width, out);
 }
 
 static void
@@ -992,6 +1107,20 @@ fixes_json(const void *state, const struct flow *f, struct json *j)
 	}
 	json_close(j, ']');
 	json_lifetime(j, &fx->life);
+	json_open(j, "by_phase", '[');
+	for (uint32_t k = 0; k < fx->by_phase_nr; k++) {
+		const struct fix_phase *x = &fx->by_phase[k];
+
+		if (fx->ph.v[k].kind == PHASE_WINDOW)
+			continue;
+		json_open(j, NULL, '{');
+		json_str(j, "phase", x->name);
+		json_uint(j, "regression_fixes", x->regression);
+		json_uint(j, "older_fixes", x->older);
+		json_uint(j, "other", x->other);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
 	json_open(j, "matrix", '[');
 	for (uint32_t k = 0; k < fx->matrix_nr; k++) {
 		json_open(j, NULL, '{');
@@ -1037,13 +1166,13 @@ fixes_json_tree(const void *state, const struct flow *f, uint32_t i,
 	if (i >= fx->trees_nr)
 		return;
 	json_open(j, "bug_fix_commits", '{');
-	json_open(j, "carried", '[');
+	json_open(j, "fix_ids", '[');
 	for (uint32_t k = c->first[i]; k < c->first[i + 1]; k++) {
 		history_hex(fx->h, fx->pairs[c->v[k].pair].fix, hex);
 		json_str(j, NULL, hex);
 	}
 	json_close(j, ']');
-	json_open(j, "brought", '[');
+	json_open(j, "bug_pairs", '[');
 	for (uint32_t k = b->first[i]; k < b->first[i + 1]; k++) {
 		const struct fix_pair *p = &fx->pairs[b->v[k].pair];
 

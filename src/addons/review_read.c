@@ -397,6 +397,27 @@ judge(const struct commit_info *ci, const struct mailmap *mm, struct judged *j)
 }
 
 int
+review_cc_stable(const char *trailers)
+{
+	const char *p = trailers, *end = p + strlen(p);
+
+	while (p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		const char *colon;
+
+		if (!eol)
+			eol = end;
+		colon = memchr(p, ':', (size_t)(eol - p));
+		if (colon && colon + 2 < eol &&
+		    key_of(p, (size_t)(colon - p)) == KEY_CC &&
+		    is_stable(colon + 2, eol))
+			return 1;
+		p = eol + 1;
+	}
+	return 0;
+}
+
+int
 review_signed_off(const struct mailmap *mm, const char *trailers,
 		  const char *person)
 {

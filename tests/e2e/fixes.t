@@ -14,11 +14,22 @@
 ROOT=$(cd "$TESTDIR/../.." && pwd)
 export GENHIST=$BUILD/genhist
 TRUTH="$PYTHON $TESTDIR/fixes-truth.py"
+PHASES="$PYTHON $TESTDIR/fixes-phases.py"
+# by_phase of the JSON as fixes-phases.py prints it.
+# (Over several cycles the phases are named in full, "v1.6-rc1": the
+# figures alone, in the line's order, are compared then.)
+by_phase() {
+	jq -r '.bug_fixes.by_phase[] | [.phase, .regression_fixes, .older_fixes, .other] | @tsv' "$1" |
+		case $2 in v1.9..v2.0) cat ;; *) cut -f2- ;; esac
+}
+phases_truth() {
+	$PHASES "$@" | case $2 in v1.9..v2.0) cat ;; *) cut -f2- ;; esac
+}
 SEEDS="5 11"
 RANGES="v1.9..v2.0 v1.5..v2.0"
 GEN_RANGES="v1.5..v1.7 master"
 
-plan $((2 * (1 + 2 * 3) + 7 + 2 * (3 + 2 * 2) + 1))
+plan $((2 * (1 + 2 * 4) + 7 + 2 * (3 + 2 * 2 + 1) + 2))
 
 # add_fixes G SEED: a cycle of fix commits on G's master: a tree's pull
 # ("Merge tag 'fixes-2.0' of ...") and direct commits, tagged v2.0-rc1
@@ -85,6 +96,9 @@ add_fixes() {
 	       "$tree" "$tag" "${side:0:12}" | commit -p "$base")
 	base=$(printf 'odd 2\n\nFixes: %s\n' "${prev:0:9}" | commit -p "$base")
 	base=$(printf 'odd 3\n\nFixes: %s\n\nNot a trailer: prose after it.\n' "${prev:0:9}" | commit -p "$base")
+	# No Fixes, a Cc of stable: an older fix after the merge window.
+	base=$(printf 'odd 4\n\nCc: <stable@vger.kernel.org> # 1.9\nSigned-off-by: A <a@example.org>\n' |
+	       commit -p "$base")
 	base=$(printf "Merge tag 'fixes-2.0-2' of git://git.example.org/fixes\n" |
 	       commit -p "$base" -p "$branch")
 	git --git-dir="$g" update-ref refs/heads/master "$base"
@@ -115,6 +129,8 @@ print(f["commits"], f["pairs"], f["unresolved"], f["same_range"],
 				    r += $3 != ""; m += $6 != "" && $7 != "" }
 			END { print length(c), p, u, s, r, m }' "$SCRATCH/truth")" \
 		   "seed $seed, $r: JSON: commits, pairs, unresolved, same_range, by_release and matrix sums"
+		is "$(by_phase "$SCRATCH/out.json" "$r")" "$(phases_truth "$G" "$r" "$TREEPLOT")" \
+		   "seed $seed, $r: after the merge window, each phase's regression fixes, older fixes (a Cc of stable too) and the rest, as git places them"
 	done
 	# Kept for the checks below.
 	[ "$seed" = 5 ] && G5=$G
@@ -128,6 +144,11 @@ awk -F '\t' '{ rev += $2 == "revert"; unres += $3 == ""; short += length($4) < 1
 	END { exit !(rev && unres >= 2 && short && up && norel && notree &&
 		     same && old) }' "$SCRATCH/all"
 ok $? "seed 5: reverts, unresolved, short and upper-case ids, a target in no release, one outside the history, same-range and older targets"
+
+# The Cc of stable counts: without it, git's reading differs.
+"$TREEPLOT" -C "$G5" --fixes -T json v1.9..v2.0 >"$SCRATCH/out.json"
+[ "$(by_phase "$SCRATCH/out.json" v1.9..v2.0)" != "$(NO_STABLE=1 $PHASES "$G5" v1.9..v2.0 "$TREEPLOT")" ]
+ok $? "a commit whose only mark is a Cc of stable is an older fix"
 
 # The tree's id, the annotated tag's, the unmerged branch: as git says.
 G=$G5
@@ -177,6 +198,11 @@ for seed in 3 8; do
 		$TRUTH "$G" "$r" "$TREEPLOT" >"$SCRATCH/truth"
 		is "$(sort "$SCRATCH/got")" "$(cat "$SCRATCH/truth")" \
 		   "genhist seed $seed, $r: every field as git and -T commits place the targets"
+		case $r in *..*)
+		"$TREEPLOT" -C "$G" --fixes -T json "$r" >"$SCRATCH/out.json"
+		is "$(by_phase "$SCRATCH/out.json" "$r")" "$(phases_truth "$G" "$r" "$TREEPLOT")" \
+		   "genhist seed $seed, $r: each phase after the merge window split as git places its commits" ;;
+		esac
 	done
 done
 "$GENHIST" --commits 2000 --seed 3 >"$SCRATCH/s1"

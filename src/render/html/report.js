@@ -537,16 +537,16 @@
     var b = t.bug_fix_commits;
     if (!b) return null;
     var sec = el('div', 'fixes');
-    if (b.carried.length) {
+    if (b.fix_ids.length) {
       add(sec, el('h3', null, 'Fixes it carried'));
       var ol = el('ol', 'commits');
-      b.carried.forEach(function (id) { add(ol, commitOrId(id)); });
+      b.fix_ids.forEach(function (id) { add(ol, commitOrId(id)); });
       add(sec, ol);
     }
-    if (b.brought.length) {
+    if (b.bug_pairs.length) {
       add(sec, el('h3', null, 'Bugs it brought, and their fixes'));
       var ul = el('ul', 'bugs'), last = null, fixes = null;
-      b.brought.slice().sort(function (x, y) {
+      b.bug_pairs.slice().sort(function (x, y) {
         return x.target < y.target ? -1 : x.target > y.target ? 1 : 0;
       }).forEach(function (p) {
         if (p.target !== last) {
