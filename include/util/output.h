@@ -27,6 +27,7 @@ enum format {
 	FORMAT_FIXES,		/* --fixes' lines (addons/fixes.h) */
 	FORMAT_FINDINGS,	/* --check's lines (addons/check.h) */
 	FORMAT_GITHUB,		/* --check's GitHub Actions annotations */
+	FORMAT_ROUTING,		/* --routing's lines (addons/routing.h) */
 };
 
 /* The format named by -T (text, dot, svg, png, pdf, json, commits, csv,

@@ -170,6 +170,7 @@ static const char *const format_names[] = {
 	[FORMAT_COMMITS] = "commits", [FORMAT_CSV] = "csv",
 	[FORMAT_HTML] = "html", [FORMAT_FIXES] = "fixes",
 	[FORMAT_FINDINGS] = "findings", [FORMAT_GITHUB] = "github",
+	[FORMAT_ROUTING] = "routing",
 };
 
 /* "--layout is for the svg, png, pdf and html formats": the usage error
@@ -224,7 +225,8 @@ check_output(const struct options *o, const struct output_spec *sp)
 					fmt == FORMAT_HTML ||
 					fmt == FORMAT_FIXES ||
 					fmt == FORMAT_FINDINGS ||
-					fmt == FORMAT_GITHUB))
+					fmt == FORMAT_GITHUB ||
+					fmt == FORMAT_ROUTING))
 		return usage_error("--compare writes text, json, csv, or a "
 				   "trend chart (svg, png, pdf), not '%s'",
 				   format_what(o, sp));

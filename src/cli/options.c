@@ -308,14 +308,15 @@ static const struct opt rows[] = {
 	{ .name = "format", .letter = 'T', .arg = "FMT",
 	  .kind = OPT_STRING, .off = OFF(format),
 	  .help = "text, dot, svg, png, pdf, json, commits, csv, html\n"
-		  "or fixes (with --fixes)\n"
+		  "or fixes (with --fixes), routing (with --routing)\n"
 		  "(of standard output, of a single -o, of files\n"
 		  "whose extension names none)" },
 	/* not the formats of one line per commit, pair or finding, which
 	 * name each commit's own trees */
 	{ .name = "top", .arg = "N", .modes = MODE_REPORT,
 	  .formats = ~0u & ~F(FORMAT_COMMITS) & ~F(FORMAT_FIXES) &
-		     ~F(FORMAT_FINDINGS) & ~F(FORMAT_GITHUB),
+		     ~F(FORMAT_FINDINGS) & ~F(FORMAT_GITHUB) &
+		     ~F(FORMAT_ROUTING),
 	  .kind = OPT_PARSE, .parse = parse_top,
 	  .takes = "a positive number or 'all'",
 	  .help = "keep the N largest trees feeding the mainline, fold the rest\n"

@@ -99,6 +99,7 @@ report(const struct report_input *in, enum format fmt, struct buf *out)
 	case FORMAT_FIXES:
 	case FORMAT_FINDINGS:
 	case FORMAT_GITHUB:
+	case FORMAT_ROUTING:
 		extras_format(in->xs, fmt, &c->f, out);
 		return 0;
 	default:

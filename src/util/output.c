@@ -33,6 +33,7 @@ static const struct {
 	{ "fixes", FORMAT_FIXES, NULL },
 	{ "findings", FORMAT_FINDINGS, NULL },
 	{ "github", FORMAT_GITHUB, NULL },
+	{ "routing", FORMAT_ROUTING, NULL },
 };
 
 static const struct {

@@ -1,0 +1,850 @@
+/*
+ * routing.c - the hierarchy as declared and as used (--routing,
+ * routing.h).
+ *
+ * gather reads MAINTAINERS at the range's end as the labels do, the
+ * paths every non-merge commit of the range changes (git/changes.h, on
+ * the read pool's threads), matches each distinct path once, then
+ * gives each commit its declared trees and its verdict, and counts.
+ */
+#include "addons/routing.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "addons/extra.h"
+#include "flow/maintainers_rules.h"
+#include "git/changes.h"
+#include "git/tree.h"
+#include "util/escape.h"
+#include "util/hash.h"
+#include "util/json_writer.h"
+#include "util/output.h"
+
+#define NONE UINT32_MAX
+/* The cells and pulls the text report lists. */
+#define RT_TOP 10
+
+enum { RT_NONE, RT_DECLARED, RT_OTHER };
+static const char *const verdict_name[] = { "none", "declared", "other" };
+
+/* A declared tree x innermost tree cell of commits not as declared. */
+struct rt_cell {
+	uint32_t decl;		/* names' number */
+	uint32_t actual;	/* tree id */
+	uint32_t commits;
+};
+
+/* A pull of a declared tree, with the commits it brought out of the
+ * area of the entries declaring that tree. */
+struct rt_pull {
+	uint32_t pull;		/* attribution.pulls' */
+	uint32_t first, nr;	/* into out_commits */
+};
+
+struct rt_state {
+	struct interner names;	/* declared trees' names */
+	uint32_t *name_tree;	/* per name: tree id, or TREE_NONE */
+	uint32_t mainline;	/* the mainline's name, or NONE */
+	uint32_t entries, with_trees;	/* MAINTAINERS' entries */
+
+	const struct attribution *a;	/* borrowed: the chart's */
+	uint32_t nr;		/* commits: a->order's */
+	uint8_t *verdict;
+	uint32_t *decl_first, *decl;	/* per commit, names' numbers */
+	uint32_t decl_nr, decl_alloc;	/* sorted by name */
+
+	uint32_t declared, other, none;
+	uint32_t *t_declared, *t_counted;	/* per tree id */
+	uint32_t tt_nr;
+
+	struct rt_cell *cells;
+	uint32_t cells_nr;
+	struct rt_pull *pulls;
+	uint32_t pulls_nr, pulls_alloc;
+	uint32_t *out_commits;	/* history indexes */
+	uint32_t out_nr, out_alloc;
+};
+
+static uint32_t
+tenths(uint32_t part, uint32_t whole)
+{
+	return whole ? (uint32_t)(((uint64_t)part * 2000 + whole) /
+				  ((uint64_t)whole * 2)) : 0;
+}
+
+/* --- the declared trees of MAINTAINERS' entries --- */
+
+/* What naming an entry's trees needs. */
+struct namer {
+	struct rt_state *st;
+	const struct tree_table *tt;
+	char **mainline_keys;	/* tree_name of the mainline's URLs */
+	uint32_t mainline_nr;
+};
+
+static uint32_t
+name_id(struct rt_state *st, const char *name, uint32_t tree)
+{
+	uint32_t before = st->names.nr, id = str_intern(&st->names, name);
+
+	if (id >= before) {
+		st->name_tree = xreallocarray(st->name_tree, st->names.nr,
+					      sizeof(*st->name_tree));
+		st->name_tree[id] = tree;
+	}
+	return id;
+}
+
+/* The name of the tree a T: URL names. */
+static uint32_t
+url_name(struct namer *nm, const char *url)
+{
+	char *key = tree_name(url, strlen(url));
+	uint32_t t, id;
+
+	for (uint32_t k = 0; k < nm->mainline_nr; k++) {
+		if (!strcmp(key, nm->mainline_keys[k])) {
+			free(key);
+			return nm->st->mainline;
+		}
+	}
+	t = *key ? trees_find(nm->tt, key) : TREE_NONE;
+	id = name_id(nm->st, t != TREE_NONE ? nm->tt->t[t].name : key, t);
+	free(key);
+	return id;
+}
+
+/* Each entry's names: entry e's are edecl[efirst[e] .. efirst[e + 1]). */
+static void
+entries_named(struct namer *nm, const struct mt_rules *r, uint32_t **efirst,
+	      uint32_t **edecl)
+{
+	uint32_t nr = 0, alloc = 0;
+
+	*efirst = xmalloc(((size_t)r->nr + 1) * sizeof(**efirst));
+	*edecl = NULL;
+	for (uint32_t e = 0; e < r->nr; e++) {
+		const struct mt_entry *en = &r->e[e];
+
+		(*efirst)[e] = nr;
+		for (uint32_t k = 0; k < en->urls_nr || (en->catch_all && !k);
+		     k++) {
+			uint32_t id = en->catch_all ? nm->st->mainline :
+				      url_name(nm, en->urls[k]);
+
+			if (nr + 1 > alloc) {
+				alloc = alloc ? alloc * 2 : 64;
+				*edecl = xreallocarray(*edecl, alloc,
+						       sizeof(**edecl));
+			}
+			(*edecl)[nr++] = id;
+			if (en->catch_all)
+				break;
+		}
+		nm->st->with_trees += nr > (*efirst)[e];
+	}
+	(*efirst)[r->nr] = nr;
+}
+
+/* --- reading --- */
+
+static int
+dir_at(void *ctx, const char *path)
+{
+	return repo_tree_at_is_dir(ctx, path);
+}
+
+/* MAINTAINERS at the range's end, parsed and settled: 1, 0 when there
+ * is none (said once), -1 after an error. */
+static int
+rules_read(const struct extra_input *in, struct mt_rules *r)
+{
+	struct buf text = BUF_INIT;
+	struct repo_tree_at *t;
+	int ret = repo_read_file_at(in->r, &in->rg->to, "MAINTAINERS", &text);
+
+	if (ret == 0)
+		fprintf(stderr, "treeplot: warning: --routing: no MAINTAINERS "
+			"file at the range's end: nothing to compare\n");
+	if (ret <= 0) {
+		buf_release(&text);
+		return ret;
+	}
+	mt_rules_parse(text.data, text.len, r);
+	buf_release(&text);
+	if (r->bad_regex)
+		fprintf(stderr, "treeplot: warning: --routing: %u N: "
+			"pattern%s of MAINTAINERS left out (%s)\n",
+			r->bad_regex, r->bad_regex == 1 ? "" : "s",
+			r->first_bad);
+	repo_tree_at_open(&t, in->r, &in->rg->to);
+	mt_rules_settle(r, dir_at, t);
+	repo_tree_at_free(t);
+	return 1;
+}
+
+/* The paths of the range's commits (a->order's), read on the pool. */
+static int
+changes_of(const struct extra_input *in, const struct attribution *a,
+	   struct changes **out)
+{
+	const struct history *h = in->h;
+	struct change_ask *ask = xcalloc(a->order_nr ? a->order_nr : 1,
+					 sizeof(*ask));
+	int ret;
+
+	for (uint32_t k = 0; k < a->order_nr; k++) {
+		uint32_t c = a->order[k], np;
+		const uint32_t *par = history_parents(h, c, &np);
+
+		ask[k].commit = h->oid[c];
+		ask[k].has_parent = np > 0;
+		if (np)
+			ask[k].parent = h->oid[par[0]];
+	}
+	*out = xcalloc(a->order_nr ? a->order_nr : 1, sizeof(**out));
+	ret = changes_read(in->r, in->jobs, ask, a->order_nr, *out);
+	free(ask);
+	return ret;
+}
+
+/* --- matching --- */
+
+/* Each distinct path's covering entries, matched once. */
+struct covers {
+	struct interner paths;
+	uint32_t *first;	/* per path: into v; first[nr] the end */
+	uint32_t *v;
+	size_t v_nr, v_alloc;
+	uint32_t *tmp, tmp_alloc;
+};
+
+/* The entries covering path: *nr of them at the returned pointer; NULL
+ * when an N: match gave up. */
+static const uint32_t *
+covers_of(struct covers *cv, const struct mt_rules *r, const char *path,
+	  uint32_t *nr)
+{
+	uint32_t before = cv->paths.nr, id = str_intern(&cv->paths, path);
+	int n;
+
+	if (id < before) {
+		*nr = cv->first[id + 1] - cv->first[id];
+		return cv->v + cv->first[id];
+	}
+	cv->first = xreallocarray(cv->first, (size_t)cv->paths.nr + 1,
+				  sizeof(*cv->first));
+	cv->first[id] = (uint32_t)cv->v_nr;
+	n = mt_rules_cover(r, path, &cv->tmp, &cv->tmp_alloc);
+	if (n < 0)
+		return NULL;
+	for (int k = 0; k < n; k++) {
+		ALLOC_GROW(cv->v, cv->v_nr + 1, cv->v_alloc);
+		cv->v[cv->v_nr++] = cv->tmp[k];
+	}
+	cv->first[id + 1] = (uint32_t)cv->v_nr;
+	*nr = (uint32_t)n;
+	return cv->v + cv->first[id];
+}
+
+static void
+covers_release(struct covers *cv)
+{
+	interner_release(&cv->paths);
+	free(cv->first);
+	free(cv->v);
+	free(cv->tmp);
+}
+
+/* A commit's matching: entries and names met, by stamp. */
+struct marks {
+	uint32_t *entry_stamp, *name_stamp, stamp;
+	uint32_t *entries, entries_nr;
+};
+
+static const struct interner *sort_names;
+
+static int
+cmp_name(const void *a, const void *b)
+{
+	return strcmp(sort_names->s[*(const uint32_t *)a],
+		      sort_names->s[*(const uint32_t *)b]);
+}
+
+/* Commit k's entries (into mk) and declared names (into st), from its
+ * paths.  Returns 0, or -1 when a match gave up. */
+static int
+commit_match(struct rt_state *st, const struct mt_rules *r,
+	     struct covers *cv, struct marks *mk, const uint32_t *efirst,
+	     const uint32_t *edecl, const struct changes *ch, uint32_t k)
+{
+	const char *p = ch->paths;
+
+	mk->stamp++;
+	mk->entries_nr = 0;
+	st->decl_first[k] = st->decl_nr;
+	for (uint32_t n = 0; n < ch->nr; n++, p += strlen(p) + 1) {
+		uint32_t cnr;
+		const uint32_t *c = covers_of(cv, r, p, &cnr);
+
+		if (!c)
+			return -1;
+		for (uint32_t j = 0; j < cnr; j++) {
+			uint32_t e = c[j];
+
+			if (mk->entry_stamp[e] == mk->stamp)
+				continue;
+			mk->entry_stamp[e] = mk->stamp;
+			mk->entries[mk->entries_nr++] = e;
+			for (uint32_t d = efirst[e]; d < efirst[e + 1]; d++) {
+				if (mk->name_stamp[edecl[d]] == mk->stamp)
+					continue;
+				mk->name_stamp[edecl[d]] = mk->stamp;
+				ALLOC_GROW(st->decl, st->decl_nr + 1,
+					   st->decl_alloc);
+				st->decl[st->decl_nr++] = edecl[d];
+			}
+		}
+	}
+	sort_names = &st->names;
+	qsort(st->decl + st->decl_first[k], st->decl_nr - st->decl_first[k],
+	      sizeof(*st->decl), cmp_name);
+	return 0;
+}
+
+/* --- verdicts and counts --- */
+
+#define PATH_MAX_TREES 64
+
+static int
+is_declared(const struct rt_state *st, uint32_t k, uint32_t tree)
+{
+	for (uint32_t d = st->decl_first[k]; d < st->decl_first[k + 1]; d++)
+		if (st->name_tree[st->decl[d]] == tree)
+			return 1;
+	return 0;
+}
+
+/* Commit k's verdict, and the counts of the trees on its path. */
+static void
+commit_verdict(struct rt_state *st, const struct tree_table *tt, uint32_t k)
+{
+	const struct attribution *a = st->a;
+	uint32_t c = a->order[k], trees[PATH_MAX_TREES], n;
+	int ok = 0;
+
+	if (st->decl_first[k] == st->decl_first[k + 1]) {
+		st->verdict[k] = RT_NONE;
+		st->none++;
+		return;
+	}
+	n = a->path_of[c] == HIST_NONE ? 0 :
+	    path_trees(&a->paths, a->path_of[c], trees, PATH_MAX_TREES);
+	if (n > PATH_MAX_TREES)
+		n = PATH_MAX_TREES;
+	for (uint32_t j = 0; j < n && !ok; j++)
+		ok = trees[j] != TREE_MAINLINE && is_declared(st, k, trees[j]);
+	/* Straight in: direct, or a mailed series the mainline applied. */
+	if (!ok && st->mainline != NONE && is_declared(st, k, TREE_MAINLINE) &&
+	    (n <= 1 || (n == 2 && trees[0] < tt->nr &&
+			tt->t[trees[0]].kind == TREE_KIND_MAIL)))
+		ok = 1;
+	st->verdict[k] = ok ? RT_DECLARED : RT_OTHER;
+	if (ok)
+		st->declared++;
+	else
+		st->other++;
+	for (uint32_t j = 0; j < n; j++) {
+		if (trees[j] >= st->tt_nr)
+			continue;
+		st->t_counted[trees[j]]++;
+		st->t_declared[trees[j]] += ok;
+	}
+	if (!n) {
+		st->t_counted[0]++;
+		st->t_declared[0] += ok;
+	}
+}
+
+static uint32_t
+inner_of(const struct attribution *a, uint32_t c)
+{
+	return a->path_of[c] == HIST_NONE ? TREE_MAINLINE :
+	       a->paths.tree[a->path_of[c]];
+}
+
+static int
+cmp_cell(const void *x, const void *y)
+{
+	const struct rt_cell *a = x, *b = y;
+	int c;
+
+	if (a->commits != b->commits)
+		return a->commits < b->commits ? 1 : -1;
+	c = strcmp(sort_names->s[a->decl], sort_names->s[b->decl]);
+	if (c)
+		return c;
+	return (a->actual > b->actual) - (a->actual < b->actual);
+}
+
+/* The cells of the commits not as declared: each declared tree that is
+ * not its innermost, against that innermost tree. */
+static void
+cells_count(struct rt_state *st)
+{
+	struct pair_index pi = { 0 };
+	uint32_t alloc = 0;
+
+	for (uint32_t k = 0; k < st->nr; k++) {
+		uint32_t inner = inner_of(st->a, st->a->order[k]);
+
+		if (st->verdict[k] != RT_OTHER)
+			continue;
+		for (uint32_t d = st->decl_first[k]; d < st->decl_first[k + 1];
+		     d++) {
+			uint32_t x = pair_index_get(&pi, st->decl[d], inner);
+
+			if (x == st->cells_nr) {
+				ALLOC_GROW(st->cells, st->cells_nr + 1, alloc);
+				st->cells[st->cells_nr++] =
+					(struct rt_cell){ st->decl[d], inner,
+							  0 };
+			}
+			st->cells[x].commits++;
+		}
+	}
+	pair_index_release(&pi);
+	sort_names = &st->names;
+	qsort(st->cells, st->cells_nr, sizeof(*st->cells), cmp_cell);
+}
+
+/* Each pull of a declared tree: its commits out of the area of the
+ * entries declaring it (ent[ent_first[k] ..]: commit k's entries). */
+static void
+pulls_check(struct rt_state *st, const uint32_t *efirst,
+	    const uint32_t *edecl, const uint32_t *ent_first,
+	    const uint32_t *ent)
+{
+	const struct attribution *a = st->a;
+	uint8_t *declared = xcalloc(st->tt_nr ? st->tt_nr : 1, 1);
+
+	for (uint32_t n = 0; n < st->names.nr; n++)
+		if (st->name_tree[n] < st->tt_nr)
+			declared[st->name_tree[n]] = 1;
+	for (uint32_t p = 0; p < a->pulls_nr; p++) {
+		const struct pull *pl = &a->pulls[p];
+		uint32_t first = st->out_nr;
+
+		if (pl->from >= st->tt_nr || !declared[pl->from])
+			continue;
+		for (uint32_t k = pl->first; k < pl->first + pl->commits &&
+		     k < a->order_nr; k++) {
+			int in_area = 0;
+
+			for (uint32_t j = ent_first[k];
+			     j < ent_first[k + 1] && !in_area; j++)
+				for (uint32_t d = efirst[ent[j]];
+				     d < efirst[ent[j] + 1]; d++)
+					in_area |= st->name_tree[edecl[d]] ==
+						   pl->from;
+			if (in_area)
+				continue;
+			ALLOC_GROW(st->out_commits, st->out_nr + 1,
+				   st->out_alloc);
+			st->out_commits[st->out_nr++] = a->order[k];
+		}
+		if (st->out_nr == first)
+			continue;
+		ALLOC_GROW(st->pulls, st->pulls_nr + 1, st->pulls_alloc);
+		st->pulls[st->pulls_nr++] =
+			(struct rt_pull){ p, first, st->out_nr - first };
+	}
+	free(declared);
+}
+
+/* --- gathering --- */
+
+static void
+rt_release(void *state)
+{
+	struct rt_state *st = state;
+
+	if (!st)
+		return;
+	interner_release(&st->names);
+	free(st->name_tree);
+	free(st->verdict);
+	free(st->decl_first);
+	free(st->decl);
+	free(st->t_declared);
+	free(st->t_counted);
+	free(st->cells);
+	free(st->pulls);
+	free(st->out_commits);
+	free(st);
+}
+
+/* What matching the commits holds until the counts are made. */
+struct matching {
+	struct covers cv;
+	struct marks mk;
+	uint32_t *efirst, *edecl;	/* entries' names */
+	uint32_t *ent_first, *ent;	/* commits' entries */
+	size_t ent_nr, ent_alloc;
+	struct changes *ch;
+};
+
+static void
+matching_release(struct matching *m, uint32_t nr)
+{
+	covers_release(&m->cv);
+	free(m->mk.entry_stamp);
+	free(m->mk.name_stamp);
+	free(m->mk.entries);
+	free(m->efirst);
+	free(m->edecl);
+	free(m->ent_first);
+	free(m->ent);
+	for (uint32_t k = 0; m->ch && k < nr; k++)
+		changes_release(&m->ch[k]);
+	free(m->ch);
+}
+
+/* Every commit's declared trees and entries. */
+static int
+match_all(struct rt_state *st, const struct mt_rules *r, struct matching *m)
+{
+	uint32_t nr = st->nr;
+
+	m->mk.entry_stamp = xcalloc(r->nr ? r->nr : 1, sizeof(uint32_t));
+	m->mk.entries = xcalloc(r->nr ? r->nr : 1, sizeof(uint32_t));
+	m->mk.name_stamp = xcalloc(st->names.nr ? st->names.nr : 1,
+				   sizeof(uint32_t));
+	st->decl_first = xcalloc((size_t)nr + 1, sizeof(*st->decl_first));
+	m->ent_first = xcalloc((size_t)nr + 1, sizeof(*m->ent_first));
+	for (uint32_t k = 0; k < nr; k++) {
+		m->ent_first[k] = (uint32_t)m->ent_nr;
+		if (commit_match(st, r, &m->cv, &m->mk, m->efirst, m->edecl,
+				 &m->ch[k], k) < 0)
+			return -1;
+		for (uint32_t j = 0; j < m->mk.entries_nr; j++) {
+			ALLOC_GROW(m->ent, m->ent_nr + 1, m->ent_alloc);
+			m->ent[m->ent_nr++] = m->mk.entries[j];
+		}
+	}
+	m->ent_first[nr] = (uint32_t)m->ent_nr;
+	st->decl_first[nr] = st->decl_nr;
+	return 0;
+}
+
+static void
+namer_init(struct namer *nm, struct rt_state *st, const struct chart *c)
+{
+	nm->st = st;
+	nm->tt = &c->tt;
+	nm->mainline_nr = c->f.mainline_urls_nr;
+	nm->mainline_keys = xcalloc(nm->mainline_nr ? nm->mainline_nr : 1,
+				    sizeof(char *));
+	for (uint32_t k = 0; k < nm->mainline_nr; k++)
+		nm->mainline_keys[k] = tree_name(c->f.mainline_urls[k],
+						 strlen(c->f.mainline_urls[k]));
+	st->mainline = name_id(st, c->tt.t[TREE_MAINLINE].name,
+			       TREE_MAINLINE);
+}
+
+static void
+namer_release(struct namer *nm)
+{
+	for (uint32_t k = 0; k < nm->mainline_nr; k++)
+		free(nm->mainline_keys[k]);
+	free(nm->mainline_keys);
+}
+
+static int
+rt_gather(const struct extra_input *in, int arg, void **state)
+{
+	const struct chart *c = in->c;
+	struct matching m;
+	struct mt_rules r;
+	struct namer nm;
+	struct rt_state *st;
+	int ret;
+
+	(void)arg;
+	ret = rules_read(in, &r);
+	if (ret <= 0)
+		return ret;
+	memset(&m, 0, sizeof(m));
+	st = xcalloc(1, sizeof(*st));
+	st->a = &c->a;
+	st->nr = c->a.order_nr;
+	st->tt_nr = c->tt.nr;
+	st->entries = r.nr;
+	namer_init(&nm, st, c);
+	entries_named(&nm, &r, &m.efirst, &m.edecl);
+	namer_release(&nm);
+	ret = changes_of(in, &c->a, &m.ch);
+	if (!ret)
+		ret = match_all(st, &r, &m);
+	if (!ret) {
+		st->verdict = xcalloc(st->nr ? st->nr : 1, 1);
+		st->t_declared = xcalloc(st->tt_nr ? st->tt_nr : 1,
+					 sizeof(uint32_t));
+		st->t_counted = xcalloc(st->tt_nr ? st->tt_nr : 1,
+					sizeof(uint32_t));
+		for (uint32_t k = 0; k < st->nr; k++)
+			commit_verdict(st, &c->tt, k);
+		cells_count(st);
+		pulls_check(st, m.efirst, m.edecl, m.ent_first, m.ent);
+	}
+	matching_release(&m, st->nr);
+	mt_rules_release(&r);
+	if (ret < 0) {
+		rt_release(st);
+		return -1;
+	}
+	*state = st;
+	return 1;
+}
+
+/* --- outputs --- */
+
+/* Tree id t's name. */
+static const char *
+tree_of(const struct flow *f, uint32_t t)
+{
+	return f->tt && t < f->tt->nr ? f->tt->t[t].name : "?";
+}
+
+static void
+decl_list(const struct rt_state *st, uint32_t k, const char *sep,
+	  void (*add)(struct buf *out, const char *s), struct buf *out)
+{
+	for (uint32_t d = st->decl_first[k]; d < st->decl_first[k + 1]; d++) {
+		if (d > st->decl_first[k])
+			buf_puts(out, sep);
+		add(out, st->names.s[st->decl[d]]);
+	}
+}
+
+static void
+add_escaped(struct buf *out, const char *s)
+{
+	escape_text(out, s, strlen(s));
+}
+
+/* -T routing: id, innermost tree, verdict, declared trees. */
+static void
+rt_lines(const void *state, const struct flow *f, struct buf *out)
+{
+	const struct rt_state *st = state;
+	char hex[OID_HEXSZ + 1];
+
+	for (uint32_t k = 0; k < st->nr; k++) {
+		uint32_t c = st->a->order[k];
+		const char *inner = tree_of(f, inner_of(st->a, c));
+
+		history_hex(f->h, c, hex);
+		buf_add(out, hex, OID_HEXSZ);
+		buf_addc(out, '\t');
+		escape_text(out, inner, strlen(inner));
+		buf_printf(out, "\t%s\t", verdict_name[st->verdict[k]]);
+		decl_list(st, k, ",", add_escaped, out);
+		buf_addc(out, '\n');
+	}
+}
+
+static void
+share_text(struct buf *out, uint32_t part, uint32_t whole)
+{
+	uint32_t t = tenths(part, whole);
+
+	buf_printf(out, "%u.%u%%", t / 10, t % 10);
+}
+
+static void
+text_tree(struct buf *out, const char *name, uint32_t part, uint32_t whole)
+{
+	buf_puts(out, "    ");
+	share_text(out, part, whole);
+	buf_printf(out, " (%u of %u)  ", part, whole);
+	report_name(out, name);
+	buf_addc(out, '\n');
+}
+
+static void
+rt_text(const void *state, const struct flow *f, int width, struct buf *out)
+{
+	const struct rt_state *st = state;
+	uint32_t counted = st->declared + st->other;
+	char hex[OID_HEXSZ + 1];
+
+	(void)width;
+	buf_puts(out, "\nRouting (MAINTAINERS at the range's end)\n");
+	buf_printf(out, "  %u entr%s, %u with a tree\n", st->entries,
+		   st->entries == 1 ? "y" : "ies", st->with_trees);
+	buf_printf(out, "  as declared: %u of %u commits with a declared "
+		   "tree (", st->declared, counted);
+	share_text(out, st->declared, counted);
+	buf_printf(out, "); %u with none\n", st->none);
+	for (uint32_t i = 1, shown = 0; i < f->trees_nr; i++) {
+		uint32_t t = f->trees[i].tree;
+
+		if (t >= st->tt_nr || !st->t_counted[t])
+			continue;
+		if (!shown++)
+			buf_puts(out, "  by tree (of the commits through "
+				 "it):\n");
+		text_tree(out, f->trees[i].name, st->t_declared[t],
+			  st->t_counted[t]);
+	}
+	if (st->cells_nr)
+		buf_puts(out, "  declared tree <- came through (commits not "
+			 "as declared):\n");
+	for (uint32_t k = 0; k < st->cells_nr && k < RT_TOP; k++) {
+		buf_printf(out, "    %5u  ", st->cells[k].commits);
+		report_name(out, st->names.s[st->cells[k].decl]);
+		buf_puts(out, " <- ");
+		report_name(out, tree_of(f, st->cells[k].actual));
+		buf_addc(out, '\n');
+	}
+	if (st->pulls_nr)
+		buf_printf(out, "  pulls with commits outside the tree's "
+			   "area: %u\n", st->pulls_nr);
+	for (uint32_t k = 0; k < st->pulls_nr && k < RT_TOP; k++) {
+		const struct pull *pl = &st->a->pulls[st->pulls[k].pull];
+
+		history_hex(f->h, pl->merge, hex);
+		buf_printf(out, "    %.12s  %u of %u commits  ", hex,
+			   st->pulls[k].nr, pl->commits);
+		report_name(out, tree_of(f, pl->from));
+		buf_addc(out, '\n');
+	}
+}
+
+static void
+rt_json(const void *state, const struct flow *f, struct json *j)
+{
+	const struct rt_state *st = state;
+	uint32_t counted = st->declared + st->other;
+	char hex[OID_HEXSZ + 1];
+
+	json_open(j, "routing", '{');
+	if (counted)
+		json_tenths(j, "declared_share",
+			    tenths(st->declared, counted));
+	else
+		json_str(j, "declared_share", NULL);
+	json_uint(j, "declared", st->declared);
+	json_uint(j, "counted", counted);
+	json_uint(j, "none", st->none);
+	json_open(j, "declared_vs_actual", '[');
+	for (uint32_t k = 0; k < st->cells_nr; k++) {
+		json_open(j, NULL, '{');
+		json_str(j, "declared", st->names.s[st->cells[k].decl]);
+		json_str(j, "actual", tree_of(f, st->cells[k].actual));
+		json_uint(j, "commits", st->cells[k].commits);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	json_open(j, "stale", '[');
+	json_close(j, ']');
+	json_open(j, "out_of_area", '[');
+	for (uint32_t k = 0; k < st->pulls_nr; k++) {
+		const struct pull *pl = &st->a->pulls[st->pulls[k].pull];
+
+		json_open(j, NULL, '{');
+		history_hex(f->h, pl->merge, hex);
+		json_str(j, "merge", hex);
+		json_str(j, "tree", tree_of(f, pl->from));
+		json_uint(j, "commits", pl->commits);
+		json_open(j, "out_of_area", '[');
+		for (uint32_t c = 0; c < st->pulls[k].nr; c++) {
+			history_hex(f->h, st->out_commits[st->pulls[k].first +
+							  c], hex);
+			json_str(j, NULL, hex);
+		}
+		json_close(j, ']');
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	json_close(j, '}');
+}
+
+static const struct extra_figure rt_tree_figures[] = {
+	EXTRA_FIGURE("routing_declared_share", EXTRA_TENTHS,
+		     EXTRA_IN_CSV | EXTRA_IN_JSON | EXTRA_NULL, "routing",
+		     "declared_share"),
+};
+
+/* Tree i's counts: of the commits through it; NULL for the fold. */
+static int
+tree_counts(const struct rt_state *st, const struct flow *f, uint32_t i,
+	    uint32_t *part, uint32_t *whole)
+{
+	uint32_t t = i < f->trees_nr ? f->trees[i].tree : TREE_NONE;
+
+	if (t >= st->tt_nr || !st->t_counted[t])
+		return 0;
+	*part = st->t_declared[t];
+	*whole = st->t_counted[t];
+	return 1;
+}
+
+static int
+rt_tree_figure(const void *state, const struct flow *f, uint32_t i,
+	       size_t k, int64_t *v)
+{
+	uint32_t part, whole;
+
+	(void)k;
+	if (!tree_counts(state, f, i, &part, &whole))
+		return 0;
+	*v = tenths(part, whole);
+	return 1;
+}
+
+static void
+rt_node_line(const void *state, const struct flow *f, uint32_t i,
+	     struct buf *out)
+{
+	uint32_t part, whole;
+
+	/* A whole percentage, halves up (not the tenths rounded again). */
+	if (tree_counts(state, f, i, &part, &whole))
+		buf_printf(out, "%u%% as declared", (uint32_t)(((uint64_t)
+			   part * 200 + whole) / ((uint64_t)whole * 2)));
+}
+
+static const struct extra_legend rt_legend[] = {
+	{ "in a box: of its commits with a tree MAINTAINERS declares for "
+	  "their files, those that came through one",
+	  EXTRA_LEGEND_NODE, NULL, "black", "62% as declared" },
+};
+
+static const struct opt rt_options[] = {
+	{ .name = "routing", .modes = MODE_REPORT, .kind = OPT_SET,
+	  .value = 1,
+	  .help = "each commit's way against the trees MAINTAINERS\n"
+		  "declares for its files (-T routing)" },
+};
+
+const struct extra routing_extra = {
+	.name = "routing",
+	.options = rt_options,
+	.options_nr = ARRAY_SIZE(rt_options),
+	.gather = rt_gather,
+	.release = rt_release,
+	.text = rt_text,
+	.json = rt_json,
+	.tree_figures = rt_tree_figures,
+	.tree_figures_nr = ARRAY_SIZE(rt_tree_figures),
+	.tree_figure = rt_tree_figure,
+	.node_line = rt_node_line,
+	.legend = rt_legend,
+	.legend_nr = ARRAY_SIZE(rt_legend),
+	.format = FORMAT_ROUTING,
+	.format_write = rt_lines,
+};
