@@ -182,6 +182,12 @@ struct sim {
 	FILE *out, *fexp, *ftru, *fcyc, *fdat, *ftop, *farr, *fcases, *ftrl;
 	FILE *ffix;			/* --fixes */
 	FILE *fppl;			/* --people */
+	FILE *fmnt;			/* --maintainers (routing.c) */
+	uint32_t cur_tree;		/* --maintainers: the tree whose */
+					/* commit is being written */
+	uint32_t *decl;			/* --maintainers, per mark: its */
+	size_t decl_alloc;		/* declared tree (NONE: none) */
+	uint32_t root_mark;		/* --maintainers: the root commit */
 	/* --trailers: the body of the commit being written (after its
 	 * subject and a blank line) and its truth line, or NULL */
 	const char *body, *body_truth;
@@ -463,5 +469,11 @@ int ff_pull(struct sim *sim);
  * events, its -rcs and its release. */
 void run_cycle(struct sim *sim, int64_t k, uint64_t first, uint64_t end,
 	       uint32_t T);
+
+/* --maintainers (routing.c): commit m's files (the root commit's:
+ * MAINTAINERS), by its tree sim->cur_tree; commit mark's truth line, its
+ * visible path vis. */
+void routing_files(struct sim *sim, uint32_t m, unsigned npar);
+void routing_truth(struct sim *sim, uint32_t mark, uint32_t vis);
 
 #endif

@@ -9,7 +9,7 @@
  *           [--releases R] [--expect FILE] [--truth FILE] [--cycles FILE]
  *           [--dates FILE] [--topics FILE] [--arrivals FILE]
  *           [--trailers FILE] [--mailmap FILE] [--mailmap-tree]
- *           [--people FILE]
+ *           [--people FILE] [--maintainers FILE]
  *           [--identity] [--cases FILE]
  *           [--files] [--gerrit] [--late] [--rebase] [--rc0] [--devel]
  *           [--stats]
@@ -100,6 +100,11 @@
  * --cases FILE   with --identity: one line per case's tree, "CASE<TAB>NAME
  *                <TAB>URL URL...", the name treeplot must give it and
  *                every spelling it was given
+ * --maintainers FILE  a MAINTAINERS in the root commit for the trees,
+ *                each with an area of files its commits mostly write in
+ *                (one file a commit), and FILE the routing's truth, one
+ *                line a non-merge commit (routing.c says how).  Not with
+ *                --files, --gerrit, --identity or --fixes.
  * --files        every non-merge commit also writes a small tree (without
  *                it, every commit has the empty tree, as always): one to
  *                three files of a fixed set of a few files in a few nested
@@ -177,7 +182,7 @@ usage(FILE *f)
 	      "               [--releases R] [--expect FILE] [--truth FILE]\n"
 	      "               [--cycles FILE] [--dates FILE] [--topics FILE]\n"
 	      "               [--arrivals FILE] [--trailers FILE] [--mailmap FILE]\n"
-	      "               [--people FILE]\n"
+	      "               [--people FILE] [--maintainers FILE]\n"
 	      "               [--mailmap-tree] [--identity] [--cases FILE]\n"
 	      "               [--files] [--gerrit] [--late] [--rebase] [--rc0]\n"
 	      "               [--devel] [--fixes FILE]\n"
@@ -254,6 +259,7 @@ main(int argc, char **argv)
 	const char *pexp = NULL, *ptru = NULL, *pcyc = NULL, *pdat = NULL;
 	const char *ptop = NULL, *parr = NULL, *pcases = NULL, *ptrl = NULL;
 	const char *pmm = NULL, *pfix = NULL, *pppl = NULL;
+	const char *pmnt = NULL;
 	int stats = 0, mmtree = 0;
 	static char obuf[1 << 20];
 	static struct sim state;
@@ -315,7 +321,7 @@ main(int argc, char **argv)
 		    !IS("--truth") && !IS("--cycles") && !IS("--dates") &&
 		    !IS("--topics") && !IS("--arrivals") && !IS("--cases") &&
 		    !IS("--trailers") && !IS("--mailmap") && !IS("--fixes") &&
-		    !IS("--people"))
+		    !IS("--people") && !IS("--maintainers"))
 			die("unknown option '%.*s' (see --help)", (int)len, a);
 		if (eq)
 			v = eq + 1;
@@ -360,6 +366,8 @@ main(int argc, char **argv)
 			pfix = v;
 		else if (IS("--people"))
 			pppl = v;
+		else if (IS("--maintainers"))
+			pmnt = v;
 		else
 			pcyc = v;
 #undef IS
@@ -409,6 +417,12 @@ main(int argc, char **argv)
 	}
 	if (pppl)
 		sim->fppl = open_out("--people", pppl);
+	if (pmnt) {
+		if (sim->files || sim->gerrit || sim->identity || pfix)
+			die("--maintainers: its trees are its own: no --files, "
+			    "--gerrit, --identity or --fixes");
+		sim->fmnt = open_out("--maintainers", pmnt);
+	}
 
 	rng_seed(&sim->rng, seed);
 	setup_trees(sim, (uint32_t)T);
@@ -464,6 +478,8 @@ main(int argc, char **argv)
 	if (sim->ffix)
 		fixes_write_truth(sim, sim->ffix);
 	close_out(sim->ffix, pfix);
+	close_out(sim->fmnt, pmnt);
+	free(sim->decl);
 	fixes_release();
 	close_out(sim->fppl, pppl);
 	queues_free(sim);

@@ -155,6 +155,8 @@ write_commit(struct sim *sim, uint32_t m, const struct ident *committer,
 		fprintf(sim->out, "merge :%" PRIu32 "\n", par[i]);
 	if (sim->files && npar <= 1)
 		emit_files(sim, m, npar);
+	if (sim->fmnt && npar <= 1)
+		routing_files(sim, m, npar);
 	if (sim->mailmap_text && !npar)
 		fprintf(sim->out, "M 100644 inline .mailmap\ndata %zu\n%s\n",
 			strlen(sim->mailmap_text), sim->mailmap_text);
@@ -240,6 +242,7 @@ flush_queue(struct sim *sim, uint32_t x)
 			body = people_body(sim, q->mark, c, a);
 		sim->body = body;
 		sim->body_truth = truth;
+		sim->cur_tree = x;
 		write_commit(sim, q->mark, c, a,
 			     sim->now - (int64_t)(n - i), q->adate, q->subject,
 			     &q->parent, 1);
@@ -297,6 +300,7 @@ make_commit(struct sim *sim, uint32_t x, uint32_t parent, int64_t date,
 	uint32_t author, m;
 
 	commit_subject(sim, &sb, x);
+	sim->cur_tree = x;
 	/* --dates: some authors' clocks run ahead of the mainline's
 	 * (without it, the stream as it always was). */
 	if (sim->fdat && chance(&sim->rng, 0.04))
