@@ -674,6 +674,31 @@ text_tree(struct buf *out, const char *name, uint32_t part, uint32_t whole)
 	buf_addc(out, '\n');
 }
 
+/* The largest trees' shares (the flow's order: by commits). */
+static void
+text_trees(const struct rt_state *st, const struct flow *f, struct buf *out)
+{
+	uint32_t shown = 0, more = 0;
+
+	for (uint32_t i = 1; i < f->trees_nr; i++) {
+		uint32_t t = f->trees[i].tree;
+
+		if (t >= st->tt_nr || !st->t_counted[t])
+			continue;
+		if (shown == RT_TOP) {
+			more++;
+			continue;
+		}
+		if (!shown++)
+			buf_puts(out, "  by tree (of the commits through "
+				 "it):\n");
+		text_tree(out, f->trees[i].name, st->t_declared[t],
+			  st->t_counted[t]);
+	}
+	if (more)
+		buf_printf(out, "    (%u more trees: -T json, -T csv)\n", more);
+}
+
 static void
 rt_text(const void *state, const struct flow *f, int width, struct buf *out)
 {
@@ -689,17 +714,7 @@ rt_text(const void *state, const struct flow *f, int width, struct buf *out)
 		   "tree (", st->declared, counted);
 	share_text(out, st->declared, counted);
 	buf_printf(out, "); %u with none\n", st->none);
-	for (uint32_t i = 1, shown = 0; i < f->trees_nr; i++) {
-		uint32_t t = f->trees[i].tree;
-
-		if (t >= st->tt_nr || !st->t_counted[t])
-			continue;
-		if (!shown++)
-			buf_puts(out, "  by tree (of the commits through "
-				 "it):\n");
-		text_tree(out, f->trees[i].name, st->t_declared[t],
-			  st->t_counted[t]);
-	}
+	text_trees(st, f, out);
 	if (st->cells_nr)
 		buf_puts(out, "  declared tree <- came through (commits not "
 			 "as declared):\n");
@@ -712,7 +727,8 @@ rt_text(const void *state, const struct flow *f, int width, struct buf *out)
 	}
 	if (st->pulls_nr)
 		buf_printf(out, "  pulls with commits outside the tree's "
-			   "area: %u\n", st->pulls_nr);
+			   "area: %u%s\n", st->pulls_nr,
+			   st->pulls_nr > RT_TOP ? " (the first ten)" : "");
 	for (uint32_t k = 0; k < st->pulls_nr && k < RT_TOP; k++) {
 		const struct pull *pl = &st->a->pulls[st->pulls[k].pull];
 

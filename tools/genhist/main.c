@@ -479,7 +479,7 @@ main(int argc, char **argv)
 		fixes_write_truth(sim, sim->ffix);
 	close_out(sim->ffix, pfix);
 	close_out(sim->fmnt, pmnt);
-	free(sim->decl);
+	free(sim->mark_tree);
 	fixes_release();
 	close_out(sim->fppl, pppl);
 	queues_free(sim);

@@ -162,6 +162,24 @@ choose(const struct sim *sim, uint32_t x, uint32_t m, struct sb *sb,
 }
 
 void
+routing_tree(struct sim *sim, uint32_t m, uint32_t x)
+{
+	if (m >= sim->mark_tree_alloc) {
+		size_t old = sim->mark_tree_alloc, n = old ? old : 1024;
+
+		while (n <= m)
+			n *= 2;
+		sim->mark_tree = xrealloc(sim->mark_tree,
+					  n * sizeof(*sim->mark_tree));
+		memset(sim->mark_tree + old, 0,
+		       (n - old) * sizeof(*sim->mark_tree));
+		sim->mark_tree_alloc = n;
+	}
+	if (!sim->mark_tree[m])
+		sim->mark_tree[m] = x + 1;
+}
+
+void
 routing_files(struct sim *sim, uint32_t m, unsigned npar)
 {
 	struct sb sb = { .len = 0 };
@@ -172,20 +190,12 @@ routing_files(struct sim *sim, uint32_t m, unsigned npar)
 		sim->root_mark = m;
 		return;
 	}
-	choose(sim, sim->cur_tree, m, &sb, &decl);
+	/* A commit written when made is its tree's (cur_tree); one
+	 * queued (--rebase) had its tree noted then. */
+	routing_tree(sim, m, sim->cur_tree);
+	choose(sim, sim->mark_tree[m] - 1, m, &sb, &decl);
 	fprintf(sim->out, "M 100644 inline %s\ndata <<EOF\nmark %" PRIu32
 		"\nEOF\n", sb.buf, m);
-	if (m >= sim->decl_alloc) {
-		size_t old = sim->decl_alloc, n = old ? old : 1024;
-
-		while (n <= m)
-			n *= 2;
-		sim->decl = xrealloc(sim->decl, n * sizeof(*sim->decl));
-		for (size_t k = old; k < n; k++)
-			sim->decl[k] = NONE;
-		sim->decl_alloc = n;
-	}
-	sim->decl[m] = decl;
 }
 
 /* Tree names of the path from node n: innermost first. */
@@ -238,14 +248,20 @@ void
 routing_truth(struct sim *sim, uint32_t mark, uint32_t vis)
 {
 	uint32_t path[64], n = path_of(sim, vis, path, 64);
-	uint32_t decl = mark < sim->decl_alloc ? sim->decl[mark] : NONE;
+	uint32_t decl = NONE;
 	const char *verdict = "none";
+	struct sb sb = { .len = 0 };
 	int on_path = 0;
 
 	if (mark == sim->root_mark) {
 		root_truth(sim, mark);
 		return;
 	}
+	/* Its file is a function of its mark and its tree: the choice
+	 * made again (a --rebase commit may be finalised before it is
+	 * written). */
+	if (mark < sim->mark_tree_alloc && sim->mark_tree[mark])
+		choose(sim, sim->mark_tree[mark] - 1, mark, &sb, &decl);
 	for (uint32_t k = 0; k < n; k++)
 		on_path |= decl != NONE && path[k] == decl;
 	if (decl != NONE)

@@ -242,7 +242,6 @@ flush_queue(struct sim *sim, uint32_t x)
 			body = people_body(sim, q->mark, c, a);
 		sim->body = body;
 		sim->body_truth = truth;
-		sim->cur_tree = x;
 		write_commit(sim, q->mark, c, a,
 			     sim->now - (int64_t)(n - i), q->adate, q->subject,
 			     &q->parent, 1);
@@ -334,6 +333,8 @@ make_commit(struct sim *sim, uint32_t x, uint32_t parent, int64_t date,
 		return m;
 	}
 	m = new_mark(sim);
+	if (sim->fmnt)
+		routing_tree(sim, m, x);
 	sim->nonmerge++;
 	GROW(t->queue, t->queue_nr, t->queue_alloc);
 	t->queue[t->queue_nr++] = (struct queued){

@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""routing-truth.py TRUTH EXPECTED IDS JSON TEXT: every figure of
+treeplot --routing (the JSON's routing and each tree's, the text's
+summary line) against what genhist --maintainers's truth gives for the
+commits of IDS (one id a line: the range's).
+
+TRUTH: id, innermost tree, verdict, declared trees (sorted, ','), the
+trees of the path whose pulls brought the commit out of their area.
+EXPECTED: id, the trees of the path, innermost first, mainline last.
+Prints each mismatch as a TAP comment; exits 1 on any."""
+import collections
+import json
+import sys
+
+truth_f, exp_f, ids_f, json_f, text_f = sys.argv[1:6]
+ids = set(l.strip() for l in open(ids_f) if l.strip())
+truth = {}
+for line in open(truth_f):
+    f = line.rstrip('\n').split('\t')
+    if f[0] in ids:
+        truth[f[0]] = f
+paths = {}
+for line in open(exp_f):
+    f = line.rstrip('\n').split('\t')
+    if f[0] in ids:
+        paths[f[0]] = f[1:]
+bad = []
+
+
+def tenths(part, whole):
+    return (part * 2000 + whole) // (whole * 2) / 10 if whole else None
+
+
+declared = sum(1 for f in truth.values() if f[2] == 'declared')
+counted = sum(1 for f in truth.values() if f[2] != 'none')
+none = sum(1 for f in truth.values() if f[2] == 'none')
+j = json.load(open(json_f))
+r = j['routing']
+want = {'declared': declared, 'counted': counted, 'none': none,
+        'declared_share': tenths(declared, counted)}
+for k, v in want.items():
+    if r[k] != v:
+        bad.append('routing.%s: %r, truth %r' % (k, r[k], v))
+
+# each tree: of the commits through it
+through = collections.Counter()
+through_ok = collections.Counter()
+for c, f in truth.items():
+    if f[2] == 'none':
+        continue
+    for t in set(paths[c]):
+        through[t] += 1
+        through_ok[t] += f[2] == 'declared'
+for t in j['trees']:
+    got = (t.get('routing') or {}).get('declared_share')
+    n = t['name']
+    if got != tenths(through_ok[n], through[n]):
+        bad.append('tree %s: declared_share %r, truth %r of %r' %
+                   (n, got, through_ok[n], through[n]))
+
+# the cells of the commits not as declared
+cells = collections.Counter()
+for c, f in truth.items():
+    if f[2] == 'other':
+        for d in f[3].split(','):
+            cells[(d, f[1])] += 1
+got = collections.Counter({(x['declared'], x['actual']): x['commits']
+                           for x in r['declared_vs_actual']})
+if got != cells:
+    bad.append('declared_vs_actual: %d cells, truth %d; first differing: %r'
+               % (len(got), len(cells),
+                  sorted(set(got.items()) ^ set(cells.items()))[:3]))
+counts = [x['commits'] for x in r['declared_vs_actual']]
+if counts != sorted(counts, reverse=True):
+    bad.append('declared_vs_actual: not the largest first')
+
+# out of area: (tree, commit) pairs
+want_out = set()
+for c, f in truth.items():
+    for t in filter(None, f[4].split(',')):
+        want_out.add((t, c))
+got_out = set()
+for p in r['out_of_area']:
+    for c in p['out_of_area']:
+        if (p['tree'], c) in got_out:
+            bad.append('out_of_area: %s %s twice' % (p['tree'], c))
+        got_out.add((p['tree'], c))
+if got_out != want_out:
+    bad.append('out_of_area: %d pairs, truth %d; first differing: %r'
+               % (len(got_out), len(want_out),
+                  sorted(got_out ^ want_out)[:3]))
+
+line = 'as declared: %d of %d commits' % (declared, counted)
+if line not in open(text_f).read():
+    bad.append('text: no "%s"' % line)
+for b in bad:
+    print('# ' + b)
+sys.exit(1 if bad else 0)
