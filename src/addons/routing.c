@@ -14,8 +14,10 @@
 #include <string.h>
 
 #include "addons/extra.h"
+#include "addons/review_read.h"
 #include "flow/maintainers_rules.h"
 #include "git/changes.h"
+#include "git/gitconfig.h"
 #include "git/tree.h"
 #include "util/escape.h"
 #include "util/hash.h"
@@ -43,6 +45,14 @@ struct rt_pull {
 	uint32_t first, nr;	/* into out_commits */
 };
 
+/* An entry with files whose people handled none of its commits (or
+ * that had none). */
+struct rt_stale {
+	char *title;		/* NULL: none */
+	uint32_t line;
+	uint32_t commits;
+};
+
 struct rt_state {
 	struct interner names;	/* declared trees' names */
 	uint32_t *name_tree;	/* per name: tree id, or TREE_NONE */
@@ -65,6 +75,8 @@ struct rt_state {
 	uint32_t pulls_nr, pulls_alloc;
 	uint32_t *out_commits;	/* history indexes */
 	uint32_t out_nr, out_alloc;
+	struct rt_stale *stale;
+	uint32_t stale_nr, stale_alloc, stale_none;
 };
 
 static uint32_t
@@ -464,6 +476,153 @@ pulls_check(struct rt_state *st, const uint32_t *efirst,
 	free(declared);
 }
 
+/* --- stale entries --- */
+
+/* People's keys ("m" and the address, "n" and the name, lower case:
+ * one person when either is equal, as --review compares them). */
+struct keys {
+	struct interner k;
+	struct buf mail, name;
+};
+
+/* The key numbers of person shown into out[0..2) (NONE: none). */
+static void
+keys_of(struct keys *ks, const char *shown, uint32_t out[2])
+{
+	ks->mail.len = ks->name.len = 0;
+	review_person_keys(shown, &ks->mail, &ks->name);
+	out[0] = ks->mail.len ? str_intern(&ks->k, ks->mail.data) : NONE;
+	out[1] = ks->name.len ? str_intern(&ks->k, ks->name.data) : NONE;
+}
+
+/* Entry e's people's keys (after the .mailmap): 2 a person. */
+static uint32_t *
+entry_keys(struct keys *ks, const struct mailmap *mm, const struct mt_entry *e)
+{
+	uint32_t *v = xmalloc(((size_t)e->people_nr * 2 + 1) * sizeof(*v));
+	struct buf mapped = BUF_INIT;
+
+	for (uint32_t p = 0; p < e->people_nr; p++) {
+		mapped.len = 0;
+		mailmap_person(mm, e->people[p], strlen(e->people[p]),
+			       &mapped);
+		buf_addc(&mapped, '\0');
+		keys_of(ks, mapped.data, v + 2 * p);
+	}
+	buf_release(&mapped);
+	return v;
+}
+
+/* Whether one of commit c's people (its keys in ck, ck_nr) is one of
+ * entry e's (ek, 2 * people). */
+static int
+handled(const uint32_t *ck, uint32_t ck_nr, const uint32_t *ek, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		for (uint32_t j = 0; ek[i] != NONE && j < ck_nr; j++)
+			if (ck[j] == ek[i])
+				return 1;
+	return 0;
+}
+
+/* Commit c's people's keys into *ck (grown as needed). */
+static uint32_t
+commit_keys(struct keys *ks, const struct review_marks *rm,
+	    const uint32_t *pkeys, uint32_t c, uint32_t **ck, size_t *alloc)
+{
+	uint32_t who[2] = { rm->committer[c], rm->author[c] }, nr = 0;
+	uint32_t n = rm->reviewers[c] + rm->testers[c] + rm->signers[c];
+
+	(void)ks;
+	ALLOC_GROW(*ck, 2 * ((size_t)n + 2), *alloc);
+	for (uint32_t k = 0; k < 2; k++)
+		if (who[k] != HIST_NONE) {
+			(*ck)[nr++] = pkeys[2 * who[k]];
+			(*ck)[nr++] = pkeys[2 * who[k] + 1];
+		}
+	for (uint32_t k = 0; k < n; k++) {
+		uint32_t p = rm->who[rm->start[c] + k];
+
+		(*ck)[nr++] = pkeys[2 * p];
+		(*ck)[nr++] = pkeys[2 * p + 1];
+	}
+	return nr;
+}
+
+static void
+stale_add(struct rt_state *st, const struct mt_entry *e, uint32_t commits)
+{
+	ALLOC_GROW(st->stale, st->stale_nr + 1, st->stale_alloc);
+	st->stale[st->stale_nr++] = (struct rt_stale){
+		e->title ? xstrdup(e->title) : NULL, e->line, commits };
+	st->stale_none += !commits;
+}
+
+/*
+ * The stale entries: with files, and no commit of the range, or none
+ * that one of their M: or R: people authored, committed, signed off,
+ * reviewed, acked or tested (after the .mailmap).  ent[ent_first[k] ..]
+ * are commit k's entries.
+ */
+static int
+stale_find(struct rt_state *st, const struct extra_input *in,
+	   const struct mt_rules *r, const uint32_t *ent_first,
+	   const uint32_t *ent)
+{
+	struct review_marks rm;
+	struct keys ks = { INTERNER_INIT, BUF_INIT, BUF_INIT };
+	struct mailmap *mm = NULL;
+	uint32_t *pkeys, *commits, *ok, *ck = NULL, **ekeys;
+	size_t ck_alloc = 0;
+
+	if (review_read(in->r, in->h, st->a->order, st->nr, in->jobs, &rm) < 0)
+		return -1;
+	if (mailmap_open(&mm, in->r) < 0) {
+		review_marks_release(&rm);
+		return -1;
+	}
+	pkeys = xmalloc(((size_t)rm.people_nr * 2 + 1) * sizeof(*pkeys));
+	for (uint32_t p = 0; p < rm.people_nr; p++)
+		keys_of(&ks, rm.people[p], pkeys + 2 * p);
+	ekeys = xcalloc(r->nr ? r->nr : 1, sizeof(*ekeys));
+	commits = xcalloc(r->nr ? r->nr : 1, sizeof(*commits));
+	ok = xcalloc(r->nr ? r->nr : 1, sizeof(*ok));
+	for (uint32_t k = 0; k < st->nr; k++) {
+		uint32_t c = st->a->order[k], nr = 0;
+
+		for (uint32_t j = ent_first[k]; j < ent_first[k + 1]; j++) {
+			uint32_t e = ent[j];
+
+			commits[e]++;
+			if (ok[e])
+				continue;
+			if (!ekeys[e])
+				ekeys[e] = entry_keys(&ks, mm, &r->e[e]);
+			if (!nr)
+				nr = commit_keys(&ks, &rm, pkeys, c, &ck,
+						 &ck_alloc);
+			ok[e] = handled(ck, nr, ekeys[e],
+					2 * r->e[e].people_nr);
+		}
+	}
+	for (uint32_t e = 0; e < r->nr; e++) {
+		if ((r->e[e].f_nr || r->e[e].n_nr) && !ok[e])
+			stale_add(st, &r->e[e], commits[e]);
+		free(ekeys[e]);
+	}
+	free(ekeys);
+	free(commits);
+	free(ok);
+	free(ck);
+	free(pkeys);
+	interner_release(&ks.k);
+	buf_release(&ks.mail);
+	buf_release(&ks.name);
+	mailmap_free(mm);
+	review_marks_release(&rm);
+	return 0;
+}
+
 /* --- gathering --- */
 
 static void
@@ -483,6 +642,9 @@ rt_release(void *state)
 	free(st->cells);
 	free(st->pulls);
 	free(st->out_commits);
+	for (uint32_t k = 0; k < st->stale_nr; k++)
+		free(st->stale[k].title);
+	free(st->stale);
 	free(st);
 }
 
@@ -598,6 +760,7 @@ rt_gather(const struct extra_input *in, int arg, void **state)
 			commit_verdict(st, &c->tt, k);
 		cells_count(st);
 		pulls_check(st, m.efirst, m.edecl, m.ent_first, m.ent);
+		ret = stale_find(st, in, &r, m.ent_first, m.ent);
 	}
 	matching_release(&m, st->nr);
 	mt_rules_release(&r);
@@ -700,6 +863,28 @@ text_trees(const struct rt_state *st, const struct flow *f, struct buf *out)
 }
 
 static void
+text_stale(const struct rt_state *st, struct buf *out)
+{
+	if (!st->stale_nr)
+		return;
+	buf_printf(out, "  stale entries: %u (%u without a commit); "
+		   "with commits none of their people handled:\n",
+		   st->stale_nr, st->stale_none);
+	for (uint32_t k = 0, shown = 0; k < st->stale_nr && shown < RT_TOP;
+	     k++) {
+		if (!st->stale[k].commits)
+			continue;
+		shown++;
+		buf_printf(out, "    %5u  ", st->stale[k].commits);
+		if (st->stale[k].title)
+			report_name(out, st->stale[k].title);
+		else
+			buf_printf(out, "(line %u)", st->stale[k].line);
+		buf_addc(out, '\n');
+	}
+}
+
+static void
 rt_text(const void *state, const struct flow *f, int width, struct buf *out)
 {
 	const struct rt_state *st = state;
@@ -725,6 +910,7 @@ rt_text(const void *state, const struct flow *f, int width, struct buf *out)
 		report_name(out, tree_of(f, st->cells[k].actual));
 		buf_addc(out, '\n');
 	}
+	text_stale(st, out);
 	if (st->pulls_nr)
 		buf_printf(out, "  pulls with commits outside the tree's "
 			   "area: %u%s\n", st->pulls_nr,
@@ -766,6 +952,13 @@ rt_json(const void *state, const struct flow *f, struct json *j)
 	}
 	json_close(j, ']');
 	json_open(j, "stale", '[');
+	for (uint32_t k = 0; k < st->stale_nr; k++) {
+		json_open(j, NULL, '{');
+		json_str(j, "entry", st->stale[k].title);
+		json_uint(j, "line", st->stale[k].line);
+		json_uint(j, "commits", st->stale[k].commits);
+		json_close(j, '}');
+	}
 	json_close(j, ']');
 	json_open(j, "out_of_area", '[');
 	for (uint32_t k = 0; k < st->pulls_nr; k++) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""routing-truth.py TRUTH EXPECTED IDS JSON TEXT: every figure of
+"""routing-truth.py TRUTH EXPECTED IDS JSON TEXT STALE [RANGE]: every figure of
 treeplot --routing (the JSON's routing and each tree's, the text's
 summary line) against what genhist --maintainers's truth gives for the
 commits of IDS (one id a line: the range's).
@@ -7,12 +7,16 @@ commits of IDS (one id a line: the range's).
 TRUTH: id, innermost tree, verdict, declared trees (sorted, ','), the
 trees of the path whose pulls brought the commit out of their area.
 EXPECTED: id, the trees of the path, innermost first, mainline last.
+STALE: "entry" and an entry's title, or "handled", a commit's id, the
+title of an entry covering its file, and 1 when the entry's people
+handled it (else 0).
 Prints each mismatch as a TAP comment; exits 1 on any."""
 import collections
 import json
 import sys
 
-truth_f, exp_f, ids_f, json_f, text_f = sys.argv[1:6]
+truth_f, exp_f, ids_f, json_f, text_f, stale_f = sys.argv[1:7]
+range_ = sys.argv[7] if len(sys.argv) > 7 else ""
 ids = set(l.strip() for l in open(ids_f) if l.strip())
 truth = {}
 for line in open(truth_f):
@@ -89,6 +93,27 @@ if got_out != want_out:
     bad.append('out_of_area: %d pairs, truth %d; first differing: %r'
                % (len(got_out), len(want_out),
                   sorted(got_out ^ want_out)[:3]))
+
+# stale entries: with no commit, or none their people handled
+entries = {}
+for line in open(stale_f):
+    f = line.rstrip('\n').split('\t')
+    if f[0] == 'entry':
+        entries[f[1]] = [set(), False]
+    elif f[1] in ids:
+        entries[f[2]][0].add(f[1])
+        entries[f[2]][1] |= f[3] == '1'
+want_stale = set((t, len(c)) for t, (c, h) in entries.items() if not h)
+got_stale = set((x['entry'], x['commits']) for x in r['stale'])
+if got_stale != want_stale:
+    bad.append('stale: %d entries, truth %d; first differing: %r'
+               % (len(got_stale), len(want_stale),
+                  sorted(got_stale ^ want_stale)[:3]))
+# (a range of one cycle has both kinds; master none without a commit:
+# the root commit writes every area)
+if '..' in range_ and not (any(c for t, c in want_stale) and
+                                   any(not c for t, c in want_stale)):
+    bad.append('stale: the truth lacks a kind (with and without commits)')
 
 line = 'as declared: %d of %d commits' % (declared, counted)
 if line not in open(text_f).read():

@@ -1,7 +1,8 @@
 #!/bin/bash
 # --routing against genhist --maintainers's truth: every -T routing line
 # (id, innermost tree, verdict, declared trees) and every figure (the
-# JSON's routing and each tree's, the text's summary, the CSV column) on
+# JSON's routing and each tree's, the stale entries, the text's summary,
+# the CSV column) on
 # several seeds and ranges; and the pattern rules' unit test.
 . "$(dirname "$0")/lib.sh"
 
@@ -58,6 +59,11 @@ for cfg in $CONFIGS; do
 	tr ' ' '\t' <"$d/marks" | sort -t "$tab" -k1,1 >"$d/m"
 	sort -t "$tab" -k1,1 "$d.marks" | join -t "$tab" "$d/m" - |
 		cut -f2- | sort >"$d/truth"
+	# the stale entries' truth, ids for marks
+	grep '^entry	' "$d.marks" >"$d/stale"
+	grep '^handled	' "$d.marks" | cut -f2- | sort -t "$tab" -k1,1 |
+		join -t "$tab" "$d/m" - | cut -f2- | sed 's/^/handled	/' \
+		>>"$d/stale"
 	for r in $RANGES; do
 		if [ "$r" = master ]; then
 			cut -f1 "$d/cycles.tsv" >"$d/ids"
@@ -81,8 +87,8 @@ for cfg in $CONFIGS; do
 		"$TREEPLOT" -C "$d/repo.git" --routing -T text "$r" \
 			>"$d/o.txt" 2>>"$d/err" &&
 		$TRUTH "$d/truth" "$d/expected.tsv" "$d/ids" "$d/o.json" \
-			"$d/o.txt"
-		ok $? "$what, $r: every figure (range, trees, cells, out of area)"
+			"$d/o.txt" "$d/stale" "$r"
+		ok $? "$what, $r: every figure (range, trees, cells, out of area, stale)"
 		# The CSV column: the mainline's share is the range's.
 		share=$("$PYTHON" -c 'import json,sys
 s = json.load(open(sys.argv[1]))["routing"]["declared_share"]

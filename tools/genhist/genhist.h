@@ -473,7 +473,8 @@ void run_cycle(struct sim *sim, int64_t k, uint64_t first, uint64_t end,
 /* --maintainers (routing.c): commit m's files (the root commit's:
  * MAINTAINERS), by its tree sim->cur_tree; commit mark's truth line, its
  * visible path vis. */
-void routing_files(struct sim *sim, uint32_t m, unsigned npar);
+void routing_files(struct sim *sim, uint32_t m, unsigned npar,
+		   const struct ident *committer, const struct ident *author);
 /* Mark m is tree x's commit (a --rebase commit queued, not written). */
 void routing_tree(struct sim *sim, uint32_t m, uint32_t x);
 void routing_truth(struct sim *sim, uint32_t mark, uint32_t vis);

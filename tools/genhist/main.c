@@ -103,8 +103,9 @@
  * --maintainers FILE  a MAINTAINERS in the root commit for the trees,
  *                each with an area of files its commits mostly write in
  *                (one file a commit), and FILE the routing's truth, one
- *                line a non-merge commit (routing.c says how).  Not with
- *                --files, --gerrit, --identity or --fixes.
+ *                line a non-merge commit, and the stale entries' (routing.c
+ *                says how).  Not with --files, --gerrit, --identity,
+ *                --fixes, --trailers or --people.
  * --files        every non-merge commit also writes a small tree (without
  *                it, every commit has the empty tree, as always): one to
  *                three files of a fixed set of a few files in a few nested
@@ -418,9 +419,11 @@ main(int argc, char **argv)
 	if (pppl)
 		sim->fppl = open_out("--people", pppl);
 	if (pmnt) {
-		if (sim->files || sim->gerrit || sim->identity || pfix)
-			die("--maintainers: its trees are its own: no --files, "
-			    "--gerrit, --identity or --fixes");
+		if (sim->files || sim->gerrit || sim->identity || pfix ||
+		    ptrl || pppl)
+			die("--maintainers: its trees and messages are its "
+			    "own: no --files, --gerrit, --identity, --fixes, "
+			    "--trailers or --people");
 		sim->fmnt = open_out("--maintainers", pmnt);
 	}
 

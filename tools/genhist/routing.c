@@ -29,12 +29,17 @@
  * :MARK, its innermost tree, its verdict (declared, other, none), its
  * declared trees (sorted, comma-separated), and the trees of its path
  * whose pulls brought it out of their area (sorted, comma-separated).
+ * For the stale entries: "entry", TAB and each entry's title; and for
+ * each commit "handled", :MARK, the title of an entry covering its file
+ * and 1 when one of the entry's people committed or wrote it, else 0
+ * (no trailers: not with --trailers or --people).
  */
 #include "genhist.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* What a commit's file is, by a hash of its mark. */
 enum { OWN, NEIGHBOUR, UNOWNED, EXCLUDED };
@@ -67,6 +72,15 @@ area_file(struct sb *sb, uint32_t x, uint32_t m, int excluded)
 		       'a' + (char)(m % 26), 'a' + (char)(m / 26 % 26));
 		break;
 	}
+}
+
+static void
+entry_title(struct sb *sb, const struct sim *sim, uint32_t e)
+{
+	if (e)
+		sb_add(sb, "%s DRIVER %" PRIu32, sim->tr[e].handle, e);
+	else
+		sb_add(sb, "THE REST");
 }
 
 static void
@@ -125,6 +139,11 @@ root_files(struct sim *sim)
 	fclose(f);
 	fprintf(sim->out, "M 100644 inline MAINTAINERS\ndata %zu\n%s\n",
 		len, text);
+	for (uint32_t e = 0; e < sim->ntrees; e++) {
+		sb.len = 0;
+		entry_title(&sb, sim, e);
+		fprintf(sim->fmnt, "entry\t%s\n", sb.buf);
+	}
 	free(text);
 	for (uint32_t x = 1; x < sim->ntrees; x++) {
 		sb.len = 0;
@@ -134,10 +153,11 @@ root_files(struct sim *sim)
 	}
 }
 
-/* Mark m's declared trees (NONE: none) and file, by its tree x. */
+/* Mark m's file (into sb), by its tree x: the entry covering it (0:
+ * THE REST, else a tree's) and its declared tree (NONE: none). */
 static void
 choose(const struct sim *sim, uint32_t x, uint32_t m, struct sb *sb,
-       uint32_t *decl)
+       uint32_t *entry, uint32_t *decl)
 {
 	uint64_t h = mix64(0x726f7574696e6700ull ^ m);
 	uint32_t trees = sim->ntrees - 1, roll = (uint32_t)(h % 100), y;
@@ -149,16 +169,48 @@ choose(const struct sim *sim, uint32_t x, uint32_t m, struct sb *sb,
 		int ex = x % 5 == 3 && roll < 8;
 
 		area_file(sb, x, m, ex);
-		*decl = ex ? 0 : has_tree_line(x) ? x : NONE;
+		*entry = ex ? 0 : x;
 	} else if ((x && roll < 92) || (!x && roll < 35)) {
 		/* a neighbour's file; on the mainline, a fix applied
 		 * directly in a tree's area */
 		area_file(sb, y, m, 0);
-		*decl = has_tree_line(y) ? y : NONE;
+		*entry = y;
 	} else {
 		sb_add(sb, "kernel/core%" PRIu32 ".c", m % 17);
-		*decl = 0;
+		*entry = 0;
 	}
+	*decl = !*entry ? 0 : has_tree_line(*entry) ? *entry : NONE;
+}
+
+static int
+same_ident(const struct ident *a, const struct ident *b)
+{
+	return !strcasecmp(a->email, b->email) || !strcasecmp(a->name, b->name);
+}
+
+/* Whether entry e's people (M: and R:) committed or wrote the commit. */
+static int
+entry_handles(const struct sim *sim, uint32_t e, const struct ident *c,
+	      const struct ident *a)
+{
+	const struct ident *m = &sim->tr[e].maint;
+	const struct ident *r = &sim->contrib[e % NCONTRIB];
+
+	return same_ident(m, c) || same_ident(m, a) ||
+	       (e && (same_ident(r, c) || same_ident(r, a)));
+}
+
+/* The stale entries' truth: commit m covered by entry e, handled or not
+ * by its people. */
+static void
+handled_line(struct sim *sim, uint32_t m, uint32_t e, const struct ident *c,
+	     const struct ident *a)
+{
+	struct sb sb = { .len = 0 };
+
+	entry_title(&sb, sim, e);
+	fprintf(sim->fmnt, "handled\t:%" PRIu32 "\t%s\t%d\n", m, sb.buf,
+		entry_handles(sim, e, c, a));
 }
 
 void
@@ -180,22 +232,26 @@ routing_tree(struct sim *sim, uint32_t m, uint32_t x)
 }
 
 void
-routing_files(struct sim *sim, uint32_t m, unsigned npar)
+routing_files(struct sim *sim, uint32_t m, unsigned npar,
+	      const struct ident *committer, const struct ident *author)
 {
 	struct sb sb = { .len = 0 };
-	uint32_t decl;
+	uint32_t decl, entry;
 
 	if (!npar) {
 		root_files(sim);
 		sim->root_mark = m;
+		for (uint32_t e = 0; e < sim->ntrees; e++)
+			handled_line(sim, m, e, committer, author);
 		return;
 	}
 	/* A commit written when made is its tree's (cur_tree); one
 	 * queued (--rebase) had its tree noted then. */
 	routing_tree(sim, m, sim->cur_tree);
-	choose(sim, sim->mark_tree[m] - 1, m, &sb, &decl);
+	choose(sim, sim->mark_tree[m] - 1, m, &sb, &entry, &decl);
 	fprintf(sim->out, "M 100644 inline %s\ndata <<EOF\nmark %" PRIu32
 		"\nEOF\n", sb.buf, m);
+	handled_line(sim, m, entry, committer, author);
 }
 
 /* Tree names of the path from node n: innermost first. */
@@ -248,7 +304,7 @@ void
 routing_truth(struct sim *sim, uint32_t mark, uint32_t vis)
 {
 	uint32_t path[64], n = path_of(sim, vis, path, 64);
-	uint32_t decl = NONE;
+	uint32_t decl = NONE, entry;
 	const char *verdict = "none";
 	struct sb sb = { .len = 0 };
 	int on_path = 0;
@@ -261,7 +317,8 @@ routing_truth(struct sim *sim, uint32_t mark, uint32_t vis)
 	 * made again (a --rebase commit may be finalised before it is
 	 * written). */
 	if (mark < sim->mark_tree_alloc && sim->mark_tree[mark])
-		choose(sim, sim->mark_tree[mark] - 1, mark, &sb, &decl);
+		choose(sim, sim->mark_tree[mark] - 1, mark, &sb, &entry,
+		       &decl);
 	for (uint32_t k = 0; k < n; k++)
 		on_path |= decl != NONE && path[k] == decl;
 	if (decl != NONE)

@@ -156,7 +156,7 @@ write_commit(struct sim *sim, uint32_t m, const struct ident *committer,
 	if (sim->files && npar <= 1)
 		emit_files(sim, m, npar);
 	if (sim->fmnt && npar <= 1)
-		routing_files(sim, m, npar);
+		routing_files(sim, m, npar, committer, author);
 	if (sim->mailmap_text && !npar)
 		fprintf(sim->out, "M 100644 inline .mailmap\ndata %zu\n%s\n",
 			strlen(sim->mailmap_text), sim->mailmap_text);
