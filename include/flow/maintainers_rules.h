@@ -33,6 +33,9 @@
 
 struct mt_index;
 
+/* The N: patterns kept, at most: a kernel file has a hundred and fifty. */
+#define MT_REGEX_MAX 10000
+
 struct mt_glob {
 	char *s;		/* the pattern as written (NUL-free) */
 	uint32_t len;
@@ -60,6 +63,8 @@ struct mt_rules {
 	uint32_t nr;
 	size_t alloc;
 	uint32_t bad_regex;	/* N: lines that did not compile */
+	uint32_t regex_nr;	/* N: patterns kept */
+	uint32_t regex_dropped;	/* N: lines past MT_REGEX_MAX, left out */
 	char *first_bad;	/* the first one's reason, for the warning */
 	struct mt_index *index;	/* the patterns by their literal part */
 };

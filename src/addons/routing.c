@@ -191,6 +191,11 @@ rules_read(const struct extra_input *in, struct mt_rules *r)
 			"pattern%s of MAINTAINERS left out (%s)\n",
 			r->bad_regex, r->bad_regex == 1 ? "" : "s",
 			r->first_bad);
+	if (r->regex_dropped)
+		fprintf(stderr, "treeplot: warning: --routing: %u N: "
+			"pattern%s of MAINTAINERS past the first %u left out\n",
+			r->regex_dropped, r->regex_dropped == 1 ? "" : "s",
+			MT_REGEX_MAX);
 	repo_tree_at_open(&t, in->r, &in->rg->to);
 	mt_rules_settle(r, dir_at, t);
 	repo_tree_at_free(t);
@@ -233,32 +238,34 @@ struct covers {
 	uint32_t *tmp, tmp_alloc;
 };
 
-/* The entries covering path: *nr of them at the returned pointer; NULL
- * when an N: match gave up. */
-static const uint32_t *
+/* The entries covering path: *nr of them from cv->v + *at.  Returns
+ * 0, or -1 when an N: match gave up. */
+static int
 covers_of(struct covers *cv, const struct mt_rules *r, const char *path,
-	  uint32_t *nr)
+	  size_t *at, uint32_t *nr)
 {
 	uint32_t before = cv->paths.nr, id = str_intern(&cv->paths, path);
 	int n;
 
 	if (id < before) {
+		*at = cv->first[id];
 		*nr = cv->first[id + 1] - cv->first[id];
-		return cv->v + cv->first[id];
+		return 0;
 	}
 	cv->first = xreallocarray(cv->first, (size_t)cv->paths.nr + 1,
 				  sizeof(*cv->first));
 	cv->first[id] = (uint32_t)cv->v_nr;
 	n = mt_rules_cover(r, path, &cv->tmp, &cv->tmp_alloc);
 	if (n < 0)
-		return NULL;
+		return -1;
 	for (int k = 0; k < n; k++) {
 		ALLOC_GROW(cv->v, cv->v_nr + 1, cv->v_alloc);
 		cv->v[cv->v_nr++] = cv->tmp[k];
 	}
 	cv->first[id + 1] = (uint32_t)cv->v_nr;
+	*at = cv->first[id];
 	*nr = (uint32_t)n;
-	return cv->v + cv->first[id];
+	return 0;
 }
 
 static void
@@ -299,12 +306,12 @@ commit_match(struct rt_state *st, const struct mt_rules *r,
 	st->decl_first[k] = st->decl_nr;
 	for (uint32_t n = 0; n < ch->nr; n++, p += strlen(p) + 1) {
 		uint32_t cnr;
-		const uint32_t *c = covers_of(cv, r, p, &cnr);
+		size_t at;
 
-		if (!c)
+		if (covers_of(cv, r, p, &at, &cnr) < 0)
 			return -1;
 		for (uint32_t j = 0; j < cnr; j++) {
-			uint32_t e = c[j];
+			uint32_t e = cv->v[at + j];
 
 			if (mk->entry_stamp[e] == mk->stamp)
 				continue;

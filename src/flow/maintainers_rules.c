@@ -109,8 +109,15 @@ add_regex(struct mt_rules *r, struct mt_entry *e, const char *s, size_t len,
 {
 	struct buf why = BUF_INIT, where = BUF_INIT;
 	struct pattern *p;
-	char *re = xstrndup(s, len);
+	char *re;
 
+	/* Each compiled pattern keeps its match data (a few KB once
+	 * used): a file of a million N: lines would take gigabytes. */
+	if (r->regex_nr >= MT_REGEX_MAX) {
+		r->regex_dropped++;
+		return;
+	}
+	re = xstrndup(s, len);
 	buf_printf(&where, "MAINTAINERS:%u: N:", line);
 	if (pattern_compile(&p, PATTERN_PATH, re, where.data, NULL, &why)) {
 		if (!r->bad_regex++) {
@@ -121,6 +128,7 @@ add_regex(struct mt_rules *r, struct mt_entry *e, const char *s, size_t len,
 	} else {
 		e->n = xreallocarray(e->n, (size_t)e->n_nr + 1, sizeof(*e->n));
 		e->n[e->n_nr++] = p;
+		r->regex_nr++;
 	}
 	free(re);
 	buf_release(&why);
