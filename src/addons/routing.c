@@ -363,8 +363,10 @@ commit_verdict(struct rt_state *st, const struct tree_table *tt, uint32_t k)
 	    path_trees(&a->paths, a->path_of[c], trees, PATH_MAX_TREES);
 	if (n > PATH_MAX_TREES)
 		n = PATH_MAX_TREES;
+	/* --branches: a branch's node is its repository's tree. */
 	for (uint32_t j = 0; j < n && !ok; j++)
-		ok = trees[j] != TREE_MAINLINE && is_declared(st, k, trees[j]);
+		ok = trees[j] != TREE_MAINLINE && trees[j] < tt->nr &&
+		     is_declared(st, k, tt->t[trees[j]].repo);
 	/* Straight in: direct, or a mailed series the mainline applied. */
 	if (!ok && st->mainline != NONE && is_declared(st, k, TREE_MAINLINE) &&
 	    (n <= 1 || (n == 2 && trees[0] < tt->nr &&
@@ -442,9 +444,9 @@ cells_count(struct rt_state *st)
 /* Each pull of a declared tree: its commits out of the area of the
  * entries declaring it (ent[ent_first[k] ..]: commit k's entries). */
 static void
-pulls_check(struct rt_state *st, const uint32_t *efirst,
-	    const uint32_t *edecl, const uint32_t *ent_first,
-	    const uint32_t *ent)
+pulls_check(struct rt_state *st, const struct tree_table *tt,
+	    const uint32_t *efirst, const uint32_t *edecl,
+	    const uint32_t *ent_first, const uint32_t *ent)
 {
 	const struct attribution *a = st->a;
 	uint8_t *declared = xcalloc(st->tt_nr ? st->tt_nr : 1, 1);
@@ -454,9 +456,12 @@ pulls_check(struct rt_state *st, const uint32_t *efirst,
 			declared[st->name_tree[n]] = 1;
 	for (uint32_t p = 0; p < a->pulls_nr; p++) {
 		const struct pull *pl = &a->pulls[p];
-		uint32_t first = st->out_nr;
+		uint32_t first = st->out_nr, from;
 
-		if (pl->from >= st->tt_nr || !declared[pl->from])
+		if (pl->from >= st->tt_nr)
+			continue;
+		from = tt->t[pl->from].repo;	/* --branches: its repository */
+		if (from >= st->tt_nr || !declared[from])
 			continue;
 		for (uint32_t k = pl->first; k < pl->first + pl->commits &&
 		     k < a->order_nr; k++) {
@@ -467,7 +472,7 @@ pulls_check(struct rt_state *st, const uint32_t *efirst,
 				for (uint32_t d = efirst[ent[j]];
 				     d < efirst[ent[j] + 1]; d++)
 					in_area |= st->name_tree[edecl[d]] ==
-						   pl->from;
+						   from;
 			if (in_area)
 				continue;
 			ALLOC_GROW(st->out_commits, st->out_nr + 1,
@@ -766,7 +771,8 @@ rt_gather(const struct extra_input *in, int arg, void **state)
 		for (uint32_t k = 0; k < st->nr; k++)
 			commit_verdict(st, &c->tt, k);
 		cells_count(st);
-		pulls_check(st, m.efirst, m.edecl, m.ent_first, m.ent);
+		pulls_check(st, &c->tt, m.efirst, m.edecl, m.ent_first,
+			    m.ent);
 		ret = stale_find(st, in, &r, m.ent_first, m.ent);
 	}
 	matching_release(&m, st->nr);

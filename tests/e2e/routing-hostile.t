@@ -4,10 +4,11 @@
 # pathological N: regex (PCRE2's bounds), an N: that does not compile,
 # CRLF, entries without a title, NULs, a missing file, a symbolic link in
 # its place, a FIFO in the work tree: one warning or one clear error,
-# time linear in the file, never a crash or a wait.
+# time linear in the file, never a crash or a wait.  And --branches,
+# whose nodes are branches of the trees MAINTAINERS names.
 . "$(dirname "$0")/lib.sh"
 
-plan 17
+plan 18
 
 export GIT_AUTHOR_DATE=@1230000000 GIT_COMMITTER_DATE=@1230000000
 
@@ -60,6 +61,10 @@ net: direct other git.example.org/net
 net: one declared git.example.org/net
 readme: direct declared mainline"
 is "$(verdicts plain)" "$want" "a plain file: every verdict"
+# --branches: a branch's node is its repository's tree.
+is "$("$TREEPLOT" -C plain --routing --branches -T routing v1..master |
+	cut -f3 | sort | uniq -c | tr -s ' ')" " 2 declared
+ 2 other" "--branches: the same verdicts"
 
 # No catch-all: a file no entry covers has no declared tree (the first
 # such path once made the run fail without a word).
