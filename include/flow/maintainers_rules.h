@@ -16,8 +16,8 @@
  * wildcards naming a directory gains a trailing '/' (mt_rules_settle).
  * N: is a Perl extended (/x) regular expression searched in the path,
  * within PCRE2's bounds (util/pattern.h).  X: wins over F: and N:.  An
- * entry whose only patterns are catch-alls (a star alone, or a star and a slash: THE REST) covers
- * a path only where no other entry does.
+ * entry whose only patterns are catch-alls (a star alone, or a star and
+ * a slash: THE REST) covers a path only where no other entry does.
  *
  * The text is untrusted: any bytes, any size; time linear in the file
  * and, for a match, in the pattern and the path.
@@ -64,7 +64,7 @@ struct mt_rules {
 	size_t alloc;
 	uint32_t bad_regex;	/* N: lines that did not compile */
 	uint32_t regex_nr;	/* N: patterns kept */
-	uint32_t regex_dropped;	/* N: lines past MT_REGEX_MAX, left out */
+	uint32_t regex_dropped;	/* N: lines past MT_REGEX_MAX: left out */
 	char *first_bad;	/* the first one's reason, for the warning */
 	struct mt_index *index;	/* the patterns by their literal part */
 };

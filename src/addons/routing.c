@@ -460,7 +460,8 @@ pulls_check(struct rt_state *st, const struct tree_table *tt,
 
 		if (pl->from >= st->tt_nr)
 			continue;
-		from = tt->t[pl->from].repo;	/* --branches: its repository */
+		/* --branches: a branch's repository */
+		from = tt->t[pl->from].repo;
 		if (from >= st->tt_nr || !declared[from])
 			continue;
 		for (uint32_t k = pl->first; k < pl->first + pl->commits &&

@@ -196,7 +196,8 @@ odb_read_tree(struct odb *o, const struct object_id *oid, const char **data,
 
 		o->obj = NULL;
 		free(o->why);
-		o->why = xstrdup(e && e->message ? e->message : "unknown error");
+		o->why = xstrdup(e && e->message ? e->message :
+				 "unknown error");
 		git_error_clear();
 		return ret == GIT_ENOTFOUND ? ODB_MISSING : ODB_FAILED;
 	}
