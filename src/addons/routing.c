@@ -136,7 +136,7 @@ entries_named(struct namer *nm, const struct mt_rules *r, uint32_t **efirst,
 	uint32_t nr = 0, alloc = 0;
 
 	*efirst = xmalloc(((size_t)r->nr + 1) * sizeof(**efirst));
-	*edecl = NULL;
+	*edecl = xmalloc(sizeof(**edecl));
 	for (uint32_t e = 0; e < r->nr; e++) {
 		const struct mt_entry *en = &r->e[e];
 
@@ -195,7 +195,7 @@ rules_read(const struct extra_input *in, struct mt_rules *r)
 		fprintf(stderr, "treeplot: warning: --routing: %u N: "
 			"pattern%s of MAINTAINERS past the first %u left out\n",
 			r->regex_dropped, r->regex_dropped == 1 ? "" : "s",
-			MT_REGEX_MAX);
+			(unsigned)MT_REGEX_MAX);
 	repo_tree_at_open(&t, in->r, &in->rg->to);
 	mt_rules_settle(r, dir_at, t);
 	repo_tree_at_free(t);
@@ -543,7 +543,8 @@ static uint32_t
 commit_keys(struct keys *ks, const struct review_marks *rm,
 	    const uint32_t *pkeys, uint32_t c, uint32_t **ck, size_t *alloc)
 {
-	uint32_t who[2] = { rm->committer[c], rm->author[c] }, nr = 0;
+	const uint32_t who[2] = { rm->committer[c], rm->author[c] };
+	uint32_t nr = 0;
 	uint32_t n = rm->reviewers[c] + rm->testers[c] + rm->signers[c];
 
 	(void)ks;
@@ -699,6 +700,8 @@ match_all(struct rt_state *st, const struct mt_rules *r, struct matching *m)
 				   sizeof(uint32_t));
 	st->decl_first = xcalloc((size_t)nr + 1, sizeof(*st->decl_first));
 	m->ent_first = xcalloc((size_t)nr + 1, sizeof(*m->ent_first));
+	m->ent = xmalloc(sizeof(*m->ent));
+	m->ent_alloc = 1;
 	for (uint32_t k = 0; k < nr; k++) {
 		m->ent_first[k] = (uint32_t)m->ent_nr;
 		if (commit_match(st, r, &m->cv, &m->mk, m->efirst, m->edecl,

@@ -126,6 +126,8 @@ add_regex(struct mt_rules *r, struct mt_entry *e, const char *s, size_t len,
 			r->first_bad = xstrdup(where.data);
 		}
 	} else {
+		/* an array of pointers */
+		/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 		e->n = xreallocarray(e->n, (size_t)e->n_nr + 1, sizeof(*e->n));
 		e->n[e->n_nr++] = p;
 		r->regex_nr++;

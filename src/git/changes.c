@@ -104,6 +104,16 @@ is_dir(const struct entry *e)
 	return (e->mode & 0170000) == MODE_DIR;
 }
 
+/* The byte of e's name at n, as git compares names: past its end, '/'
+ * for a directory, else nothing. */
+static unsigned char
+name_at(const struct entry *e, size_t n)
+{
+	if (n < e->len)
+		return (unsigned char)e->name[n];
+	return is_dir(e) ? '/' : 0;
+}
+
 /* git's base_name_compare: a directory's name compares as if it ended
  * in '/'. */
 static int
@@ -115,8 +125,8 @@ entry_cmp(const struct entry *a, const struct entry *b)
 
 	if (c)
 		return c;
-	ca = a->len > n ? (unsigned char)a->name[n] : is_dir(a) ? '/' : 0;
-	cb = b->len > n ? (unsigned char)b->name[n] : is_dir(b) ? '/' : 0;
+	ca = name_at(a, n);
+	cb = name_at(b, n);
 	return (ca > cb) - (ca < cb);
 }
 
