@@ -328,8 +328,10 @@ commit_match(struct rt_state *st, const struct mt_rules *r,
 		}
 	}
 	sort_names = &st->names;
-	qsort(st->decl + st->decl_first[k], st->decl_nr - st->decl_first[k],
-	      sizeof(*st->decl), cmp_name);
+	if (st->decl_nr - st->decl_first[k] > 1)
+		qsort(st->decl + st->decl_first[k],
+		      st->decl_nr - st->decl_first[k], sizeof(*st->decl),
+		      cmp_name);
 	return 0;
 }
 
@@ -438,7 +440,8 @@ cells_count(struct rt_state *st)
 	}
 	pair_index_release(&pi);
 	sort_names = &st->names;
-	qsort(st->cells, st->cells_nr, sizeof(*st->cells), cmp_cell);
+	if (st->cells_nr > 1)
+		qsort(st->cells, st->cells_nr, sizeof(*st->cells), cmp_cell);
 }
 
 /* Each pull of a declared tree: its commits out of the area of the

@@ -517,6 +517,7 @@ mt_rules_cover(const struct mt_rules *r, const char *path, uint32_t **out,
 	for (uint32_t k = 0; !nr && k < ix->catch_nr; k++)
 		if (mt_entry_covers(&r->e[ix->catch_all[k]], path) > 0)
 			cover_add(out, &nr, out_alloc, ix->catch_all[k]);
-	qsort(*out, nr, sizeof(**out), cmp_u32);
+	if (nr > 1)
+		qsort(*out, nr, sizeof(**out), cmp_u32);
 	return (int)nr;
 }

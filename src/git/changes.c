@@ -77,10 +77,12 @@ tree_get(struct walker *w, const struct object_id *oid, struct rawtree *t)
 static int
 entry_next(const struct rawtree *t, size_t *at, struct entry *e)
 {
-	const char *p = t->data + *at, *end = t->data + t->size, *sp, *nul;
+	const char *p, *end, *sp, *nul;
 
-	if (p >= end)
-		return 0;
+	if (!t->data || *at >= t->size)
+		return 0;	/* the end, or an empty side */
+	p = t->data + *at;
+	end = t->data + t->size;
 	sp = memchr(p, ' ', end - p);
 	nul = sp ? memchr(sp, '\0', end - sp) : NULL;
 	if (!sp || !nul || end - nul - 1 < OID_RAWSZ || sp == p)
