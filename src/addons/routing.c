@@ -965,8 +965,8 @@ rt_json(const void *state, const struct flow *f, struct json *j)
 	json_open(j, "declared_vs_actual", '[');
 	for (uint32_t k = 0; k < st->cells_nr; k++) {
 		json_open(j, NULL, '{');
-		json_str(j, "declared", st->names.s[st->cells[k].decl]);
-		json_str(j, "actual", tree_of(f, st->cells[k].actual));
+		json_str(j, "declared_tree", st->names.s[st->cells[k].decl]);
+		json_str(j, "actual_tree", tree_of(f, st->cells[k].actual));
 		json_uint(j, "commits", st->cells[k].commits);
 		json_close(j, '}');
 	}

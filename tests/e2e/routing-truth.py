@@ -68,7 +68,8 @@ for c, f in truth.items():
     if f[2] == 'other':
         for d in f[3].split(','):
             cells[(d, f[1])] += 1
-got = collections.Counter({(x['declared'], x['actual']): x['commits']
+got = collections.Counter({(x['declared_tree'], x['actual_tree']):
+                           x['commits']
                            for x in r['declared_vs_actual']})
 if got != cells:
     bad.append('declared_vs_actual: %d cells, truth %d; first differing: %r'
