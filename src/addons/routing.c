@@ -66,6 +66,9 @@ struct rt_state {
 	uint32_t decl_nr, decl_alloc;	/* sorted by name */
 
 	uint32_t declared, other, none;
+	/* by depth: the trees on the path (0: direct), declared and
+	 * counted */
+	uint32_t *d_declared, *d_counted, depths;
 	uint32_t *t_declared, *t_counted;	/* per tree id */
 	uint32_t tt_nr;
 
@@ -348,6 +351,25 @@ is_declared(const struct rt_state *st, uint32_t k, uint32_t tree)
 	return 0;
 }
 
+/* A counted commit whose path holds depth trees besides the mainline. */
+static void
+depth_count(struct rt_state *st, uint32_t depth, int ok)
+{
+	if (depth >= st->depths) {
+		uint32_t n = depth + 1;
+
+		st->d_declared = xreallocarray(st->d_declared, n,
+					       sizeof(*st->d_declared));
+		st->d_counted = xreallocarray(st->d_counted, n,
+					      sizeof(*st->d_counted));
+		for (uint32_t d = st->depths; d < n; d++)
+			st->d_declared[d] = st->d_counted[d] = 0;
+		st->depths = n;
+	}
+	st->d_counted[depth]++;
+	st->d_declared[depth] += ok;
+}
+
 /* Commit k's verdict, and the counts of the trees on its path. */
 static void
 commit_verdict(struct rt_state *st, const struct tree_table *tt, uint32_t k)
@@ -379,6 +401,7 @@ commit_verdict(struct rt_state *st, const struct tree_table *tt, uint32_t k)
 		st->declared++;
 	else
 		st->other++;
+	depth_count(st, n ? n - 1 : 0, ok);
 	for (uint32_t j = 0; j < n; j++) {
 		if (trees[j] >= st->tt_nr)
 			continue;
@@ -654,6 +677,8 @@ rt_release(void *state)
 	free(st->verdict);
 	free(st->decl_first);
 	free(st->decl);
+	free(st->d_declared);
+	free(st->d_counted);
 	free(st->t_declared);
 	free(st->t_counted);
 	free(st->cells);
@@ -962,6 +987,21 @@ rt_json(const void *state, const struct flow *f, struct json *j)
 	json_uint(j, "declared", st->declared);
 	json_uint(j, "counted", counted);
 	json_uint(j, "none", st->none);
+	json_open(j, "by_depth", '[');
+	for (uint32_t d = 0; d < st->depths; d++) {
+		json_open(j, NULL, '{');
+		json_uint(j, "depth", d);
+		if (st->d_counted[d])
+			json_tenths(j, "declared_share",
+				    tenths(st->d_declared[d],
+					   st->d_counted[d]));
+		else
+			json_str(j, "declared_share", NULL);
+		json_uint(j, "declared", st->d_declared[d]);
+		json_uint(j, "counted", st->d_counted[d]);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
 	json_open(j, "declared_vs_actual", '[');
 	for (uint32_t k = 0; k < st->cells_nr; k++) {
 		json_open(j, NULL, '{');

@@ -62,6 +62,19 @@ for t in j['trees']:
         bad.append('tree %s: declared_share %r, truth %r of %r' %
                    (n, got, through_ok[n], through[n]))
 
+# by depth: the trees of the path besides the mainline
+depth_n = collections.Counter()
+depth_ok = collections.Counter()
+for c, f in truth.items():
+    if f[2] != 'none':
+        depth_n[len(paths[c]) - 1] += 1
+        depth_ok[len(paths[c]) - 1] += f[2] == 'declared'
+want_depth = [{'depth': d, 'declared_share': tenths(depth_ok[d], depth_n[d]),
+               'declared': depth_ok[d], 'counted': depth_n[d]}
+              for d in range(max(depth_n) + 1 if depth_n else 0)]
+if r['by_depth'] != want_depth:
+    bad.append('by_depth: %r, truth %r' % (r['by_depth'], want_depth))
+
 # the cells of the commits not as declared
 cells = collections.Counter()
 for c, f in truth.items():
