@@ -32,9 +32,10 @@ struct review_marks {
 	uint8_t *flags;		/* REVIEW_* */
 	uint32_t *handoffs;
 	/* Commit i's reviewers (whose review counts), then its testers,
-	 * each once: person numbers at who[start[i]], reviewers[i] and
-	 * testers[i] of them. */
-	uint32_t *start, *reviewers, *testers;
+	 * each once, then the people of its Signed-off-by lines (--routing):
+	 * person numbers at who[start[i]], reviewers[i], testers[i] and
+	 * signers[i] of them. */
+	uint32_t *start, *reviewers, *testers, *signers;
 	uint32_t *who;
 	size_t who_nr, who_alloc;
 	uint32_t *committer;	/* per commit read: its committer's and */

@@ -54,6 +54,10 @@ int odb_read_commit(struct odb *o, const struct object_id *oid,
 int odb_read_commit_part(struct odb *o, const struct object_id *oid,
 			 int headers, const char **data, size_t *size);
 
+/* Read tree oid the same way (ODB_NOT_COMMIT: not a tree). */
+int odb_read_tree(struct odb *o, const struct object_id *oid,
+		  const char **data, size_t *size);
+
 /* libgit2's message for the last ODB_FAILED. */
 const char *odb_error(const struct odb *o);
 

@@ -15,11 +15,25 @@
 /*
  * The file at path in commit's tree (read from the repository, not the
  * work tree), appended to out.  Returns 1, 0 when there is no such file
- * (or the repository lacks the tree or blob: a partial clone), or -1
+ * (or the repository lacks the tree or blob: a partial clone; or it is
+ * a symbolic link, whose text is no file's), or -1
  * after reporting an error.
  */
 int repo_read_file_at(struct repo *r, const struct object_id *commit,
 		      const char *path, struct buf *out);
+
+/*
+ * A commit's tree, open for questions about its paths (MAINTAINERS'
+ * patterns naming directories): a commit or tree that cannot be read
+ * has no directory.
+ */
+struct repo_tree_at;
+
+int repo_tree_at_open(struct repo_tree_at **out, struct repo *r,
+		      const struct object_id *commit);
+/* Whether path names a directory there: 1 or 0. */
+int repo_tree_at_is_dir(struct repo_tree_at *t, const char *path);
+void repo_tree_at_free(struct repo_tree_at *t);
 
 /* --- selection by path (selection.c) ------------------------------- */
 

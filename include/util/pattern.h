@@ -29,6 +29,8 @@ struct pattern;
 enum pattern_kind {
 	PATTERN_TAG,		/* tag names: no back-references, tight bounds */
 	PATTERN_SUBJECT,	/* merge subjects, up to megabytes */
+	PATTERN_PATH,		/* MAINTAINERS' N: on paths: Perl's /x, */
+				/* a tag's bounds */
 };
 
 /*

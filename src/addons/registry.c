@@ -27,6 +27,7 @@
 	X(fixes) \
 	X(people) \
 	X(check) \
+	X(routing) \
 	/* the end of the list */
 
 #define DECLARE(name) extern const struct extra name##_extra;

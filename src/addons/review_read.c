@@ -377,6 +377,7 @@ judge(const struct commit_info *ci, const struct mailmap *mm, struct judged *j)
 		if (nm[k].key == KEY_SIGNOFF) {
 			ALLOC_GROW(so, so_nr + 1, so_alloc);
 			so[so_nr++] = w;
+			add_person(j, 's', &w);
 		} else if (nm[k].key == KEY_TEST) {
 			j->flags |= REVIEW_TESTED;
 			if (!seen_before(&testers, &w))
@@ -503,9 +504,11 @@ person_of(struct people *pp, const char *key, const char *shown,
 		pp->person[s] = id;
 		pp->times[s] = pp->as_self[s] = 0;
 	}
-	if (as_self)
+	/* A sign-off's (as_self 2) shows no one: --review's names
+	 * stay what they were. */
+	if (as_self == 1)
 		pp->as_self[s]++;
-	else
+	else if (!as_self)
 		pp->times[s]++;
 	return id;
 }
@@ -559,13 +562,16 @@ keep(struct review_marks *m, struct people *pp, uint32_t c,
 {
 	const char *p = j->people.data;
 	const char *end = p ? p + j->people.len : NULL;
-	uint32_t *counts[2] = { &m->reviewers[c], &m->testers[c] };
+	uint32_t *counts[3] = { &m->reviewers[c], &m->testers[c],
+				&m->signers[c] };
+	static const char role[3] = { 'r', 't', 's' };
 
 	m->flags[c] = j->flags;
 	m->handoffs[c] = j->handoffs;
 	m->start[c] = (uint32_t)m->who_nr;
-	/* Reviewers first, then testers: two passes over the records. */
-	for (int pass = 0; pass < 2 && p; pass++) {
+	/* Reviewers first, then testers, then those who signed off:
+	 * three passes over the records. */
+	for (int pass = 0; pass < 3 && p; pass++) {
 		for (const char *q = p; q < end;) {
 			const char *key = q + 1, *shown = key + strlen(key) + 1;
 
@@ -573,10 +579,11 @@ keep(struct review_marks *m, struct people *pp, uint32_t c,
 				m->committer[c] = person_of(pp, key, shown, 1);
 			else if (*q == 'a' && !pass)
 				m->author[c] = person_of(pp, key, shown, 1);
-			else if (*q == (pass ? 't' : 'r')) {
+			else if (*q == role[pass]) {
 				ALLOC_GROW(m->who, m->who_nr + 1, m->who_alloc);
 				m->who[m->who_nr++] =
-					person_of(pp, key, shown, 0);
+					person_of(pp, key, shown,
+						  pass == 2 ? 2 : 0);
 				(*counts[pass])++;
 			}
 			q = shown + strlen(shown) + 1;
@@ -615,6 +622,7 @@ review_read(struct repo *r, const struct history *h, const uint32_t *list,
 	out->start = xcalloc(nr, sizeof(*out->start));
 	out->reviewers = xcalloc(nr, sizeof(*out->reviewers));
 	out->testers = xcalloc(nr, sizeof(*out->testers));
+	out->signers = xcalloc(nr, sizeof(*out->signers));
 	out->committer = xmalloc(nr * sizeof(*out->committer));
 	out->author = xmalloc(nr * sizeof(*out->author));
 	for (size_t i = 0; i < nr; i++)
@@ -659,6 +667,7 @@ review_marks_release(struct review_marks *m)
 	free(m->start);
 	free(m->reviewers);
 	free(m->testers);
+	free(m->signers);
 	free(m->committer);
 	free(m->author);
 	free(m->who);

@@ -179,6 +179,35 @@ odb_read_commit(struct odb *o, const struct object_id *oid, const char **data,
 	return odb_read_commit_part(o, oid, 0, data, size);
 }
 
+int
+odb_read_tree(struct odb *o, const struct object_id *oid, const char **data,
+	      size_t *size)
+{
+	git_oid goid;
+	int ret;
+
+	/* Trees are libgit2's to read: the packs here read commits. */
+	git_odb_object_free(o->obj);
+	o->obj = NULL;
+	memcpy(goid.id, oid->hash, OID_RAWSZ);
+	ret = git_odb_read(&o->obj, o->odb, &goid);
+	if (ret < 0) {
+		const git_error *e = git_error_last();
+
+		o->obj = NULL;
+		free(o->why);
+		o->why = xstrdup(e && e->message ? e->message :
+				 "unknown error");
+		git_error_clear();
+		return ret == GIT_ENOTFOUND ? ODB_MISSING : ODB_FAILED;
+	}
+	if (git_odb_object_type(o->obj) != GIT_OBJECT_TREE)
+		return ODB_NOT_COMMIT;
+	*data = git_odb_object_data(o->obj);
+	*size = git_odb_object_size(o->obj);
+	return 0;
+}
+
 const char *
 odb_error(const struct odb *o)
 {

@@ -49,6 +49,7 @@ repo_read_file_at(struct repo *r, const struct object_id *commit,
 	if (git_tree_lookup(&tree, r->git, &goid) < 0 ||
 	    git_tree_entry_bypath(&entry, tree, path) < 0 ||
 	    git_tree_entry_type(entry) != GIT_OBJECT_BLOB ||
+	    git_tree_entry_filemode(entry) == GIT_FILEMODE_LINK ||
 	    git_blob_lookup(&blob, r->git, git_tree_entry_id(entry)) < 0) {
 		git_error_clear();
 		goto out;
@@ -62,6 +63,56 @@ out:
 	git_odb_object_free(c);
 	git_odb_free(odb);
 	return ret;
+}
+
+struct repo_tree_at {
+	git_tree *tree;
+};
+
+int
+repo_tree_at_open(struct repo_tree_at **out, struct repo *r,
+		  const struct object_id *commit)
+{
+	git_commit *c = NULL;
+	git_oid goid;
+	struct repo_tree_at *t = xcalloc(1, sizeof(*t));
+
+	memcpy(goid.id, commit->hash, OID_RAWSZ);
+	/* A commit libgit2 refuses, or a tree missing: no directory. */
+	if (git_commit_lookup(&c, r->git, &goid) < 0 ||
+	    git_commit_tree(&t->tree, c) < 0) {
+		git_error_clear();
+		t->tree = NULL;
+	}
+	git_commit_free(c);
+	*out = t;
+	return 0;
+}
+
+int
+repo_tree_at_is_dir(struct repo_tree_at *t, const char *path)
+{
+	git_tree_entry *e = NULL;
+	int ret;
+
+	if (!t->tree || !*path)
+		return 0;
+	if (git_tree_entry_bypath(&e, t->tree, path) < 0) {
+		git_error_clear();
+		return 0;
+	}
+	ret = git_tree_entry_type(e) == GIT_OBJECT_TREE;
+	git_tree_entry_free(e);
+	return ret;
+}
+
+void
+repo_tree_at_free(struct repo_tree_at *t)
+{
+	if (!t)
+		return;
+	git_tree_free(t->tree);
+	free(t);
 }
 
 struct repo_pathspec {

@@ -26,6 +26,7 @@ static const struct bounds {
 } bounds[] = {
 	[PATTERN_TAG] = { 1000000u, 10000u, 16u * 1024 },
 	[PATTERN_SUBJECT] = { 10000000u, 10000000u, 64u * 1024 },
+	[PATTERN_PATH] = { 1000000u, 10000u, 16u * 1024 },
 };
 
 struct pattern {
@@ -51,7 +52,8 @@ pattern_compile(struct pattern **out, enum pattern_kind kind,
 	int err;
 
 	*out = NULL;
-	code = pcre2_compile((PCRE2_SPTR)re, PCRE2_ZERO_TERMINATED, 0, &err,
+	code = pcre2_compile((PCRE2_SPTR)re, PCRE2_ZERO_TERMINATED,
+			     kind == PATTERN_PATH ? PCRE2_EXTENDED : 0, &err,
 			     &at, NULL);
 	if (!code) {
 		pcre2_get_error_message(err, msg, sizeof(msg));
@@ -99,11 +101,12 @@ gave_up(struct pattern *p, const char *s, size_t len, int rc)
 	PCRE2_UCHAR msg[256];
 
 	pcre2_get_error_message(rc, msg, sizeof(msg));
-	if (p->kind == PATTERN_TAG) {
+	if (p->kind != PATTERN_SUBJECT) {
 		struct buf name = BUF_INIT;
 
 		escape_message(&name, s, len > 64 ? 64 : len);
-		error("%s gave up on the name '%s%s': %s", p->where,
+		error("%s gave up on the %s '%s%s': %s", p->where,
+		      p->kind == PATTERN_PATH ? "path" : "name",
 		      name.data ? name.data : "", len > 64 ? "..." : "",
 		      (const char *)msg);
 		buf_release(&name);

@@ -56,7 +56,7 @@ fails 2 "--top takes a positive number or 'all', not '-1'" \
       "--top -1"                     -C "$R" --top -1
 fails 2 "--top takes a positive number or 'all', not 'abc'" \
       "--top abc"                    -C "$R" --top abc
-fails 2 "unknown format 'bogus' (text, dot, svg, png, pdf, json, commits, csv, html, fixes, findings, github)" \
+fails 2 "unknown format 'bogus' (text, dot, svg, png, pdf, json, commits, csv, html, fixes, findings, github, routing)" \
       "unknown -T format"            -C "$R" -T bogus
 fails 2 "unknown layout 'spring' (dot, twopi, circo, neato, fdp, sfdp)" \
       "unknown --layout"             -C "$R" --layout spring

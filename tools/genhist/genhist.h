@@ -187,6 +187,12 @@ struct sim {
 	FILE *ffix;			/* --fixes */
 	FILE *fchk;			/* --checks */
 	FILE *fppl;			/* --people */
+	FILE *fmnt;			/* --maintainers (routing.c) */
+	uint32_t cur_tree;		/* --maintainers: the tree whose */
+					/* commit is being written */
+	uint32_t *mark_tree;		/* --maintainers, per mark: its */
+	size_t mark_tree_alloc;		/* tree + 1 (0: not known) */
+	uint32_t root_mark;		/* --maintainers: the root commit */
 	/* --trailers: the body of the commit being written (after its
 	 * subject and a blank line) and its truth line, or NULL */
 	const char *body, *body_truth;
@@ -510,5 +516,14 @@ int ff_pull(struct sim *sim);
  * events, its -rcs and its release. */
 void run_cycle(struct sim *sim, int64_t k, uint64_t first, uint64_t end,
 	       uint32_t T);
+
+/* --maintainers (routing.c): commit m's files (the root commit's:
+ * MAINTAINERS), by its tree sim->cur_tree; commit mark's truth line, its
+ * visible path vis. */
+void routing_files(struct sim *sim, uint32_t m, unsigned npar,
+		   const struct ident *committer, const struct ident *author);
+/* Mark m is tree x's commit (a --rebase commit queued, not written). */
+void routing_tree(struct sim *sim, uint32_t m, uint32_t x);
+void routing_truth(struct sim *sim, uint32_t mark, uint32_t vis);
 
 #endif

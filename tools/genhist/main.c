@@ -10,6 +10,7 @@
  *           [--dates FILE] [--topics FILE] [--arrivals FILE]
  *           [--trailers FILE] [--mailmap FILE] [--mailmap-tree]
  *           [--people FILE] [--fixes FILE] [--checks FILE]
+ *           [--maintainers FILE]
  *           [--identity] [--cases FILE]
  *           [--files] [--gerrit] [--late] [--rebase] [--rc0] [--devel]
  *           [--stats]
@@ -121,6 +122,12 @@
  * --cases FILE   with --identity: one line per case's tree, "CASE<TAB>NAME
  *                <TAB>URL URL...", the name treeplot must give it and
  *                every spelling it was given
+ * --maintainers FILE  a MAINTAINERS in the root commit for the trees,
+ *                each with an area of files its commits mostly write in
+ *                (one file a commit), and FILE the routing's truth, one
+ *                line a non-merge commit, and the stale entries' (routing.c
+ *                says how).  Not with --files, --gerrit, --identity,
+ *                --fixes, --trailers or --people.
  * --files        every non-merge commit also writes a small tree (without
  *                it, every commit has the empty tree, as always): one to
  *                three files of a fixed set of a few files in a few nested
@@ -198,7 +205,7 @@ usage(FILE *f)
 	      "               [--releases R] [--expect FILE] [--truth FILE]\n"
 	      "               [--cycles FILE] [--dates FILE] [--topics FILE]\n"
 	      "               [--arrivals FILE] [--trailers FILE] [--mailmap FILE]\n"
-	      "               [--people FILE]\n"
+	      "               [--people FILE] [--maintainers FILE]\n"
 	      "               [--mailmap-tree] [--identity] [--cases FILE]\n"
 	      "               [--files] [--gerrit] [--late] [--rebase] [--rc0]\n"
 	      "               [--devel] [--fixes FILE] [--checks FILE]\n"
@@ -275,6 +282,7 @@ main(int argc, char **argv)
 	const char *pexp = NULL, *ptru = NULL, *pcyc = NULL, *pdat = NULL;
 	const char *ptop = NULL, *parr = NULL, *pcases = NULL, *ptrl = NULL;
 	const char *pmm = NULL, *pfix = NULL, *pppl = NULL, *pchk = NULL;
+	const char *pmnt = NULL;
 	int stats = 0, mmtree = 0;
 	static char obuf[1 << 20];
 	static struct sim state;
@@ -336,7 +344,8 @@ main(int argc, char **argv)
 		    !IS("--truth") && !IS("--cycles") && !IS("--dates") &&
 		    !IS("--topics") && !IS("--arrivals") && !IS("--cases") &&
 		    !IS("--trailers") && !IS("--mailmap") && !IS("--fixes") &&
-		    !IS("--people") && !IS("--checks"))
+		    !IS("--people") && !IS("--checks") &&
+		    !IS("--maintainers"))
 			die("unknown option '%.*s' (see --help)", (int)len, a);
 		if (eq)
 			v = eq + 1;
@@ -383,6 +392,8 @@ main(int argc, char **argv)
 			pppl = v;
 		else if (IS("--checks"))
 			pchk = v;
+		else if (IS("--maintainers"))
+			pmnt = v;
 		else
 			pcyc = v;
 #undef IS
@@ -438,6 +449,14 @@ main(int argc, char **argv)
 		sim->fchk = open_out("--checks", pchk);
 	if (pppl)
 		sim->fppl = open_out("--people", pppl);
+	if (pmnt) {
+		if (sim->files || sim->gerrit || sim->identity || pfix || pchk ||
+		    ptrl || pppl)
+			die("--maintainers: its trees and messages are its "
+			    "own: no --files, --gerrit, --identity, --fixes, --checks, "
+			    "--trailers or --people");
+		sim->fmnt = open_out("--maintainers", pmnt);
+	}
 
 	rng_seed(&sim->rng, seed);
 	setup_trees(sim, (uint32_t)T);
@@ -497,6 +516,8 @@ main(int argc, char **argv)
 		checks_write_truth(sim, sim->fchk);
 	close_out(sim->fchk, pchk);
 	checks_release();
+	close_out(sim->fmnt, pmnt);
+	free(sim->mark_tree);
 	fixes_release();
 	close_out(sim->fppl, pppl);
 	queues_free(sim);

@@ -165,6 +165,8 @@ write_commit(struct sim *sim, uint32_t m, const struct ident *committer,
 		fprintf(sim->out, "merge :%" PRIu32 "\n", par[i]);
 	if (sim->files && npar <= 1)
 		emit_files(sim, m, npar);
+	if (sim->fmnt && npar <= 1)
+		routing_files(sim, m, npar, committer, author);
 	if (sim->mailmap_text && !npar)
 		fprintf(sim->out, "M 100644 inline .mailmap\ndata %zu\n%s\n",
 			strlen(sim->mailmap_text), sim->mailmap_text);
@@ -307,6 +309,7 @@ make_commit(struct sim *sim, uint32_t x, uint32_t parent, int64_t date,
 	uint32_t author, m;
 
 	commit_subject(sim, &sb, x);
+	sim->cur_tree = x;
 	/* --dates: some authors' clocks run ahead of the mainline's
 	 * (without it, the stream as it always was). */
 	if (sim->fdat && chance(&sim->rng, 0.04))
@@ -340,6 +343,8 @@ make_commit(struct sim *sim, uint32_t x, uint32_t parent, int64_t date,
 		return m;
 	}
 	m = new_mark(sim);
+	if (sim->fmnt)
+		routing_tree(sim, m, x);
 	sim->nonmerge++;
 	GROW(t->queue, t->queue_nr, t->queue_alloc);
 	t->queue[t->queue_nr++] = (struct queued){

@@ -191,6 +191,8 @@ finalise(struct sim *sim, uint32_t mark, uint32_t vis, uint32_t tru)
 	if (sim->ftru)
 		fprintf(sim->ftru, ":%" PRIu32 "\t%smainline\n", mark,
 			node_str(sim, tru));
+	if (sim->fmnt)
+		routing_truth(sim, mark, vis);
 	GROW(sim->cbuf, sim->cbuf_nr, sim->cbuf_alloc);
 	sim->cbuf[sim->cbuf_nr++] = mark;
 }
