@@ -20,7 +20,7 @@ TAGS="v1.0 $(for k in $(seq 1 9); do
 done)"
 tab=$(printf '\t')
 
-plan $((1 + 2 + $(echo $CONFIGS | wc -w) * (1 + 4 * 3)))
+plan $((1 + 2 + $(echo $CONFIGS | wc -w) * (1 + 4 * 3) + 1))
 
 "$UNIT/test-maintainers-rules" >"$SCRATCH/unit" 2>&1
 ok $? "the pattern rules: get_maintainer.pl's documented cases"
@@ -101,6 +101,28 @@ print("" if s is None else "%.1f" % s)' "$d/o.json")
 		ok $? "$what, $r: the CSV column, no message"
 		sed 's/^/# /' "$d/err" | head -3
 		schema_ok "$what, $r: the JSON validates" "$d/o.json"
+		# The HTML report (headless Chromium), once: the tree panel of
+		# the first pull with commits outside its area lists them, each
+		# a click to its way; the summary has the range's share.
+		[ -n "${html_done:-}" ] && continue
+		t=$(jq -r '.routing.out_of_area[0].tree // empty' "$d/o.json")
+		[ -n "$t" ] || continue
+		html_done=1
+		"$TREEPLOT" -q -C "$d/repo.git" --routing -o "$d/o.html" "$r" &&
+		"$PYTHON" "$TESTDIR/../html_driver.py" open:"$d/o.html" \
+			click:"$t" page >"$d/drv" 2>&1
+		n=$(jq -r --arg t "$t" '[.routing.out_of_area[] | select(.tree == $t) | .out_of_area[]] | length' "$d/o.json")
+		s=; [ "$n" = 1 ] || s=s
+		bad=0
+		for id in $(jq -r --arg t "$t" '.routing.out_of_area[] | select(.tree == $t) | .out_of_area[]' "$d/o.json"); do
+			grep -q "^panel	${id:0:12} " "$d/drv" || bad=1
+		done
+		grep -qx "panel	$n commit$s outside its area (MAINTAINERS)" "$d/drv" &&
+			[ $bad = 0 ] &&
+			grep -A1 -x "text	as declared" "$d/drv" |
+			grep -qx "text	$share% ($(jq -r '.routing | "\(.declared) of \(.counted)"' "$d/o.json") commits)"
+		ok $? "$what, $r: html: $t's panel lists its $n commit$s outside its area; the summary's share"
+		[ -n "${VERBOSE:-}" ] && sed 's/^/# /' "$d/drv"
 	done
 	rm -rf "$d"
 done

@@ -431,7 +431,8 @@
     pulls: 1, keepers: 1, subsystems: 1, repository: 1, signed_pulls: 1,
     signed_commits: 1, kind: 1, folded: 1, latency: 1, topics: 1,
     wait: 1, soak: 1, fresh: 1, first_phase: 1, timeline: 1,
-    review: 1, people_figures: 1, bug_fixes: 1, bug_fix_commits: 1 };
+    review: 1, people_figures: 1, bug_fixes: 1, bug_fix_commits: 1,
+    routing: 1 };
   /* A tree's pulls counted by phase, in the phases' order. */
   function pullsByPhase(list) {
     var n = {};
@@ -485,6 +486,10 @@
       row(dl, 'bugs it brought', plural(t.bug_fixes.brought, 'commit') +
         ' fixed in the range');
     }
+    if (t.routing)
+      row(dl, 'as declared', t.routing.declared_share === null ?
+        'no commit with a declared tree' : t.routing.declared_share +
+        '% of its commits with a declared tree (MAINTAINERS)');
     if (t.kind) row(dl, 'kind', t.kind);
     if (t.repository !== undefined) row(dl, 'repository', t.repository);
     if (t.folded !== undefined) row(dl, 'trees folded', t.folded);
@@ -513,6 +518,40 @@
         el('span', 'count', ' ' + plural(e.commits, 'commit'))));
     });
     return add(sec, ul);
+  }
+
+  /* --routing: the tree's cells of declared x actual (its commits that
+   * MAINTAINERS routes elsewhere, and the ones declared for it that came
+   * another way), and its pulls' commits outside its area, each a
+   * click to its way. */
+  function routingLists(t) {
+    var rt = flow.routing;
+    if (!rt) return null;
+    var sec = el('div', 'routing');
+    var cells = rt.declared_vs_actual.filter(function (c) {
+      return c.actual_tree === t.name || c.declared_tree === t.name;
+    });
+    if (cells.length) {
+      add(sec, el('h3', null, 'Declared elsewhere, or declared here'));
+      var ul = el('ul', 'trees');
+      cells.forEach(function (c) {
+        add(ul, el('li', null, plural(c.commits, 'commit') + ' declared for ' +
+          c.declared_tree + ', came through ' + c.actual_tree));
+      });
+      add(sec, ul);
+    }
+    var ids = [];
+    rt.out_of_area.forEach(function (p) {
+      if (p.tree === t.name) ids = ids.concat(p.out_of_area);
+    });
+    if (ids.length) {
+      add(sec, el('h3', null, plural(ids.length, 'commit') +
+        ' outside its area (MAINTAINERS)'));
+      var ol = el('ol', 'commits');
+      ids.slice(0, PAGE).forEach(function (id) { add(ol, commitOrId(id)); });
+      add(sec, ol);
+    }
+    return sec.childNodes.length ? sec : null;
   }
 
   /* --fixes: a commit of the page by its full id (-1: not on the page,
@@ -583,6 +622,7 @@
       return e.from === name;
     }), 'to'));
     if (k > 0) add(panel, fixesLists(t));
+    if (k > 0) add(panel, routingLists(t));
     var list = commitsThrough(k);
     add(panel, el('h3', null, plural(list.length, 'commit') +
       ', newest first'));
@@ -1054,7 +1094,7 @@
     latency_by_depth: 1, likely_aliases: 1, wait: 1, soak: 1, fresh: 1,
     phases: 1, late_pulled: 1, late_pulled_share: 1, late_trees: 1,
     direct_by_day: 1, review: 1, review_by_depth: 1, people_figures: 1,
-    people_by_depth: 1, people_newcomers: 1, bug_fixes: 1 };
+    people_by_depth: 1, people_newcomers: 1, bug_fixes: 1, routing: 1 };
   /* --fixes' figures (bug_fixes), as rows of dl. */
   function fixesSummary(dl, b) {
     row(dl, 'commits naming a target', b.commits);
@@ -1128,6 +1168,26 @@
           return l.name + ' (' + l.phase + ')';
         }).join(', ') : 'none');
       add(sec, el('h3', null, 'Timeline, by the phases of the cycle'), pdl);
+    }
+    if (flow.routing) {
+      var rt = flow.routing, odl = el('dl', 'figures');
+      row(odl, 'as declared', rt.declared_share === null ? 'none counted' :
+        rt.declared_share + '% (' + rt.declared + ' of ' +
+        plural(rt.counted, 'commit') + ')');
+      row(odl, 'no declared tree', plural(rt.none, 'commit'));
+      row(odl, 'pulls with commits outside their area',
+        rt.out_of_area.length);
+      row(odl, 'stale entries', rt.stale.length);
+      /* The largest cells in a list: two trees' names are too long
+       * for the grid's cells. */
+      var oul = el('ul', 'trees');
+      rt.declared_vs_actual.slice(0, 10).forEach(function (c) {
+        add(oul, el('li', null, plural(c.commits, 'commit') +
+          ' declared for ' + c.declared_tree + ', came through ' +
+          c.actual_tree));
+      });
+      add(sec, el('h3', null, 'Routing: MAINTAINERS as declared and as ' +
+        'used'), odl, oul);
     }
     if (flow.bug_fixes) {
       var fdl = el('dl', 'figures');
