@@ -70,6 +70,12 @@ struct mt_rules {
 };
 
 /* Parse text (len bytes, any bytes) into out. */
+/* A MAINTAINERS line from p to eol: whether it is a field ("X:" then
+ * blanks, X an upper-case letter), with its key and where its value
+ * starts; and end moved back over trailing blanks and a CR. */
+int mt_field(const char *p, const char *eol, char *key, const char **value);
+const char *mt_trim_end(const char *p, const char *end);
+
 void mt_rules_parse(const char *text, size_t len, struct mt_rules *out);
 void mt_rules_release(struct mt_rules *r);
 

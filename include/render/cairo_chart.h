@@ -51,6 +51,41 @@ int cchart_render(enum format fmt, double w, double h, double png_scale,
 		  cchart_draw_fn *draw, const void *data, const char *what,
 		  int64_t when, struct buf *out);
 
+/*
+ * A chart laid out for its page, then drawn: the timeline's and the
+ * fixes chart's way.  layout measures its text on a scratch context and
+ * sets the page's width and height (at the places given); say, when
+ * not NULL, tells what the page folded (--size's line); then the chart
+ * is rendered as cchart_render does, and release frees what layout
+ * made.
+ */
+struct cchart_page {
+	void (*layout)(struct cchart *cc, void *l);
+	void (*say)(const void *l);
+	cchart_draw_fn *draw;
+	void (*release)(void *l);	/* after drawing, whatever came of it */
+	void *l;
+	const double *width, *height;	/* in l, once laid out */
+	double png_scale;
+	const char *what;
+};
+
+int cchart_page_render(const struct cchart_page *pg, enum format fmt,
+		       int64_t when, struct buf *out);
+
+/* --size's line on stderr for a chart laid out for a page: what was
+ * folded (folds: ", "-separated; empty: nothing), the smallest text
+ * and the page's height (points), and that the text stays under
+ * --min-font (min_font, points) when it does: the WHAT's text keeps its
+ * size, a wider --size is the way. */
+void cchart_say_page(const char *size_arg, const struct buf *folds,
+		     double smallest, double height, double min_font,
+		     const char *what);
+
+/* The width a chart is laid out for: asked (--size; 0: not asked),
+ * else def; never under min. */
+double cchart_page_width(double asked, double def, double min);
+
 /* A context to measure text with, before the chart's size is known. */
 void cchart_scratch_open(struct cchart *cc);
 void cchart_scratch_close(struct cchart *cc);

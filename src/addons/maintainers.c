@@ -8,33 +8,11 @@
 
 #include "addons/extra.h"
 #include "flow/evidence.h"
+#include "flow/maintainers_rules.h"
 #include "git/tree.h"
 #include "util/escape.h"
 #include "util/json_writer.h"
 #include "util/util.h"
-
-/* "X:" then blanks: a field line of an entry (X an upper-case letter). */
-static int
-is_field(const char *p, const char *eol, char *key, const char **value)
-{
-	if (eol - p < 2 || p[0] < 'A' || p[0] > 'Z' || p[1] != ':')
-		return 0;
-	*key = p[0];
-	p += 2;
-	while (p < eol && (*p == ' ' || *p == '\t'))
-		p++;
-	*value = p;
-	return 1;
-}
-
-static const char *
-trim_end(const char *p, const char *end)
-{
-	while (end > p && (end[-1] == ' ' || end[-1] == '\t' ||
-			   end[-1] == '\r'))
-		end--;
-	return end;
-}
 
 /* An entry being read: its name, maintainers and trees. */
 struct entry {
@@ -114,10 +92,10 @@ maintainers_parse(const char *text, size_t len, const struct tree_table *tt,
 
 		if (!eol)
 			eol = end;
-		vend = trim_end(p, eol);
+		vend = mt_trim_end(p, eol);
 		if (vend == p) {
 			entry_flush(&e, out);
-		} else if (is_field(p, vend, &key, &value)) {
+		} else if (mt_field(p, vend, &key, &value)) {
 			if (key == 'M' && e.name && value < vend) {
 				ALLOC_GROW(e.m, e.m_nr + 1, e.m_alloc);
 				e.m_end = xreallocarray(e.m_end, e.m_alloc,

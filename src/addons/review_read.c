@@ -397,24 +397,40 @@ judge(const struct commit_info *ci, const struct mailmap *mm, struct judged *j)
 	buf_release(&mapped);
 }
 
+/* The next "Key: value" line of trailers from *p (up to end): its key,
+ * and its value from *v to *eol.  Returns 0 after the last. */
+static int
+trailer_next(const char **p, const char *end, enum key *key, const char **v,
+	     const char **eol)
+{
+	while (*p < end) {
+		const char *line = *p, *e = memchr(line, '\n',
+						   (size_t)(end - line));
+		const char *colon;
+
+		if (!e)
+			e = end;
+		*p = e + 1;
+		colon = memchr(line, ':', (size_t)(e - line));
+		if (colon && colon + 2 < e) {
+			*key = key_of(line, (size_t)(colon - line));
+			*v = colon + 2;
+			*eol = e;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int
 review_cc_stable(const char *trailers)
 {
-	const char *p = trailers, *end = p + strlen(p);
+	const char *p = trailers, *end = p + strlen(p), *v, *eol;
+	enum key key;
 
-	while (p < end) {
-		const char *eol = memchr(p, '\n', (size_t)(end - p));
-		const char *colon;
-
-		if (!eol)
-			eol = end;
-		colon = memchr(p, ':', (size_t)(eol - p));
-		if (colon && colon + 2 < eol &&
-		    key_of(p, (size_t)(colon - p)) == KEY_CC &&
-		    is_stable(colon + 2, eol))
+	while (trailer_next(&p, end, &key, &v, &eol))
+		if (key == KEY_CC && is_stable(v, eol))
 			return 1;
-		p = eol + 1;
-	}
 	return 0;
 }
 
@@ -422,29 +438,22 @@ int
 review_signed_off(const struct mailmap *mm, const char *trailers,
 		  const char *person)
 {
-	const char *p = trailers, *end = p + strlen(p);
+	const char *p = trailers, *end = p + strlen(p), *v, *eol;
 	struct buf mapped = BUF_INIT;
 	struct who w, who;
+	enum key key;
 	int found = 0;
 
 	who_parse(person, person + strlen(person), &who);
-	while (!found && p < end) {
-		const char *eol = memchr(p, '\n', (size_t)(end - p));
-		const char *colon;
-
-		if (!eol)
-			eol = end;
-		colon = memchr(p, ':', (size_t)(eol - p));
-		if (colon && colon + 2 < eol &&
-		    key_of(p, (size_t)(colon - p)) == KEY_SIGNOFF) {
+	while (!found && trailer_next(&p, end, &key, &v, &eol)) {
+		if (key == KEY_SIGNOFF) {
 			mapped.len = 0;
-			map_value(mm, colon + 2, eol, &mapped);
+			map_value(mm, v, eol, &mapped);
 			who_parse(mapped.data ? mapped.data : "",
 				  (mapped.data ? mapped.data : "") + mapped.len,
 				  &w);
 			found = same_person(&w, &who);
 		}
-		p = eol + 1;
 	}
 	buf_release(&mapped);
 	return found;

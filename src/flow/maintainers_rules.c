@@ -44,9 +44,8 @@ fnv_step(uint32_t h, unsigned char c)
 	return (h ^ c) * 16777619u;
 }
 
-/* "X:" then blanks: a field line (X an upper-case letter). */
-static int
-is_field(const char *p, const char *eol, char *key, const char **value)
+int
+mt_field(const char *p, const char *eol, char *key, const char **value)
 {
 	if (eol - p < 2 || p[0] < 'A' || p[0] > 'Z' || p[1] != ':')
 		return 0;
@@ -58,8 +57,8 @@ is_field(const char *p, const char *eol, char *key, const char **value)
 	return 1;
 }
 
-static const char *
-trim_end(const char *p, const char *end)
+const char *
+mt_trim_end(const char *p, const char *end)
 {
 	while (end > p && (end[-1] == ' ' || end[-1] == '\t' ||
 			   end[-1] == '\r'))
@@ -205,8 +204,8 @@ mt_rules_parse(const char *text, size_t len, struct mt_rules *out)
 		if (!eol)
 			eol = end;
 		line++;
-		vend = trim_end(p, eol);
-		if (is_field(p, vend, &key, &v)) {
+		vend = mt_trim_end(p, eol);
+		if (mt_field(p, vend, &key, &v)) {
 			if (!e) {
 				ALLOC_GROW(out->e, out->nr + 1, out->alloc);
 				e = &out->e[out->nr++];

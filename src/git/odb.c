@@ -126,11 +126,40 @@ odb_free(struct odb *o)
 	free(o);
 }
 
+/* Object oid of type through libgit2 into *data and *size (valid until
+ * the next read).  Returns 0, or ODB_* with o->why set. */
+static int
+libgit2_read(struct odb *o, const struct object_id *oid, git_object_t type,
+	     const char **data, size_t *size)
+{
+	git_oid goid;
+	int ret;
+
+	git_odb_object_free(o->obj);
+	o->obj = NULL;
+	memcpy(goid.id, oid->hash, OID_RAWSZ);
+	ret = git_odb_read(&o->obj, o->odb, &goid);
+	if (ret < 0) {
+		const git_error *e = git_error_last();
+
+		o->obj = NULL;
+		free(o->why);
+		o->why = xstrdup(e && e->message ? e->message :
+				 "unknown error");
+		git_error_clear();
+		return ret == GIT_ENOTFOUND ? ODB_MISSING : ODB_FAILED;
+	}
+	if (git_odb_object_type(o->obj) != type)
+		return ODB_NOT_COMMIT;
+	*data = git_odb_object_data(o->obj);
+	*size = git_odb_object_size(o->obj);
+	return 0;
+}
+
 int
 odb_read_commit_part(struct odb *o, const struct object_id *oid, int headers,
 		     const char **data, size_t *size)
 {
-	git_oid goid;
 	int ret;
 
 	/* What the packs here do not read, libgit2 does, and says why
@@ -152,24 +181,7 @@ odb_read_commit_part(struct odb *o, const struct object_id *oid, int headers,
 			return ODB_FAILED;
 		}
 	}
-	git_odb_object_free(o->obj);
-	o->obj = NULL;
-	memcpy(goid.id, oid->hash, OID_RAWSZ);
-	ret = git_odb_read(&o->obj, o->odb, &goid);
-	if (ret < 0) {
-		const git_error *e = git_error_last();
-
-		o->obj = NULL;
-		free(o->why);
-		o->why = xstrdup(e && e->message ? e->message : "unknown error");
-		git_error_clear();
-		return ret == GIT_ENOTFOUND ? ODB_MISSING : ODB_FAILED;
-	}
-	if (git_odb_object_type(o->obj) != GIT_OBJECT_COMMIT)
-		return ODB_NOT_COMMIT;
-	*data = git_odb_object_data(o->obj);
-	*size = git_odb_object_size(o->obj);
-	return 0;
+	return libgit2_read(o, oid, GIT_OBJECT_COMMIT, data, size);
 }
 
 int
@@ -183,29 +195,8 @@ int
 odb_read_tree(struct odb *o, const struct object_id *oid, const char **data,
 	      size_t *size)
 {
-	git_oid goid;
-	int ret;
-
 	/* Trees are libgit2's to read: the packs here read commits. */
-	git_odb_object_free(o->obj);
-	o->obj = NULL;
-	memcpy(goid.id, oid->hash, OID_RAWSZ);
-	ret = git_odb_read(&o->obj, o->odb, &goid);
-	if (ret < 0) {
-		const git_error *e = git_error_last();
-
-		o->obj = NULL;
-		free(o->why);
-		o->why = xstrdup(e && e->message ? e->message :
-				 "unknown error");
-		git_error_clear();
-		return ret == GIT_ENOTFOUND ? ODB_MISSING : ODB_FAILED;
-	}
-	if (git_odb_object_type(o->obj) != GIT_OBJECT_TREE)
-		return ODB_NOT_COMMIT;
-	*data = git_odb_object_data(o->obj);
-	*size = git_odb_object_size(o->obj);
-	return 0;
+	return libgit2_read(o, oid, GIT_OBJECT_TREE, data, size);
 }
 
 const char *

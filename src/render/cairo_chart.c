@@ -351,3 +351,49 @@ cchart_wrapped(struct cchart *cc, const char *s, double w, char **second)
 	}
 	return cchart_fitted(cc, s, w);
 }
+
+int
+cchart_page_render(const struct cchart_page *pg, enum format fmt,
+		   int64_t when, struct buf *out)
+{
+	struct cchart cc;
+	int ret;
+
+	cchart_scratch_open(&cc);
+	pg->layout(&cc, pg->l);
+	cchart_scratch_close(&cc);
+	if (pg->say)
+		pg->say(pg->l);
+	ret = cchart_render(fmt, *pg->width, *pg->height, pg->png_scale,
+			    pg->draw, pg->l, pg->what, when, out);
+	pg->release(pg->l);
+	return ret;
+}
+
+double
+cchart_page_width(double asked, double def, double min)
+{
+	double w = asked > 0 ? asked : def;
+
+	return w < min ? min : w;
+}
+
+void
+cchart_say_page(const char *size_arg, const struct buf *folds,
+		 double smallest, double height, double min_font,
+		 const char *what)
+{
+	struct buf b = BUF_INIT;
+	long st = (long)(smallest * 10 + 0.5);
+	long tenths = (long)(height * 10 / 72 + 0.5);
+
+	buf_puts(&b, folds->len ? folds->data : "nothing folded");
+	/* Tenths by hand: a locale's decimal comma stays out. */
+	buf_printf(&b, "; smallest text %ld.%ldpt, %ld.%ldin high", st / 10,
+		   st % 10, tenths / 10, tenths % 10);
+	if (min_font > smallest)
+		buf_printf(&b, ", under --min-font %.1fpt (the %s's text "
+			   "keeps its size: a wider --size)", min_font, what);
+	(void)error("--size %s: %s", size_arg, b.data);
+	buf_release(&b);
+}

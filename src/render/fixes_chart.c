@@ -52,6 +52,7 @@ struct lines {
 
 struct layout {
 	const struct flow *f;
+	const struct timeline_print *pr;	/* the page asked for */
 	const struct fixes_chart *ch;
 	double width;
 	size_t name_chars;
@@ -332,9 +333,17 @@ name_chars_for(double width)
 	return n >= NAME_CHARS ? NAME_CHARS : n <= 16 ? 16 : (size_t)n;
 }
 
+/* cchart_page's layout: the page's width for --size (l->pr), then
+ * every place measured. */
 static void
-layout(struct cchart *cc, struct layout *l)
+layout(struct cchart *cc, void *data)
 {
+	struct layout *l = data;
+
+	l->width = cchart_page_width(l->pr ? l->pr->width : 0, WIDTH,
+				     WIDTH_MIN);
+	l->name_chars = l->pr && l->pr->width > 0 ?
+			name_chars_for(l->width) : NAME_CHARS;
 	make_rows(l);
 	cchart_font(cc, FONT_SIZE, 0);
 	l->names_w = 0;
@@ -363,8 +372,10 @@ layout(struct cchart *cc, struct layout *l)
 }
 
 static void
-layout_release(struct layout *l)
+layout_release(void *data)
 {
+	struct layout *l = data;
+
 	shown_names_release(&l->sn);
 	free(l->fold_name);
 	free(l->cols);
@@ -492,10 +503,14 @@ draw(struct cchart *cc, const void *data)
 /* --size: one line on stderr, as the other charts', saying what was
  * folded for the page, the smallest text and the page's height. */
 static void
-say_folded(const struct layout *l, const struct timeline_print *pr)
+say_folded(const void *data)
 {
+	const struct layout *l = data;
+	const struct timeline_print *pr = l->pr;
 	struct buf b = BUF_INIT;
-	long tenths = (long)(l->height * 10 / 72 + 0.5);
+
+	if (!pr || pr->width <= 0 || !pr->size_arg)
+		return;
 
 	if (pr->width < WIDTH_MIN)
 		buf_puts(&b, "drawn 4in wide, the narrowest the chart lays "
@@ -508,14 +523,8 @@ say_folded(const struct layout *l, const struct timeline_print *pr)
 			   b.len ? ", " : "", l->name_chars);
 	if (l->title.nr > 1 || l->subtitle.nr > 1)
 		buf_printf(&b, "%sheadings wrapped", b.len ? ", " : "");
-	if (!b.len)
-		buf_puts(&b, "nothing folded");
-	buf_printf(&b, "; smallest text %ld.%ldpt, %ld.%ldin high",
-		   (long)FONT_SIZE, 0L, tenths / 10, tenths % 10);
-	if (pr->min_font > FONT_SIZE)
-		buf_printf(&b, ", under --min-font %.1fpt (the chart's text "
-			   "keeps its size: a wider --size)", pr->min_font);
-	(void)error("--size %s: %s", pr->size_arg, b.data);
+	cchart_say_page(pr->size_arg, &b, FONT_SIZE, l->height, pr->min_font,
+			"chart");
 	buf_release(&b);
 }
 
@@ -524,25 +533,10 @@ render_fixes_chart(const struct flow *f, const struct fixes_chart *ch,
 		   enum format fmt, int64_t when,
 		   const struct timeline_print *pr, struct buf *out)
 {
-	struct layout l;
-	struct cchart cc;
-	int ret;
+	struct layout l = { .f = f, .ch = ch, .pr = pr };
+	const struct cchart_page pg = { layout, say_folded, draw,
+		layout_release, &l, &l.width, &l.height, PNG_SCALE,
+		"fixes chart" };
 
-	memset(&l, 0, sizeof(l));
-	l.f = f;
-	l.ch = ch;
-	l.width = pr && pr->width > 0 ? pr->width : WIDTH;
-	if (l.width < WIDTH_MIN)
-		l.width = WIDTH_MIN;
-	l.name_chars = pr && pr->width > 0 ? name_chars_for(l.width) :
-		       NAME_CHARS;
-	cchart_scratch_open(&cc);
-	layout(&cc, &l);
-	cchart_scratch_close(&cc);
-	if (pr && pr->width > 0 && pr->size_arg)
-		say_folded(&l, pr);
-	ret = cchart_render(fmt, l.width, l.height, PNG_SCALE, draw, &l,
-			    "fixes chart", when, out);
-	layout_release(&l);
-	return ret;
+	return cchart_page_render(&pg, fmt, when, out);
 }

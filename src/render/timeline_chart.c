@@ -52,6 +52,7 @@ struct row {
 
 struct layout {
 	const struct flow *f;
+	const struct timeline_print *pr;	/* the page asked for */
 	const struct timeline *tl;
 	struct shown_names sn;
 	struct row *rows;
@@ -413,10 +414,33 @@ make_texts(struct cchart *cc, struct layout *l)
 static double legend_walk(struct cchart *cc, const struct layout *l,
 			  int draw);
 
-static void
-layout(struct cchart *cc, struct layout *l)
+/* The narrowest page the chart lays out on, in points (4 inches): the
+ * names, the counts and a plot that can still show a cycle's days. */
+#define WIDTH_MIN 288.0
+
+/* The row names' length for the page: their column a quarter of it or
+ * so, from 22 characters ("direct to the mainline" whole) to
+ * NAME_CHARS. */
+static size_t
+name_chars_for(double width)
 {
+	double n = 0.28 * width / (0.6 * FONT_SIZE);
+
+	return n >= NAME_CHARS ? NAME_CHARS : n <= 22 ? 22 : (size_t)n;
+}
+
+/* cchart_page's layout: the page's width for --size (l->pr), then
+ * every place measured. */
+static void
+layout(struct cchart *cc, void *data)
+{
+	struct layout *l = data;
 	double names_w = 0, counts_w;
+
+	l->width = cchart_page_width(l->pr ? l->pr->width : 0, WIDTH,
+				     WIDTH_MIN);
+	l->name_chars = l->pr && l->pr->width > 0 ?
+			name_chars_for(l->width) : NAME_CHARS;
 
 	make_rows(l);
 	make_edges(l);
@@ -452,8 +476,10 @@ layout(struct cchart *cc, struct layout *l)
 }
 
 static void
-layout_release(struct layout *l)
+layout_release(void *data)
 {
+	struct layout *l = data;
+
 	shown_names_release(&l->sn);
 	free(l->rows);
 	free(l->edge);
@@ -838,30 +864,19 @@ draw(struct cchart *cc, const void *data)
 	draw_legend(cc, l);
 }
 
-/* The narrowest page the chart lays out on, in points (4 inches): the
- * names, the counts and a plot that can still show a cycle's days. */
-#define WIDTH_MIN 288.0
-
-/* The row names' length for the page: their column a quarter of it or
- * so, from 22 characters ("direct to the mainline" whole) to
- * NAME_CHARS. */
-static size_t
-name_chars_for(double width)
-{
-	double n = 0.28 * width / (0.6 * FONT_SIZE);
-
-	return n >= NAME_CHARS ? NAME_CHARS : n <= 22 ? 22 : (size_t)n;
-}
 
 /* --size: one line on stderr, as the flow chart's, saying what was
  * folded for the page, the smallest text and the page's height. */
 static void
-say_folded(const struct layout *l, const struct timeline_print *pr)
+say_folded(const void *data)
 {
+	const struct layout *l = data;
+	const struct timeline_print *pr = l->pr;
 	struct buf b = BUF_INIT;
 	double small = any_shared(l) ? FONT_SIZE * 0.9 : FONT_SIZE;
-	long tenths = (long)(l->height * 10 / 72 + 0.5);
-	long st = (long)(small * 10 + 0.5);
+
+	if (!pr || pr->width <= 0 || !pr->size_arg)
+		return;
 
 	if (pr->width < WIDTH_MIN)
 		buf_puts(&b, "drawn 4in wide, the narrowest the timeline "
@@ -873,16 +888,8 @@ say_folded(const struct layout *l, const struct timeline_print *pr)
 		buf_printf(&b, "%slegend in two lines", b.len ? ", " : "");
 	if (l->title2 || l->subtitle2)
 		buf_printf(&b, "%sheadings wrapped", b.len ? ", " : "");
-	if (!b.len)
-		buf_puts(&b, "nothing folded");
-	/* Tenths by hand: a locale's decimal comma stays out. */
-	buf_printf(&b, "; smallest text %ld.%ldpt, %ld.%ldin high", st / 10,
-		   st % 10, tenths / 10, tenths % 10);
-	if (pr->min_font > small)
-		buf_printf(&b, ", under --min-font %.1fpt (the timeline's "
-			   "text keeps its size: a wider --size)",
-			   pr->min_font);
-	(void)error("--size %s: %s", pr->size_arg, b.data);
+	cchart_say_page(pr->size_arg, &b, small, l->height, pr->min_font,
+			"timeline");
 	buf_release(&b);
 }
 
@@ -891,25 +898,10 @@ render_timeline_chart(const struct flow *f, const struct timeline *tl,
 		      enum format fmt, int64_t when,
 		      const struct timeline_print *pr, struct buf *out)
 {
-	struct layout l;
-	struct cchart cc;
-	int ret;
+	struct layout l = { .f = f, .tl = tl, .pr = pr };
+	const struct cchart_page pg = { layout, say_folded, draw,
+		layout_release, &l, &l.width, &l.height, PNG_SCALE,
+		"timeline chart" };
 
-	memset(&l, 0, sizeof(l));
-	l.f = f;
-	l.tl = tl;
-	l.width = pr && pr->width > 0 ? pr->width : WIDTH;
-	if (l.width < WIDTH_MIN)
-		l.width = WIDTH_MIN;
-	l.name_chars = pr && pr->width > 0 ? name_chars_for(l.width) :
-		       NAME_CHARS;
-	cchart_scratch_open(&cc);
-	layout(&cc, &l);
-	cchart_scratch_close(&cc);
-	if (pr && pr->width > 0 && pr->size_arg)
-		say_folded(&l, pr);
-	ret = cchart_render(fmt, l.width, l.height, PNG_SCALE, draw, &l,
-			    "timeline chart", when, out);
-	layout_release(&l);
-	return ret;
+	return cchart_page_render(&pg, fmt, when, out);
 }
