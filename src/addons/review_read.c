@@ -615,16 +615,22 @@ review_read(struct repo *r, const struct history *h, const uint32_t *list,
 	size_t nr = h->nr ? h->nr : 1;
 	struct people pp;
 	struct mailmap *mm = NULL;
-	struct marks_ctx mc = { out, &pp, list, NULL };
+	struct marks_ctx mc;
 	struct commit_each how = {
 		CF_AUTHOR | CF_COMMITTER | CF_TRAILERS, NULL,
 		sizeof(struct judged), judge_one, judged_keep, judged_clear,
-		&mc,
+		NULL,
 	};
 	int ret = 0;
 
 	memset(out, 0, sizeof(*out));
 	memset(&pp, 0, sizeof(pp));
+	if (mailmap_open(&mm, r) < 0)
+		ret = -1;
+	/* (after the memset: the reading fills *out) */
+	mc = (struct marks_ctx){ out, &pp, list, mm };
+	how.mm = mm;
+	how.ctx = &mc;
 	out->nr = h->nr;
 	out->flags = xcalloc(nr, sizeof(*out->flags));
 	out->handoffs = xcalloc(nr, sizeof(*out->handoffs));
@@ -636,9 +642,6 @@ review_read(struct repo *r, const struct history *h, const uint32_t *list,
 	out->author = xmalloc(nr * sizeof(*out->author));
 	for (size_t i = 0; i < nr; i++)
 		out->committer[i] = out->author[i] = HIST_NONE;
-	if (mailmap_open(&mm, r) < 0)
-		ret = -1;
-	how.mm = mc.mm = mm;
 	if (!ret)
 		ret = commit_each_read(r, h, list, n, jobs, &how);
 	people_finish(&pp, out);

@@ -269,7 +269,7 @@ path_of(const struct sim *sim, uint32_t n, uint32_t *out, uint32_t max)
 }
 
 static const char *
-name_of(const struct sim *sim, uint32_t x)
+truth_name(const struct sim *sim, uint32_t x)
 {
 	return x == REVIEW_TREE ? review_server_name : sim->tr[x].name;
 }
@@ -324,8 +324,8 @@ routing_truth(struct sim *sim, uint32_t mark, uint32_t vis)
 	if (decl != NONE)
 		verdict = on_path || (!n && decl == 0) ? "declared" : "other";
 	fprintf(sim->fmnt, ":%" PRIu32 "\t%s\t%s\t%s\t", mark,
-		n ? name_of(sim, path[0]) : "mainline", verdict,
-		decl == NONE ? "" : name_of(sim, decl));
+		n ? truth_name(sim, path[0]) : "mainline", verdict,
+		decl == NONE ? "" : truth_name(sim, decl));
 	/* Out of area: a declared tree of the path that is not the
 	 * commit's (the mainline is pulled by no one). */
 	for (uint32_t k = 0, out = 0; k < n; k++) {
@@ -333,7 +333,7 @@ routing_truth(struct sim *sim, uint32_t mark, uint32_t vis)
 		    !has_tree_line(path[k]))
 			continue;
 		fprintf(sim->fmnt, "%s%s", out++ ? "," : "",
-			name_of(sim, path[k]));
+			truth_name(sim, path[k]));
 	}
 	fputc('\n', sim->fmnt);
 }
