@@ -562,6 +562,8 @@ store(const struct entry *e, const char *arg)
 static int
 show(const struct table *t, int what)
 {
+	/* An array of pointers, as meant. */
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	const struct opt **v = xcalloc(t->nr ? t->nr : 1, sizeof(*v));
 
 	for (size_t i = 0; i < t->nr; i++)

@@ -165,9 +165,12 @@ history_ancestry(const struct history *h, const struct history_pair *q,
 		return;
 	/* The questions by target, so each chunk's targets are distinct
 	 * bits and its questions contiguous. */
+	/* Arrays of pointers, as meant. */
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	by = xmalloc(n * sizeof(*by));
 	for (size_t k = 0; k < n; k++)
 		by[k] = &q[k];
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	qsort(by, n, sizeof(*by), cmp_pair_to);
 	order = parents_first(h, &nr);
 	reach = xcalloc(h->nr ? h->nr : 1, sizeof(*reach));
